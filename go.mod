@@ -15,4 +15,5 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/sys v0.42.0 // indirect
 )

@@ -1,0 +1,291 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/internal/suggest"
+)
+
+// ErrorKind classifies a failed run, for statistics and for callers that
+// react differently to, say, a syntax error and a timeout.
+type ErrorKind string
+
+const (
+	KindSyntax    ErrorKind = "syntax"    // the code does not parse or resolve
+	KindUndefined ErrorKind = "undefined" // an unknown global name
+	KindRuntime   ErrorKind = "runtime"   // evaluation failed (including tool failures)
+	KindLimit     ErrorKind = "limit"     // a budget was exceeded
+	KindCancelled ErrorKind = "cancelled" // the caller cancelled the run
+	KindInternal  ErrorKind = "internal"  // a bug: a recovered panic
+)
+
+// Error is a failed run, already phrased for the user: Error() is the text
+// to show after "Error: ", positions are the user's lines, and no Go stack
+// or internal name appears. errors.Is and errors.As reach the cause (a
+// budget sentinel, a context error, or a tool's own error).
+type Error struct {
+	Kind ErrorKind
+	// Line and Col locate the error in the user's code; 0 when unknown.
+	Line, Col int
+	// Msg is the complete text, possibly several lines (caret, hint).
+	Msg    string
+	causes []error
+}
+
+func (e *Error) Error() string   { return e.Msg }
+func (e *Error) Unwrap() []error { return e.causes }
+
+// syntaxError renders a parse error with a caret under the offending
+// column and, when the code looks like Python, a hint.
+func syntaxError(src string, err error) error {
+	var se syntax.Error
+	if !errors.As(err, &se) {
+		return &Error{Kind: KindSyntax, Msg: "syntax error: " + err.Error(), causes: []error{err}}
+	}
+	return staticError(src, se.Pos, se.Msg, err)
+}
+
+func staticError(src string, pos syntax.Position, msg string, cause error) error {
+	line, col := int(pos.Line), int(pos.Col)
+	var b strings.Builder
+	fmt.Fprintf(&b, "syntax error at line %d, column %d: %s", line, col, msg)
+	text := sourceLine(src, line)
+	if text != "" {
+		b.WriteString("\n    ")
+		b.WriteString(text)
+		b.WriteString("\n    ")
+		b.WriteString(caretPad(text, col))
+		b.WriteByte('^')
+	}
+	if h := pythonHint(text, msg); h != "" {
+		b.WriteString("\nhint: ")
+		b.WriteString(h)
+	}
+	return &Error{Kind: KindSyntax, Line: line, Col: col, Msg: b.String(), causes: []error{cause}}
+}
+
+func sourceLine(src string, line int) string {
+	if line < 1 {
+		return ""
+	}
+	for i := 1; i < line; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(src, " \t")
+}
+
+// caretPad is the whitespace that puts a caret under column col (1-based,
+// in runes), copying tabs so that the caret lines up however tabs render.
+func caretPad(text string, col int) string {
+	var b strings.Builder
+	i := 1
+	for _, r := range text {
+		if i >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		i++
+	}
+	for ; i < col; i++ {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// Python-isms that LLMs write out of habit, each with the Starlark way.
+var pythonHints = []struct {
+	re   *regexp.Regexp
+	hint string
+}{
+	{regexp.MustCompile(`(^|[^\w])[rRbB]?[fF][rRbB]?["']`), `Starlark has no f-strings: use "{}".format(x) or "%s" % x`},
+	{regexp.MustCompile(`^\s*(try|except|finally)\b`), "Starlark has no exceptions (try/except): check values first, and use fail(\"message\") to stop"},
+	{regexp.MustCompile(`^\s*raise\b`), `Starlark has no raise: use fail("message")`},
+	{regexp.MustCompile(`^\s*(import\s|from\s+\S+\s+import\b)`), "Starlark has no import: every pack is already a global (see ot.packs())"},
+	{regexp.MustCompile(`^\s*class\b`), "Starlark has no classes: use dicts, struct(...) or functions"},
+	{regexp.MustCompile(`\sis(\s+not)?\s`), "Starlark has no 'is': compare with == and != (x == None)"},
+	{regexp.MustCompile(`\*\*`), "Starlark has no ** operator: use math.pow(x, y)"},
+	{regexp.MustCompile(`^\s*with\b`), "Starlark has no with statement: call the function directly"},
+}
+
+func pythonHint(line, msg string) string {
+	for _, h := range pythonHints {
+		if h.re.MatchString(line) {
+			return h.hint
+		}
+	}
+	return ""
+}
+
+// checkLoads refuses load() up front with a useful text, instead of the
+// interpreter's "load not implemented".
+func checkLoads(src string, f *syntax.File) error {
+	for _, s := range f.Stmts {
+		if l, ok := s.(*syntax.LoadStmt); ok {
+			return staticError(src, l.Load, "load() is not available: every pack is already a global (see ot.packs())", errors.New("load not available"))
+		}
+	}
+	return nil
+}
+
+// resolveError turns a resolver failure into the user's text. An unknown
+// global gets the list of packs and a did-you-mean over everything visible.
+func resolveError(src string, err error, predeclared starlark.StringDict, hint string) error {
+	var list resolve.ErrorList
+	if !errors.As(err, &list) || len(list) == 0 {
+		return &Error{Kind: KindSyntax, Msg: "syntax error: " + err.Error(), causes: []error{err}}
+	}
+	first := list[0]
+	if name, ok := strings.CutPrefix(first.Msg, "undefined: "); ok {
+		name, _, _ = strings.Cut(name, " ") // drop the resolver's own "(did you mean …?)"
+		var b strings.Builder
+		fmt.Fprintf(&b, "line %d: '%s' is not defined.", first.Pos.Line, name)
+		if hint != "" {
+			b.WriteString(" ")
+			b.WriteString(hint)
+		}
+		candidates := append(predeclared.Keys(), starlark.Universe.Keys()...)
+		if s := suggest.Closest(name, candidates); s != "" {
+			fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
+		}
+		return &Error{Kind: KindUndefined, Line: int(first.Pos.Line), Col: int(first.Pos.Col), Msg: b.String(), causes: []error{err}}
+	}
+	return staticError(src, first.Pos, first.Msg, err)
+}
+
+// runtimeError maps an evaluation failure to the user's lines: the
+// innermost frame in user code gives the line, and the frames around it
+// become "(in helper, called from line 6)". Wrapper frames never show.
+func runtimeError(src string, err error, lim *limits, ctx context.Context) error {
+	frames := userFrames(err)
+	line, col := 0, 0
+	if n := len(frames); n > 0 {
+		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
+	}
+	at := ""
+	if line > 0 {
+		at = fmt.Sprintf(" at line %d", line)
+	}
+
+	tripped := lim.tripped()
+	if tripped == nil && ctx.Err() != nil {
+		// A tool saw the context end before the watcher tripped the thread.
+		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			tripped = ErrTimeout
+		} else {
+			tripped = ErrCancelled
+		}
+	}
+	if tripped != nil {
+		kind := KindLimit
+		if tripped == ErrCancelled {
+			kind = KindCancelled
+		}
+		causes := []error{tripped}
+		if ctx.Err() != nil {
+			causes = append(causes, ctx.Err())
+		}
+		return &Error{Kind: kind, Line: line, Col: col, Msg: lim.message(tripped) + at, causes: causes}
+	}
+
+	msg := err.Error()
+	var ee *starlark.EvalError
+	if errors.As(err, &ee) {
+		msg = innermost(ee).Msg
+	}
+	kind := KindRuntime
+	if strings.HasPrefix(msg, "internal error: ") {
+		kind = KindInternal
+	}
+	if msg == "Starlark stack overflow" {
+		msg = "recursion too deep (more than 100000 nested calls)"
+	}
+	var b strings.Builder
+	if line > 0 {
+		fmt.Fprintf(&b, "line %d: ", line)
+	}
+	b.WriteString(msg)
+	if trace := backtrace(frames); trace != "" {
+		b.WriteString(" (")
+		b.WriteString(trace)
+		b.WriteString(")")
+	}
+	return &Error{Kind: kind, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
+}
+
+// innermost follows nested evaluation errors (a Starlark callback failing
+// inside a builtin such as sorted) to the one raised deepest.
+func innermost(ee *starlark.EvalError) *starlark.EvalError {
+	for {
+		var next *starlark.EvalError
+		if !errors.As(errors.Unwrap(ee), &next) {
+			return ee
+		}
+		ee = next
+	}
+}
+
+// userFrames returns the frames of the deepest evaluation error that lie in
+// user code, outermost first, without the synthetic top-level call that
+// runs wrapped code.
+func userFrames(err error) []starlark.CallFrame {
+	var ee *starlark.EvalError
+	if !errors.As(err, &ee) {
+		return nil
+	}
+	ee = innermost(ee)
+	var frames []starlark.CallFrame
+	for _, fr := range ee.CallStack {
+		if fr.Pos.Filename() != Filename || fr.Pos.Line == 0 {
+			continue
+		}
+		frames = append(frames, fr)
+	}
+	// In wrapped code the real top level is __ot_main__; the <toplevel>
+	// frame above it is the wrapper's own call.
+	if i := slices.IndexFunc(frames, func(fr starlark.CallFrame) bool { return fr.Name == mainName }); i > 0 {
+		frames = frames[i:]
+	}
+	return frames
+}
+
+func isTopLevel(fr starlark.CallFrame) bool {
+	return fr.Name == "<toplevel>" || fr.Name == mainName
+}
+
+// backtrace describes the calls that led to the innermost frame:
+// "in inner, called from line 3 in outer, called from line 6". Deep
+// recursion is shortened to the innermost calls and the entry point.
+func backtrace(frames []starlark.CallFrame) string {
+	var segs []string
+	for i := len(frames) - 1; i >= 1; i-- {
+		if isTopLevel(frames[i]) {
+			break
+		}
+		segs = append(segs, fmt.Sprintf("in %s, called from line %d", frames[i].Name, frames[i-1].Pos.Line))
+	}
+	if len(segs) > 4 {
+		n := len(segs)
+		segs = append(segs[:3:3], fmt.Sprintf("... %d more calls ...", n-4), segs[n-1])
+	}
+	return strings.Join(segs, " ")
+}

@@ -1,0 +1,215 @@
+// Package interp runs one Starlark program the way onetool promises: the
+// dialect of SPEC §2.2, capture of the result (§2.3), budgets for steps, time
+// and printed output, and errors that point at the user's own lines (§2.5).
+// It also owns the single conversion between Starlark and Go values (§2.6)
+// and the formatting of results (§2.4).
+//
+// interp knows nothing about packs or tools: the caller passes the globals a
+// program may use (built once and frozen) and reads back a value, printed
+// text, or an *Error.
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	sljson "go.starlark.net/lib/json"
+	slmath "go.starlark.net/lib/math"
+	sltime "go.starlark.net/lib/time"
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+)
+
+// Filename is the name under which user code is compiled. It never appears
+// in messages: errors speak of lines only.
+const Filename = "<run>"
+
+// Options configures one execution. The zero value runs with no globals
+// beyond Starlark's universe and no budgets.
+type Options struct {
+	// Predeclared holds the globals every run sees (packs, combinators,
+	// libraries). It must be frozen: it is shared by concurrent runs.
+	Predeclared starlark.StringDict
+
+	// MaxSteps bounds Starlark computation steps; 0 means no bound.
+	MaxSteps uint64
+	// Timeout bounds wall-clock time; 0 means only ctx bounds it.
+	Timeout time.Duration
+	// MaxOutput bounds the bytes of printed text; 0 means no bound.
+	MaxOutput int
+
+	// UndefinedHint follows "'x' is not defined." in the error for an
+	// unknown global, e.g. "Available packs: demo, ot".
+	UndefinedHint string
+
+	// Locals are set as thread-locals so that builtins can reach the
+	// services of the caller (a tool caller, statistics) without globals.
+	Locals map[string]any
+}
+
+// Result is what a successful run produced.
+type Result struct {
+	// Value is the captured value (SPEC §2.3), nil when the program had none.
+	Value starlark.Value
+	// Printed is the text printed by the program, lines joined by "\n"
+	// with no trailing newline.
+	Printed string
+	// Format is the mode the program asked for with __format__, or "".
+	Format string
+	// Globals are the program's top-level bindings after the run (empty
+	// when the program ran as a function body because it used return).
+	Globals starlark.StringDict
+	// Steps is the number of Starlark computation steps executed.
+	Steps uint64
+}
+
+// FileOptions is the dialect of SPEC §2.2: sets, while loops, top-level
+// control flow, global reassignment and recursion are allowed.
+func FileOptions() *syntax.FileOptions {
+	return &syntax.FileOptions{
+		Set:             true,
+		While:           true,
+		TopLevelControl: true,
+		GlobalReassign:  true,
+		Recursion:       true,
+	}
+}
+
+// StdGlobals returns the library globals of SPEC §2.2 (json, math, time,
+// struct), frozen. print is part of Starlark's universe and is captured by
+// Exec.
+func StdGlobals() starlark.StringDict {
+	d := starlark.StringDict{
+		"json":   sljson.Module,
+		"math":   slmath.Module,
+		"time":   sltime.Module,
+		"struct": starlark.NewBuiltin("struct", starlarkstruct.Make),
+	}
+	d.Freeze()
+	return d
+}
+
+const ctxLocal = "onetool.context"
+
+// Context returns the context of the run executing on thread, for builtins
+// that block: thread.Cancel alone cannot interrupt Go code. It is never nil.
+func Context(thread *starlark.Thread) context.Context {
+	if ctx, ok := thread.Local(ctxLocal).(context.Context); ok {
+		return ctx
+	}
+	return context.Background()
+}
+
+// Exec parses, compiles and runs code. The error, when not nil, is an
+// *Error whose text is what the user should see (without the "Error: "
+// prefix the front ends add); errors.Is reaches its cause.
+func Exec(ctx context.Context, code string, opts Options) (res *Result, err error) {
+	prog, err := Compile(code, opts.Predeclared, opts.UndefinedHint)
+	if err != nil {
+		return nil, err
+	}
+	return prog.Run(ctx, opts)
+}
+
+// Program is compiled code, ready to run any number of times, also
+// concurrently.
+type Program struct {
+	src      string
+	prog     *starlark.Program
+	wrapped  bool   // ran as the body of a function because it uses return
+	captures bool   // the last top-level statement is an expression
+	format   string // a literal __format__ assignment, if any
+}
+
+// Compile parses and compiles code against the names in predeclared.
+func Compile(code string, predeclared starlark.StringDict, undefinedHint string) (*Program, error) {
+	f, err := FileOptions().Parse(Filename, code, 0)
+	if err != nil {
+		return nil, syntaxError(code, err)
+	}
+	p := &Program{src: code, format: literalFormat(f.Stmts)}
+	if err := checkLoads(code, f); err != nil {
+		return nil, err
+	}
+	p.wrapped, p.captures = shape(f)
+	prog, err := starlark.FileProgram(f, predeclared.Has)
+	if err != nil {
+		return nil, resolveError(code, err, predeclared, undefinedHint)
+	}
+	p.prog = prog
+	return p, nil
+}
+
+// Run executes the program once in a fresh thread and fresh globals.
+func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error) {
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	lim := &limits{opts: opts}
+	var printed strings.Builder
+	thread := &starlark.Thread{Name: "run"}
+	thread.Print = func(th *starlark.Thread, msg string) {
+		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {
+			lim.trip(th, errOutput)
+			return
+		}
+		printed.WriteString(msg)
+		printed.WriteByte('\n')
+	}
+	if opts.MaxSteps > 0 {
+		thread.SetMaxExecutionSteps(opts.MaxSteps)
+		thread.OnMaxSteps = func(th *starlark.Thread) { lim.trip(th, errSteps) }
+	}
+	thread.SetLocal(ctxLocal, ctx)
+	for k, v := range opts.Locals {
+		thread.SetLocal(k, v)
+	}
+	stop := context.AfterFunc(ctx, func() {
+		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			lim.trip(thread, errTimeout)
+		} else {
+			lim.trip(thread, errCancelled)
+		}
+	})
+	defer stop()
+
+	globals, err := p.init(thread, opts.Predeclared)
+	steps := thread.ExecutionSteps()
+	if err != nil {
+		return nil, runtimeError(p.src, err, lim, ctx)
+	}
+	if lim.tripped() != nil { // tripped in the last step, after which nothing failed
+		return nil, runtimeError(p.src, lim.tripped(), lim, ctx)
+	}
+	res = &Result{
+		Printed: strings.TrimSuffix(printed.String(), "\n"),
+		Format:  p.format,
+		Steps:   steps,
+	}
+	res.Value = p.result(globals[resultName])
+	delete(globals, resultName)
+	if !p.wrapped {
+		res.Globals = globals
+		if s, ok := globals["__format__"].(starlark.String); ok {
+			res.Format = string(s)
+		}
+	}
+	return res, nil
+}
+
+// init runs the program, turning a panic in any builtin into an error: a
+// bug in one tool must never take the server down.
+func (p *Program) init(thread *starlark.Thread, predeclared starlark.StringDict) (g starlark.StringDict, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return p.prog.Init(thread, predeclared)
+}

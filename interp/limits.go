@@ -1,0 +1,104 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"go.starlark.net/starlark"
+)
+
+// ErrLimit is matched (errors.Is) by every exceeded budget; the specific
+// sentinels below tell which one.
+var ErrLimit = errors.New("limit exceeded")
+
+// Budget sentinels. A run that exceeds one ends with an *Error whose cause
+// is the sentinel (and, for timeouts and cancellation, the context error).
+var (
+	ErrStepLimit   = fmt.Errorf("step %w", ErrLimit)
+	ErrTimeout     = fmt.Errorf("time %w", ErrLimit)
+	ErrOutputLimit = fmt.Errorf("printed output %w", ErrLimit)
+	ErrCancelled   = errors.New("cancelled")
+)
+
+type limitKind int
+
+const (
+	errSteps limitKind = iota + 1
+	errTimeout
+	errCancelled
+	errOutput
+)
+
+// limits records which budget, if any, stopped the thread. The first trip
+// wins: a timeout that fires while the output budget is being reported does
+// not change the story.
+type limits struct {
+	opts Options
+	kind atomic.Int32
+}
+
+func (l *limits) trip(thread *starlark.Thread, k limitKind) {
+	if l.kind.CompareAndSwap(0, int32(k)) {
+		thread.Cancel(k.reason())
+	}
+}
+
+func (k limitKind) reason() string {
+	switch k {
+	case errSteps:
+		return "too many steps"
+	case errTimeout:
+		return "timeout"
+	case errOutput:
+		return "printed output limit"
+	}
+	return "cancelled"
+}
+
+// tripped returns the sentinel of the budget that stopped the run, or nil.
+func (l *limits) tripped() error {
+	switch limitKind(l.kind.Load()) {
+	case errSteps:
+		return ErrStepLimit
+	case errTimeout:
+		return ErrTimeout
+	case errOutput:
+		return ErrOutputLimit
+	case errCancelled:
+		return ErrCancelled
+	}
+	return nil
+}
+
+// message is the user's text for an exceeded budget, without its position.
+func (l *limits) message(err error) string {
+	switch {
+	case errors.Is(err, ErrStepLimit):
+		return fmt.Sprintf("step limit of %d exceeded", l.opts.MaxSteps)
+	case errors.Is(err, ErrTimeout):
+		if l.opts.Timeout > 0 {
+			return fmt.Sprintf("timed out after %s", l.opts.Timeout)
+		}
+		return "timed out"
+	case errors.Is(err, ErrOutputLimit):
+		return fmt.Sprintf("printed output limit of %s exceeded", FormatBytes(int64(l.opts.MaxOutput)))
+	}
+	return "cancelled"
+}
+
+// FormatBytes renders a size the way limits are written in messages:
+// "1 MiB", "512 KiB", "100 bytes".
+func FormatBytes(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	case n == 1:
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
