@@ -1,0 +1,90 @@
+// Command onetool is an MCP server with one tool, run, that executes
+// Starlark programs calling packs of tools; the same engine serves the
+// command line. See README.md and docs/ for the commands.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit codes: 0 success, 1 a run (or check) failed, 2 the command line
+// was wrong.
+const (
+	exitOK    = 0
+	exitRun   = 1
+	exitUsage = 2
+)
+
+// exitError carries an exit code out of a command, with the message
+// already written (or none to write).
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// Main runs the command line and returns the exit code. It is main without
+// os.Exit, so tests run it in-process.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "onetool:", ee.msg)
+			if ee.code == exitUsage {
+				fmt.Fprintln(stderr, "Run 'onetool --help' for usage.")
+			}
+		}
+		return ee.code
+	}
+	// Everything cobra itself reports (unknown command or flag, bad flag
+	// value, wrong number of arguments) is a usage error.
+	fmt.Fprintln(stderr, "onetool:", err)
+	fmt.Fprintln(stderr, "Run 'onetool --help' for usage.")
+	return exitUsage
+}
+
+func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "onetool",
+		Short: "One MCP tool that runs Starlark programs calling packs of tools",
+		Long: `onetool is an MCP server with a single tool, run, that executes a Starlark
+program. The program calls packs: namespaced tool functions such as
+demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErrorf("%v", err)
+	})
+	root.AddCommand(
+		newRunCmd(),
+		newPacksCmd(),
+		newVersionCmd(),
+	)
+	root.SetHelpCommand(newHelpCmd(root))
+	return root
+}

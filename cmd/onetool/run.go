@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/onetool-dev/onetool/runner"
+)
+
+func newRunCmd() *cobra.Command {
+	var (
+		code     string
+		timeout  time.Duration
+		maxSteps uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "run [-e CODE | FILE | -]",
+		Short: "Run a Starlark program and print its result",
+		Long: `Run a Starlark program once and print what the run tool would return.
+
+The program comes from -e, from FILE, or from standard input when FILE is -.
+Exit status: 0 on success, 1 when the program fails (the error is printed
+on standard output, exactly as an agent would see it), 2 on usage errors.`,
+		Example: `  onetool run -e 'demo.foo(text="hi")'
+  onetool run script.star
+  echo 'ot.help()' | onetool run -`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src, err := programSource(cmd, code, args)
+			if err != nil {
+				return err
+			}
+			limits := runner.DefaultLimits()
+			if cmd.Flags().Changed("timeout") {
+				limits.Timeout = timeout
+			}
+			if cmd.Flags().Changed("max-steps") {
+				limits.MaxSteps = maxSteps
+			}
+			r, err := runner.New(runner.WithLimits(limits))
+			if err != nil {
+				return &exitError{code: exitRun, msg: err.Error()}
+			}
+			res := r.Exec(cmd.Context(), src)
+			fmt.Fprintln(cmd.OutOrStdout(), res.Text)
+			if res.IsError() {
+				return &exitError{code: exitRun}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&code, "eval", "e", "", "program text to run")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "wall-clock budget of the run (default 30s)")
+	cmd.Flags().Uint64Var(&maxSteps, "max-steps", 0, "Starlark step budget of the run (default 10000000)")
+	return cmd
+}
+
+// programSource reads the program from exactly one of -e, FILE or stdin.
+func programSource(cmd *cobra.Command, code string, args []string) (string, error) {
+	hasEval := cmd.Flags().Changed("eval")
+	switch {
+	case hasEval && len(args) > 0:
+		return "", usageErrorf("give the program with -e or as FILE, not both")
+	case hasEval:
+		return code, nil
+	case len(args) == 0:
+		return "", usageErrorf("no program: use -e CODE, a FILE, or - to read standard input")
+	case args[0] == "-":
+		b, err := io.ReadAll(cmd.InOrStdin())
+		if err != nil {
+			return "", &exitError{code: exitRun, msg: fmt.Sprintf("reading standard input: %v", err)}
+		}
+		return string(b), nil
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return "", usageErrorf("cannot read program: %v", err)
+	}
+	return string(b), nil
+}
