@@ -289,3 +289,12 @@ func backtrace(frames []starlark.CallFrame) string {
 	}
 	return strings.Join(segs, " ")
 }
+
+// Rephrased returns a copy of e with another kind and text and the same
+// causes, for callers that know better what a failure means (a budget
+// counted outside the interpreter, for instance).
+func (e *Error) Rephrased(kind ErrorKind, msg string) *Error {
+	c := *e
+	c.Kind, c.Msg = kind, msg
+	return &c
+}

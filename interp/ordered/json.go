@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -172,8 +173,11 @@ func (e *encoder) value(v any, depth int) error {
 	case float64:
 		return e.float(x)
 	case float32:
-		return e.float(float64(x))
+		return e.float32(x)
 	case json.Number:
+		if _, err := strconv.ParseFloat(string(x), 64); err != nil || !json.Valid([]byte(x)) {
+			return fmt.Errorf("invalid JSON number %q", string(x))
+		}
 		e.buf.WriteString(x.String())
 	case *Map:
 		if x.Len() == 0 {
@@ -243,7 +247,8 @@ func (e *encoder) reflectValue(v any, depth int) error {
 			return nil
 		}
 		if rv.Type().Elem().Kind() == reflect.Uint8 && rv.Kind() == reflect.Slice {
-			break // []byte: base64, as encoding/json does
+			e.str(string(rv.Bytes())) // text, as FromGo makes it a Starlark string
+			return nil
 		}
 		list := make([]any, rv.Len())
 		for i := range list {
@@ -291,12 +296,31 @@ func (e *encoder) float(f float64) error {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return fmt.Errorf("cannot encode %v as JSON", f)
 	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
+	e.formatFloat(f, 64)
+	return nil
+}
+
+func (e *encoder) float32(f float32) error {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return fmt.Errorf("cannot encode %v as JSON", f)
+	}
+	e.formatFloat(float64(f), 32)
+	return nil
+}
+
+// formatFloat writes plain decimals where people expect them (1234567.0,
+// 0.001) and exponents only for very large or small magnitudes, like
+// JavaScript; bits keeps float32 values free of widening noise.
+func (e *encoder) formatFloat(f float64, bits int) {
+	format := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'g'
+	}
+	s := strconv.FormatFloat(f, format, -1, bits)
 	e.buf.WriteString(s)
-	if !bytes.ContainsAny([]byte(s), ".eE") {
+	if !strings.ContainsAny(s, ".eE") {
 		e.buf.WriteString(".0")
 	}
-	return nil
 }
 
 const hex = "0123456789abcdef"

@@ -43,6 +43,9 @@ func (m *Map) Get(key string) (any, bool) {
 
 // Delete removes key, keeping the order of the others.
 func (m *Map) Delete(key string) {
+	if m == nil {
+		return
+	}
 	if _, ok := m.vals[key]; !ok {
 		return
 	}
