@@ -1,0 +1,255 @@
+// Package ot is the meta pack through which an agent discovers everything
+// else (SPEC §3.4): ot.help, ot.packs, ot.tools and ot.version. Its tools
+// read the registry at call time, so packs added later (upstream servers
+// that finish connecting) show up without a rebuild.
+package ot
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/packs"
+)
+
+// Info is what the ot pack reports about the running onetool.
+type Info struct {
+	Version string
+}
+
+// Description is the pack's one-line description.
+const Description = "Discover packs and tools: help, packs, tools, version"
+
+// Register adds the ot pack to reg.
+func Register(reg *packs.Registry, info Info) error {
+	reg.SetPackDescription("ot", Description)
+	return reg.Register(Tools(reg, info)...)
+}
+
+// Tools returns the ot tools, reading reg when called.
+func Tools(reg *packs.Registry, info Info) []*packs.Tool {
+	return []*packs.Tool{
+		{
+			Pack: "ot", Name: "help",
+			Description: "Help on anything: no query for an overview; a tool id (\"demo.foo\") for its signature, " +
+				"parameters and examples; a pack name for its tools; any other text searches tools and packs.",
+			InputSchema: `{"type":"object","properties":{"query":{"type":"string","default":"","description":"tool id, pack name or search words"}}}`,
+			Returns:     "str",
+			Examples: []packs.Example{
+				{Code: `ot.help()`, Description: "overview"},
+				{Code: `ot.help(query="demo.foo")`, Description: "one tool"},
+				{Code: `ot.help(query="sleep")`, Description: "search"},
+			},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(_ context.Context, args map[string]any) (any, error) {
+				q, _ := args["query"].(string)
+				return Help(reg, q), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "packs",
+			Description: "List the packs with their descriptions and number of tools.",
+			Returns:     "list[dict]",
+			Examples:    []packs.Example{{Code: `[p["name"] for p in ot.packs()]`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				var out []any
+				for _, p := range reg.Packs() {
+					m := ordered.NewMap(3)
+					m.Set("name", p.Name)
+					m.Set("description", p.Description)
+					m.Set("tools", len(p.Tools()))
+					out = append(out, m)
+				}
+				return out, nil
+			},
+		},
+		{
+			Pack: "ot", Name: "tools",
+			Description: "List tools whose id matches pattern (a glob such as \"demo.*\", or a substring). " +
+				"info=\"min\" gives ids, \"default\" adds signatures and descriptions, \"full\" adds parameter schemas, examples and annotations.",
+			InputSchema: `{"type":"object","properties":{` +
+				`"pattern":{"type":"string","default":"","description":"glob or substring of tool ids"},` +
+				`"info":{"type":"string","enum":["min","default","full"],"default":"default","description":"detail level"}}}`,
+			Returns: "list",
+			Examples: []packs.Example{
+				{Code: `ot.tools(pattern="demo.*", info="min")`},
+			},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(_ context.Context, args map[string]any) (any, error) {
+				pattern, _ := args["pattern"].(string)
+				info, _ := args["info"].(string)
+				return listTools(reg, pattern, info), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "version",
+			Description: "The version of onetool.",
+			Returns:     "str",
+			Examples:    []packs.Example{{Code: `ot.version()`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				return info.Version, nil
+			},
+		},
+	}
+}
+
+// matchID reports whether a tool id matches a pattern: a glob when it has
+// glob characters, else a case-insensitive substring.
+func matchID(pattern, id string) bool {
+	if pattern == "" {
+		return true
+	}
+	pattern = strings.ReplaceAll(pattern, ":", ".")
+	if strings.ContainsAny(pattern, "*?[") {
+		ok, err := path.Match(pattern, id)
+		return ok && err == nil
+	}
+	return strings.Contains(strings.ToLower(id), strings.ToLower(pattern))
+}
+
+func listTools(reg *packs.Registry, pattern, info string) []any {
+	out := []any{}
+	for _, t := range reg.Tools() {
+		if !matchID(pattern, t.ID()) {
+			continue
+		}
+		if info == "min" {
+			out = append(out, t.ID())
+			continue
+		}
+		m := ordered.NewMap(6)
+		m.Set("id", t.ID())
+		m.Set("signature", t.Signature())
+		m.Set("description", firstLine(t.Description))
+		if info == "full" {
+			m.Set("description", t.Description)
+			params := []any{}
+			for _, p := range t.Params() {
+				pm := ordered.NewMap(5)
+				pm.Set("name", p.Name)
+				pm.Set("type", p.Type)
+				pm.Set("required", p.Required)
+				if p.HasDefault {
+					pm.Set("default", p.Default)
+				}
+				pm.Set("description", p.Description)
+				params = append(params, pm)
+			}
+			m.Set("params", params)
+			examples := []any{}
+			for _, e := range t.Examples {
+				examples = append(examples, e.Code)
+			}
+			m.Set("examples", examples)
+			ann := ordered.NewMap(3)
+			ann.Set("read_only", t.Annotations.ReadOnly)
+			ann.Set("destructive", t.Annotations.Destructive)
+			ann.Set("open_world", t.Annotations.OpenWorld)
+			m.Set("annotations", ann)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// Help answers ot.help(query) and `onetool help NAME`.
+func Help(reg *packs.Registry, query string) string {
+	query = strings.TrimSpace(query)
+	if query == "" {
+		return overview(reg)
+	}
+	if t, ok := reg.Tool(query); ok {
+		return t.Doc()
+	}
+	if p, ok := reg.Pack(query); ok {
+		return packHelp(p)
+	}
+	return search(reg, query)
+}
+
+func overview(reg *packs.Registry) string {
+	var b strings.Builder
+	b.WriteString("onetool runs Starlark (a small Python dialect). Call tools as pack.function(name=value);\n")
+	b.WriteString("the last expression (or a top-level return) is the result.\n\nPacks:\n")
+	for _, p := range reg.Packs() {
+		fmt.Fprintf(&b, "  %s — %s (%s)\n", p.Name, p.Description, strings.Join(p.ToolNames(), ", "))
+	}
+	b.WriteString("\nDiscover: ot.help(query=\"pack\"), ot.help(query=\"pack.function\"), ot.help(query=\"words\"), ot.tools(pattern=\"pack.*\").\n")
+	b.WriteString("Starlark is not Python: no f-strings (use \"%s\" % x or \"{}\".format(x)), no try/except, no import, no class, no 'is', no **; use fail(\"message\") to stop.")
+	return b.String()
+}
+
+func packHelp(p *packs.Pack) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s\n", p.Name, p.Description)
+	for _, t := range p.Tools() {
+		fmt.Fprintf(&b, "\n  %s\n      %s", t.Signature(), firstLine(t.Description))
+	}
+	return b.String()
+}
+
+// search ranks tools and packs against the query words: a name match beats
+// a description match, and every word must match somewhere.
+func search(reg *packs.Registry, query string) string {
+	words := strings.Fields(strings.ToLower(strings.NewReplacer(".", " ", ":", " ", "_", " ").Replace(query)))
+	type hit struct {
+		score int
+		text  string
+	}
+	var hits []hit
+	scoreText := func(name, desc string) int {
+		name, desc = strings.ToLower(name), strings.ToLower(desc)
+		total := 0
+		for _, w := range words {
+			switch {
+			case name == w || strings.HasSuffix(name, "."+w):
+				total += 10
+			case strings.Contains(name, w):
+				total += 5
+			case strings.Contains(desc, w):
+				total += 2
+			default:
+				return 0
+			}
+		}
+		return total
+	}
+	for _, p := range reg.Packs() {
+		if s := scoreText(p.Name, p.Description); s > 0 {
+			hits = append(hits, hit{s + 1, fmt.Sprintf("pack %s — %s", p.Name, p.Description)})
+		}
+	}
+	for _, t := range reg.Tools() {
+		if s := scoreText(t.ID(), t.Description); s > 0 {
+			hits = append(hits, hit{s, fmt.Sprintf("%s\n      %s", t.Signature(), firstLine(t.Description))})
+		}
+	}
+	if len(hits) == 0 {
+		var names []string
+		for _, p := range reg.Packs() {
+			names = append(names, p.Name)
+		}
+		return fmt.Sprintf("Nothing matches %q. Packs: %s. Try ot.help() for an overview.", query, strings.Join(names, ", "))
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
+	if len(hits) > 20 {
+		hits = hits[:20]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Matches for %q:", query)
+	for _, h := range hits {
+		b.WriteString("\n  ")
+		b.WriteString(h.text)
+	}
+	return b.String()
+}

@@ -1,0 +1,263 @@
+package packs
+
+import (
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Registry holds the packs a run can call. It is safe for concurrent use:
+// upstream MCP servers add their packs in the background while runs read.
+// Readers get Pack snapshots that never change; a change to a pack
+// publishes a new snapshot.
+type Registry struct {
+	mu           sync.RWMutex
+	packs        map[string]*Pack
+	descriptions map[string]string
+	generation   uint64
+}
+
+// Pack is an immutable snapshot of one pack: its name, description and
+// tools. It stays valid, unchanged, while the registry changes.
+type Pack struct {
+	Name, Description string
+
+	tools  []*Tool // sorted by name
+	byName map[string]*Tool
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry {
+	return &Registry{packs: map[string]*Pack{}, descriptions: map[string]string{}}
+}
+
+// SetPackDescription sets the one-line description of a pack, shown in
+// server instructions and help. It may come before or after the pack's
+// tools are registered.
+func (r *Registry) SetPackDescription(pack, description string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.descriptions[pack] = description
+	if p, ok := r.packs[pack]; ok {
+		r.packs[pack] = &Pack{Name: p.Name, Description: description, tools: p.tools, byName: p.byName}
+		r.generation++
+	}
+}
+
+// Register compiles tools and adds them. It is all or nothing: on any
+// error (a bad name, a tool without a handler, a schema that does not
+// compile, an id already registered or given twice) nothing is added.
+func (r *Registry) Register(tools ...*Tool) error {
+	if err := prepare(tools); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, t := range tools {
+		if p, ok := r.packs[t.Pack]; ok {
+			if _, dup := p.byName[t.Name]; dup {
+				return newToolError(ErrDuplicateTool, "%s: a tool with this id is already registered", t.ID())
+			}
+		}
+	}
+	byPack := map[string][]*Tool{}
+	for _, t := range tools {
+		byPack[t.Pack] = append(byPack[t.Pack], t)
+	}
+	for name, added := range byPack {
+		var existing []*Tool
+		if p, ok := r.packs[name]; ok {
+			existing = p.tools
+		}
+		r.packs[name] = newPack(name, r.descriptions[name], append(slices.Clone(existing), added...))
+	}
+	r.generation++
+	return nil
+}
+
+// ReplacePack sets the tools of pack name to exactly tools, atomically
+// (an upstream server reconnected with a different tool list). With no
+// tools the pack is removed. As with Register, nothing changes on error.
+func (r *Registry) ReplacePack(name string, tools ...*Tool) error {
+	for _, t := range tools {
+		if t.Pack != name {
+			return newToolError(ErrInvalidTool, "%s: tool is not in pack %s", t.ID(), name)
+		}
+	}
+	if err := prepare(tools); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(tools) == 0 {
+		delete(r.packs, name)
+	} else {
+		r.packs[name] = newPack(name, r.descriptions[name], slices.Clone(tools))
+	}
+	r.generation++
+	return nil
+}
+
+// RemovePack removes a pack and its tools; it reports whether it existed.
+func (r *Registry) RemovePack(name string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.packs[name]; !ok {
+		return false
+	}
+	delete(r.packs, name)
+	r.generation++
+	return true
+}
+
+// Generation counts changes to the registry. Code that builds something
+// from the packs (the Starlark globals) rebuilds it when this changes.
+func (r *Registry) Generation() uint64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.generation
+}
+
+// prepare checks and compiles tools before they are added, outside the
+// registry's lock: compiling a schema takes microseconds, readers should
+// not wait for it.
+func prepare(tools []*Tool) error {
+	seen := map[string]bool{}
+	for _, t := range tools {
+		if t == nil {
+			return newToolError(ErrInvalidTool, "nil tool")
+		}
+		if err := checkName("pack", t.Pack); err != nil {
+			return newToolError(ErrInvalidTool, "%s: %v", t.ID(), err)
+		}
+		if err := checkName("tool", t.Name); err != nil {
+			return newToolError(ErrInvalidTool, "%s: %v", t.ID(), err)
+		}
+		if t.Handler == nil {
+			return newToolError(ErrInvalidTool, "%s: tool has no handler", t.ID())
+		}
+		if seen[t.ID()] {
+			return newToolError(ErrDuplicateTool, "%s: tool given twice", t.ID())
+		}
+		seen[t.ID()] = true
+		if err := t.Compile(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newPack(name, description string, tools []*Tool) *Pack {
+	slices.SortFunc(tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
+	p := &Pack{Name: name, Description: description, tools: tools, byName: make(map[string]*Tool, len(tools))}
+	for _, t := range tools {
+		p.byName[t.Name] = t
+	}
+	return p
+}
+
+// Tool finds a tool by id, "pack.name" or "pack:name".
+func (r *Registry) Tool(id string) (*Tool, bool) {
+	pack, name, err := ParseID(id)
+	if err != nil {
+		return nil, false
+	}
+	p, ok := r.Pack(pack)
+	if !ok {
+		return nil, false
+	}
+	return p.Tool(name)
+}
+
+// Pack returns a snapshot of the named pack.
+func (r *Registry) Pack(name string) (*Pack, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	p, ok := r.packs[name]
+	return p, ok
+}
+
+// Packs returns snapshots of all packs, sorted by name.
+func (r *Registry) Packs() []*Pack {
+	r.mu.RLock()
+	out := make([]*Pack, 0, len(r.packs))
+	for _, p := range r.packs {
+		out = append(out, p)
+	}
+	r.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Tools returns every tool, sorted by id.
+func (r *Registry) Tools() []*Tool {
+	var out []*Tool
+	for _, p := range r.Packs() {
+		out = append(out, p.tools...) // packs sorted, tools sorted within: ids sorted
+	}
+	return out
+}
+
+// Tools returns the pack's tools sorted by name. The slice is a copy.
+func (p *Pack) Tools() []*Tool { return slices.Clone(p.tools) }
+
+// Tool returns the pack's tool called name.
+func (p *Pack) Tool(name string) (*Tool, bool) {
+	t, ok := p.byName[name]
+	return t, ok
+}
+
+// ToolNames returns the names of the pack's tools, sorted.
+func (p *Pack) ToolNames() []string {
+	names := make([]string, len(p.tools))
+	for i, t := range p.tools {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// ParseID splits a tool id, "pack.name" or "pack:name", at its first
+// separator. Both parts must be valid names (see Register); otherwise the
+// error wraps ErrInvalidToolID.
+func ParseID(id string) (pack, name string, err error) {
+	i := strings.IndexAny(id, ".:")
+	if i < 0 {
+		return "", "", newToolError(ErrInvalidToolID, "invalid tool id %q: want pack.name", id)
+	}
+	pack, name = id[:i], id[i+1:]
+	if checkName("pack", pack) != nil || checkName("tool", name) != nil {
+		return "", "", newToolError(ErrInvalidToolID, "invalid tool id %q: want pack.name", id)
+	}
+	return pack, name, nil
+}
+
+// starlarkKeywords cannot name a pack or tool: `for.x` and `pack.def`
+// would not parse.
+var starlarkKeywords = map[string]bool{
+	"and": true, "break": true, "continue": true, "def": true, "elif": true, "else": true,
+	"for": true, "if": true, "in": true, "lambda": true, "load": true, "not": true, "or": true,
+	"pass": true, "return": true, "while": true,
+	"as": true, "assert": true, "async": true, "await": true, "class": true, "del": true,
+	"except": true, "finally": true, "from": true, "global": true, "import": true, "is": true,
+	"nonlocal": true, "raise": true, "try": true, "with": true, "yield": true,
+	"None": true, "True": true, "False": true,
+}
+
+// checkName enforces the rule for pack and tool names: a Starlark
+// identifier, not a keyword, not starting with "_" (Starlark refuses such
+// attributes of packs, and they read as private).
+func checkName(what, name string) error {
+	switch {
+	case name == "":
+		return errors.New(what + " name is empty")
+	case !isIdentifier(name):
+		return errors.New(what + " name " + quote(name) + " is not an identifier (letters, digits, _)")
+	case name[0] == '_':
+		return errors.New(what + " name " + quote(name) + " starts with _")
+	case starlarkKeywords[name]:
+		return errors.New(what + " name " + quote(name) + " is a Starlark keyword")
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// Limits are the budgets of one run (SPEC §8.1). Zero means unlimited.
+type Limits struct {
+	MaxSteps     uint64        // Starlark computation steps
+	Timeout      time.Duration // wall clock
+	MaxOutput    int           // bytes of printed text
+	MaxToolCalls int           // tool calls
+}
+
+// DefaultLimits are the budgets of SPEC §8.1.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxSteps:     10_000_000,
+		Timeout:      30 * time.Second,
+		MaxOutput:    1 << 20,
+		MaxToolCalls: 1000,
+	}
+}
+
+// ErrToolCallLimit is the cause of a run that made more tool calls than
+// its budget allows; it matches interp.ErrLimit too.
+var ErrToolCallLimit = fmt.Errorf("tool call %w", interp.ErrLimit)
+
+// runState is what a run's tool calls share: the budget counters. It
+// travels in the context because pack values are shared by all runs.
+type runState struct {
+	limits Limits
+	calls  atomic.Int64
+}
+
+type runStateKey struct{}
+
+func withRunState(ctx context.Context, st *runState) context.Context {
+	return context.WithValue(ctx, runStateKey{}, st)
+}
+
+func runStateFrom(ctx context.Context) *runState {
+	st, _ := ctx.Value(runStateKey{}).(*runState)
+	return st
+}
+
+// countCall charges one tool call to the run's budget.
+func (st *runState) countCall() error {
+	if st == nil {
+		return nil
+	}
+	n := st.calls.Add(1)
+	if max := st.limits.MaxToolCalls; max > 0 && n > int64(max) {
+		return ErrToolCallLimit
+	}
+	return nil
+}
+
+// rephrase gives budget failures that interp cannot know about (tool
+// calls) the same shape as its own: "tool call limit of 1000 exceeded at
+// line 3".
+func (st *runState) rephrase(err error) error {
+	var ie *interp.Error
+	if !errors.Is(err, ErrToolCallLimit) || !errors.As(err, &ie) {
+		return err
+	}
+	msg := fmt.Sprintf("tool call limit of %d exceeded", st.limits.MaxToolCalls)
+	if ie.Line > 0 {
+		msg += fmt.Sprintf(" at line %d", ie.Line)
+	}
+	return ie.Rephrased(interp.KindLimit, msg)
+}

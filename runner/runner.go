@@ -1,0 +1,200 @@
+// Package runner is onetool's single pipeline from a command to a result
+// (SPEC §2): strip fences and prefixes, parse and run the Starlark code with
+// the pack globals, capture and format the result. The MCP server, the
+// command line, the REPL and Go programs all call Runner.Exec, so a program
+// behaves the same wherever it is sent.
+//
+// A Runner is built once: the pack globals are made and frozen in New and
+// shared by every run. It is safe for concurrent use.
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/builtin/demo"
+	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/proxy"
+)
+
+// Version is onetool's version, shown by `onetool version` and ot.version().
+const Version = "0.1.0"
+
+// Runner executes commands against a registry of packs.
+type Runner struct {
+	reg     *packs.Registry
+	limits  Limits
+	log     *slog.Logger
+	globals starlark.StringDict // frozen; built once in New
+	hint    string              // "Available packs: demo, ot"
+}
+
+// Option configures a Runner.
+type Option func(*Runner)
+
+// WithRegistry runs against reg instead of the built-in packs. The caller
+// decides what reg holds; the `ot` pack is added when reg lacks one.
+func WithRegistry(reg *packs.Registry) Option { return func(r *Runner) { r.reg = reg } }
+
+// WithLimits sets the budgets of every run.
+func WithLimits(l Limits) Option { return func(r *Runner) { r.limits = l } }
+
+// WithLogger sets where the runner logs (default: discard).
+func WithLogger(l *slog.Logger) Option { return func(r *Runner) { r.log = l } }
+
+// New builds a Runner. Without WithRegistry it serves the built-in packs.
+func New(opts ...Option) (*Runner, error) {
+	r := &Runner{limits: DefaultLimits()}
+	for _, o := range opts {
+		o(r)
+	}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	if r.reg == nil {
+		r.reg = packs.NewRegistry()
+		if err := demo.Register(r.reg); err != nil {
+			return nil, fmt.Errorf("registering the demo pack: %w", err)
+		}
+	}
+	if _, ok := r.reg.Pack("ot"); !ok {
+		if err := ot.Register(r.reg, ot.Info{Version: Version}); err != nil {
+			return nil, fmt.Errorf("registering the ot pack: %w", err)
+		}
+	}
+	r.buildGlobals()
+	return r, nil
+}
+
+// Registry returns the registry the runner calls into.
+func (r *Runner) Registry() *packs.Registry { return r.reg }
+
+// Limits returns the budgets of every run.
+func (r *Runner) Limits() Limits { return r.limits }
+
+// buildGlobals makes the frozen globals shared by all runs: one value per
+// pack and the standard library. Packs win over library names.
+func (r *Runner) buildGlobals() {
+	g := starlark.StringDict{}
+	for k, v := range interp.StdGlobals() {
+		g[k] = v
+	}
+	var names []string
+	for k, v := range proxy.Globals(r.reg, r) {
+		g[k] = v
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	g.Freeze()
+	r.globals = g
+	r.hint = "Available packs: " + strings.Join(names, ", ")
+}
+
+// Result is the outcome of one run.
+type Result struct {
+	// Text is what the user sees: the text of SPEC §2.3 on success, or a
+	// message starting with "Error: ".
+	Text string
+	// Value is the captured value as Go data (see interp.ToGo); nil when
+	// there was none or it has no Go form.
+	Value any
+	// HasValue reports whether the code produced a value (None counts).
+	HasValue bool
+	// Printed is the text the code printed.
+	Printed string
+	// Err is nil on success. It is an *interp.Error for failures of the
+	// code, or a fence error; errors.Is reaches causes such as
+	// interp.ErrTimeout, context.Canceled or a tool's own error.
+	Err error
+	// ToolCalls counts the tool calls the run made.
+	ToolCalls int
+	// Duration is the wall-clock time of the run.
+	Duration time.Duration
+}
+
+// IsError reports whether the run failed.
+func (res *Result) IsError() bool { return res.Err != nil }
+
+// Exec runs one command through the whole pipeline. It never panics and
+// never returns without a Text.
+func (r *Runner) Exec(ctx context.Context, command string) (res *Result) {
+	start := time.Now()
+	st := &runState{limits: r.limits}
+	res = &Result{}
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("run panicked", "panic", p)
+			res.Err = fmt.Errorf("internal error: %v", p)
+			res.Text = "Error: " + res.Err.Error()
+		}
+		res.ToolCalls = int(st.calls.Load())
+		res.Duration = time.Since(start)
+	}()
+
+	code, err := prepare(command)
+	if err != nil {
+		return fail(res, err)
+	}
+	out, err := interp.Exec(withRunState(ctx, st), code, interp.Options{
+		Predeclared:   r.globals,
+		MaxSteps:      r.limits.MaxSteps,
+		Timeout:       r.limits.Timeout,
+		MaxOutput:     r.limits.MaxOutput,
+		UndefinedHint: r.hint,
+	})
+	if err != nil {
+		return fail(res, st.rephrase(err))
+	}
+	res.Printed = out.Printed
+	res.HasValue = out.Value != nil
+	if out.Value != nil {
+		res.Value, _ = interp.ToGo(out.Value)
+	}
+	res.Text = compose(out)
+	return res
+}
+
+func fail(res *Result, err error) *Result {
+	res.Err = err
+	res.Text = "Error: " + err.Error()
+	return res
+}
+
+// compose builds the text of SPEC §2.3: printed text, then the formatted
+// value. A None value after printed text adds nothing: `print("x")` as the
+// last line shows just x.
+func compose(out *interp.Result) string {
+	v := out.Value
+	if v == nil || (v == starlark.None && out.Printed != "") {
+		if out.Printed != "" {
+			return out.Printed
+		}
+		return "OK (no return value)"
+	}
+	text, note := interp.Format(v, out.Format)
+	if out.Printed != "" {
+		text = out.Printed + "\n" + text
+	}
+	if note != "" {
+		text += "\n" + note
+	}
+	return text
+}
+
+// errorKind names the kind of a failed run for statistics and logs.
+func errorKind(err error) string {
+	var ie *interp.Error
+	if errors.As(err, &ie) {
+		return string(ie.Kind)
+	}
+	return string(interp.KindSyntax)
+}
