@@ -36,6 +36,7 @@ type Runner struct {
 	log     *slog.Logger
 	globals starlark.StringDict // frozen; built once in New
 	hint    string              // "Available packs: demo, ot"
+	progs   *progCache
 }
 
 // Option configures a Runner.
@@ -53,7 +54,7 @@ func WithLogger(l *slog.Logger) Option { return func(r *Runner) { r.log = l } }
 
 // New builds a Runner. Without WithRegistry it serves the built-in packs.
 func New(opts ...Option) (*Runner, error) {
-	r := &Runner{limits: DefaultLimits()}
+	r := &Runner{limits: DefaultLimits(), progs: newProgCache(256)}
 	for _, o := range opts {
 		o(r)
 	}
@@ -144,12 +145,15 @@ func (r *Runner) Exec(ctx context.Context, command string) (res *Result) {
 	if err != nil {
 		return fail(res, err)
 	}
-	out, err := interp.Exec(withRunState(ctx, st), code, interp.Options{
-		Predeclared:   r.globals,
-		MaxSteps:      r.limits.MaxSteps,
-		Timeout:       r.limits.Timeout,
-		MaxOutput:     r.limits.MaxOutput,
-		UndefinedHint: r.hint,
+	prog, err := r.compile(code)
+	if err != nil {
+		return fail(res, err)
+	}
+	out, err := prog.Run(withRunState(ctx, st), interp.Options{
+		Predeclared: r.globals,
+		MaxSteps:    r.limits.MaxSteps,
+		Timeout:     r.limits.Timeout,
+		MaxOutput:   r.limits.MaxOutput,
 	})
 	if err != nil {
 		return fail(res, st.rephrase(err))
@@ -161,6 +165,20 @@ func (r *Runner) Exec(ctx context.Context, command string) (res *Result) {
 	}
 	res.Text = compose(out)
 	return res
+}
+
+// compile returns the compiled program for code, from the cache when the
+// same code ran before.
+func (r *Runner) compile(code string) (*interp.Program, error) {
+	if p := r.progs.get(code); p != nil {
+		return p, nil
+	}
+	p, err := interp.Compile(code, r.globals, r.hint)
+	if err != nil {
+		return nil, err
+	}
+	r.progs.put(code, p)
+	return p, nil
 }
 
 func fail(res *Result, err error) *Result {

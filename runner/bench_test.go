@@ -1,0 +1,117 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func newBenchRunner(b *testing.B) *Runner {
+	b.Helper()
+	r, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
+
+func benchExec(b *testing.B, r *Runner, code string) {
+	b.Helper()
+	ctx := context.Background()
+	if res := r.Exec(ctx, code); res.IsError() {
+		b.Fatal(res.Text)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		r.Exec(ctx, code)
+	}
+}
+
+// BenchmarkExecOneCall is the whole pipeline — strip, parse, compile, run,
+// one tool call with validation, format — for the smallest useful program.
+func BenchmarkExecOneCall(b *testing.B) {
+	benchExec(b, newBenchRunner(b), `demo.foo(text="x")`)
+}
+
+// BenchmarkToolCalls measures the cost of one tool call from Starlark
+// (binding, validation, handler, conversion) in a loop of 1,000 calls;
+// the per-call figure is reported as ns/call.
+func BenchmarkToolCalls(b *testing.B) {
+	r := newBenchRunner(b)
+	code := "t = 0\nfor i in range(1000):\n    t += demo.add(a=i, b=1)\nt"
+	benchExec(b, r, code)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/call")
+}
+
+// BenchmarkExec40Lines runs a 40-line program of ordinary Starlark with a
+// few tool calls: parse and compile dominate.
+func BenchmarkExec40Lines(b *testing.B) {
+	benchExec(b, newBenchRunner(b), program40)
+}
+
+var program40 = strings.TrimSpace(`
+def slug(s):
+    out = []
+    for ch in s.lower().elems():
+        if ch.isalnum():
+            out.append(ch)
+        elif out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")
+
+def summarize(items):
+    names = [it["name"] for it in items]
+    return {"count": len(items), "first": names[0], "last": names[-1]}
+
+titles = ["Hello World", "Starlark is fun", "One tool to run them"]
+slugs = [slug(t) for t in titles]
+colors = {}
+for s in slugs:
+    colors[s] = demo.foo(text=s)
+
+items = demo.items(count=5)
+summary = summarize(items)
+
+totals = {"even": 0, "odd": 0}
+for i in range(50):
+    if i % 2 == 0:
+        totals["even"] += i
+    else:
+        totals["odd"] += i
+
+animal = demo.bar(text=slugs[0])
+words = " ".join(titles).split(" ")
+longest = ""
+for w in words:
+    if len(w) > len(longest):
+        longest = w
+
+result = {
+    "slugs": slugs,
+    "colors": colors,
+    "summary": summary,
+    "totals": totals,
+    "animal": animal,
+    "longest": longest,
+}
+result
+`)
+
+// BenchmarkExecOneCallCold is BenchmarkExecOneCall with code never seen
+// before, so every run parses and compiles.
+func BenchmarkExecOneCallCold(b *testing.B) {
+	r := newBenchRunner(b)
+	ctx := context.Background()
+	codes := make([]string, 4096)
+	for i := range codes {
+		codes[i] = `demo.foo(text="x")` + strings.Repeat(" ", i%7) + "\n" + strings.Repeat("\n", i/7)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		r.progs = newProgCache(0)
+		r.Exec(ctx, codes[i%len(codes)])
+		i++
+	}
+}
