@@ -188,12 +188,9 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 
 	tripped := lim.tripped()
 	if tripped == nil && ctx.Err() != nil {
-		// A tool saw the context end before the watcher tripped the thread.
-		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-			tripped = ErrTimeout
-		} else {
-			tripped = ErrCancelled
-		}
+		// A tool saw the context end before the thread polled it.
+		lim.kind.CompareAndSwap(0, int32(ctxKind(ctx)))
+		tripped = lim.tripped()
 	}
 	if tripped != nil {
 		kind := KindLimit

@@ -11,7 +11,6 @@ package interp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -162,22 +161,16 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 		printed.WriteString(msg)
 		printed.WriteByte('\n')
 	}
-	if opts.MaxSteps > 0 {
-		thread.SetMaxExecutionSteps(opts.MaxSteps)
-		thread.OnMaxSteps = func(th *starlark.Thread) { lim.trip(th, errSteps) }
-	}
+	// The thread polls its context every pollSteps steps instead of being
+	// cancelled from a watcher: no goroutine or callback per run, and a
+	// cancelled run still stops within a millisecond or two. Tools that
+	// block watch the same context themselves.
+	thread.OnMaxSteps = func(th *starlark.Thread) { lim.poll(th, ctx) }
+	thread.SetMaxExecutionSteps(lim.nextCheck(0))
 	thread.SetLocal(ctxLocal, ctx)
 	for k, v := range opts.Locals {
 		thread.SetLocal(k, v)
 	}
-	stop := context.AfterFunc(ctx, func() {
-		if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-			lim.trip(thread, errTimeout)
-		} else {
-			lim.trip(thread, errCancelled)
-		}
-	})
-	defer stop()
 
 	globals, err := p.init(thread, opts.Predeclared)
 	steps := thread.ExecutionSteps()

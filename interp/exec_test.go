@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -247,5 +248,35 @@ func TestOutputLimit(t *testing.T) {
 	if _, err := run(t, "for i in range(300000):\n    print(i)", Options{MaxOutput: 1 << 20}); !errors.Is(err, ErrOutputLimit) ||
 		!strings.HasPrefix(err.Error(), "printed output limit of 1 MiB exceeded at line 2") {
 		t.Errorf("loop: %v", err)
+	}
+}
+
+// A pure Starlark loop has no tool to notice the context: the thread's own
+// polling must stop it promptly.
+func TestCancelPureLoop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := Exec(ctx, "x = 0\nwhile True:\n    x += 1", Options{Predeclared: testGlobals()})
+	if !errors.Is(err, ErrCancelled) {
+		t.Fatalf("error = %v, want cancellation", err)
+	}
+	if d := time.Since(start) - 20*time.Millisecond; d > 50*time.Millisecond {
+		t.Errorf("stopped %v after the cancel, want < 50ms", d)
+	}
+}
+
+// The step budget is exact even though the thread also polls its context.
+func TestStepLimitExact(t *testing.T) {
+	for _, max := range []uint64{1, 49_999, 50_000, 50_001, 120_000} {
+		_, err := run(t, "while True:\n    pass", Options{MaxSteps: max})
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != KindLimit || !strings.HasPrefix(e.Msg, fmt.Sprintf("step limit of %d exceeded", max)) {
+			t.Errorf("MaxSteps %d: %v", max, err)
+		}
+	}
+	res, err := run(t, "x = 0\nfor i in range(30000):\n    x += i\nx", Options{MaxSteps: 10_000_000})
+	if err != nil || res.Value.String() != "449985000" {
+		t.Errorf("a run under budget failed: %v", err)
 	}
 }

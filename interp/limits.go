@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -54,6 +55,43 @@ func (k limitKind) reason() string {
 		return "printed output limit"
 	}
 	return "cancelled"
+}
+
+// pollSteps is how often (in Starlark steps) a running thread checks its
+// context: about a millisecond of computation.
+const pollSteps = 50_000
+
+// nextCheck returns the step count at which the thread next stops to
+// check its budgets: the next poll, or the step budget if that is sooner.
+func (l *limits) nextCheck(steps uint64) uint64 {
+	next := steps + pollSteps
+	if max := l.opts.MaxSteps; max > 0 && next > max {
+		next = max
+	}
+	return next
+}
+
+// poll runs when the thread reaches the step count of nextCheck: it ends
+// the run if the step budget is spent or the context is done, and
+// otherwise sets the next check.
+func (l *limits) poll(thread *starlark.Thread, ctx context.Context) {
+	steps := thread.ExecutionSteps()
+	switch {
+	case l.opts.MaxSteps > 0 && steps >= l.opts.MaxSteps:
+		l.trip(thread, errSteps)
+	case ctx.Err() != nil:
+		l.trip(thread, ctxKind(ctx))
+	default:
+		thread.SetMaxExecutionSteps(l.nextCheck(steps))
+	}
+}
+
+// ctxKind tells a deadline from a cancellation.
+func ctxKind(ctx context.Context) limitKind {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		return errTimeout
+	}
+	return errCancelled
 }
 
 // tripped returns the sentinel of the budget that stopped the run, or nil.
