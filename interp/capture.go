@@ -18,7 +18,40 @@ import (
 const (
 	resultName = "__ot_result__"
 	mainName   = "__ot_main__"
+	tickName   = "__ot_tick__"
 )
+
+// markLoops gives every while loop an instruction that carries the loop's
+// line. Starlark's loop jumps carry no position, so a budget that stops
+// `while True: pass` would otherwise be reported at some earlier line. The
+// condition `c` becomes `__ot_tick__ and c`, where __ot_tick__ is a global
+// set to True by a statement added at the top: a global lookup records its
+// position, costs one step, and changes nothing else.
+func markLoops(f *syntax.File) {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.WhileStmt); ok {
+			found = true
+			w.Cond = &syntax.BinaryExpr{
+				OpPos: w.While,
+				Op:    syntax.AND,
+				X:     &syntax.Ident{NamePos: w.While, Name: tickName},
+				Y:     w.Cond,
+			}
+		}
+		return true
+	})
+	if found {
+		pos := syntax.Start(f.Stmts[0])
+		tick := &syntax.AssignStmt{
+			OpPos: pos,
+			Op:    syntax.EQ,
+			LHS:   &syntax.Ident{NamePos: pos, Name: tickName},
+			RHS:   &syntax.Ident{NamePos: pos, Name: "True"},
+		}
+		f.Stmts = append([]syntax.Stmt{tick}, f.Stmts...)
+	}
+}
 
 // shape rewrites f in place and reports whether the code runs wrapped in a
 // function and whether it captures its last expression.
@@ -46,13 +79,16 @@ func shape(f *syntax.File) (wrapped, captures bool) {
 			Lparen: start,
 			Rparen: start,
 		})}
+		markLoops(f)
 		return true, false
 	}
 	last := len(f.Stmts) - 1
 	if e, ok := f.Stmts[last].(*syntax.ExprStmt); ok {
 		f.Stmts[last] = assignResult(syntax.Start(e.X), e.X)
+		markLoops(f)
 		return false, true
 	}
+	markLoops(f)
 	return false, false
 }
 

@@ -187,6 +187,7 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 	}
 	res.Value = p.result(globals[resultName])
 	delete(globals, resultName)
+	delete(globals, tickName)
 	if !p.wrapped {
 		res.Globals = globals
 		if s, ok := globals["__format__"].(starlark.String); ok {

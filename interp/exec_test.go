@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -278,5 +279,32 @@ func TestStepLimitExact(t *testing.T) {
 	res, err := run(t, "x = 0\nfor i in range(30000):\n    x += i\nx", Options{MaxSteps: 10_000_000})
 	if err != nil || res.Value.String() != "449985000" {
 		t.Errorf("a run under budget failed: %v", err)
+	}
+}
+
+// Budgets stop a loop at the loop's own lines, whatever instruction the
+// last step was, at top level, in return mode and inside functions.
+func TestLimitLineInLoops(t *testing.T) {
+	for _, tt := range []struct {
+		code  string
+		lines []int
+	}{
+		{"x = 0\nwhile True: pass", []int{2}},
+		{"x = 0\nwhile True: x += 1", []int{2}},
+		{"x = 0\nwhile True:\n    x += 1", []int{2, 3}},
+		{"def spin():\n    while True: pass\nspin()", []int{2}},
+		{"x = 0\nwhile True: pass\nreturn 1", []int{2}},
+	} {
+		for max := uint64(1000); max < 1012; max++ {
+			_, err := run(t, tt.code, Options{MaxSteps: max})
+			var e *Error
+			if !errors.As(err, &e) || !slices.Contains(tt.lines, e.Line) {
+				t.Errorf("%q with MaxSteps %d: %v, want a line in %v", tt.code, max, err, tt.lines)
+			}
+		}
+	}
+	res, err := run(t, "i = 0\nwhile i < 3:\n    i += 1\ni", Options{})
+	if err != nil || res.Value.String() != "3" || res.Globals.Has(tickName) {
+		t.Errorf("a marked loop changed behaviour: %v %v", res, err)
 	}
 }

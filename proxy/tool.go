@@ -11,7 +11,8 @@ import (
 )
 
 // Tool is the Starlark value of one tool: callable, with the attributes
-// .name (the id) and .doc (signature and description).
+// .name (the tool's name, "foo"), .pack ("demo"), .id ("demo.foo") and
+// .doc (signature, description, parameters and examples).
 type Tool struct {
 	tool   *packs.Tool
 	caller Caller
@@ -35,13 +36,17 @@ func (t *Tool) Freeze()               {} // immutable
 func (t *Tool) Truth() starlark.Bool  { return starlark.True }
 func (t *Tool) Hash() (uint32, error) { return starlark.String(t.tool.ID()).Hash() }
 
-var toolAttrs = []string{"doc", "name"}
+var toolAttrs = []string{"doc", "id", "name", "pack"}
 
 func (t *Tool) AttrNames() []string { return toolAttrs }
 
 func (t *Tool) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "name":
+		return starlark.String(t.tool.Name), nil
+	case "pack":
+		return starlark.String(t.tool.Pack), nil
+	case "id":
 		return starlark.String(t.tool.ID()), nil
 	case "doc":
 		return starlark.String(t.tool.Doc()), nil

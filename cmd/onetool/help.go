@@ -19,9 +19,12 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 		Short: "Help on a command, a pack, a tool, or a search",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
+				root.InitDefaultHelpFlag()
 				return root.Help()
 			}
 			if c, _, err := root.Find(args); err == nil && c != root {
+				// The same text as `onetool CMD --help`, flags included.
+				c.InitDefaultHelpFlag()
 				return c.Help()
 			}
 			r, err := runner.New()

@@ -27,7 +27,7 @@ func Closest(name string, candidates []string) string {
 			score = 1
 		default:
 			d := distance(lname, lc)
-			if d > maxDistance(len(lname), len(lc)) {
+			if d > maxDistance(len(lname), len(lc)) || min(len(lname), len(lc)) < 2 {
 				contains := (len(lname) >= 3 && strings.Contains(lc, lname)) ||
 					(len(lc) >= 3 && strings.Contains(lname, lc))
 				if !contains {

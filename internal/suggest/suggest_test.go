@@ -17,6 +17,8 @@ func TestClosest(t *testing.T) {
 		{"lenn", []string{"len", "list"}, "len"},
 		{"zzzzzz", []string{"read", "write"}, ""},
 		{"", []string{"read"}, ""},
+		{"x", []string{"a", "b"}, ""}, // one letter is no evidence of a typo
+		{"x", []string{"xs"}, "xs"},
 		{"read", []string{"read"}, ""},
 	}
 	for _, tt := range tests {

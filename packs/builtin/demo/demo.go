@@ -144,7 +144,7 @@ func Tools() []*packs.Tool {
 				"additionalProperties":false}`,
 			Returns: "None",
 			Examples: []packs.Example{
-				{Code: `demo.panic()`, Description: `The call fails with "demo.panic panicked: demo panic"; the run and the server go on`},
+				{Code: `demo.panic()`, Description: `The call fails with "demo.panic failed: panic: demo panic"; the run and the server go on`},
 			},
 			Annotations: readOnly,
 			Handler: func(_ context.Context, args map[string]any) (any, error) {
