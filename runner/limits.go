@@ -37,6 +37,7 @@ var ErrToolCallLimit = fmt.Errorf("tool call %w", interp.ErrLimit)
 type runState struct {
 	limits Limits
 	calls  atomic.Int64
+	onCall func(ToolCall) // nil when nobody listens
 }
 
 type runStateKey struct{}

@@ -127,9 +127,12 @@ func (res *Result) IsError() bool { return res.Err != nil }
 
 // Exec runs one command through the whole pipeline. It never panics and
 // never returns without a Text.
-func (r *Runner) Exec(ctx context.Context, command string) (res *Result) {
+func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *Result) {
 	start := time.Now()
 	st := &runState{limits: r.limits}
+	for _, o := range opts {
+		o(st)
+	}
 	res = &Result{}
 	defer func() {
 		if p := recover(); p != nil {

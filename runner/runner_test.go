@@ -195,3 +195,21 @@ func TestProgCacheBounded(t *testing.T) {
 		t.Error("oversized code was cached")
 	}
 }
+
+func TestOnToolCall(t *testing.T) {
+	r := newRunner(t)
+	var mu sync.Mutex
+	var seen []string
+	res := r.Exec(context.Background(), "demo.foo(text='a')\ndemo.add(a=1, b=2)\ndemo.fail(message='x')",
+		OnToolCall(func(c ToolCall) {
+			mu.Lock()
+			defer mu.Unlock()
+			seen = append(seen, fmt.Sprintf("%d %s %v", c.N, c.ToolID, c.Err != nil))
+		}))
+	if !res.IsError() {
+		t.Fatal("demo.fail did not fail")
+	}
+	if got := strings.Join(seen, "; "); got != "1 demo.foo false; 2 demo.add false; 3 demo.fail true" {
+		t.Errorf("calls = %s", got)
+	}
+}

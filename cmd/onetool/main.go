@@ -82,6 +82,7 @@ demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
 	})
 	root.AddCommand(
 		newRunCmd(),
+		newServeCmd(),
 		newPacksCmd(),
 		newVersionCmd(),
 	)

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/mcpserver"
+)
+
+func newServeCmd() *cobra.Command {
+	var (
+		httpAddr   string
+		stateless  bool
+		structured bool
+		logLevel   string
+	)
+	cmd := &cobra.Command{
+		Use:   "serve [--http ADDR] [--stateless]",
+		Short: "Serve the run tool over MCP (stdio, or streamable HTTP)",
+		Long: `Serve onetool as an MCP server with one tool, run.
+
+By default the server speaks MCP over standard input and output, which is
+how MCP clients start local servers. With --http it serves streamable HTTP
+at http://ADDR/mcp, with /healthz beside it; a bare port binds 127.0.0.1.
+Logs go to standard error.`,
+		Example: `  onetool serve
+  onetool serve --http 127.0.0.1:8080
+  onetool serve --http 127.0.0.1:8080 --stateless`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var level slog.Level
+			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
+				return usageErrorf("invalid --log-level %q: use debug, info, warn or error", logLevel)
+			}
+			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			if stateless && !cmd.Flags().Changed("http") {
+				return usageErrorf("--stateless applies to --http only")
+			}
+			r, err := runner.New(runner.WithLogger(log))
+			if err != nil {
+				return &exitError{code: exitRun, msg: err.Error()}
+			}
+			opts := mcpserver.Options{Structured: structured, Logger: log}
+			if level <= slog.LevelDebug {
+				opts.ProtocolLogger = log
+			}
+			server := mcpserver.New(r, opts)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			if cmd.Flags().Changed("http") {
+				return serveHTTP(ctx, server, httpAddr, stateless, log, cmd)
+			}
+			return serveStdio(ctx, server, log)
+		},
+	}
+	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on `ADDR` (e.g. 127.0.0.1:8080) instead of stdio")
+	cmd.Flags().BoolVar(&stateless, "stateless", false, "with --http: the stateless mode of MCP 2026-07-28 (no sessions)")
+	cmd.Flags().BoolVar(&structured, "structured", false, `add structuredContent {"result": value} to results`)
+	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level on stderr: debug, info, warn, error")
+	return cmd
+}
+
+// serveStdio serves MCP on stdin/stdout. Only the protocol may reach
+// stdout: the process's stdout (and file descriptor 1) is pointed at
+// stderr for everything else, so a stray print in a library cannot corrupt
+// the stream.
+func serveStdio(ctx context.Context, server *mcp.Server, log *slog.Logger) error {
+	protocol, err := reserveStdout()
+	if err != nil {
+		return &exitError{code: exitRun, msg: err.Error()}
+	}
+	log.Info("onetool serving MCP on stdio", "version", runner.Version)
+	err = server.Run(ctx, &mcp.IOTransport{Reader: os.Stdin, Writer: protocol})
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, mcp.ErrConnectionClosed) {
+		return &exitError{code: exitRun, msg: err.Error()}
+	}
+	return nil
+}
+
+func serveHTTP(ctx context.Context, server *mcp.Server, addr string, stateless bool, log *slog.Logger, cmd *cobra.Command) error {
+	addr, err := mcpserver.ListenAddr(addr)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return &exitError{code: exitRun, msg: fmt.Sprintf("cannot listen on %s: %v", addr, err)}
+	}
+	srv := &http.Server{
+		Handler:           mcpserver.HTTPHandler(server, mcpserver.HTTPOptions{Stateless: stateless}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", stateless, "version", runner.Version)
+	fmt.Fprintf(cmd.ErrOrStderr(), "onetool: listening on http://%s/mcp\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return &exitError{code: exitRun, msg: err.Error()}
+	case <-ctx.Done():
+		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+		return nil
+	}
+}

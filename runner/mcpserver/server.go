@@ -1,0 +1,155 @@
+// Package mcpserver serves a runner.Runner over the Model Context Protocol
+// (SPEC §7.1): one tool, run, whose command is a Starlark program; server
+// instructions generated from the registry; resources describing every
+// tool; progress per tool call; cancellation that reaches the program.
+//
+// The same *mcp.Server serves stdio (Server.Run with a transport) and
+// streamable HTTP (see HTTPHandler).
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/runner"
+)
+
+// Options configures the server.
+type Options struct {
+	// Structured adds structuredContent {"result": value} to successful
+	// results, for clients that read structured output.
+	Structured bool
+	// Logger receives server logs (default: discard). In stdio mode it must
+	// not write to stdout.
+	Logger *slog.Logger
+	// ProtocolLogger, if set, receives go-sdk's own logs of sessions and
+	// messages (useful at debug level only).
+	ProtocolLogger *slog.Logger
+}
+
+// ToolName is the name of the one tool.
+const ToolName = "run"
+
+// ToolDescription is the run tool's description: short, because every
+// client pays for it in every conversation; the details are in the
+// instructions and in ot.help().
+const ToolDescription = `Run a Starlark program (Python-like) that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
+	`Use variables, loops and conditions; the last expression or a top-level return is the result, after any print() output. ` +
+	`Discover tools with ot.help(). Not Python: no f-strings, try/except, import, class.`
+
+// inputSchema is the run tool's input: one required string.
+var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"Starlark code to run; may be wrapped in a Markdown fence"}},"required":["command"],"additionalProperties":false}`)
+
+// New returns an MCP server with the run tool and the tool resources.
+func New(r *runner.Runner, opts Options) *mcp.Server {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "onetool", Version: runner.Version}, &mcp.ServerOptions{
+		Instructions: Instructions(r.Registry()),
+		Logger:       opts.ProtocolLogger,
+	})
+	h := &handler{r: r, opts: opts, log: log}
+	s.AddTool(&mcp.Tool{
+		Name:        ToolName,
+		Description: ToolDescription,
+		InputSchema: inputSchema,
+		Annotations: &mcp.ToolAnnotations{
+			Title:           "Run a Starlark program",
+			ReadOnlyHint:    false,
+			DestructiveHint: new(false),
+			OpenWorldHint:   new(true),
+		},
+	}, h.run)
+	addResources(s, r.Registry())
+	return s
+}
+
+type handler struct {
+	r    *runner.Runner
+	opts Options
+	log  *slog.Logger
+}
+
+// run is the handler of the run tool. A failed program is a tool result
+// with isError, never a protocol error: the model must see the message.
+func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mcp.CallToolResult, err error) {
+	defer func() {
+		// go-sdk does not recover panics; one bad run must not end the server.
+		if p := recover(); p != nil {
+			h.log.Error("run handler panicked", "panic", p)
+			result, err = errorResult(fmt.Sprintf("Error: internal error: %v", p)), nil
+		}
+	}()
+	var args struct {
+		Command *string `json:"command"`
+	}
+	if len(req.Params.Arguments) > 0 {
+		if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+			return errorResult("Error: the arguments of run must be an object with a string field \"command\""), nil
+		}
+	}
+	if args.Command == nil {
+		return errorResult("Error: missing argument \"command\": send the Starlark code to run, e.g. {\"command\": \"ot.help()\"}"), nil
+	}
+
+	var execOpts []runner.ExecOption
+	if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
+		session := req.Session
+		execOpts = append(execOpts, runner.OnToolCall(func(c runner.ToolCall) {
+			msg := c.ToolID
+			if c.Err != nil {
+				msg += " failed"
+			}
+			_ = session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+				ProgressToken: token,
+				Progress:      float64(c.N),
+				Message:       msg,
+			})
+		}))
+	}
+	res := h.r.Exec(ctx, *args.Command, execOpts...)
+	h.log.Debug("run", "duration", res.Duration, "tool_calls", res.ToolCalls, "error", res.IsError())
+	if res.IsError() {
+		return errorResult(res.Text), nil
+	}
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
+	if h.opts.Structured {
+		out.StructuredContent = map[string]any{"result": structuredValue(res)}
+	}
+	return out, nil
+}
+
+func errorResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: true}
+}
+
+// structuredValue is the run's value as JSON-ready data; a run without a
+// value reports its text.
+func structuredValue(res *runner.Result) any {
+	if !res.HasValue {
+		return res.Text
+	}
+	return res.Value
+}
+
+// Instructions are the server instructions: one line per pack, how to
+// discover tools, and the Starlark rules that models trip on.
+func Instructions(reg *packs.Registry) string {
+	var b strings.Builder
+	b.WriteString("onetool: call the run tool with a Starlark program; tools are pack.function(arg=value).\nPacks:\n")
+	for _, p := range reg.Packs() {
+		fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
+	}
+	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack") its tools, ot.help(query="pack.fn") signature and examples, ot.help(query="words") search.
+Combine calls in one program: loops, comprehensions, if; return only what you need.
+Starlark is not Python: no f-strings ("%s" % x or "{}".format(x)), no try/except (check values; fail("msg") stops), no import, no class, no 'is' (use ==), no ** (math.pow).`)
+	return b.String()
+}
