@@ -1,0 +1,358 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/runner"
+)
+
+// Both protocol revisions go-sdk speaks: the initialize handshake and the
+// 2026-07-28 discover flow.
+var protocolVersions = []string{"2025-11-25", "2026-07-28"}
+
+type progressLog struct {
+	mu     sync.Mutex
+	events []*mcp.ProgressNotificationParams
+}
+
+func (p *progressLog) add(ev *mcp.ProgressNotificationParams) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.events = append(p.events, ev)
+}
+
+func (p *progressLog) count() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.events)
+}
+
+// connect starts a server on an in-memory transport and returns a client
+// session speaking the given protocol version.
+func connect(t *testing.T, version string, opts Options, ropts ...runner.Option) (*mcp.ClientSession, *progressLog) {
+	t.Helper()
+	r, err := runner.New(ropts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	st, ct := mcp.NewInMemoryTransports()
+	server := New(r, opts)
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	progress := &progressLog{}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			progress.add(req.Params)
+		},
+	})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs, progress
+}
+
+func text(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	if len(res.Content) != 1 {
+		t.Fatalf("content has %d parts, want 1", len(res.Content))
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("content is %T, want text", res.Content[0])
+	}
+	return tc.Text
+}
+
+func callRun(t *testing.T, cs *mcp.ClientSession, command string) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": command}})
+	if err != nil {
+		t.Fatalf("CallTool(%q): %v", command, err)
+	}
+	return res
+}
+
+func TestListTools(t *testing.T) {
+	for _, v := range protocolVersions {
+		t.Run(v, func(t *testing.T) {
+			cs, _ := connect(t, v, Options{})
+			if got := cs.InitializeResult().ProtocolVersion; got != v {
+				t.Errorf("negotiated %s, want %s", got, v)
+			}
+			res, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Tools) != 1 || res.Tools[0].Name != "run" {
+				t.Fatalf("tools = %v, want exactly run", res.Tools)
+			}
+			tool := res.Tools[0]
+			a := tool.Annotations
+			if a == nil || a.ReadOnlyHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || !*a.OpenWorldHint {
+				t.Errorf("annotations = %+v, want not read-only, not destructive, open world", a)
+			}
+			raw, _ := json.Marshal(tool.InputSchema)
+			var schema struct {
+				Properties map[string]struct{ Type string }
+				Required   []string
+			}
+			json.Unmarshal(raw, &schema)
+			if len(schema.Properties) != 1 || schema.Properties["command"].Type != "string" || len(schema.Required) != 1 || schema.Required[0] != "command" {
+				t.Errorf("input schema = %s, want one required string parameter, command", raw)
+			}
+			if n := len(tool.Description); n > 400 {
+				t.Errorf("description is %d characters, want ≤ 400", n)
+			}
+		})
+	}
+}
+
+// What every conversation pays for onetool: the tools/list answer plus the
+// instructions. The product promise is a small constant.
+func TestContextCost(t *testing.T) {
+	cs, _ := connect(t, "2025-11-25", Options{})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := json.Marshal(res)
+	instructions := cs.InitializeResult().Instructions
+	total := len(list) + len(instructions)
+	t.Logf("tools/list %d + instructions %d = %d characters", len(list), len(instructions), total)
+	if total > 2000 {
+		t.Errorf("tools/list + instructions = %d characters, want ≤ 2000", total)
+	}
+	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "f-strings", "try/except", "import", "class"} {
+		if !strings.Contains(instructions, want) {
+			t.Errorf("instructions lack %q:\n%s", want, instructions)
+		}
+	}
+}
+
+func TestCallRun(t *testing.T) {
+	for _, v := range protocolVersions {
+		t.Run(v, func(t *testing.T) {
+			cs, _ := connect(t, v, Options{})
+			tests := []struct {
+				command, want string
+				isError       bool
+			}{
+				{`demo.foo(text="test")`, "orange", false},
+				{"```python\nprint('hi')\nreturn {'b': 1, 'a': 2}\n```\nDone.", "hi\n{\"b\":1,\"a\":2}", false},
+				{"x = 1", "OK (no return value)", false},
+				{"x = 1\n1 // 0", "Error: line 2: floored division by zero", true},
+				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, ot", true},
+				{"demo.fail(message='boom')", "Error: line 1: demo.fail failed: boom", true},
+			}
+			for _, tt := range tests {
+				res := callRun(t, cs, tt.command)
+				if got := text(t, res); got != tt.want || res.IsError != tt.isError {
+					t.Errorf("run(%q) = %q (isError %v), want %q (isError %v)", tt.command, got, res.IsError, tt.want, tt.isError)
+				}
+				if res.StructuredContent != nil {
+					t.Errorf("structuredContent present without the switch")
+				}
+			}
+		})
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	cs, _ := connect(t, "2025-11-25", Options{})
+	for _, args := range []any{map[string]any{}, map[string]any{"command": 5}} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: args})
+		if err != nil {
+			t.Fatalf("%v: protocol error %v, want a tool error", args, err)
+		}
+		if !res.IsError || !strings.HasPrefix(text(t, res), "Error: ") {
+			t.Errorf("%v: %+v", args, res)
+		}
+	}
+}
+
+func TestStructuredContent(t *testing.T) {
+	cs, _ := connect(t, "2025-11-25", Options{Structured: true})
+	res := callRun(t, cs, "demo.items(count=1)")
+	got, _ := json.Marshal(res.StructuredContent)
+	if string(got) != `{"result":[{"id":1,"name":"item1"}]}` {
+		t.Errorf("structuredContent = %s", got)
+	}
+}
+
+func TestProgressPerToolCall(t *testing.T) {
+	for _, v := range protocolVersions {
+		t.Run(v, func(t *testing.T) {
+			cs, progress := connect(t, v, Options{})
+			params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": "[demo.foo(text=str(i)) for i in range(3)]"}}
+			params.SetProgressToken("p1")
+			if _, err := cs.CallTool(context.Background(), params); err != nil {
+				t.Fatal(err)
+			}
+			// Notifications may arrive after the result.
+			deadline := time.Now().Add(2 * time.Second)
+			for progress.count() < 3 && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+			if n := progress.count(); n != 3 {
+				t.Fatalf("%d progress notifications, want 3", n)
+			}
+			progress.mu.Lock()
+			defer progress.mu.Unlock()
+			for i, ev := range progress.events {
+				if ev.ProgressToken != "p1" || ev.Message != "demo.foo" {
+					t.Errorf("event %d = %+v", i, ev)
+				}
+			}
+			// Without a token, no notifications.
+			callRun(t, cs, "demo.foo(text='x')")
+			time.Sleep(50 * time.Millisecond)
+			if n := len(progress.events); n != 3 {
+				t.Errorf("a call without a progress token sent %d notifications", n-3)
+			}
+		})
+	}
+}
+
+// Cancelling the request stops the Starlark thread and the tool in flight.
+func TestCancellation(t *testing.T) {
+	for _, v := range protocolVersions {
+		t.Run(v, func(t *testing.T) {
+			// No step or time budget: only the client's cancellation can
+			// stop these programs.
+			cs, _ := connect(t, v, Options{}, runner.WithLimits(runner.Limits{}))
+			for _, program := range []string{"demo.sleep(ms=10000)", "while True:\n    pass"} {
+				ctx, cancel := context.WithCancel(context.Background())
+				time.AfterFunc(100*time.Millisecond, cancel)
+				start := time.Now()
+				_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": program}})
+				if err == nil {
+					t.Fatalf("%q: cancelled call returned no error", program)
+				}
+				if d := time.Since(start); d > time.Second {
+					t.Errorf("%q: cancellation took %v", program, d)
+				}
+			}
+			// The session still works.
+			if got := text(t, callRun(t, cs, `demo.bar(text="item1")`)); got != "fox" {
+				t.Errorf("after cancellation: %q", got)
+			}
+		})
+	}
+}
+
+func TestResources(t *testing.T) {
+	cs, _ := connect(t, "2025-11-25", Options{})
+	ctx := context.Background()
+	res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "onetool://tools"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct{ ID, Signature string }
+	if err := json.Unmarshal([]byte(res.Contents[0].Text), &list); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range list {
+		found = found || (e.ID == "demo.foo" && e.Signature == "demo.foo(text: str) -> str")
+	}
+	if !found {
+		t.Errorf("onetool://tools lacks demo.foo: %s", res.Contents[0].Text)
+	}
+	one, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "onetool://tool/demo.items"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tool struct {
+		Signature   string
+		InputSchema map[string]any `json:"input_schema"`
+	}
+	if err := json.Unmarshal([]byte(one.Contents[0].Text), &tool); err != nil {
+		t.Fatal(err)
+	}
+	if tool.Signature != "demo.items(count: int = 3) -> list[dict]" || tool.InputSchema["type"] != "object" {
+		t.Errorf("onetool://tool/demo.items = %s", one.Contents[0].Text)
+	}
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "onetool://tool/demo.nope"}); err == nil {
+		t.Error("an unknown tool resource was found")
+	}
+}
+
+func TestListenAddr(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", "127.0.0.1:8080"}, {"9000", "127.0.0.1:9000"}, {":9000", "127.0.0.1:9000"},
+		{"127.0.0.1:8080", "127.0.0.1:8080"}, {"0.0.0.0:80", "0.0.0.0:80"}, {"[::1]:7", "[::1]:7"},
+	} {
+		if got, err := ListenAddr(tt.in); err != nil || got != tt.want {
+			t.Errorf("ListenAddr(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	if _, err := ListenAddr("not an address"); err == nil {
+		t.Error("a bad address was accepted")
+	}
+}
+
+// The server side of cancellation: within 50 ms of the client's cancel,
+// a blocked tool sees its context end and a busy program stops calling.
+func TestCancellationStopsServerWork(t *testing.T) {
+	var mu sync.Mutex
+	var toolDone, lastTick time.Time
+	reg := packs.NewRegistry()
+	err := reg.Register(
+		&packs.Tool{Pack: "probe", Name: "wait", Handler: func(ctx context.Context, _ map[string]any) (any, error) {
+			<-ctx.Done()
+			mu.Lock()
+			toolDone = time.Now()
+			mu.Unlock()
+			return nil, ctx.Err()
+		}},
+		&packs.Tool{Pack: "probe", Name: "tick", Handler: func(context.Context, map[string]any) (any, error) {
+			mu.Lock()
+			lastTick = time.Now()
+			mu.Unlock()
+			return nil, nil
+		}},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := runner.Limits{} // only the client can stop these programs
+	cs, _ := connect(t, "2025-11-25", Options{}, runner.WithRegistry(reg), runner.WithLimits(limits))
+
+	cancelRun := func(program string) time.Time {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled time.Time
+		time.AfterFunc(100*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": program}})
+		time.Sleep(150 * time.Millisecond) // let the server finish whatever it does
+		return cancelled
+	}
+
+	cancelled := cancelRun("probe.wait()")
+	mu.Lock()
+	if toolDone.IsZero() || toolDone.Sub(cancelled) > 50*time.Millisecond {
+		t.Errorf("the tool saw cancellation %v after the client cancelled", toolDone.Sub(cancelled))
+	}
+	mu.Unlock()
+
+	cancelled = cancelRun("while True:\n    probe.tick()")
+	mu.Lock()
+	if lastTick.Sub(cancelled) > 50*time.Millisecond {
+		t.Errorf("the program still ran %v after the client cancelled", lastTick.Sub(cancelled))
+	}
+	mu.Unlock()
+}
