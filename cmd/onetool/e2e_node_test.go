@@ -26,7 +26,7 @@ func TestNodeE2E(t *testing.T) {
 	if err != nil {
 		t.Skip("node not found: the end-to-end tests against the TypeScript MCP SDK need Node.js ≥ 20")
 	}
-	if major := nodeMajor(t, node); major > 0 && major < 18 {
+	if major := nodeMajor(t, node); major > 0 && major < 20 {
 		t.Skipf("node %d found: the end-to-end tests against the TypeScript MCP SDK need Node.js ≥ 20", major)
 	}
 
