@@ -1,0 +1,158 @@
+// Package roots confines file access to allowed directories (SPEC §8.2):
+// the working directory, configured projects and file.allowed_dirs. Every
+// path is resolved — made absolute, cleaned, and its symbolic links
+// followed — before it is compared with the roots, so neither "..", nor an
+// absolute path, nor a symlink inside a root that points outside can escape.
+package roots
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrOutside is the cause of every refused path.
+var ErrOutside = errors.New("outside the allowed roots")
+
+// Roots is an immutable set of allowed directories, safe for concurrent use.
+type Roots struct {
+	base string   // where relative paths start: the first root as given
+	dirs []string // resolved roots
+	show []string // the roots as configured, for messages
+}
+
+// New returns the roots dirs; relative paths are resolved against the
+// first. Roots that do not exist are kept (a project may be created
+// later) and resolved as far as they exist.
+func New(dirs ...string) (*Roots, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("roots: at least one directory is required")
+	}
+	r := &Roots{}
+	for i, d := range dirs {
+		if strings.ContainsRune(d, 0) {
+			return nil, fmt.Errorf("roots: directory name contains a NUL byte: %q", d)
+		}
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, fmt.Errorf("roots: %s: %w", d, err)
+		}
+		if i == 0 {
+			r.base = abs
+		}
+		real, err := resolve(abs)
+		if err != nil {
+			return nil, fmt.Errorf("roots: %s: %w", d, err)
+		}
+		r.dirs = append(r.dirs, real)
+		r.show = append(r.show, abs)
+	}
+	return r, nil
+}
+
+// Dirs returns the roots as configured (absolute).
+func (r *Roots) Dirs() []string { return r.show }
+
+// Base is the directory relative paths are resolved against.
+func (r *Roots) Base() string { return r.base }
+
+// Resolve returns the real absolute path of p, or an error wrapping
+// ErrOutside when it lies outside every root. p need not exist: the part
+// that exists is resolved and the rest appended, so a new file can be
+// checked before it is created.
+func (r *Roots) Resolve(p string) (string, error) {
+	if strings.ContainsRune(p, 0) {
+		return "", fmt.Errorf("path contains a NUL byte: %w", ErrOutside)
+	}
+	if p == "" {
+		return "", errors.New("empty path: give a file or directory name")
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.base, abs)
+	}
+	real, err := resolve(filepath.Clean(abs))
+	if err != nil {
+		return "", err
+	}
+	for _, d := range r.dirs {
+		if within(real, d) {
+			return real, nil
+		}
+	}
+	return "", &OutsideError{Path: p, Roots: r.show}
+}
+
+// OutsideError is a refused path, with the roots a user may use instead.
+type OutsideError struct {
+	Path  string
+	Roots []string
+}
+
+func (e *OutsideError) Error() string {
+	return fmt.Sprintf("path '%s' is outside the allowed roots: %s (add a project or packs.file.allowed_dirs in onetool.yaml to allow more)",
+		e.Path, strings.Join(e.Roots, ", "))
+}
+
+func (e *OutsideError) Unwrap() error { return ErrOutside }
+
+// within reports whether p is dir or inside it.
+func within(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}
+
+// resolve follows symlinks in the longest existing prefix of the absolute,
+// clean path p and appends the rest. A dangling symlink is followed to
+// where it points, so it cannot be used to create a file outside.
+func resolve(p string) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err == nil {
+		return real, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", err // too long, a loop of links, a component that is a file, …
+	}
+	// A dangling link: resolve its target instead of the missing name.
+	if target, lerr := os.Readlink(p); lerr == nil {
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		return resolveDepth(filepath.Clean(target), 1)
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return p, nil
+	}
+	rp, err := resolve(parent)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(rp, filepath.Base(p)), nil
+}
+
+// resolveDepth bounds chains of dangling links.
+func resolveDepth(p string, depth int) (string, error) {
+	if depth > 40 {
+		return "", errors.New("too many levels of symbolic links")
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err == nil {
+		return real, nil
+	}
+	if target, lerr := os.Readlink(p); lerr == nil {
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		return resolveDepth(filepath.Clean(target), depth+1)
+	}
+	return resolve(p)
+}
