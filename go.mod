@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	github.com/flosch/pongo2/v6 v6.0.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
