@@ -23,7 +23,10 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
+	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/snippets"
 )
 
 // Version is onetool's version, shown by `onetool version` and ot.version().
@@ -31,12 +34,16 @@ const Version = "0.1.0"
 
 // Runner executes commands against a registry of packs.
 type Runner struct {
-	reg     *packs.Registry
-	limits  Limits
-	log     *slog.Logger
-	globals starlark.StringDict // frozen; built once in New
-	hint    string              // "Available packs: demo, ot"
-	progs   *progCache
+	reg      *packs.Registry
+	cfg      *config.Config
+	limits   Limits
+	log      *slog.Logger
+	globals  starlark.StringDict // frozen; built once in New
+	hint     string              // "Available packs: demo, ot"
+	progs    *progCache
+	snippets *snippets.Set
+	aliases  map[string]string // alias → tool id
+	roots    *roots.Roots
 }
 
 // Option configures a Runner.
@@ -52,7 +59,8 @@ func WithLimits(l Limits) Option { return func(r *Runner) { r.limits = l } }
 // WithLogger sets where the runner logs (default: discard).
 func WithLogger(l *slog.Logger) Option { return func(r *Runner) { r.log = l } }
 
-// New builds a Runner. Without WithRegistry it serves the built-in packs.
+// New builds a Runner. Without WithRegistry it serves the built-in packs
+// that the configuration (default: none) leaves enabled.
 func New(opts ...Option) (*Runner, error) {
 	r := &Runner{limits: DefaultLimits(), progs: newProgCache(256)}
 	for _, o := range opts {
@@ -61,18 +69,42 @@ func New(opts ...Option) (*Runner, error) {
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
+	if r.cfg == nil {
+		r.cfg = config.Default()
+	}
 	if r.reg == nil {
 		r.reg = packs.NewRegistry()
-		if err := demo.Register(r.reg); err != nil {
-			return nil, fmt.Errorf("registering the demo pack: %w", err)
+		if r.cfg.PackEnabled("demo") {
+			if err := demo.Register(r.reg); err != nil {
+				return nil, fmt.Errorf("registering the demo pack: %w", err)
+			}
 		}
 	}
+	var err error
+	if r.snippets, err = compileSnippets(r.cfg); err != nil {
+		return nil, err
+	}
+	if r.roots, err = fileRoots(r.cfg); err != nil {
+		return nil, err
+	}
+	// The ot pack shows aliases resolved to tool ids; they resolve only
+	// once every pack (ot included) is registered, so ot gets the map now
+	// and buildGlobals fills it.
+	r.aliases = map[string]string{}
 	if _, ok := r.reg.Pack("ot"); !ok {
-		if err := ot.Register(r.reg, ot.Info{Version: Version}); err != nil {
+		info := ot.Info{
+			Version:  Version,
+			Aliases:  r.aliases,
+			Snippets: snippetCatalog{r.snippets},
+			Config:   func() string { return string(r.cfg.Effective()) },
+		}
+		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
 		}
 	}
-	r.buildGlobals()
+	if err := r.buildGlobals(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -83,22 +115,46 @@ func (r *Runner) Registry() *packs.Registry { return r.reg }
 func (r *Runner) Limits() Limits { return r.limits }
 
 // buildGlobals makes the frozen globals shared by all runs: one value per
-// pack and the standard library. Packs win over library names.
-func (r *Runner) buildGlobals() {
+// pack, the standard library, proj, and the aliases — bound to the same
+// tool values as their targets, so they are values, not text rewrites.
+// Packs win over library names.
+func (r *Runner) buildGlobals() error {
 	g := starlark.StringDict{}
 	for k, v := range interp.StdGlobals() {
 		g[k] = v
 	}
+	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)
+	packValues := proxy.Globals(r.reg, r)
 	var names []string
-	for k, v := range proxy.Globals(r.reg, r) {
+	for k, v := range packValues {
 		g[k] = v
 		names = append(names, k)
 	}
 	slices.Sort(names)
+	aliases, err := resolveAliases(r.cfg.Aliases, r.reg, g)
+	if err != nil {
+		return err
+	}
+	for name, id := range aliases {
+		r.aliases[name] = id
+		t, _ := r.reg.Tool(id)
+		tool, err := packValues[t.Pack].(*proxy.Pack).Attr(t.Name)
+		if err != nil {
+			return fmt.Errorf("%w: alias '%s': %w", ErrConfig, name, err)
+		}
+		g[name] = tool
+	}
 	g.Freeze()
 	r.globals = g
 	r.hint = "Available packs: " + strings.Join(names, ", ")
+	return nil
 }
+
+// Roots returns the directories file access is confined to.
+func (r *Runner) Roots() *roots.Roots { return r.roots }
+
+// Config returns the configuration the runner was built from.
+func (r *Runner) Config() *config.Config { return r.cfg }
 
 // Result is the outcome of one run.
 type Result struct {
@@ -144,7 +200,7 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		res.Duration = time.Since(start)
 	}()
 
-	code, err := prepare(command)
+	code, err := r.prepare(command)
 	if err != nil {
 		return fail(res, err)
 	}

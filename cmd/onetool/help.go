@@ -2,18 +2,18 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/onetool-dev/onetool/packs/builtin/ot"
 	"github.com/onetool-dev/onetool/runner"
 )
 
 // newHelpCmd replaces cobra's help command: `onetool help run` still shows
 // the help of a command, and any other NAME is answered like ot.help(NAME),
 // so people at a shell see what agents see.
-func newHelpCmd(root *cobra.Command) *cobra.Command {
+func newHelpCmd(root *cobra.Command, g *globalFlags) *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [COMMAND | PACK | PACK.TOOL | WORDS]",
 		Short: "Help on a command, a pack, a tool, or a search",
@@ -27,11 +27,17 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 				c.InitDefaultHelpFlag()
 				return c.Help()
 			}
-			r, err := runner.New()
+			r, err := g.newRunner(nil)
 			if err != nil {
-				return &exitError{code: exitRun, msg: err.Error()}
+				return err
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), ot.Help(r.Registry(), strings.Join(args, " ")))
+			// Ask the ot pack itself, so aliases and snippets are known.
+			query := strings.Join(args, " ")
+			res := r.Exec(cmd.Context(), fmt.Sprintf("ot.help(query=%s)", starlarkString(query)))
+			fmt.Fprintln(cmd.OutOrStdout(), res.Text)
+			if res.IsError() {
+				return &exitError{code: exitRun}
+			}
 			return nil
 		},
 	}
@@ -46,4 +52,9 @@ func newVersionCmd() *cobra.Command {
 			fmt.Fprintf(cmd.OutOrStdout(), "onetool %s\n", runner.Version)
 		},
 	}
+}
+
+// starlarkString quotes s as a Starlark string literal.
+func starlarkString(s string) string {
+	return strconv.Quote(s)
 }

@@ -80,12 +80,15 @@ demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v", err)
 	})
+	g := &globalFlags{}
+	g.register(root)
 	root.AddCommand(
-		newRunCmd(),
-		newServeCmd(),
-		newPacksCmd(),
+		newRunCmd(g),
+		newServeCmd(g),
+		newPacksCmd(g),
+		newConfigCmd(g),
 		newVersionCmd(),
 	)
-	root.SetHelpCommand(newHelpCmd(root))
+	root.SetHelpCommand(newHelpCmd(root, g))
 	return root
 }

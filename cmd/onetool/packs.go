@@ -9,10 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/packs"
-	"github.com/onetool-dev/onetool/runner"
 )
 
-func newPacksCmd() *cobra.Command {
+func newPacksCmd(g *globalFlags) *cobra.Command {
 	var asJSON, asMarkdown bool
 	cmd := &cobra.Command{
 		Use:   "packs [--json | --markdown]",
@@ -22,9 +21,9 @@ func newPacksCmd() *cobra.Command {
 			if asJSON && asMarkdown {
 				return usageErrorf("choose one of --json and --markdown")
 			}
-			r, err := runner.New()
+			r, err := g.newRunner(nil)
 			if err != nil {
-				return &exitError{code: exitRun, msg: err.Error()}
+				return err
 			}
 			out := cmd.OutOrStdout()
 			reg := r.Registry()

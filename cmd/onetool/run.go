@@ -11,7 +11,7 @@ import (
 	"github.com/onetool-dev/onetool/runner"
 )
 
-func newRunCmd() *cobra.Command {
+func newRunCmd(g *globalFlags) *cobra.Command {
 	var (
 		code     string
 		timeout  time.Duration
@@ -34,16 +34,16 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
-			limits := runner.DefaultLimits()
-			if cmd.Flags().Changed("timeout") {
-				limits.Timeout = timeout
-			}
-			if cmd.Flags().Changed("max-steps") {
-				limits.MaxSteps = maxSteps
-			}
-			r, err := runner.New(runner.WithLimits(limits))
+			r, err := g.newRunner(func(l *runner.Limits) {
+				if cmd.Flags().Changed("timeout") {
+					l.Timeout = timeout
+				}
+				if cmd.Flags().Changed("max-steps") {
+					l.MaxSteps = maxSteps
+				}
+			})
 			if err != nil {
-				return &exitError{code: exitRun, msg: err.Error()}
+				return err
 			}
 			res := r.Exec(cmd.Context(), src)
 			fmt.Fprintln(cmd.OutOrStdout(), res.Text)

@@ -19,7 +19,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
-func newServeCmd() *cobra.Command {
+func newServeCmd(g *globalFlags) *cobra.Command {
 	var (
 		httpAddr   string
 		stateless  bool
@@ -48,9 +48,12 @@ Logs go to standard error.`,
 			if stateless && !cmd.Flags().Changed("http") {
 				return usageErrorf("--stateless applies to --http only")
 			}
-			r, err := runner.New(runner.WithLogger(log))
+			r, err := g.newRunner(nil, runner.WithLogger(log))
 			if err != nil {
-				return &exitError{code: exitRun, msg: err.Error()}
+				return err
+			}
+			if r.Config().Serve.StructuredContent {
+				structured = true
 			}
 			opts := mcpserver.Options{Structured: structured, Logger: log}
 			if level <= slog.LevelDebug {

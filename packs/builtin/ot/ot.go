@@ -15,13 +15,29 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 )
 
-// Info is what the ot pack reports about the running onetool.
+// Info is what the ot pack reports about the running onetool. Zero fields
+// mean "none configured".
 type Info struct {
 	Version string
+	// Aliases maps alias names to the tool ids they call.
+	Aliases map[string]string
+	// Snippets describes the configured snippets.
+	Snippets Snippets
+	// Config returns the effective configuration as YAML, secrets masked.
+	Config func() string
+}
+
+// Snippets is what ot needs to know of the configured snippets.
+type Snippets interface {
+	Names() []string
+	// Help explains one snippet: invocation, parameters, expansion.
+	Help(name string) (string, bool)
+	// Description is the snippet's one-line description.
+	Description(name string) string
 }
 
 // Description is the pack's one-line description.
-const Description = "Discover packs and tools: help, packs, tools, version"
+const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, config, version"
 
 // Register adds the ot pack to reg.
 func Register(reg *packs.Registry, info Info) error {
@@ -46,7 +62,7 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Annotations: packs.Annotations{ReadOnly: true},
 			Handler: func(_ context.Context, args map[string]any) (any, error) {
 				q, _ := args["query"].(string)
-				return Help(reg, q), nil
+				return help(reg, info, q), nil
 			},
 		},
 		{
@@ -83,6 +99,53 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 				pattern, _ := args["pattern"].(string)
 				info, _ := args["info"].(string)
 				return listTools(reg, pattern, info), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "aliases",
+			Description: "The configured aliases: a dict of alias name → the tool it calls.",
+			Returns:     "dict",
+			Examples:    []packs.Example{{Code: `ot.aliases()`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				m := ordered.NewMap(len(info.Aliases))
+				for _, n := range sortedKeys(info.Aliases) {
+					m.Set(n, info.Aliases[n])
+				}
+				return m, nil
+			},
+		},
+		{
+			Pack: "ot", Name: "snippets",
+			Description: "The configured snippets: name and description of each. Run one by sending `$name key=value` as the whole program; ot.help(query=\"$name\") explains it.",
+			Returns:     "list[dict]",
+			Examples:    []packs.Example{{Code: `ot.snippets()`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				out := []any{}
+				if info.Snippets == nil {
+					return out, nil
+				}
+				for _, n := range info.Snippets.Names() {
+					m := ordered.NewMap(2)
+					m.Set("name", n)
+					m.Set("description", info.Snippets.Description(n))
+					out = append(out, m)
+				}
+				return out, nil
+			},
+		},
+		{
+			Pack: "ot", Name: "config",
+			Description: "The effective configuration as YAML, with every secret masked.",
+			Returns:     "str",
+			Examples:    []packs.Example{{Code: `ot.config()`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				if info.Config == nil {
+					return "{}", nil
+				}
+				return info.Config(), nil
 			},
 		},
 		{
@@ -162,11 +225,16 @@ func firstLine(s string) string {
 	return s
 }
 
-// Help answers ot.help(query) and `onetool help NAME`.
-func Help(reg *packs.Registry, query string) string {
+// Help answers ot.help(query) and `onetool help NAME` for a registry
+// without aliases or snippets.
+func Help(reg *packs.Registry, query string) string { return help(reg, Info{}, query) }
+
+// help answers ot.help(query): a tool id gives its doc, a pack its tools,
+// an alias its target's doc, "$name" a snippet; anything else searches.
+func help(reg *packs.Registry, info Info, query string) string {
 	query = strings.TrimSpace(query)
 	if query == "" {
-		return overview(reg)
+		return overview(reg, info)
 	}
 	if t, ok := reg.Tool(query); ok {
 		return t.Doc()
@@ -174,15 +242,46 @@ func Help(reg *packs.Registry, query string) string {
 	if p, ok := reg.Pack(query); ok {
 		return packHelp(p)
 	}
-	return search(reg, query)
+	if target, ok := info.Aliases[query]; ok {
+		text := fmt.Sprintf("%s is an alias of %s: %s(...) calls %s(...).", query, target, query, target)
+		if t, ok := reg.Tool(target); ok {
+			text += "\n\n" + t.Doc()
+		}
+		return text
+	}
+	if name, ok := strings.CutPrefix(query, "$"); ok && info.Snippets != nil {
+		if text, ok := info.Snippets.Help(name); ok {
+			return text
+		}
+	}
+	return search(reg, info, query)
 }
 
-func overview(reg *packs.Registry) string {
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func overview(reg *packs.Registry, info Info) string {
 	var b strings.Builder
 	b.WriteString("onetool runs Starlark (a small Python dialect). Call tools as pack.function(name=value);\n")
 	b.WriteString("the last expression (or a top-level return) is the result.\n\nPacks:\n")
 	for _, p := range reg.Packs() {
 		fmt.Fprintf(&b, "  %s — %s (%s)\n", p.Name, p.Description, strings.Join(p.ToolNames(), ", "))
+	}
+	if len(info.Aliases) > 0 {
+		var parts []string
+		for _, n := range sortedKeys(info.Aliases) {
+			parts = append(parts, n+" → "+info.Aliases[n])
+		}
+		fmt.Fprintf(&b, "\nAliases: %s\n", strings.Join(parts, ", "))
+	}
+	if info.Snippets != nil && len(info.Snippets.Names()) > 0 {
+		fmt.Fprintf(&b, "\nSnippets (send \"$name key=value\" as the whole program): $%s\n", strings.Join(info.Snippets.Names(), ", $"))
 	}
 	b.WriteString("\nDiscover: ot.help(query=\"pack\"), ot.help(query=\"pack.function\"), ot.help(query=\"words\"), ot.tools(pattern=\"pack.*\").\n")
 	b.WriteString("Starlark is not Python: no f-strings (use \"%s\" % x or \"{}\".format(x)), no try/except, no import, no class, no 'is', no **; use fail(\"message\") to stop.")
@@ -200,7 +299,7 @@ func packHelp(p *packs.Pack) string {
 
 // search ranks tools and packs against the query words: a name match beats
 // a description match, and every word must match somewhere.
-func search(reg *packs.Registry, query string) string {
+func search(reg *packs.Registry, info Info, query string) string {
 	words := strings.Fields(strings.ToLower(strings.NewReplacer(".", " ", ":", " ", "_", " ").Replace(query)))
 	type hit struct {
 		score int
@@ -232,6 +331,19 @@ func search(reg *packs.Registry, query string) string {
 	for _, t := range reg.Tools() {
 		if s := scoreText(t.ID(), t.Description); s > 0 {
 			hits = append(hits, hit{s, fmt.Sprintf("%s\n      %s", t.Signature(), firstLine(t.Description))})
+		}
+	}
+	for _, n := range sortedKeys(info.Aliases) {
+		if s := scoreText(n, info.Aliases[n]); s > 0 {
+			hits = append(hits, hit{s, fmt.Sprintf("alias %s → %s", n, info.Aliases[n])})
+		}
+	}
+	if info.Snippets != nil {
+		for _, n := range info.Snippets.Names() {
+			d := info.Snippets.Description(n)
+			if s := scoreText("$"+n, d); s > 0 {
+				hits = append(hits, hit{s, fmt.Sprintf("snippet $%s — %s", n, d)})
+			}
 		}
 	}
 	if len(hits) == 0 {

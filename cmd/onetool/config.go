@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/config"
+)
+
+// globalFlags are the flags every command shares.
+type globalFlags struct {
+	config  string
+	secrets string
+}
+
+func (g *globalFlags) register(root *cobra.Command) {
+	root.PersistentFlags().StringVar(&g.config, "config", "", "configuration `FILE` (default: $ONETOOL_CONFIG, ./.onetool/onetool.yaml, ~/.onetool/onetool.yaml)")
+	root.PersistentFlags().StringVar(&g.secrets, "secrets", "", "secrets `FILE` (default: secrets.yaml beside the configuration)")
+}
+
+// loadConfig finds and loads the configuration the flags and environment
+// name; none at all gives the built-in defaults.
+func (g *globalFlags) loadConfig() (*config.Config, error) {
+	opts := config.LoadOptions{SecretsPath: g.secrets}
+	path, err := config.Find(g.config, opts)
+	if err != nil {
+		return nil, &exitError{code: exitRun, msg: err.Error()}
+	}
+	cfg, err := config.Load(path, opts)
+	if err != nil {
+		return nil, &exitError{code: exitRun, msg: "invalid configuration:\n" + err.Error()}
+	}
+	return cfg, nil
+}
+
+// newRunner builds the runner every command uses, from the configuration.
+// adjust (may be nil) applies command-line limits over the configured
+// ones; extra options apply last.
+func (g *globalFlags) newRunner(adjust func(*runner.Limits), extra ...runner.Option) (*runner.Runner, error) {
+	cfg, err := g.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	limits := runner.ConfigLimits(cfg, runner.DefaultLimits())
+	if adjust != nil {
+		adjust(&limits)
+	}
+	opts := append([]runner.Option{runner.WithConfig(cfg), runner.WithLimits(limits)}, extra...)
+	r, err := runner.New(opts...)
+	if err != nil {
+		return nil, &exitError{code: exitRun, msg: "invalid configuration:\n" + err.Error()}
+	}
+	return r, nil
+}
+
+func newConfigCmd(g *globalFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Work with the configuration file",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "check",
+		Short: "Validate the configuration and print the effective result",
+		Long: `Load the configuration (and its includes and secrets), check every
+section — including that aliases name real tools and snippet templates
+compile — and print the effective configuration with secrets masked.
+Exit status 1 when anything is wrong.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, err := g.newRunner(nil)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s", r.Config().Effective())
+			return nil
+		},
+	})
+	return cmd
+}

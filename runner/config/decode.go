@@ -1,0 +1,414 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/onetool-dev/onetool/internal/suggest"
+	"go.yaml.in/yaml/v3"
+)
+
+// decoder turns the merged, expanded node tree into a Config. Its helpers
+// share one convention: they return ok=false for a null value (not set,
+// nothing reported) and for a wrong one (reported); the caller only sets a
+// field when ok is true.
+type decoder struct {
+	errs  *errList
+	home  string
+	masks map[string]string // see Config.masks
+}
+
+func (d *decoder) fail(n *node, p keyPath, format string, args ...any) {
+	d.errs.at(n.pos, p, format, args...)
+}
+
+// remember records the masked form of a value built from a secret, so that
+// Effective can show it in place of the value.
+func (d *decoder) remember(n *node, p keyPath) {
+	if n.masked != "" {
+		d.masks[p.id()] = n.masked
+	}
+}
+
+// skip reports whether n is null or was already reported as broken.
+func skip(n *node) bool { return n.isNull() || n.bad }
+
+// fields walks the mapping n whose valid keys are known, calling visit for
+// each known key in written order and reporting unknown ones with a
+// did-you-mean.
+func (d *decoder) fields(n *node, p keyPath, keys []string, visit func(key string, pr pair, kp keyPath)) {
+	if skip(n) {
+		return
+	}
+	if n.kind != mapNode {
+		d.fail(n, p, "want a mapping, got %s", describe(n))
+		return
+	}
+	for _, pr := range n.pairs {
+		kp := p.with(pr.key)
+		if !slices.Contains(keys, pr.key) {
+			d.unknownKey(pr, kp, keys)
+			continue
+		}
+		visit(pr.key, pr, kp)
+	}
+}
+
+func (d *decoder) unknownKey(pr pair, kp keyPath, valid []string) {
+	if s := suggest.Closest(pr.key, valid); s != "" {
+		d.errs.at(pr.at, kp, "unknown key; did you mean '%s'?", s)
+		return
+	}
+	sorted := slices.Sorted(slices.Values(valid))
+	d.errs.at(pr.at, kp, "unknown key; valid keys here: %s", strings.Join(sorted, ", "))
+}
+
+// entries walks a mapping whose keys are names chosen by the user (servers,
+// aliases, …). what describes the expected mapping for the type error.
+func (d *decoder) entries(n *node, p keyPath, what string, visit func(name string, pr pair, kp keyPath)) {
+	if skip(n) {
+		return
+	}
+	if n.kind != mapNode {
+		d.fail(n, p, "want %s, got %s", what, describe(n))
+		return
+	}
+	for _, pr := range n.pairs {
+		visit(pr.key, pr, p.with(pr.key))
+	}
+}
+
+// str reads a string. Any scalar is taken as written, so `version: 1.10`
+// or `PORT: 8080` keep their text; mappings and lists are errors.
+func (d *decoder) str(n *node, p keyPath) (string, bool) {
+	if skip(n) {
+		return "", false
+	}
+	if n.kind != scalarNode {
+		d.fail(n, p, "want a string, got %s", describe(n))
+		return "", false
+	}
+	d.remember(n, p)
+	return n.value, true
+}
+
+// item reads a string that must be there: an element of a list or a value
+// of a string mapping, where null is a mistake rather than "unset".
+func (d *decoder) item(n *node, p keyPath) (string, bool) {
+	if n.bad {
+		return "", false
+	}
+	if n.isNull() {
+		d.fail(n, p, "want a string, got null")
+		return "", false
+	}
+	return d.str(n, p)
+}
+
+func (d *decoder) boolean(n *node, p keyPath) (bool, bool) {
+	if skip(n) {
+		return false, false
+	}
+	var b bool
+	if n.kind != scalarNode || n.tag != tagBool || decodeScalar(n, &b) != nil {
+		d.fail(n, p, "want true or false, got %s", describe(n))
+		return false, false
+	}
+	d.remember(n, p)
+	return b, true
+}
+
+// integer reads an integer; a float with no fractional part (1e6) counts.
+func (d *decoder) integer(n *node, p keyPath) (int64, bool) {
+	if skip(n) {
+		return 0, false
+	}
+	if n.kind == scalarNode {
+		switch n.tag {
+		case tagInt:
+			var i int64
+			if decodeScalar(n, &i) == nil {
+				d.remember(n, p)
+				return i, true
+			}
+		case tagFloat:
+			var f float64
+			if decodeScalar(n, &f) == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+				d.remember(n, p)
+				return int64(f), true
+			}
+		}
+	}
+	d.fail(n, p, "want an integer, got %s", describe(n))
+	return 0, false
+}
+
+// positive reads an integer that must be at least 1.
+func (d *decoder) positive(n *node, p keyPath) (int64, bool) {
+	i, ok := d.integer(n, p)
+	if ok && i < 1 {
+		d.fail(n, p, "must be at least 1, got %d", i)
+		return 0, false
+	}
+	return i, ok
+}
+
+// smallPositive reads a positive integer that fits an int on every platform.
+func (d *decoder) smallPositive(n *node, p keyPath) (int, bool) {
+	i, ok := d.positive(n, p)
+	if ok && i > math.MaxInt32 {
+		d.fail(n, p, "must be at most %d, got %d", math.MaxInt32, i)
+		return 0, false
+	}
+	return int(i), ok
+}
+
+// duration reads "30s", "1m30s" or a number of seconds.
+func (d *decoder) duration(n *node, p keyPath) (Duration, bool) {
+	if skip(n) {
+		return 0, false
+	}
+	var v Duration
+	var err error = errDurationSyntax
+	if n.kind == scalarNode {
+		switch n.tag {
+		case tagStr:
+			v, err = ParseDuration(n.value)
+		case tagInt, tagFloat:
+			var f float64
+			if decodeScalar(n, &f) == nil && f >= 0 && f*float64(time.Second) < math.MaxInt64 {
+				v, err = Duration(f*float64(time.Second)), nil
+			} else if f < 0 {
+				err = errNegativeDuration
+			}
+		}
+	}
+	if err != nil {
+		d.fail(n, p, "%v, got %s", err, describe(n))
+		return 0, false
+	}
+	d.remember(n, p)
+	return v, true
+}
+
+// positiveDuration reads a duration that must be more than zero.
+func (d *decoder) positiveDuration(n *node, p keyPath) (Duration, bool) {
+	v, ok := d.duration(n, p)
+	if ok && v <= 0 {
+		d.fail(n, p, "must be more than 0s, got %s", describe(n))
+		return 0, false
+	}
+	return v, ok
+}
+
+// size reads a positive byte size: 1048576, "512KiB", "1.5MB".
+func (d *decoder) size(n *node, p keyPath) (ByteSize, bool) {
+	if skip(n) {
+		return 0, false
+	}
+	var v ByteSize
+	var err error = errSizeSyntax
+	if n.kind == scalarNode {
+		switch n.tag {
+		case tagStr:
+			v, err = ParseByteSize(n.value)
+		case tagInt, tagFloat:
+			var f float64
+			if decodeScalar(n, &f) == nil && f >= 0 && f < math.MaxInt64 {
+				v, err = ByteSize(f), nil
+			}
+		}
+	}
+	switch {
+	case err != nil:
+		d.fail(n, p, "%v, got %s", err, describe(n))
+	case v <= 0:
+		d.fail(n, p, "must be more than 0 bytes, got %s", describe(n))
+	default:
+		d.remember(n, p)
+		return v, true
+	}
+	return 0, false
+}
+
+// strList reads a list of strings.
+func (d *decoder) strList(n *node, p keyPath) ([]string, bool) {
+	if skip(n) {
+		return nil, false
+	}
+	if n.kind != listNode {
+		d.fail(n, p, "want a list of strings, got %s", describe(n))
+		return nil, false
+	}
+	out := make([]string, 0, len(n.items))
+	ok := true
+	for i, it := range n.items {
+		s, good := d.item(it, p.index(i))
+		ok = ok && good
+		out = append(out, s)
+	}
+	return out, ok
+}
+
+// strMap reads a mapping of strings, such as env or headers.
+func (d *decoder) strMap(n *node, p keyPath) (map[string]string, bool) {
+	if skip(n) {
+		return nil, false
+	}
+	if n.kind != mapNode {
+		d.fail(n, p, "want a mapping of strings, got %s", describe(n))
+		return nil, false
+	}
+	out := make(map[string]string, len(n.pairs))
+	ok := true
+	for _, pr := range n.pairs {
+		s, good := d.item(pr.val, p.with(pr.key))
+		ok = ok && good
+		out[pr.key] = s
+	}
+	return out, ok
+}
+
+// path reads a path: ~ expanded, relative to the directory of the file the
+// value was written in (an included file's paths are relative to it).
+func (d *decoder) path(n *node, p keyPath) (string, bool) {
+	s, ok := d.item(n, p)
+	if !ok {
+		return "", false
+	}
+	abs, err := resolvePath(s, filepath.Dir(n.file), d.home)
+	if err != nil {
+		if n.masked != "" {
+			d.fail(n, p, "bad path %s", describe(n)) // the message would show the secret
+		} else {
+			d.fail(n, p, "%v", err)
+		}
+		return "", false
+	}
+	if n.masked != "" {
+		// Show the mask resolved like the path, so that the effective
+		// configuration reads back the same wherever it is written.
+		if m, err := resolvePath(n.masked, filepath.Dir(n.file), d.home); err == nil {
+			d.masks[p.id()] = m
+		}
+	}
+	return abs, true
+}
+
+// pathList reads a list of paths.
+func (d *decoder) pathList(n *node, p keyPath) ([]string, bool) {
+	if skip(n) {
+		return nil, false
+	}
+	if n.kind != listNode {
+		d.fail(n, p, "want a list of paths, got %s", describe(n))
+		return nil, false
+	}
+	out := make([]string, 0, len(n.items))
+	ok := true
+	for i, it := range n.items {
+		s, good := d.path(it, p.index(i))
+		ok = ok && good
+		out = append(out, s)
+	}
+	return out, ok
+}
+
+// oneOf reads a string that must be one of allowed.
+func (d *decoder) oneOf(n *node, p keyPath, allowed ...string) (string, bool) {
+	s, ok := d.str(n, p)
+	if !ok || slices.Contains(allowed, s) {
+		return s, ok
+	}
+	msg := fmt.Sprintf("want one of %s, got %s", strings.Join(allowed, ", "), describe(n))
+	if sug := suggest.Closest(s, allowed); sug != "" {
+		msg += fmt.Sprintf("; did you mean '%s'?", sug)
+	}
+	d.fail(n, p, "%s", msg)
+	return "", false
+}
+
+// anyValue decodes a value whose shape only its consumer knows (a pack's
+// own settings) into string, int64, float64, bool, nil, []any and
+// map[string]any.
+func (d *decoder) anyValue(n *node, p keyPath) any {
+	switch n.kind {
+	case mapNode:
+		m := make(map[string]any, len(n.pairs))
+		for _, pr := range n.pairs {
+			m[pr.key] = d.anyValue(pr.val, p.with(pr.key))
+		}
+		return m
+	case listNode:
+		l := make([]any, len(n.items))
+		for i, it := range n.items {
+			l[i] = d.anyValue(it, p.index(i))
+		}
+		return l
+	}
+	d.remember(n, p)
+	return scalarValue(n)
+}
+
+// scalarValue is the Go value of a scalar.
+func scalarValue(n *node) any {
+	switch n.tag {
+	case tagNull:
+		return nil
+	case tagBool:
+		var b bool
+		if decodeScalar(n, &b) == nil {
+			return b
+		}
+	case tagInt:
+		var i int64
+		if decodeScalar(n, &i) == nil {
+			return i
+		}
+		var f float64 // beyond int64: keep the magnitude
+		if decodeScalar(&node{kind: scalarNode, tag: tagFloat, value: n.value}, &f) == nil {
+			return f
+		}
+	case tagFloat:
+		var f float64
+		if decodeScalar(n, &f) == nil {
+			return f
+		}
+	}
+	return n.value
+}
+
+// decodeScalar reads a typed scalar with yaml.v3's own rules, so that
+// 0x1F, 1_000, .inf and True mean here what they mean in YAML.
+func decodeScalar(n *node, out any) error {
+	return (&yaml.Node{Kind: yaml.ScalarNode, Tag: n.tag, Value: n.value}).Decode(out)
+}
+
+// isIdent reports whether s can be a Starlark name: letters, digits and _,
+// not starting with a digit, and not a keyword.
+func isIdent(s string) bool {
+	return isVarName(s) && !isKeyword(s)
+}
+
+// isKeyword covers Starlark's keywords and the Python ones it reserves.
+func isKeyword(s string) bool {
+	switch s {
+	case "and", "break", "continue", "def", "elif", "else", "for", "if", "in",
+		"lambda", "load", "not", "or", "pass", "return", "while",
+		"as", "assert", "async", "await", "class", "del", "except", "finally",
+		"from", "global", "import", "is", "nonlocal", "raise", "try", "with", "yield",
+		"None", "True", "False":
+		return true
+	}
+	return false
+}
+
+// isName reports whether s is a name that may also hold dashes, such as a
+// server ("my-server") or a snippet name: [A-Za-z_][A-Za-z0-9_-]*.
+func isName(s string) bool {
+	return isVarName(strings.ReplaceAll(s, "-", "_")) && !strings.HasPrefix(s, "-")
+}

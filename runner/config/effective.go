@@ -1,0 +1,360 @@
+package config
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Effective renders the configuration as YAML, for `onetool config check`
+// and ot.config(): includes resolved, paths absolute, durations and sizes
+// in canonical form, keys of user-named mappings sorted. It shows what was
+// set, not the built-in defaults. Leading comment lines name the files read
+// and the secrets' names, so callers need not add a header of their own.
+//
+// Secrets never appear: a value built from ${NAME} of a secret shows
+// [secret:NAME] in its place, and any secret value written out literally
+// is replaced the same way. Literal ${ is written $${, so the output is a
+// valid configuration that Load reads back to the same result (a secret
+// used where a number or duration is expected is the exception: its mask
+// is not a number).
+func (c *Config) Effective() []byte {
+	if c == nil {
+		c = Default()
+	}
+	e := &emitter{masks: c.masks, secrets: c.Secrets}
+	root := e.config(c)
+	var comments []string
+	switch {
+	case len(c.Files) > 1:
+		comments = append(comments, "Effective configuration of "+c.Path+", with:")
+		for _, f := range c.Files[1:] {
+			comments = append(comments, "  "+f)
+		}
+	case c.Path != "":
+		comments = append(comments, "Effective configuration of "+c.Path)
+	default:
+		comments = append(comments, "No config file: built-in defaults.")
+	}
+	if names := c.Secrets.Names(); len(names) > 0 {
+		comments = append(comments, "Secrets (values hidden) from "+c.Secrets.File()+": "+strings.Join(names, ", "))
+	}
+	root.HeadComment = strings.Join(comments, "\n")
+
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		// Every node is built here from valid values; this cannot happen.
+		return []byte("# cannot render the configuration: " + err.Error() + "\n{}\n")
+	}
+	_ = enc.Close()
+	return buf.Bytes()
+}
+
+// emitter builds the yaml.Node tree of a Config. Paths given to its
+// methods match the decoder's, so masks recorded there apply here.
+type emitter struct {
+	masks   map[string]string
+	secrets *Secrets
+}
+
+// mapping is a YAML mapping under construction.
+type mapping struct{ n *yaml.Node }
+
+func newMapping() mapping { return mapping{&yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}} }
+
+// add appends key: v, skipping absent values.
+func (m mapping) add(key string, v *yaml.Node) {
+	if v == nil {
+		return
+	}
+	m.n.Content = append(m.n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: key}, v)
+}
+
+// node returns the mapping, or nil when it is empty (a section with
+// nothing set is left out).
+func (m mapping) node() *yaml.Node {
+	if len(m.n.Content) == 0 {
+		return nil
+	}
+	return m.n
+}
+
+// text renders a string. A value recorded as holding a secret shows its
+// mask; anything else is scrubbed of secret values anyway. Unless it is a
+// template (a snippet body, never expanded), ${ is escaped.
+func (e *emitter) text(p keyPath, v string, template bool) *yaml.Node {
+	if m, ok := e.masks[p.id()]; ok {
+		v = m
+	} else {
+		v = e.secrets.Redact(v)
+	}
+	if !template {
+		v = escapeDollar(v)
+	}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: v}
+	if strings.Contains(v, "\n") {
+		n.Style = yaml.LiteralStyle
+	}
+	return n
+}
+
+// optText renders a string, nil when empty.
+func (e *emitter) optText(p keyPath, v string) *yaml.Node {
+	if v == "" {
+		return nil
+	}
+	return e.text(p, v, false)
+}
+
+// typed renders a non-string scalar, or its mask when it came from a secret.
+func (e *emitter) typed(p keyPath, tag, v string) *yaml.Node {
+	if m, ok := e.masks[p.id()]; ok {
+		return e.text(p, m, false)
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v}
+}
+
+func (e *emitter) boolean(p keyPath, b bool) *yaml.Node {
+	return e.typed(p, tagBool, strconv.FormatBool(b))
+}
+
+func (e *emitter) optBool(p keyPath, b *bool) *yaml.Node {
+	if b == nil {
+		return nil
+	}
+	return e.boolean(p, *b)
+}
+
+// trueOnly renders a switch that is off by default only when it is on.
+func (e *emitter) trueOnly(p keyPath, b bool) *yaml.Node {
+	if !b {
+		return nil
+	}
+	return e.boolean(p, b)
+}
+
+func (e *emitter) integer(p keyPath, i int64) *yaml.Node {
+	return e.typed(p, tagInt, strconv.FormatInt(i, 10))
+}
+
+// float renders so that YAML reads a float back (5 is written 5.0).
+func (e *emitter) float(p keyPath, f float64) *yaml.Node {
+	var s string
+	switch {
+	case math.IsInf(f, 1):
+		s = ".inf"
+	case math.IsInf(f, -1):
+		s = "-.inf"
+	case math.IsNaN(f):
+		s = ".nan"
+	default:
+		s = strconv.FormatFloat(f, 'g', -1, 64)
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+	}
+	return e.typed(p, tagFloat, s)
+}
+
+func (e *emitter) strList(p keyPath, l []string) *yaml.Node {
+	if len(l) == 0 {
+		return nil
+	}
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	for i, s := range l {
+		n.Content = append(n.Content, e.text(p.index(i), s, false))
+	}
+	return n
+}
+
+func (e *emitter) strMap(p keyPath, m map[string]string) *yaml.Node {
+	out := newMapping()
+	for _, k := range sortedKeys(m) {
+		out.add(k, e.text(p.with(k), m[k], false))
+	}
+	return out.node()
+}
+
+// anyValue renders a pack setting.
+func (e *emitter) anyValue(p keyPath, v any) *yaml.Node {
+	switch v := v.(type) {
+	case nil:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagNull, Value: "null"}
+	case string:
+		return e.text(p, v, false)
+	case bool:
+		return e.boolean(p, v)
+	case int64:
+		return e.integer(p, v)
+	case int:
+		return e.integer(p, int64(v))
+	case float64:
+		return e.float(p, v)
+	case []any:
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for i, it := range v {
+			n.Content = append(n.Content, e.anyValue(p.index(i), it))
+		}
+		return n
+	case map[string]any:
+		m := newMapping()
+		for _, k := range sortedKeys(v) {
+			m.add(k, e.anyValue(p.with(k), v[k]))
+		}
+		return m.n // even when empty: here {} is a value, not an absent section
+	}
+	// Settings are only ever the types above; anything else (set by a
+	// program) is shown as text rather than dropped.
+	return e.text(p, "<unsupported value>", false)
+}
+
+// config renders every section in the order of the documentation.
+func (e *emitter) config(c *Config) *yaml.Node {
+	root := newMapping()
+	if c.Version != 0 {
+		root.add("version", e.integer(keyPath{"version"}, int64(c.Version)))
+	}
+	root.add("isolation", e.optText(keyPath{"isolation"}, c.Isolation))
+	root.add("packs", e.packs(c))
+	root.add("toolpacks", e.strList(keyPath{"toolpacks"}, c.Toolpacks))
+	root.add("servers", e.servers(c))
+	if len(c.Aliases) > 0 {
+		root.add("aliases", e.strMap(keyPath{"aliases"}, c.Aliases))
+	}
+	root.add("snippets", e.snippets(c))
+	if len(c.Projects) > 0 {
+		root.add("projects", e.strMap(keyPath{"projects"}, c.Projects))
+	}
+	root.add("limits", e.limits(c.Limits))
+	out := newMapping()
+	if c.Output.MaxInline != nil {
+		out.add("max_inline", e.integer(keyPath{"output", "max_inline"}, int64(*c.Output.MaxInline)))
+	}
+	out.add("stats_file", e.optText(keyPath{"output", "stats_file"}, c.Output.StatsFile))
+	root.add("output", out.node())
+	sv, sp := newMapping(), keyPath{"serve"}
+	sv.add("session_state", e.trueOnly(sp.with("session_state"), c.Serve.SessionState))
+	sv.add("structured_content", e.trueOnly(sp.with("structured_content"), c.Serve.StructuredContent))
+	sv.add("http", e.optText(sp.with("http"), c.Serve.HTTP))
+	sv.add("stateless", e.trueOnly(sp.with("stateless"), c.Serve.Stateless))
+	sv.add("log_level", e.optText(sp.with("log_level"), c.Serve.LogLevel))
+	root.add("serve", sv.node())
+	sec := newMapping()
+	sec.add("confirm_destructive", e.trueOnly(keyPath{"security", "confirm_destructive"}, c.Security.ConfirmDestructive))
+	root.add("security", sec.node())
+	if root.node() == nil {
+		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
+	}
+	return root.n
+}
+
+func (e *emitter) packs(c *Config) *yaml.Node {
+	out := newMapping()
+	for _, name := range sortedKeys(c.Packs) {
+		pk, p := c.Packs[name], keyPath{"packs", name}
+		m := newMapping()
+		if pk != nil {
+			m.add("enabled", e.optBool(p.with("enabled"), pk.Enabled))
+			m.add("allowed_dirs", e.strList(p.with("allowed_dirs"), pk.AllowedDirs))
+			m.add("read_only", e.trueOnly(p.with("read_only"), pk.ReadOnly))
+			m.add("backups", e.optBool(p.with("backups"), pk.Backups))
+			for _, k := range sortedKeys(pk.Settings) {
+				m.add(k, e.anyValue(p.with(k), pk.Settings[k]))
+			}
+		}
+		out.add(name, m.n) // an empty entry still names the pack
+	}
+	return out.node()
+}
+
+func (e *emitter) servers(c *Config) *yaml.Node {
+	out := newMapping()
+	for _, name := range sortedKeys(c.Servers) {
+		s, p := c.Servers[name], keyPath{"servers", name}
+		if s == nil {
+			continue
+		}
+		m := newMapping()
+		m.add("description", e.optText(p.with("description"), s.Description))
+		m.add("command", e.optText(p.with("command"), s.Command))
+		m.add("args", e.strList(p.with("args"), s.Args))
+		m.add("env", e.strMap(p.with("env"), s.Env))
+		m.add("cwd", e.optText(p.with("cwd"), s.Cwd))
+		m.add("url", e.optText(p.with("url"), s.URL))
+		m.add("headers", e.strMap(p.with("headers"), s.Headers))
+		if s.Timeout != 0 {
+			m.add("timeout", e.typed(p.with("timeout"), tagStr, s.Timeout.String()))
+		}
+		m.add("enabled", e.optBool(p.with("enabled"), s.Enabled))
+		m.add("tool_prefix", e.optText(p.with("tool_prefix"), s.ToolPrefix))
+		out.add(name, m.n)
+	}
+	return out.node()
+}
+
+func (e *emitter) snippets(c *Config) *yaml.Node {
+	out := newMapping()
+	for _, name := range sortedKeys(c.Snippets) {
+		s, p := c.Snippets[name], keyPath{"snippets", name}
+		if s == nil {
+			continue
+		}
+		m := newMapping()
+		m.add("description", e.optText(p.with("description"), s.Description))
+		if len(s.Params) > 0 {
+			params := newMapping() // written order: it is the order of positional use
+			for _, sp := range s.Params {
+				pp := p.with("params").with(sp.Name)
+				pm := newMapping()
+				pm.add("type", e.text(pp.with("type"), sp.Type, false))
+				pm.add("description", e.optText(pp.with("description"), sp.Description))
+				if sp.HasDefault {
+					pm.add("default", e.paramDefault(pp.with("default"), sp))
+				}
+				params.add(sp.Name, pm.n)
+			}
+			m.add("params", params.n)
+		}
+		m.add("body", e.text(p.with("body"), s.Body, true))
+		out.add(name, m.n)
+	}
+	return out.node()
+}
+
+func (e *emitter) paramDefault(p keyPath, sp SnippetParam) *yaml.Node {
+	switch v := sp.Default.(type) {
+	case string:
+		return e.text(p, v, false)
+	case float64:
+		return e.float(p, v)
+	}
+	return e.anyValue(p, sp.Default)
+}
+
+func (e *emitter) limits(l Limits) *yaml.Node {
+	m, p := newMapping(), keyPath{"limits"}
+	if l.MaxSteps != nil {
+		m.add("max_steps", e.typed(p.with("max_steps"), tagInt, strconv.FormatUint(*l.MaxSteps, 10)))
+	}
+	if l.Timeout != nil {
+		m.add("timeout", e.typed(p.with("timeout"), tagStr, l.Timeout.String()))
+	}
+	if l.MaxOutput != nil {
+		m.add("max_output", e.typed(p.with("max_output"), tagStr, l.MaxOutput.String()))
+	}
+	if l.MaxToolCalls != nil {
+		m.add("max_tool_calls", e.integer(p.with("max_tool_calls"), int64(*l.MaxToolCalls)))
+	}
+	if l.MaxParallel != nil {
+		m.add("max_parallel", e.integer(p.with("max_parallel"), int64(*l.MaxParallel)))
+	}
+	if l.MaxMemory != nil {
+		m.add("max_memory", e.typed(p.with("max_memory"), tagStr, l.MaxMemory.String()))
+	}
+	return m.node()
+}

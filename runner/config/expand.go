@@ -1,0 +1,192 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// maxExpandDepth bounds ${A:-${B:-…}} nesting; it also keeps the cost of
+// expanding a hostile string linear.
+const maxExpandDepth = 8
+
+// expander replaces ${NAME} and ${NAME:-default} in string values, looking
+// NAME up in secrets first and then in the environment.
+type expander struct {
+	secrets   *Secrets
+	lookupEnv func(string) (string, bool)
+}
+
+// expansion is the result of expanding one string.
+type expansion struct {
+	value      string // the real text
+	masked     string // the text with [secret:NAME] for each secret used
+	usedSecret bool
+}
+
+// expand expands s. The rules, as in a POSIX shell where they overlap:
+//
+//	${NAME}          the value; an error when NAME is not set
+//	${NAME:-text}    the value, or text when NAME is unset or empty
+//	$${              a literal ${
+//	$ anywhere else  itself
+//
+// NAME is letters, digits and underscores, not starting with a digit; text
+// may itself hold ${...}.
+func (x *expander) expand(s string) (expansion, error) {
+	var out expansion
+	var v, m strings.Builder
+	err := x.expandInto(s, &v, &m, &out.usedSecret, 0)
+	out.value, out.masked = v.String(), m.String()
+	return out, err
+}
+
+func (x *expander) expandInto(s string, v, m *strings.Builder, usedSecret *bool, depth int) error {
+	if depth > maxExpandDepth {
+		return fmt.Errorf("${...} nested more than %d deep", maxExpandDepth)
+	}
+	for i := 0; i < len(s); {
+		switch {
+		case strings.HasPrefix(s[i:], "$${"):
+			v.WriteString("${")
+			m.WriteString("${")
+			i += 3
+		case strings.HasPrefix(s[i:], "${"):
+			end := closingBrace(s, i+2)
+			if end < 0 {
+				return errors.New("unterminated ${ (no closing }); write $${ for a literal ${")
+			}
+			name, def, hasDef := strings.Cut(s[i+2:end], ":-")
+			if !isVarName(name) {
+				return fmt.Errorf("%q is not a variable name: want ${NAME} or ${NAME:-default}, NAME made of letters, digits and _", name)
+			}
+			val, secret, found := x.lookup(name)
+			switch {
+			case found && (val != "" || !hasDef):
+				v.WriteString(val)
+				if secret {
+					m.WriteString("[secret:" + name + "]")
+					*usedSecret = true
+				} else {
+					m.WriteString(val)
+				}
+			case hasDef:
+				if err := x.expandInto(def, v, m, usedSecret, depth+1); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("variable ${%s} is not set: define it in secrets.yaml or the environment, or give a default: ${%s:-value}", name, name)
+			}
+			i = end + 1
+		default:
+			v.WriteByte(s[i])
+			m.WriteByte(s[i])
+			i++
+		}
+	}
+	return nil
+}
+
+// lookup finds a variable: secrets first, then the environment.
+func (x *expander) lookup(name string) (val string, secret, found bool) {
+	if v, ok := x.secrets.Lookup(name); ok {
+		return v, true, true
+	}
+	if x.lookupEnv != nil {
+		if v, ok := x.lookupEnv(name); ok {
+			return v, false, true
+		}
+	}
+	return "", false, false
+}
+
+// closingBrace returns the index of the } that closes a ${ whose content
+// starts at from, counting nested ${ in defaults; -1 when there is none.
+func closingBrace(s string, from int) int {
+	depth := 1
+	for j := from; j < len(s); j++ {
+		switch {
+		case s[j] == '$' && j+1 < len(s) && s[j+1] == '{':
+			depth++
+			j++
+		case s[j] == '}':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// isVarName reports whether s is a variable name: [A-Za-z_][A-Za-z0-9_]*.
+func isVarName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// escapeDollar is the inverse of expansion for text without variables:
+// it turns every ${ into $${ so the text reads back unchanged.
+func escapeDollar(s string) string { return strings.ReplaceAll(s, "${", "$${") }
+
+// expandTree expands every string scalar under n, except the bodies of
+// snippets (snippets.<name>.body): those are templates, where ${ may be
+// code. Mapping keys are names and are never expanded, and the ignored
+// top-level x- keys are left alone.
+func (x *expander) expandTree(n *node, p keyPath, errs *errList) {
+	switch n.kind {
+	case mapNode:
+		for _, pr := range n.pairs {
+			if len(p) == 2 && p[0] == "snippets" && pr.key == "body" ||
+				len(p) == 0 && strings.HasPrefix(pr.key, "x-") { // ignored; see decoder.config
+				continue
+			}
+			x.expandTree(pr.val, p.with(pr.key), errs)
+		}
+	case listNode:
+		for i, it := range n.items {
+			x.expandTree(it, p.index(i), errs)
+		}
+	case scalarNode:
+		x.expandScalar(n, p, errs)
+	}
+}
+
+// expandScalar expands one string scalar in place. An unquoted value is
+// typed again after expansion, as YAML would type the result, so that
+// `max_steps: ${STEPS:-1000}` is an integer and `enabled: ${ON:-true}` a
+// boolean; quoted values stay strings.
+func (x *expander) expandScalar(n *node, p keyPath, errs *errList) {
+	if n.tag != tagStr || n.bad || !strings.Contains(n.value, "$") {
+		return
+	}
+	e, err := x.expand(n.value)
+	if err != nil {
+		errs.at(n.pos, p, "%v", err)
+		n.bad = true
+		return
+	}
+	if e.value == n.value {
+		return
+	}
+	n.value = e.value
+	if e.usedSecret {
+		n.masked = e.masked
+	}
+	if n.plain {
+		switch tag := (&yaml.Node{Kind: yaml.ScalarNode, Value: e.value}).ShortTag(); tag {
+		case tagInt, tagFloat, tagBool, tagNull:
+			n.tag = tag
+		}
+	}
+}

@@ -1,0 +1,548 @@
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The keys each place of the file accepts. They are functions, not
+// package variables, so nothing global can be changed by accident.
+
+func topKeys() []string {
+	return []string{"version", "include", "packs", "toolpacks", "servers", "aliases", "snippets",
+		"projects", "limits", "output", "serve", "security", "isolation"}
+}
+
+func serverKeys() []string {
+	return []string{"command", "args", "env", "cwd", "url", "headers", "timeout", "enabled", "tool_prefix", "description"}
+}
+
+func snippetKeys() []string { return []string{"description", "params", "body"} }
+func paramKeys() []string   { return []string{"type", "description", "default"} }
+func paramTypes() []string  { return []string{"string", "integer", "number", "boolean"} }
+func limitKeys() []string {
+	return []string{"max_steps", "timeout", "max_output", "max_tool_calls", "max_parallel", "max_memory"}
+}
+func outputKeys() []string { return []string{"max_inline", "stats_file"} }
+func serveKeys() []string {
+	return []string{"session_state", "structured_content", "http", "stateless", "log_level"}
+}
+func securityKeys() []string { return []string{"confirm_destructive"} }
+func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
+
+// config decodes the top level. include: was consumed while loading.
+func (d *decoder) config(root *node) *Config {
+	c := Default()
+	c.masks = d.masks
+	// Top-level keys starting with x- are ignored: a place to define YAML
+	// anchors for reuse, as in Compose files.
+	visible := &node{pos: root.pos, kind: root.kind, tag: root.tag, value: root.value, bad: root.bad}
+	for _, pr := range root.pairs {
+		if !strings.HasPrefix(pr.key, "x-") {
+			visible.pairs = append(visible.pairs, pr)
+		}
+	}
+	d.fields(visible, nil, topKeys(), func(key string, pr pair, kp keyPath) {
+		v := pr.val
+		switch key {
+		case "version":
+			if i, ok := d.integer(v, kp); ok {
+				if i != 1 {
+					d.fail(v, kp, "unsupported version %d: this onetool reads version 1", i)
+				} else {
+					c.Version = 1
+				}
+			}
+		case "packs":
+			d.packs(v, kp, c)
+		case "toolpacks":
+			if l, ok := d.pathList(v, kp); ok {
+				c.Toolpacks = l
+			}
+		case "servers":
+			d.servers(v, kp, c)
+		case "aliases":
+			d.aliases(v, kp, c)
+		case "snippets":
+			d.snippets(v, kp, c)
+		case "projects":
+			d.projects(v, kp, c)
+		case "limits":
+			d.limits(v, kp, &c.Limits)
+		case "output":
+			d.output(v, kp, &c.Output)
+		case "serve":
+			d.serve(v, kp, &c.Serve)
+		case "security":
+			d.fields(v, kp, securityKeys(), func(_ string, pr pair, kp keyPath) {
+				if b, ok := d.boolean(pr.val, kp); ok {
+					c.Security.ConfirmDestructive = b
+				}
+			})
+		case "isolation":
+			if s, ok := d.str(v, kp); ok {
+				if s != "" && s != "process" {
+					d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, describe(v))
+				} else {
+					c.Isolation = s
+				}
+			}
+		}
+	})
+	return c
+}
+
+// packs decodes packs.<name>: a mapping of settings, or true/false as a
+// short form of enabled.
+func (d *decoder) packs(n *node, p keyPath, c *Config) {
+	d.entries(n, p, "a mapping of pack names to settings", func(name string, pr pair, kp keyPath) {
+		if !isIdent(name) {
+			d.errs.at(pr.at, kp, "a pack name is letters, digits and _, not starting with a digit")
+			return
+		}
+		pk := &Pack{}
+		v := pr.val
+		switch {
+		case skip(v):
+		case v.kind == scalarNode && v.tag == tagBool:
+			if b, ok := d.boolean(v, kp); ok {
+				pk.Enabled = &b
+			}
+		case v.kind != mapNode:
+			d.fail(v, kp, "want a mapping of settings (or true/false), got %s", describe(v))
+		default:
+			for _, f := range v.pairs {
+				fp := kp.with(f.key)
+				switch f.key {
+				case "enabled":
+					if b, ok := d.boolean(f.val, fp); ok {
+						pk.Enabled = &b
+					}
+				case "allowed_dirs":
+					if l, ok := d.pathList(f.val, fp); ok {
+						pk.AllowedDirs = l
+					}
+				case "read_only":
+					if b, ok := d.boolean(f.val, fp); ok {
+						pk.ReadOnly = b
+					}
+				case "backups":
+					if b, ok := d.boolean(f.val, fp); ok {
+						pk.Backups = &b
+					}
+				default:
+					if pk.Settings == nil {
+						pk.Settings = map[string]any{}
+					}
+					pk.Settings[f.key] = d.anyValue(f.val, fp)
+				}
+			}
+		}
+		c.Packs[name] = pk
+	})
+}
+
+// servers decodes servers.<name>.
+func (d *decoder) servers(n *node, p keyPath, c *Config) {
+	packNames := map[string]string{} // pack name → server name, to catch my-x and my_x
+	d.entries(n, p, "a mapping of server names to settings", func(name string, pr pair, kp keyPath) {
+		if !isName(name) {
+			d.errs.at(pr.at, kp, "a server name is letters, digits, _ and -, starting with a letter or _")
+			return
+		}
+		pack := strings.ReplaceAll(name, "-", "_")
+		if other, dup := packNames[pack]; dup {
+			d.errs.at(pr.at, kp, "becomes pack %q, like server %q: rename one", pack, other)
+			return
+		}
+		packNames[pack] = name
+		if skip(pr.val) || pr.val.kind != mapNode {
+			if !pr.val.bad {
+				d.fail(pr.val, kp, "want a mapping with command (stdio) or url (HTTP), got %s", describe(pr.val))
+			}
+			return
+		}
+		s := &Server{}
+		written := map[string]pair{}
+		d.fields(pr.val, kp, serverKeys(), func(key string, f pair, fp keyPath) {
+			if !f.val.isNull() {
+				written[key] = f // null means not set
+			}
+			v := f.val
+			switch key {
+			case "command":
+				if str, ok := d.str(v, fp); ok {
+					if strings.TrimSpace(str) == "" {
+						d.fail(v, fp, "must not be empty")
+					}
+					s.Command = str
+				}
+			case "args":
+				if l, ok := d.strList(v, fp); ok {
+					s.Args = l
+				}
+			case "env":
+				if m, ok := d.strMap(v, fp); ok {
+					s.Env = m
+				}
+			case "cwd":
+				if str, ok := d.path(v, fp); ok {
+					s.Cwd = str
+				}
+			case "url":
+				if str, ok := d.str(v, fp); ok {
+					if err := checkURL(str); err != nil {
+						if v.masked != "" {
+							d.fail(v, fp, "want an http:// or https:// URL")
+						} else {
+							d.fail(v, fp, "%v", err)
+						}
+					}
+					s.URL = str
+				}
+			case "headers":
+				if m, ok := d.strMap(v, fp); ok {
+					s.Headers = m
+				}
+			case "timeout":
+				if t, ok := d.positiveDuration(v, fp); ok {
+					s.Timeout = t
+				}
+			case "enabled":
+				if b, ok := d.boolean(v, fp); ok {
+					s.Enabled = &b
+				}
+			case "tool_prefix":
+				if str, ok := d.str(v, fp); ok {
+					s.ToolPrefix = str
+				}
+			case "description":
+				if str, ok := d.str(v, fp); ok {
+					s.Description = str
+				}
+			}
+		})
+		_, hasCmd := written["command"]
+		_, hasURL := written["url"]
+		switch {
+		case hasCmd && hasURL:
+			d.errs.at(pr.at, kp, "has both command and url: give command for a stdio server or url for an HTTP server, not both")
+		case !hasCmd && !hasURL:
+			d.errs.at(pr.at, kp, "needs command (a stdio server) or url (an HTTP server)")
+		case hasURL:
+			for _, k := range []string{"args", "env", "cwd"} {
+				if f, ok := written[k]; ok {
+					d.errs.at(f.at, kp.with(k), "applies to stdio servers (command), but this server has a url")
+				}
+			}
+		case hasCmd:
+			if f, ok := written["headers"]; ok {
+				d.errs.at(f.at, kp.with("headers"), "applies to HTTP servers (url), but this server has a command")
+			}
+		}
+		c.Servers[name] = s
+	})
+}
+
+// checkURL accepts absolute http and https URLs with a host.
+func checkURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("want an http:// or https:// URL, got %q", s)
+	}
+	return nil
+}
+
+// aliases decodes aliases and refuses cycles among them. Whether a target
+// names a real tool is for the code that binds aliases to decide.
+func (d *decoder) aliases(n *node, p keyPath, c *Config) {
+	at := map[string]pos{}
+	d.entries(n, p, "a mapping of alias names to tool ids", func(name string, pr pair, kp keyPath) {
+		if !isIdent(name) {
+			d.errs.at(pr.at, kp, "an alias name must be an identifier (letters, digits and _, not starting with a digit, not a keyword)")
+			return
+		}
+		t, ok := d.item(pr.val, kp)
+		if !ok {
+			return
+		}
+		if t == "" || strings.ContainsAny(t, " \t\n\r") {
+			d.fail(pr.val, kp, "want a tool id such as web.search, got %s", describe(pr.val))
+			return
+		}
+		c.Aliases[name] = t
+		at[name] = pr.at
+	})
+	// Follow each chain once (done marks names already walked), so the
+	// check stays linear however long the chains are.
+	done := map[string]bool{}
+	for _, start := range sortedKeys(c.Aliases) {
+		onPath := map[string]int{} // name → index in chain
+		var chain []string
+		for cur := start; !done[cur]; {
+			if i, seen := onPath[cur]; seen {
+				reportCycle(d, p, at, chain[i:])
+				break
+			}
+			onPath[cur] = len(chain)
+			chain = append(chain, cur)
+			next := c.Aliases[cur]
+			if _, isAlias := c.Aliases[next]; !isAlias {
+				break
+			}
+			cur = next
+		}
+		for _, a := range chain {
+			done[a] = true
+		}
+	}
+}
+
+// reportCycle reports an alias cycle once, starting from its smallest name
+// so that the message does not depend on where the walk began.
+func reportCycle(d *decoder, p keyPath, at map[string]pos, cycle []string) {
+	first := slices.Min(cycle)
+	j := slices.Index(cycle, first)
+	rot := append(slices.Clone(cycle[j:]), cycle[:j]...)
+	d.errs.at(at[first], p.with(first), "alias cycle: %s → %s", strings.Join(rot, " → "), first)
+}
+
+// snippets decodes snippets.<name>.
+func (d *decoder) snippets(n *node, p keyPath, c *Config) {
+	d.entries(n, p, "a mapping of snippet names to snippets", func(name string, pr pair, kp keyPath) {
+		if !isName(name) {
+			d.errs.at(pr.at, kp, "a snippet name is letters, digits, _ and -, starting with a letter or _ (it is invoked as $name)")
+			return
+		}
+		if skip(pr.val) || pr.val.kind != mapNode {
+			if !pr.val.bad {
+				d.fail(pr.val, kp, "want a mapping with body (and description, params), got %s", describe(pr.val))
+			}
+			return
+		}
+		s := &Snippet{}
+		hasBody := false
+		d.fields(pr.val, kp, snippetKeys(), func(key string, f pair, fp keyPath) {
+			switch key {
+			case "description":
+				if str, ok := d.str(f.val, fp); ok {
+					s.Description = str
+				}
+			case "body":
+				if str, ok := d.str(f.val, fp); ok {
+					hasBody = true
+					if strings.TrimSpace(str) == "" {
+						d.fail(f.val, fp, "must not be empty")
+					}
+					s.Body = str
+				} else if f.val.isNull() {
+					hasBody = true
+					d.fail(f.val, fp, "must not be empty")
+				}
+			case "params":
+				s.Params = d.params(f.val, fp)
+			}
+		})
+		if !hasBody {
+			d.errs.at(pr.at, kp, "needs a body: the template that produces the code")
+		}
+		c.Snippets[name] = s
+	})
+}
+
+// params decodes a snippet's parameters, keeping their written order.
+func (d *decoder) params(n *node, p keyPath) []SnippetParam {
+	var out []SnippetParam
+	d.entries(n, p, "a mapping of parameter names to {type, description, default}", func(name string, pr pair, kp keyPath) {
+		if !isIdent(name) {
+			d.errs.at(pr.at, kp, "a parameter name must be an identifier (letters, digits and _, not starting with a digit)")
+			return
+		}
+		sp := SnippetParam{Name: name, Type: "string"}
+		var def *pair
+		d.fields(pr.val, kp, paramKeys(), func(key string, f pair, fp keyPath) {
+			switch key {
+			case "type":
+				if t, ok := d.oneOf(f.val, fp, paramTypes()...); ok {
+					sp.Type = t
+				}
+			case "description":
+				if str, ok := d.str(f.val, fp); ok {
+					sp.Description = str
+				}
+			case "default":
+				def = &f
+			}
+		})
+		if def != nil && !def.val.bad {
+			sp.Default, sp.HasDefault = d.paramDefault(def.val, kp.with("default"), sp.Type)
+		}
+		out = append(out, sp)
+	})
+	return out
+}
+
+// paramDefault checks that a default matches its parameter's type. An
+// explicit null is a valid default of any type: the parameter is optional
+// and its value None.
+func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
+	if n.isNull() {
+		return nil, true
+	}
+	var want string
+	if n.kind == scalarNode {
+		switch typ {
+		case "string":
+			d.remember(n, p)
+			return n.value, true
+		case "integer":
+			if n.tag == tagInt {
+				if i, ok := d.integer(n, p); ok {
+					return i, true
+				}
+				return nil, false
+			}
+			want = "an integer"
+		case "number":
+			if n.tag == tagInt || n.tag == tagFloat {
+				var f float64
+				if decodeScalar(&node{kind: scalarNode, tag: tagFloat, value: n.value}, &f) == nil || decodeScalar(n, &f) == nil {
+					d.remember(n, p)
+					return f, true
+				}
+			}
+			want = "a number"
+		case "boolean":
+			if b, ok := d.boolean(n, p); ok {
+				return b, true
+			}
+			return nil, false
+		}
+	}
+	if want == "" {
+		want = "a " + typ
+	}
+	d.fail(n, p, "the parameter's type is %s: want %s, got %s", typ, want, describe(n))
+	return nil, false
+}
+
+// projects decodes projects.<name>: path.
+func (d *decoder) projects(n *node, p keyPath, c *Config) {
+	d.entries(n, p, "a mapping of project names to directories", func(name string, pr pair, kp keyPath) {
+		if !isIdent(name) {
+			d.errs.at(pr.at, kp, "a project name must be an identifier (it is used as proj.%s)", name)
+			return
+		}
+		if dir, ok := d.path(pr.val, kp); ok {
+			c.Projects[name] = dir
+		}
+	})
+}
+
+func (d *decoder) limits(n *node, p keyPath, l *Limits) {
+	d.fields(n, p, limitKeys(), func(key string, f pair, fp keyPath) {
+		v := f.val
+		switch key {
+		case "max_steps":
+			if i, ok := d.positive(v, fp); ok {
+				u := uint64(i)
+				l.MaxSteps = &u
+			}
+		case "timeout":
+			if t, ok := d.positiveDuration(v, fp); ok {
+				l.Timeout = &t
+			}
+		case "max_output":
+			if s, ok := d.size(v, fp); ok {
+				l.MaxOutput = &s
+			}
+		case "max_tool_calls":
+			if i, ok := d.smallPositive(v, fp); ok {
+				l.MaxToolCalls = &i
+			}
+		case "max_parallel":
+			if i, ok := d.smallPositive(v, fp); ok {
+				l.MaxParallel = &i
+			}
+		case "max_memory":
+			if s, ok := d.size(v, fp); ok {
+				l.MaxMemory = &s
+			}
+		}
+	})
+}
+
+func (d *decoder) output(n *node, p keyPath, o *Output) {
+	d.fields(n, p, outputKeys(), func(key string, f pair, fp keyPath) {
+		switch key {
+		case "max_inline":
+			if i, ok := d.smallPositive(f.val, fp); ok {
+				o.MaxInline = &i
+			}
+		case "stats_file":
+			if s, ok := d.path(f.val, fp); ok {
+				o.StatsFile = s
+			}
+		}
+	})
+}
+
+func (d *decoder) serve(n *node, p keyPath, s *Serve) {
+	d.fields(n, p, serveKeys(), func(key string, f pair, fp keyPath) {
+		v := f.val
+		switch key {
+		case "session_state":
+			if b, ok := d.boolean(v, fp); ok {
+				s.SessionState = b
+			}
+		case "structured_content":
+			if b, ok := d.boolean(v, fp); ok {
+				s.StructuredContent = b
+			}
+		case "stateless":
+			if b, ok := d.boolean(v, fp); ok {
+				s.Stateless = b
+			}
+		case "log_level":
+			if l, ok := d.oneOf(v, fp, logLevels()...); ok {
+				s.LogLevel = l
+			}
+		case "http":
+			if a, ok := d.str(v, fp); ok {
+				if err := checkAddr(a); err != nil {
+					d.fail(v, fp, "%v, got %s", err, describe(v))
+				} else {
+					s.HTTP = a
+				}
+			}
+		}
+	})
+}
+
+// checkAddr accepts host:port listen addresses such as 127.0.0.1:8080,
+// :8080 and [::1]:8080.
+func checkAddr(a string) error {
+	bad := fmt.Errorf(`want a listen address such as "127.0.0.1:8080" or ":8080"`)
+	_, port, err := net.SplitHostPort(a)
+	if err != nil {
+		return bad
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return bad
+	}
+	return nil
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

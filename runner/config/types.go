@@ -1,0 +1,190 @@
+package config
+
+import "time"
+
+// Built-in defaults of SPEC §8.1 and §7.3. [Limits] and [Output] leave a
+// field nil when the file does not set it; callers fall back to these.
+const (
+	DefaultMaxSteps     uint64   = 10_000_000
+	DefaultTimeout               = 30 * time.Second
+	DefaultMaxOutput    ByteSize = 1 << 20
+	DefaultMaxToolCalls          = 1000
+	DefaultMaxParallel           = 16
+	DefaultMaxMemory    ByteSize = 512 << 20
+	DefaultMaxInline             = 20000
+)
+
+// Config is a loaded onetool.yaml with its includes merged, ${NAME}
+// references expanded and every path made absolute. Build one with [Load]
+// or [Default]; the zero value is not meant to be used.
+type Config struct {
+	// Path is the file loaded; "" when only built-in defaults apply.
+	Path string
+	// Dir is Path's directory, the base of relative paths; "" means the
+	// working directory.
+	Dir string
+	// Files lists every file read: Path first, then each include in the
+	// order it was loaded. Useful to show or to watch for changes.
+	Files []string
+
+	// Version is the file's `version:`; 0 when not written. Only 1 exists.
+	Version int
+	// Packs holds per-pack settings by pack name (yaml "packs").
+	Packs map[string]*Pack
+	// Toolpacks lists directories of declarative toolpacks, absolute. A
+	// `toolpacks/` directory beside the config file is appended when it
+	// exists.
+	Toolpacks []string
+	// Servers are upstream MCP servers by name (yaml "servers").
+	Servers map[string]*Server
+	// Aliases maps a global name to a tool id ("pack.fn") or to another
+	// alias. Only alias cycles are checked here; whether a target exists is
+	// checked by the code that binds aliases.
+	Aliases map[string]string
+	// Snippets are `$name` templates (SPEC §5.2) by name.
+	Snippets map[string]*Snippet
+	// Projects maps a project name to an absolute directory (SPEC §5.3).
+	Projects map[string]string
+	// Limits are per-run budgets; unset fields are nil.
+	Limits Limits
+	// Output controls large results and statistics.
+	Output Output
+	// Serve configures `onetool serve`.
+	Serve Serve
+	// Security holds safety switches.
+	Security Security
+	// Isolation is "" (in-process) or "process" (SPEC §8.5).
+	Isolation string
+	// Secrets are the values of secrets.yaml; nil when there is none. They
+	// are never printed: see [Secrets].
+	Secrets *Secrets
+
+	// masks maps a value's key path (keyPath.id) to the text shown in
+	// place of a value that was built from a secret.
+	masks map[string]string
+}
+
+// Pack is the `packs.<name>` section: settings every pack understands plus
+// whatever else the pack reads from Settings.
+type Pack struct {
+	// Enabled turns the pack on or off; nil means on.
+	Enabled *bool
+	// AllowedDirs are extra roots for file access (SPEC §8.2), absolute.
+	AllowedDirs []string
+	// ReadOnly refuses writes.
+	ReadOnly bool
+	// Backups keeps a copy before overwrites and deletes; nil means on.
+	Backups *bool
+	// Settings holds every other key of the section, decoded to string,
+	// int64, float64, bool, nil, []any and map[string]any. The pack
+	// validates them; this package cannot know which keys it accepts.
+	Settings map[string]any
+}
+
+// Server is an upstream MCP server (SPEC §4.5). Exactly one of Command
+// (a stdio server) and URL (a streamable HTTP server) is set.
+type Server struct {
+	Command string            // stdio: program to run
+	Args    []string          // stdio: its arguments
+	Env     map[string]string // stdio: added to a minimal PATH+HOME environment
+	Cwd     string            // stdio: working directory, absolute; "" = inherit
+
+	URL     string            // HTTP: endpoint
+	Headers map[string]string // HTTP: sent with every request
+
+	Timeout     Duration // connect and call timeout; 0 = the caller's default
+	Enabled     *bool    // nil means on
+	ToolPrefix  string   // yaml "tool_prefix": tried when a tool name does not match
+	Description string   // shown by ot.servers()
+}
+
+// IsEnabled reports whether the server should be started.
+func (s *Server) IsEnabled() bool { return s != nil && (s.Enabled == nil || *s.Enabled) }
+
+// Transport is "stdio" or "http".
+func (s *Server) Transport() string {
+	if s.URL != "" {
+		return "http"
+	}
+	return "stdio"
+}
+
+// Snippet is a `$name` template (SPEC §5.2). Body is kept exactly as
+// written: ${...} in it is not expanded, because it is template code.
+type Snippet struct {
+	Description string
+	Params      []SnippetParam // in the order written in the file
+	Body        string
+}
+
+// SnippetParam declares one snippet parameter. A parameter without a
+// default is required.
+type SnippetParam struct {
+	Name        string
+	Type        string // "string", "integer", "number" or "boolean"
+	Description string
+	// Default is string, int64, float64, bool or nil (an explicit null),
+	// matching Type. Meaningful only when HasDefault is true.
+	Default    any
+	HasDefault bool
+}
+
+// Limits are per-run budgets (SPEC §8.1). A nil field was not set in the
+// file; the caller applies the Default* constants.
+type Limits struct {
+	MaxSteps     *uint64   // yaml "max_steps"
+	Timeout      *Duration // yaml "timeout"
+	MaxOutput    *ByteSize // yaml "max_output": bytes of printed text
+	MaxToolCalls *int      // yaml "max_tool_calls"
+	MaxParallel  *int      // yaml "max_parallel"
+	MaxMemory    *ByteSize // yaml "max_memory": heap growth per run
+}
+
+// Output controls what happens to results (SPEC §7.2, §7.3).
+type Output struct {
+	// MaxInline is the longest result returned inline, in characters; nil
+	// means DefaultMaxInline.
+	MaxInline *int
+	// StatsFile is where run statistics are appended as JSON lines,
+	// absolute; "" means not written.
+	StatsFile string
+}
+
+// Serve configures `onetool serve` (SPEC §7.1, §8.4).
+type Serve struct {
+	SessionState      bool   // yaml "session_state": keep globals across runs of a session
+	StructuredContent bool   // yaml "structured_content": also return {"result": value}
+	HTTP              string // yaml "http": listen address such as "127.0.0.1:8080"; "" = stdio
+	Stateless         bool   // yaml "stateless": stateless streamable HTTP
+	LogLevel          string // yaml "log_level": debug, info, warn or error; "" = default
+}
+
+// Security holds safety switches.
+type Security struct {
+	// ConfirmDestructive asks before tools annotated destructive run.
+	ConfirmDestructive bool // yaml "confirm_destructive"
+}
+
+// Default returns the configuration used when no file exists: everything
+// unset, maps empty and non-nil.
+func Default() *Config {
+	return &Config{
+		Packs:    map[string]*Pack{},
+		Servers:  map[string]*Server{},
+		Aliases:  map[string]string{},
+		Snippets: map[string]*Snippet{},
+		Projects: map[string]string{},
+		masks:    map[string]string{},
+	}
+}
+
+// PackEnabled reports whether the pack called name is on. Packs are on
+// unless `packs.<name>.enabled: false` (or `packs.<name>: false`) says
+// otherwise.
+func (c *Config) PackEnabled(name string) bool {
+	if c == nil {
+		return true
+	}
+	p := c.Packs[name]
+	return p == nil || p.Enabled == nil || *p.Enabled
+}

@@ -1,0 +1,111 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/onetool-dev/onetool/packs/roots"
+	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/snippets"
+)
+
+// ErrConfig is the cause of every configuration problem found while
+// building a Runner (alias targets, snippet templates, roots), in addition
+// to those runner/config finds while loading the file.
+var ErrConfig = errors.New("configuration error")
+
+// WithConfig applies a loaded configuration: its limits (a later
+// WithLimits still wins, so command-line flags override the file), pack
+// switches, aliases, snippets, projects and file roots.
+func WithConfig(cfg *config.Config) Option {
+	return func(r *Runner) {
+		r.cfg = cfg
+		r.limits = ConfigLimits(cfg, r.limits)
+	}
+}
+
+// ConfigLimits returns base with every limit the configuration sets.
+func ConfigLimits(cfg *config.Config, base Limits) Limits {
+	if cfg == nil {
+		return base
+	}
+	l := cfg.Limits
+	if l.MaxSteps != nil {
+		base.MaxSteps = *l.MaxSteps
+	}
+	if l.Timeout != nil {
+		base.Timeout = time.Duration(*l.Timeout)
+	}
+	if l.MaxOutput != nil {
+		base.MaxOutput = int(*l.MaxOutput)
+	}
+	if l.MaxToolCalls != nil {
+		base.MaxToolCalls = *l.MaxToolCalls
+	}
+	return base
+}
+
+// compileSnippets turns the configured snippets into a compiled set.
+func compileSnippets(cfg *config.Config) (*snippets.Set, error) {
+	names := make([]string, 0, len(cfg.Snippets))
+	for n := range cfg.Snippets {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	list := make([]snippets.Snippet, 0, len(names))
+	for _, n := range names {
+		s := cfg.Snippets[n]
+		sn := snippets.Snippet{Name: n, Description: s.Description, Body: s.Body}
+		for _, p := range s.Params {
+			sn.Params = append(sn.Params, snippets.Param{
+				Name: p.Name, Type: p.Type, Description: p.Description,
+				Default: p.Default, HasDefault: p.HasDefault,
+			})
+		}
+		list = append(list, sn)
+	}
+	set, err := snippets.Compile(list)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return set, nil
+}
+
+// fileRoots are the directories file access is confined to (SPEC §8.2):
+// the working directory, every project, and packs.file.allowed_dirs.
+func fileRoots(cfg *config.Config) (*roots.Roots, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("%w: working directory: %w", ErrConfig, err)
+	}
+	dirs := []string{wd}
+	names := make([]string, 0, len(cfg.Projects))
+	for n := range cfg.Projects {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		dirs = append(dirs, cfg.Projects[n])
+	}
+	if p := cfg.Packs["file"]; p != nil {
+		dirs = append(dirs, p.AllowedDirs...)
+	}
+	r, err := roots.New(dirs...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return r, nil
+}
+
+// snippetCatalog adapts a snippet set to what the ot pack shows.
+type snippetCatalog struct{ set *snippets.Set }
+
+func (c snippetCatalog) Names() []string                 { return c.set.Names() }
+func (c snippetCatalog) Help(name string) (string, bool) { return c.set.Help(name) }
+func (c snippetCatalog) Description(name string) string {
+	s, _ := c.set.Get(name)
+	return s.Description
+}
