@@ -72,6 +72,9 @@ func New(opts ...Option) (*Runner, error) {
 	if r.cfg == nil {
 		r.cfg = config.Default()
 	}
+	if !r.cfg.PackEnabled("ot") {
+		return nil, fmt.Errorf("%w: packs.ot cannot be disabled: it is how agents discover every other tool", ErrConfig)
+	}
 	if r.reg == nil {
 		r.reg = packs.NewRegistry()
 		if r.cfg.PackEnabled("demo") {

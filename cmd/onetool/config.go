@@ -43,6 +43,11 @@ func (g *globalFlags) newRunner(adjust func(*runner.Limits), extra ...runner.Opt
 	if err != nil {
 		return nil, err
 	}
+	return g.newRunnerFrom(cfg, adjust, extra...)
+}
+
+// newRunnerFrom is newRunner for an already loaded configuration.
+func (g *globalFlags) newRunnerFrom(cfg *config.Config, adjust func(*runner.Limits), extra ...runner.Option) (*runner.Runner, error) {
 	limits := runner.ConfigLimits(cfg, runner.DefaultLimits())
 	if adjust != nil {
 		adjust(&limits)

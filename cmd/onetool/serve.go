@@ -40,20 +40,32 @@ Logs go to standard error.`,
   onetool serve --http 127.0.0.1:8080 --stateless`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := g.loadConfig()
+			if err != nil {
+				return err
+			}
+			// The serve: section gives defaults; flags win.
+			sc := cfg.Serve
+			if !cmd.Flags().Changed("log-level") && sc.LogLevel != "" {
+				logLevel = sc.LogLevel
+			}
+			if !cmd.Flags().Changed("http") && sc.HTTP != "" {
+				httpAddr = sc.HTTP
+			}
+			useHTTP := cmd.Flags().Changed("http") || sc.HTTP != ""
+			stateless = stateless || sc.Stateless
+			structured = structured || sc.StructuredContent
 			var level slog.Level
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 				return usageErrorf("invalid --log-level %q: use debug, info, warn or error", logLevel)
 			}
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
-			if stateless && !cmd.Flags().Changed("http") {
+			if stateless && !useHTTP {
 				return usageErrorf("--stateless applies to --http only")
 			}
-			r, err := g.newRunner(nil, runner.WithLogger(log))
+			r, err := g.newRunnerFrom(cfg, nil, runner.WithLogger(log))
 			if err != nil {
 				return err
-			}
-			if r.Config().Serve.StructuredContent {
-				structured = true
 			}
 			opts := mcpserver.Options{Structured: structured, Logger: log}
 			if level <= slog.LevelDebug {
@@ -62,7 +74,7 @@ Logs go to standard error.`,
 			server := mcpserver.New(r, opts)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			if cmd.Flags().Changed("http") {
+			if useHTTP {
 				return serveHTTP(ctx, server, httpAddr, stateless, log, cmd)
 			}
 			return serveStdio(ctx, server, log)
