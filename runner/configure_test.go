@@ -39,9 +39,9 @@ aliases:
 	tests := []struct{ code, want string }{
 		{`color(text="test")`, "orange"},
 		{`c(text="test")`, "orange"},
-		{`"color(text='x')"`, "color(text='x')"},           // strings are never rewritten
-		{`struct(color=1).color`, "1"},                       // attribute names are untouched
-		{`color == demo.foo`, "True"},                        // the same value
+		{`"color(text='x')"`, "color(text='x')"}, // strings are never rewritten
+		{`struct(color=1).color`, "1"},           // attribute names are untouched
+		{`color == demo.foo`, "True"},            // the same value
 		{`d = {"c": 2}` + "\n" + `d["c"]`, "2"},
 		{`ot.aliases()`, `{"c":"demo.foo","color":"demo.foo","h":"ot.help"}`},
 		{`"alias of demo.foo" in ot.help(query="c")`, "True"},
