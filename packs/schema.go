@@ -1,7 +1,6 @@
 package packs
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -120,64 +119,11 @@ func compileValidator(id, which, text string, input bool) (*validator, error) {
 // become parameters in declared order) and the exact text of numbers (so
 // that bounds compare exactly as the JSON Schema library compares them).
 func decodeSchema(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeSchemaValue(dec, 0)
+	v, err := ordered.DecodeNumbers(data)
 	if err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("invalid JSON: data after the schema")
-	}
 	return v, nil
-}
-
-func decodeSchemaValue(dec *json.Decoder, depth int) (any, error) {
-	if depth > 200 {
-		return nil, errors.New("schema nested more than 200 levels")
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		if err == io.EOF {
-			return nil, io.ErrUnexpectedEOF
-		}
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			m := ordered.NewMap(4)
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string)
-				v, err := decodeSchemaValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				m.Set(k, v)
-			}
-			_, err := dec.Token()
-			return m, err
-		case '[':
-			list := []any{}
-			for dec.More() {
-				v, err := decodeSchemaValue(dec, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, v)
-			}
-			_, err := dec.Token()
-			return list, err
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	default:
-		return t, nil // json.Number, string, bool or nil
-	}
 }
 
 // normalize returns a deep copy of a decoded schema value in which every

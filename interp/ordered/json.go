@@ -25,10 +25,16 @@ var ErrDepth = errors.New("value nested too deeply (more than 1000 levels, or cy
 // Decode parses one JSON value. Objects become *Map in document order,
 // arrays []any, numbers int64 when they are integers that fit and float64
 // otherwise, and null nil. Trailing data after the value is an error.
-func Decode(data []byte) (any, error) {
+func Decode(data []byte) (any, error) { return decode(data, false) }
+
+// DecodeNumbers is Decode keeping every number as a json.Number, for
+// callers that need the exact text (JSON Schema bounds compare exactly).
+func DecodeNumbers(data []byte) (any, error) { return decode(data, true) }
+
+func decode(data []byte, keepNumbers bool) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := decodeValue(dec, 0)
+	v, err := decodeValue(dec, 0, keepNumbers)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +44,7 @@ func Decode(data []byte) (any, error) {
 	return v, nil
 }
 
-func decodeValue(dec *json.Decoder, depth int) (any, error) {
+func decodeValue(dec *json.Decoder, depth int, keepNumbers bool) (any, error) {
 	if depth > maxDepth {
 		return nil, ErrDepth
 	}
@@ -60,7 +66,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 					return nil, err
 				}
 				k, _ := kt.(string)
-				v, err := decodeValue(dec, depth+1)
+				v, err := decodeValue(dec, depth+1, keepNumbers)
 				if err != nil {
 					return nil, err
 				}
@@ -71,7 +77,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		case '[':
 			list := []any{}
 			for dec.More() {
-				v, err := decodeValue(dec, depth+1)
+				v, err := decodeValue(dec, depth+1, keepNumbers)
 				if err != nil {
 					return nil, err
 				}
@@ -82,6 +88,9 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		}
 		return nil, fmt.Errorf("invalid JSON: unexpected %v", t)
 	case json.Number:
+		if keepNumbers {
+			return t, nil
+		}
 		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
 			return i, nil
 		}
