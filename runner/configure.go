@@ -69,9 +69,26 @@ func compileSnippets(cfg *config.Config) (*snippets.Set, error) {
 	}
 	set, err := snippets.Compile(list)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+		var problems configErrors
+		for _, e := range splitErrors(err) {
+			var te *snippets.TemplateError
+			if errors.As(e, &te) {
+				problems.add(cfg.Problem("snippets."+te.Snippet+".body", "%s", te.Error()))
+			} else {
+				problems.add(cfg.Problem("snippets", "%s", e.Error()))
+			}
+		}
+		return nil, problems
 	}
 	return set, nil
+}
+
+// splitErrors undoes errors.Join.
+func splitErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // fileRoots are the directories file access is confined to (SPEC §8.2):

@@ -157,3 +157,41 @@ func TestOtConfigMasksSecrets(t *testing.T) {
 		t.Errorf("ot.config() = %s", res.Text)
 	}
 }
+
+func TestSecretsRedacted(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "secrets.yaml"), []byte("TOKEN: s3cr3t-value\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "onetool.yaml"), []byte("projects:\n  p: ${TOKEN}\n"), 0o644)
+	cfg, err := config.Load(filepath.Join(dir, "onetool.yaml"), config.LoadOptions{WorkDir: dir, HomeDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(t, WithConfig(cfg))
+	for _, code := range []string{
+		`"token is s3cr3t-value"`,
+		`print("s3cr3t-value")`,
+		`fail("bad s3cr3t-value")`,
+		`demo.echo(value={"k": "s3cr3t-value"})`,
+	} {
+		res := r.Exec(context.Background(), code)
+		if strings.Contains(res.Text, "s3cr3t") || !strings.Contains(res.Text, "[secret:TOKEN]") {
+			t.Errorf("%s: %q", code, res.Text)
+		}
+	}
+}
+
+func TestConfigProblemsNameTheLine(t *testing.T) {
+	cfg := loadConfig(t, "limits:\n  max_steps: 10\naliases:\n  ok: demo.foo\n  ws: demo.fooo\nsnippets:\n  s:\n    body: |\n      {% include \"/etc/passwd\" %}\n")
+	_, err := New(WithConfig(cfg))
+	if !errors.Is(err, ErrConfig) {
+		t.Fatalf("error %v does not match ErrConfig", err)
+	}
+	for _, want := range []string{
+		"onetool.yaml:5: aliases.ws: alias 'ws': target 'demo.fooo' is not a tool; did you mean 'demo.foo'?",
+		"onetool.yaml:8: snippets.s.body: snippet 's': template error",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%s", want, err)
+		}
+	}
+}

@@ -83,9 +83,12 @@ func New(opts ...Option) (*Runner, error) {
 			}
 		}
 	}
+	// Problems of the configuration are collected, so that one
+	// `config check` shows them all.
+	var problems configErrors
 	var err error
 	if r.snippets, err = compileSnippets(r.cfg); err != nil {
-		return nil, err
+		problems.addAll(err)
 	}
 	if r.roots, err = fileRoots(r.cfg); err != nil {
 		return nil, err
@@ -106,6 +109,9 @@ func New(opts ...Option) (*Runner, error) {
 		}
 	}
 	if err := r.buildGlobals(); err != nil {
+		problems.addAll(err)
+	}
+	if err := problems.err(); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -134,7 +140,7 @@ func (r *Runner) buildGlobals() error {
 		names = append(names, k)
 	}
 	slices.Sort(names)
-	aliases, err := resolveAliases(r.cfg.Aliases, r.reg, g)
+	aliases, err := resolveAliases(r.cfg, r.reg, g)
 	if err != nil {
 		return err
 	}
@@ -201,6 +207,12 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		}
 		res.ToolCalls = int(st.calls.Load())
 		res.Duration = time.Since(start)
+		// SPEC §8.3: a secret's value never leaves in a result, printed
+		// text or an error, whichever tool or program put it there.
+		if secrets := r.cfg.Secrets; secrets != nil {
+			res.Text = secrets.Redact(res.Text)
+			res.Printed = secrets.Redact(res.Printed)
+		}
 	}()
 
 	code, err := r.prepare(command)

@@ -20,6 +20,7 @@ type decoder struct {
 	errs  *errList
 	home  string
 	masks map[string]string // see Config.masks
+	keys  map[string]pos    // see Config.keys
 }
 
 func (d *decoder) fail(n *node, p keyPath, format string, args ...any) {
@@ -50,6 +51,7 @@ func (d *decoder) fields(n *node, p keyPath, keys []string, visit func(key strin
 	}
 	for _, pr := range n.pairs {
 		kp := p.with(pr.key)
+		d.keys[kp.String()] = pr.at
 		if !slices.Contains(keys, pr.key) {
 			d.unknownKey(pr, kp, keys)
 			continue
@@ -78,7 +80,9 @@ func (d *decoder) entries(n *node, p keyPath, what string, visit func(name strin
 		return
 	}
 	for _, pr := range n.pairs {
-		visit(pr.key, pr, p.with(pr.key))
+		kp := p.with(pr.key)
+		d.keys[kp.String()] = pr.at
+		visit(pr.key, pr, kp)
 	}
 }
 
@@ -291,10 +295,15 @@ func (d *decoder) path(n *node, p keyPath) (string, bool) {
 	}
 	if n.masked != "" {
 		// Show the mask resolved like the path, so that the effective
-		// configuration reads back the same wherever it is written.
-		if m, err := resolvePath(n.masked, filepath.Dir(n.file), d.home); err == nil {
-			d.masks[p.id()] = m
+		// configuration reads back the same wherever it is written — unless
+		// the whole path is a secret, which stays just the mask.
+		m := n.masked
+		if !strings.HasPrefix(m, "[secret:") {
+			if r, err := resolvePath(m, filepath.Dir(n.file), d.home); err == nil {
+				m = r
+			}
 		}
+		d.masks[p.id()] = m
 	}
 	return abs, true
 }

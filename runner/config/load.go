@@ -55,12 +55,13 @@ func Load(path string, opts LoadOptions) (*Config, error) {
 		return nil, errs.err()
 	}
 	x.expandTree(tree, nil, errs)
-	d := &decoder{errs: errs, home: o.HomeDir, masks: map[string]string{}}
+	d := &decoder{errs: errs, home: o.HomeDir, masks: map[string]string{}, keys: map[string]pos{}}
 	c := d.config(tree)
 	if errs.any() {
 		return nil, errs.err()
 	}
 	c.Path, c.Dir, c.Secrets = file, filepath.Dir(file), secrets
+	c.keys, c.workDir = d.keys, o.WorkDir
 	c.Files = unique(l.files)
 	if tp := filepath.Join(c.Dir, "toolpacks"); isDir(tp) && !slices.Contains(c.Toolpacks, tp) {
 		c.Toolpacks = append(c.Toolpacks, tp)

@@ -1,6 +1,9 @@
 package config
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Built-in defaults of SPEC §8.1 and §7.3. [Limits] and [Output] leave a
 // field nil when the file does not set it; callers fall back to these.
@@ -62,6 +65,23 @@ type Config struct {
 	// masks maps a value's key path (keyPath.id) to the text shown in
 	// place of a value that was built from a secret.
 	masks map[string]string
+	// keys records where each dotted key ("aliases.ws") was written, for
+	// problems found by code outside this package (see Problem).
+	keys    map[string]pos
+	workDir string
+}
+
+// Problem returns a problem at the place key (a dotted key such as
+// "aliases.ws" or "snippets.pkg.body") was written, for checks that only
+// the code using the configuration can make: alias targets that must be
+// tools, snippet templates that must compile. It names the file and line
+// like every load error.
+func (c *Config) Problem(key, format string, args ...any) *Error {
+	e := &Error{File: c.Path, Key: key, Msg: fmt.Sprintf(format, args...)}
+	if at, ok := c.keys[key]; ok {
+		e.File, e.Line, e.Column = at.file, at.line, at.col
+	}
+	return shownFrom(c.workDir, e)
 }
 
 // Pack is the `packs.<name>` section: settings every pack understands plus
