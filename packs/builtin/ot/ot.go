@@ -342,7 +342,11 @@ func search(reg *packs.Registry, info Info, query string) string {
 		for _, n := range info.Snippets.Names() {
 			d := info.Snippets.Description(n)
 			if s := scoreText("$"+n, d); s > 0 {
-				hits = append(hits, hit{s, fmt.Sprintf("snippet $%s — %s", n, d)})
+				text := "snippet $" + n
+				if d != "" {
+					text += " — " + d
+				}
+				hits = append(hits, hit{s, text})
 			}
 		}
 	}
