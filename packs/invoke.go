@@ -4,7 +4,7 @@ import (
 	"context"
 )
 
-// Invoke runs t's handler with args (as returned by Bind), applying the
+// Invoke runs t's handler (its first backend) with args (as returned by Bind), applying the
 // tool's Timeout, and turns a panic into a *PanicError wrapping ErrPanic
 // ("demo.panic panicked: boom"), so that one broken tool cannot take down
 // the run or the server. It neither binds nor validates: see Call.
@@ -15,20 +15,11 @@ func Invoke(ctx context.Context, t *Tool, args map[string]any) (result any, err 
 	if t == nil {
 		return nil, newToolError(ErrInvalidTool, "nil tool")
 	}
-	if t.Handler == nil {
+	backends := t.BackendList()
+	if len(backends) == 0 {
 		return nil, newToolError(ErrInvalidTool, "%s: tool has no handler", t.ID())
 	}
-	if t.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, t.Timeout)
-		defer cancel()
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			result, err = nil, &PanicError{ToolID: t.ID(), Value: r}
-		}
-	}()
-	return t.Handler(ctx, args)
+	return InvokeBackend(ctx, t, backends[0], args)
 }
 
 // Call is a whole call from Go: Bind, ValidateInput, Invoke and

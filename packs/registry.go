@@ -135,8 +135,8 @@ func prepare(tools []*Tool) error {
 		if err := checkName("tool", t.Name); err != nil {
 			return newToolError(ErrInvalidTool, "%s: %v", t.ID(), err)
 		}
-		if t.Handler == nil {
-			return newToolError(ErrInvalidTool, "%s: tool has no handler", t.ID())
+		if len(t.BackendList()) == 0 {
+			return newToolError(ErrInvalidTool, "%s: tool has no handler or backend", t.ID())
 		}
 		if seen[t.ID()] {
 			return newToolError(ErrDuplicateTool, "%s: tool given twice", t.ID())

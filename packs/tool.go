@@ -50,7 +50,11 @@ type Tool struct {
 	Deterministic bool
 	Annotations   Annotations
 	Timeout       time.Duration // applied by Invoke when > 0
-	Handler       Handler
+	// Handler runs the tool in this process. Tools served elsewhere (a
+	// command, an upstream server), or in several places, set Backends
+	// instead; a Handler alone is one local backend.
+	Handler  Handler
+	Backends []Backend
 
 	state atomic.Pointer[toolState]
 }
