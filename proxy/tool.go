@@ -100,7 +100,7 @@ func (t *Tool) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs
 // callError phrases a failed call: argument problems already name the tool
 // and show its signature; anything else is "<id> failed: <cause>".
 func callError(id string, err error) error {
-	if errors.Is(err, packs.ErrArgs) || errors.Is(err, packs.ErrValidation) {
+	if errors.Is(err, packs.ErrArgs) || errors.Is(err, packs.ErrValidation) || errors.Is(err, packs.ErrOutputValidation) {
 		return err
 	}
 	return &CallError{ToolID: id, Err: err}

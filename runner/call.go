@@ -2,35 +2,34 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/onetool-dev/onetool/packs"
 )
 
-// CallTool performs one tool call made by a program: it charges the run's
-// budget, validates the arguments against the tool's compiled schema and
-// invokes the handler with panics recovered. It implements proxy.Caller.
+// CallTool performs one tool call made by a program (it implements
+// proxy.Caller): it charges the run's budget, then takes the same path as
+// Run. Errors keep their sentinels but read as the cause, since the
+// program knows which tool it called.
 func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
 	st := runStateFrom(ctx)
 	if err := st.countCall(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	v, err := r.callTool(ctx, t, args)
+	res, err := r.call(ctx, t, args)
 	if st != nil && st.onCall != nil {
 		st.onCall(ToolCall{ToolID: t.ID(), N: int(st.calls.Load()), Duration: time.Since(start), Err: err})
 	}
-	return v, err
-}
-
-func (r *Runner) callTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
-	if err := ctx.Err(); err != nil {
+	if err != nil {
+		var te *ToolError
+		if errors.As(err, &te) {
+			return nil, te.forStarlark()
+		}
 		return nil, err
 	}
-	if err := t.ValidateInput(args); err != nil {
-		return nil, err
-	}
-	return packs.Invoke(ctx, t, args)
+	return res.Value, nil
 }
 
 // ToolCall describes a finished tool call, for progress reporting.

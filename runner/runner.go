@@ -44,6 +44,12 @@ type Runner struct {
 	snippets *snippets.Set
 	aliases  map[string]string // alias → tool id
 	roots    *roots.Roots
+
+	resolvers   []Resolver
+	selector    BackendSelector
+	validateIn  bool
+	validateOut bool
+	cache       *resultCache
 }
 
 // Option configures a Runner.
@@ -62,7 +68,14 @@ func WithLogger(l *slog.Logger) Option { return func(r *Runner) { r.log = l } }
 // New builds a Runner. Without WithRegistry it serves the built-in packs
 // that the configuration (default: none) leaves enabled.
 func New(opts ...Option) (*Runner, error) {
-	r := &Runner{limits: DefaultLimits(), progs: newProgCache(256)}
+	r := &Runner{
+		limits:      DefaultLimits(),
+		progs:       newProgCache(256),
+		selector:    DefaultSelector,
+		validateIn:  true,
+		validateOut: true,
+		cache:       newResultCache(1024, 16<<20),
+	}
 	for _, o := range opts {
 		o(r)
 	}
@@ -165,8 +178,8 @@ func (r *Runner) Roots() *roots.Roots { return r.roots }
 // Config returns the configuration the runner was built from.
 func (r *Runner) Config() *config.Config { return r.cfg }
 
-// Result is the outcome of one run.
-type Result struct {
+// ExecResult is the outcome of one run of a program.
+type ExecResult struct {
 	// Text is what the user sees: the text of SPEC §2.3 on success, or a
 	// message starting with "Error: ".
 	Text string
@@ -188,17 +201,17 @@ type Result struct {
 }
 
 // IsError reports whether the run failed.
-func (res *Result) IsError() bool { return res.Err != nil }
+func (res *ExecResult) IsError() bool { return res.Err != nil }
 
 // Exec runs one command through the whole pipeline. It never panics and
 // never returns without a Text.
-func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *Result) {
+func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *ExecResult) {
 	start := time.Now()
 	st := &runState{limits: r.limits}
 	for _, o := range opts {
 		o(st)
 	}
-	res = &Result{}
+	res = &ExecResult{}
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("run panicked", "panic", p)
@@ -255,7 +268,7 @@ func (r *Runner) compile(code string) (*interp.Program, error) {
 	return p, nil
 }
 
-func fail(res *Result, err error) *Result {
+func fail(res *ExecResult, err error) *ExecResult {
 	res.Err = err
 	res.Text = "Error: " + err.Error()
 	return res

@@ -133,7 +133,7 @@ func errorResult(text string) *mcp.CallToolResult {
 
 // structuredValue is the run's value as JSON-ready data; a run without a
 // value reports its text.
-func structuredValue(res *runner.Result) any {
+func structuredValue(res *runner.ExecResult) any {
 	if !res.HasValue {
 		return res.Text
 	}
