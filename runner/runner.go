@@ -20,6 +20,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
@@ -116,6 +117,7 @@ func New(opts ...Option) (*Runner, error) {
 			Aliases:  r.aliases,
 			Snippets: snippetCatalog{r.snippets},
 			Config:   func() string { return string(r.cfg.Effective()) },
+			Stats:    r.stats,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -146,6 +148,9 @@ func (r *Runner) buildGlobals() error {
 		g[k] = v
 	}
 	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)
+	for k, v := range r.combinators() {
+		g[k] = v
+	}
 	packValues := proxy.Globals(r.reg, r)
 	var names []string
 	for k, v := range packValues {
@@ -170,6 +175,19 @@ func (r *Runner) buildGlobals() error {
 	r.globals = g
 	r.hint = "Available packs: " + strings.Join(names, ", ")
 	return nil
+}
+
+// stats is what ot.stats() shows.
+func (r *Runner) stats() any {
+	c := r.cache.stats()
+	cache := ordered.NewMap(4)
+	cache.Set("hits", c.Hits)
+	cache.Set("misses", c.Misses)
+	cache.Set("entries", c.Entries)
+	cache.Set("bytes", c.Bytes)
+	m := ordered.NewMap(1)
+	m.Set("cache", cache)
+	return m
 }
 
 // Roots returns the directories file access is confined to.

@@ -25,6 +25,8 @@ type Info struct {
 	Snippets Snippets
 	// Config returns the effective configuration as YAML, secrets masked.
 	Config func() string
+	// Stats returns the runtime statistics shown by ot.stats().
+	Stats func() any
 }
 
 // Snippets is what ot needs to know of the configured snippets.
@@ -37,7 +39,7 @@ type Snippets interface {
 }
 
 // Description is the pack's one-line description.
-const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, config, version"
+const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, config, stats, version"
 
 // Register adds the ot pack to reg.
 func Register(reg *packs.Registry, info Info) error {
@@ -146,6 +148,19 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 					return "{}", nil
 				}
 				return info.Config(), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "stats",
+			Description: "Runtime statistics: the cache of deterministic tool results (hits, misses, entries, bytes).",
+			Returns:     "dict",
+			Examples:    []packs.Example{{Code: `ot.stats()["cache"]["hits"]`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				if info.Stats == nil {
+					return ordered.NewMap(0), nil
+				}
+				return info.Stats(), nil
 			},
 		},
 		{
