@@ -40,6 +40,9 @@ func (t *Tool) BackendList() []Backend {
 	if len(t.Backends) > 0 {
 		return t.Backends
 	}
+	if st := t.state.Load(); st != nil {
+		return st.backends
+	}
 	if t.Handler != nil {
 		return []Backend{{Kind: BackendLocal, Name: "go:" + t.ID(), Handler: t.Handler}}
 	}

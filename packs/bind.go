@@ -52,7 +52,44 @@ func (t *Tool) Bind(positional []any, named []NamedArg) (map[string]any, error) 
 		}
 		out[name] = a.Value
 	}
+	return st.finish(t, out)
+}
 
+// BindMap is Bind for keyword arguments given as a map, as Go callers
+// have them. Arguments that all use exact parameter names (the usual
+// case) bind without sorting or conversion; otherwise they bind like
+// Bind with the keys in sorted order, so errors are deterministic.
+func (t *Tool) BindMap(args map[string]any) (map[string]any, error) {
+	st, err := t.compiled()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]any, len(st.params))
+	for k, v := range args {
+		if _, ok := st.index[k]; !ok {
+			return t.bindSorted(args)
+		}
+		out[k] = v
+	}
+	return st.finish(t, out)
+}
+
+func (t *Tool) bindSorted(args map[string]any) (map[string]any, error) {
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	named := make([]NamedArg, len(keys))
+	for i, k := range keys {
+		named[i] = NamedArg{Name: k, Value: args[k]}
+	}
+	return t.Bind(nil, named)
+}
+
+// finish drops None for parameters where None means "absent", fills
+// defaults and reports missing required parameters.
+func (st *toolState) finish(t *Tool, out map[string]any) (map[string]any, error) {
 	var missing []string
 	for i := range st.params {
 		p := &st.params[i]

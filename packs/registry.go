@@ -160,10 +160,13 @@ func newPack(name, description string, tools []*Tool) *Pack {
 
 // Tool finds a tool by id, "pack.name" or "pack:name".
 func (r *Registry) Tool(id string) (*Tool, bool) {
-	pack, name, err := ParseID(id)
-	if err != nil {
+	// Split without validating: an id that is not well formed names no
+	// registered tool anyway, and lookups are on every call's hot path.
+	i := strings.IndexAny(id, ".:")
+	if i < 0 {
 		return nil, false
 	}
+	pack, name := id[:i], id[i+1:]
 	p, ok := r.Pack(pack)
 	if !ok {
 		return nil, false

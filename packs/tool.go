@@ -62,6 +62,8 @@ type Tool struct {
 // toolState is everything Compile derives from a Tool's fields. It is
 // immutable once published, so calls read it without locks.
 type toolState struct {
+	id         string
+	backends   []Backend         // the Handler as one local backend, when Backends is empty
 	params     []Param           // signature order: required, then optional
 	index      map[string]int    // exact parameter names → params index
 	synonyms   map[string]int    // synonyms → params index
@@ -92,7 +94,12 @@ type Param struct {
 }
 
 // ID returns "pack.name".
-func (t *Tool) ID() string { return t.Pack + "." + t.Name }
+func (t *Tool) ID() string {
+	if st := t.state.Load(); st != nil {
+		return st.id // computed once: ids are built on every call's hot path
+	}
+	return t.Pack + "." + t.Name
+}
 
 // EffectiveVersion returns Version, or "1" when it is empty. Caches key on it.
 func (t *Tool) EffectiveVersion() string {
@@ -132,7 +139,10 @@ func (t *Tool) compile() (*toolState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &toolState{input: in}
+	st := &toolState{input: in, id: id}
+	if len(t.Backends) == 0 && t.Handler != nil {
+		st.backends = []Backend{{Kind: BackendLocal, Name: "go:" + id, Handler: t.Handler}}
+	}
 	if t.OutputSchema != "" {
 		if st.output, err = compileValidator(id, "output", t.OutputSchema, false); err != nil {
 			return nil, err

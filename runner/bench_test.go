@@ -115,3 +115,62 @@ func BenchmarkExecOneCallCold(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkRun is one Go API call of a local tool, validation on and off.
+func BenchmarkRun(b *testing.B) {
+	args := map[string]any{"a": 1, "b": 2}
+	for _, tt := range []struct {
+		name string
+		in   bool
+	}{{"validation", true}, {"novalidation", false}} {
+		b.Run(tt.name, func(b *testing.B) {
+			// demo.add is deterministic: turn the cache off to measure a call.
+			r, err := New(WithValidation(tt.in, tt.in), WithCache(0, 0))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Run(ctx, "demo.add", args); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRunCacheHit is a deterministic call served from the cache.
+func BenchmarkRunCacheHit(b *testing.B) {
+	r := newBenchRunner(b)
+	ctx := context.Background()
+	args := map[string]any{"text": "x"}
+	r.Run(ctx, "demo.foo", args)
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := r.Run(ctx, "demo.foo", args)
+		if err != nil || !res.Cached {
+			b.Fatal(err, res)
+		}
+	}
+}
+
+// BenchmarkRunChain3 is a chain of three calls.
+func BenchmarkRunChain3(b *testing.B) {
+	r, err := New(WithCache(0, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	steps := []ChainStep{
+		{ToolID: "demo.add", Args: map[string]any{"a": 1, "b": 2}},
+		{ToolID: "demo.foo", Args: map[string]any{"text": "x"}},
+		{ToolID: "demo.bar", Args: map[string]any{"text": "y"}},
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := r.RunChain(ctx, steps); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

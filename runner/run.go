@@ -4,8 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"time"
+		"time"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
@@ -148,11 +147,11 @@ func (r *Runner) prepareCall(ctx context.Context, id string, args map[string]any
 
 // resolve finds the tool of id: the registry first, then the resolvers.
 func (r *Runner) resolve(ctx context.Context, id string) (*packs.Tool, error) {
-	if _, _, err := packs.ParseID(id); err != nil {
-		return nil, toolError(id, "", OpResolve, ErrInvalidToolID, err)
-	}
 	if t, ok := r.reg.Tool(id); ok {
 		return t, nil
+	}
+	if _, _, err := packs.ParseID(id); err != nil {
+		return nil, toolError(id, "", OpResolve, ErrInvalidToolID, err)
 	}
 	for _, res := range r.resolvers {
 		t, err := res(ctx, id)
@@ -174,19 +173,9 @@ func (r *Runner) resolve(ctx context.Context, id string) (*packs.Tool, error) {
 }
 
 // bindMap binds Go arguments like keyword arguments from Starlark: exact
-// names, synonyms and unique prefixes resolve, defaults fill in. Keys are
-// taken in sorted order so that errors are deterministic.
+// names, synonyms and unique prefixes resolve, defaults fill in.
 func bindMap(t *packs.Tool, args map[string]any) (map[string]any, error) {
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	named := make([]packs.NamedArg, len(keys))
-	for i, k := range keys {
-		named[i] = packs.NamedArg{Name: k, Value: args[k]}
-	}
-	return t.Bind(nil, named)
+	return t.BindMap(args)
 }
 
 // call is the one path every tool call takes, from Go or from a program:
