@@ -280,6 +280,11 @@ func backtrace(frames []starlark.CallFrame) string {
 		}
 		segs = append(segs, fmt.Sprintf("in %s, called from line %d", frames[i].Name, frames[i-1].Pos.Line))
 	}
+	if len(frames) > 0 && len(segs) > 0 && !isTopLevel(frames[0]) {
+		// The outermost frame is itself a function (a toolpack's entry
+		// point): name it too.
+		segs[len(segs)-1] += " in " + frames[0].Name
+	}
 	if len(segs) > 4 {
 		n := len(segs)
 		segs = append(segs[:3:3], fmt.Sprintf("... %d more calls ...", n-4), segs[n-1])

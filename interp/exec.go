@@ -150,28 +150,8 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	lim := &limits{opts: opts}
 	var printed strings.Builder
-	thread := &starlark.Thread{Name: "run"}
-	thread.Print = func(th *starlark.Thread, msg string) {
-		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {
-			lim.trip(th, errOutput)
-			return
-		}
-		printed.WriteString(msg)
-		printed.WriteByte('\n')
-	}
-	// The thread polls its context every pollSteps steps instead of being
-	// cancelled from a watcher: no goroutine or callback per run, and a
-	// cancelled run still stops within a millisecond or two. Tools that
-	// block watch the same context themselves.
-	thread.OnMaxSteps = func(th *starlark.Thread) { lim.poll(th, ctx) }
-	thread.SetMaxExecutionSteps(lim.nextCheck(0))
-	thread.SetLocal(ctxLocal, ctx)
-	for k, v := range opts.Locals {
-		thread.SetLocal(k, v)
-	}
-
+	thread, lim := newThread(ctx, opts, &printed)
 	globals, err := p.init(thread, opts.Predeclared)
 	steps := thread.ExecutionSteps()
 	if err != nil {
@@ -195,6 +175,33 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 		}
 	}
 	return res, nil
+}
+
+// newThread makes the thread of one execution, with its budgets: printed
+// text into printed (up to MaxOutput), steps, and ctx polled for time-outs
+// and cancellation.
+func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*starlark.Thread, *limits) {
+	lim := &limits{opts: opts}
+	thread := &starlark.Thread{Name: "run"}
+	thread.Print = func(th *starlark.Thread, msg string) {
+		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {
+			lim.trip(th, errOutput)
+			return
+		}
+		printed.WriteString(msg)
+		printed.WriteByte('\n')
+	}
+	// The thread polls its context every pollSteps steps instead of being
+	// cancelled from a watcher: no goroutine or callback per run, and a
+	// cancelled run still stops within a millisecond or two. Tools that
+	// block watch the same context themselves.
+	thread.OnMaxSteps = func(th *starlark.Thread) { lim.poll(th, ctx) }
+	thread.SetMaxExecutionSteps(lim.nextCheck(0))
+	thread.SetLocal(ctxLocal, ctx)
+	for k, v := range opts.Locals {
+		thread.SetLocal(k, v)
+	}
+	return thread, lim
 }
 
 // init runs the program, turning a panic in any builtin into an error: a
