@@ -51,6 +51,7 @@ type Runner struct {
 	validateIn  bool
 	validateOut bool
 	cache       *resultCache
+	goHandlers  map[string]packs.Handler
 }
 
 // Option configures a Runner.
@@ -106,6 +107,9 @@ func New(opts ...Option) (*Runner, error) {
 	}
 	if r.roots, err = fileRoots(r.cfg); err != nil {
 		return nil, err
+	}
+	if err := r.loadToolpacks(); err != nil {
+		problems.addAll(err)
 	}
 	// The ot pack shows aliases resolved to tool ids; they resolve only
 	// once every pack (ot included) is registered, so ot gets the map now

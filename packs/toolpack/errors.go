@@ -32,8 +32,10 @@ type ToolpackValidationError struct {
 	// toolpacks it starts with the index: "[2].description". It is "" for
 	// problems with the file itself (unreadable, not YAML).
 	Field string
-	Msg   string // what is wrong, for people
-	Err   error  // the underlying cause, if any
+	// Msg says what is wrong, for people. It is complete on its own: when
+	// Err is set too, Msg already tells what Err says.
+	Msg string
+	Err error // the underlying cause, if any, for errors.Is and errors.As
 
 	shown string // File relative to the working directory, when shorter
 }
@@ -56,12 +58,9 @@ func (e *ToolpackValidationError) Error() string {
 	if e.Field != "" {
 		b.WriteString(e.Field + ": ")
 	}
-	switch {
-	case e.Msg == "" && e.Err != nil:
+	if e.Msg == "" && e.Err != nil {
 		b.WriteString(e.Err.Error())
-	case e.Err != nil:
-		b.WriteString(e.Msg + ": " + e.Err.Error())
-	default:
+	} else {
 		b.WriteString(e.Msg)
 	}
 	return b.String()
@@ -86,12 +85,22 @@ type problems struct {
 
 // add records a problem; file and field may be empty.
 func (p *problems) add(e *ToolpackValidationError) {
-	if p.workDir != "" && filepath.IsAbs(e.File) {
-		if rel, err := filepath.Rel(p.workDir, e.File); err == nil && len(rel) < len(e.File) {
-			e.shown = rel
-		}
+	if s := p.show(e.File); s != e.File {
+		e.shown = s
 	}
 	p.list = append(p.list, e)
+}
+
+// show gives file as messages show it: relative to the working directory
+// when that is shorter, as the config loader shows its files.
+func (p *problems) show(file string) string {
+	if p.workDir == "" || !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(p.workDir, file); err == nil && len(rel) < len(file) {
+		return rel
+	}
+	return file
 }
 
 // at records a problem with a value at a line of file.

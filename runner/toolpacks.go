@@ -1,0 +1,109 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/toolpack"
+)
+
+// WithGoHandlers makes Go functions available to toolpacks of kind go:
+// `module: "pkg:Callable"` names a key of handlers.
+func WithGoHandlers(handlers map[string]packs.Handler) Option {
+	return func(r *Runner) {
+		if r.goHandlers == nil {
+			r.goHandlers = map[string]packs.Handler{}
+		}
+		for k, h := range handlers {
+			r.goHandlers[k] = h
+		}
+	}
+}
+
+// loadToolpacks registers the toolpacks of the configured directories.
+func (r *Runner) loadToolpacks() error {
+	if len(r.cfg.Toolpacks) == 0 {
+		return nil
+	}
+	tools, err := toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
+		Starlark: &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
+		Go:       r.goHandlers,
+		MCP:      r.mcpBackend,
+	})
+	if err != nil {
+		return err
+	}
+	if err := r.reg.Register(tools...); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return nil
+}
+
+// mcpBackend serves toolpacks of kind mcp; upstream servers are not
+// connected yet, so none is known.
+func (r *Runner) mcpBackend(server, tool string) (packs.Backend, error) {
+	return packs.Backend{}, fmt.Errorf("no MCP server named %q is configured", server)
+}
+
+// starlarkToolpacks runs toolpacks of kind starlark: each .star file is
+// compiled once, on first use (the pack globals it sees exist only once
+// every pack is registered), and every call runs in a fresh thread with
+// the runner's budgets.
+type starlarkToolpacks struct {
+	r       *Runner
+	mu      sync.Mutex
+	modules map[string]*moduleOnce
+}
+
+type moduleOnce struct {
+	once sync.Once
+	mod  *interp.Module
+	err  error
+}
+
+func (s *starlarkToolpacks) Check(file, function string) error {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	return interp.CheckModule(filepath.Base(file), string(src), function)
+}
+
+func (s *starlarkToolpacks) Handler(file, function string) packs.Handler {
+	return func(ctx context.Context, args map[string]any) (any, error) {
+		mod, err := s.module(file)
+		if err != nil {
+			return nil, err
+		}
+		return mod.Call(ctx, function, args, interp.Options{
+			Predeclared: s.r.globals,
+			MaxSteps:    s.r.limits.MaxSteps,
+			Timeout:     s.r.limits.Timeout,
+			MaxOutput:   s.r.limits.MaxOutput,
+		})
+	}
+}
+
+func (s *starlarkToolpacks) module(file string) (*interp.Module, error) {
+	s.mu.Lock()
+	m, ok := s.modules[file]
+	if !ok {
+		m = &moduleOnce{}
+		s.modules[file] = m
+	}
+	s.mu.Unlock()
+	m.once.Do(func() {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			m.err = err
+			return
+		}
+		m.mod, m.err = interp.CompileModule(filepath.Base(file), string(src), s.r.globals)
+	})
+	return m.mod, m.err
+}
