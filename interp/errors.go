@@ -205,8 +205,7 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 	}
 
 	msg := err.Error()
-	var ee *starlark.EvalError
-	if errors.As(err, &ee) {
+	if ee := nestedEval(err); ee != nil {
 		msg = innermost(ee).Msg
 	}
 	kind := KindRuntime
@@ -230,24 +229,48 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 }
 
 // innermost follows nested evaluation errors (a Starlark callback failing
-// inside a builtin such as sorted) to the one raised deepest.
+// inside a builtin such as sorted) to the one raised deepest in this
+// thread. It does not cross into an *Error: that is another program (a
+// Starlark toolpack called as a tool) whose failure is already phrased.
 func innermost(ee *starlark.EvalError) *starlark.EvalError {
 	for {
-		var next *starlark.EvalError
-		if !errors.As(errors.Unwrap(ee), &next) {
+		next := nestedEval(errors.Unwrap(ee))
+		if next == nil {
 			return ee
 		}
 		ee = next
 	}
 }
 
+func nestedEval(err error) *starlark.EvalError {
+	for err != nil {
+		switch e := err.(type) {
+		case *Error:
+			return nil
+		case *starlark.EvalError:
+			return e
+		case interface{ Unwrap() []error }:
+			for _, inner := range e.Unwrap() {
+				if found := nestedEval(inner); found != nil {
+					return found
+				}
+			}
+			return nil
+		}
+		err = errors.Unwrap(err)
+	}
+	return nil
+}
+
 // userFrames returns the frames of the deepest evaluation error that lie in
 // user code, outermost first, without the synthetic top-level call that
 // runs wrapped code.
 func userFrames(err error) []starlark.CallFrame {
-	var ee *starlark.EvalError
-	if !errors.As(err, &ee) {
-		return nil
+	ee, ok := err.(*starlark.EvalError)
+	if !ok {
+		if ee = nestedEval(err); ee == nil {
+			return nil
+		}
 	}
 	ee = innermost(ee)
 	var frames []starlark.CallFrame
@@ -280,10 +303,14 @@ func backtrace(frames []starlark.CallFrame) string {
 		}
 		segs = append(segs, fmt.Sprintf("in %s, called from line %d", frames[i].Name, frames[i-1].Pos.Line))
 	}
-	if len(frames) > 0 && len(segs) > 0 && !isTopLevel(frames[0]) {
+	if len(frames) > 0 && !isTopLevel(frames[0]) {
 		// The outermost frame is itself a function (a toolpack's entry
 		// point): name it too.
-		segs[len(segs)-1] += " in " + frames[0].Name
+		if len(segs) == 0 {
+			segs = append(segs, "in "+frames[0].Name)
+		} else {
+			segs[len(segs)-1] += " in " + frames[0].Name
+		}
 	}
 	if len(segs) > 4 {
 		n := len(segs)
