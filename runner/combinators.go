@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -36,7 +37,7 @@ func (r *Runner) chainBuiltin(thread *starlark.Thread, b *starlark.Builtin, args
 	var done []any
 	n := steps.Len()
 	for i := range n {
-		step, err := r.chainStep(steps.Index(i), i+1)
+		step, err := r.chainStep(ctx, steps.Index(i), i+1)
 		if err != nil {
 			return nil, err
 		}
@@ -63,7 +64,7 @@ type chainStep struct {
 }
 
 // chainStep reads one step dict, with errors that say how to fix it.
-func (r *Runner) chainStep(v starlark.Value, n int) (chainStep, error) {
+func (r *Runner) chainStep(ctx context.Context, v starlark.Value, n int) (chainStep, error) {
 	d, ok := v.(*starlark.Dict)
 	if !ok {
 		return chainStep{}, fmt.Errorf(`chain step %d: want a dict like {"tool": "demo.foo", "args": {...}}, got %s`, n, v.Type())
@@ -80,7 +81,7 @@ func (r *Runner) chainStep(v starlark.Value, n int) (chainStep, error) {
 		}
 		switch key {
 		case "tool":
-			t, err := r.toolOf(item[1])
+			t, err := r.toolOf(ctx, item[1])
 			if err != nil {
 				return chainStep{}, fmt.Errorf("chain step %d: %w", n, err)
 			}
@@ -110,9 +111,9 @@ func (r *Runner) chainStep(v starlark.Value, n int) (chainStep, error) {
 }
 
 // toolOf accepts a tool value (demo.foo) or its id as a string.
-func (r *Runner) toolOf(v starlark.Value) (*packs.Tool, error) {
-	if t, ok := v.(*proxy.Tool); ok {
-		return t.Tool(), nil
+func (r *Runner) toolOf(ctx context.Context, v starlark.Value) (*packs.Tool, error) {
+	if t, ok, err := proxy.ToolOf(ctx, v); ok {
+		return t, err
 	}
 	id, ok := starlark.AsString(v)
 	if !ok {

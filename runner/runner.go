@@ -24,6 +24,7 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -52,6 +53,8 @@ type Runner struct {
 	validateOut bool
 	cache       *resultCache
 	goHandlers  map[string]packs.Handler
+	servers     *mcpclient.Manager // nil without upstream servers
+	shadowed    []string           // servers hidden by a local pack of the same name
 }
 
 // Option configures a Runner.
@@ -111,6 +114,9 @@ func New(opts ...Option) (*Runner, error) {
 	if err := r.loadToolpacks(); err != nil {
 		problems.addAll(err)
 	}
+	if problems.err() == nil {
+		r.startServers()
+	}
 	// The ot pack shows aliases resolved to tool ids; they resolve only
 	// once every pack (ot included) is registered, so ot gets the map now
 	// and buildGlobals fills it.
@@ -122,6 +128,8 @@ func New(opts ...Option) (*Runner, error) {
 			Snippets: snippetCatalog{r.snippets},
 			Config:   func() string { return string(r.cfg.Effective()) },
 			Stats:    r.stats,
+			Servers:  r.serverStatus,
+			Wait:     r.waitServers,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -131,6 +139,7 @@ func New(opts ...Option) (*Runner, error) {
 		problems.addAll(err)
 	}
 	if err := problems.err(); err != nil {
+		r.Close()
 		return nil, err
 	}
 	return r, nil
@@ -160,6 +169,12 @@ func (r *Runner) buildGlobals() error {
 	for k, v := range packValues {
 		g[k] = v
 		names = append(names, k)
+	}
+	for k, v := range r.serverGlobals() {
+		if _, taken := g[k]; !taken {
+			g[k] = v
+			names = append(names, k)
+		}
 	}
 	slices.Sort(names)
 	aliases, err := resolveAliases(r.cfg, r.reg, g)

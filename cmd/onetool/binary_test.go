@@ -42,3 +42,5 @@ func onetoolBinary(t testing.TB) string {
 	}
 	return built.path
 }
+
+func writeFile(path, content string) error { return os.WriteFile(path, []byte(content), 0o644) }

@@ -82,6 +82,7 @@ Exit status 1 when anything is wrong.`,
 			if err != nil {
 				return err
 			}
+			defer r.Close()
 			fmt.Fprintf(cmd.OutOrStdout(), "%s", r.Config().Effective())
 			return nil
 		},

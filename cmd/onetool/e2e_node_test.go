@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,31 +23,7 @@ func TestNodeE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end tests against the TypeScript MCP SDK are skipped in -short mode")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not found: the end-to-end tests against the TypeScript MCP SDK need Node.js ≥ 20")
-	}
-	if major := nodeMajor(t, node); major > 0 && major < 20 {
-		t.Skipf("node %d found: the end-to-end tests against the TypeScript MCP SDK need Node.js ≥ 20", major)
-	}
-
-	dir, err := filepath.Abs(filepath.Join("..", "..", "e2e", "node"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules")); errors.Is(err, os.ErrNotExist) {
-		npm, err := exec.LookPath("npm")
-		if err != nil {
-			t.Skip("e2e/node/node_modules is missing and npm was not found: run `npm ci --prefix e2e/node`")
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci in e2e/node: %v\n%s", err, out)
-		}
-	}
+	node, dir := nodeModules(t)
 
 	// The real binary, built once per test process (binary_test.go).
 	bin := onetoolBinary(t)
@@ -61,7 +38,7 @@ func TestNodeE2E(t *testing.T) {
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	start := time.Now()
-	err = cmd.Run()
+	err := cmd.Run()
 	if ctx.Err() != nil {
 		t.Fatalf("node --test run.test.mjs did not finish within 3 minutes:\n%s", out.String())
 	}
@@ -69,6 +46,50 @@ func TestNodeE2E(t *testing.T) {
 		t.Fatalf("node --test run.test.mjs: %v\n%s", err, out.String())
 	}
 	t.Logf("node --test run.test.mjs passed in %s:\n%s", time.Since(start).Round(time.Millisecond), out.String())
+}
+
+// npmCI installs e2e/node's packages at most once per test process.
+var npmCI struct {
+	once sync.Once
+	err  error
+	out  []byte
+}
+
+// nodeModules returns node and the e2e/node directory with its packages
+// installed (running `npm ci` once when they are missing), or skips the
+// test with a message saying what is missing.
+func nodeModules(t *testing.T) (node, dir string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not found: the end-to-end tests against real MCP software need Node.js ≥ 20")
+	}
+	if major := nodeMajor(t, node); major > 0 && major < 20 {
+		t.Skipf("node %d found: the end-to-end tests against real MCP software need Node.js ≥ 20", major)
+	}
+	dir, err = filepath.Abs(filepath.Join("..", "..", "e2e", "node"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	npmCI.once.Do(func() {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
+			return
+		}
+		npm, err := exec.LookPath("npm")
+		if err != nil {
+			npmCI.err = errors.New("e2e/node/node_modules is missing and npm was not found: run `npm ci --prefix e2e/node`")
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund")
+		cmd.Dir = dir
+		npmCI.out, npmCI.err = cmd.CombinedOutput()
+	})
+	if npmCI.err != nil {
+		t.Fatalf("npm ci in e2e/node: %v\n%s", npmCI.err, npmCI.out)
+	}
+	return node, dir
 }
 
 // nodeMajor is node's major version, or 0 when it cannot be read.

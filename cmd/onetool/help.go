@@ -31,6 +31,7 @@ func newHelpCmd(root *cobra.Command, g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			defer r.Close()
 			// Ask the ot pack itself, so aliases and snippets are known.
 			query := strings.Join(args, " ")
 			res := r.Exec(cmd.Context(), fmt.Sprintf("ot.help(query=%s)", starlarkString(query)))

@@ -87,6 +87,7 @@ demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
 		newServeCmd(g),
 		newPacksCmd(g),
 		newConfigCmd(g),
+		newBenchCmd(g),
 		newVersionCmd(),
 	)
 	root.SetHelpCommand(newHelpCmd(root, g))

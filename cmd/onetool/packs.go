@@ -25,6 +25,7 @@ func newPacksCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			defer r.Close()
 			out := cmd.OutOrStdout()
 			reg := r.Registry()
 			switch {

@@ -45,6 +45,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			defer r.Close()
 			res := r.Exec(cmd.Context(), src)
 			fmt.Fprintln(cmd.OutOrStdout(), res.Text)
 			if res.IsError() {

@@ -67,6 +67,7 @@ Logs go to standard error.`,
 			if err != nil {
 				return err
 			}
+			defer r.Close()
 			opts := mcpserver.Options{Structured: structured, Logger: log}
 			if level <= slog.LevelDebug {
 				opts.ProtocolLogger = log

@@ -16,7 +16,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
 )
 
@@ -53,11 +52,18 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "onetool", Version: runner.Version}, &mcp.ServerOptions{
-		Instructions: Instructions(r.Registry()),
+		Instructions: Instructions(r),
 		Logger:       opts.ProtocolLogger,
 	})
 	h := &handler{r: r, opts: opts, log: log}
-	s.AddTool(&mcp.Tool{
+	s.AddTool(runTool(), h.run)
+	addResources(s, r.Registry())
+	return s
+}
+
+// runTool is the definition of the one tool.
+func runTool() *mcp.Tool {
+	return &mcp.Tool{
 		Name:        ToolName,
 		Description: ToolDescription,
 		InputSchema: inputSchema,
@@ -67,9 +73,7 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 			DestructiveHint: new(false),
 			OpenWorldHint:   new(true),
 		},
-	}, h.run)
-	addResources(s, r.Registry())
-	return s
+	}
 }
 
 type handler struct {
@@ -142,14 +146,27 @@ func structuredValue(res *runner.ExecResult) any {
 
 // Instructions are the server instructions: one line per pack, how to
 // discover tools, and the Starlark rules that models trip on.
-func Instructions(reg *packs.Registry) string {
+func Instructions(r *runner.Runner) string {
 	var b strings.Builder
 	b.WriteString("onetool: call the run tool with a Starlark program; tools are pack.function(arg=value).\nPacks:\n")
-	for _, p := range reg.Packs() {
+	for _, p := range r.PackSummaries() {
 		fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
 	}
 	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack") its tools, ot.help(query="pack.fn") signature and examples, ot.help(query="words") search.
 Combine calls in one program: loops, comprehensions, if; return only what you need.
 Starlark is not Python: no f-strings ("%s" % x or "{}".format(x)), no try/except (check values; fail("msg") stops), no import, no class, no 'is' (use ==), no ** (math.pow).`)
 	return b.String()
+}
+
+// Listing is what every conversation pays for onetool: the JSON of its
+// tools/list result and its instructions.
+func Listing(r *runner.Runner) (toolsList, instructions string) {
+	data, _ := json.Marshal(&mcp.ListToolsResult{Tools: []*mcp.Tool{runTool()}})
+	return string(data), Instructions(r)
+}
+
+// ListingSize is Listing in characters.
+func ListingSize(r *runner.Runner) (toolsList, instructions int) {
+	l, i := Listing(r)
+	return len(l), len(i)
 }

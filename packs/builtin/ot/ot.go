@@ -27,6 +27,17 @@ type Info struct {
 	Config func() string
 	// Stats returns the runtime statistics shown by ot.stats().
 	Stats func() any
+	// Servers returns the state of the upstream MCP servers.
+	Servers func() any
+	// Wait waits until the upstream servers have connected or failed, so
+	// that discovery includes their tools. Nil when there are none.
+	Wait func(ctx context.Context)
+}
+
+func (info Info) wait(ctx context.Context) {
+	if info.Wait != nil {
+		info.Wait(ctx)
+	}
 }
 
 // Snippets is what ot needs to know of the configured snippets.
@@ -39,7 +50,7 @@ type Snippets interface {
 }
 
 // Description is the pack's one-line description.
-const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, config, stats, version"
+const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, servers, config, stats, version"
 
 // Register adds the ot pack to reg.
 func Register(reg *packs.Registry, info Info) error {
@@ -62,7 +73,8 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 				{Code: `ot.help(query="sleep")`, Description: "search"},
 			},
 			Annotations: packs.Annotations{ReadOnly: true},
-			Handler: func(_ context.Context, args map[string]any) (any, error) {
+			Handler: func(ctx context.Context, args map[string]any) (any, error) {
+				info.wait(ctx)
 				q, _ := args["query"].(string)
 				return help(reg, info, q), nil
 			},
@@ -73,7 +85,8 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Returns:     "list[dict]",
 			Examples:    []packs.Example{{Code: `[p["name"] for p in ot.packs()]`}},
 			Annotations: packs.Annotations{ReadOnly: true},
-			Handler: func(context.Context, map[string]any) (any, error) {
+			Handler: func(ctx context.Context, _ map[string]any) (any, error) {
+				info.wait(ctx)
 				var out []any
 				for _, p := range reg.Packs() {
 					m := ordered.NewMap(3)
@@ -97,7 +110,8 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 				{Code: `ot.tools(pattern="demo.*", info="min")`},
 			},
 			Annotations: packs.Annotations{ReadOnly: true},
-			Handler: func(_ context.Context, args map[string]any) (any, error) {
+			Handler: func(ctx context.Context, args map[string]any) (any, error) {
+				info.wait(ctx)
 				pattern, _ := args["pattern"].(string)
 				info, _ := args["info"].(string)
 				return listTools(reg, pattern, info), nil
@@ -148,6 +162,19 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 					return "{}", nil
 				}
 				return info.Config(), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "servers",
+			Description: "The upstream MCP servers: name, pack, transport, state (connecting, connected, failed, exited), number of tools, restarts and last error.",
+			Returns:     "list[dict]",
+			Examples:    []packs.Example{{Code: `[s["name"] for s in ot.servers() if s["state"] != "connected"]`}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				if info.Servers == nil {
+					return []any{}, nil
+				}
+				return info.Servers(), nil
 			},
 		},
 		{
