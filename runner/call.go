@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/mcpclient"
 )
 
 // CallTool performs one tool call made by a program (it implements
@@ -18,6 +19,12 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 		return nil, err
 	}
 	start := time.Now()
+	if st != nil && st.onUpstream != nil {
+		id := t.ID()
+		ctx = mcpclient.WithProgress(ctx, func(progress, total float64, message string) {
+			st.onUpstream(UpstreamProgress{ToolID: id, Progress: progress, Total: total, Message: message})
+		})
+	}
 	res, err := r.call(ctx, t, args)
 	if st != nil && st.onCall != nil {
 		st.onCall(ToolCall{ToolID: t.ID(), N: int(st.calls.Load()), Duration: time.Since(start), Err: err})
@@ -42,6 +49,20 @@ type ToolCall struct {
 
 // ExecOption configures one run.
 type ExecOption func(*runState)
+
+// UpstreamProgress is a progress notification an upstream MCP server sent
+// during a tool call.
+type UpstreamProgress struct {
+	ToolID          string
+	Progress, Total float64
+	Message         string
+}
+
+// OnUpstreamProgress calls f with the progress notifications upstream
+// servers send during the run's tool calls.
+func OnUpstreamProgress(f func(UpstreamProgress)) ExecOption {
+	return func(st *runState) { st.onUpstream = f }
+}
 
 // OnToolCall calls f after every tool call the run makes (the MCP server
 // turns these into progress notifications). f may be called from several

@@ -35,9 +35,10 @@ var ErrToolCallLimit = fmt.Errorf("tool call %w", interp.ErrLimit)
 // runState is what a run's tool calls share: the budget counters. It
 // travels in the context because pack values are shared by all runs.
 type runState struct {
-	limits Limits
-	calls  atomic.Int64
-	onCall func(ToolCall) // nil when nobody listens
+	limits     Limits
+	calls      atomic.Int64
+	onCall     func(ToolCall)         // nil when nobody listens
+	onUpstream func(UpstreamProgress) // nil when nobody listens
 }
 
 type runStateKey struct{}

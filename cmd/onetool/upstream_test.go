@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -113,6 +114,21 @@ g = memory.read_graph()
 	if !errors.Is(res.Err, runner.ErrExecution) {
 		t.Errorf("an isError result must be ErrExecution: %v", res.Err)
 	}
+
+	// Upstream progress notifications reach the run's listener.
+	var mu sync.Mutex
+	var progress []runner.UpstreamProgress
+	res = r.Exec(ctx, `everything.trigger_long_running_operation(duration=0.3, steps=3)`,
+		runner.OnUpstreamProgress(func(p runner.UpstreamProgress) {
+			mu.Lock()
+			defer mu.Unlock()
+			progress = append(progress, p)
+		}))
+	mu.Lock()
+	if res.IsError() || len(progress) < 3 || progress[0].ToolID != "everything.trigger_long_running_operation" {
+		t.Errorf("upstream progress: %q, %+v", res.Text, progress)
+	}
+	mu.Unlock()
 
 	// ot.servers shows every server connected, with its tools.
 	res = run(`{s["name"]: [s["state"], s["tools"] > 0] for s in ot.servers()}`)

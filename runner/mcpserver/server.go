@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -106,18 +107,33 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 
 	var execOpts []runner.ExecOption
 	if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
+		// One notification per finished tool call, plus those an upstream
+		// server sends during a call; progress must only grow, so every
+		// notification of the run takes the next number.
 		session := req.Session
-		execOpts = append(execOpts, runner.OnToolCall(func(c runner.ToolCall) {
-			msg := c.ToolID
-			if c.Err != nil {
-				msg += " failed"
-			}
-			_ = session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
-				ProgressToken: token,
-				Progress:      float64(c.N),
-				Message:       msg,
-			})
-		}))
+		var mu sync.Mutex
+		var sent float64
+		notify := func(msg string) {
+			mu.Lock()
+			defer mu.Unlock()
+			sent++
+			_ = session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: sent, Message: msg})
+		}
+		execOpts = append(execOpts,
+			runner.OnToolCall(func(c runner.ToolCall) {
+				msg := c.ToolID
+				if c.Err != nil {
+					msg += " failed"
+				}
+				notify(msg)
+			}),
+			runner.OnUpstreamProgress(func(p runner.UpstreamProgress) {
+				msg := p.ToolID
+				if p.Message != "" {
+					msg += ": " + p.Message
+				}
+				notify(msg)
+			}))
 	}
 	res := h.r.Exec(ctx, *args.Command, execOpts...)
 	h.log.Debug("run", "duration", res.Duration, "tool_calls", res.ToolCalls, "error", res.IsError())
