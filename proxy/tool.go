@@ -36,7 +36,7 @@ func (t *Tool) Freeze()               {} // immutable
 func (t *Tool) Truth() starlark.Bool  { return starlark.True }
 func (t *Tool) Hash() (uint32, error) { return starlark.String(t.tool.ID()).Hash() }
 
-var toolAttrs = []string{"doc", "id", "name", "pack"}
+var toolAttrs = []string{"doc", "id", "map", "name", "pack"}
 
 func (t *Tool) AttrNames() []string { return toolAttrs }
 
@@ -48,6 +48,8 @@ func (t *Tool) Attr(name string) (starlark.Value, error) {
 		return starlark.String(t.tool.Pack), nil
 	case "id":
 		return starlark.String(t.tool.ID()), nil
+	case "map":
+		return starlark.NewBuiltin(t.tool.ID()+".map", t.mapBuiltin), nil
 	case "doc":
 		return starlark.String(t.tool.Doc()), nil
 	}
@@ -65,24 +67,7 @@ func (t *Tool) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs
 		}
 	}()
 	id := t.tool.ID()
-	positional := make([]any, len(args))
-	for i, a := range args {
-		x, err := interp.ToGo(a)
-		if err != nil {
-			return nil, fmt.Errorf("%s: argument %d: %w", id, i+1, err)
-		}
-		positional[i] = x
-	}
-	named := make([]packs.NamedArg, len(kwargs))
-	for i, kv := range kwargs {
-		name := string(kv[0].(starlark.String))
-		x, err := interp.ToGo(kv[1])
-		if err != nil {
-			return nil, fmt.Errorf("%s: argument '%s': %w", id, name, err)
-		}
-		named[i] = packs.NamedArg{Name: name, Value: x}
-	}
-	bound, err := t.tool.Bind(positional, named)
+	bound, err := BindKwargs(t.tool, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -120,3 +105,47 @@ func (e *CallError) Error() string {
 	return e.ToolID + " failed: " + e.Err.Error()
 }
 func (e *CallError) Unwrap() error { return e.Err }
+
+// mapBuiltin is tool.map(items, max_parallel=8, errors="raise"): the tool
+// called once per item — a dict of keyword arguments — concurrently, the
+// results in the order of items.
+func (t *Tool) mapBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var items starlark.Iterable
+	maxParallel := DefaultMaxParallel
+	errorsMode := "raise"
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "items", &items, "max_parallel?", &maxParallel, "errors?", &errorsMode); err != nil {
+		return nil, err
+	}
+	mode, err := ParseErrorMode(errorsMode)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Name(), err)
+	}
+	var calls []Call
+	iter := items.Iterate()
+	defer iter.Done()
+	var item starlark.Value
+	for i := 0; iter.Next(&item); i++ {
+		d, ok := item.(*starlark.Dict)
+		if !ok {
+			return nil, fmt.Errorf(`%s: item %d: want a dict of arguments like {"text": "x"}, got %s`, b.Name(), i, item.Type())
+		}
+		var kw []starlark.Tuple
+		for _, kv := range d.Items() {
+			if _, ok := kv[0].(starlark.String); !ok {
+				return nil, fmt.Errorf("%s: item %d: argument names must be strings, got %s", b.Name(), i, kv[0].Type())
+			}
+			kw = append(kw, starlark.Tuple{kv[0], kv[1]})
+		}
+		bound, err := BindKwargs(t.tool, nil, kw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: item %d: %w", b.Name(), i, err)
+		}
+		calls = append(calls, Call{Tool: t.tool, Args: bound})
+	}
+	outcomes := CallAll(interp.Context(thread), t.caller, calls, maxParallel)
+	vals, err := Results(outcomes, calls, mode, func(i int) string { return fmt.Sprintf("%s: item %d", b.Name(), i) })
+	if err != nil {
+		return nil, err
+	}
+	return starlark.NewList(vals), nil
+}

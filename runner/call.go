@@ -18,6 +18,16 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 	if err := st.countCall(); err != nil {
 		return nil, err
 	}
+	// The run's parallel width bounds every concurrent path at once
+	// (parallel, tool.map, plan), whatever each asked for.
+	if st != nil && st.parallel != nil {
+		select {
+		case st.parallel <- struct{}{}:
+			defer func() { <-st.parallel }()
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	start := time.Now()
 	if st != nil && st.onUpstream != nil {
 		id := t.ID()

@@ -17,7 +17,9 @@ import (
 // combinators returns the globals that combine tool calls (SPEC §6).
 func (r *Runner) combinators() starlark.StringDict {
 	return starlark.StringDict{
-		"chain": starlark.NewBuiltin("chain", r.chainBuiltin),
+		"chain":    starlark.NewBuiltin("chain", r.chainBuiltin),
+		"call":     starlark.NewBuiltin("call", r.callBuiltin),
+		"parallel": starlark.NewBuiltin("parallel", r.parallelBuiltin),
 	}
 }
 
@@ -163,4 +165,80 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// callBuiltin is call(tool, *args, **kwargs): a deferred call, bound now
+// (so argument errors show at the line that made it) and run by parallel().
+func (r *Runner) callBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf(`call: the first argument is the tool: call(demo.foo, text="x") or call("demo.foo", text="x")`)
+	}
+	t, err := r.toolOf(interp.Context(thread), args[0])
+	if err != nil {
+		return nil, fmt.Errorf("call: %w", err)
+	}
+	bound, err := proxy.BindKwargs(t, args[1:], kwargs)
+	if err != nil {
+		return nil, err
+	}
+	return &proxy.DeferredCall{Call: proxy.Call{Tool: t, Args: bound}}, nil
+}
+
+// parallelBuiltin is parallel(calls, max_parallel=8, errors="raise"): the
+// deferred calls of a list (or the values of a dict) run concurrently; the
+// result has the same shape.
+func (r *Runner) parallelBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var calls starlark.Value
+	maxParallel := proxy.DefaultMaxParallel
+	errorsMode := "raise"
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "calls", &calls, "max_parallel?", &maxParallel, "errors?", &errorsMode); err != nil {
+		return nil, err
+	}
+	mode, err := proxy.ParseErrorMode(errorsMode)
+	if err != nil {
+		return nil, fmt.Errorf("parallel: %w", err)
+	}
+	var keys []starlark.Value
+	var values []starlark.Value
+	switch c := calls.(type) {
+	case *starlark.Dict:
+		for _, kv := range c.Items() {
+			keys = append(keys, kv[0])
+			values = append(values, kv[1])
+		}
+	case starlark.Indexable:
+		for i := range c.Len() {
+			values = append(values, c.Index(i))
+		}
+	default:
+		return nil, fmt.Errorf("parallel: want a list or dict of call(...) values, got %s", calls.Type())
+	}
+	list := make([]proxy.Call, len(values))
+	for i, v := range values {
+		d, ok := v.(*proxy.DeferredCall)
+		if !ok {
+			return nil, fmt.Errorf(`parallel: item %s is a %s, not a deferred call: write call(demo.foo, text="x") instead of demo.foo(text="x")`, slotName(keys, i), v.Type())
+		}
+		list[i] = d.Call
+	}
+	outcomes := proxy.CallAll(interp.Context(thread), r, list, maxParallel)
+	vals, err := proxy.Results(outcomes, list, mode, func(i int) string { return "parallel: item " + slotName(keys, i) })
+	if err != nil {
+		return nil, err
+	}
+	if keys == nil {
+		return starlark.NewList(vals), nil
+	}
+	d := starlark.NewDict(len(keys))
+	for i, k := range keys {
+		d.SetKey(k, vals[i])
+	}
+	return d, nil
+}
+
+func slotName(keys []starlark.Value, i int) string {
+	if keys != nil {
+		return keys[i].String()
+	}
+	return fmt.Sprint(i)
 }

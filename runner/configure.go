@@ -45,6 +45,9 @@ func ConfigLimits(cfg *config.Config, base Limits) Limits {
 	if l.MaxToolCalls != nil {
 		base.MaxToolCalls = *l.MaxToolCalls
 	}
+	if l.MaxParallel != nil {
+		base.MaxParallel = *l.MaxParallel
+	}
 	return base
 }
 

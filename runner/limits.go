@@ -16,6 +16,7 @@ type Limits struct {
 	Timeout      time.Duration // wall clock
 	MaxOutput    int           // bytes of printed text
 	MaxToolCalls int           // tool calls
+	MaxParallel  int           // tool calls running at once (parallel, map, plan)
 }
 
 // DefaultLimits are the budgets of SPEC §8.1.
@@ -25,6 +26,7 @@ func DefaultLimits() Limits {
 		Timeout:      30 * time.Second,
 		MaxOutput:    1 << 20,
 		MaxToolCalls: 1000,
+		MaxParallel:  16,
 	}
 }
 
@@ -37,6 +39,7 @@ var ErrToolCallLimit = fmt.Errorf("tool call %w", interp.ErrLimit)
 type runState struct {
 	limits     Limits
 	calls      atomic.Int64
+	parallel   chan struct{}          // one token per running tool call; nil = unbounded
 	onCall     func(ToolCall)         // nil when nobody listens
 	onUpstream func(UpstreamProgress) // nil when nobody listens
 }

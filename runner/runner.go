@@ -245,6 +245,9 @@ func (res *ExecResult) IsError() bool { return res.Err != nil }
 func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *ExecResult) {
 	start := time.Now()
 	st := &runState{limits: r.limits}
+	if r.limits.MaxParallel > 0 {
+		st.parallel = make(chan struct{}, r.limits.MaxParallel)
+	}
 	for _, o := range opts {
 		o(st)
 	}

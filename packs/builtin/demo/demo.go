@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
@@ -37,7 +38,19 @@ var readOnly = packs.Annotations{ReadOnly: true}
 
 // Tools returns new demo tools, ready to register.
 func Tools() []*packs.Tool {
+	flaky := &flakyCounter{calls: map[string]int{}}
 	return []*packs.Tool{
+		{
+			Pack: "demo", Name: "flaky",
+			Description: "Fail the first `failures` calls for each key, then succeed with {\"key\": key, \"calls\": n}: for testing retries. Calls are counted per process.",
+			InputSchema: `{"type":"object","properties":{"key":{"type":"string","description":"Counter to use."},"failures":{"type":"integer","minimum":0,"description":"How many calls fail first."}},"required":["key","failures"],"additionalProperties":false}`,
+			Returns:     "dict",
+			Examples: []packs.Example{
+				{Code: `plan([{"tool": "demo.flaky", "args": {"key": "k", "failures": 2}}], retries=3, retry_delay="10ms")[0]["attempts"]`, Result: "3"},
+			},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler:     flaky.call,
+		},
 		{
 			Pack: "demo", Name: "foo",
 			Description:  "Pick a colour for a text, deterministically: the same text always gives the same colour (from the MD5 of \"foo-\" + text).",
@@ -251,4 +264,38 @@ func sleep(ctx context.Context, args map[string]any) (any, error) {
 	case <-ctx.Done():
 		return nil, fmt.Errorf("sleep interrupted after %dms: %w", time.Since(start).Milliseconds(), ctx.Err())
 	}
+}
+
+// flakyCounter counts demo.flaky calls per key, for one registry.
+type flakyCounter struct {
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (f *flakyCounter) call(_ context.Context, args map[string]any) (any, error) {
+	key, _ := args["key"].(string)
+	failures := toInt(args["failures"])
+	f.mu.Lock()
+	f.calls[key]++
+	n := f.calls[key]
+	f.mu.Unlock()
+	if n <= failures {
+		return nil, fmt.Errorf("flaky failure %d of %d for key %q", n, failures, key)
+	}
+	m := ordered.NewMap(2)
+	m.Set("key", key)
+	m.Set("calls", n)
+	return m, nil
+}
+
+func toInt(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		return int(x)
+	}
+	return 0
 }

@@ -43,7 +43,7 @@ func TestPack(t *testing.T) {
 	if !ok || p.Description != "Deterministic tools for tests and examples" {
 		t.Fatalf("pack: %v", p)
 	}
-	if got := strings.Join(p.ToolNames(), ","); got != "add,bar,echo,fail,foo,items,panic,sleep" {
+	if got := strings.Join(p.ToolNames(), ","); got != "add,bar,echo,fail,flaky,foo,items,panic,sleep" {
 		t.Errorf("tools: %s", got)
 	}
 	sigs := map[string]string{
@@ -55,6 +55,7 @@ func TestPack(t *testing.T) {
 		"sleep": `demo.sleep(ms: int) -> int`,
 		"fail":  `demo.fail(message: str = "demo failure") -> None`,
 		"panic": `demo.panic(message: str = "demo panic") -> None`,
+		"flaky": `demo.flaky(key: str, failures: int) -> dict`,
 	}
 	for _, tool := range p.Tools() {
 		if got := tool.Signature(); got != sigs[tool.Name] {
@@ -230,5 +231,24 @@ func TestFailAndPanic(t *testing.T) {
 	_, err := call(t, r, "demo.panic")
 	if !errors.Is(err, packs.ErrPanic) || err.Error() != "demo.panic panicked: demo panic" {
 		t.Errorf("panic() = %v", err)
+	}
+}
+
+func TestFlaky(t *testing.T) {
+	r := registry(t)
+	for i := 1; i <= 2; i++ {
+		if _, err := call(t, r, "demo.flaky", "key", "k", "failures", 2); err == nil {
+			t.Fatalf("call %d succeeded, want a failure", i)
+		}
+	}
+	v, err := call(t, r, "demo.flaky", "key", "k", "failures", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := ordered.Encode(v); string(data) != `{"key":"k","calls":3}` {
+		t.Errorf("third call = %s", data)
+	}
+	if _, err := call(t, r, "demo.flaky", "key", "other", "failures", 1); err == nil {
+		t.Error("keys share a counter")
 	}
 }
