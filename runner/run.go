@@ -181,9 +181,12 @@ func bindMap(t *packs.Tool, args map[string]any) (map[string]any, error) {
 // call is the one path every tool call takes, from Go or from a program:
 // validate input, select a backend, consult the cache, execute, validate
 // the result. args must be bound and are not modified.
-func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (*Result, error) {
+func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (res *Result, err error) {
 	start := time.Now()
 	id := t.ID()
+	defer func() {
+		r.metrics.record(id, time.Since(start), err != nil, res != nil && res.Cached)
+	}()
 	if err := ctx.Err(); err != nil {
 		return nil, toolError(id, "", OpExecute, ErrExecution, err)
 	}

@@ -53,6 +53,7 @@ type Runner struct {
 	validateOut bool
 	cache       *resultCache
 	goHandlers  map[string]packs.Handler
+	metrics     *metrics
 	servers     *mcpclient.Manager // nil without upstream servers
 	shadowed    []string           // servers hidden by a local pack of the same name
 }
@@ -80,6 +81,7 @@ func New(opts ...Option) (*Runner, error) {
 		validateIn:  true,
 		validateOut: true,
 		cache:       newResultCache(1024, 16<<20),
+		metrics:     newMetrics(),
 	}
 	for _, o := range opts {
 		o(r)
@@ -204,8 +206,9 @@ func (r *Runner) stats() any {
 	cache.Set("misses", c.Misses)
 	cache.Set("entries", c.Entries)
 	cache.Set("bytes", c.Bytes)
-	m := ordered.NewMap(1)
+	m := ordered.NewMap(2)
 	m.Set("cache", cache)
+	m.Set("tools", r.metrics.snapshot())
 	return m
 }
 
