@@ -62,7 +62,7 @@ func TestCalls(t *testing.T) {
 		{`dir(file)`, `["boom","list","read","write"]`},
 		{`file.read.name`, `read`},
 		{`file.read.pack + " " + file.read.id`, `file file.read`},
-		{`dir(file.read)`, `["doc","id","name","pack"]`},
+		{`dir(file.read)`, `["doc","id","map","name","pack"]`},
 		{`type(file) + " " + type(file.read)`, `pack tool`},
 		{`str(file) + str(file.read)`, `<pack file><tool file.read>`},
 		{`{file.read: 1}[file.read]`, `1`},
