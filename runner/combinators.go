@@ -20,6 +20,7 @@ func (r *Runner) combinators() starlark.StringDict {
 		"chain":    starlark.NewBuiltin("chain", r.chainBuiltin),
 		"call":     starlark.NewBuiltin("call", r.callBuiltin),
 		"parallel": starlark.NewBuiltin("parallel", r.parallelBuiltin),
+		"plan":     starlark.NewBuiltin("plan", r.planBuiltin),
 	}
 }
 
