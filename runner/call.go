@@ -74,6 +74,18 @@ func OnUpstreamProgress(f func(UpstreamProgress)) ExecOption {
 	return func(st *runState) { st.onUpstream = f }
 }
 
+// PlanStep is a finished step of a plan() in a program.
+type PlanStep struct {
+	ID, Tool, Status string
+	Step, Total      int
+}
+
+// OnPlanStep calls f once per finished step (ok, failed or skipped) of
+// every plan() the run makes.
+func OnPlanStep(f func(PlanStep)) ExecOption {
+	return func(st *runState) { st.onStep = f }
+}
+
 // OnToolCall calls f after every tool call the run makes (the MCP server
 // turns these into progress notifications). f may be called from several
 // goroutines at once when tools run in parallel.

@@ -42,6 +42,7 @@ type runState struct {
 	parallel   chan struct{}          // one token per running tool call; nil = unbounded
 	onCall     func(ToolCall)         // nil when nobody listens
 	onUpstream func(UpstreamProgress) // nil when nobody listens
+	onStep     func(PlanStep)         // nil when nobody listens
 }
 
 type runStateKey struct{}

@@ -83,7 +83,8 @@ func (r *Runner) runPlan(ctx context.Context, steps []plan.Step, opts plan.Optio
 	opts.OnStepDone = func(s plan.StepResult) {
 		n := int(done.Add(1))
 		r.metrics.retried(s.Tool, s.Attempts-1)
-		cfg.report(Progress{ToolID: s.Tool, Step: n, Total: len(steps), Message: fmt.Sprintf("step %s %s", s.ID, s.Status)})
+		cfg.report(Progress{ToolID: s.Tool, Step: n, Total: len(steps), Message: fmt.Sprintf("step %s %s", s.ID, s.Status),
+			stepID: s.ID, stepStatus: string(s.Status)})
 		if userDone != nil {
 			userDone(s)
 		}
@@ -137,10 +138,16 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		}
 		return r.CallTool(ctx, t, bound)
 	}
+	var cfg callConfig
+	if st := runStateFrom(ctx); st != nil && st.onStep != nil {
+		cfg.progress = func(p Progress) {
+			st.onStep(PlanStep{ID: p.stepID, Tool: p.ToolID, Status: p.stepStatus, Step: p.Step, Total: p.Total})
+		}
+	}
 	results, err := r.runPlan(ctx, steps, plan.Options{
 		MaxParallel: maxParallel, FailFast: failFast, Retries: retries,
 		RetryDelay: delay, Timeout: stepTimeout,
-	}, call, callConfig{})
+	}, call, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}

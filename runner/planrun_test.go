@@ -85,3 +85,13 @@ func BenchmarkPlan20x100ms(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/plan")
 }
+
+func TestOnPlanStep(t *testing.T) {
+	r := newRunner(t)
+	var got []string
+	r.Exec(context.Background(), `plan([{"id": "a", "tool": "demo.fail"}, {"id": "b", "tool": "demo.foo", "args": {"text": "x"}, "depends_on": ["a"]}])`,
+		OnPlanStep(func(p PlanStep) { got = append(got, p.ID+":"+p.Status) }))
+	if strings.Join(got, ",") != "a:failed,b:skipped" {
+		t.Errorf("steps = %v", got)
+	}
+}

@@ -85,6 +85,8 @@ type Progress struct {
 	Step    int // 1-based
 	Total   int
 	Message string
+
+	stepID, stepStatus string // plan steps
 }
 
 // CallOption configures one Run, RunStream or RunChain.

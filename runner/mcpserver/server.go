@@ -127,6 +127,9 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 				}
 				notify(msg)
 			}),
+			runner.OnPlanStep(func(p runner.PlanStep) {
+				notify(fmt.Sprintf("plan step %s (%s) %s, %d of %d", p.ID, p.Tool, p.Status, p.Step, p.Total))
+			}),
 			runner.OnUpstreamProgress(func(p runner.UpstreamProgress) {
 				msg := p.ToolID
 				if p.Message != "" {

@@ -356,3 +356,26 @@ func TestCancellationStopsServerWork(t *testing.T) {
 	}
 	mu.Unlock()
 }
+
+func TestProgressPerPlanStep(t *testing.T) {
+	cs, progress := connect(t, "2025-11-25", Options{})
+	params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": `plan([{"id": "a", "tool": "demo.fail"}, {"id": "b", "tool": "demo.foo", "args": {"text": "x"}, "depends_on": ["a"]}])`}}
+	params.SetProgressToken("plan")
+	if _, err := cs.CallTool(context.Background(), params); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && len(steps) < 2; time.Sleep(5 * time.Millisecond) {
+		progress.mu.Lock()
+		steps = steps[:0]
+		for _, ev := range progress.events {
+			if strings.HasPrefix(ev.Message, "plan step ") {
+				steps = append(steps, ev.Message)
+			}
+		}
+		progress.mu.Unlock()
+	}
+	if len(steps) != 2 || !strings.Contains(steps[1], "b (demo.foo) skipped, 2 of 2") {
+		t.Errorf("plan step notifications = %q", steps)
+	}
+}
