@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/onetool-dev/onetool/internal/safefile"
 	"io"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -100,33 +100,7 @@ func (e *parseError) Error() string { return e.msg }
 // readFile reads a regular file of at most maxFileSize bytes. Devices and
 // pipes are refused: opening or reading them could block forever.
 func readFile(file string) ([]byte, error) {
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, errors.New("is a directory, not a file")
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	tooBig := fmt.Errorf("larger than the %d bytes a toolpack file may have", maxFileSize)
-	if st.Size() > maxFileSize {
-		return nil, tooBig
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFileSize {
-		return nil, tooBig
-	}
-	return data, nil
+	return safefile.ReadRegular(file, maxFileSize, "a toolpack file")
 }
 
 // parseYAML parses data as one YAML document. It returns nil for an empty

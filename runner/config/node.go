@@ -3,9 +3,8 @@ package config
 import (
 	"bytes"
 	"errors"
-	"fmt"
+	"github.com/onetool-dev/onetool/internal/safefile"
 	"io"
-	"os"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
@@ -312,31 +311,5 @@ func resolveAlias(y *yaml.Node) *yaml.Node {
 // readLimited reads a regular file of at most maxFileSize bytes. Devices
 // and pipes are refused: opening or reading them could block forever.
 func readLimited(file string) ([]byte, error) {
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, errors.New("is a directory, not a file")
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	tooBig := fmt.Errorf("larger than the %d bytes a configuration file may have", maxFileSize)
-	if st.Size() > maxFileSize {
-		return nil, tooBig
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFileSize {
-		return nil, tooBig
-	}
-	return data, nil
+	return safefile.ReadRegular(file, maxFileSize, "a configuration file")
 }
