@@ -51,28 +51,23 @@ func (t *Tool) BackendList() []Backend {
 
 // InvokeBackend runs one backend of t with args, applying the tool's
 // Timeout and turning a panic into a *PanicError, like Invoke.
-func InvokeBackend(ctx context.Context, t *Tool, b Backend, args map[string]any) (result any, err error) {
+func InvokeBackend(ctx context.Context, t *Tool, b Backend, args map[string]any) (any, error) {
 	if b.Handler == nil {
 		return nil, newToolError(ErrInvalidTool, "%s: backend %s has no handler", t.ID(), b.Name)
 	}
-	if t.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, t.Timeout)
-		defer cancel()
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			result, err = nil, &PanicError{ToolID: t.ID(), Value: r}
-		}
-	}()
-	return b.Handler(ctx, args)
+	return guarded(ctx, t, func(ctx context.Context) (any, error) { return b.Handler(ctx, args) })
 }
 
 // StreamBackend is InvokeBackend for a streaming backend.
-func StreamBackend(ctx context.Context, t *Tool, b Backend, args map[string]any, emit func(any) error) (result any, err error) {
+func StreamBackend(ctx context.Context, t *Tool, b Backend, args map[string]any, emit func(any) error) (any, error) {
 	if b.Stream == nil {
 		return nil, newToolError(ErrInvalidTool, "%s: backend %s cannot stream", t.ID(), b.Name)
 	}
+	return guarded(ctx, t, func(ctx context.Context) (any, error) { return b.Stream(ctx, args, emit) })
+}
+
+// guarded runs f under the tool's timeout with panics recovered.
+func guarded(ctx context.Context, t *Tool, f func(context.Context) (any, error)) (result any, err error) {
 	if t.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, t.Timeout)
@@ -83,5 +78,5 @@ func StreamBackend(ctx context.Context, t *Tool, b Backend, args map[string]any,
 			result, err = nil, &PanicError{ToolID: t.ID(), Value: r}
 		}
 	}()
-	return b.Stream(ctx, args, emit)
+	return f(ctx)
 }
