@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/onetool-dev/onetool/internal/safefile"
 	"io"
 	"math"
 	"regexp"
@@ -14,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/onetool-dev/onetool/internal/safefile"
 )
 
 // Bounds that keep a hostile file from hanging the loader or exhausting

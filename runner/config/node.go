@@ -3,13 +3,14 @@ package config
 import (
 	"bytes"
 	"errors"
-	"github.com/onetool-dev/onetool/internal/safefile"
 	"io"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/onetool-dev/onetool/internal/safefile"
 )
 
 // Bounds that keep a hostile file from hanging or exhausting memory.
