@@ -56,6 +56,9 @@ func syntaxError(src string, err error) error {
 
 func staticError(src string, pos syntax.Position, msg string, cause error) error {
 	line, col := int(pos.Line), int(pos.Col)
+	// The parser's grammar words mean nothing to users: "primary
+	// expression" is just an expression.
+	msg = strings.ReplaceAll(msg, "want primary expression", "want expression")
 	var b strings.Builder
 	fmt.Fprintf(&b, "syntax error at line %d, column %d: %s", line, col, msg)
 	text := sourceLine(src, line)
@@ -212,8 +215,12 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 	if strings.HasPrefix(msg, "internal error: ") {
 		kind = KindInternal
 	}
-	if msg == "Starlark stack overflow" {
+	switch msg {
+	case "Starlark stack overflow":
 		msg = "recursion too deep (more than 100000 nested calls)"
+	case "floored division by zero", "floating-point division by zero", "floating-point modulo by zero", "integer modulo by zero":
+		// One plain phrase for every kind of division.
+		msg = "division by zero"
 	}
 	var b strings.Builder
 	if line > 0 {

@@ -44,7 +44,7 @@ func TestModuleCall(t *testing.T) {
 		t.Errorf("slugify = %s", text)
 	}
 	_, err = m.Call(context.Background(), "broken", map[string]any{"n": 0}, opts)
-	if err == nil || err.Error() != "slugify.star: line 15: floored division by zero (in helper, called from line 12 in broken)" {
+	if err == nil || err.Error() != "slugify.star: line 15: division by zero (in helper, called from line 12 in broken)" {
 		t.Errorf("error = %v", err)
 	}
 	_, err = m.Call(context.Background(), "spin", nil, opts)
