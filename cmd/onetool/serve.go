@@ -59,7 +59,8 @@ Logs go to standard error.`,
 			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
 				return usageErrorf("invalid --log-level %q: use debug, info, warn or error", logLevel)
 			}
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
+			// Logs never show a secret's value (SPEC §8.3).
+			log := slog.New(cfg.Secrets.LogHandler(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level})))
 			if stateless && !useHTTP {
 				return usageErrorf("--stateless applies to --http only")
 			}
