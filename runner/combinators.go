@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -48,7 +49,7 @@ func (r *Runner) chainBuiltin(thread *starlark.Thread, b *starlark.Builtin, args
 		if step.usePrevious {
 			callArgs["previous"] = previous
 		}
-		bound, err := bindMap(step.tool, callArgs)
+		bound, err := step.tool.BindMap(callArgs)
 		if err == nil {
 			previous, err = r.CallTool(ctx, step.tool, bound)
 		}
@@ -75,7 +76,7 @@ func (r *Runner) chainStep(ctx context.Context, v starlark.Value, n int) (chainS
 	var s chainStep
 	for _, item := range d.Items() {
 		key, ok := starlark.AsString(item[0])
-		if !ok || !contains(chainKeys, key) {
+		if !ok || !slices.Contains(chainKeys, key) {
 			msg := fmt.Sprintf("chain step %d: unknown key %s", n, item[0])
 			if sg := suggest.Closest(key, chainKeys); sg != "" {
 				msg += fmt.Sprintf("; did you mean '%s'?", sg)
@@ -158,15 +159,6 @@ func (e *chainFailure) Error() string {
 }
 
 func (e *chainFailure) Unwrap() error { return e.err }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // callBuiltin is call(tool, *args, **kwargs): a deferred call, bound now
 // (so argument errors show at the line that made it) and run by parallel().

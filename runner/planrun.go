@@ -132,7 +132,7 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		if err != nil {
 			return nil, err
 		}
-		bound, err := bindMap(t, args)
+		bound, err := t.BindMap(args)
 		if err != nil {
 			return nil, toolError(t.ID(), "", OpValidateInput, ErrValidation, err)
 		}

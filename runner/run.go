@@ -140,7 +140,7 @@ func (r *Runner) prepareCall(ctx context.Context, id string, args map[string]any
 	if err != nil {
 		return nil, nil, err
 	}
-	bound, err := bindMap(t, args)
+	bound, err := t.BindMap(args)
 	if err != nil {
 		return nil, nil, toolError(t.ID(), "", OpValidateInput, ErrValidation, err)
 	}
@@ -172,12 +172,6 @@ func (r *Runner) resolve(ctx context.Context, id string) (*packs.Tool, error) {
 		return t, nil
 	}
 	return nil, toolError(id, "", OpResolve, ErrToolNotFound, fmt.Errorf("no tool %q", id))
-}
-
-// bindMap binds Go arguments like keyword arguments from Starlark: exact
-// names, synonyms and unique prefixes resolve, defaults fill in.
-func bindMap(t *packs.Tool, args map[string]any) (map[string]any, error) {
-	return t.BindMap(args)
 }
 
 // call is the one path every tool call takes, from Go or from a program:

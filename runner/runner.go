@@ -10,7 +10,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -336,13 +335,4 @@ func compose(out *interp.Result) string {
 		text += "\n" + note
 	}
 	return text
-}
-
-// errorKind names the kind of a failed run for statistics and logs.
-func errorKind(err error) string {
-	var ie *interp.Error
-	if errors.As(err, &ie) {
-		return string(ie.Kind)
-	}
-	return string(interp.KindSyntax)
 }

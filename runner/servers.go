@@ -193,7 +193,7 @@ func paramSynonyms(schema json.RawMessage) map[string][]string {
 	pm, _ := props.(*ordered.Map)
 	var syn map[string][]string
 	pm.Range(func(name string, _ any) bool {
-		if c := mcpclient.Canonical(name); c != name && c != "" && pm.Len() > 0 {
+		if c := mcpclient.Canonical(name); c != name && c != "" {
 			if _, clash := pm.Get(c); !clash {
 				if syn == nil {
 					syn = map[string][]string{}

@@ -7,8 +7,6 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 )
 
-var packsStream = packs.StreamBackend
-
 // EventKind is the kind of a streaming event.
 type EventKind string
 
@@ -70,7 +68,7 @@ func (r *Runner) RunStream(ctx context.Context, id string, args map[string]any, 
 			cfg.progress(p)
 			_ = send(Event{Kind: EventProgress, Progress: &p})
 		}
-		v, err := packsStream(ctx, t, b, bound, func(chunk any) error {
+		v, err := packs.StreamBackend(ctx, t, b, bound, func(chunk any) error {
 			return send(Event{Kind: EventChunk, Chunk: chunk})
 		})
 		if err == nil && r.validateOut {

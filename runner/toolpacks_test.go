@@ -57,17 +57,9 @@ func TestExampleToolpacks(t *testing.T) {
 		}
 	}
 	res, err := r.Run(context.Background(), "text.slugify", map[string]any{"title": "Go API"})
-	if err != nil || res.Backend != "starlark:"+mustAbs(t, "../examples/toolpacks/slugify.star")+":slugify" && !strings.HasPrefix(res.Backend, "starlark:") {
+	if err != nil || !strings.HasPrefix(res.Backend, "starlark:") || !strings.HasSuffix(res.Backend, "slugify.star:slugify") {
 		t.Errorf("Run = %+v, %v", res, err)
 	}
-}
-
-func mustAbs(t *testing.T, p string) string {
-	a, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 func TestStarlarkToolpack(t *testing.T) {

@@ -85,13 +85,8 @@ func (n *node) remove(key string) (pair, bool) {
 
 // describe says what a value is, for "want X, got Y" messages.
 func describe(n *node) string {
-	switch {
-	case n.kind == mapNode:
-		return "a mapping"
-	case n.kind == listNode:
-		return "a list"
-	case n.tag == tagNull:
-		return "null"
+	if n.kind != scalarNode || n.tag == tagNull {
+		return kindName(n)
 	}
 	v := n.shown()
 	if utf8.RuneCountInString(v) > 40 {
