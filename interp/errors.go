@@ -204,6 +204,11 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		if ctx.Err() != nil {
 			causes = append(causes, ctx.Err())
 		}
+		if tripped == ErrMemoryLimit {
+			// The check runs wherever the program happens to be when the
+			// watchdog alarms, not where it allocated: a line would mislead.
+			at = ""
+		}
 		return &Error{Kind: kind, Line: line, Col: col, Msg: lim.message(tripped) + at, causes: causes}
 	}
 

@@ -40,6 +40,12 @@ type Options struct {
 	Timeout time.Duration
 	// MaxOutput bounds the bytes of printed text; 0 means no bound.
 	MaxOutput int
+	// MaxMemory bounds the bytes of values the program holds (SPEC §8.1,
+	// heap growth); it is kept only when Watchdog is set. 0 means no
+	// bound.
+	MaxMemory int64
+	// Watchdog samples the heap for MaxMemory; share one among runs.
+	Watchdog *Watchdog
 
 	// UndefinedHint follows "'x' is not defined." in the error for an
 	// unknown global, e.g. "Available packs: demo, ot".
@@ -152,6 +158,9 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 	}
 	var printed strings.Builder
 	thread, lim := newThread(ctx, opts, &printed)
+	if lim.mem != nil {
+		defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
+	}
 	globals, err := p.init(thread, opts.Predeclared)
 	steps := thread.ExecutionSteps()
 	if err != nil {
@@ -181,7 +190,10 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 // text into printed (up to MaxOutput), steps, and ctx polled for time-outs
 // and cancellation.
 func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*starlark.Thread, *limits) {
-	lim := &limits{opts: opts}
+	lim := &limits{opts: opts, ctxAt: pollSteps}
+	if opts.MaxMemory > 0 && opts.Watchdog != nil {
+		lim.mem = opts.Watchdog.add(opts.MaxMemory)
+	}
 	thread := &starlark.Thread{Name: "run"}
 	thread.Print = func(th *starlark.Thread, msg string) {
 		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {

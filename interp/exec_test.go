@@ -181,6 +181,15 @@ func TestDeepRecursionMessage(t *testing.T) {
 	}
 }
 
+// Recursion a million deep is an error with the usual text, never a Go
+// stack overflow (which no recover can catch).
+func TestMillionDeepRecursion(t *testing.T) {
+	_, err := run(t, "def f(n):\n    return 0 if n == 0 else f(n - 1)\nf(1000000)", Options{})
+	if err == nil || !strings.Contains(err.Error(), "recursion too deep (more than 100000 nested calls)") {
+		t.Errorf("got %v", err)
+	}
+}
+
 func TestPythonHints(t *testing.T) {
 	for _, tt := range []struct{ code, hint string }{
 		{`x = f"hi {y}"`, "f-strings"},

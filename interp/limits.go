@@ -19,6 +19,7 @@ var (
 	ErrStepLimit   = fmt.Errorf("step %w", ErrLimit)
 	ErrTimeout     = fmt.Errorf("time %w", ErrLimit)
 	ErrOutputLimit = fmt.Errorf("printed output %w", ErrLimit)
+	ErrMemoryLimit = fmt.Errorf("memory %w", ErrLimit)
 	ErrCancelled   = errors.New("cancelled")
 )
 
@@ -29,14 +30,17 @@ const (
 	errTimeout
 	errCancelled
 	errOutput
+	errMemory
 )
 
 // limits records which budget, if any, stopped the thread. The first trip
 // wins: a timeout that fires while the output budget is being reported does
 // not change the story.
 type limits struct {
-	opts Options
-	kind atomic.Int32
+	opts  Options
+	kind  atomic.Int32
+	mem   *memRun // nil unless a Watchdog keeps MaxMemory
+	ctxAt uint64  // step count of the next context check
 }
 
 func (l *limits) trip(thread *starlark.Thread, k limitKind) {
@@ -53,6 +57,8 @@ func (k limitKind) reason() string {
 		return "timeout"
 	case errOutput:
 		return "printed output limit"
+	case errMemory:
+		return "memory limit"
 	}
 	return "cancelled"
 }
@@ -62,9 +68,13 @@ func (k limitKind) reason() string {
 const pollSteps = 50_000
 
 // nextCheck returns the step count at which the thread next stops to
-// check its budgets: the next poll, or the step budget if that is sooner.
+// check its budgets: the next poll (sooner when memory is watched), or the
+// step budget if that is sooner still.
 func (l *limits) nextCheck(steps uint64) uint64 {
 	next := steps + pollSteps
+	if l.mem != nil {
+		next = steps + memPollSteps
+	}
 	if max := l.opts.MaxSteps; max > 0 && next > max {
 		next = max
 	}
@@ -72,18 +82,25 @@ func (l *limits) nextCheck(steps uint64) uint64 {
 }
 
 // poll runs when the thread reaches the step count of nextCheck: it ends
-// the run if the step budget is spent or the context is done, and
-// otherwise sets the next check.
+// the run if a budget is spent or the context is done, and otherwise sets
+// the next check.
 func (l *limits) poll(thread *starlark.Thread, ctx context.Context) {
 	steps := thread.ExecutionSteps()
 	switch {
 	case l.opts.MaxSteps > 0 && steps >= l.opts.MaxSteps:
 		l.trip(thread, errSteps)
-	case ctx.Err() != nil:
-		l.trip(thread, ctxKind(ctx))
-	default:
-		thread.SetMaxExecutionSteps(l.nextCheck(steps))
+		return
+	case l.mem != nil && l.mem.over(l.opts.Watchdog, thread):
+		l.trip(thread, errMemory)
+		return
+	case steps >= l.ctxAt:
+		if ctx.Err() != nil {
+			l.trip(thread, ctxKind(ctx))
+			return
+		}
+		l.ctxAt = steps + pollSteps
 	}
+	thread.SetMaxExecutionSteps(l.nextCheck(steps))
 }
 
 // ctxKind tells a deadline from a cancellation.
@@ -103,6 +120,8 @@ func (l *limits) tripped() error {
 		return ErrTimeout
 	case errOutput:
 		return ErrOutputLimit
+	case errMemory:
+		return ErrMemoryLimit
 	case errCancelled:
 		return ErrCancelled
 	}
@@ -121,6 +140,8 @@ func (l *limits) message(err error) string {
 		return "timed out"
 	case errors.Is(err, ErrOutputLimit):
 		return fmt.Sprintf("printed output limit of %s exceeded", FormatBytes(int64(l.opts.MaxOutput)))
+	case errors.Is(err, ErrMemoryLimit):
+		return fmt.Sprintf("memory limit of %s exceeded", FormatBytes(l.opts.MaxMemory))
 	}
 	return "cancelled"
 }

@@ -48,6 +48,9 @@ func ConfigLimits(cfg *config.Config, base Limits) Limits {
 	if l.MaxParallel != nil {
 		base.MaxParallel = *l.MaxParallel
 	}
+	if l.MaxMemory != nil {
+		base.MaxMemory = int64(*l.MaxMemory)
+	}
 	return base
 }
 

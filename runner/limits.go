@@ -17,6 +17,7 @@ type Limits struct {
 	MaxOutput    int           // bytes of printed text
 	MaxToolCalls int           // tool calls
 	MaxParallel  int           // tool calls running at once (parallel, map, plan)
+	MaxMemory    int64         // bytes of values a program holds (heap growth)
 }
 
 // DefaultLimits are the budgets of SPEC §8.1.
@@ -27,7 +28,13 @@ func DefaultLimits() Limits {
 		MaxOutput:    1 << 20,
 		MaxToolCalls: 1000,
 		MaxParallel:  16,
+		MaxMemory:    512 << 20,
 	}
+}
+
+// RunLimits sets the budgets of one run, in place of the runner's.
+func RunLimits(l Limits) ExecOption {
+	return func(st *runState) { st.limits = l }
 }
 
 // ErrToolCallLimit is the cause of a run that made more tool calls than

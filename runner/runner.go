@@ -53,6 +53,7 @@ type Runner struct {
 	cache       *resultCache
 	goHandlers  map[string]packs.Handler
 	metrics     *metrics
+	watchdog    *interp.Watchdog
 	servers     *mcpclient.Manager // nil without upstream servers
 	shadowed    []string           // servers hidden by a local pack of the same name
 }
@@ -81,6 +82,7 @@ func New(opts ...Option) (*Runner, error) {
 		validateOut: true,
 		cache:       newResultCache(1024, 16<<20),
 		metrics:     newMetrics(),
+		watchdog:    interp.NewWatchdog(),
 	}
 	for _, o := range opts {
 		o(r)
@@ -247,11 +249,11 @@ func (res *ExecResult) IsError() bool { return res.Err != nil }
 func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *ExecResult) {
 	start := time.Now()
 	st := &runState{limits: r.limits}
-	if r.limits.MaxParallel > 0 {
-		st.parallel = make(chan struct{}, r.limits.MaxParallel)
-	}
 	for _, o := range opts {
 		o(st)
+	}
+	if st.limits.MaxParallel > 0 {
+		st.parallel = make(chan struct{}, st.limits.MaxParallel)
 	}
 	res = &ExecResult{}
 	defer func() {
@@ -280,9 +282,11 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 	}
 	out, err := prog.Run(withRunState(ctx, st), interp.Options{
 		Predeclared: r.globals,
-		MaxSteps:    r.limits.MaxSteps,
-		Timeout:     r.limits.Timeout,
-		MaxOutput:   r.limits.MaxOutput,
+		MaxSteps:    st.limits.MaxSteps,
+		Timeout:     st.limits.Timeout,
+		MaxOutput:   st.limits.MaxOutput,
+		MaxMemory:   st.limits.MaxMemory,
+		Watchdog:    r.watchdog,
 	})
 	if err != nil {
 		return fail(res, st.rephrase(err))

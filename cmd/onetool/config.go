@@ -38,7 +38,7 @@ func (g *globalFlags) loadConfig() (*config.Config, error) {
 // newRunner builds the runner every command uses, from the configuration.
 // adjust (may be nil) applies command-line limits over the configured
 // ones; extra options apply last.
-func (g *globalFlags) newRunner(adjust func(*runner.Limits), extra ...runner.Option) (*runner.Runner, error) {
+func (g *globalFlags) newRunner(adjust func(*runner.Limits) error, extra ...runner.Option) (*runner.Runner, error) {
 	cfg, err := g.loadConfig()
 	if err != nil {
 		return nil, err
@@ -47,10 +47,12 @@ func (g *globalFlags) newRunner(adjust func(*runner.Limits), extra ...runner.Opt
 }
 
 // newRunnerFrom is newRunner for an already loaded configuration.
-func (g *globalFlags) newRunnerFrom(cfg *config.Config, adjust func(*runner.Limits), extra ...runner.Option) (*runner.Runner, error) {
+func (g *globalFlags) newRunnerFrom(cfg *config.Config, adjust func(*runner.Limits) error, extra ...runner.Option) (*runner.Runner, error) {
 	limits := runner.ConfigLimits(cfg, runner.DefaultLimits())
 	if adjust != nil {
-		adjust(&limits)
+		if err := adjust(&limits); err != nil {
+			return nil, err
+		}
 	}
 	opts := append([]runner.Option{runner.WithConfig(cfg), runner.WithLimits(limits)}, extra...)
 	r, err := runner.New(opts...)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/config"
 )
 
 func newRunCmd(g *globalFlags) *cobra.Command {
@@ -16,6 +17,7 @@ func newRunCmd(g *globalFlags) *cobra.Command {
 		code     string
 		timeout  time.Duration
 		maxSteps uint64
+		maxMem   string
 	)
 	cmd := &cobra.Command{
 		Use:   "run [-e CODE | FILE | -]",
@@ -34,13 +36,21 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
-			r, err := g.newRunner(func(l *runner.Limits) {
+			r, err := g.newRunner(func(l *runner.Limits) error {
 				if cmd.Flags().Changed("timeout") {
 					l.Timeout = timeout
 				}
 				if cmd.Flags().Changed("max-steps") {
 					l.MaxSteps = maxSteps
 				}
+				if cmd.Flags().Changed("max-memory") {
+					b, err := config.ParseByteSize(maxMem)
+					if err != nil {
+						return usageErrorf("--max-memory: %v", err)
+					}
+					l.MaxMemory = int64(b)
+				}
+				return nil
 			})
 			if err != nil {
 				return err
@@ -57,6 +67,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 	cmd.Flags().StringVarP(&code, "eval", "e", "", "program text to run")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "wall-clock budget of the run (default 30s)")
 	cmd.Flags().Uint64Var(&maxSteps, "max-steps", 0, "Starlark step budget of the run (default 10000000)")
+	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory budget of the run, such as 64MiB (default 512MiB)")
 	return cmd
 }
 
