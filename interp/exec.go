@@ -92,7 +92,7 @@ func StdGlobals() starlark.StringDict {
 		"json":   sljson.Module,
 		"math":   slmath.Module,
 		"time":   sltime.Module,
-		"struct": starlark.NewBuiltin("struct", starlarkstruct.Make),
+		"struct": NewBuiltin("struct", starlarkstruct.Make),
 	}
 	d.Freeze()
 	return d

@@ -317,3 +317,23 @@ func TestLimitLineInLoops(t *testing.T) {
 		t.Errorf("a marked loop changed behaviour: %v %v", res, err)
 	}
 }
+
+// A builtin that panics fails at the caller's line like any failing
+// builtin; the next run on the same globals is unaffected.
+func TestBuiltinPanicRecovered(t *testing.T) {
+	pre := starlark.StringDict{
+		"boom": NewBuiltin("boom", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			var m map[string]int
+			m["x"] = 1 // a nil-map write: a real runtime panic
+			return starlark.None, nil
+		}),
+	}
+	pre.Freeze()
+	_, err := run(t, "x = 1\nboom()", Options{Predeclared: pre})
+	if !errors.Is(err, ErrPanic) || err.Error() != "line 2: boom failed: panic: assignment to entry in nil map" {
+		t.Errorf("error = %v", err)
+	}
+	if res, err := run(t, "1 + 1", Options{Predeclared: pre}); err != nil || res.Value.String() != "2" {
+		t.Errorf("next run: %v, %v", res, err)
+	}
+}

@@ -102,7 +102,7 @@ func (p *Path) Attr(name string) (starlark.Value, error) {
 	case "parts":
 		return p.parts(), nil
 	case "exists", "is_dir", "read_text", "list":
-		return starlark.NewBuiltin("path."+name, p.method(name)), nil
+		return interp.NewBuiltin("path."+name, p.method(name)), nil
 	}
 	return nil, nil
 }

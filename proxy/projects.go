@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/internal/suggest"
+	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/packs/roots"
 )
 
@@ -46,7 +47,7 @@ func (p *Projects) AttrNames() []string {
 func (p *Projects) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "path":
-		return starlark.NewBuiltin("proj.path", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return interp.NewBuiltin("proj.path", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var n string
 			if err := starlark.UnpackArgs(b.Name(), args, kwargs, "name", &n); err != nil {
 				return nil, err
@@ -54,7 +55,7 @@ func (p *Projects) Attr(name string) (starlark.Value, error) {
 			return p.project(n)
 		}), nil
 	case "list":
-		return starlark.NewBuiltin("proj.list", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return interp.NewBuiltin("proj.list", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := starlark.UnpackArgs(b.Name(), args, kwargs); err != nil {
 				return nil, err
 			}

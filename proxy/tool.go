@@ -49,7 +49,7 @@ func (t *Tool) Attr(name string) (starlark.Value, error) {
 	case "id":
 		return starlark.String(t.tool.ID()), nil
 	case "map":
-		return starlark.NewBuiltin(t.tool.ID()+".map", t.mapBuiltin), nil
+		return interp.NewBuiltin(t.tool.ID()+".map", t.mapBuiltin), nil
 	case "doc":
 		return starlark.String(t.tool.Doc()), nil
 	}

@@ -18,10 +18,10 @@ import (
 // combinators returns the globals that combine tool calls (SPEC §6).
 func (r *Runner) combinators() starlark.StringDict {
 	return starlark.StringDict{
-		"chain":    starlark.NewBuiltin("chain", r.chainBuiltin),
-		"call":     starlark.NewBuiltin("call", r.callBuiltin),
-		"parallel": starlark.NewBuiltin("parallel", r.parallelBuiltin),
-		"plan":     starlark.NewBuiltin("plan", r.planBuiltin),
+		"chain":    interp.NewBuiltin("chain", r.chainBuiltin),
+		"call":     interp.NewBuiltin("call", r.callBuiltin),
+		"parallel": interp.NewBuiltin("parallel", r.parallelBuiltin),
+		"plan":     interp.NewBuiltin("plan", r.planBuiltin),
 	}
 }
 

@@ -379,3 +379,28 @@ func TestProgressPerPlanStep(t *testing.T) {
 		t.Errorf("plan step notifications = %q", steps)
 	}
 }
+
+// A tool that panics fails its run with a tool failure; the server, and
+// runs going on beside it, carry on.
+func TestPanickingToolServerSurvives(t *testing.T) {
+	cs, _ := connect(t, protocolVersions[len(protocolVersions)-1], Options{})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			res := callRun(t, cs, "demo.sleep(ms=50)\ndemo.foo(text='test')")
+			if got := text(t, res); got != "orange" || res.IsError {
+				t.Errorf("neighbour run: %q", got)
+			}
+		})
+	}
+	for range 3 {
+		res := callRun(t, cs, "x = 1\ndemo.panic(message='kaboom')")
+		if got := text(t, res); got != "Error: line 2: demo.panic failed: panic: kaboom" || !res.IsError {
+			t.Errorf("panicking run: %q (isError %v)", got, res.IsError)
+		}
+	}
+	wg.Wait()
+	if got := text(t, callRun(t, cs, `demo.bar(text="item1")`)); got != "fox" {
+		t.Errorf("after the panics: %q", got)
+	}
+}
