@@ -93,6 +93,9 @@ func New(opts ...Option) (*Runner, error) {
 	if r.cfg == nil {
 		r.cfg = config.Default()
 	}
+	if s := r.cfg.Secrets; s != nil {
+		r.log = slog.New(s.LogHandler(r.log.Handler()))
+	}
 	if !r.cfg.PackEnabled("ot") {
 		return nil, fmt.Errorf("%w: packs.ot cannot be disabled: it is how agents discover every other tool", ErrConfig)
 	}
@@ -264,13 +267,17 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		}
 		res.ToolCalls = int(st.calls.Load())
 		res.Duration = time.Since(start)
-		// SPEC §8.3: a secret's value never leaves in a result, printed
-		// text or an error, whichever tool or program put it there.
 		if secrets := r.cfg.Secrets; secrets != nil {
-			res.Text = secrets.Redact(res.Text)
-			res.Printed = secrets.Redact(res.Printed)
+			redactResult(secrets, res)
 		}
 	}()
+	if secrets := r.cfg.Secrets; secrets != nil && st.onUpstream != nil {
+		report := st.onUpstream
+		st.onUpstream = func(p UpstreamProgress) {
+			p.Message = secrets.Redact(p.Message)
+			report(p)
+		}
+	}
 
 	code, err := r.prepare(command)
 	if err != nil {
