@@ -18,6 +18,9 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 	if err := st.countCall(); err != nil {
 		return nil, err
 	}
+	if err := r.confirm(ctx, st, t, args); err != nil {
+		return nil, err
+	}
 	// The run's parallel width bounds every concurrent path at once
 	// (parallel, tool.map, plan), whatever each asked for.
 	if st != nil && st.parallel != nil {

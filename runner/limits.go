@@ -50,6 +50,7 @@ type runState struct {
 	onCall     func(ToolCall)         // nil when nobody listens
 	onUpstream func(UpstreamProgress) // nil when nobody listens
 	onStep     func(PlanStep)         // nil when nobody listens
+	confirm    Confirmer              // nil: destructive calls cannot be confirmed
 }
 
 type runStateKey struct{}

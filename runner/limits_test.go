@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/runner/config"
 )
 
 // A memory bomb ends with the memory error while runs that call tools
@@ -62,5 +66,35 @@ func TestRunLimitsPerRun(t *testing.T) {
 	}
 	if res := r.Exec(context.Background(), "[demo.foo(text='a') for _ in range(3)]"); res.Err != nil {
 		t.Errorf("the runner's own budgets changed: %q", res.Text)
+	}
+}
+
+// With security.confirm_destructive on and no way to ask (no ConfirmWith,
+// as on the command line), a destructive call is refused and never runs;
+// other tools are not affected.
+func TestConfirmDestructiveWithoutConfirmer(t *testing.T) {
+	var ran atomic.Int32
+	reg := packs.NewRegistry()
+	if err := reg.Register(&packs.Tool{
+		Pack: "disk", Name: "wipe", Description: "Delete everything.",
+		Annotations: packs.Annotations{Destructive: true},
+		Handler:     func(context.Context, map[string]any) (any, error) { ran.Add(1); return "wiped", nil },
+	}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Security.ConfirmDestructive = true
+	r := newRunner(t, WithRegistry(reg), WithConfig(cfg))
+	res := r.Exec(context.Background(), "disk.wipe()")
+	if !errors.Is(res.Err, ErrNotConfirmed) || !strings.HasPrefix(res.Text, "Error: line 1: disk.wipe failed: not confirmed: the tool is marked destructive and security.confirm_destructive is on, but there is no way to ask the user here") {
+		t.Errorf("got %q", res.Text)
+	}
+	if ran.Load() != 0 {
+		t.Error("the tool ran")
+	}
+	// Allowed by a confirmer, it runs.
+	allow := ConfirmWith(func(context.Context, ConfirmRequest) error { return nil })
+	if res := r.Exec(context.Background(), "disk.wipe()", allow); res.Text != "wiped" || ran.Load() != 1 {
+		t.Errorf("confirmed: %q, ran %d", res.Text, ran.Load())
 	}
 }

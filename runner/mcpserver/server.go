@@ -56,7 +56,7 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 		Instructions: Instructions(r),
 		Logger:       opts.ProtocolLogger,
 	})
-	h := &handler{r: r, opts: opts, log: log}
+	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}}
 	s.AddTool(runTool(), h.run)
 	addResources(s, r.Registry())
 	return s
@@ -81,6 +81,9 @@ type handler struct {
 	r    *runner.Runner
 	opts Options
 	log  *slog.Logger
+
+	mu     sync.Mutex
+	parked map[string]*confirmingRun // runs waiting for a client's input, by request state
 }
 
 // run is the handler of the run tool. A failed program is a tool result
@@ -105,49 +108,66 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 		return errorResult("Error: missing argument \"command\": send the Starlark code to run, e.g. {\"command\": \"ot.help()\"}"), nil
 	}
 
-	var execOpts []runner.ExecOption
-	if token := req.Params.GetProgressToken(); token != nil && req.Session != nil {
-		// One notification per finished tool call, plus those an upstream
-		// server sends during a call; progress must only grow, so every
-		// notification of the run takes the next number.
-		session := req.Session
-		var mu sync.Mutex
-		var sent float64
-		notify := func(msg string) {
-			mu.Lock()
-			defer mu.Unlock()
-			sent++
-			_ = session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: sent, Message: msg})
-		}
-		execOpts = append(execOpts,
-			runner.OnToolCall(func(c runner.ToolCall) {
-				msg := c.ToolID
-				if c.Err != nil {
-					msg += " failed"
-				}
-				notify(msg)
-			}),
-			runner.OnPlanStep(func(p runner.PlanStep) {
-				notify(fmt.Sprintf("plan step %s (%s) %s, %d of %d", p.ID, p.Tool, p.Status, p.Step, p.Total))
-			}),
-			runner.OnUpstreamProgress(func(p runner.UpstreamProgress) {
-				msg := p.ToolID
-				if p.Message != "" {
-					msg += ": " + p.Message
-				}
-				notify(msg)
-			}))
+	if req.Params.RequestState != "" {
+		return h.resume(ctx, req), nil
 	}
-	res := h.r.Exec(ctx, *args.Command, execOpts...)
+	if h.r.Config().Security.ConfirmDestructive {
+		return h.runConfirming(ctx, req, *args.Command), nil
+	}
+	return h.finish(h.r.Exec(ctx, *args.Command, progressOptions(ctx, req)...)), nil
+}
+
+// progressOptions reports the run's tool calls, plan steps and upstream
+// progress as notifications when the request has a progress token.
+func progressOptions(ctx context.Context, req *mcp.CallToolRequest) []runner.ExecOption {
+	token := req.Params.GetProgressToken()
+	if token == nil || req.Session == nil {
+		return nil
+	}
+	// One notification per finished tool call, plus those an upstream
+	// server sends during a call; progress must only grow, so every
+	// notification of the run takes the next number.
+	session := req.Session
+	var mu sync.Mutex
+	var sent float64
+	notify := func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		sent++
+		_ = session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: sent, Message: msg})
+	}
+	return []runner.ExecOption{
+		runner.OnToolCall(func(c runner.ToolCall) {
+			msg := c.ToolID
+			if c.Err != nil {
+				msg += " failed"
+			}
+			notify(msg)
+		}),
+		runner.OnPlanStep(func(p runner.PlanStep) {
+			notify(fmt.Sprintf("plan step %s (%s) %s, %d of %d", p.ID, p.Tool, p.Status, p.Step, p.Total))
+		}),
+		runner.OnUpstreamProgress(func(p runner.UpstreamProgress) {
+			msg := p.ToolID
+			if p.Message != "" {
+				msg += ": " + p.Message
+			}
+			notify(msg)
+		}),
+	}
+}
+
+// finish turns a run's result into the tool result.
+func (h *handler) finish(res *runner.ExecResult) *mcp.CallToolResult {
 	h.log.Debug("run", "duration", res.Duration, "tool_calls", res.ToolCalls, "error", res.IsError())
 	if res.IsError() {
-		return errorResult(res.Text), nil
+		return errorResult(res.Text)
 	}
 	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}
 	if h.opts.Structured {
 		out.StructuredContent = map[string]any{"result": structuredValue(res)}
 	}
-	return out, nil
+	return out
 }
 
 func errorResult(text string) *mcp.CallToolResult {
