@@ -339,3 +339,10 @@ func (e *Error) Rephrased(kind ErrorKind, msg string) *Error {
 	c.Kind, c.Msg = kind, msg
 	return &c
 }
+
+// NewError returns an *Error with the given text whose causes errors.Is
+// reaches: for callers that rebuild an error made elsewhere, such as the
+// result of a run in a worker process.
+func NewError(kind ErrorKind, line, col int, msg string, causes ...error) *Error {
+	return &Error{Kind: kind, Line: line, Col: col, Msg: msg, causes: causes}
+}

@@ -174,3 +174,24 @@ func BenchmarkRunChain3(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIsolation measures what isolation: process adds to a run: the
+// same programs in-process and in a worker (one tool call, and none).
+func BenchmarkIsolation(b *testing.B) {
+	for _, code := range []struct{ name, src string }{
+		{"nocall", "1 + 1"},
+		{"onecall", `demo.foo(text="x")`},
+	} {
+		b.Run(code.name+"/inprocess", func(b *testing.B) {
+			benchExec(b, newBenchRunner(b), code.src)
+		})
+		b.Run(code.name+"/worker", func(b *testing.B) {
+			r, err := New(WithIsolation(Isolation{Workers: 1, MaxWorkers: 1}))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer r.Close()
+			benchExec(b, r, code.src)
+		})
+	}
+}

@@ -14,6 +14,9 @@ import (
 // Run. Errors keep their sentinels but read as the cause, since the
 // program knows which tool it called.
 func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
+	if r.remote != nil {
+		return r.remote(ctx, t, args) // in a worker: the server does all the rest
+	}
 	st := runStateFrom(ctx)
 	if err := st.countCall(); err != nil {
 		return nil, err

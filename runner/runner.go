@@ -54,8 +54,11 @@ type Runner struct {
 	goHandlers  map[string]packs.Handler
 	metrics     *metrics
 	watchdog    *interp.Watchdog
-	servers     *mcpclient.Manager // nil without upstream servers
-	shadowed    []string           // servers hidden by a local pack of the same name
+	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
+	pool        *pool                                                           // worker processes; nil in-process
+	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
+	servers     *mcpclient.Manager                                              // nil without upstream servers
+	shadowed    []string                                                        // servers hidden by a local pack of the same name
 }
 
 // Option configures a Runner.
@@ -147,6 +150,15 @@ func New(opts ...Option) (*Runner, error) {
 	if err := problems.err(); err != nil {
 		r.Close()
 		return nil, err
+	}
+	if r.isolation == nil && r.cfg.Isolation == "process" {
+		r.isolation = &Isolation{}
+	}
+	if r.isolation != nil {
+		if r.pool, err = newPool(r, *r.isolation); err != nil {
+			r.Close()
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -279,6 +291,10 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		}
 	}
 
+	if r.pool != nil {
+		r.pool.exec(withRunState(ctx, st), st, command, res)
+		return res
+	}
 	code, err := r.prepare(command)
 	if err != nil {
 		return fail(res, err)

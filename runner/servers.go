@@ -63,6 +63,9 @@ func (r *Runner) startServers() {
 // Close stops the upstream servers (their processes are gone within about
 // two seconds). A Runner without servers has nothing to close.
 func (r *Runner) Close() error {
+	if r.pool != nil {
+		r.pool.close()
+	}
 	if r.servers == nil {
 		return nil
 	}

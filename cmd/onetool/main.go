@@ -10,9 +10,14 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/onetool-dev/onetool/runner"
 )
 
 func main() {
+	if runner.IsWorker() { // isolation: process starts this program as its workers
+		os.Exit(runner.WorkerMain())
+	}
 	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

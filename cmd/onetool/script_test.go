@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/onetool-dev/onetool/runner"
+
 	"flag"
 	"os"
 	"testing"
@@ -16,6 +18,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/scripts")
 
 func TestMain(m *testing.M) {
+	if runner.IsWorker() {
+		os.Exit(runner.WorkerMain())
+	}
 	testscript.Main(m, map[string]func(){
 		"onetool": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

@@ -1,0 +1,527 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/ordered"
+)
+
+// Isolation configures isolation: process (SPEC §8.5): programs run in
+// pre-started worker processes, each under a hard memory limit, and their
+// tool calls travel back to this process over a pipe. A worker that dies —
+// killed by its limit, or crashing — is replaced, and the run it was
+// serving reports why.
+type Isolation struct {
+	// Command starts a worker. The default is this executable with
+	// ONETOOL_WORKER=1 in its environment, which works for the onetool
+	// command and for programs that call IsWorker/WorkerMain first thing.
+	Command []string
+	// Workers are started ahead of need (default: GOMAXPROCS, at least 2).
+	Workers int
+	// MaxWorkers bounds the workers alive at once (default 4×Workers);
+	// more concurrent runs wait for one.
+	MaxWorkers int
+	// HardMemory is each worker's memory limit in bytes (RLIMIT_DATA on
+	// Linux; default 2×MaxMemory + 256 MiB). The in-process budget of
+	// limits.max_memory still applies inside the worker and ends most runs
+	// first, with the usual message.
+	HardMemory int64
+}
+
+// ErrWorker is the cause of a run whose worker process died or could not
+// be started.
+var ErrWorker = errors.New("worker failed")
+
+// WithIsolation runs every program in worker processes (see Isolation).
+func WithIsolation(iso Isolation) Option {
+	return func(r *Runner) { r.isolation = &iso }
+}
+
+// pool holds the worker processes of a runner.
+type pool struct {
+	r    *Runner
+	opts Isolation
+	env  []string
+
+	idle   chan *worker  // ready workers
+	slots  chan struct{} // one token per live worker, up to MaxWorkers
+	closed atomic.Bool
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	setup []byte // the setup message for the registry generation in gen
+	gen   uint64
+	live  map[*worker]struct{}
+}
+
+func newPool(r *Runner, iso Isolation) (*pool, error) {
+	if iso.Workers <= 0 {
+		iso.Workers = max(2, runtime.GOMAXPROCS(0))
+	}
+	if iso.MaxWorkers < iso.Workers {
+		iso.MaxWorkers = 4 * iso.Workers
+	}
+	if iso.HardMemory <= 0 {
+		iso.HardMemory = 2*r.limits.MaxMemory + 256<<20
+	}
+	if len(iso.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("%w: isolation: process needs the path of this program: %w", ErrConfig, err)
+		}
+		iso.Command = []string{exe}
+	}
+	p := &pool{
+		r: r, opts: iso,
+		idle:  make(chan *worker, iso.MaxWorkers),
+		slots: make(chan struct{}, iso.MaxWorkers),
+		live:  map[*worker]struct{}{},
+		env: []string{
+			WorkerEnv + "=1",
+			fmt.Sprintf("%s=%d", workerMemoryEnv, iso.HardMemory),
+			"PATH=" + os.Getenv("PATH"),
+			"HOME=" + os.Getenv("HOME"),
+		},
+	}
+	for range iso.Workers {
+		p.slots <- struct{}{}
+		p.wg.Go(func() {
+			if w, err := p.start(); err == nil {
+				p.idle <- w
+			} else {
+				<-p.slots
+				r.log.Warn("starting a worker failed", "error", err)
+			}
+		})
+	}
+	return p, nil
+}
+
+// worker is one worker process.
+type worker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	wmu    sync.Mutex
+	msgs   chan *wireMsg // from the worker, read by the run it serves
+	dead   chan struct{} // closed when the worker's output ends
+	stderr *tail
+	gen    uint64 // registry generation the worker was set up with
+	runs   uint64
+}
+
+// start launches a worker and sets it up.
+func (p *pool) start() (*worker, error) {
+	cmd := exec.Command(p.opts.Command[0], p.opts.Command[1:]...)
+	cmd.Env = p.env
+	w := &worker{cmd: cmd, msgs: make(chan *wireMsg, 16), dead: make(chan struct{}), stderr: &tail{max: 4 << 10}}
+	cmd.Stderr = w.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w.stdin = stdin
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: starting %s: %w", ErrWorker, p.opts.Command[0], err)
+	}
+	go w.read(stdout)
+	p.mu.Lock()
+	p.live[w] = struct{}{}
+	p.mu.Unlock()
+	if err := p.sync(w); err != nil {
+		p.discard(w)
+		return nil, err
+	}
+	return w, nil
+}
+
+// read forwards the worker's messages until its output ends.
+func (w *worker) read(stdout io.Reader) {
+	defer close(w.dead)
+	dec := json.NewDecoder(bufio.NewReaderSize(stdout, 64<<10))
+	for {
+		m := new(wireMsg)
+		if err := dec.Decode(m); err != nil {
+			return
+		}
+		w.msgs <- m
+	}
+}
+
+func (w *worker) send(m *wireMsg) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	w.wmu.Lock()
+	defer w.wmu.Unlock()
+	_, err = w.stdin.Write(b)
+	return err
+}
+
+// sync sends the current setup when the worker has an older one.
+func (p *pool) sync(w *worker) error {
+	gen := p.r.reg.Generation()
+	if w.gen == gen && w.runs > 0 {
+		return nil
+	}
+	p.mu.Lock()
+	if p.setup == nil || p.gen != gen {
+		s, err := json.Marshal(&wireMsg{Type: "setup", Setup: p.r.workerSetup(gen)})
+		if err != nil {
+			p.mu.Unlock()
+			return err
+		}
+		p.setup, p.gen = append(s, '\n'), gen
+	}
+	setup := p.setup
+	p.mu.Unlock()
+	w.wmu.Lock()
+	_, err := w.stdin.Write(setup)
+	w.wmu.Unlock()
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrWorker, err)
+	}
+	select {
+	case m := <-w.msgs:
+		if m.Type != "ready" {
+			return fmt.Errorf("%w: unexpected %q instead of ready", ErrWorker, m.Type)
+		}
+	case <-w.dead:
+		return fmt.Errorf("%w: the worker exited during setup: %s", ErrWorker, w.stderr.lastLine())
+	case <-time.After(10 * time.Second):
+		return fmt.Errorf("%w: no answer to setup within 10s", ErrWorker)
+	}
+	w.gen = gen
+	return nil
+}
+
+// acquire returns a ready worker, starting one when none is idle and the
+// pool may grow.
+func (p *pool) acquire(ctx context.Context) (*worker, error) {
+	for {
+		select {
+		case w := <-p.idle:
+			return w, nil
+		default:
+		}
+		select {
+		case w := <-p.idle:
+			return w, nil
+		case p.slots <- struct{}{}:
+			w, err := p.start()
+			if err != nil {
+				<-p.slots
+				return nil, err
+			}
+			return w, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// release returns a worker that finished a run to the idle set.
+func (p *pool) release(w *worker) {
+	if p.closed.Load() {
+		p.discard(w)
+		return
+	}
+	p.idle <- w
+}
+
+// discard ends a worker and frees its slot.
+func (p *pool) discard(w *worker) {
+	p.mu.Lock()
+	_, ok := p.live[w]
+	delete(p.live, w)
+	p.mu.Unlock()
+	if !ok {
+		return
+	}
+	w.stdin.Close()
+	if w.cmd.Process != nil {
+		w.cmd.Process.Kill()
+	}
+	w.cmd.Wait()
+	<-p.slots
+}
+
+// replace discards a dead worker and starts another in its place, so the
+// pool stays warm.
+func (p *pool) replace(w *worker) {
+	p.discard(w)
+	if p.closed.Load() {
+		return
+	}
+	p.wg.Go(func() {
+		select {
+		case p.slots <- struct{}{}:
+		default:
+			return // the pool is full anyway
+		}
+		nw, err := p.start()
+		if err != nil {
+			<-p.slots
+			p.r.log.Warn("replacing a worker failed", "error", err)
+			return
+		}
+		p.release(nw)
+	})
+}
+
+// close ends every worker.
+func (p *pool) close() {
+	if !p.closed.CompareAndSwap(false, true) {
+		return
+	}
+	p.wg.Wait()
+	for {
+		select {
+		case w := <-p.idle:
+			p.discard(w)
+		default:
+			p.mu.Lock()
+			rest := make([]*worker, 0, len(p.live))
+			for w := range p.live {
+				rest = append(rest, w)
+			}
+			p.mu.Unlock()
+			for _, w := range rest {
+				p.discard(w)
+			}
+			return
+		}
+	}
+}
+
+var runSeq atomic.Uint64
+
+// exec runs one program on a worker and fills res. Tool calls the worker
+// sends are made here, under ctx (which carries the run's state: budgets,
+// progress, confirmation).
+func (p *pool) exec(ctx context.Context, st *runState, command string, res *ExecResult) {
+	w, err := p.acquire(ctx)
+	if err == nil {
+		err = p.sync(w)
+		if err != nil {
+			p.replace(w)
+		}
+	}
+	if err != nil {
+		res.Err = fmt.Errorf("%w: %w", ErrWorker, err)
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			res.Err = interp.NewError(interp.KindCancelled, 0, 0, "cancelled before a worker was free", interp.ErrCancelled, err)
+		}
+		res.Text = "Error: " + res.Err.Error()
+		return
+	}
+	w.runs++
+	id := runSeq.Add(1)
+	limits := st.limits
+	if err := w.send(&wireMsg{Type: "run", ID: id, Code: command, Limits: &limits}); err != nil {
+		p.died(w, res)
+		return
+	}
+	callCtx, cancelCalls := context.WithCancel(ctx)
+	defer cancelCalls()
+	var calls sync.WaitGroup
+	done := ctx.Done()
+	var killAt <-chan time.Time
+	for {
+		select {
+		case m := <-w.msgs:
+			switch m.Type {
+			case "call":
+				calls.Go(func() { p.call(callCtx, w, m) })
+			case "step":
+				if st.onStep != nil && m.Step != nil {
+					st.onStep(*m.Step)
+				}
+			case "done":
+				cancelCalls()
+				calls.Wait()
+				fill(res, m.Result)
+				p.release(w)
+				return
+			}
+		case <-w.dead:
+			cancelCalls()
+			calls.Wait()
+			p.died(w, res)
+			return
+		case <-done:
+			// Ask the worker to stop the program; a worker that does not
+			// answer soon is killed (and replaced).
+			w.send(&wireMsg{Type: "cancel", ID: id})
+			done = nil
+			killAt = time.After(2 * time.Second)
+		case <-killAt:
+			w.cmd.Process.Kill()
+			killAt = nil
+		}
+	}
+}
+
+// call makes one tool call for the worker and sends the reply.
+func (p *pool) call(ctx context.Context, w *worker, m *wireMsg) {
+	reply := &wireMsg{Type: "reply", ID: m.ID}
+	v, err := p.r.remoteCall(ctx, m.Tool, m.Value)
+	if err == nil {
+		reply.Value, err = ordered.Encode(v)
+	}
+	reply.Err = toWireErr(err)
+	w.send(reply)
+}
+
+// remoteCall is CallTool for a tool named by id with JSON arguments.
+func (r *Runner) remoteCall(ctx context.Context, id string, args json.RawMessage) (any, error) {
+	t, err := r.resolve(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if len(args) > 0 {
+		v, err := ordered.Decode(args)
+		if err != nil {
+			return nil, err
+		}
+		if om, ok := v.(*ordered.Map); ok {
+			m = make(map[string]any, om.Len())
+			om.Range(func(k string, x any) bool { m[k] = x; return true })
+		}
+	}
+	return r.CallTool(ctx, t, m)
+}
+
+// died reports the death of the worker that served a run and replaces it.
+func (p *pool) died(w *worker, res *ExecResult) {
+	w.cmd.Wait() // the exit status says how it died
+	why := w.deathReason(p.opts.HardMemory)
+	p.r.log.Warn("a worker died during a run; replacing it", "reason", why)
+	res.Err = interp.NewError(interp.KindInternal, 0, 0, "the worker process running this program "+why+"; it has been replaced", ErrWorker)
+	if strings.Contains(why, "memory limit") {
+		res.Err = interp.NewError(interp.KindLimit, 0, 0, "the worker process running this program "+why+"; it has been replaced", ErrWorker, interp.ErrMemoryLimit, interp.ErrLimit)
+	}
+	res.Text = "Error: " + res.Err.Error()
+	p.replace(w)
+}
+
+// deathReason tells from the exit status and the last words on stderr why
+// a worker died.
+func (w *worker) deathReason(hard int64) string {
+	last := w.stderr.String()
+	switch {
+	case strings.Contains(last, "out of memory"):
+		return fmt.Sprintf("was stopped by its hard memory limit of %s", interp.FormatBytes(hard))
+	case w.cmd.ProcessState != nil && !w.cmd.ProcessState.Exited():
+		return "was killed (" + w.cmd.ProcessState.String() + ")"
+	}
+	if line := w.stderr.lastLine(); line != "" {
+		return "crashed: " + line
+	}
+	if w.cmd.ProcessState != nil {
+		return "exited (" + w.cmd.ProcessState.String() + ")"
+	}
+	return "stopped answering"
+}
+
+// fill copies a worker's result into res.
+func fill(res *ExecResult, r *wireResult) {
+	if r == nil {
+		res.Err = fmt.Errorf("%w: a result without content", ErrWorker)
+		res.Text = "Error: " + res.Err.Error()
+		return
+	}
+	res.Text, res.Printed, res.HasValue = r.Text, r.Printed, r.HasValue
+	if len(r.Value) > 0 {
+		res.Value, _ = ordered.Decode(r.Value)
+	}
+	if r.Err != nil {
+		res.Err = r.Err.runErr()
+	}
+}
+
+// workerSetup describes the tools and configuration for workers.
+func (r *Runner) workerSetup(gen uint64) *wireSetup {
+	s := &wireSetup{
+		Generation: gen,
+		Packs:      map[string]string{},
+		Aliases:    r.cfg.Aliases,
+		Snippets:   r.cfg.Snippets,
+		Projects:   r.cfg.Projects,
+	}
+	if fp := r.cfg.Packs["file"]; fp != nil {
+		s.FileDirs = fp.AllowedDirs
+	}
+	for _, p := range r.reg.Packs() {
+		s.Packs[p.Name] = p.Description
+		for _, t := range p.Tools() {
+			s.Tools = append(s.Tools, wireTool{
+				Pack: t.Pack, Name: t.Name, Version: t.Version, Description: t.Description,
+				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Returns: t.Returns,
+				Examples: t.Examples, Synonyms: t.Synonyms, Deterministic: t.Deterministic,
+				Annotations: t.Annotations, Timeout: t.Timeout,
+			})
+		}
+	}
+	return s
+}
+
+// tail keeps the first and the last bytes written to it: a worker's
+// stderr, for the reason it died. A Go crash starts with its reason
+// ("fatal error: …", "panic: …") and goes on with every goroutine's stack.
+type tail struct {
+	mu   sync.Mutex
+	max  int
+	head []byte
+	b    []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := min(len(p), t.max-len(t.head)); n > 0 {
+		t.head = append(t.head, p[:n]...)
+	}
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.head) + "\n" + string(t.b)
+}
+
+// lastLine is the line that explains a Go crash ("fatal error: …",
+// "panic: …"), or else the last line written.
+func (t *tail) lastLine() string {
+	lines := strings.Split(strings.TrimSpace(t.String()), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
+			return l
+		}
+	}
+	return strings.TrimSpace(lines[len(lines)-1])
+}

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package runner
+
+// setMemoryLimit is a no-op where RLIMIT_DATA does not bound the Go heap;
+// the in-process watchdog (limits.max_memory) still applies in the worker.
+func setMemoryLimit(int64) error { return nil }
