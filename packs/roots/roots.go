@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -155,4 +156,83 @@ func resolveDepth(p string, depth int) (string, error) {
 		return resolveDepth(filepath.Clean(target), depth+1)
 	}
 	return resolve(p)
+}
+
+// Location is where an allowed path lies: Root is the real path of the
+// allowed root directory that holds it (the outermost one when roots nest,
+// so that two paths under nested roots share one), and Rel is the path
+// inside Root, "." for Root itself. Neither has symbolic links in it, so
+// code that opens Root as an *os.Root and works with Rel there cannot be
+// led outside by a link swapped in after the check.
+type Location struct {
+	Root string
+	Rel  string
+}
+
+// Path returns the real absolute path of the location.
+func (l Location) Path() string {
+	if l.Rel == "." {
+		return l.Root
+	}
+	return filepath.Join(l.Root, l.Rel)
+}
+
+// Locate resolves p as Resolve does and returns where it lies. It refuses
+// what Resolve refuses.
+func (r *Roots) Locate(p string) (Location, error) {
+	real, err := r.Resolve(p)
+	if err != nil {
+		return Location{}, err
+	}
+	return r.locate(p, real)
+}
+
+// LocateEntry is Locate for operations on a directory entry itself
+// (delete, rename, lstat): symbolic links in the parent directories are
+// followed, but a link named by the last element stays the link, so that
+// deleting a link removes the link and not what it points to. The whole
+// path must still resolve inside the roots, as for Resolve: a link that
+// points outside is refused, not removed.
+func (r *Roots) LocateEntry(p string) (Location, error) {
+	real, err := r.Resolve(p)
+	if err != nil {
+		return Location{}, err
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.base, abs)
+	}
+	abs = filepath.Clean(abs)
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return r.Locate(p)
+	}
+	rp, err := resolve(parent)
+	if err != nil {
+		return Location{}, err
+	}
+	loc, err := r.locate(p, filepath.Join(rp, filepath.Base(abs)))
+	if err != nil && slices.Contains(r.dirs, real) {
+		// A root reached through a link to it: the root itself.
+		return r.locate(p, real)
+	}
+	return loc, err
+}
+
+// locate finds the outermost root holding the real path.
+func (r *Roots) locate(p, real string) (Location, error) {
+	best := ""
+	for _, d := range r.dirs {
+		if within(real, d) && (best == "" || len(d) < len(best)) {
+			best = d
+		}
+	}
+	if best == "" {
+		return Location{}, &OutsideError{Path: p, Roots: r.show}
+	}
+	rel, err := filepath.Rel(best, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return Location{}, &OutsideError{Path: p, Roots: r.show}
+	}
+	return Location{Root: best, Rel: rel}, nil
 }

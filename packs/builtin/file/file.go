@@ -1,0 +1,363 @@
+// Package file is the built-in file pack (SPEC §3.5, §8.2): read, write,
+// edit, list, tree, glob, grep, info, copy, move and delete, confined to
+// the allowed roots.
+//
+// Every path goes through roots.Roots first: it is made absolute, its
+// symbolic links are followed, and anything outside the roots is refused.
+// The IO itself is then done through an *os.Root opened on the allowed
+// root directory the path lies in, with the link-free path relative to
+// it, so a symbolic link swapped in after the check still cannot lead
+// outside. Walks (list, tree, glob, grep) never follow symbolic links,
+// and only regular files are ever read: devices and named pipes are
+// refused, never opened for reading.
+//
+// Writes are atomic (a temporary file in the same directory, synced, then
+// renamed over the target), and overwrites, edits and deletes keep a
+// backup in .onetool/backups/ under the root unless Options.Backups is
+// off. Every result is bounded.
+package file
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
+)
+
+// Description is the pack's one-line description.
+const Description = "Read, search and change files inside the allowed roots (working directory, projects, packs.file.allowed_dirs)"
+
+// Limits. Every result of the pack is bounded by them.
+const (
+	MaxReadFile   = 32 << 20  // largest file read, edit and append load (bytes)
+	MaxReadOutput = 256 << 10 // text one file.read returns (bytes)
+	MaxLineLen    = 8000      // longer lines are cut in read and grep output (bytes)
+	MaxWrite      = 32 << 20  // largest content file.write accepts (bytes)
+	MaxGrepFile   = 8 << 20   // larger files are skipped by grep (bytes)
+	MaxEntries    = 10000     // largest `limit` of list, tree, glob, grep
+	MaxScan       = 200000    // directory entries one walk looks at
+	MaxCopy       = 1 << 30   // bytes one copy (or cross-device move) writes
+	MaxCopyItems  = 20000     // files and directories one directory copy creates
+	MaxBackups    = 200       // backups kept per root; older ones are pruned
+)
+
+// BackupDir is where backups go, relative to the allowed root the file
+// lies in: one timestamped directory per operation, holding the old
+// file(s) at their path relative to the root.
+const BackupDir = ".onetool/backups"
+
+// Options configure the pack.
+type Options struct {
+	Roots    *roots.Roots // required: every path is confined to these
+	ReadOnly bool         // packs.file.read_only: write, edit, copy, move and delete refuse
+	Backups  bool         // keep a backup before overwrite and delete (SPEC §8.2: on unless disabled)
+}
+
+// Register adds the file pack to r, with its description.
+func Register(r *packs.Registry, o Options) error {
+	if o.Roots == nil {
+		return errors.New("file pack: Options.Roots is required")
+	}
+	r.SetPackDescription("file", Description)
+	return r.Register(Tools(o)...)
+}
+
+// pack is the state the handlers share: the options and where relative
+// paths start.
+type pack struct {
+	o        Options
+	realBase string // resolved Roots.Base, to show paths inside it relative
+}
+
+func newPack(o Options) *pack {
+	p := &pack{o: o}
+	if o.Roots != nil {
+		p.realBase = o.Roots.Base()
+		if real, err := filepath.EvalSymlinks(p.realBase); err == nil {
+			p.realBase = real
+		}
+	}
+	return p
+}
+
+// wrap guards a handler: no roots, a cancelled context and panics all
+// become errors.
+func (p *pack) wrap(fn packs.Handler) packs.Handler {
+	return func(ctx context.Context, args map[string]any) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, fmt.Errorf("internal error: %v", r)
+			}
+		}()
+		if p.o.Roots == nil {
+			return nil, errors.New("no allowed roots are configured for the file pack")
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, stopped(ctx)
+		}
+		return fn(ctx, args)
+	}
+}
+
+// modifying refuses when the pack is read-only.
+func (p *pack) modifying(tool string) error {
+	if p.o.ReadOnly {
+		return fmt.Errorf("file.%s is not allowed: the file pack is read-only (packs.file.read_only: true in onetool.yaml); only read, list, tree, glob, grep and info work", tool)
+	}
+	return nil
+}
+
+func stopped(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("stopped: the time limit was reached (%w)", ctx.Err())
+	}
+	return fmt.Errorf("stopped: the call was cancelled (%w)", ctx.Err())
+}
+
+// locate checks a path argument and finds where it lies. entry keeps a
+// symbolic link named by the last element as the link itself.
+func (p *pack) locate(path string, entry bool) (roots.Location, error) {
+	if path == "" {
+		return roots.Location{}, fmt.Errorf("empty path: give a file or directory name, relative to %s or absolute inside the allowed roots", p.o.Roots.Base())
+	}
+	if path == "~" || strings.HasPrefix(path, "~/") || strings.HasPrefix(path, "~"+string(filepath.Separator)) {
+		return roots.Location{}, fmt.Errorf("path '%s': '~' is not expanded; give an absolute path, or one relative to %s", path, p.o.Roots.Base())
+	}
+	locate := p.o.Roots.Locate
+	if entry {
+		locate = p.o.Roots.LocateEntry
+	}
+	loc, err := locate(path)
+	if err != nil {
+		return loc, resolveErr(err, path)
+	}
+	if testHookLocated != nil {
+		testHookLocated(path)
+	}
+	return loc, nil
+}
+
+// resolveErr words a failure to resolve a path; refusals (ErrOutside)
+// are already worded by roots.
+func resolveErr(err error, path string) error {
+	msg := err.Error()
+	switch {
+	case errors.Is(err, roots.ErrOutside):
+		if len(path) > maxShown {
+			return fmt.Errorf("path '%s' is outside the allowed roots: %w", short(path), roots.ErrOutside)
+		}
+		return err
+	case errors.Is(err, syscall.ELOOP) || strings.Contains(msg, "too many links") || strings.Contains(msg, "too many levels of symbolic links"):
+		return fmt.Errorf("path '%s': too many levels of symbolic links (a loop of links?): look at the links with file.info or file.list", short(path))
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return fmt.Errorf("path '%s' is too long (%d bytes, or a name in it is): use shorter names", short(path), len(path))
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("path '%s': a part of it is a file, not a directory", short(path))
+	case strings.HasPrefix(msg, "empty path"):
+		return err
+	}
+	return fmt.Errorf("path '%s': %v", short(path), unwrapPath(err))
+}
+
+// maxShown bounds how much of a path messages repeat.
+const maxShown = 200
+
+// short cuts a very long path for messages.
+func short(path string) string {
+	if len(path) <= maxShown {
+		return path
+	}
+	return path[:maxShown/2] + "…" + path[len(path)-maxShown/4:]
+}
+
+// testHookLocated, when set by tests, runs after a path passed the roots
+// check and before anything is opened: tests swap in links there.
+var testHookLocated func(path string)
+
+// display returns how results name a real path: relative to the working
+// directory when inside it, else absolute.
+func (p *pack) display(real string) string {
+	if rel, err := filepath.Rel(p.realBase, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return real
+}
+
+// openRoot opens the allowed root directory of loc.
+func openRoot(loc roots.Location) (*os.Root, error) {
+	r, err := os.OpenRoot(loc.Root)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("the allowed root %s does not exist: create it first", loc.Root)
+		}
+		return nil, fmt.Errorf("cannot open the allowed root %s: %v", loc.Root, unwrapPath(err))
+	}
+	return r, nil
+}
+
+// fsErr turns an error of an os.Root operation on the path the user
+// called name into a readable one.
+func fsErr(err error, name string) error {
+	name = short(name)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s does not exist: check the name with file.list or file.glob", name)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("permission denied: %s", name)
+	case strings.Contains(err.Error(), "path escapes from parent"):
+		return fmt.Errorf("path '%s' leads outside its allowed root (a symbolic link on the way points out): %w", name, roots.ErrOutside)
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return fmt.Errorf("%s: file name too long", name)
+	case errors.Is(err, syscall.ELOOP):
+		return fmt.Errorf("%s: too many levels of symbolic links", name)
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("%s: a part of the path is a file, not a directory", name)
+	case errors.Is(err, syscall.ENOSPC):
+		return fmt.Errorf("%s: no space left on the device", name)
+	}
+	return fmt.Errorf("%s: %v", name, unwrapPath(err))
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// kind names the type of a file mode for messages and info.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "file"
+	case m.IsDir():
+		return "dir"
+	case m&fs.ModeSymlink != 0:
+		return "symlink"
+	case m&fs.ModeNamedPipe != 0:
+		return "fifo"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "other"
+}
+
+// notRegular explains why a non-regular file is refused.
+func notRegular(name string, m fs.FileMode) error {
+	if m.IsDir() {
+		return fmt.Errorf("%s is a directory, not a file: use file.list or file.tree to see inside", name)
+	}
+	return fmt.Errorf("%s is not a regular file (it is a %s): the file pack reads and writes regular files only", name, kind(m))
+}
+
+// Arguments. Handlers get what the binder passed: strings, int64 (or
+// float64, json.Number from Go callers), bools, defaults filled in.
+
+func strArg(args map[string]any, name string) (string, error) {
+	v, ok := args[name]
+	if !ok || v == nil {
+		return "", fmt.Errorf("'%s' is required", name)
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("'%s' must be a string, got %T", name, v)
+	}
+	return s, nil
+}
+
+func optStr(args map[string]any, name, def string) (string, error) {
+	v, ok := args[name]
+	if !ok || v == nil {
+		return def, nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("'%s' must be a string, got %T", name, v)
+	}
+	return s, nil
+}
+
+func intArg(args map[string]any, name string, def, lo int) (int, error) {
+	v, ok := args[name]
+	if !ok || v == nil {
+		return def, nil
+	}
+	var n int64
+	switch x := v.(type) {
+	case int:
+		n = int64(x)
+	case int64:
+		n = x
+	case float64:
+		if x != float64(int64(x)) {
+			return 0, fmt.Errorf("'%s' must be a whole number, got %v", name, x)
+		}
+		n = int64(x)
+	case interface{ Int64() (int64, error) }: // json.Number
+		i, err := x.Int64()
+		if err != nil {
+			return 0, fmt.Errorf("'%s' must be a whole number, got %v", name, x)
+		}
+		n = i
+	default:
+		return 0, fmt.Errorf("'%s' must be an int, got %T", name, v)
+	}
+	if n < int64(lo) {
+		return 0, fmt.Errorf("'%s' must be at least %d, got %d", name, lo, n)
+	}
+	if n > 1<<31 {
+		n = 1 << 31
+	}
+	return int(n), nil
+}
+
+func boolArg(args map[string]any, name string, def bool) (bool, error) {
+	v, ok := args[name]
+	if !ok || v == nil {
+		return def, nil
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("'%s' must be True or False, got %T", name, v)
+	}
+	return b, nil
+}
+
+// formatBytes writes a size for people: 512 bytes, 4.0 KiB, 32.0 MiB.
+func formatBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return strconv.FormatInt(n, 10) + " bytes"
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}
+
+// plural writes "1 file", "2 files".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,227 @@
+package file
+
+import (
+	"github.com/onetool-dev/onetool/packs"
+)
+
+var (
+	readOnly    = packs.Annotations{ReadOnly: true}
+	destructive = packs.Annotations{Destructive: true}
+)
+
+// pathsNote ends every description that takes paths.
+const pathsNote = " Paths (relative or absolute) must lead inside the allowed roots, links followed."
+
+// backupsNote ends the descriptions of tools that overwrite or delete.
+const backupsNote = " What is replaced or deleted is kept in .onetool/backups/<time>-<tool>/ under its root (newest 200) unless packs.file.backups is false."
+
+// Tools returns new file pack tools for o, ready to register.
+func Tools(o Options) []*packs.Tool {
+	p := newPack(o)
+	return []*packs.Tool{
+		{
+			Pack: "file", Name: "read",
+			Description: "Read a text file's lines, exactly as stored: `offset` is the first line (1-based), `limit` how many. " +
+				"When lines remain, the result ends with the next call, e.g. `… (120 more lines: file.read(path=\"x\", offset=2001))`. " +
+				"Lines over 8000 bytes are cut; binary files and files over 32 MiB are refused (use file.grep, file.info)." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","description":"The file to read."},
+				"offset":{"type":"integer","minimum":1,"default":1,"description":"First line to return, counting from 1."},
+				"limit":{"type":"integer","minimum":1,"default":2000,"description":"Most lines to return."}},
+				"required":["path"],"additionalProperties":false}`,
+			Returns: "str",
+			Examples: []packs.Example{
+				{Code: `file.read(path="README.md")`, Description: "The first 2000 lines"},
+				{Code: `file.read("main.go", offset=100, limit=20)`, Description: "Lines 100 to 119"},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.read),
+		},
+		{
+			Pack: "file", Name: "write",
+			Description: "Write text to a file, creating it (and missing parent directories) or replacing it whole; with append=True, add to its end. " +
+				"The write is atomic: a failed or cancelled write leaves the old file as it was. An overwritten file keeps its permissions. " +
+				"To change part of a file, use file.edit. Content is at most 32 MiB." + backupsNote + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","description":"The file to write."},
+				"content":{"type":"string","description":"The whole new text (or the text to add, with append=True)."},
+				"append":{"type":"boolean","default":false,"description":"Add content to the end instead of replacing the file."},
+				"create_dirs":{"type":"boolean","default":true,"description":"Create missing parent directories."}},
+				"required":["path","content"],"additionalProperties":false}`,
+			Returns:  "str",
+			Synonyms: map[string][]string{"content": {"text"}},
+			Examples: []packs.Example{
+				{Code: `file.write(path="notes/todo.md", content="- ship it\n")`, Result: "created notes/todo.md (10 bytes)"},
+				{Code: `file.write("log.txt", "one more line\n", append=True)`},
+			},
+			Annotations: destructive,
+			Handler:     p.wrap(p.write),
+		},
+		{
+			Pack: "file", Name: "edit",
+			Description: "Replace exact text in a file: `old` must occur exactly once (copy it from file.read, spaces and line breaks included, with enough lines around it to be unique), or pass replace_all=True to replace every occurrence. " +
+				"Fails, changing nothing, when `old` is not found or is ambiguous; the error says which lines match. The change is written atomically." + backupsNote + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","description":"The file to change."},
+				"old":{"type":"string","description":"The exact text to replace."},
+				"new":{"type":"string","description":"The text to put in its place (empty to delete it)."},
+				"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}},
+				"required":["path","old","new"],"additionalProperties":false}`,
+			Returns:  "str",
+			Synonyms: map[string][]string{"old": {"old_string", "old_text"}, "new": {"new_string", "new_text"}},
+			Examples: []packs.Example{
+				{Code: `file.edit(path="main.go", old="timeout := 10", new="timeout := 30")`, Result: "edited main.go: replaced 1 occurrence at line 12"},
+				{Code: `file.edit("README.md", old="colour", new="color", replace_all=True)`},
+			},
+			Annotations: destructive,
+			Handler:     p.wrap(p.edit),
+		},
+		{
+			Pack: "file", Name: "list",
+			Description: "List a directory: names sorted, directories ending in '/'. pattern filters names (\"*.go\", \"*.{yml,yaml}\"). " +
+				"With details=True each entry is a dict {name, type, size, modified}. At most `limit` entries; a longer listing ends with a note \"… N more entries: …\". " +
+				"Symbolic links are listed, not followed." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","default":".","description":"The directory to list."},
+				"pattern":{"type":"string","default":"","description":"Only names matching this glob."},
+				"details":{"type":"boolean","default":false,"description":"Return dicts with type, size and modification time."},
+				"limit":{"type":"integer","minimum":1,"default":1000,"description":"Most entries to return (up to 10000)."}},
+				"additionalProperties":false}`,
+			Returns: "list",
+			Examples: []packs.Example{
+				{Code: `file.list()`, Description: "The working directory"},
+				{Code: `file.list("src", pattern="*.go")`},
+				{Code: `[e["name"] for e in file.list("logs", details=True) if e["size"] and e["size"] > 1000000]`, Description: "Files over 1 MB"},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.list),
+		},
+		{
+			Pack: "file", Name: "tree",
+			Description: "Show a directory tree as indented text, `depth` levels deep (a directory not opened ends in '/ …'). " +
+				"Symbolic links show where they point and are not followed; .git, node_modules, __pycache__, .venv and the backups are not opened. " +
+				"At most `limit` entries; the rest is counted in a last line." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","default":".","description":"The directory to show."},
+				"depth":{"type":"integer","minimum":1,"default":3,"description":"How many levels to open."},
+				"limit":{"type":"integer","minimum":1,"default":500,"description":"Most entries to show (up to 10000)."}},
+				"additionalProperties":false}`,
+			Returns: "str",
+			Examples: []packs.Example{
+				{Code: `file.tree()`},
+				{Code: `file.tree("src", depth=2)`},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.tree),
+		},
+		{
+			Pack: "file", Name: "glob",
+			Description: "Find files and directories whose path under `path` matches a pattern: * and ? within a name, [abc], ** for any number of directories, {a,b} for alternatives (\"**/*.go\", \"src/*.{ts,tsx}\"). " +
+				"Returns paths usable in other calls, sorted; directories end in '/'. Patterns are relative and cannot go up ('..'); put the directory in path=. " +
+				"Symbolic links are not followed; .git, node_modules and the like are searched only when the pattern names them. At most `limit` results, then a note." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"pattern":{"type":"string","description":"The glob, relative to path."},
+				"path":{"type":"string","default":".","description":"The directory to search under."},
+				"limit":{"type":"integer","minimum":1,"default":1000,"description":"Most paths to return (up to 10000)."}},
+				"required":["pattern"],"additionalProperties":false}`,
+			Returns:  "list[str]",
+			Synonyms: map[string][]string{"limit": {"max_results"}},
+			Examples: []packs.Example{
+				{Code: `file.glob("**/*.go")`},
+				{Code: `file.glob("*.md", path="docs")`, Result: `["docs/index.md", "docs/usage.md"]`},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.glob),
+		},
+		{
+			Pack: "file", Name: "grep",
+			Description: "Search file contents with a regular expression (Go RE2 syntax; literal=True for plain text). Returns \"file:line: text\" strings; with context=N also N lines around each match as \"file:line- text\". " +
+				"path is a directory (searched recursively) or one file; glob= filters file names (\"*.go\") or paths (\"src/**/*.ts\"). " +
+				"Binary files, files over 8 MiB, symbolic links, .git, node_modules and the like are skipped. At most `limit` matches, then a note \"… N more matches\"." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"pattern":{"type":"string","description":"Regular expression (or text, with literal=True)."},
+				"path":{"type":"string","default":".","description":"Directory or file to search."},
+				"glob":{"type":"string","default":"","description":"Only files whose name (or path, if it has a '/') matches."},
+				"ignore_case":{"type":"boolean","default":false,"description":"Match upper and lower case alike."},
+				"literal":{"type":"boolean","default":false,"description":"Treat pattern as plain text."},
+				"context":{"type":"integer","minimum":0,"default":0,"description":"Lines to show before and after each match (up to 10)."},
+				"files_only":{"type":"boolean","default":false,"description":"Return only the names of files that match."},
+				"limit":{"type":"integer","minimum":1,"default":200,"description":"Most matches (or files) to return (up to 10000)."}},
+				"required":["pattern"],"additionalProperties":false}`,
+			Returns:  "list[str]",
+			Synonyms: map[string][]string{"limit": {"max_results"}},
+			Examples: []packs.Example{
+				{Code: `file.grep("func main", glob="*.go")`, Result: `["cmd/app/main.go:9: func main() {"]`},
+				{Code: `file.grep("TODO", path="src", ignore_case=True, files_only=True)`},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.grep),
+		},
+		{
+			Pack: "file", Name: "info",
+			Description: "Describe a path: a dict {path, exists, type (file, dir, symlink, fifo, …), size, mode (\"0644\"), modified (ISO 8601, UTC), is_dir, is_file, is_link, target (links only), real_path}. " +
+				"A path that does not exist gives {\"path\": …, \"exists\": False}, so programs can test for it. is_dir and is_file follow a link; type describes the entry itself." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","description":"The file, directory or link to describe."}},
+				"required":["path"],"additionalProperties":false}`,
+			Returns: "dict",
+			Examples: []packs.Example{
+				{Code: `file.info("go.mod")["size"]`},
+				{Code: `file.info("build")["exists"]`, Result: "False"},
+			},
+			Annotations: readOnly,
+			Handler:     p.wrap(p.info),
+		},
+		{
+			Pack: "file", Name: "copy",
+			Description: "Copy a file, or a directory with everything in it. If dst is an existing directory (or ends in '/'), the copy goes inside it. " +
+				"An existing file is replaced only with overwrite=True; directories are never merged. Permissions are kept; links inside a copied directory are skipped. " +
+				"Files appear whole or not at all." + backupsNote + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"src":{"type":"string","description":"The file or directory to copy."},
+				"dst":{"type":"string","description":"The new path, or a directory to copy into."},
+				"overwrite":{"type":"boolean","default":false,"description":"Replace an existing file at dst."}},
+				"required":["src","dst"],"additionalProperties":false}`,
+			Returns: "str",
+			Examples: []packs.Example{
+				{Code: `file.copy(src="config.yaml", dst="config.yaml.orig")`},
+				{Code: `file.copy("templates", "out/")`, Description: "Copy the directory into out/"},
+			},
+			Annotations: destructive,
+			Handler:     p.wrap(p.copy),
+		},
+		{
+			Pack: "file", Name: "move",
+			Description: "Move or rename a file, link or directory. If dst is an existing directory (or ends in '/'), it moves inside it. " +
+				"An existing file is replaced only with overwrite=True; directories are never replaced. Between roots or file systems it copies, then deletes the source." + backupsNote + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"src":{"type":"string","description":"What to move."},
+				"dst":{"type":"string","description":"The new path, or a directory to move into."},
+				"overwrite":{"type":"boolean","default":false,"description":"Replace an existing file at dst."}},
+				"required":["src","dst"],"additionalProperties":false}`,
+			Returns: "str",
+			Examples: []packs.Example{
+				{Code: `file.move(src="draft.md", dst="docs/guide.md")`, Result: "moved draft.md to docs/guide.md"},
+				{Code: `file.move("old.log", "archive/")`},
+			},
+			Annotations: destructive,
+			Handler:     p.wrap(p.move),
+		},
+		{
+			Pack: "file", Name: "delete",
+			Description: "Delete a file, a symbolic link (not what it points to), or a directory: an empty one at once, one with contents only with recursive=True. " +
+				"An allowed root itself cannot be deleted." + backupsNote + " Restore a file by copying it back from there." + pathsNote,
+			InputSchema: `{"type":"object","properties":{
+				"path":{"type":"string","description":"What to delete."},
+				"recursive":{"type":"boolean","default":false,"description":"Also delete a directory that is not empty, with everything in it."}},
+				"required":["path"],"additionalProperties":false}`,
+			Returns: "str",
+			Examples: []packs.Example{
+				{Code: `file.delete("tmp/output.json")`},
+				{Code: `file.delete("build", recursive=True)`},
+			},
+			Annotations: destructive,
+			Handler:     p.wrap(p.delete),
+		},
+	}
+}
