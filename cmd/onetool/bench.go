@@ -48,6 +48,7 @@ not public, and counts differ by a few percent between them.`,
 	}
 	tokens.Flags().DurationVar(&wait, "wait", 60*time.Second, "how long to wait for the servers to connect")
 	cmd.AddCommand(tokens)
+	cmd.AddCommand(newBenchLoadCmd(g))
 	return cmd
 }
 
