@@ -36,6 +36,7 @@ import (
 // least one run is watched. One per Runner is the intended use.
 type Watchdog struct {
 	interval time.Duration
+	gcGap    time.Duration // at least this long between forced collections
 
 	alarm atomic.Uint64 // bumped on each alarm; runs compare with what they saw
 
@@ -49,8 +50,13 @@ type Watchdog struct {
 
 // NewWatchdog returns a watchdog that samples the heap every 5ms while
 // runs are active.
-func NewWatchdog() *Watchdog {
-	return &Watchdog{interval: 5 * time.Millisecond, runs: map[*memRun]struct{}{}}
+func NewWatchdog() *Watchdog { return NewWatchdogEvery(5 * time.Millisecond) }
+
+// NewWatchdogEvery returns a watchdog that samples the heap every d: a
+// process that exists only to run programs (a worker) can afford to look
+// more often and catch fast growth sooner.
+func NewWatchdogEvery(d time.Duration) *Watchdog {
+	return &Watchdog{interval: d, gcGap: 10 * d, runs: map[*memRun]struct{}{}}
 }
 
 // memRun is one watched run. seen is touched only by the run's own
@@ -59,9 +65,6 @@ type memRun struct {
 	max  uint64
 	seen uint64
 }
-
-// minGCGap bounds how often the watchdog forces a collection.
-const minGCGap = 50 * time.Millisecond
 
 func (w *Watchdog) add(max int64) *memRun {
 	r := &memRun{max: uint64(max), seen: w.alarm.Load()}
@@ -117,7 +120,7 @@ func (w *Watchdog) loop() {
 		threshold := w.threshold
 		w.mu.Unlock()
 
-		if read(sample) <= threshold || time.Since(w.lastGC) < minGCGap {
+		if read(sample) <= threshold || time.Since(w.lastGC) < w.gcGap {
 			continue
 		}
 		runtime.GC()

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/snippets"
@@ -121,6 +122,19 @@ func fileRoots(cfg *config.Config) (*roots.Roots, error) {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	return r, nil
+}
+
+// fileOptions are the file pack's settings: packs.file.read_only, and
+// backups unless packs.file.backups is false (SPEC §8.2).
+func fileOptions(cfg *config.Config, r *roots.Roots) file.Options {
+	o := file.Options{Roots: r, Backups: true}
+	if p := cfg.Packs["file"]; p != nil {
+		o.ReadOnly = p.ReadOnly
+		if p.Backups != nil {
+			o.Backups = *p.Backups
+		}
+	}
+	return o
 }
 
 // snippetCatalog adapts a snippet set to what the ot pack shows.

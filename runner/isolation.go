@@ -35,7 +35,7 @@ type Isolation struct {
 	// more concurrent runs wait for one.
 	MaxWorkers int
 	// HardMemory is each worker's memory limit in bytes (RLIMIT_DATA on
-	// Linux; default 2×MaxMemory + 256 MiB). The in-process budget of
+	// Linux; default 4×MaxMemory + 512 MiB). The in-process budget of
 	// limits.max_memory still applies inside the worker and ends most runs
 	// first, with the usual message.
 	HardMemory int64
@@ -75,7 +75,11 @@ func newPool(r *Runner, iso Isolation) (*pool, error) {
 		iso.MaxWorkers = 4 * iso.Workers
 	}
 	if iso.HardMemory <= 0 {
-		iso.HardMemory = 2*r.limits.MaxMemory + 256<<20
+		// A value just under the budget that doubles needs three times
+		// the budget at once, before the watchdog can see it is over, and
+		// a loaded machine may let it double once more; the runtime's own
+		// memory and thread stacks count too.
+		iso.HardMemory = 4*r.limits.MaxMemory + 512<<20
 	}
 	if len(iso.Command) == 0 {
 		exe, err := os.Executable()
@@ -427,9 +431,8 @@ func (p *pool) died(w *worker, res *ExecResult) {
 // deathReason tells from the exit status and the last words on stderr why
 // a worker died.
 func (w *worker) deathReason(hard int64) string {
-	last := w.stderr.String()
 	switch {
-	case strings.Contains(last, "out of memory"):
+	case w.stderr.outOfMemory():
 		return fmt.Sprintf("was stopped by its hard memory limit of %s", interp.FormatBytes(hard))
 	case w.cmd.ProcessState != nil && !w.cmd.ProcessState.Exited():
 		return "was killed (" + w.cmd.ProcessState.String() + ")"
@@ -485,9 +488,9 @@ func (r *Runner) workerSetup(gen uint64) *wireSetup {
 	return s
 }
 
-// tail keeps the first and the last bytes written to it: a worker's
-// stderr, for the reason it died. A Go crash starts with its reason
-// ("fatal error: …", "panic: …") and goes on with every goroutine's stack.
+// tail keeps what a worker wrote on stderr, for the reason it died: the
+// first bytes, where a Go crash says why ("fatal error: …", "panic: …"),
+// and the last ones. A worker writes nothing there until it dies.
 type tail struct {
 	mu   sync.Mutex
 	max  int
@@ -498,7 +501,7 @@ type tail struct {
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if n := min(len(p), t.max-len(t.head)); n > 0 {
+	if n := min(len(p), 2*t.max-len(t.head)); n > 0 {
 		t.head = append(t.head, p[:n]...)
 	}
 	t.b = append(t.b, p...)
@@ -508,20 +511,27 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (t *tail) String() string {
+// outOfMemory reports whether the runtime said it ran out of memory.
+func (t *tail) outOfMemory() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return string(t.head) + "\n" + string(t.b)
+	h := string(t.head)
+	// A thread stack is a private mapping too: at the limit, creating a
+	// thread fails before the heap does.
+	return strings.Contains(h, "out of memory") || strings.Contains(h, "cannot allocate memory") ||
+		strings.Contains(h, "pthread_create failed")
 }
 
-// lastLine is the line that explains a Go crash ("fatal error: …",
-// "panic: …"), or else the last line written.
+// lastLine is the line that explains a Go crash, or else the last line
+// written.
 func (t *tail) lastLine() string {
-	lines := strings.Split(strings.TrimSpace(t.String()), "\n")
-	for _, l := range lines {
-		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
-			return l
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, l := range strings.Split(string(t.head), "\n") {
+		if strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "runtime: ") {
+			return strings.TrimSpace(l)
 		}
 	}
+	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }

@@ -133,7 +133,7 @@ func TestIsolatedCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	res := r.Exec(ctx, "while True:\n    pass")
+	res := r.Exec(ctx, "while True:\n    pass", RunLimits(Limits{})) // no budget of its own: only ctx stops it
 	if !errors.Is(res.Err, interp.ErrTimeout) && !errors.Is(res.Err, interp.ErrCancelled) {
 		t.Errorf("got %q", res.Text)
 	}

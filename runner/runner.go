@@ -22,6 +22,7 @@ import (
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
+	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
 	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/packs/roots"
@@ -102,7 +103,8 @@ func New(opts ...Option) (*Runner, error) {
 	if !r.cfg.PackEnabled("ot") {
 		return nil, fmt.Errorf("%w: packs.ot cannot be disabled: it is how agents discover every other tool", ErrConfig)
 	}
-	if r.reg == nil {
+	builtins := r.reg == nil
+	if builtins {
 		r.reg = packs.NewRegistry()
 		if r.cfg.PackEnabled("demo") {
 			if err := demo.Register(r.reg); err != nil {
@@ -119,6 +121,11 @@ func New(opts ...Option) (*Runner, error) {
 	}
 	if r.roots, err = fileRoots(r.cfg); err != nil {
 		return nil, err
+	}
+	if builtins && r.cfg.PackEnabled("file") {
+		if err := file.Register(r.reg, fileOptions(r.cfg, r.roots)); err != nil {
+			return nil, fmt.Errorf("registering the file pack: %w", err)
+		}
 	}
 	if err := r.loadToolpacks(); err != nil {
 		problems.addAll(err)

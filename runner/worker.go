@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -186,6 +188,7 @@ func (w *workerSide) setup(s *wireSetup) error {
 		return fmt.Errorf("setup: %w", err)
 	}
 	r.remote = w.call
+	r.watchdog = interp.NewWatchdogEvery(time.Millisecond) // one run per worker: look often
 	if w.r != nil {
 		w.r.Close()
 	}

@@ -131,7 +131,7 @@ describe("stdio", () => {
     assert.equal(runTool.inputSchema.properties.command.type, "string");
     assert.deepEqual(runTool.inputSchema.required, ["command"]);
     assert.equal(runTool.annotations.readOnlyHint, false);
-    assert.equal(runTool.annotations.destructiveHint, false);
+    assert.equal(runTool.annotations.destructiveHint, true, "the file pack can delete, so run is destructive");
     assert.equal(runTool.annotations.openWorldHint, true);
   });
 
@@ -186,7 +186,7 @@ describe("stdio", () => {
     const res = await run(client, 'brave.search(query="x")');
     assert.equal(res.isError, true);
     assert.match(res.text, /^Error: /);
-    assert.ok(res.text.includes("Available packs: demo, ot"), res.text);
+    assert.ok(res.text.includes("Available packs: demo, file, ot"), res.text);
   });
 
   test("stdio: resource onetool://tools lists demo.foo", TIMEOUT, async () => {

@@ -57,13 +57,32 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 		Logger:       opts.ProtocolLogger,
 	})
 	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}}
-	s.AddTool(runTool(), h.run)
+	s.AddTool(runTool(mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
 	return s
 }
 
-// runTool is the definition of the one tool.
-func runTool() *mcp.Tool {
+// mayDestroy reports whether a program may call a tool that deletes or
+// overwrites: a registered tool annotated destructive, or any upstream
+// server (MCP tools are destructive unless they say otherwise).
+func mayDestroy(r *runner.Runner) bool {
+	for _, s := range r.Config().Servers {
+		if s.IsEnabled() {
+			return true
+		}
+	}
+	for _, t := range r.Registry().Tools() {
+		if t.Annotations.Destructive {
+			return true
+		}
+	}
+	return false
+}
+
+// runTool is the definition of the one tool. Its hints are those of the
+// most dangerous tool a program can reach, so that a client deciding what
+// to approve is not told that run is harmless when it can delete files.
+func runTool(destructive bool) *mcp.Tool {
 	return &mcp.Tool{
 		Name:        ToolName,
 		Description: ToolDescription,
@@ -71,7 +90,7 @@ func runTool() *mcp.Tool {
 		Annotations: &mcp.ToolAnnotations{
 			Title:           "Run a Starlark program",
 			ReadOnlyHint:    false,
-			DestructiveHint: new(false),
+			DestructiveHint: new(destructive),
 			OpenWorldHint:   new(true),
 		},
 	}
@@ -200,7 +219,7 @@ Starlark is not Python: no f-strings ("%s" % x or "{}".format(x)), no try/except
 // Listing is what every conversation pays for onetool: the JSON of its
 // tools/list result and its instructions.
 func Listing(r *runner.Runner) (toolsList, instructions string) {
-	data, _ := json.Marshal(&mcp.ListToolsResult{Tools: []*mcp.Tool{runTool()}})
+	data, _ := json.Marshal(&mcp.ListToolsResult{Tools: []*mcp.Tool{runTool(mayDestroy(r))}})
 	return string(data), Instructions(r)
 }
 

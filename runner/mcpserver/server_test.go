@@ -12,6 +12,7 @@ import (
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/config"
 )
 
 // Both protocol revisions go-sdk speaks: the initialize handshake and the
@@ -103,8 +104,9 @@ func TestListTools(t *testing.T) {
 			}
 			tool := res.Tools[0]
 			a := tool.Annotations
-			if a == nil || a.ReadOnlyHint || a.DestructiveHint == nil || *a.DestructiveHint || a.OpenWorldHint == nil || !*a.OpenWorldHint {
-				t.Errorf("annotations = %+v, want not read-only, not destructive, open world", a)
+			// The built-in file pack can delete: run says so.
+			if a == nil || a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint || a.OpenWorldHint == nil || !*a.OpenWorldHint {
+				t.Errorf("annotations = %+v, want not read-only, destructive, open world", a)
 			}
 			raw, _ := json.Marshal(tool.InputSchema)
 			var schema struct {
@@ -156,7 +158,7 @@ func TestCallRun(t *testing.T) {
 				{"```python\nprint('hi')\nreturn {'b': 1, 'a': 2}\n```\nDone.", "hi\n{\"b\":1,\"a\":2}", false},
 				{"x = 1", "OK (no return value)", false},
 				{"x = 1\n1 // 0", "Error: line 2: division by zero", true},
-				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, ot", true},
+				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, file, ot", true},
 				{"demo.fail(message='boom')", "Error: line 1: demo.fail failed: boom", true},
 			}
 			for _, tt := range tests {
@@ -402,5 +404,19 @@ func TestPanickingToolServerSurvives(t *testing.T) {
 	wg.Wait()
 	if got := text(t, callRun(t, cs, `demo.bar(text="item1")`)); got != "fox" {
 		t.Errorf("after the panics: %q", got)
+	}
+}
+
+// With only harmless packs, run does not claim to be destructive.
+func TestRunToolHarmlessWithoutDestructiveTools(t *testing.T) {
+	cfg := config.Default()
+	cfg.Packs["file"] = &config.Pack{Enabled: new(false)}
+	cs, _ := connect(t, protocolVersions[0], Options{}, runner.WithConfig(cfg))
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Tools[0].Annotations; a.DestructiveHint == nil || *a.DestructiveHint {
+		t.Errorf("destructiveHint = %v, want false", a.DestructiveHint)
 	}
 }
