@@ -25,9 +25,15 @@ func FuzzExec(f *testing.F) {
 		"x = 1 +",
 		"`demo.bar(text=\"item1\")`",
 		"chain([{\"tool\": \"demo.items\"}, {\"tool\": \"demo.echo\", \"use_previous\": True}])",
+		"file.write(path=\"a/b.txt\", content=\"x\")\nfile.edit(path=\"a/b.txt\", old=\"x\", new=\"y\")\nfile.read(path=\"a/b.txt\")",
+		"[file.glob(pattern=\"**/*\"), file.grep(pattern=\"y\"), file.tree(), file.info(path=\"../..\")]",
+		"file.delete(path=\"a\", recursive=True)",
 	} {
 		f.Add(seed)
 	}
+	// The file pack works in the working directory: fuzzed programs may
+	// write and delete there, so give them a scratch one.
+	f.Chdir(f.TempDir())
 	l := DefaultLimits()
 	l.MaxSteps = 100_000
 	l.Timeout = 200 * time.Millisecond
