@@ -16,6 +16,10 @@ import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { mkdtempSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const ONETOOL_BIN = process.env.ONETOOL_BIN;
 if (!ONETOOL_BIN) {
@@ -426,5 +430,77 @@ describe("streamable HTTP, stateless", () => {
     const res = await run(client, 'demo.foo(text="test")');
     assert.equal(res.text, "orange");
     assert.ok(!res.isError);
+  });
+});
+
+describe("stdio, security.confirm_destructive", () => {
+  // A project directory with confirm_destructive on; the client supports
+  // elicitation and answers each question from the queue below.
+  const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-"));
+  writeFileSync(join(dir, "onetool.yaml"), "security:\n  confirm_destructive: true\n");
+  writeFileSync(join(dir, "keep.txt"), "precious\n");
+  const answers = [];
+  const questions = [];
+  let client;
+
+  before(async () => {
+    const transport = new StdioClientTransport({
+      command: ONETOOL_BIN,
+      args: ["serve", "--config", join(dir, "onetool.yaml")],
+      cwd: dir,
+      stderr: "pipe",
+    });
+    transport.stderr.on("data", () => {});
+    client = new Client({ name: "onetool-e2e-node", version: "0.0.0" }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      questions.push(req.params.message);
+      return { action: answers.shift() ?? "decline" };
+    });
+    await client.connect(transport);
+  });
+
+  after(async () => {
+    await client?.close();
+  });
+
+  test("confirm: an accepted destructive call runs after the user is asked", TIMEOUT, async () => {
+    answers.push("accept");
+    const res = await run(client, 'file.write(path="new.txt", content="hello")');
+    assert.ok(!res.isError, res.text);
+    assert.equal(readFileSync(join(dir, "new.txt"), "utf8"), "hello");
+    assert.match(questions.at(-1), /file\.write\(.*path="new\.txt"/);
+  });
+
+  test("confirm: a declined destructive call fails with a clear error and does not run", TIMEOUT, async () => {
+    answers.push("decline");
+    const res = await run(client, 'file.delete(path="keep.txt")');
+    assert.ok(res.isError);
+    assert.equal(res.text, "Error: line 1: file.delete failed: not confirmed: the user declined file.delete; do not retry it unless the user asks");
+    assert.ok(existsSync(join(dir, "keep.txt")), "keep.txt must still exist");
+  });
+
+  test("confirm: a client without elicitation is refused with an explanation", TIMEOUT, async () => {
+    const plain = newClient();
+    await plain.connect(new StdioClientTransport({
+      command: ONETOOL_BIN,
+      args: ["serve", "--config", join(dir, "onetool.yaml")],
+      cwd: dir,
+      stderr: "ignore",
+    }));
+    try {
+      const res = await run(plain, 'file.delete(path="keep.txt")');
+      assert.ok(res.isError);
+      assert.match(res.text, /^Error: line 1: file\.delete failed: not confirmed: .*this MCP client does not support elicitation/);
+      assert.ok(existsSync(join(dir, "keep.txt")), "keep.txt must still exist");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test("confirm: read-only tools never ask", TIMEOUT, async () => {
+    const before = questions.length;
+    const res = await run(client, 'file.read(path="keep.txt")');
+    assert.equal(res.text, "precious\n");
+    assert.equal(questions.length, before);
   });
 });
