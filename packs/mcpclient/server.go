@@ -140,6 +140,10 @@ func newServer(spec Spec, opts Options, log *slog.Logger) *Server {
 	})
 	if spec.URL != "" {
 		base := http.DefaultTransport.(*http.Transport).Clone()
+		// One idle connection is held by the server's event stream; the
+		// default of two would make parallel calls (plan, parallel, map)
+		// open and close sockets on every call.
+		base.MaxIdleConnsPerHost = 32
 		s.httpClient = &http.Client{Transport: &captureTransport{base: base, headers: spec.Headers}}
 	}
 	return s
