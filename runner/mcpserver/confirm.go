@@ -30,9 +30,6 @@ import (
 // A client without elicitation cannot be asked: the call is refused with
 // an explanation, and the tool never runs.
 
-// parkTimeout bounds how long a parked run waits for the client to answer.
-const parkTimeout = 5 * time.Minute
-
 // confirmingRun is a run that may stop to ask the user.
 type confirmingRun struct {
 	asks   chan question
@@ -124,7 +121,7 @@ func (h *handler) serve(ctx context.Context, session *mcp.ServerSession, cr *con
 			h.mu.Lock()
 			h.parked[cr.state] = cr
 			h.mu.Unlock()
-			cr.timer = time.AfterFunc(parkTimeout, func() { h.expire(cr) })
+			cr.timer = time.AfterFunc(h.opts.ConfirmTimeout, func() { h.expire(cr) })
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{inputKey: q.params},
 				RequestState:  cr.state,
@@ -141,7 +138,7 @@ func (h *handler) expire(cr *confirmingRun) {
 	h.mu.Lock()
 	delete(h.parked, cr.state)
 	h.mu.Unlock()
-	cr.asking.answer <- answer{err: fmt.Errorf("no answer within %s", parkTimeout)}
+	cr.asking.answer <- answer{err: fmt.Errorf("no answer within %s", h.opts.ConfirmTimeout)}
 	go func() { <-cr.done }() // the run ends with the refusal; nobody reads its result
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -140,6 +141,65 @@ func TestConfirmUnknownState(t *testing.T) {
 	}
 	if got := text(t, res); !res.IsError || got != "Error: this confirmation is unknown or has expired: send the program again" {
 		t.Errorf("run = %q", got)
+	}
+	if deletes.Load() != 0 {
+		t.Error("the tool ran")
+	}
+}
+
+// A client that never answers a confirmation sent as inputRequests: after
+// ConfirmTimeout the parked run is refused and ends, and the late answer
+// is told the confirmation expired. The tool never runs.
+func TestConfirmTimeout(t *testing.T) {
+	var deletes atomic.Int32
+	reg := packs.NewRegistry()
+	if err := reg.Register(&packs.Tool{
+		Pack: "disk", Name: "wipe", Description: "Delete everything.",
+		Annotations: packs.Annotations{Destructive: true},
+		Handler:     func(context.Context, map[string]any) (any, error) { deletes.Add(1); return "wiped", nil },
+	}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Security.ConfirmDestructive = true
+	r, err := runner.New(runner.WithRegistry(reg), runner.WithConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := New(r, Options{ConfirmTimeout: 50 * time.Millisecond}).Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
+		// Handle the round trip by hand, to be able to not answer.
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: "accept"}, nil
+		},
+	})
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2026-07-28"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": "disk.wipe()"}}
+	res, err := cs.CallTool(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.InputRequests) != 1 || res.RequestState == "" {
+		t.Fatalf("want one input request and a state, got %+v", res)
+	}
+	time.Sleep(200 * time.Millisecond)
+	params.RequestState = res.RequestState
+	params.InputResponses = mcp.InputResponseMap{"confirm": &mcp.ElicitResult{Action: "accept"}}
+	late, err := cs.CallTool(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, late); got != "Error: this confirmation is unknown or has expired: send the program again" {
+		t.Errorf("late answer: %q", got)
 	}
 	if deletes.Load() != 0 {
 		t.Error("the tool ran")

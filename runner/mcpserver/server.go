@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -31,6 +32,10 @@ type Options struct {
 	// ProtocolLogger, if set, receives go-sdk's own logs of sessions and
 	// messages (useful at debug level only).
 	ProtocolLogger *slog.Logger
+	// ConfirmTimeout bounds how long a run waits for the client's answer
+	// to a confirmation sent as inputRequests (protocol 2026-07-28, with
+	// security.confirm_destructive); the call is then refused. Default 5m.
+	ConfirmTimeout time.Duration
 }
 
 // ToolName is the name of the one tool.
@@ -56,6 +61,9 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 		Instructions: Instructions(r),
 		Logger:       opts.ProtocolLogger,
 	})
+	if opts.ConfirmTimeout <= 0 {
+		opts.ConfirmTimeout = 5 * time.Minute
+	}
 	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}}
 	s.AddTool(runTool(mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
