@@ -123,6 +123,7 @@ type worker struct {
 	dead   chan struct{} // closed when the worker's output ends
 	stderr *tail
 	gen    uint64 // registry generation the worker was set up with
+	ready  bool   // the worker has a setup (of generation gen)
 	runs   uint64
 }
 
@@ -183,7 +184,7 @@ func (w *worker) send(m *wireMsg) error {
 // sync sends the current setup when the worker has an older one.
 func (p *pool) sync(w *worker) error {
 	gen := p.r.reg.Generation()
-	if w.gen == gen && w.runs > 0 {
+	if w.ready && w.gen == gen {
 		return nil
 	}
 	p.mu.Lock()
@@ -213,7 +214,7 @@ func (p *pool) sync(w *worker) error {
 	case <-time.After(10 * time.Second):
 		return fmt.Errorf("%w: no answer to setup within 10s", ErrWorker)
 	}
-	w.gen = gen
+	w.gen, w.ready = gen, true
 	return nil
 }
 
