@@ -32,7 +32,8 @@ type Isolation struct {
 	// Workers are started ahead of need (default: GOMAXPROCS, at least 2).
 	Workers int
 	// MaxWorkers bounds the workers alive at once (default 4×Workers);
-	// more concurrent runs wait for one.
+	// more concurrent runs wait for one. Workers beyond Workers end when
+	// they fall idle.
 	MaxWorkers int
 	// HardMemory is each worker's memory limit in bytes (RLIMIT_DATA on
 	// Linux; default 4×MaxMemory + 512 MiB). The in-process budget of
@@ -243,9 +244,11 @@ func (p *pool) acquire(ctx context.Context) (*worker, error) {
 	}
 }
 
-// release returns a worker that finished a run to the idle set.
+// release returns a worker that finished a run to the idle set. Workers
+// started for a burst beyond Workers end once they would only wait: the
+// pool shrinks back as the load falls.
 func (p *pool) release(w *worker) {
-	if p.closed.Load() {
+	if p.closed.Load() || len(p.idle) >= p.opts.Workers {
 		p.discard(w)
 		return
 	}
