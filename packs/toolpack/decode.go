@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/onetool-dev/onetool/internal/suggest"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // reader reads typed values out of the node tree of one file, reporting
@@ -25,7 +28,7 @@ type reader struct {
 func (r *reader) fail(n *node, at path, format string, args ...any) {
 	line := 0
 	if n != nil {
-		line = n.line
+		line = n.Line
 	}
 	r.errs.at(r.file, line, at, format, args...)
 }
@@ -34,13 +37,13 @@ func (r *reader) fail(n *node, at path, format string, args ...any) {
 // for each known key in written order and reporting unknown ones with a
 // did-you-mean. It returns false when n is not a mapping.
 func (r *reader) fields(n *node, at path, known []string, visit func(p pair, kp path)) bool {
-	if n.kind != mapNode {
-		r.fail(n, at, "want a mapping, got %s", describe(n))
+	if n.Kind != yamltree.MappingNode {
+		r.fail(n, at, "want a mapping, got %s", yamltree.Describe(n))
 		return false
 	}
-	for _, p := range n.pairs {
-		kp := at.with(p.key)
-		if !slices.Contains(known, p.key) {
+	for _, p := range n.Pairs {
+		kp := at.With(p.Key)
+		if !slices.Contains(known, p.Key) {
 			r.unknownKey(p, kp, known)
 			continue
 		}
@@ -50,12 +53,12 @@ func (r *reader) fields(n *node, at path, known []string, visit func(p pair, kp 
 }
 
 func (r *reader) unknownKey(p pair, kp path, valid []string) {
-	if s := suggest.Closest(p.key, valid); s != "" {
-		r.errs.at(r.file, p.line, kp, "unknown key; did you mean '%s'?", s)
+	if s := suggest.Closest(p.Key, valid); s != "" {
+		r.errs.at(r.file, p.At.Line, kp, "unknown key; did you mean '%s'?", s)
 		return
 	}
 	sorted := slices.Sorted(slices.Values(valid))
-	r.errs.at(r.file, p.line, kp, "unknown key; valid keys here: %s", strings.Join(sorted, ", "))
+	r.errs.at(r.file, p.At.Line, kp, "unknown key; valid keys here: %s", strings.Join(sorted, ", "))
 }
 
 // required reports a key that a mapping lacks.
@@ -66,14 +69,14 @@ func (r *reader) required(n *node, at path, hint string) {
 // str reads a string. Numbers and booleans are refused: a description of
 // 42 or an id of true is a mistake, not a value to convert.
 func (r *reader) str(n *node, at path) (string, bool) {
-	if n.isNull() {
+	if n.IsNull() {
 		return "", false
 	}
-	if n.kind != scalarNode || n.tag != tagStr {
-		r.fail(n, at, "want a string, got %s", describe(n))
+	if n.Kind != yamltree.ScalarNode || n.Tag != yamltree.TagStr {
+		r.fail(n, at, "want a string, got %s", yamltree.Describe(n))
 		return "", false
 	}
-	return n.value, true
+	return n.Value, true
 }
 
 // nonEmpty reads a string that must have some text in it.
@@ -90,23 +93,23 @@ func (r *reader) nonEmpty(n *node, at path) (string, bool) {
 // strings by nature but often written as numbers: command arguments
 // (`[sleep, 10]`).
 func (r *reader) word(n *node, at path, what string) (string, bool) {
-	if n.isNull() || n.kind != scalarNode {
-		r.fail(n, at, "want %s, got %s", what, describe(n))
+	if n.IsNull() || n.Kind != yamltree.ScalarNode {
+		r.fail(n, at, "want %s, got %s", what, yamltree.Describe(n))
 		return "", false
 	}
-	return n.value, true
+	return n.Value, true
 }
 
 func (r *reader) boolean(n *node, at path) (bool, bool) {
-	if n.isNull() {
+	if n.IsNull() {
 		return false, false
 	}
-	if n.kind == scalarNode && n.tag == tagBool {
-		if b, ok := parseBool(n.value); ok {
+	if n.Kind == yamltree.ScalarNode && n.Tag == yamltree.TagBool {
+		if b, ok := parseBool(n.Value); ok {
 			return b, true
 		}
 	}
-	r.fail(n, at, "want true or false, got %s", describe(n))
+	r.fail(n, at, "want true or false, got %s", yamltree.Describe(n))
 	return false, false
 }
 
@@ -129,25 +132,25 @@ const durationSyntax = `want a duration such as "10s", "1m30s" or a number of se
 // duration reads a positive duration: "10s", "1m30s", "250ms" (Go
 // syntax) or a number of seconds (10, 1.5, "30").
 func (r *reader) duration(n *node, at path) (time.Duration, bool) {
-	if n.isNull() {
+	if n.IsNull() {
 		return 0, false
 	}
 	var d time.Duration
 	ok := false
-	if n.kind == scalarNode {
-		switch n.tag {
-		case tagStr:
-			d, ok = parseDuration(n.value)
-		case tagInt, tagFloat:
-			d, ok = seconds(n.number)
+	if n.Kind == yamltree.ScalarNode {
+		switch n.Tag {
+		case yamltree.TagStr:
+			d, ok = parseDuration(n.Value)
+		case yamltree.TagInt, yamltree.TagFloat:
+			d, ok = seconds(n.Number())
 		}
 	}
 	if !ok {
-		r.fail(n, at, "%s, got %s", durationSyntax, describe(n))
+		r.fail(n, at, "%s, got %s", durationSyntax, yamltree.Describe(n))
 		return 0, false
 	}
 	if d <= 0 {
-		r.fail(n, at, "must be more than 0, got %s", describe(n))
+		r.fail(n, at, "must be more than 0, got %s", yamltree.Describe(n))
 		return 0, false
 	}
 	return d, true
@@ -163,6 +166,9 @@ func parseDuration(s string) (time.Duration, bool) {
 	d, err := time.ParseDuration(s)
 	return d, err == nil
 }
+
+// jsonNumberText matches a number as JSON writes it.
+var jsonNumberText = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
 
 // seconds reads a decimal number of seconds exactly (1.1 s is 1100 ms, not
 // 1099.999999 ms). Negative numbers are returned for the caller to refuse;

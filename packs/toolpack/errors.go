@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // ErrInvalidToolpack is matched (errors.Is) by every
@@ -43,27 +41,15 @@ type ToolpackValidationError struct {
 // Error formats as "file:line: field: message", leaving out what is
 // unknown.
 func (e *ToolpackValidationError) Error() string {
-	var b strings.Builder
 	file := e.File
 	if e.shown != "" {
 		file = e.shown
 	}
-	if file != "" {
-		b.WriteString(file)
-		if e.Line > 0 {
-			b.WriteString(":" + strconv.Itoa(e.Line))
-		}
-		b.WriteString(": ")
+	msg := e.Msg
+	if msg == "" && e.Err != nil {
+		msg = e.Err.Error()
 	}
-	if e.Field != "" {
-		b.WriteString(e.Field + ": ")
-	}
-	if e.Msg == "" && e.Err != nil {
-		b.WriteString(e.Err.Error())
-	} else {
-		b.WriteString(e.Msg)
-	}
-	return b.String()
+	return yamltree.Where(file, e.Line, e.Field) + msg
 }
 
 // Unwrap returns the cause, so that errors.Is(err, fs.ErrNotExist) or
@@ -73,14 +59,10 @@ func (e *ToolpackValidationError) Unwrap() error { return e.Err }
 // Is makes every ToolpackValidationError match ErrInvalidToolpack.
 func (e *ToolpackValidationError) Is(target error) bool { return target == ErrInvalidToolpack }
 
-// maxErrors caps what one load reports: a directory of badly broken files
-// must not produce megabytes of messages.
-const maxErrors = 50
-
 // problems collects the errors of one load.
 type problems struct {
 	workDir string // for showing files relative to it; "" shows them as given
-	list    []*ToolpackValidationError
+	list    yamltree.ErrorList[*ToolpackValidationError]
 }
 
 // add records a problem; file and field may be empty.
@@ -88,20 +70,13 @@ func (p *problems) add(e *ToolpackValidationError) {
 	if s := p.show(e.File); s != e.File {
 		e.shown = s
 	}
-	p.list = append(p.list, e)
+	p.list.Add(e)
 }
 
 // show gives file as messages show it: relative to the working directory
-// when that is shorter, as the config loader shows its files.
-func (p *problems) show(file string) string {
-	if p.workDir == "" || !filepath.IsAbs(file) {
-		return file
-	}
-	if rel, err := filepath.Rel(p.workDir, file); err == nil && len(rel) < len(file) {
-		return rel
-	}
-	return file
-}
+// when that is shorter, as the config loader shows its files. (workDir is
+// absolute, so a relative file is shown as given.)
+func (p *problems) show(file string) string { return yamltree.ShowFile(p.workDir, file) }
 
 // at records a problem with a value at a line of file.
 func (p *problems) at(file string, line int, field path, format string, args ...any) {
@@ -110,54 +85,18 @@ func (p *problems) at(file string, line int, field path, format string, args ...
 
 // count is how many problems were recorded so far; a toolpack whose
 // decoding raised it is not loaded.
-func (p *problems) count() int { return len(p.list) }
+func (p *problems) count() int { return p.list.Len() }
 
 // err returns the problems sorted by file and line as an errors.Join of
-// *ToolpackValidationError, or nil when there are none.
+// *ToolpackValidationError, or nil when there are none. Within one line,
+// problems stay in the order they were found, which follows the order of
+// the fields in the file; none is dropped as a duplicate (a toolpack file
+// is read once, unlike an included configuration file).
 func (p *problems) err() error {
-	if len(p.list) == 0 {
-		return nil
-	}
-	es := slices.Clone(p.list)
-	// Stable: within one line, problems stay in the order they were found,
-	// which follows the order of the fields in the file.
-	slices.SortStableFunc(es, func(a, b *ToolpackValidationError) int {
+	return p.list.Err(func(a, b *ToolpackValidationError) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
-	})
-	out := make([]error, 0, min(len(es), maxErrors)+1)
-	for i, e := range es {
-		if i == maxErrors {
-			out = append(out, &ToolpackValidationError{Msg: fmt.Sprintf("%d more problems not shown", len(es)-maxErrors)})
-			break
-		}
-		out = append(out, e)
-	}
-	return errors.Join(out...)
+	}, false, func(msg string) *ToolpackValidationError { return &ToolpackValidationError{Msg: msg} })
 }
 
-// path is the dotted field of a value: segments are mapping keys, and
-// list indexes written "[3]".
-type path []string
-
-// String is the form used in messages: "examples[1].code".
-func (p path) String() string {
-	var b strings.Builder
-	for i, s := range p {
-		if i > 0 && !strings.HasPrefix(s, "[") {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
-
-// with returns a new path one key deeper; it never shares p's array, so
-// sibling paths cannot overwrite each other.
-func (p path) with(key string) path {
-	q := make(path, len(p), len(p)+1)
-	copy(q, p)
-	return append(q, key)
-}
-
-// index returns a new path one list element deeper.
-func (p path) index(i int) path { return p.with("[" + strconv.Itoa(i) + "]") }
+// path is the dotted field of a value: "examples[1].code".
+type path = yamltree.Path

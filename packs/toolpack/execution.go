@@ -14,6 +14,8 @@ import (
 	"unicode"
 
 	"github.com/onetool-dev/onetool/packs"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // The execution kinds, in the order messages list them.
@@ -38,45 +40,45 @@ func executionKeys(kind string) []string {
 // is registered, that the command's program is found. toolTimeout is the
 // toolpack's own timeout, the command's default.
 func (f *fileLoader) execution(n *node, at path, toolTimeout time.Duration) (packs.Backend, bool) {
-	if n.kind != mapNode {
-		f.fail(n, at, `want a mapping such as {kind: starlark, module: "file.star:function"}, got %s`, describe(n))
+	if n.Kind != yamltree.MappingNode {
+		f.fail(n, at, `want a mapping such as {kind: starlark, module: "file.star:function"}, got %s`, yamltree.Describe(n))
 		return packs.Backend{}, false
 	}
 	vals := map[string]*node{}
-	for _, p := range n.pairs {
-		vals[p.key] = p.val
+	for _, p := range n.Pairs {
+		vals[p.Key] = p.Val
 	}
 	kindNode := vals["kind"]
-	if kindNode.isNull() {
-		f.required(n, at.with("kind"), "one of "+strings.Join(kinds(), ", "))
+	if kindNode.IsNull() {
+		f.required(n, at.With("kind"), "one of "+strings.Join(kinds(), ", "))
 		return packs.Backend{}, false
 	}
-	kind, ok := f.str(kindNode, at.with("kind"))
+	kind, ok := f.str(kindNode, at.With("kind"))
 	if !ok {
 		return packs.Backend{}, false
 	}
 	if !slices.Contains(kinds(), kind) {
-		f.fail(kindNode, at.with("kind"), "unknown kind %s%s (kinds: %s)",
+		f.fail(kindNode, at.With("kind"), "unknown kind %s%s (kinds: %s)",
 			quoted(kind), didYouMean(kind, kinds()), strings.Join(kinds(), ", "))
 		return packs.Backend{}, false
 	}
 	before := f.errs.count()
 	valid := executionKeys(kind)
-	for _, p := range n.pairs {
-		if slices.Contains(valid, p.key) {
+	for _, p := range n.Pairs {
+		if slices.Contains(valid, p.Key) {
 			continue
 		}
 		var owners []string
 		for _, k := range kinds() {
-			if slices.Contains(executionKeys(k), p.key) {
+			if slices.Contains(executionKeys(k), p.Key) {
 				owners = append(owners, k)
 			}
 		}
 		if len(owners) > 0 {
-			f.errs.at(f.file, p.line, at.with(p.key), "not used by kind %s (only by kind %s)", kind, strings.Join(owners, " and "))
+			f.errs.at(f.file, p.At.Line, at.With(p.Key), "not used by kind %s (only by kind %s)", kind, strings.Join(owners, " and "))
 			continue
 		}
-		f.unknownKey(p, at.with(p.key), valid)
+		f.unknownKey(p, at.With(p.Key), valid)
 	}
 	var b packs.Backend
 	switch kind {
@@ -96,9 +98,9 @@ func (f *fileLoader) execution(n *node, at path, toolTimeout time.Duration) (pac
 // file in the toolpack's directory (or below it), run by the embedding
 // program's Starlark executor.
 func (f *fileLoader) starlark(n *node, vals map[string]*node, at path, kindNode *node) (packs.Backend, bool) {
-	mp := at.with("module")
+	mp := at.With("module")
 	m := vals["module"]
-	if m.isNull() {
+	if m.IsNull() {
 		f.required(n, mp, `want "file.star:function"`)
 		return packs.Backend{}, false
 	}
@@ -124,11 +126,11 @@ func (f *fileLoader) starlark(n *node, vals map[string]*node, at path, kindNode 
 	abs := filepath.Join(f.dir, rel)
 	switch st, err := os.Stat(abs); {
 	case errors.Is(err, fs.ErrNotExist):
-		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.line, Field: mp.String(), Err: err,
+		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.Line, Field: mp.String(), Err: err,
 			Msg: fmt.Sprintf("%s not found beside the toolpack (looked for %s)", quoted(file), abs)})
 		return packs.Backend{}, false
 	case err != nil:
-		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.line, Field: mp.String(), Err: err,
+		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.Line, Field: mp.String(), Err: err,
 			Msg: fmt.Sprintf("cannot read %s: %v", quoted(file), err)})
 		return packs.Backend{}, false
 	case st.IsDir():
@@ -136,11 +138,11 @@ func (f *fileLoader) starlark(n *node, vals map[string]*node, at path, kindNode 
 		return packs.Backend{}, false
 	}
 	if f.ex.Starlark == nil {
-		f.fail(kindNode, at.with("kind"), "kind starlark is not available: this program runs no Starlark toolpacks")
+		f.fail(kindNode, at.With("kind"), "kind starlark is not available: this program runs no Starlark toolpacks")
 		return packs.Backend{}, false
 	}
 	if err := f.ex.Starlark.Check(abs, function); err != nil {
-		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.line, Field: mp.String(), Msg: err.Error(), Err: err})
+		f.errs.add(&ToolpackValidationError{File: f.file, Line: m.Line, Field: mp.String(), Msg: err.Error(), Err: err})
 		return packs.Backend{}, false
 	}
 	h := f.ex.Starlark.Handler(abs, function)
@@ -154,9 +156,9 @@ func (f *fileLoader) starlark(n *node, vals map[string]*node, at path, kindNode 
 // goHandler makes the backend of `kind: go`: a handler compiled into the
 // binary and registered in Executors.Go under "pkg:Callable".
 func (f *fileLoader) goHandler(n *node, vals map[string]*node, at path) (packs.Backend, bool) {
-	mp := at.with("module")
+	mp := at.With("module")
 	m := vals["module"]
-	if m.isNull() {
+	if m.IsNull() {
 		f.required(n, mp, `want "pkg:Callable"`)
 		return packs.Backend{}, false
 	}
@@ -200,16 +202,16 @@ func (f *fileLoader) mcp(n *node, vals map[string]*node, at path) (packs.Backend
 	ok := true
 	for _, key := range []string{"server", "tool"} {
 		v := vals[key]
-		if v.isNull() {
+		if v.IsNull() {
 			hint := "the name of the upstream server, as configured under servers: in onetool.yaml"
 			if key == "tool" {
 				hint = "the name of the server's tool"
 			}
-			f.required(n, at.with(key), hint)
+			f.required(n, at.With(key), hint)
 			ok = false
 			continue
 		}
-		s, good := f.nonEmpty(v, at.with(key))
+		s, good := f.nonEmpty(v, at.With(key))
 		ok = ok && good
 		if key == "server" {
 			server = s
@@ -220,7 +222,7 @@ func (f *fileLoader) mcp(n *node, vals map[string]*node, at path) (packs.Backend
 	if !ok {
 		return packs.Backend{}, false
 	}
-	sp := at.with("server")
+	sp := at.With("server")
 	sn := vals["server"]
 	if f.ex.MCP == nil {
 		f.fail(sn, sp, "no MCP servers are configured")
@@ -228,7 +230,7 @@ func (f *fileLoader) mcp(n *node, vals map[string]*node, at path) (packs.Backend
 	}
 	b, err := f.ex.MCP(server, tool)
 	if err != nil {
-		f.errs.add(&ToolpackValidationError{File: f.file, Line: sn.line, Field: sp.String(), Msg: err.Error(), Err: err})
+		f.errs.add(&ToolpackValidationError{File: f.file, Line: sn.Line, Field: sp.String(), Msg: err.Error(), Err: err})
 		return packs.Backend{}, false
 	}
 	if b.Handler == nil {
@@ -249,29 +251,29 @@ func (f *fileLoader) mcp(n *node, vals map[string]*node, at path) (packs.Backend
 // with a slash is relative to the toolpack's directory, a bare name is
 // looked up in PATH.
 func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeout time.Duration) (packs.Backend, bool) {
-	cp := at.with("command")
+	cp := at.With("command")
 	cn := vals["command"]
-	if cn.isNull() {
+	if cn.IsNull() {
 		f.required(n, cp, `want the program and its arguments as a list, such as ["./run.sh", "--json"]`)
 		return packs.Backend{}, false
 	}
-	if cn.kind != listNode {
-		f.fail(cn, cp, `want a list of strings (the program and its arguments; no shell), such as ["./run.sh", "--json"], got %s`, describe(cn))
+	if cn.Kind != yamltree.ListNode {
+		f.fail(cn, cp, `want a list of strings (the program and its arguments; no shell), such as ["./run.sh", "--json"], got %s`, yamltree.Describe(cn))
 		return packs.Backend{}, false
 	}
-	if len(cn.items) == 0 {
+	if len(cn.Items) == 0 {
 		f.fail(cn, cp, "must name a program")
 		return packs.Backend{}, false
 	}
-	argv := make([]string, 0, len(cn.items))
+	argv := make([]string, 0, len(cn.Items))
 	ok := true
-	for i, item := range cn.items {
-		s, good := f.word(item, cp.index(i), "a string")
+	for i, item := range cn.Items {
+		s, good := f.word(item, cp.Index(i), "a string")
 		ok = ok && good
 		argv = append(argv, s)
 	}
 	if ok && strings.TrimSpace(argv[0]) == "" {
-		f.fail(cn.items[0], cp.index(0), "must name a program")
+		f.fail(cn.Items[0], cp.Index(0), "must name a program")
 		ok = false
 	}
 
@@ -279,13 +281,13 @@ func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeou
 	if c.lookupEnv == nil {
 		c.lookupEnv = os.LookupEnv
 	}
-	if en := vals["env"]; !en.isNull() {
-		names, good := f.envNames(en, at.with("env"))
+	if en := vals["env"]; !en.IsNull() {
+		names, good := f.envNames(en, at.With("env"))
 		ok = ok && good
 		c.env = names
 	}
-	if tn := vals["timeout"]; !tn.isNull() {
-		d, good := f.duration(tn, at.with("timeout"))
+	if tn := vals["timeout"]; !tn.IsNull() {
+		d, good := f.duration(tn, at.With("timeout"))
 		ok = ok && good
 		c.timeout = d
 	}
@@ -297,7 +299,7 @@ func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeou
 	}
 	prog, err := f.findProgram(argv[0])
 	if err != nil {
-		f.errs.add(&ToolpackValidationError{File: f.file, Line: cn.items[0].line, Field: cp.index(0).String(), Msg: err.Error(), Err: err})
+		f.errs.add(&ToolpackValidationError{File: f.file, Line: cn.Items[0].Line, Field: cp.Index(0).String(), Msg: err.Error(), Err: err})
 		return packs.Backend{}, false
 	}
 	c.path = prog
@@ -306,16 +308,16 @@ func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeou
 
 // envNames reads the allow-list of environment variables.
 func (f *fileLoader) envNames(n *node, at path) ([]string, bool) {
-	if n.kind != listNode {
-		f.fail(n, at, "want a list of environment variable names, such as [GITHUB_TOKEN], got %s", describe(n))
+	if n.Kind != yamltree.ListNode {
+		f.fail(n, at, "want a list of environment variable names, such as [GITHUB_TOKEN], got %s", yamltree.Describe(n))
 		return nil, false
 	}
-	names := make([]string, 0, len(n.items))
+	names := make([]string, 0, len(n.Items))
 	ok := true
-	for i, item := range n.items {
-		name, good := f.word(item, at.index(i), "a variable name")
+	for i, item := range n.Items {
+		name, good := f.word(item, at.Index(i), "a variable name")
 		if good && (name == "" || strings.ContainsAny(name, "=\x00")) {
-			f.fail(item, at.index(i), "%s is not an environment variable name", quoted(name))
+			f.fail(item, at.Index(i), "%s is not an environment variable name", quoted(name))
 			good = false
 		}
 		ok = ok && good

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/onetool-dev/onetool/packs"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Executors is what executing toolpacks needs from the program that
@@ -166,9 +168,9 @@ func (l *loader) file(file string) {
 	}
 	var root *node
 	if strings.EqualFold(filepath.Ext(file), ".json") {
-		root, err = parseJSON(data, report)
+		root, err = parseJSON(data, file, report)
 	} else {
-		root, err = parseYAML(data, report)
+		root, err = parseYAML(data, file, report)
 	}
 	if err != nil {
 		e := &ToolpackValidationError{File: file, Msg: err.Error()}
@@ -188,18 +190,18 @@ func (l *loader) file(file string) {
 	case root == nil:
 		l.errs.add(&ToolpackValidationError{File: file,
 			Msg: "the file is empty; want a toolpack (a mapping with id, description and execution) or a list of them"})
-	case root.kind == listNode:
-		for i, item := range root.items {
-			if t := f.toolpack(item, path{}.index(i)); t != nil {
+	case root.Kind == yamltree.ListNode:
+		for i, item := range root.Items {
+			if t := f.toolpack(item, path{}.Index(i)); t != nil {
 				tools = append(tools, t)
 			}
 		}
-	case root.kind == mapNode:
+	case root.Kind == yamltree.MappingNode:
 		if t := f.toolpack(root, nil); t != nil {
 			tools = append(tools, t)
 		}
 	default:
-		f.fail(root, nil, "want a toolpack (a mapping with id, description and execution) or a list of them, got %s", describe(root))
+		f.fail(root, nil, "want a toolpack (a mapping with id, description and execution) or a list of them, got %s", yamltree.Describe(root))
 	}
 	if parsedClean {
 		l.tools = append(l.tools, tools...)

@@ -9,6 +9,8 @@ import (
 	"github.com/onetool-dev/onetool/internal/suggest"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // jsonValue converts the value at n to the Go form of JSON that
@@ -16,39 +18,40 @@ import (
 // bool, nil, and json.Number carrying the number's exact text (JSON
 // Schema compares bounds exactly, so 0.1 must stay 0.1).
 func (r *reader) jsonValue(n *node, at path) (any, bool) {
-	switch n.kind {
-	case mapNode:
-		m := ordered.NewMap(len(n.pairs))
+	switch n.Kind {
+	case yamltree.MappingNode:
+		m := ordered.NewMap(len(n.Pairs))
 		ok := true
-		for _, p := range n.pairs {
-			v, good := r.jsonValue(p.val, at.with(p.key))
+		for _, p := range n.Pairs {
+			v, good := r.jsonValue(p.Val, at.With(p.Key))
 			ok = ok && good
-			m.Set(p.key, v)
+			m.Set(p.Key, v)
 		}
 		return m, ok
-	case listNode:
-		list := make([]any, len(n.items))
+	case yamltree.ListNode:
+		list := make([]any, len(n.Items))
 		ok := true
-		for i, item := range n.items {
-			v, good := r.jsonValue(item, at.index(i))
+		for i, item := range n.Items {
+			v, good := r.jsonValue(item, at.Index(i))
 			ok = ok && good
 			list[i] = v
 		}
 		return list, ok
 	}
-	switch n.tag {
-	case tagStr:
-		return n.value, true
-	case tagInt, tagFloat:
-		if n.number == "" {
-			r.fail(n, at, "%s is not a number JSON can hold", n.value)
+	switch n.Tag {
+	case yamltree.TagStr:
+		return n.Value, true
+	case yamltree.TagInt, yamltree.TagFloat:
+		num := n.Number()
+		if num == "" {
+			r.fail(n, at, "%s is not a number JSON can hold", n.Value)
 			return nil, false
 		}
-		return json.Number(n.number), true
-	case tagBool:
-		b, ok := parseBool(n.value)
+		return json.Number(num), true
+	case yamltree.TagBool:
+		b, ok := parseBool(n.Value)
 		if !ok {
-			r.fail(n, at, "want true or false, got %s", describe(n))
+			r.fail(n, at, "want true or false, got %s", yamltree.Describe(n))
 		}
 		return b, ok
 	}
@@ -61,11 +64,11 @@ func (r *reader) jsonValue(n *node, at path) (any, bool) {
 // is the decoded form, nil for a boolean schema. A schema that is written
 // correctly but does not compile is found later, by packs.Tool.Compile.
 func (r *reader) schema(n *node, at path) (text string, root *ordered.Map, ok bool) {
-	if n.isNull() {
+	if n.IsNull() {
 		return "", nil, false
 	}
-	if n.kind != mapNode && (n.kind != scalarNode || n.tag != tagBool) {
-		r.fail(n, at, "want a JSON Schema (a mapping such as {type: object, properties: {...}}), got %s", describe(n))
+	if n.Kind != yamltree.MappingNode && (n.Kind != yamltree.ScalarNode || n.Tag != yamltree.TagBool) {
+		r.fail(n, at, "want a JSON Schema (a mapping such as {type: object, properties: {...}}), got %s", yamltree.Describe(n))
 		return "", nil, false
 	}
 	v, ok := r.jsonValue(n, at)
@@ -100,7 +103,7 @@ func (r *reader) compileError(err error, at path, toolLine int, lines schemaFiel
 		if se.Which == "output" {
 			field, line = "output_schema", lines.output
 		}
-		r.errs.add(&ToolpackValidationError{File: r.file, Line: line, Field: at.with(field).String(), Msg: se.Detail, Err: err})
+		r.errs.add(&ToolpackValidationError{File: r.file, Line: line, Field: at.With(field).String(), Msg: se.Detail, Err: err})
 		return
 	}
 	r.errs.add(&ToolpackValidationError{File: r.file, Line: toolLine, Field: at.String(), Msg: err.Error(), Err: err})
@@ -137,7 +140,7 @@ func (r *reader) checkSynonyms(entries []synonymEntry, root *ordered.Map, at pat
 	ok := true
 	owner := map[string]string{} // synonym → its parameter
 	for _, e := range entries {
-		kp := at.with(e.param)
+		kp := at.With(e.param)
 		if !slices.Contains(params, e.param) {
 			ok = false
 			if len(params) == 0 {
@@ -151,10 +154,10 @@ func (r *reader) checkSynonyms(entries []synonymEntry, root *ordered.Map, at pat
 		for i, name := range e.names {
 			switch other, taken := owner[name]; {
 			case slices.Contains(params, name):
-				r.errs.at(r.file, e.lines[i], kp.index(i), "'%s' is already a parameter", name)
+				r.errs.at(r.file, e.lines[i], kp.Index(i), "'%s' is already a parameter", name)
 				ok = false
 			case taken:
-				r.errs.at(r.file, e.lines[i], kp.index(i), "'%s' is already a synonym of '%s'", name, other)
+				r.errs.at(r.file, e.lines[i], kp.Index(i), "'%s' is already a synonym of '%s'", name, other)
 				ok = false
 			default:
 				owner[name] = e.param

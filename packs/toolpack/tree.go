@@ -6,88 +6,31 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/onetool-dev/onetool/internal/safefile"
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Bounds that keep a hostile file from hanging the loader or exhausting
 // memory. Real toolpacks are a few kilobytes and a few hundred values.
+// maxDepth is not the 64 of onetool.yaml: toolpacks have always allowed
+// 100 (their JSON Schemas may nest deeply), and a file that loads today
+// must go on loading.
 const (
 	maxFileSize = 1 << 20 // bytes per file
 	maxNodes    = 100_000 // values per file, after expanding YAML aliases
 	maxDepth    = 100     // nesting of mappings and lists
 )
 
-type nodeKind uint8
-
-const (
-	scalarNode nodeKind = iota + 1
-	mapNode
-	listNode
+// The tree of a toolpack file (see yamltree.Node), from YAML or JSON:
+// both syntaxes give the same tree, so everything after parsing is shared.
+// Toolpacks use Node's Number for the JSON form of numbers.
+type (
+	node = yamltree.Node
+	pair = yamltree.Pair
 )
-
-// The tags a scalar can have once read. YAML timestamps are read as
-// strings; other YAML tags are refused.
-const (
-	tagStr   = "!!str"
-	tagInt   = "!!int"
-	tagFloat = "!!float"
-	tagBool  = "!!bool"
-	tagNull  = "!!null"
-)
-
-// node is a value of a toolpack file, from YAML or JSON, with aliases and
-// merge keys expanded and the line it was written at. Both syntaxes give
-// the same tree, so everything after parsing is shared.
-type node struct {
-	line  int
-	kind  nodeKind
-	tag   string // scalars only
-	value string // scalars only: the text as written ("1.10", "0x1F", "yes")
-	// number is the JSON form of an !!int or !!float scalar ("31" for
-	// 0x1F); "" when it has none (.inf, .nan).
-	number string
-	pairs  []pair // mappings, in written order
-	items  []*node
-}
-
-// pair is one mapping entry.
-type pair struct {
-	key  string
-	line int // where the key was written
-	val  *node
-}
-
-func (n *node) isNull() bool { return n == nil || n.kind == scalarNode && n.tag == tagNull }
-
-// describe says what a value is, for "want X, got Y" messages.
-func describe(n *node) string {
-	switch {
-	case n == nil:
-		return "nothing"
-	case n.kind == mapNode:
-		return "a mapping"
-	case n.kind == listNode:
-		return "a list"
-	case n.tag == tagNull:
-		return "null"
-	}
-	v := n.value
-	if utf8.RuneCountInString(v) > 40 {
-		v = string([]rune(v)[:40]) + "…"
-	}
-	if n.tag == tagStr {
-		return strconv.Quote(v)
-	}
-	return v
-}
 
 // parseError is a file that is not YAML (or JSON); line is 0 when the
 // parser did not say where.
@@ -107,7 +50,7 @@ func readFile(file string) ([]byte, error) {
 // parseYAML parses data as one YAML document. It returns nil for an empty
 // document. Problems inside the tree that do not stop parsing (an
 // unsupported tag, a duplicate key) are reported through report.
-func parseYAML(data []byte, report func(line int, field path, format string, args ...any)) (root *node, err error) {
+func parseYAML(data []byte, file string, report func(line int, field path, format string, args ...any)) (root *node, err error) {
 	// yaml.v3 has panicked on hostile input in the past; a toolpack file
 	// must never take the program down.
 	defer func() {
@@ -115,225 +58,38 @@ func parseYAML(data []byte, report func(line int, field path, format string, arg
 			root, err = nil, &parseError{msg: fmt.Sprintf("YAML parser failed: %v", r)}
 		}
 	}()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, nil
+	root, err = yamltree.Parse(data, yamltree.Options{
+		File:           file,
+		MaxDepth:       maxDepth,
+		Budget:         yamltree.NewBudget(maxNodes), // per file
+		SecondDocument: "a file holds one toolpack, or a list of them",
+		Report:         func(at yamltree.Pos, field path, msg string) { report(at.Line, field, "%s", msg) },
+	})
+	if err != nil {
+		e := &yamltree.Error{Msg: err.Error()}
+		errors.As(err, &e) // Parse's errors are all *yamltree.Error
+		// A problem that stops parsing is reported with its line and no
+		// Field, as toolpacks always have (the configuration gives each
+		// its key); nesting too deep names the field in its message, as
+		// parseJSON does.
+		pe := &parseError{line: e.Line, msg: e.Msg}
+		if errors.Is(err, yamltree.ErrTooDeep) {
+			pe.msg = fmt.Sprintf("%s: %s", e.Path, e.Msg)
 		}
-		return nil, yamlSyntaxError(err)
+		return nil, pe
 	}
-	var next yaml.Node
-	switch err := dec.Decode(&next); {
-	case errors.Is(err, io.EOF):
-	case err != nil:
-		return nil, yamlSyntaxError(err)
-	default:
-		return nil, &parseError{line: next.Line,
-			msg: "a second YAML document (after ---): a file holds one toolpack, or a list of them"}
-	}
-	y := &doc
-	if y.Kind == yaml.DocumentNode {
-		if len(y.Content) == 0 {
-			return nil, nil
-		}
-		y = y.Content[0]
-	}
-	c := &yamlConverter{budget: maxNodes, expanding: map[*yaml.Node]bool{}, report: report}
-	return c.convert(y, nil, 0)
-}
-
-// yamlLine matches yaml.v3's messages: "yaml: line 3: …", or "yaml: …"
-// when it has no line.
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-
-func yamlSyntaxError(err error) error {
-	e := &parseError{msg: "YAML syntax error: " + err.Error()}
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		e.line, _ = strconv.Atoi(m[1])
-		e.msg = "YAML syntax error: " + m[2]
-	}
-	return e
-}
-
-// yamlConverter turns a yaml.Node tree into nodes.
-type yamlConverter struct {
-	budget    int                 // nodes left
-	expanding map[*yaml.Node]bool // anchors being expanded: one that meets itself is a loop
-	report    func(line int, field path, format string, args ...any)
-}
-
-func (c *yamlConverter) convert(y *yaml.Node, at path, depth int) (*node, error) {
-	if depth > maxDepth {
-		return nil, &parseError{line: y.Line, msg: fmt.Sprintf("%s: nested more than %d levels deep", at, maxDepth)}
-	}
-	if c.budget--; c.budget < 0 {
-		return nil, &parseError{line: y.Line, msg: fmt.Sprintf("more than %d values after expanding YAML aliases; refusing to read further", maxNodes)}
-	}
-	if y.Anchor != "" && y.Kind != yaml.AliasNode && !c.expanding[y] {
-		// An anchored value may contain an alias to itself (&a [*a]).
-		c.expanding[y] = true
-		defer delete(c.expanding, y)
-	}
-	switch y.Kind {
-	case yaml.AliasNode:
-		t := y.Alias
-		if t == nil {
-			return nil, &parseError{line: y.Line, msg: fmt.Sprintf("alias *%s refers to no anchor", y.Value)}
-		}
-		if c.expanding[t] {
-			return nil, &parseError{line: y.Line, msg: fmt.Sprintf("alias *%s refers to a value that contains it", y.Value)}
-		}
-		return c.convert(t, at, depth)
-	case yaml.ScalarNode:
-		return c.scalar(y, at), nil
-	case yaml.SequenceNode:
-		if tag := y.ShortTag(); tag != "!!seq" {
-			c.report(y.Line, at, "unsupported YAML tag %s", tag)
-		}
-		n := &node{line: y.Line, kind: listNode, items: make([]*node, 0, len(y.Content))}
-		for i, item := range y.Content {
-			v, err := c.convert(item, at.index(i), depth+1)
-			if err != nil {
-				return nil, err
-			}
-			n.items = append(n.items, v)
-		}
-		return n, nil
-	case yaml.MappingNode:
-		return c.mapping(y, at, depth)
-	}
-	return nil, &parseError{line: y.Line, msg: "unexpected YAML node"}
-}
-
-func (c *yamlConverter) scalar(y *yaml.Node, at path) *node {
-	n := &node{line: y.Line, kind: scalarNode, value: y.Value}
-	switch tag := y.ShortTag(); tag {
-	case tagStr, tagBool, tagNull:
-		n.tag = tag
-	case tagInt, tagFloat:
-		n.tag = tag
-		n.number = yamlNumber(y)
-	case "!!timestamp":
-		n.tag = tagStr
-	default:
-		c.report(y.Line, at, "unsupported YAML tag %s", tag)
-		n.tag = tagNull
-	}
-	return n
-}
-
-// jsonNumberText matches a number as JSON writes it.
-var jsonNumberText = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
-
-// yamlNumber gives the JSON form of a YAML number: its text when that is
-// already JSON (so 1.10 and huge integers stay exact), else the value as
-// yaml.v3 reads it (0x1F → 31, 1_000 → 1000, .5 → 0.5); "" for infinities
-// and NaN, which JSON cannot hold.
-func yamlNumber(y *yaml.Node) string {
-	if jsonNumberText.MatchString(y.Value) {
-		return y.Value
-	}
-	var v any
-	if err := y.Decode(&v); err != nil {
-		return ""
-	}
-	switch x := v.(type) {
-	case int:
-		return strconv.Itoa(x)
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case uint64:
-		return strconv.FormatUint(x, 10)
-	case float64:
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	return ""
-}
-
-// mapping converts a mapping: keys must be scalars and unique; YAML merge
-// keys (<<: *base) add the keys of the merged mappings that are not
-// written explicitly.
-func (c *yamlConverter) mapping(y *yaml.Node, at path, depth int) (*node, error) {
-	if tag := y.ShortTag(); tag != "!!map" {
-		c.report(y.Line, at, "unsupported YAML tag %s", tag)
-	}
-	n := &node{line: y.Line, kind: mapNode, pairs: make([]pair, 0, len(y.Content)/2)}
-	seen := map[string]int{} // key → line first written
-	var merges []*yaml.Node
-	for i := 0; i+1 < len(y.Content); i += 2 {
-		k, v := y.Content[i], y.Content[i+1]
-		if k.Kind == yaml.AliasNode && k.Alias != nil {
-			k = k.Alias
-		}
-		if k.Kind != yaml.ScalarNode {
-			c.report(k.Line, at, "a key must be a plain name, not a %s", map[yaml.Kind]string{
-				yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}[k.Kind])
-			continue
-		}
-		if k.ShortTag() == "!!merge" {
-			merges = append(merges, v)
-			continue
-		}
-		name := k.Value
-		if line, dup := seen[name]; dup {
-			c.report(k.Line, at.with(name), "duplicate key (first written at line %d)", line)
-			continue
-		}
-		seen[name] = k.Line
-		val, err := c.convert(v, at.with(name), depth+1)
-		if err != nil {
-			return nil, err
-		}
-		n.pairs = append(n.pairs, pair{key: name, line: k.Line, val: val})
-	}
-	for _, m := range merges {
-		// The sources of "<<": a mapping, or a list of mappings of which
-		// the earlier win.
-		srcs := []*yaml.Node{m}
-		if r := resolveAlias(m); r.Kind == yaml.SequenceNode {
-			srcs = r.Content
-		}
-		for _, s := range srcs {
-			if r := resolveAlias(s); r.Kind != yaml.MappingNode {
-				c.report(s.Line, at.with("<<"), "a merge key (<<) takes a mapping or a list of mappings")
-				continue
-			}
-			mv, err := c.convert(s, at, depth)
-			if err != nil {
-				return nil, err
-			}
-			for _, p := range mv.pairs {
-				if _, dup := seen[p.key]; !dup {
-					seen[p.key] = p.line
-					n.pairs = append(n.pairs, p)
-				}
-			}
-		}
-	}
-	return n, nil
-}
-
-// resolveAlias follows an alias to its anchor (once: an anchor is never an alias).
-func resolveAlias(y *yaml.Node) *yaml.Node {
-	if y.Kind == yaml.AliasNode && y.Alias != nil {
-		return y.Alias
-	}
-	return y
+	return root, nil
 }
 
 // parseJSON parses data as one JSON value into the same tree as YAML
 // gives. JSON is YAML, but yaml.v3 refuses some valid JSON ("\/" and
 // surrogate-pair escapes such as "\ud83d\ude00", which Python's json
 // module writes for every emoji), so .json files get a JSON parser.
-func parseJSON(data []byte, report func(line int, field path, format string, args ...any)) (*node, error) {
+func parseJSON(data []byte, file string, report func(line int, field path, format string, args ...any)) (*node, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil
 	}
-	p := &jsonParser{data: data, dec: json.NewDecoder(bytes.NewReader(data)), line: 1, budget: maxNodes, report: report}
+	p := &jsonParser{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data)), line: 1, budget: maxNodes, report: report}
 	p.dec.UseNumber()
 	n, err := p.value(nil, 0)
 	if err != nil {
@@ -348,6 +104,7 @@ func parseJSON(data []byte, report func(line int, field path, format string, arg
 // jsonParser reads tokens and keeps track of lines: json.Decoder gives
 // byte offsets only.
 type jsonParser struct {
+	file   string
 	data   []byte
 	dec    *json.Decoder
 	off    int // offset up to which lines are counted
@@ -355,6 +112,9 @@ type jsonParser struct {
 	budget int
 	report func(line int, field path, format string, args ...any)
 }
+
+// at is the position of a value at line.
+func (p *jsonParser) at(line int) yamltree.Pos { return yamltree.Pos{File: p.file, Line: line} }
 
 // lineAt returns the line of offset, which never moves backwards.
 func (p *jsonParser) lineAt(offset int64) int {
@@ -408,7 +168,7 @@ func (p *jsonParser) value(at path, depth int) (*node, error) {
 	case json.Delim:
 		switch t {
 		case '{':
-			n := &node{line: line, kind: mapNode}
+			n := &node{Pos: p.at(line), Kind: yamltree.MappingNode}
 			seen := map[string]int{}
 			for p.dec.More() {
 				kt, kline, err := p.token()
@@ -416,44 +176,44 @@ func (p *jsonParser) value(at path, depth int) (*node, error) {
 					return nil, err
 				}
 				k, _ := kt.(string)
-				v, err := p.value(at.with(k), depth+1)
+				v, err := p.value(at.With(k), depth+1)
 				if err != nil {
 					return nil, err
 				}
 				if first, dup := seen[k]; dup {
-					p.report(kline, at.with(k), "duplicate key (first written at line %d)", first)
+					p.report(kline, at.With(k), "duplicate key (first written at line %d)", first)
 					continue
 				}
 				seen[k] = kline
-				n.pairs = append(n.pairs, pair{key: k, line: kline, val: v})
+				n.Pairs = append(n.Pairs, pair{Key: k, At: p.at(kline), Val: v})
 			}
 			_, _, err := p.token() // '}'
 			return n, err
 		case '[':
-			n := &node{line: line, kind: listNode}
+			n := &node{Pos: p.at(line), Kind: yamltree.ListNode}
 			for p.dec.More() {
-				v, err := p.value(at.index(len(n.items)), depth+1)
+				v, err := p.value(at.Index(len(n.Items)), depth+1)
 				if err != nil {
 					return nil, err
 				}
-				n.items = append(n.items, v)
+				n.Items = append(n.Items, v)
 			}
 			_, _, err := p.token() // ']'
 			return n, err
 		}
 		return nil, &parseError{line: line, msg: fmt.Sprintf("JSON syntax error: unexpected %v", t)}
 	case json.Number:
-		tag := tagInt
+		tag := yamltree.TagInt
 		if strings.ContainsAny(string(t), ".eE") {
-			tag = tagFloat
+			tag = yamltree.TagFloat
 		}
-		return &node{line: line, kind: scalarNode, tag: tag, value: string(t), number: string(t)}, nil
+		return &node{Pos: p.at(line), Kind: yamltree.ScalarNode, Tag: tag, Value: string(t)}, nil
 	case string:
-		return &node{line: line, kind: scalarNode, tag: tagStr, value: t}, nil
+		return &node{Pos: p.at(line), Kind: yamltree.ScalarNode, Tag: yamltree.TagStr, Value: t}, nil
 	case bool:
-		return &node{line: line, kind: scalarNode, tag: tagBool, value: strconv.FormatBool(t)}, nil
+		return &node{Pos: p.at(line), Kind: yamltree.ScalarNode, Tag: yamltree.TagBool, Value: strconv.FormatBool(t)}, nil
 	case nil:
-		return &node{line: line, kind: scalarNode, tag: tagNull, value: "null"}, nil
+		return &node{Pos: p.at(line), Kind: yamltree.ScalarNode, Tag: yamltree.TagNull, Value: "null"}, nil
 	}
 	return nil, &parseError{line: line, msg: fmt.Sprintf("JSON syntax error: unexpected %v", tok)}
 }

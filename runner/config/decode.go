@@ -10,6 +10,8 @@ import (
 
 	"github.com/onetool-dev/onetool/internal/suggest"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // decoder turns the merged, expanded node tree into a Config. Its helpers
@@ -24,19 +26,19 @@ type decoder struct {
 }
 
 func (d *decoder) fail(n *node, p keyPath, format string, args ...any) {
-	d.errs.at(n.pos, p, format, args...)
+	d.errs.at(n.Pos, p, format, args...)
 }
 
 // remember records the masked form of a value built from a secret, so that
 // Effective can show it in place of the value.
 func (d *decoder) remember(n *node, p keyPath) {
-	if n.masked != "" {
-		d.masks[p.id()] = n.masked
+	if n.Masked != "" {
+		d.masks[keyID(p)] = n.Masked
 	}
 }
 
 // skip reports whether n is null or was already reported as broken.
-func skip(n *node) bool { return n.isNull() || n.bad }
+func skip(n *node) bool { return n.IsNull() || n.Bad }
 
 // fields walks the mapping n whose valid keys are known, calling visit for
 // each known key in written order and reporting unknown ones with a
@@ -45,28 +47,28 @@ func (d *decoder) fields(n *node, p keyPath, keys []string, visit func(key strin
 	if skip(n) {
 		return
 	}
-	if n.kind != mapNode {
-		d.fail(n, p, "want a mapping, got %s", describe(n))
+	if n.Kind != yamltree.MappingNode {
+		d.fail(n, p, "want a mapping, got %s", yamltree.Describe(n))
 		return
 	}
-	for _, pr := range n.pairs {
-		kp := p.with(pr.key)
-		d.keys[kp.String()] = pr.at
-		if !slices.Contains(keys, pr.key) {
+	for _, pr := range n.Pairs {
+		kp := p.With(pr.Key)
+		d.keys[kp.String()] = pr.At
+		if !slices.Contains(keys, pr.Key) {
 			d.unknownKey(pr, kp, keys)
 			continue
 		}
-		visit(pr.key, pr, kp)
+		visit(pr.Key, pr, kp)
 	}
 }
 
 func (d *decoder) unknownKey(pr pair, kp keyPath, valid []string) {
-	if s := suggest.Closest(pr.key, valid); s != "" {
-		d.errs.at(pr.at, kp, "unknown key; did you mean '%s'?", s)
+	if s := suggest.Closest(pr.Key, valid); s != "" {
+		d.errs.at(pr.At, kp, "unknown key; did you mean '%s'?", s)
 		return
 	}
 	sorted := slices.Sorted(slices.Values(valid))
-	d.errs.at(pr.at, kp, "unknown key; valid keys here: %s", strings.Join(sorted, ", "))
+	d.errs.at(pr.At, kp, "unknown key; valid keys here: %s", strings.Join(sorted, ", "))
 }
 
 // entries walks a mapping whose keys are names chosen by the user (servers,
@@ -75,14 +77,14 @@ func (d *decoder) entries(n *node, p keyPath, what string, visit func(name strin
 	if skip(n) {
 		return
 	}
-	if n.kind != mapNode {
-		d.fail(n, p, "want %s, got %s", what, describe(n))
+	if n.Kind != yamltree.MappingNode {
+		d.fail(n, p, "want %s, got %s", what, yamltree.Describe(n))
 		return
 	}
-	for _, pr := range n.pairs {
-		kp := p.with(pr.key)
-		d.keys[kp.String()] = pr.at
-		visit(pr.key, pr, kp)
+	for _, pr := range n.Pairs {
+		kp := p.With(pr.Key)
+		d.keys[kp.String()] = pr.At
+		visit(pr.Key, pr, kp)
 	}
 }
 
@@ -92,21 +94,21 @@ func (d *decoder) str(n *node, p keyPath) (string, bool) {
 	if skip(n) {
 		return "", false
 	}
-	if n.kind != scalarNode {
-		d.fail(n, p, "want a string, got %s", describe(n))
+	if n.Kind != yamltree.ScalarNode {
+		d.fail(n, p, "want a string, got %s", yamltree.Describe(n))
 		return "", false
 	}
 	d.remember(n, p)
-	return n.value, true
+	return n.Value, true
 }
 
 // item reads a string that must be there: an element of a list or a value
 // of a string mapping, where null is a mistake rather than "unset".
 func (d *decoder) item(n *node, p keyPath) (string, bool) {
-	if n.bad {
+	if n.Bad {
 		return "", false
 	}
-	if n.isNull() {
+	if n.IsNull() {
 		d.fail(n, p, "want a string, got null")
 		return "", false
 	}
@@ -118,8 +120,8 @@ func (d *decoder) boolean(n *node, p keyPath) (bool, bool) {
 		return false, false
 	}
 	var b bool
-	if n.kind != scalarNode || n.tag != tagBool || decodeScalar(n, &b) != nil {
-		d.fail(n, p, "want true or false, got %s", describe(n))
+	if n.Kind != yamltree.ScalarNode || n.Tag != yamltree.TagBool || decodeScalar(n, &b) != nil {
+		d.fail(n, p, "want true or false, got %s", yamltree.Describe(n))
 		return false, false
 	}
 	d.remember(n, p)
@@ -131,15 +133,15 @@ func (d *decoder) integer(n *node, p keyPath) (int64, bool) {
 	if skip(n) {
 		return 0, false
 	}
-	if n.kind == scalarNode {
-		switch n.tag {
-		case tagInt:
+	if n.Kind == yamltree.ScalarNode {
+		switch n.Tag {
+		case yamltree.TagInt:
 			var i int64
 			if decodeScalar(n, &i) == nil {
 				d.remember(n, p)
 				return i, true
 			}
-		case tagFloat:
+		case yamltree.TagFloat:
 			var f float64
 			if decodeScalar(n, &f) == nil && f == math.Trunc(f) && math.Abs(f) < 1<<63 {
 				d.remember(n, p)
@@ -147,7 +149,7 @@ func (d *decoder) integer(n *node, p keyPath) (int64, bool) {
 			}
 		}
 	}
-	d.fail(n, p, "want an integer, got %s", describe(n))
+	d.fail(n, p, "want an integer, got %s", yamltree.Describe(n))
 	return 0, false
 }
 
@@ -178,11 +180,11 @@ func (d *decoder) duration(n *node, p keyPath) (Duration, bool) {
 	}
 	var v Duration
 	var err error = errDurationSyntax
-	if n.kind == scalarNode {
-		switch n.tag {
-		case tagStr:
-			v, err = ParseDuration(n.value)
-		case tagInt, tagFloat:
+	if n.Kind == yamltree.ScalarNode {
+		switch n.Tag {
+		case yamltree.TagStr:
+			v, err = ParseDuration(n.Value)
+		case yamltree.TagInt, yamltree.TagFloat:
 			var f float64
 			if decodeScalar(n, &f) == nil && f >= 0 && f*float64(time.Second) < math.MaxInt64 {
 				v, err = Duration(f*float64(time.Second)), nil
@@ -192,7 +194,7 @@ func (d *decoder) duration(n *node, p keyPath) (Duration, bool) {
 		}
 	}
 	if err != nil {
-		d.fail(n, p, "%v, got %s", err, describe(n))
+		d.fail(n, p, "%v, got %s", err, yamltree.Describe(n))
 		return 0, false
 	}
 	d.remember(n, p)
@@ -203,7 +205,7 @@ func (d *decoder) duration(n *node, p keyPath) (Duration, bool) {
 func (d *decoder) positiveDuration(n *node, p keyPath) (Duration, bool) {
 	v, ok := d.duration(n, p)
 	if ok && v <= 0 {
-		d.fail(n, p, "must be more than 0s, got %s", describe(n))
+		d.fail(n, p, "must be more than 0s, got %s", yamltree.Describe(n))
 		return 0, false
 	}
 	return v, ok
@@ -216,11 +218,11 @@ func (d *decoder) size(n *node, p keyPath) (ByteSize, bool) {
 	}
 	var v ByteSize
 	var err error = errSizeSyntax
-	if n.kind == scalarNode {
-		switch n.tag {
-		case tagStr:
-			v, err = ParseByteSize(n.value)
-		case tagInt, tagFloat:
+	if n.Kind == yamltree.ScalarNode {
+		switch n.Tag {
+		case yamltree.TagStr:
+			v, err = ParseByteSize(n.Value)
+		case yamltree.TagInt, yamltree.TagFloat:
 			var f float64
 			if decodeScalar(n, &f) == nil && f >= 0 && f < math.MaxInt64 {
 				v, err = ByteSize(f), nil
@@ -229,9 +231,9 @@ func (d *decoder) size(n *node, p keyPath) (ByteSize, bool) {
 	}
 	switch {
 	case err != nil:
-		d.fail(n, p, "%v, got %s", err, describe(n))
+		d.fail(n, p, "%v, got %s", err, yamltree.Describe(n))
 	case v <= 0:
-		d.fail(n, p, "must be more than 0 bytes, got %s", describe(n))
+		d.fail(n, p, "must be more than 0 bytes, got %s", yamltree.Describe(n))
 	default:
 		d.remember(n, p)
 		return v, true
@@ -244,14 +246,14 @@ func (d *decoder) strList(n *node, p keyPath) ([]string, bool) {
 	if skip(n) {
 		return nil, false
 	}
-	if n.kind != listNode {
-		d.fail(n, p, "want a list of strings, got %s", describe(n))
+	if n.Kind != yamltree.ListNode {
+		d.fail(n, p, "want a list of strings, got %s", yamltree.Describe(n))
 		return nil, false
 	}
-	out := make([]string, 0, len(n.items))
+	out := make([]string, 0, len(n.Items))
 	ok := true
-	for i, it := range n.items {
-		s, good := d.item(it, p.index(i))
+	for i, it := range n.Items {
+		s, good := d.item(it, p.Index(i))
 		ok = ok && good
 		out = append(out, s)
 	}
@@ -263,16 +265,16 @@ func (d *decoder) strMap(n *node, p keyPath) (map[string]string, bool) {
 	if skip(n) {
 		return nil, false
 	}
-	if n.kind != mapNode {
-		d.fail(n, p, "want a mapping of strings, got %s", describe(n))
+	if n.Kind != yamltree.MappingNode {
+		d.fail(n, p, "want a mapping of strings, got %s", yamltree.Describe(n))
 		return nil, false
 	}
-	out := make(map[string]string, len(n.pairs))
+	out := make(map[string]string, len(n.Pairs))
 	ok := true
-	for _, pr := range n.pairs {
-		s, good := d.item(pr.val, p.with(pr.key))
+	for _, pr := range n.Pairs {
+		s, good := d.item(pr.Val, p.With(pr.Key))
 		ok = ok && good
-		out[pr.key] = s
+		out[pr.Key] = s
 	}
 	return out, ok
 }
@@ -284,26 +286,26 @@ func (d *decoder) path(n *node, p keyPath) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	abs, err := resolvePath(s, filepath.Dir(n.file), d.home)
+	abs, err := resolvePath(s, filepath.Dir(n.File), d.home)
 	if err != nil {
-		if n.masked != "" {
-			d.fail(n, p, "bad path %s", describe(n)) // the message would show the secret
+		if n.Masked != "" {
+			d.fail(n, p, "bad path %s", yamltree.Describe(n)) // the message would show the secret
 		} else {
 			d.fail(n, p, "%v", err)
 		}
 		return "", false
 	}
-	if n.masked != "" {
+	if n.Masked != "" {
 		// Show the mask resolved like the path, so that the effective
 		// configuration reads back the same wherever it is written — unless
 		// the whole path is a secret, which stays just the mask.
-		m := n.masked
+		m := n.Masked
 		if !strings.HasPrefix(m, "[secret:") {
-			if r, err := resolvePath(m, filepath.Dir(n.file), d.home); err == nil {
+			if r, err := resolvePath(m, filepath.Dir(n.File), d.home); err == nil {
 				m = r
 			}
 		}
-		d.masks[p.id()] = m
+		d.masks[keyID(p)] = m
 	}
 	return abs, true
 }
@@ -313,14 +315,14 @@ func (d *decoder) pathList(n *node, p keyPath) ([]string, bool) {
 	if skip(n) {
 		return nil, false
 	}
-	if n.kind != listNode {
-		d.fail(n, p, "want a list of paths, got %s", describe(n))
+	if n.Kind != yamltree.ListNode {
+		d.fail(n, p, "want a list of paths, got %s", yamltree.Describe(n))
 		return nil, false
 	}
-	out := make([]string, 0, len(n.items))
+	out := make([]string, 0, len(n.Items))
 	ok := true
-	for i, it := range n.items {
-		s, good := d.path(it, p.index(i))
+	for i, it := range n.Items {
+		s, good := d.path(it, p.Index(i))
 		ok = ok && good
 		out = append(out, s)
 	}
@@ -333,7 +335,7 @@ func (d *decoder) oneOf(n *node, p keyPath, allowed ...string) (string, bool) {
 	if !ok || slices.Contains(allowed, s) {
 		return s, ok
 	}
-	msg := fmt.Sprintf("want one of %s, got %s", strings.Join(allowed, ", "), describe(n))
+	msg := fmt.Sprintf("want one of %s, got %s", strings.Join(allowed, ", "), yamltree.Describe(n))
 	if sug := suggest.Closest(s, allowed); sug != "" {
 		msg += fmt.Sprintf("; did you mean '%s'?", sug)
 	}
@@ -345,17 +347,17 @@ func (d *decoder) oneOf(n *node, p keyPath, allowed ...string) (string, bool) {
 // own settings) into string, int64, float64, bool, nil, []any and
 // map[string]any.
 func (d *decoder) anyValue(n *node, p keyPath) any {
-	switch n.kind {
-	case mapNode:
-		m := make(map[string]any, len(n.pairs))
-		for _, pr := range n.pairs {
-			m[pr.key] = d.anyValue(pr.val, p.with(pr.key))
+	switch n.Kind {
+	case yamltree.MappingNode:
+		m := make(map[string]any, len(n.Pairs))
+		for _, pr := range n.Pairs {
+			m[pr.Key] = d.anyValue(pr.Val, p.With(pr.Key))
 		}
 		return m
-	case listNode:
-		l := make([]any, len(n.items))
-		for i, it := range n.items {
-			l[i] = d.anyValue(it, p.index(i))
+	case yamltree.ListNode:
+		l := make([]any, len(n.Items))
+		for i, it := range n.Items {
+			l[i] = d.anyValue(it, p.Index(i))
 		}
 		return l
 	}
@@ -365,36 +367,36 @@ func (d *decoder) anyValue(n *node, p keyPath) any {
 
 // scalarValue is the Go value of a scalar.
 func scalarValue(n *node) any {
-	switch n.tag {
-	case tagNull:
+	switch n.Tag {
+	case yamltree.TagNull:
 		return nil
-	case tagBool:
+	case yamltree.TagBool:
 		var b bool
 		if decodeScalar(n, &b) == nil {
 			return b
 		}
-	case tagInt:
+	case yamltree.TagInt:
 		var i int64
 		if decodeScalar(n, &i) == nil {
 			return i
 		}
 		var f float64 // beyond int64: keep the magnitude
-		if decodeScalar(&node{kind: scalarNode, tag: tagFloat, value: n.value}, &f) == nil {
+		if decodeScalar(&node{Kind: yamltree.ScalarNode, Tag: yamltree.TagFloat, Value: n.Value}, &f) == nil {
 			return f
 		}
-	case tagFloat:
+	case yamltree.TagFloat:
 		var f float64
 		if decodeScalar(n, &f) == nil {
 			return f
 		}
 	}
-	return n.value
+	return n.Value
 }
 
 // decodeScalar reads a typed scalar with yaml.v3's own rules, so that
 // 0x1F, 1_000, .inf and True mean here what they mean in YAML.
 func decodeScalar(n *node, out any) error {
-	return (&yaml.Node{Kind: yaml.ScalarNode, Tag: n.tag, Value: n.value}).Decode(out)
+	return (&yaml.Node{Kind: yaml.ScalarNode, Tag: n.Tag, Value: n.Value}).Decode(out)
 }
 
 // isIdent reports whether s can be a Starlark name: letters, digits and _,

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Effective renders the configuration as YAML, for `onetool config check`
@@ -72,7 +74,7 @@ func (m mapping) add(key string, v *yaml.Node) {
 	if v == nil {
 		return
 	}
-	m.n.Content = append(m.n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: key}, v)
+	m.n.Content = append(m.n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: yamltree.TagStr, Value: key}, v)
 }
 
 // node returns the mapping, or nil when it is empty (a section with
@@ -88,7 +90,7 @@ func (m mapping) node() *yaml.Node {
 // mask; anything else is scrubbed of secret values anyway. Unless it is a
 // template (a snippet body, never expanded), ${ is escaped.
 func (e *emitter) text(p keyPath, v string, template bool) *yaml.Node {
-	if m, ok := e.masks[p.id()]; ok {
+	if m, ok := e.masks[keyID(p)]; ok {
 		v = m
 	} else {
 		v = e.secrets.Redact(v)
@@ -96,7 +98,7 @@ func (e *emitter) text(p keyPath, v string, template bool) *yaml.Node {
 	if !template {
 		v = escapeDollar(v)
 	}
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: v}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: yamltree.TagStr, Value: v}
 	if strings.Contains(v, "\n") {
 		n.Style = yaml.LiteralStyle
 	}
@@ -113,14 +115,14 @@ func (e *emitter) optText(p keyPath, v string) *yaml.Node {
 
 // typed renders a non-string scalar, or its mask when it came from a secret.
 func (e *emitter) typed(p keyPath, tag, v string) *yaml.Node {
-	if m, ok := e.masks[p.id()]; ok {
+	if m, ok := e.masks[keyID(p)]; ok {
 		return e.text(p, m, false)
 	}
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v}
 }
 
 func (e *emitter) boolean(p keyPath, b bool) *yaml.Node {
-	return e.typed(p, tagBool, strconv.FormatBool(b))
+	return e.typed(p, yamltree.TagBool, strconv.FormatBool(b))
 }
 
 func (e *emitter) optBool(p keyPath, b *bool) *yaml.Node {
@@ -139,7 +141,7 @@ func (e *emitter) trueOnly(p keyPath, b bool) *yaml.Node {
 }
 
 func (e *emitter) integer(p keyPath, i int64) *yaml.Node {
-	return e.typed(p, tagInt, strconv.FormatInt(i, 10))
+	return e.typed(p, yamltree.TagInt, strconv.FormatInt(i, 10))
 }
 
 // float renders so that YAML reads a float back (5 is written 5.0).
@@ -158,7 +160,7 @@ func (e *emitter) float(p keyPath, f float64) *yaml.Node {
 			s += ".0"
 		}
 	}
-	return e.typed(p, tagFloat, s)
+	return e.typed(p, yamltree.TagFloat, s)
 }
 
 func (e *emitter) strList(p keyPath, l []string) *yaml.Node {
@@ -167,7 +169,7 @@ func (e *emitter) strList(p keyPath, l []string) *yaml.Node {
 	}
 	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 	for i, s := range l {
-		n.Content = append(n.Content, e.text(p.index(i), s, false))
+		n.Content = append(n.Content, e.text(p.Index(i), s, false))
 	}
 	return n
 }
@@ -175,7 +177,7 @@ func (e *emitter) strList(p keyPath, l []string) *yaml.Node {
 func (e *emitter) strMap(p keyPath, m map[string]string) *yaml.Node {
 	out := newMapping()
 	for _, k := range sortedKeys(m) {
-		out.add(k, e.text(p.with(k), m[k], false))
+		out.add(k, e.text(p.With(k), m[k], false))
 	}
 	return out.node()
 }
@@ -184,7 +186,7 @@ func (e *emitter) strMap(p keyPath, m map[string]string) *yaml.Node {
 func (e *emitter) anyValue(p keyPath, v any) *yaml.Node {
 	switch v := v.(type) {
 	case nil:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagNull, Value: "null"}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: yamltree.TagNull, Value: "null"}
 	case string:
 		return e.text(p, v, false)
 	case bool:
@@ -198,13 +200,13 @@ func (e *emitter) anyValue(p keyPath, v any) *yaml.Node {
 	case []any:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 		for i, it := range v {
-			n.Content = append(n.Content, e.anyValue(p.index(i), it))
+			n.Content = append(n.Content, e.anyValue(p.Index(i), it))
 		}
 		return n
 	case map[string]any:
 		m := newMapping()
 		for _, k := range sortedKeys(v) {
-			m.add(k, e.anyValue(p.with(k), v[k]))
+			m.add(k, e.anyValue(p.With(k), v[k]))
 		}
 		return m.n // even when empty: here {} is a value, not an absent section
 	}
@@ -238,11 +240,11 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	out.add("stats_file", e.optText(keyPath{"output", "stats_file"}, c.Output.StatsFile))
 	root.add("output", out.node())
 	sv, sp := newMapping(), keyPath{"serve"}
-	sv.add("session_state", e.trueOnly(sp.with("session_state"), c.Serve.SessionState))
-	sv.add("structured_content", e.trueOnly(sp.with("structured_content"), c.Serve.StructuredContent))
-	sv.add("http", e.optText(sp.with("http"), c.Serve.HTTP))
-	sv.add("stateless", e.trueOnly(sp.with("stateless"), c.Serve.Stateless))
-	sv.add("log_level", e.optText(sp.with("log_level"), c.Serve.LogLevel))
+	sv.add("session_state", e.trueOnly(sp.With("session_state"), c.Serve.SessionState))
+	sv.add("structured_content", e.trueOnly(sp.With("structured_content"), c.Serve.StructuredContent))
+	sv.add("http", e.optText(sp.With("http"), c.Serve.HTTP))
+	sv.add("stateless", e.trueOnly(sp.With("stateless"), c.Serve.Stateless))
+	sv.add("log_level", e.optText(sp.With("log_level"), c.Serve.LogLevel))
 	root.add("serve", sv.node())
 	sec := newMapping()
 	sec.add("confirm_destructive", e.trueOnly(keyPath{"security", "confirm_destructive"}, c.Security.ConfirmDestructive))
@@ -259,12 +261,12 @@ func (e *emitter) packs(c *Config) *yaml.Node {
 		pk, p := c.Packs[name], keyPath{"packs", name}
 		m := newMapping()
 		if pk != nil {
-			m.add("enabled", e.optBool(p.with("enabled"), pk.Enabled))
-			m.add("allowed_dirs", e.strList(p.with("allowed_dirs"), pk.AllowedDirs))
-			m.add("read_only", e.trueOnly(p.with("read_only"), pk.ReadOnly))
-			m.add("backups", e.optBool(p.with("backups"), pk.Backups))
+			m.add("enabled", e.optBool(p.With("enabled"), pk.Enabled))
+			m.add("allowed_dirs", e.strList(p.With("allowed_dirs"), pk.AllowedDirs))
+			m.add("read_only", e.trueOnly(p.With("read_only"), pk.ReadOnly))
+			m.add("backups", e.optBool(p.With("backups"), pk.Backups))
 			for _, k := range sortedKeys(pk.Settings) {
-				m.add(k, e.anyValue(p.with(k), pk.Settings[k]))
+				m.add(k, e.anyValue(p.With(k), pk.Settings[k]))
 			}
 		}
 		out.add(name, m.n) // an empty entry still names the pack
@@ -280,18 +282,18 @@ func (e *emitter) servers(c *Config) *yaml.Node {
 			continue
 		}
 		m := newMapping()
-		m.add("description", e.optText(p.with("description"), s.Description))
-		m.add("command", e.optText(p.with("command"), s.Command))
-		m.add("args", e.strList(p.with("args"), s.Args))
-		m.add("env", e.strMap(p.with("env"), s.Env))
-		m.add("cwd", e.optText(p.with("cwd"), s.Cwd))
-		m.add("url", e.optText(p.with("url"), s.URL))
-		m.add("headers", e.strMap(p.with("headers"), s.Headers))
+		m.add("description", e.optText(p.With("description"), s.Description))
+		m.add("command", e.optText(p.With("command"), s.Command))
+		m.add("args", e.strList(p.With("args"), s.Args))
+		m.add("env", e.strMap(p.With("env"), s.Env))
+		m.add("cwd", e.optText(p.With("cwd"), s.Cwd))
+		m.add("url", e.optText(p.With("url"), s.URL))
+		m.add("headers", e.strMap(p.With("headers"), s.Headers))
 		if s.Timeout != 0 {
-			m.add("timeout", e.typed(p.with("timeout"), tagStr, s.Timeout.String()))
+			m.add("timeout", e.typed(p.With("timeout"), yamltree.TagStr, s.Timeout.String()))
 		}
-		m.add("enabled", e.optBool(p.with("enabled"), s.Enabled))
-		m.add("tool_prefix", e.optText(p.with("tool_prefix"), s.ToolPrefix))
+		m.add("enabled", e.optBool(p.With("enabled"), s.Enabled))
+		m.add("tool_prefix", e.optText(p.With("tool_prefix"), s.ToolPrefix))
 		out.add(name, m.n)
 	}
 	return out.node()
@@ -305,22 +307,22 @@ func (e *emitter) snippets(c *Config) *yaml.Node {
 			continue
 		}
 		m := newMapping()
-		m.add("description", e.optText(p.with("description"), s.Description))
+		m.add("description", e.optText(p.With("description"), s.Description))
 		if len(s.Params) > 0 {
 			params := newMapping() // written order: it is the order of positional use
 			for _, sp := range s.Params {
-				pp := p.with("params").with(sp.Name)
+				pp := p.With("params").With(sp.Name)
 				pm := newMapping()
-				pm.add("type", e.text(pp.with("type"), sp.Type, false))
-				pm.add("description", e.optText(pp.with("description"), sp.Description))
+				pm.add("type", e.text(pp.With("type"), sp.Type, false))
+				pm.add("description", e.optText(pp.With("description"), sp.Description))
 				if sp.HasDefault {
-					pm.add("default", e.paramDefault(pp.with("default"), sp))
+					pm.add("default", e.paramDefault(pp.With("default"), sp))
 				}
 				params.add(sp.Name, pm.n)
 			}
 			m.add("params", params.n)
 		}
-		m.add("body", e.text(p.with("body"), s.Body, true))
+		m.add("body", e.text(p.With("body"), s.Body, true))
 		out.add(name, m.n)
 	}
 	return out.node()
@@ -339,22 +341,22 @@ func (e *emitter) paramDefault(p keyPath, sp SnippetParam) *yaml.Node {
 func (e *emitter) limits(l Limits) *yaml.Node {
 	m, p := newMapping(), keyPath{"limits"}
 	if l.MaxSteps != nil {
-		m.add("max_steps", e.typed(p.with("max_steps"), tagInt, strconv.FormatUint(*l.MaxSteps, 10)))
+		m.add("max_steps", e.typed(p.With("max_steps"), yamltree.TagInt, strconv.FormatUint(*l.MaxSteps, 10)))
 	}
 	if l.Timeout != nil {
-		m.add("timeout", e.typed(p.with("timeout"), tagStr, l.Timeout.String()))
+		m.add("timeout", e.typed(p.With("timeout"), yamltree.TagStr, l.Timeout.String()))
 	}
 	if l.MaxOutput != nil {
-		m.add("max_output", e.typed(p.with("max_output"), tagStr, l.MaxOutput.String()))
+		m.add("max_output", e.typed(p.With("max_output"), yamltree.TagStr, l.MaxOutput.String()))
 	}
 	if l.MaxToolCalls != nil {
-		m.add("max_tool_calls", e.integer(p.with("max_tool_calls"), int64(*l.MaxToolCalls)))
+		m.add("max_tool_calls", e.integer(p.With("max_tool_calls"), int64(*l.MaxToolCalls)))
 	}
 	if l.MaxParallel != nil {
-		m.add("max_parallel", e.integer(p.with("max_parallel"), int64(*l.MaxParallel)))
+		m.add("max_parallel", e.integer(p.With("max_parallel"), int64(*l.MaxParallel)))
 	}
 	if l.MaxMemory != nil {
-		m.add("max_memory", e.typed(p.with("max_memory"), tagStr, l.MaxMemory.String()))
+		m.add("max_memory", e.typed(p.With("max_memory"), yamltree.TagStr, l.MaxMemory.String()))
 	}
 	return m.node()
 }

@@ -2,12 +2,10 @@ package config
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Error is one problem in a configuration file. Load returns every Error
@@ -27,30 +25,18 @@ type Error struct {
 // Error formats as "onetool.yaml:12: limits.timout: unknown key; did you
 // mean 'timeout'?".
 func (e *Error) Error() string {
-	var b strings.Builder
 	file := e.File
 	if e.shown != "" {
 		file = e.shown
 	}
-	if file != "" {
-		b.WriteString(file)
-		if e.Line > 0 {
-			b.WriteString(":" + strconv.Itoa(e.Line))
-		}
-		b.WriteString(": ")
-	}
-	if e.Key != "" {
-		b.WriteString(e.Key + ": ")
-	}
+	where := yamltree.Where(file, e.Line, e.Key)
 	switch {
 	case e.Msg == "" && e.Err != nil:
-		b.WriteString(e.Err.Error())
+		return where + e.Err.Error()
 	case e.Err != nil:
-		b.WriteString(e.Msg + ": " + e.Err.Error())
-	default:
-		b.WriteString(e.Msg)
+		return where + e.Msg + ": " + e.Err.Error()
 	}
-	return b.String()
+	return where + e.Msg
 }
 
 // Unwrap returns the underlying cause, so errors.Is(err, fs.ErrNotExist)
@@ -59,31 +45,17 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // maxErrors caps what one load reports: a hostile or badly broken file
 // must not produce megabytes of messages.
-const maxErrors = 50
-
-// pos is where a value or key was written.
-type pos struct {
-	file      string
-	line, col int
-}
+const maxErrors = yamltree.MaxErrors
 
 // errList collects the problems of one load.
 type errList struct {
 	workDir string
-	errs    []*Error
+	errs    yamltree.ErrorList[*Error]
 }
 
 // show gives file as users should see it: relative to the working
 // directory when that is shorter.
-func (l *errList) show(file string) string {
-	if l.workDir == "" || file == "" {
-		return file
-	}
-	if rel, err := filepath.Rel(l.workDir, file); err == nil && len(rel) < len(file) {
-		return rel
-	}
-	return file
-}
+func (l *errList) show(file string) string { return yamltree.ShowFile(l.workDir, file) }
 
 // shownFrom sets how e's file is shown, for errors made outside a load.
 func shownFrom(workDir string, e *Error) *Error {
@@ -95,66 +67,30 @@ func (l *errList) add(e *Error) {
 	if e.shown == "" {
 		e.shown = l.show(e.File)
 	}
-	l.errs = append(l.errs, e)
+	l.errs.Add(e)
 }
 
 // at records a problem at a position.
 func (l *errList) at(p pos, key keyPath, format string, args ...any) {
-	l.add(&Error{File: p.file, Line: p.line, Column: p.col, Key: key.String(), Msg: fmt.Sprintf(format, args...)})
+	l.add(&Error{File: p.File, Line: p.Line, Column: p.Column, Key: key.String(), Msg: fmt.Sprintf(format, args...)})
 }
 
-func (l *errList) any() bool { return len(l.errs) > 0 }
+func (l *errList) any() bool { return l.errs.Len() > 0 }
 
 // err returns the problems sorted by file and line, duplicates dropped (a
 // file included twice reports its problems once), as an errors.Join of
-// *Error; nil when there are none.
+// *Error; nil when there are none. Ties are broken by column, key and
+// message, so that duplicates meet and are dropped.
 func (l *errList) err() error {
-	if len(l.errs) == 0 {
-		return nil
-	}
-	es := slices.Clone(l.errs)
-	slices.SortStableFunc(es, func(a, b *Error) int {
+	return l.errs.Err(func(a, b *Error) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Column, b.Column), cmp.Compare(a.Key, b.Key), cmp.Compare(a.Msg, b.Msg))
-	})
-	es = slices.CompactFunc(es, func(a, b *Error) bool { return a.Error() == b.Error() })
-	out := make([]error, 0, min(len(es), maxErrors)+1)
-	for i, e := range es {
-		if i == maxErrors {
-			out = append(out, &Error{Msg: fmt.Sprintf("%d more problems not shown", len(es)-maxErrors)})
-			break
-		}
-		out = append(out, e)
-	}
-	return errors.Join(out...)
+	}, true, func(msg string) *Error { return &Error{Msg: msg} })
 }
 
-// keyPath is the dotted key of a value: segments are mapping keys, and
-// list indexes written "[3]".
-type keyPath []string
+// keyPath is the dotted key of a value: "servers.gh.args[1]".
+type keyPath = yamltree.Path
 
-// String is the dotted form used in messages: "servers.gh.args[1]".
-func (p keyPath) String() string {
-	var b strings.Builder
-	for i, s := range p {
-		if i > 0 && !strings.HasPrefix(s, "[") {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
-
-// id is an unambiguous form for map keys, even when names contain dots.
-func (p keyPath) id() string { return strings.Join(p, "\x00") }
-
-// with returns a new path one key deeper; it never shares p's array, so
-// sibling paths cannot overwrite each other.
-func (p keyPath) with(key string) keyPath {
-	q := make(keyPath, len(p), len(p)+1)
-	copy(q, p)
-	return append(q, key)
-}
-
-// index returns a new path one list element deeper.
-func (p keyPath) index(i int) keyPath { return p.with("[" + strconv.Itoa(i) + "]") }
+// keyID is an unambiguous form of p for map keys, even when names contain
+// dots.
+func keyID(p keyPath) string { return strings.Join(p, "\x00") }

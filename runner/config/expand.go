@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // maxExpandDepth bounds ${A:-${B:-…}} nesting; it also keeps the cost of
@@ -144,20 +146,20 @@ func escapeDollar(s string) string { return strings.ReplaceAll(s, "${", "$${") }
 // code. Mapping keys are names and are never expanded, and the ignored
 // top-level x- keys are left alone.
 func (x *expander) expandTree(n *node, p keyPath, errs *errList) {
-	switch n.kind {
-	case mapNode:
-		for _, pr := range n.pairs {
-			if len(p) == 2 && p[0] == "snippets" && pr.key == "body" ||
-				len(p) == 0 && strings.HasPrefix(pr.key, "x-") { // ignored; see decoder.config
+	switch n.Kind {
+	case yamltree.MappingNode:
+		for _, pr := range n.Pairs {
+			if len(p) == 2 && p[0] == "snippets" && pr.Key == "body" ||
+				len(p) == 0 && strings.HasPrefix(pr.Key, "x-") { // ignored; see decoder.config
 				continue
 			}
-			x.expandTree(pr.val, p.with(pr.key), errs)
+			x.expandTree(pr.Val, p.With(pr.Key), errs)
 		}
-	case listNode:
-		for i, it := range n.items {
-			x.expandTree(it, p.index(i), errs)
+	case yamltree.ListNode:
+		for i, it := range n.Items {
+			x.expandTree(it, p.Index(i), errs)
 		}
-	case scalarNode:
+	case yamltree.ScalarNode:
 		x.expandScalar(n, p, errs)
 	}
 }
@@ -167,26 +169,26 @@ func (x *expander) expandTree(n *node, p keyPath, errs *errList) {
 // `max_steps: ${STEPS:-1000}` is an integer and `enabled: ${ON:-true}` a
 // boolean; quoted values stay strings.
 func (x *expander) expandScalar(n *node, p keyPath, errs *errList) {
-	if n.tag != tagStr || n.bad || !strings.Contains(n.value, "$") {
+	if n.Tag != yamltree.TagStr || n.Bad || !strings.Contains(n.Value, "$") {
 		return
 	}
-	e, err := x.expand(n.value)
+	e, err := x.expand(n.Value)
 	if err != nil {
-		errs.at(n.pos, p, "%v", err)
-		n.bad = true
+		errs.at(n.Pos, p, "%v", err)
+		n.Bad = true
 		return
 	}
-	if e.value == n.value {
+	if e.value == n.Value {
 		return
 	}
-	n.value = e.value
+	n.Value = e.value
 	if e.usedSecret {
-		n.masked = e.masked
+		n.Masked = e.masked
 	}
-	if n.plain {
+	if n.Plain {
 		switch tag := (&yaml.Node{Kind: yaml.ScalarNode, Value: e.value}).ShortTag(); tag {
-		case tagInt, tagFloat, tagBool, tagNull:
-			n.tag = tag
+		case yamltree.TagInt, yamltree.TagFloat, yamltree.TagBool, yamltree.TagNull:
+			n.Tag = tag
 		}
 	}
 }

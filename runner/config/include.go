@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Include limits: a chain of includes at most maxIncludeDepth long, and at
@@ -23,8 +25,8 @@ type loader struct {
 	errs   *errList
 	x      *expander
 	home   string
-	budget int      // nodes left, shared by every file
-	files  []string // every file read, in order
+	budget *yamltree.Budget // nodes left, shared by every file
+	files  []string         // every file read, in order
 }
 
 // loadFile reads file and its includes and returns the merged tree: the
@@ -42,24 +44,24 @@ func (l *loader) loadFile(file string, chain []string) *node {
 		l.errs.add(&Error{File: file, Msg: "cannot read the config file", Err: err})
 		return nil
 	}
-	root, ok := parseFile(data, file, &l.budget, l.errs)
+	root, ok := parseFile(data, file, l.budget, l.errs)
 	if !ok {
 		return nil
 	}
-	if root.isNull() {
-		return &node{pos: pos{file, 1, 1}, kind: mapNode}
+	if root.IsNull() {
+		return &node{Pos: pos{File: file, Line: 1, Column: 1}, Kind: yamltree.MappingNode}
 	}
-	if root.kind != mapNode {
-		l.errs.at(root.pos, nil, "the top level must be a mapping of sections (packs:, servers:, …), got %s", describe(root))
+	if root.Kind != yamltree.MappingNode {
+		l.errs.at(root.Pos, nil, "the top level must be a mapping of sections (packs:, servers:, …), got %s", yamltree.Describe(root))
 		return nil
 	}
-	inc, ok := root.remove("include")
+	inc, ok := remove(root, "include")
 	if !ok {
 		return root
 	}
 	var merged *node
 	for i, target := range l.includes(inc, file) {
-		p := keyPath{"include"}.index(i)
+		p := keyPath{"include"}.Index(i)
 		if target.file == "" {
 			continue // reported
 		}
@@ -90,44 +92,44 @@ type includeTarget struct {
 // reported here, at the line that names them.
 func (l *loader) includes(inc pair, file string) []includeTarget {
 	p := keyPath{"include"}
-	v := inc.val
+	v := inc.Val
 	var items []*node
 	switch {
-	case v.isNull():
-	case v.kind == listNode:
-		items = v.items
-	case v.kind == scalarNode:
+	case v.IsNull():
+	case v.Kind == yamltree.ListNode:
+		items = v.Items
+	case v.Kind == yamltree.ScalarNode:
 		items = []*node{v}
 	default:
-		l.errs.at(v.pos, p, "want a list of files to include, got %s", describe(v))
+		l.errs.at(v.Pos, p, "want a list of files to include, got %s", yamltree.Describe(v))
 	}
 	out := make([]includeTarget, len(items))
 	for i, it := range items {
-		ip := p.index(i)
-		out[i].at = it.pos
-		if it.kind != scalarNode || it.isNull() {
-			l.errs.at(it.pos, ip, "want a file path, got %s", describe(it))
+		ip := p.Index(i)
+		out[i].at = it.Pos
+		if it.Kind != yamltree.ScalarNode || it.IsNull() {
+			l.errs.at(it.Pos, ip, "want a file path, got %s", yamltree.Describe(it))
 			continue
 		}
 		l.x.expandScalar(it, ip, l.errs)
-		if it.bad {
+		if it.Bad {
 			continue
 		}
-		abs, err := resolvePath(it.value, filepath.Dir(file), l.home)
+		abs, err := resolvePath(it.Value, filepath.Dir(file), l.home)
 		if err != nil {
-			l.errs.at(it.pos, ip, "%v", err)
+			l.errs.at(it.Pos, ip, "%v", err)
 			continue
 		}
 		st, err := os.Stat(abs)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			l.errs.at(it.pos, ip, "included file %s does not exist", l.errs.show(abs))
+			l.errs.at(it.Pos, ip, "included file %s does not exist", l.errs.show(abs))
 			continue
 		case err != nil:
-			l.errs.at(it.pos, ip, "cannot include %s: %v", l.errs.show(abs), err)
+			l.errs.at(it.Pos, ip, "cannot include %s: %v", l.errs.show(abs), err)
 			continue
 		case !st.Mode().IsRegular():
-			l.errs.at(it.pos, ip, "cannot include %s: not a regular file", l.errs.show(abs))
+			l.errs.at(it.Pos, ip, "cannot include %s: not a regular file", l.errs.show(abs))
 			continue
 		}
 		out[i].file = abs
@@ -150,25 +152,25 @@ func (l *loader) showChain(files []string) string {
 // an included file set.
 func merge(base, over *node) *node {
 	switch {
-	case base == nil || base.bad:
+	case base == nil || base.Bad:
 		return over
-	case over == nil || over.isNull() && !over.bad:
+	case over == nil || over.IsNull() && !over.Bad:
 		return base
-	case base.kind != mapNode || over.kind != mapNode:
+	case base.Kind != yamltree.MappingNode || over.Kind != yamltree.MappingNode:
 		return over
 	}
-	out := &node{pos: over.pos, kind: mapNode, pairs: make([]pair, 0, len(base.pairs)+len(over.pairs))}
-	index := make(map[string]int, len(base.pairs))
-	for _, p := range base.pairs {
-		index[p.key] = len(out.pairs)
-		out.pairs = append(out.pairs, p)
+	out := &node{Pos: over.Pos, Kind: yamltree.MappingNode, Pairs: make([]pair, 0, len(base.Pairs)+len(over.Pairs))}
+	index := make(map[string]int, len(base.Pairs))
+	for _, p := range base.Pairs {
+		index[p.Key] = len(out.Pairs)
+		out.Pairs = append(out.Pairs, p)
 	}
-	for _, p := range over.pairs {
-		if i, ok := index[p.key]; ok {
-			out.pairs[i] = pair{key: p.key, at: p.at, val: merge(out.pairs[i].val, p.val)}
+	for _, p := range over.Pairs {
+		if i, ok := index[p.Key]; ok {
+			out.Pairs[i] = pair{Key: p.Key, At: p.At, Val: merge(out.Pairs[i].Val, p.Val)}
 			continue
 		}
-		out.pairs = append(out.pairs, p)
+		out.Pairs = append(out.Pairs, p)
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // Load reads the config file at path (as returned by [Find]) with its
@@ -17,7 +19,7 @@ import (
 //
 //  1. secrets: opts.SecretsPath, else secrets.yaml beside the file (secrets.go);
 //  2. the file and its includes, merged (include.go), read with aliases
-//     expanded and sizes bounded (node.go);
+//     expanded and sizes bounded (node.go, with internal/yamltree);
 //  3. ${NAME} expansion in every string but snippet bodies (expand.go);
 //  4. strict decoding against the schema (schema.go, decode.go).
 //
@@ -49,7 +51,7 @@ func Load(path string, opts LoadOptions) (*Config, error) {
 	}
 
 	x := &expander{secrets: secrets, lookupEnv: o.LookupEnv}
-	l := &loader{errs: errs, x: x, home: o.HomeDir, budget: maxNodes}
+	l := &loader{errs: errs, x: x, home: o.HomeDir, budget: yamltree.NewBudget(maxNodes)}
 	tree := l.loadFile(file, []string{file})
 	if errs.any() {
 		return nil, errs.err()

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // The keys each place of the file accepts. They are functions, not
@@ -40,14 +42,14 @@ func (d *decoder) config(root *node) *Config {
 	c.masks = d.masks
 	// Top-level keys starting with x- are ignored: a place to define YAML
 	// anchors for reuse, as in Compose files.
-	visible := &node{pos: root.pos, kind: root.kind, tag: root.tag, value: root.value, bad: root.bad}
-	for _, pr := range root.pairs {
-		if !strings.HasPrefix(pr.key, "x-") {
-			visible.pairs = append(visible.pairs, pr)
+	visible := &node{Pos: root.Pos, Kind: root.Kind, Tag: root.Tag, Value: root.Value, Bad: root.Bad}
+	for _, pr := range root.Pairs {
+		if !strings.HasPrefix(pr.Key, "x-") {
+			visible.Pairs = append(visible.Pairs, pr)
 		}
 	}
 	d.fields(visible, nil, topKeys(), func(key string, pr pair, kp keyPath) {
-		v := pr.val
+		v := pr.Val
 		switch key {
 		case "version":
 			if i, ok := d.integer(v, kp); ok {
@@ -79,14 +81,14 @@ func (d *decoder) config(root *node) *Config {
 			d.serve(v, kp, &c.Serve)
 		case "security":
 			d.fields(v, kp, securityKeys(), func(_ string, pr pair, kp keyPath) {
-				if b, ok := d.boolean(pr.val, kp); ok {
+				if b, ok := d.boolean(pr.Val, kp); ok {
 					c.Security.ConfirmDestructive = b
 				}
 			})
 		case "isolation":
 			if s, ok := d.str(v, kp); ok {
 				if s != "" && s != "process" {
-					d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, describe(v))
+					d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
 				} else {
 					c.Isolation = s
 				}
@@ -101,44 +103,44 @@ func (d *decoder) config(root *node) *Config {
 func (d *decoder) packs(n *node, p keyPath, c *Config) {
 	d.entries(n, p, "a mapping of pack names to settings", func(name string, pr pair, kp keyPath) {
 		if !isIdent(name) {
-			d.errs.at(pr.at, kp, "a pack name is letters, digits and _, not starting with a digit")
+			d.errs.at(pr.At, kp, "a pack name is letters, digits and _, not starting with a digit")
 			return
 		}
 		pk := &Pack{}
-		v := pr.val
+		v := pr.Val
 		switch {
 		case skip(v):
-		case v.kind == scalarNode && v.tag == tagBool:
+		case v.Kind == yamltree.ScalarNode && v.Tag == yamltree.TagBool:
 			if b, ok := d.boolean(v, kp); ok {
 				pk.Enabled = &b
 			}
-		case v.kind != mapNode:
-			d.fail(v, kp, "want a mapping of settings (or true/false), got %s", describe(v))
+		case v.Kind != yamltree.MappingNode:
+			d.fail(v, kp, "want a mapping of settings (or true/false), got %s", yamltree.Describe(v))
 		default:
-			for _, f := range v.pairs {
-				fp := kp.with(f.key)
-				switch f.key {
+			for _, f := range v.Pairs {
+				fp := kp.With(f.Key)
+				switch f.Key {
 				case "enabled":
-					if b, ok := d.boolean(f.val, fp); ok {
+					if b, ok := d.boolean(f.Val, fp); ok {
 						pk.Enabled = &b
 					}
 				case "allowed_dirs":
-					if l, ok := d.pathList(f.val, fp); ok {
+					if l, ok := d.pathList(f.Val, fp); ok {
 						pk.AllowedDirs = l
 					}
 				case "read_only":
-					if b, ok := d.boolean(f.val, fp); ok {
+					if b, ok := d.boolean(f.Val, fp); ok {
 						pk.ReadOnly = b
 					}
 				case "backups":
-					if b, ok := d.boolean(f.val, fp); ok {
+					if b, ok := d.boolean(f.Val, fp); ok {
 						pk.Backups = &b
 					}
 				default:
 					if pk.Settings == nil {
 						pk.Settings = map[string]any{}
 					}
-					pk.Settings[f.key] = d.anyValue(f.val, fp)
+					pk.Settings[f.Key] = d.anyValue(f.Val, fp)
 				}
 			}
 		}
@@ -151,28 +153,28 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 	packNames := map[string]string{} // pack name → server name, to catch my-x and my_x
 	d.entries(n, p, "a mapping of server names to settings", func(name string, pr pair, kp keyPath) {
 		if !isName(name) {
-			d.errs.at(pr.at, kp, "a server name is letters, digits, _ and -, starting with a letter or _")
+			d.errs.at(pr.At, kp, "a server name is letters, digits, _ and -, starting with a letter or _")
 			return
 		}
 		pack := strings.ReplaceAll(name, "-", "_")
 		if other, dup := packNames[pack]; dup {
-			d.errs.at(pr.at, kp, "becomes pack %q, like server %q: rename one", pack, other)
+			d.errs.at(pr.At, kp, "becomes pack %q, like server %q: rename one", pack, other)
 			return
 		}
 		packNames[pack] = name
-		if skip(pr.val) || pr.val.kind != mapNode {
-			if !pr.val.bad {
-				d.fail(pr.val, kp, "want a mapping with command (stdio) or url (HTTP), got %s", describe(pr.val))
+		if skip(pr.Val) || pr.Val.Kind != yamltree.MappingNode {
+			if !pr.Val.Bad {
+				d.fail(pr.Val, kp, "want a mapping with command (stdio) or url (HTTP), got %s", yamltree.Describe(pr.Val))
 			}
 			return
 		}
 		s := &Server{}
 		written := map[string]pair{}
-		d.fields(pr.val, kp, serverKeys(), func(key string, f pair, fp keyPath) {
-			if !f.val.isNull() {
+		d.fields(pr.Val, kp, serverKeys(), func(key string, f pair, fp keyPath) {
+			if !f.Val.IsNull() {
 				written[key] = f // null means not set
 			}
-			v := f.val
+			v := f.Val
 			switch key {
 			case "command":
 				if str, ok := d.str(v, fp); ok {
@@ -196,7 +198,7 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 			case "url":
 				if str, ok := d.str(v, fp); ok {
 					if err := checkURL(str); err != nil {
-						if v.masked != "" {
+						if v.Masked != "" {
 							d.fail(v, fp, "want an http:// or https:// URL")
 						} else {
 							d.fail(v, fp, "%v", err)
@@ -230,18 +232,18 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 		_, hasURL := written["url"]
 		switch {
 		case hasCmd && hasURL:
-			d.errs.at(pr.at, kp, "has both command and url: give command for a stdio server or url for an HTTP server, not both")
+			d.errs.at(pr.At, kp, "has both command and url: give command for a stdio server or url for an HTTP server, not both")
 		case !hasCmd && !hasURL:
-			d.errs.at(pr.at, kp, "needs command (a stdio server) or url (an HTTP server)")
+			d.errs.at(pr.At, kp, "needs command (a stdio server) or url (an HTTP server)")
 		case hasURL:
 			for _, k := range []string{"args", "env", "cwd"} {
 				if f, ok := written[k]; ok {
-					d.errs.at(f.at, kp.with(k), "applies to stdio servers (command), but this server has a url")
+					d.errs.at(f.At, kp.With(k), "applies to stdio servers (command), but this server has a url")
 				}
 			}
 		case hasCmd:
 			if f, ok := written["headers"]; ok {
-				d.errs.at(f.at, kp.with("headers"), "applies to HTTP servers (url), but this server has a command")
+				d.errs.at(f.At, kp.With("headers"), "applies to HTTP servers (url), but this server has a command")
 			}
 		}
 		c.Servers[name] = s
@@ -263,19 +265,19 @@ func (d *decoder) aliases(n *node, p keyPath, c *Config) {
 	at := map[string]pos{}
 	d.entries(n, p, "a mapping of alias names to tool ids", func(name string, pr pair, kp keyPath) {
 		if !isIdent(name) {
-			d.errs.at(pr.at, kp, "an alias name must be an identifier (letters, digits and _, not starting with a digit, not a keyword)")
+			d.errs.at(pr.At, kp, "an alias name must be an identifier (letters, digits and _, not starting with a digit, not a keyword)")
 			return
 		}
-		t, ok := d.item(pr.val, kp)
+		t, ok := d.item(pr.Val, kp)
 		if !ok {
 			return
 		}
 		if t == "" || strings.ContainsAny(t, " \t\n\r") {
-			d.fail(pr.val, kp, "want a tool id such as web.search, got %s", describe(pr.val))
+			d.fail(pr.Val, kp, "want a tool id such as web.search, got %s", yamltree.Describe(pr.Val))
 			return
 		}
 		c.Aliases[name] = t
-		at[name] = pr.at
+		at[name] = pr.At
 	})
 	// Follow each chain once (done marks names already walked), so the
 	// check stays linear however long the chains are.
@@ -308,47 +310,47 @@ func reportCycle(d *decoder, p keyPath, at map[string]pos, cycle []string) {
 	first := slices.Min(cycle)
 	j := slices.Index(cycle, first)
 	rot := append(slices.Clone(cycle[j:]), cycle[:j]...)
-	d.errs.at(at[first], p.with(first), "alias cycle: %s → %s", strings.Join(rot, " → "), first)
+	d.errs.at(at[first], p.With(first), "alias cycle: %s → %s", strings.Join(rot, " → "), first)
 }
 
 // snippets decodes snippets.<name>.
 func (d *decoder) snippets(n *node, p keyPath, c *Config) {
 	d.entries(n, p, "a mapping of snippet names to snippets", func(name string, pr pair, kp keyPath) {
 		if !isName(name) {
-			d.errs.at(pr.at, kp, "a snippet name is letters, digits, _ and -, starting with a letter or _ (it is invoked as $name)")
+			d.errs.at(pr.At, kp, "a snippet name is letters, digits, _ and -, starting with a letter or _ (it is invoked as $name)")
 			return
 		}
-		if skip(pr.val) || pr.val.kind != mapNode {
-			if !pr.val.bad {
-				d.fail(pr.val, kp, "want a mapping with body (and description, params), got %s", describe(pr.val))
+		if skip(pr.Val) || pr.Val.Kind != yamltree.MappingNode {
+			if !pr.Val.Bad {
+				d.fail(pr.Val, kp, "want a mapping with body (and description, params), got %s", yamltree.Describe(pr.Val))
 			}
 			return
 		}
 		s := &Snippet{}
 		hasBody := false
-		d.fields(pr.val, kp, snippetKeys(), func(key string, f pair, fp keyPath) {
+		d.fields(pr.Val, kp, snippetKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "description":
-				if str, ok := d.str(f.val, fp); ok {
+				if str, ok := d.str(f.Val, fp); ok {
 					s.Description = str
 				}
 			case "body":
-				if str, ok := d.str(f.val, fp); ok {
+				if str, ok := d.str(f.Val, fp); ok {
 					hasBody = true
 					if strings.TrimSpace(str) == "" {
-						d.fail(f.val, fp, "must not be empty")
+						d.fail(f.Val, fp, "must not be empty")
 					}
 					s.Body = str
-				} else if f.val.isNull() {
+				} else if f.Val.IsNull() {
 					hasBody = true
-					d.fail(f.val, fp, "must not be empty")
+					d.fail(f.Val, fp, "must not be empty")
 				}
 			case "params":
-				s.Params = d.params(f.val, fp)
+				s.Params = d.params(f.Val, fp)
 			}
 		})
 		if !hasBody {
-			d.errs.at(pr.at, kp, "needs a body: the template that produces the code")
+			d.errs.at(pr.At, kp, "needs a body: the template that produces the code")
 		}
 		c.Snippets[name] = s
 	})
@@ -359,27 +361,27 @@ func (d *decoder) params(n *node, p keyPath) []SnippetParam {
 	var out []SnippetParam
 	d.entries(n, p, "a mapping of parameter names to {type, description, default}", func(name string, pr pair, kp keyPath) {
 		if !isIdent(name) {
-			d.errs.at(pr.at, kp, "a parameter name must be an identifier (letters, digits and _, not starting with a digit)")
+			d.errs.at(pr.At, kp, "a parameter name must be an identifier (letters, digits and _, not starting with a digit)")
 			return
 		}
 		sp := SnippetParam{Name: name, Type: "string"}
 		var def *pair
-		d.fields(pr.val, kp, paramKeys(), func(key string, f pair, fp keyPath) {
+		d.fields(pr.Val, kp, paramKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "type":
-				if t, ok := d.oneOf(f.val, fp, paramTypes()...); ok {
+				if t, ok := d.oneOf(f.Val, fp, paramTypes()...); ok {
 					sp.Type = t
 				}
 			case "description":
-				if str, ok := d.str(f.val, fp); ok {
+				if str, ok := d.str(f.Val, fp); ok {
 					sp.Description = str
 				}
 			case "default":
 				def = &f
 			}
 		})
-		if def != nil && !def.val.bad {
-			sp.Default, sp.HasDefault = d.paramDefault(def.val, kp.with("default"), sp.Type)
+		if def != nil && !def.Val.Bad {
+			sp.Default, sp.HasDefault = d.paramDefault(def.Val, kp.With("default"), sp.Type)
 		}
 		out = append(out, sp)
 	})
@@ -390,17 +392,17 @@ func (d *decoder) params(n *node, p keyPath) []SnippetParam {
 // explicit null is a valid default of any type: the parameter is optional
 // and its value None.
 func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
-	if n.isNull() {
+	if n.IsNull() {
 		return nil, true
 	}
 	var want string
-	if n.kind == scalarNode {
+	if n.Kind == yamltree.ScalarNode {
 		switch typ {
 		case "string":
 			d.remember(n, p)
-			return n.value, true
+			return n.Value, true
 		case "integer":
-			if n.tag == tagInt {
+			if n.Tag == yamltree.TagInt {
 				if i, ok := d.integer(n, p); ok {
 					return i, true
 				}
@@ -408,9 +410,9 @@ func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
 			}
 			want = "an integer"
 		case "number":
-			if n.tag == tagInt || n.tag == tagFloat {
+			if n.Tag == yamltree.TagInt || n.Tag == yamltree.TagFloat {
 				var f float64
-				if decodeScalar(&node{kind: scalarNode, tag: tagFloat, value: n.value}, &f) == nil || decodeScalar(n, &f) == nil {
+				if decodeScalar(&node{Kind: yamltree.ScalarNode, Tag: yamltree.TagFloat, Value: n.Value}, &f) == nil || decodeScalar(n, &f) == nil {
 					d.remember(n, p)
 					return f, true
 				}
@@ -426,7 +428,7 @@ func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
 	if want == "" {
 		want = "a " + typ
 	}
-	d.fail(n, p, "the parameter's type is %s: want %s, got %s", typ, want, describe(n))
+	d.fail(n, p, "the parameter's type is %s: want %s, got %s", typ, want, yamltree.Describe(n))
 	return nil, false
 }
 
@@ -434,10 +436,10 @@ func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
 func (d *decoder) projects(n *node, p keyPath, c *Config) {
 	d.entries(n, p, "a mapping of project names to directories", func(name string, pr pair, kp keyPath) {
 		if !isIdent(name) {
-			d.errs.at(pr.at, kp, "a project name must be an identifier (it is used as proj.%s)", name)
+			d.errs.at(pr.At, kp, "a project name must be an identifier (it is used as proj.%s)", name)
 			return
 		}
-		if dir, ok := d.path(pr.val, kp); ok {
+		if dir, ok := d.path(pr.Val, kp); ok {
 			c.Projects[name] = dir
 		}
 	})
@@ -445,7 +447,7 @@ func (d *decoder) projects(n *node, p keyPath, c *Config) {
 
 func (d *decoder) limits(n *node, p keyPath, l *Limits) {
 	d.fields(n, p, limitKeys(), func(key string, f pair, fp keyPath) {
-		v := f.val
+		v := f.Val
 		switch key {
 		case "max_steps":
 			if i, ok := d.positive(v, fp); ok {
@@ -480,11 +482,11 @@ func (d *decoder) output(n *node, p keyPath, o *Output) {
 	d.fields(n, p, outputKeys(), func(key string, f pair, fp keyPath) {
 		switch key {
 		case "max_inline":
-			if i, ok := d.smallPositive(f.val, fp); ok {
+			if i, ok := d.smallPositive(f.Val, fp); ok {
 				o.MaxInline = &i
 			}
 		case "stats_file":
-			if s, ok := d.path(f.val, fp); ok {
+			if s, ok := d.path(f.Val, fp); ok {
 				o.StatsFile = s
 			}
 		}
@@ -493,7 +495,7 @@ func (d *decoder) output(n *node, p keyPath, o *Output) {
 
 func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 	d.fields(n, p, serveKeys(), func(key string, f pair, fp keyPath) {
-		v := f.val
+		v := f.Val
 		switch key {
 		case "session_state":
 			if b, ok := d.boolean(v, fp); ok {
@@ -514,7 +516,7 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "http":
 			if a, ok := d.str(v, fp); ok {
 				if err := checkAddr(a); err != nil {
-					d.fail(v, fp, "%v, got %s", err, describe(v))
+					d.fail(v, fp, "%v, got %s", err, yamltree.Describe(v))
 				} else {
 					s.HTTP = a
 				}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/onetool-dev/onetool/internal/yamltree"
 )
 
 // minRedactLen is the shortest secret value Redact replaces: shorter ones
@@ -129,29 +131,28 @@ func loadSecrets(file string, errs *errList) *Secrets {
 		errs.add(&Error{File: file, Msg: "cannot read the secrets file", Err: err})
 		return nil
 	}
-	budget := maxNodes
-	root, ok := parseFile(data, file, &budget, errs)
+	root, ok := parseFile(data, file, yamltree.NewBudget(maxNodes), errs)
 	if !ok {
 		return nil
 	}
 	s := &Secrets{file: file, values: map[string]string{}}
-	if root.isNull() {
+	if root.IsNull() {
 		return s
 	}
-	if root.kind != mapNode {
-		errs.at(root.pos, nil, "a secrets file is a mapping of NAME: value, got %s", kindName(root))
+	if root.Kind != yamltree.MappingNode {
+		errs.at(root.Pos, nil, "a secrets file is a mapping of NAME: value, got %s", kindName(root))
 		return nil
 	}
 	bad := false
-	for _, p := range root.pairs {
-		key := keyPath{p.key}
-		switch v := p.val; {
-		case !isVarName(p.key):
-			errs.at(p.at, key, "a secret name is letters, digits and _, not starting with a digit, so that ${%s} can name it", p.key)
-		case v.kind != scalarNode || v.tag == tagNull || v.bad:
-			errs.at(v.pos, key, "want a string value, got %s", kindName(v))
+	for _, p := range root.Pairs {
+		key := keyPath{p.Key}
+		switch v := p.Val; {
+		case !isVarName(p.Key):
+			errs.at(p.At, key, "a secret name is letters, digits and _, not starting with a digit, so that ${%s} can name it", p.Key)
+		case v.Kind != yamltree.ScalarNode || v.Tag == yamltree.TagNull || v.Bad:
+			errs.at(v.Pos, key, "want a string value, got %s", kindName(v))
 		default:
-			s.values[p.key] = v.value
+			s.values[p.Key] = v.Value
 			continue
 		}
 		bad = true
@@ -165,12 +166,12 @@ func loadSecrets(file string, errs *errList) *Secrets {
 // kindName describes a value without showing it, for secrets.
 func kindName(n *node) string {
 	switch {
-	case n.kind == mapNode:
+	case n.Kind == yamltree.MappingNode:
 		return "a mapping"
-	case n.kind == listNode:
+	case n.Kind == yamltree.ListNode:
 		return "a list"
-	case n.tag == tagNull:
+	case n.Tag == yamltree.TagNull:
 		return "null"
 	}
-	return "a " + strings.TrimPrefix(n.tag, "!!")
+	return "a " + strings.TrimPrefix(n.Tag, "!!")
 }

@@ -79,7 +79,7 @@ type Config struct {
 func (c *Config) Problem(key, format string, args ...any) *Error {
 	e := &Error{File: c.Path, Key: key, Msg: fmt.Sprintf(format, args...)}
 	if at, ok := c.keys[key]; ok {
-		e.File, e.Line, e.Column = at.file, at.line, at.col
+		e.File, e.Line, e.Column = at.File, at.Line, at.Column
 	}
 	return shownFrom(c.workDir, e)
 }
