@@ -21,6 +21,8 @@ var forbidden = map[string][]string{
 	"packs":    {"proxy", "runner", "cmd"},
 	"proxy":    {"runner", "fence", "snippets", "cmd"},
 	"runner":   {"cmd"},
+	// internal packages serve the others and import none of them.
+	"internal": {"fence", "snippets", "interp", "proxy", "packs", "runner", "cmd"},
 }
 
 func TestDependencyDirection(t *testing.T) {
