@@ -42,6 +42,14 @@ func remove(n *node, key string) (pair, bool) {
 // stops the reading (too big, too deep, an alias loop) as well as those
 // after which the rest of the file is still read.
 func parseFile(data []byte, file string, budget *yamltree.Budget, errs *errList) (root *node, ok bool) {
+	// yaml.v3 has panicked on hostile input in the past; a configuration
+	// file must be an error, never a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			errs.at(pos{File: file}, nil, "YAML parser failed: %v", r)
+			root, ok = nil, false
+		}
+	}()
 	root, err := yamltree.Parse(data, yamltree.Options{
 		File:           file,
 		MaxDepth:       maxDepth,
