@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -139,5 +140,27 @@ func TestIsolatedCancel(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("took %s", d)
+	}
+}
+
+// Progress hooks fire for isolated runs as they do in-process: tool calls
+// (made in the server) and plan steps (reported by the worker).
+func TestIsolatedProgress(t *testing.T) {
+	r := isolated(t, Isolation{Workers: 1})
+	var mu sync.Mutex
+	var calls, steps []string
+	res := r.Exec(context.Background(),
+		`plan([{"id": "a", "tool": "demo.foo", "args": {"text": "x"}}, {"id": "b", "tool": "demo.bar", "args": {"text": "y"}}])`+"\ndemo.add(a=1, b=2)",
+		OnToolCall(func(c ToolCall) { mu.Lock(); calls = append(calls, c.ToolID); mu.Unlock() }),
+		OnPlanStep(func(p PlanStep) { mu.Lock(); steps = append(steps, p.ID+" "+p.Status); mu.Unlock() }))
+	if res.IsError() {
+		t.Fatal(res.Text)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	slices.Sort(calls)
+	slices.Sort(steps)
+	if !slices.Equal(calls, []string{"demo.add", "demo.bar", "demo.foo"}) || !slices.Equal(steps, []string{"a ok", "b ok"}) {
+		t.Errorf("calls %v, steps %v", calls, steps)
 	}
 }
