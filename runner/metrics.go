@@ -14,6 +14,67 @@ import (
 // sync.Map: no lock once a tool has been seen.
 type metrics struct {
 	tools sync.Map // tool id → *toolMetrics
+
+	mu   sync.Mutex // guards runs
+	runs runMetrics
+}
+
+// runMetrics sum up finished runs.
+type runMetrics struct {
+	runs, failures, toolCalls int64
+	bytesIn, bytesOut         int64
+	totalNanos                int64
+	byKind                    map[string]int64 // failures by error kind
+}
+
+// run counts one finished run.
+func (m *metrics) run(st RunStat) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := &m.runs
+	r.runs++
+	r.toolCalls += int64(st.ToolCalls)
+	r.bytesIn += int64(st.BytesIn)
+	r.bytesOut += int64(st.BytesOut)
+	r.totalNanos += int64(st.Duration)
+	if !st.OK {
+		r.failures++
+		if r.byKind == nil {
+			r.byKind = map[string]int64{}
+		}
+		r.byKind[st.ErrorKind]++
+	}
+}
+
+// runSnapshot is the "runs" part of ot.stats().
+func (m *metrics) runSnapshot() *ordered.Map {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := m.runs
+	out := ordered.NewMap(8)
+	out.Set("runs", r.runs)
+	out.Set("failures", r.failures)
+	kinds := make([]string, 0, len(r.byKind))
+	for k := range r.byKind {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	byKind := ordered.NewMap(len(kinds))
+	for _, k := range kinds {
+		byKind.Set(k, r.byKind[k])
+	}
+	out.Set("failures_by_kind", byKind)
+	out.Set("tool_calls", r.toolCalls)
+	total := float64(r.totalNanos/1000) / 1000
+	out.Set("total_ms", total)
+	mean := 0.0
+	if r.runs > 0 {
+		mean = total / float64(r.runs)
+	}
+	out.Set("mean_ms", mean)
+	out.Set("bytes_in", r.bytesIn)
+	out.Set("bytes_out", r.bytesOut)
+	return out
 }
 
 type toolMetrics struct {

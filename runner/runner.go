@@ -58,6 +58,11 @@ type Runner struct {
 	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
 	pool        *pool                                                           // worker processes; nil in-process
 	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
+	sinks       []StatsSink
+	statsFile   *statsFile
+	results     *resultStore
+	maxInline   int // characters; results longer are stored (SPEC §7.3); <= 0: never
+	started     time.Time
 	servers     *mcpclient.Manager                                              // nil without upstream servers
 	shadowed    []string                                                        // servers hidden by a local pack of the same name
 }
@@ -87,6 +92,9 @@ func New(opts ...Option) (*Runner, error) {
 		cache:       newResultCache(1024, 16<<20),
 		metrics:     newMetrics(),
 		watchdog:    interp.NewWatchdog(),
+		results:     newResultStore(),
+		maxInline:   -1, // from the configuration unless WithMaxInline
+		started:     time.Now(),
 	}
 	for _, o := range opts {
 		o(r)
@@ -99,6 +107,20 @@ func New(opts ...Option) (*Runner, error) {
 	}
 	if s := r.cfg.Secrets; s != nil {
 		r.log = slog.New(s.LogHandler(r.log.Handler()))
+	}
+	if r.maxInline < 0 {
+		r.maxInline = config.DefaultMaxInline
+		if n := r.cfg.Output.MaxInline; n != nil {
+			r.maxInline = *n
+		}
+	}
+	if path := r.cfg.Output.StatsFile; path != "" {
+		sf, err := openStatsFile(path, r.log)
+		if err != nil {
+			return nil, err
+		}
+		r.statsFile = sf
+		r.sinks = append(r.sinks, sf)
 	}
 	if !r.cfg.PackEnabled("ot") {
 		return nil, fmt.Errorf("%w: packs.ot cannot be disabled: it is how agents discover every other tool", ErrConfig)
@@ -146,6 +168,8 @@ func New(opts ...Option) (*Runner, error) {
 			Stats:    r.stats,
 			Servers:  r.serverStatus,
 			Wait:     r.waitServers,
+			Result:   r.results.page,
+			Health:   r.health,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -229,8 +253,9 @@ func (r *Runner) stats() any {
 	cache.Set("misses", c.Misses)
 	cache.Set("entries", c.Entries)
 	cache.Set("bytes", c.Bytes)
-	m := ordered.NewMap(2)
+	m := ordered.NewMap(3)
 	m.Set("cache", cache)
+	m.Set("runs", r.metrics.runSnapshot())
 	m.Set("tools", r.metrics.snapshot())
 	return m
 }
@@ -259,6 +284,10 @@ type ExecResult struct {
 	Err error
 	// ToolCalls counts the tool calls the run made.
 	ToolCalls int
+	// Handle is set when the text was longer than output.max_inline: Text
+	// is then a preview, and ot.result(handle=Handle) pages through the
+	// whole (SPEC §7.3). Value still holds the whole value.
+	Handle string
 	// Duration is the wall-clock time of the run.
 	Duration time.Duration
 }
@@ -289,6 +318,10 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		if secrets := r.cfg.Secrets; secrets != nil {
 			redactResult(secrets, res)
 		}
+		if res.Err == nil {
+			res.Text, res.Handle = r.results.shorten(res.Text, r.maxInline)
+		}
+		r.recordRun(start, command, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil && st.onUpstream != nil {
 		report := st.onUpstream
@@ -369,4 +402,25 @@ func compose(out *interp.Result) string {
 		text += "\n" + note
 	}
 	return text
+}
+
+// health is what ot.health() shows.
+func (r *Runner) health() any {
+	status := "ok"
+	servers := r.serverStatus().([]any)
+	for _, s := range servers {
+		if st, _ := s.(*ordered.Map).Get("state"); st == "failed" || st == "exited" {
+			status = "degraded"
+		}
+	}
+	r.metrics.mu.Lock()
+	runs := r.metrics.runs.runs
+	r.metrics.mu.Unlock()
+	m := ordered.NewMap(5)
+	m.Set("status", status)
+	m.Set("version", Version)
+	m.Set("uptime_s", int64(time.Since(r.started).Seconds()))
+	m.Set("runs", runs)
+	m.Set("servers", servers)
+	return m
 }

@@ -66,6 +66,9 @@ func (r *Runner) Close() error {
 	if r.pool != nil {
 		r.pool.close()
 	}
+	if r.statsFile != nil {
+		r.statsFile.Close()
+	}
 	if r.servers == nil {
 		return nil
 	}

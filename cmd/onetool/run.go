@@ -51,7 +51,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 					l.MaxMemory = int64(b)
 				}
 				return nil
-			})
+			}, runner.WithMaxInline(0)) // a handle would die with this process: print it all
 			if err != nil {
 				return err
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
+	"github.com/onetool-dev/onetool/runner/promstats"
 )
 
 func newServeCmd(g *globalFlags) *cobra.Command {
@@ -64,7 +65,13 @@ Logs go to standard error.`,
 			if stateless && !useHTTP {
 				return usageErrorf("--stateless applies to --http only")
 			}
-			r, err := g.newRunnerFrom(cfg, nil, runner.WithLogger(log))
+			ropts := []runner.Option{runner.WithLogger(log)}
+			var metrics *promstats.Collector
+			if useHTTP { // /metrics beside /mcp
+				metrics = promstats.New()
+				ropts = append(ropts, runner.WithStatsSink(metrics))
+			}
+			r, err := g.newRunnerFrom(cfg, nil, ropts...)
 			if err != nil {
 				return err
 			}
@@ -77,7 +84,8 @@ Logs go to standard error.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if useHTTP {
-				return serveHTTP(ctx, server, httpAddr, stateless, log, cmd)
+				hopts := mcpserver.HTTPOptions{Stateless: stateless, Metrics: metrics.Handler()}
+				return serveHTTP(ctx, server, httpAddr, hopts, log, cmd)
 			}
 			return serveStdio(ctx, server, log)
 		},
@@ -106,7 +114,7 @@ func serveStdio(ctx context.Context, server *mcp.Server, log *slog.Logger) error
 	return nil
 }
 
-func serveHTTP(ctx context.Context, server *mcp.Server, addr string, stateless bool, log *slog.Logger, cmd *cobra.Command) error {
+func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpserver.HTTPOptions, log *slog.Logger, cmd *cobra.Command) error {
 	addr, err := mcpserver.ListenAddr(addr)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -116,10 +124,10 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, stateless b
 		return &exitError{code: exitRun, msg: fmt.Sprintf("cannot listen on %s: %v", addr, err)}
 	}
 	srv := &http.Server{
-		Handler:           mcpserver.HTTPHandler(server, mcpserver.HTTPOptions{Stateless: stateless}),
+		Handler:           mcpserver.HTTPHandler(server, hopts),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", stateless, "version", runner.Version)
+	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", hopts.Stateless, "version", runner.Version)
 	fmt.Fprintf(cmd.ErrOrStderr(), "onetool: listening on http://%s/mcp\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

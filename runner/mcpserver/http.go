@@ -13,9 +13,13 @@ type HTTPOptions struct {
 	// Stateless serves the sessionless mode of protocol 2026-07-28: every
 	// request stands alone. Default: stateful sessions.
 	Stateless bool
+	// Metrics, when set, is served at GET /metrics (Prometheus; see
+	// runner/promstats).
+	Metrics http.Handler
 }
 
-// HTTPHandler serves s at /mcp (streamable HTTP) with /healthz beside it.
+// HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
+// /metrics beside it.
 // Requests that could come from a web page are refused: a Host header that
 // is not the loopback name the server listens on (DNS rebinding), and
 // cross-origin browser requests (Origin or Sec-Fetch-Site).
@@ -30,6 +34,9 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
 	})
+	if opts.Metrics != nil {
+		mux.Handle("GET /metrics", opts.Metrics)
+	}
 	return mux
 }
 

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -89,5 +90,30 @@ func TestHealthzAndOrigin(t *testing.T) {
 	}
 	if res.StatusCode != http.StatusForbidden {
 		t.Errorf("cross-origin POST: status %d, want 403", res.StatusCode)
+	}
+}
+
+// /metrics serves the handler given, beside /mcp and /healthz; without one
+// there is none.
+func TestMetricsEndpoint(t *testing.T) {
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "onetool_runs_total 0\n") })
+	srv := httptest.NewServer(HTTPHandler(New(r, Options{}), HTTPOptions{Metrics: metrics}))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/metrics")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("/metrics: %v %v", res, err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	if string(body) != "onetool_runs_total 0\n" {
+		t.Errorf("body %q", body)
+	}
+	bare := httptest.NewServer(HTTPHandler(New(r, Options{}), HTTPOptions{}))
+	defer bare.Close()
+	if res, err := http.Get(bare.URL + "/metrics"); err != nil || res.StatusCode != 404 {
+		t.Errorf("/metrics without a handler: %v %v", res.StatusCode, err)
 	}
 }

@@ -204,7 +204,7 @@ func errorResult(text string) *mcp.CallToolResult {
 // structuredValue is the run's value as JSON-ready data; a run without a
 // value reports its text.
 func structuredValue(res *runner.ExecResult) any {
-	if !res.HasValue {
+	if !res.HasValue || res.Handle != "" { // a stored result stays stored
 		return res.Text
 	}
 	return res.Value

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -418,5 +420,34 @@ func TestRunToolHarmlessWithoutDestructiveTools(t *testing.T) {
 	}
 	if a := res.Tools[0].Annotations; a.DestructiveHint == nil || *a.DestructiveHint {
 		t.Errorf("destructiveHint = %v, want false", a.DestructiveHint)
+	}
+}
+
+// A result above output.max_inline comes back as a preview naming a
+// handle, and a later call pages through it with ot.result; the
+// structured content is the preview too, not the whole value.
+func TestLargeOutputOverMCP(t *testing.T) {
+	cs, _ := connect(t, protocolVersions[0], Options{Structured: true}, runner.WithMaxInline(500))
+	res := callRun(t, cs, `"\n".join(["row %d" % i for i in range(1000)])`)
+	preview := text(t, res)
+	m := regexp.MustCompile(`ot\.result\(handle="(r[a-z0-9]+)", offset=(\d+)`).FindStringSubmatch(preview)
+	if m == nil || len(preview) > 1000 {
+		t.Fatalf("preview (%d bytes) without a handle:\n%s", len(preview), preview)
+	}
+	if sc, _ := res.StructuredContent.(map[string]any); sc == nil || sc["result"] != preview {
+		t.Errorf("structuredContent = %v, want the preview", res.StructuredContent)
+	}
+	next := text(t, callRun(t, cs, fmt.Sprintf(`ot.result(handle=%q, offset=%s, limit=2)`, m[1], m[2])))
+	if !strings.HasPrefix(next, "row ") || strings.Count(next, "\n") != 2 {
+		t.Errorf("next page: %q", next)
+	}
+}
+
+// ot.health reports the server as well.
+func TestHealthTool(t *testing.T) {
+	cs, _ := connect(t, protocolVersions[0], Options{})
+	if got := text(t, callRun(t, cs, `h = ot.health()
+[h["status"], h["version"], h["runs"] >= 0]`)); got != `["ok","`+runner.Version+`",true]` {
+		t.Errorf("ot.health: %s", got)
 	}
 }

@@ -6,6 +6,7 @@ package ot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path"
 	"sort"
@@ -32,6 +33,11 @@ type Info struct {
 	// Wait waits until the upstream servers have connected or failed, so
 	// that discovery includes their tools. Nil when there are none.
 	Wait func(ctx context.Context)
+	// Result pages through a large result stored under a handle (SPEC
+	// §7.3): lines from offset (1-based), or the lines matching search.
+	Result func(handle string, offset, limit int, search string) (any, error)
+	// Health reports whether onetool and its upstream servers are well.
+	Health func() any
 }
 
 func (info Info) wait(ctx context.Context) {
@@ -50,7 +56,7 @@ type Snippets interface {
 }
 
 // Description is the pack's one-line description.
-const Description = "Discover packs, tools, aliases and snippets: help, packs, tools, aliases, snippets, servers, config, stats, version"
+const Description = "Discover packs, tools, aliases and snippets; statistics, health, and the pages of large results"
 
 // Register adds the ot pack to reg.
 func Register(reg *packs.Registry, info Info) error {
@@ -188,6 +194,46 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 					return ordered.NewMap(0), nil
 				}
 				return info.Stats(), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "health",
+			Description: "Whether onetool is well: status (\"ok\", or \"degraded\" while an upstream server is failed or exited), version, uptime in seconds, runs so far, and each upstream server's state.",
+			Returns:     "dict",
+			Examples:    []packs.Example{{Code: `ot.health()["status"]`, Result: "ok"}},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(context.Context, map[string]any) (any, error) {
+				if info.Health == nil {
+					m := ordered.NewMap(1)
+					m.Set("status", "ok")
+					return m, nil
+				}
+				return info.Health(), nil
+			},
+		},
+		{
+			Pack: "ot", Name: "result",
+			Description: "Read a large result that a run stored under a handle instead of returning it whole (its preview ends with the handle): " +
+				"`limit` lines from line `offset` (1-based), or with `search` (a regular expression) the matching lines, numbered. Results are kept for 30 minutes.",
+			InputSchema: `{"type":"object","properties":{` +
+				`"handle":{"type":"string","description":"The handle from the preview, e.g. \"r7k2m9x4qa\"."},` +
+				`"offset":{"type":"integer","default":1,"description":"First line to return, from 1."},` +
+				`"limit":{"type":"integer","default":100,"description":"Most lines to return (at most 1000)."},` +
+				`"search":{"type":"string","default":"","description":"A regular expression: return the matching lines (from offset on) instead of a page."}},` +
+				`"required":["handle"],"additionalProperties":false}`,
+			Returns: "any",
+			Examples: []packs.Example{
+				{Code: `ot.result(handle="r7k2m9x4qa", offset=101, limit=100)`, Description: "the next page"},
+				{Code: `ot.result(handle="r7k2m9x4qa", search="ERROR|WARN")`, Description: "only the lines that match"},
+			},
+			Annotations: packs.Annotations{ReadOnly: true},
+			Handler: func(_ context.Context, args map[string]any) (any, error) {
+				if info.Result == nil {
+					return nil, fmt.Errorf("no results are stored here")
+				}
+				handle, _ := args["handle"].(string)
+				search, _ := args["search"].(string)
+				return info.Result(handle, intArg(args["offset"], 1), intArg(args["limit"], 100), search)
 			},
 		},
 		{
@@ -410,4 +456,22 @@ func search(reg *packs.Registry, info Info, query string) string {
 		b.WriteString(h.text)
 	}
 	return b.String()
+}
+
+// intArg reads an integer argument as Starlark (int64) and Go callers
+// (int, float64, json.Number) pass it; def when absent.
+func intArg(v any, def int) int {
+	switch x := v.(type) {
+	case int64:
+		return int(x)
+	case int:
+		return x
+	case float64:
+		return int(x)
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return int(n)
+		}
+	}
+	return def
 }
