@@ -63,8 +63,8 @@ type Runner struct {
 	results     *resultStore
 	maxInline   int // characters; results longer are stored (SPEC §7.3); <= 0: never
 	started     time.Time
-	servers     *mcpclient.Manager                                              // nil without upstream servers
-	shadowed    []string                                                        // servers hidden by a local pack of the same name
+	servers     *mcpclient.Manager // nil without upstream servers
+	shadowed    []string           // servers hidden by a local pack of the same name
 }
 
 // Option configures a Runner.

@@ -188,7 +188,7 @@ func (w *workerSide) setup(s *wireSetup) error {
 		return fmt.Errorf("setup: %w", err)
 	}
 	r.remote = w.call
-	r.maxInline = 0 // the server stores large results, where ot.result reads them
+	r.maxInline = 0                                        // the server stores large results, where ot.result reads them
 	r.watchdog = interp.NewWatchdogEvery(time.Millisecond) // one run per worker: look often
 	if w.r != nil {
 		w.r.Close()
