@@ -358,6 +358,20 @@ describe("streamable HTTP", () => {
     assert.equal(res.text, "Error: line 2: division by zero");
   });
 
+  test("http: /healthz answers ok and /metrics counts the runs in Prometheus format", TIMEOUT, async () => {
+    await run(client, 'demo.bar(text="item1")');
+    const base = server.url.replace(/\/mcp$/, "");
+    const health = await fetch(`${base}/healthz`);
+    assert.equal(health.status, 200);
+    assert.equal((await health.text()).trim(), "ok");
+    const metrics = await fetch(`${base}/metrics`);
+    assert.equal(metrics.status, 200);
+    const text = await metrics.text();
+    assert.match(text, /^onetool_runs_total\{outcome="ok"\} [1-9]\d*$/m);
+    assert.match(text, /^onetool_tool_calls_total\{outcome="ok",tool="demo\.bar"\} 1$/m);
+    assert.match(text, /^# TYPE onetool_run_duration_seconds histogram$/m);
+  });
+
   test("http: a foreign Host or Origin is refused with 403 (DNS rebinding)", TIMEOUT, async () => {
     const body = JSON.stringify({
       jsonrpc: "2.0",
