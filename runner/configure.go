@@ -129,7 +129,7 @@ func fileRoots(cfg *config.Config) (*roots.Roots, error) {
 func fileOptions(cfg *config.Config, r *roots.Roots) file.Options {
 	o := file.Options{Roots: r, Backups: true}
 	if p := cfg.Packs["file"]; p != nil {
-		o.ReadOnly = p.ReadOnly
+		o.ReadOnly = p.ReadOnly != nil && *p.ReadOnly
 		if p.Backups != nil {
 			o.Backups = *p.Backups
 		}

@@ -263,7 +263,7 @@ func (e *emitter) packs(c *Config) *yaml.Node {
 		if pk != nil {
 			m.add("enabled", e.optBool(p.With("enabled"), pk.Enabled))
 			m.add("allowed_dirs", e.strList(p.With("allowed_dirs"), pk.AllowedDirs))
-			m.add("read_only", e.trueOnly(p.With("read_only"), pk.ReadOnly))
+			m.add("read_only", e.optBool(p.With("read_only"), pk.ReadOnly))
 			m.add("backups", e.optBool(p.With("backups"), pk.Backups))
 			for _, k := range sortedKeys(pk.Settings) {
 				m.add(k, e.anyValue(p.With(k), pk.Settings[k]))

@@ -87,7 +87,7 @@ security:
 		"file": {
 			Enabled:     ptr(true),
 			AllowedDirs: []string{filepath.Join(home, "docs"), filepath.Join(dir, "data"), "/abs/x"},
-			ReadOnly:    true,
+			ReadOnly:    ptr(true),
 			Backups:     ptr(false),
 			Settings: map[string]any{
 				"max_file_size": "1MiB",

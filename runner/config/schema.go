@@ -130,7 +130,7 @@ func (d *decoder) packs(n *node, p keyPath, c *Config) {
 					}
 				case "read_only":
 					if b, ok := d.boolean(f.Val, fp); ok {
-						pk.ReadOnly = b
+						pk.ReadOnly = &b
 					}
 				case "backups":
 					if b, ok := d.boolean(f.Val, fp); ok {

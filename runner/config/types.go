@@ -91,8 +91,9 @@ type Pack struct {
 	Enabled *bool
 	// AllowedDirs are extra roots for file access (SPEC §8.2), absolute.
 	AllowedDirs []string
-	// ReadOnly refuses writes.
-	ReadOnly bool
+	// ReadOnly refuses writes; nil means the pack's default (file:
+	// writable, db: read-only).
+	ReadOnly *bool
 	// Backups keeps a copy before overwrites and deletes; nil means on.
 	Backups *bool
 	// Settings holds every other key of the section, decoded to string,
