@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/onetool-dev/onetool/packs/builtin/file"
+	"github.com/onetool-dev/onetool/packs/builtin/web"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/snippets"
@@ -135,6 +137,46 @@ func fileOptions(cfg *config.Config, r *roots.Roots) file.Options {
 		}
 	}
 	return o
+}
+
+// defaultDenyHosts keep web.fetch away from cloud metadata services unless
+// packs.web.deny_hosts says otherwise: they hand out credentials to
+// whatever can reach them, and a fetched page may ask the model to look.
+func defaultDenyHosts() []string {
+	return []string{"169.254.0.0/16", "fd00:ec2::254", "metadata.google.internal"}
+}
+
+// webOptions are the web pack's settings (packs.web.*).
+func webOptions(cfg *config.Config) (web.Options, error) {
+	var settings map[string]any
+	if p := cfg.Packs["web"]; p != nil {
+		settings = p.Settings
+	}
+	o, err := web.ParseSettings(settings)
+	if err != nil {
+		return o, err
+	}
+	if _, set := settings["deny_hosts"]; !set {
+		o.DenyHosts = defaultDenyHosts()
+	}
+	return o, nil
+}
+
+// packProblems turns the errors a pack found in its settings ("packs.web.
+// max_bytes: want a size …", possibly joined) into configuration problems
+// at the line of each key.
+func packProblems(cfg *config.Config, pack string, err error) configErrors {
+	var problems configErrors
+	for _, e := range splitErrors(err) {
+		msg, key := e.Error(), "packs."+pack
+		if rest, ok := strings.CutPrefix(msg, key+"."); ok {
+			if k, m, ok := strings.Cut(rest, ": "); ok {
+				key, msg = key+"."+k, m
+			}
+		}
+		problems.add(cfg.Problem(key, "%s", msg))
+	}
+	return problems
 }
 
 // snippetCatalog adapts a snippet set to what the ot pack shows.

@@ -24,6 +24,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
 	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/packs/builtin/web"
 	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
@@ -147,6 +148,13 @@ func New(opts ...Option) (*Runner, error) {
 	if builtins && r.cfg.PackEnabled("file") {
 		if err := file.Register(r.reg, fileOptions(r.cfg, r.roots)); err != nil {
 			return nil, fmt.Errorf("registering the file pack: %w", err)
+		}
+	}
+	if builtins && r.cfg.PackEnabled("web") {
+		if o, err := webOptions(r.cfg); err != nil {
+			problems.addAll(packProblems(r.cfg, "web", err))
+		} else if err := web.Register(r.reg, o); err != nil {
+			problems.addAll(packProblems(r.cfg, "web", err))
 		}
 	}
 	if err := r.loadToolpacks(); err != nil {

@@ -1,13 +1,16 @@
 package main
 
 import (
-	"github.com/onetool-dev/onetool/runner"
-
 	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/onetool-dev/onetool/runner"
 )
 
 // Golden-file script tests live in testdata/scripts at the module root, one
@@ -35,5 +38,33 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOME", env.WorkDir)
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"httpserve": httpServe,
+		},
 	})
+}
+
+// httpServe is the script command `httpserve DIR`: it serves the files of
+// DIR over HTTP on 127.0.0.1 for the rest of the script and sets $HTTP to
+// the server's base URL, so that the web pack is tested against a local
+// server only. A file NAME.status holding a number answers NAME with that
+// status instead.
+func httpServe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: httpserve DIR")
+	}
+	dir := ts.MkAbs(args[0])
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if b, err := os.ReadFile(dir + r.URL.Path + ".status"); err == nil {
+			var code int
+			if _, err := fmt.Sscan(string(b), &code); err == nil {
+				http.Error(w, http.StatusText(code), code)
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+	ts.Defer(srv.Close)
+	ts.Setenv("HTTP", srv.URL)
 }

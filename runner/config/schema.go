@@ -119,6 +119,7 @@ func (d *decoder) packs(n *node, p keyPath, c *Config) {
 		default:
 			for _, f := range v.Pairs {
 				fp := kp.With(f.Key)
+				d.keys[fp.String()] = f.At // for the problems the pack finds in its settings
 				switch f.Key {
 				case "enabled":
 					if b, ok := d.boolean(f.Val, fp); ok {

@@ -160,7 +160,7 @@ func TestCallRun(t *testing.T) {
 				{"```python\nprint('hi')\nreturn {'b': 1, 'a': 2}\n```\nDone.", "hi\n{\"b\":1,\"a\":2}", false},
 				{"x = 1", "OK (no return value)", false},
 				{"x = 1\n1 // 0", "Error: line 2: division by zero", true},
-				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, file, ot", true},
+				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, file, ot, web", true},
 				{"demo.fail(message='boom')", "Error: line 1: demo.fail failed: boom", true},
 			}
 			for _, tt := range tests {
