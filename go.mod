@@ -4,7 +4,9 @@ go 1.26.8
 
 require (
 	github.com/JohannesKaufmann/html-to-markdown/v2 v2.5.2
+	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/flosch/pongo2/v6 v6.0.0
+	github.com/git-pkgs/gitignore v1.1.0
 	github.com/kaptinlin/jsonschema v0.9.8
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/pkoukk/tiktoken-go v0.1.8

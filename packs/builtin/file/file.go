@@ -15,6 +15,11 @@
 // renamed over the target), and overwrites, edits and deletes keep a
 // backup in .onetool/backups/ under the root unless Options.Backups is
 // off. Every result is bounded.
+//
+// Globs (glob, list's pattern, grep's include and exclude) are matched
+// with github.com/bmatcuk/doublestar/v4 (glob.go). grep, glob and tree
+// leave out what .gitignore files ignore, read with
+// github.com/git-pkgs/gitignore through the same os.Root (gitignore.go).
 package file
 
 import (

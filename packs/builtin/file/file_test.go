@@ -351,7 +351,9 @@ func TestList(t *testing.T) {
 		{map[string]any{"path": "b.go"}, nil, "b.go is a file, not a directory"},
 		{map[string]any{"path": "nope"}, nil, "nope does not exist"},
 		{map[string]any{"pattern": "sub/*.go"}, nil, "use file.glob"},
-		{map[string]any{"pattern": "[a"}, nil, "bad pattern"},
+		{map[string]any{"pattern": "[a"}, nil, "not a valid glob"},
+		{map[string]any{"pattern": "*/"}, []string{"empty/", "sub/"}, ""},
+		{map[string]any{"pattern": "[!ab]*"}, []string{".hidden", "empty/", "link", "sub/"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.args), func(t *testing.T) {
@@ -428,7 +430,13 @@ func TestGlob(t *testing.T) {
 		{map[string]any{"pattern": "node_modules/*.go"}, []string{"node_modules/y.go"}, ""},
 		{map[string]any{"pattern": "**/*.go", "limit": 1}, []string{"cmd/app/main.go", "… 2 more matches: narrow the pattern or path, or raise limit"}, ""},
 		{map[string]any{"pattern": "*.rs"}, []string{}, ""},
-		{map[string]any{"pattern": "{a,b"}, nil, "'{' without '}'"},
+		{map[string]any{"pattern": "{a,b"}, nil, "not a valid glob"},
+		{map[string]any{"pattern": "**/main*.go", "path": "cmd"}, []string{"cmd/app/main.go", "cmd/app/main_test.go"}, ""},
+		{map[string]any{"pattern": "**/[a-b].ts*"}, []string{"web/a.ts", "web/b.tsx"}, ""},
+		{map[string]any{"pattern": "**/[^ab].*"}, []string{"web/c.css"}, ""},
+		{map[string]any{"pattern": "*/"}, []string{".git/", "cmd/", "docs/", "node_modules/", "web/"}, ""},
+		{map[string]any{"pattern": "{cmd,web}/**/*.{go,css}"}, []string{"cmd/app/main.go", "cmd/app/main_test.go", "web/c.css"}, ""},
+		{map[string]any{"pattern": "./cmd/**"}, []string{"cmd/", "cmd/app/", "cmd/app/main.go", "cmd/app/main_test.go"}, ""},
 		{map[string]any{"pattern": "../*"}, nil, "goes up with '..'"},
 		{map[string]any{"pattern": "/etc/*"}, nil, "is absolute"},
 		{map[string]any{"pattern": "*.go", "path": "main.go"}, nil, "is a file"},
@@ -466,6 +474,15 @@ func TestGlobMatch(t *testing.T) {
 		{"[ab].txt", "c.txt", false},
 		{"\\*.txt", "*.txt", true},
 		{"\\*.txt", "a.txt", false},
+		{"[^ab].txt", "c.txt", true},
+		{"[!ab].txt", "a.txt", false},
+		{"[a-c]?.go", "bx.go", true},
+		{"src/**", "src", true},
+		{"**", "x/y", true},
+		{"*.{go,md}", "d/x.md", true},
+		{"{a/b,c}/*.go", "a/b/x.go", true},
+		{"{a/b,c}/*.go", "c/x.go", true},
+		{"{a/b,c}/*.go", "a/x.go", false},
 	}
 	for _, tt := range tests {
 		g, err := compileGlob(tt.pattern, "pattern")
@@ -473,12 +490,29 @@ func TestGlobMatch(t *testing.T) {
 			t.Errorf("%q: %v", tt.pattern, err)
 			continue
 		}
-		if got := g.match(tt.path); got != tt.want {
+		if got := g.match(tt.path, false); got != tt.want {
 			t.Errorf("%q matches %q = %v, want %v", tt.pattern, tt.path, got, tt.want)
 		}
 	}
-	if _, err := compileGlob(strings.Repeat("{a,b}", 10), "pattern"); err == nil {
-		t.Error("1024 alternatives accepted")
+	// Too many alternatives to expand: matching still works, only the
+	// walk's shortcuts are off.
+	g, err := compileGlob(strings.Repeat("{a,b}", 10), "pattern")
+	if err != nil || g.alts != nil || !g.match("abababbbab", false) || g.maxDepth() != -1 || !g.mayMatchUnder("x/y") {
+		t.Errorf("1024 alternatives: %v %v", g, err)
+	}
+	if _, err := compileGlob(strings.Repeat("{a,b}", 10)+"/{x,..}/*", "pattern"); err == nil || !strings.Contains(err.Error(), "goes up") {
+		t.Errorf("'..' among many alternatives: %v", err)
+	}
+	// A directory-only pattern matches directories.
+	if g, _ := compileGlob("d*/", "pattern"); g.match("dir", false) || !g.match("dir", true) {
+		t.Error("dir-only pattern")
+	}
+	// Pruning: directories that cannot hold a match are skipped.
+	g, _ = compileGlob("{src,test}/*/x.go", "pattern")
+	for dir, want := range map[string]bool{"src": true, "test/a": true, "docs": false, "src/a/b": false} {
+		if got := g.mayMatchUnder(dir); got != want {
+			t.Errorf("mayMatchUnder(%q) = %v, want %v", dir, got, want)
+		}
 	}
 }
 
@@ -514,7 +548,7 @@ func TestGrep(t *testing.T) {
 			"sub/c.go:1- one", "sub/c.go:2- two", "sub/c.go:3: three TODO", "sub/c.go:4- four", "sub/c.go:5- five", "sub/c.go:6- six", "sub/c.go:7: seven TODO"}, ""},
 		{map[string]any{"pattern": "a.b", "path": "re.txt"}, []string{"re.txt:1: a.b", "re.txt:2: axb"}, ""},
 		{map[string]any{"pattern": "a.b", "path": "re.txt", "literal": true}, []string{"re.txt:1: a.b"}, ""},
-		{map[string]any{"pattern": "TODO", "limit": 2}, []string{"a.go:4: // TODO: more", "crlf.txt:1: win TODO", "… 3 more matches: narrow the pattern, path or glob=, or raise limit"}, ""},
+		{map[string]any{"pattern": "TODO", "limit": 2}, []string{"a.go:4: // TODO: more", "crlf.txt:1: win TODO", "… 3 more matches: narrow the pattern, path, include= or exclude=, or raise limit"}, ""},
 		{map[string]any{"pattern": "TODO", "glob": "node_modules/*.js"}, []string{"node_modules/m.js:1: TODO in deps"}, ""},
 		{map[string]any{"pattern": "absent"}, []string{}, ""},
 		{map[string]any{"pattern": "(?<=x)"}, nil, "invalid regular expression"},

@@ -17,8 +17,13 @@ import (
 // MaxGrepRead bounds the bytes one grep reads over all files.
 const MaxGrepRead = 256 << 20
 
-// maxShownLine bounds how much of a long line grep shows.
+// maxShownLine bounds how much of a long line grep shows: a window
+// around the match, with "…" where the line goes on.
 const maxShownLine = 400
+
+// MaxGrepOutput bounds the text of one grep result (bytes); matches past
+// it are counted in the last note, as past limit.
+const MaxGrepOutput = 256 << 10
 
 // grepper is one grep call's state.
 type grepper struct {
@@ -29,6 +34,7 @@ type grepper struct {
 	filesOnly bool
 
 	out     []any
+	size    int // bytes in out
 	shown   int // matches (or files) shown
 	more    int // matches (or files) not shown
 	read    int64
@@ -44,7 +50,15 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	globArg, err := optStr(args, "glob", "")
+	include, err := compileGlobs(args, "include")
+	if err != nil {
+		return nil, err
+	}
+	exclude, err := compileGlobs(args, "exclude")
+	if err != nil {
+		return nil, err
+	}
+	useIgnore, err := boolArg(args, "gitignore", true)
 	if err != nil {
 		return nil, err
 	}
@@ -82,12 +96,6 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid regular expression %q: %v: grep uses Go (RE2) syntax, without lookaround or backreferences; pass literal=True to search for the text as it is", pattern, unwrapRegexp(err))
 	}
-	var g *globPattern
-	if globArg != "" {
-		if g, err = compileGlob(globArg, "glob"); err != nil {
-			return nil, err
-		}
-	}
 	loc, root, st, err := p.dirTarget(dir)
 	if err != nil {
 		return nil, err
@@ -101,17 +109,33 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 		}
 	case st.IsDir():
 		prefix := prefixFor(dir)
-		var mentions func(string) bool
-		if g != nil {
-			mentions = g.mentions
+		start := filepath.ToSlash(loc.Rel)
+		var ig *ignorer
+		if useIgnore {
+			ig = newIgnorer(ctx, root, start)
 		}
-		enter := func(rel, _ string) bool { return !skipped(rel, mentions) && !s.stopped }
-		capped, err := walk(ctx, root, filepath.ToSlash(loc.Rel), enter, func(rel, sub string, d fs.DirEntry) error {
+		mentions := func(name string) bool { return include.mentions(name) }
+		enter := func(rel, sub string) bool {
+			if s.stopped || skipped(rel, mentions) || exclude.any(sub, true) {
+				return false
+			}
+			if include != nil && !include.mayMatchUnder(sub) {
+				return false
+			}
+			if ig != nil {
+				ig.enter(rel)
+			}
+			return true
+		}
+		capped, err := walk(ctx, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
 			if s.stopped {
 				return fs.SkipAll
 			}
-			if !d.Type().IsRegular() || g != nil && !g.match(sub) {
+			if !d.Type().IsRegular() {
 				return nil // links are not followed; pipes and devices never opened
+			}
+			if include != nil && !include.any(sub, false) || exclude.any(sub, false) {
+				return nil
 			}
 			return s.file(root, rel, prefix+sub, false)
 		})
@@ -127,9 +151,13 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 		one, many = "file", "files"
 	}
 	if s.more > 0 {
-		s.out = append(s.out, moreNote(s.more, s.stopped, one, many, "narrow the pattern, path or glob=, or raise limit"))
+		hint := "narrow the pattern, path, include= or exclude=, or raise limit"
+		if s.size >= MaxGrepOutput {
+			hint = fmt.Sprintf("the result is full (%s): narrow the pattern, path, include= or exclude=, or pass files_only=True", formatBytes(MaxGrepOutput))
+		}
+		s.out = append(s.out, moreNote(s.more, s.stopped, one, many, hint))
 	} else if s.stopped {
-		s.out = append(s.out, "… the search stopped early (too much to read): narrow path or glob=")
+		s.out = append(s.out, "… the search stopped early (too much to read): narrow path, include= or exclude=")
 	}
 	if s.out == nil {
 		s.out = []any{}
@@ -210,15 +238,15 @@ func (s *grepper) lines(data []byte, name string) {
 		line := bytes.TrimSuffix(data[pos:end], []byte{'\r'})
 		if m := s.re.FindIndex(line); m != nil {
 			if s.filesOnly {
-				if s.shown < s.limit {
-					s.out = append(s.out, name)
+				if s.shown < s.limit && s.size < MaxGrepOutput {
+					s.add(name)
 					s.shown++
 				} else {
 					s.more++
 				}
 				return
 			}
-			if s.shown >= s.limit {
+			if s.shown >= s.limit || s.size >= MaxGrepOutput {
 				s.more++
 				after = 0
 				pos = next
@@ -227,15 +255,15 @@ func (s *grepper) lines(data []byte, name string) {
 			if s.context > 0 {
 				from := max(lastShown+1, lineNo-s.context)
 				if lastShown > 0 && from > lastShown+1 {
-					s.out = append(s.out, "--")
+					s.add("--")
 				}
 				s.before(data, pos, lineNo, from, name)
 			}
-			s.out = append(s.out, name+":"+strconv.Itoa(lineNo)+": "+shorten(line, m[0]))
+			s.add(name + ":" + strconv.Itoa(lineNo) + ": " + shorten(line, m[0]))
 			s.shown++
 			lastShown, after = lineNo, s.context
-		} else if after > 0 {
-			s.out = append(s.out, name+":"+strconv.Itoa(lineNo)+"- "+shorten(line, 0))
+		} else if after > 0 && s.size < MaxGrepOutput {
+			s.add(name + ":" + strconv.Itoa(lineNo) + "- " + shorten(line, 0))
 			lastShown = lineNo
 			after--
 		}
@@ -254,21 +282,35 @@ func (s *grepper) before(data []byte, pos, lineNo, from int, name string) {
 		p = start
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
-		s.out = append(s.out, lines[i])
+		s.add(lines[i])
 	}
+}
+
+// add appends one line of the result.
+func (s *grepper) add(line string) {
+	s.out = append(s.out, line)
+	s.size += len(line) + 4
 }
 
 // shorten shows at most maxShownLine bytes of a line, around at.
 func shorten(line []byte, at int) string {
-	if len(line) <= maxShownLine {
+	return shortenTo(line, at, maxShownLine)
+}
+
+// shortenTo shows at most size bytes of a line: a window that starts a
+// quarter of size before at (earlier when at is near the end, so that
+// the window stays full), with "…" where the line goes on. It never cuts
+// a UTF-8 sequence.
+func shortenTo(line []byte, at, size int) string {
+	if len(line) <= size {
 		return string(line)
 	}
-	start := max(0, at-maxShownLine/4)
-	for start > 0 && !utf8.RuneStart(line[start]) {
+	start := max(0, min(at-size/4, len(line)-size))
+	for start > 0 && start < len(line) && !utf8.RuneStart(line[start]) {
 		start--
 	}
-	end := min(len(line), start+maxShownLine)
-	for end < len(line) && !utf8.RuneStart(line[end]) {
+	end := min(len(line), start+size)
+	for end < len(line) && end > start && !utf8.RuneStart(line[end]) {
 		end--
 	}
 	out := string(line[start:end])

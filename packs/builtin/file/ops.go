@@ -459,7 +459,7 @@ func copyDirAtomic(ctx context.Context, sroot *os.Root, srel string, droot *os.R
 // directory drel. Symbolic links and special files are skipped (a link
 // copied elsewhere could point somewhere else).
 func copyTree(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, drel, name string, c *copyStats) error {
-	capped, err := walk(ctx, sroot, filepath.ToSlash(srel), func(string, string) bool { return true }, func(rel, sub string, d fs.DirEntry) error {
+	capped, err := walk(ctx, sroot, filepath.ToSlash(srel), func(string, string) bool { return true }, nil, func(rel, sub string, d fs.DirEntry) error {
 		if c.files+c.dirs >= MaxCopyItems {
 			return fmt.Errorf("%s has more than %d files and directories: file.copy copies smaller trees; copy its parts", name, MaxCopyItems)
 		}

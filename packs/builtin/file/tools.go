@@ -59,18 +59,27 @@ func Tools(o Options) []*packs.Tool {
 		},
 		{
 			Pack: "file", Name: "edit",
-			Description: "Replace exact text in a file: `old` must occur exactly once (copy it from file.read, spaces and line breaks included, with enough lines around it to be unique), or pass replace_all=True to replace every occurrence. " +
-				"Fails, changing nothing, when `old` is not found or is ambiguous; the error says which lines match. The change is written atomically." + backupsNote + pathsNote,
+			Description: "Replace exact text in a file: `old` must occur exactly once (copy it from file.read, spaces and line breaks included, with enough lines around it to be unique); " +
+				"with count=N it must occur exactly N times and all N are replaced; with replace_all=True every occurrence is. " +
+				"Fails, changing nothing, when `old` is not found, is ambiguous, or occurs another number of times than count; the error says how many there are and on which lines. " +
+				"dry_run=True writes nothing and returns what would change: the count, the lines, and a diff of the changed lines (\"@@ -12 +12 @@\", '-' before, '+' after); it works even when the pack is read-only. " +
+				"The change is written atomically." + backupsNote + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"path":{"type":"string","description":"The file to change."},
 				"old":{"type":"string","description":"The exact text to replace."},
 				"new":{"type":"string","description":"The text to put in its place (empty to delete it)."},
-				"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}},
+				"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."},
+				"count":{"type":"integer","minimum":0,"default":0,"description":"When more than 0: the exact number of occurrences expected, all of which are replaced; another number is an error that changes nothing."},
+				"dry_run":{"type":"boolean","default":false,"description":"Change nothing: return the diff the edit would make."}},
 				"required":["path","old","new"],"additionalProperties":false}`,
-			Returns:  "str",
-			Synonyms: map[string][]string{"old": {"old_string", "old_text"}, "new": {"new_string", "new_text"}},
+			Returns: "str",
+			Synonyms: map[string][]string{"old": {"old_string", "old_text"}, "new": {"new_string", "new_text"},
+				"count": {"expected_replacements"}, "dry_run": {"preview"}},
 			Examples: []packs.Example{
 				{Code: `file.edit(path="main.go", old="timeout := 10", new="timeout := 30")`, Result: "edited main.go: replaced 1 occurrence at line 12"},
+				{Code: `file.edit("config.py", old="DEBUG = True", new="DEBUG = False", count=2)`, Description: "Exactly two occurrences, both replaced; any other number changes nothing"},
+				{Code: `file.edit("main.go", old="return 1", new="return 2", count=2, dry_run=True)`, Description: "Show the diff, write nothing",
+					Result: "dry run: would replace 2 occurrences (lines 4, 8) in main.go; nothing was written\n--- main.go\n+++ main.go (after the edit)\n@@ -4 +4 @@\n-\treturn 1\n+\treturn 2\n@@ -8 +8 @@\n-\treturn 1\n+\treturn 2"},
 				{Code: `file.edit("README.md", old="colour", new="color", replace_all=True)`},
 			},
 			Annotations: destructive,
@@ -78,18 +87,18 @@ func Tools(o Options) []*packs.Tool {
 		},
 		{
 			Pack: "file", Name: "list",
-			Description: "List a directory: names sorted, directories ending in '/'. pattern filters names (\"*.go\", \"*.{yml,yaml}\"). " +
+			Description: "List one directory: names sorted, directories ending in '/'. pattern filters names with a glob (* ? [abc] [^abc] {a,b}: \"*.go\", \"*.{yml,yaml}\"; a trailing '/' keeps directories only). " +
 				"With details=True each entry is a dict {name, type, size, modified}. At most `limit` entries; a longer listing ends with a note \"… N more entries: …\". " +
-				"Symbolic links are listed, not followed." + pathsNote,
+				"Everything is listed, .gitignore or not (file.tree and file.glob follow it). Symbolic links are listed, not followed." + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"path":{"type":"string","default":".","description":"The directory to list."},
 				"pattern":{"type":"string","default":"","description":"Only names matching this glob."},
 				"details":{"type":"boolean","default":false,"description":"Return dicts with type, size and modification time."},
 				"limit":{"type":"integer","minimum":1,"default":1000,"description":"Most entries to return (up to 10000)."}},
 				"additionalProperties":false}`,
-			Returns: "list",
+			Returns: "list[str | dict]",
 			Examples: []packs.Example{
-				{Code: `file.list()`, Description: "The working directory"},
+				{Code: `file.list()`, Description: "The working directory", Result: `["README.md", "cmd/", "go.mod"]`},
 				{Code: `file.list("src", pattern="*.go")`},
 				{Code: `[e["name"] for e in file.list("logs", details=True) if e["size"] and e["size"] > 1000000]`, Description: "Files over 1 MB"},
 			},
@@ -100,59 +109,71 @@ func Tools(o Options) []*packs.Tool {
 			Pack: "file", Name: "tree",
 			Description: "Show a directory tree as indented text, `depth` levels deep (a directory not opened ends in '/ …'). " +
 				"Symbolic links show where they point and are not followed; .git, node_modules, __pycache__, .venv and the backups are not opened. " +
+				"What .gitignore files ignore (those of the tree and of the directories above it up to the repository's top) is left out and counted in a last line; gitignore=False shows it. " +
 				"At most `limit` entries; the rest is counted in a last line." + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"path":{"type":"string","default":".","description":"The directory to show."},
 				"depth":{"type":"integer","minimum":1,"default":3,"description":"How many levels to open."},
-				"limit":{"type":"integer","minimum":1,"default":500,"description":"Most entries to show (up to 10000)."}},
+				"limit":{"type":"integer","minimum":1,"default":500,"description":"Most entries to show (up to 10000)."},
+				"gitignore":{"type":"boolean","default":true,"description":"Leave out what .gitignore files ignore."}},
 				"additionalProperties":false}`,
 			Returns: "str",
 			Examples: []packs.Example{
-				{Code: `file.tree()`},
+				{Code: `file.tree()`, Result: "./\n  README.md\n  cmd/\n    onetool/\n      main.go\n  go.mod"},
 				{Code: `file.tree("src", depth=2)`},
+				{Code: `file.tree(gitignore=False)`, Description: "Build output and other ignored files too"},
 			},
 			Annotations: readOnly,
 			Handler:     p.wrap(p.tree),
 		},
 		{
 			Pack: "file", Name: "glob",
-			Description: "Find files and directories whose path under `path` matches a pattern: * and ? within a name, [abc], ** for any number of directories, {a,b} for alternatives (\"**/*.go\", \"src/*.{ts,tsx}\"). " +
-				"Returns paths usable in other calls, sorted; directories end in '/'. Patterns are relative and cannot go up ('..'); put the directory in path=. " +
-				"Symbolic links are not followed; .git, node_modules and the like are searched only when the pattern names them. At most `limit` results, then a note." + pathsNote,
+			Description: "Find files and directories whose path under `path` matches a glob: * and ? within a name, classes [abc] [a-z] [^abc], ** for any number of directories, {a,b} for alternatives, \\ to escape (\"**/*.go\", \"src/**/*.{ts,tsx}\"); a trailing '/' matches directories only. " +
+				"The whole path must match: \"*.go\" finds files in path itself, \"**/*.go\" at any depth. Returns paths usable in other calls, sorted; directories end in '/'. Patterns are relative and cannot go up ('..'); put the directory in path=. " +
+				"What .gitignore files ignore is left out unless gitignore=False. Symbolic links are not followed; .git, node_modules and the like are searched only when the pattern names them. At most `limit` results, then a note." + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"pattern":{"type":"string","description":"The glob, relative to path."},
 				"path":{"type":"string","default":".","description":"The directory to search under."},
-				"limit":{"type":"integer","minimum":1,"default":1000,"description":"Most paths to return (up to 10000)."}},
+				"limit":{"type":"integer","minimum":1,"default":1000,"description":"Most paths to return (up to 10000)."},
+				"gitignore":{"type":"boolean","default":true,"description":"Leave out what .gitignore files ignore (the tree's, and those above it up to the repository's top)."}},
 				"required":["pattern"],"additionalProperties":false}`,
 			Returns:  "list[str]",
 			Synonyms: map[string][]string{"limit": {"max_results"}},
 			Examples: []packs.Example{
-				{Code: `file.glob("**/*.go")`},
+				{Code: `file.glob("**/*.go")`, Result: `["cmd/app/main.go", "main.go"]`},
 				{Code: `file.glob("*.md", path="docs")`, Result: `["docs/index.md", "docs/usage.md"]`},
+				{Code: `file.glob("src/**/*.{ts,tsx}", gitignore=False)`, Description: "Generated files too"},
 			},
 			Annotations: readOnly,
 			Handler:     p.wrap(p.glob),
 		},
 		{
 			Pack: "file", Name: "grep",
-			Description: "Search file contents with a regular expression (Go RE2 syntax; literal=True for plain text). Returns \"file:line: text\" strings; with context=N also N lines around each match as \"file:line- text\". " +
-				"path is a directory (searched recursively) or one file; glob= filters file names (\"*.go\") or paths (\"src/**/*.ts\"). " +
+			Description: "Search file contents with a regular expression (Go RE2 syntax; literal=True for plain text). Returns \"file:line: text\" strings; with context=N also N lines around each match as \"file:line- text\", and \"--\" between groups. " +
+				"A match on a very long line shows a window of about 400 bytes around it, with '…' where the line goes on. " +
+				"path is a directory (searched recursively) or one file. include= and exclude= take a glob or a list of globs: one without '/' matches file names (\"*.go\"), one with '/' paths under path (\"src/**/*.ts\"); " +
+				"a file is searched when it matches an include (if any) and no exclude, and an excluded directory is not entered. " +
+				"What .gitignore files ignore is skipped unless gitignore=False (root and nested .gitignore files, and those above path up to the repository's top, with git's rules: negation with '!', directory patterns ending in '/'). " +
 				"Binary files, files over 8 MiB, symbolic links, .git, node_modules and the like are skipped. At most `limit` matches, then a note \"… N more matches\"." + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"pattern":{"type":"string","description":"Regular expression (or text, with literal=True)."},
 				"path":{"type":"string","default":".","description":"Directory or file to search."},
-				"glob":{"type":"string","default":"","description":"Only files whose name (or path, if it has a '/') matches."},
+				"include":{"type":["string","array"],"items":{"type":"string"},"default":[],"description":"Only files matching one of these globs: a name glob (\"*.go\") or, with a '/', a path glob (\"src/**/*.ts\")."},
 				"ignore_case":{"type":"boolean","default":false,"description":"Match upper and lower case alike."},
 				"literal":{"type":"boolean","default":false,"description":"Treat pattern as plain text."},
 				"context":{"type":"integer","minimum":0,"default":0,"description":"Lines to show before and after each match (up to 10)."},
 				"files_only":{"type":"boolean","default":false,"description":"Return only the names of files that match."},
-				"limit":{"type":"integer","minimum":1,"default":200,"description":"Most matches (or files) to return (up to 10000)."}},
+				"limit":{"type":"integer","minimum":1,"default":200,"description":"Most matches (or files) to return (up to 10000)."},
+				"exclude":{"type":["string","array"],"items":{"type":"string"},"default":[],"description":"Skip files and directories matching one of these globs (same form as include)."},
+				"gitignore":{"type":"boolean","default":true,"description":"Skip what .gitignore files ignore."}},
 				"required":["pattern"],"additionalProperties":false}`,
 			Returns:  "list[str]",
-			Synonyms: map[string][]string{"limit": {"max_results"}},
+			Synonyms: map[string][]string{"limit": {"max_results"}, "include": {"glob"}},
 			Examples: []packs.Example{
-				{Code: `file.grep("func main", glob="*.go")`, Result: `["cmd/app/main.go:9: func main() {"]`},
+				{Code: `file.grep("func main", include="*.go")`, Result: `["cmd/app/main.go:9: func main() {"]`},
 				{Code: `file.grep("TODO", path="src", ignore_case=True, files_only=True)`},
+				{Code: `file.grep("http.Get", include=["*.go"], exclude=["*_test.go", "vendor/"], context=2)`, Description: "Two lines around each match, tests and vendor/ left out"},
+				{Code: `file.grep("secret", gitignore=False)`, Description: "Ignored files too"},
 			},
 			Annotations: readOnly,
 			Handler:     p.wrap(p.grep),

@@ -130,7 +130,7 @@ func (p *pack) list(ctx context.Context, args map[string]any) (any, error) {
 		batch, err := f.ReadDir(1024)
 		scanned += len(batch)
 		for _, e := range batch {
-			if g == nil || g.match(e.Name()) {
+			if g == nil || g.match(e.Name(), e.IsDir()) {
 				entries = append(entries, e)
 			}
 		}
@@ -223,6 +223,10 @@ func (p *pack) tree(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	useIgnore, err := boolArg(args, "gitignore", true)
+	if err != nil {
+		return nil, err
+	}
 	loc, root, st, err := p.dirTarget(dir)
 	if err != nil {
 		return nil, err
@@ -232,6 +236,9 @@ func (p *pack) tree(ctx context.Context, args map[string]any) (any, error) {
 		return nil, fmt.Errorf("%s is a file, not a directory: use file.info or file.read", dir)
 	}
 	w := &treeWalk{ctx: ctx, root: root, depth: depth, limit: limit}
+	if useIgnore {
+		w.ig = newIgnorer(ctx, root, filepath.ToSlash(loc.Rel))
+	}
 	top := filepath.ToSlash(filepath.Clean(dir))
 	w.out.WriteString(strings.TrimSuffix(top, "/") + "/\n")
 	if top == "/" {
@@ -245,6 +252,9 @@ func (p *pack) tree(ctx context.Context, args map[string]any) (any, error) {
 		w.out.WriteString(moreNote(w.more, w.capped, "entry", "entries", "lower depth= or pass a subdirectory as path"))
 		w.out.WriteByte('\n')
 	}
+	if w.hidden > 0 {
+		fmt.Fprintf(&w.out, "(%s ignored by .gitignore not shown: gitignore=False shows them)\n", plural(w.hidden, "entry", "entries"))
+	}
 	return strings.TrimSuffix(w.out.String(), "\n"), nil
 }
 
@@ -254,8 +264,10 @@ type treeWalk struct {
 	depth, limit int
 	out          strings.Builder
 	shown, more  int
+	hidden       int // left out by .gitignore
 	scanned      int
 	capped       bool
+	ig           *ignorer // nil: .gitignore files are not read
 }
 
 func (w *treeWalk) walk(rel string, level int) error {
@@ -282,6 +294,10 @@ func (w *treeWalk) walk(rel string, level int) error {
 			child = rel + "/" + e.Name()
 		}
 		isDir := e.IsDir()
+		if w.ig.ignored(child, isDir) {
+			w.hidden++
+			continue
+		}
 		if w.shown >= w.limit {
 			w.more++
 		} else {
@@ -303,6 +319,9 @@ func (w *treeWalk) walk(rel string, level int) error {
 			w.out.WriteByte('\n')
 		}
 		if isDir && level < w.depth && !skipped(child, nil) {
+			if w.ig != nil {
+				w.ig.enter(child)
+			}
 			if err := w.walk(child, level+1); err != nil {
 				return err
 			}
@@ -319,10 +338,11 @@ func (w *treeWalk) walk(rel string, level int) error {
 type walkFn func(rel, sub string, d fs.DirEntry) error
 
 // walk visits the tree under start (relative to root, slash-separated)
-// without following symbolic links, checking ctx and counting entries;
-// enter says whether to go into a directory. It reports whether MaxScan
-// stopped it.
-func walk(ctx context.Context, root *os.Root, start string, enter func(rel, sub string) bool, fn walkFn) (capped bool, err error) {
+// without following symbolic links, checking ctx and counting entries.
+// ignore (optional) leaves entries out altogether: they are neither passed
+// to fn nor entered; enter says whether to go into a directory (fn still
+// sees one it does not enter). It reports whether MaxScan stopped it.
+func walk(ctx context.Context, root *os.Root, start string, enter func(rel, sub string) bool, ignore func(rel string, d fs.DirEntry) bool, fn walkFn) (capped bool, err error) {
 	scanned := 0
 	err = fs.WalkDir(root.FS(), start, func(rel string, d fs.DirEntry, err error) error {
 		if cerr := ctx.Err(); cerr != nil {
@@ -340,6 +360,12 @@ func walk(ctx context.Context, root *os.Root, start string, enter func(rel, sub 
 		if scanned++; scanned > MaxScan {
 			capped = true
 			return fs.SkipAll
+		}
+		if ignore != nil && ignore(rel, d) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		sub := rel
 		if start != "." {
@@ -370,18 +396,15 @@ func (p *pack) glob(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	useIgnore, err := boolArg(args, "gitignore", true)
+	if err != nil {
+		return nil, err
+	}
 	g, err := compileGlob(pattern, "pattern")
 	if err != nil {
 		return nil, err
 	}
-	maxDepth := 0
-	for _, alt := range g.alts {
-		if slices.Contains(alt, "**") {
-			maxDepth = -1
-			break
-		}
-		maxDepth = max(maxDepth, len(alt))
-	}
+	maxDepth := g.maxDepth()
 	loc, root, st, err := p.dirTarget(dir)
 	if err != nil {
 		return nil, err
@@ -389,6 +412,11 @@ func (p *pack) glob(ctx context.Context, args map[string]any) (any, error) {
 	defer root.Close()
 	if !st.IsDir() {
 		return nil, fmt.Errorf("path %s is a file, not a directory: glob searches under a directory", dir)
+	}
+	start := filepath.ToSlash(loc.Rel)
+	var ig *ignorer
+	if useIgnore {
+		ig = newIgnorer(ctx, root, start)
 	}
 	prefix := prefixFor(dir)
 	var found []string
@@ -400,10 +428,16 @@ func (p *pack) glob(ctx context.Context, args map[string]any) (any, error) {
 		if maxDepth >= 0 && strings.Count(sub, "/")+1 >= maxDepth {
 			return false
 		}
-		return g.mayMatchUnder(sub)
+		if !g.mayMatchUnder(sub) {
+			return false
+		}
+		if ig != nil {
+			ig.enter(rel)
+		}
+		return true
 	}
-	capped, err := walk(ctx, root, filepath.ToSlash(loc.Rel), enter, func(rel, sub string, d fs.DirEntry) error {
-		if !g.match(sub) {
+	capped, err := walk(ctx, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
+		if !g.match(sub, d.IsDir()) {
 			return nil
 		}
 		if len(found) >= limit {

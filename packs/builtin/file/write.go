@@ -99,11 +99,9 @@ func (p *pack) write(ctx context.Context, args map[string]any) (any, error) {
 	return fmt.Sprintf("wrote %s to %s%s", formatBytes(int64(len(data))), path, backupNote(saved)), nil
 }
 
-// edit replaces exact text in a file.
+// edit replaces exact text in a file, or with dry_run shows what it
+// would change.
 func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
-	if err := p.modifying("edit"); err != nil {
-		return nil, err
-	}
 	path, err := strArg(args, "path")
 	if err != nil {
 		return nil, err
@@ -120,6 +118,19 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	count, err := intArg(args, "count", 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	dryRun, err := boolArg(args, "dry_run", false)
+	if err != nil {
+		return nil, err
+	}
+	if !dryRun { // a dry run only reads: a read-only pack allows it
+		if err := p.modifying("edit"); err != nil {
+			return nil, err
+		}
+	}
 	if old == "" {
 		return nil, fmt.Errorf("'old' is empty: give the exact text to replace; to create or replace a whole file use file.write")
 	}
@@ -130,7 +141,7 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if inBackups(loc.Rel) && p.o.Backups {
+	if inBackups(loc.Rel) && p.o.Backups && !dryRun {
 		return nil, fmt.Errorf("%s is inside %s, where the file pack keeps its backups: copy a backup elsewhere to edit it", path, BackupDir)
 	}
 	root, err := openRoot(loc)
@@ -158,17 +169,24 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 		return nil, notFound(text, old, path)
 	}
 	lines := matchLines(text, old, 10)
-	if n > 1 && !all {
-		return nil, fmt.Errorf("'old' text occurs %d times in %s (lines %s): include more surrounding lines to make it unique, or pass replace_all=True to replace every one",
-			n, path, lineList(lines, n))
+	switch {
+	case count > 0 && n != count:
+		return nil, fmt.Errorf("'old' text occurs %s in %s (%s), not %d as count=%d expects: nothing was changed; check the text with file.read, or pass count=%d to replace every one",
+			times(n), path, linesAt(lines, n), count, count, n)
+	case count == 0 && n > 1 && !all:
+		return nil, fmt.Errorf("'old' text occurs %d times in %s (lines %s): include more surrounding lines to make it unique, pass count=%d to replace these %d, or replace_all=True to replace every one",
+			n, path, lineList(lines, n), n, n)
 	}
-	times := 1
-	if all {
-		times = -1
-	}
-	out := strings.Replace(text, old, repl, times)
+	out := strings.ReplaceAll(text, old, repl) // n == 1, or all of them are wanted
 	if len(out) > MaxWrite {
 		return nil, fmt.Errorf("%s would grow to %s, more than the %s the file pack writes", path, formatBytes(int64(len(out))), formatBytes(MaxWrite))
+	}
+	what := fmt.Sprintf("1 occurrence at line %d", lines[0])
+	if n > 1 {
+		what = fmt.Sprintf("%d occurrences (lines %s)", n, lineList(lines, n))
+	}
+	if dryRun {
+		return fmt.Sprintf("dry run: would replace %s in %s; nothing was written\n%s", what, path, editDiff(text, old, repl, path)), nil
 	}
 	saved, err := p.backup(ctx, root, loc.Root, loc.Rel, path, "edit", backupLink)
 	if err != nil {
@@ -177,10 +195,23 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if _, err := atomicWrite(ctx, root, loc.Rel, path, strings.NewReader(out), st.Mode().Perm(), true); err != nil {
 		return nil, err
 	}
+	return fmt.Sprintf("edited %s: replaced %s%s", path, what, backupNote(saved)), nil
+}
+
+// times writes "once", "2 times".
+func times(n int) string {
 	if n == 1 {
-		return fmt.Sprintf("edited %s: replaced 1 occurrence at line %d%s", path, lines[0], backupNote(saved)), nil
+		return "once"
 	}
-	return fmt.Sprintf("edited %s: replaced %d occurrences (lines %s)%s", path, n, lineList(lines, n), backupNote(saved)), nil
+	return strconv.Itoa(n) + " times"
+}
+
+// linesAt writes "line 4" or "lines 4, 8".
+func linesAt(lines []int, n int) string {
+	if n == 1 {
+		return "line " + strconv.Itoa(lines[0])
+	}
+	return "lines " + lineList(lines, n)
 }
 
 // notFound explains a missing 'old' text, pointing at the nearest thing
