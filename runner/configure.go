@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/onetool-dev/onetool/packs/builtin/db"
 	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/builtin/web"
 	"github.com/onetool-dev/onetool/packs/roots"
@@ -159,6 +160,25 @@ func webOptions(cfg *config.Config) (web.Options, error) {
 	if _, set := settings["deny_hosts"]; !set {
 		o.DenyHosts = defaultDenyHosts()
 	}
+	return o, nil
+}
+
+// dbOptions are the db pack's settings (packs.db.*): read-only unless
+// packs.db.read_only is false, SQLite files inside the allowed roots.
+func dbOptions(cfg *config.Config, r *roots.Roots) (db.Options, error) {
+	var settings map[string]any
+	p := cfg.Packs["db"]
+	if p != nil {
+		settings = p.Settings
+	}
+	o, err := db.ParseSettings(settings, cfg.Dir)
+	if err != nil {
+		return o, err
+	}
+	if p != nil && p.ReadOnly != nil {
+		o.ReadOnly = *p.ReadOnly
+	}
+	o.Roots = r
 	return o, nil
 }
 

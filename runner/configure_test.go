@@ -110,7 +110,7 @@ func TestConfigLimitsAndPacks(t *testing.T) {
 	if res := r.Exec(context.Background(), "while True:\n    pass"); res.Text != "Error: step limit of 500 exceeded at line 1" {
 		t.Errorf("config step limit: %q", res.Text)
 	}
-	if res := r.Exec(context.Background(), "demo.foo(text='x')"); !strings.Contains(res.Text, "'demo' is not defined. Available packs: file, ot, web") {
+	if res := r.Exec(context.Background(), "demo.foo(text='x')"); !strings.Contains(res.Text, "'demo' is not defined. Available packs: db, file, ot, web") {
 		t.Errorf("disabled demo pack: %q", res.Text)
 	}
 	// A later WithLimits (the command line) wins over the file.

@@ -21,6 +21,7 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/builtin/db"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
 	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
@@ -59,6 +60,7 @@ type Runner struct {
 	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
 	pool        *pool                                                           // worker processes; nil in-process
 	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
+	db          *db.Pack                                                        // its connection pools, closed with the runner
 	sinks       []StatsSink
 	statsFile   *statsFile
 	results     *resultStore
@@ -155,6 +157,13 @@ func New(opts ...Option) (*Runner, error) {
 			problems.addAll(packProblems(r.cfg, "web", err))
 		} else if err := web.Register(r.reg, o); err != nil {
 			problems.addAll(packProblems(r.cfg, "web", err))
+		}
+	}
+	if builtins && r.cfg.PackEnabled("db") {
+		if o, err := dbOptions(r.cfg, r.roots); err != nil {
+			problems.addAll(packProblems(r.cfg, "db", err))
+		} else if r.db, err = db.Register(r.reg, o); err != nil {
+			problems.addAll(packProblems(r.cfg, "db", err))
 		}
 	}
 	if err := r.loadToolpacks(); err != nil {

@@ -69,6 +69,9 @@ func (r *Runner) Close() error {
 	if r.statsFile != nil {
 		r.statsFile.Close()
 	}
+	if r.db != nil {
+		r.db.Close()
+	}
 	if r.servers == nil {
 		return nil
 	}

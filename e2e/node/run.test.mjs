@@ -190,7 +190,7 @@ describe("stdio", () => {
     const res = await run(client, 'brave.search(query="x")');
     assert.equal(res.isError, true);
     assert.match(res.text, /^Error: /);
-    assert.ok(res.text.includes("Available packs: demo, file, ot, web"), res.text);
+    assert.ok(res.text.includes("Available packs: db, demo, file, ot, web"), res.text);
   });
 
   test("stdio: resource onetool://tools lists demo.foo", TIMEOUT, async () => {

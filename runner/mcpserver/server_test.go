@@ -160,7 +160,7 @@ func TestCallRun(t *testing.T) {
 				{"```python\nprint('hi')\nreturn {'b': 1, 'a': 2}\n```\nDone.", "hi\n{\"b\":1,\"a\":2}", false},
 				{"x = 1", "OK (no return value)", false},
 				{"x = 1\n1 // 0", "Error: line 2: division by zero", true},
-				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: demo, file, ot, web", true},
+				{"zzz_unknown()", "Error: line 1: 'zzz_unknown' is not defined. Available packs: db, demo, file, ot, web", true},
 				{"demo.fail(message='boom')", "Error: line 1: demo.fail failed: boom", true},
 			}
 			for _, tt := range tests {
@@ -413,6 +413,7 @@ func TestPanickingToolServerSurvives(t *testing.T) {
 func TestRunToolHarmlessWithoutDestructiveTools(t *testing.T) {
 	cfg := config.Default()
 	cfg.Packs["file"] = &config.Pack{Enabled: new(false)}
+	cfg.Packs["db"] = &config.Pack{Enabled: new(false)} // db.execute may write
 	cs, _ := connect(t, protocolVersions[0], Options{}, runner.WithConfig(cfg))
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
