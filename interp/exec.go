@@ -54,6 +54,9 @@ type Options struct {
 	// Locals are set as thread-locals so that builtins can reach the
 	// services of the caller (a tool caller, statistics) without globals.
 	Locals map[string]any
+
+	// session holds a Session's globals, which count against MaxMemory.
+	session starlark.StringDict
 }
 
 // Result is what a successful run produced.

@@ -90,7 +90,7 @@ func (l *limits) poll(thread *starlark.Thread, ctx context.Context) {
 	case l.opts.MaxSteps > 0 && steps >= l.opts.MaxSteps:
 		l.trip(thread, errSteps)
 		return
-	case l.mem != nil && l.mem.over(l.opts.Watchdog, thread):
+	case l.mem != nil && l.mem.over(l.opts.Watchdog, thread, l.opts.session):
 		l.trip(thread, errMemory)
 		return
 	case steps >= l.ctxAt:

@@ -174,21 +174,25 @@ func read(s []metrics.Sample) uint64 {
 const memPollSteps = 16
 
 // over reports whether the run answered an alarm and is over budget.
-func (r *memRun) over(w *Watchdog, thread *starlark.Thread) bool {
+// session, when not nil, holds more values the run keeps.
+func (r *memRun) over(w *Watchdog, thread *starlark.Thread, session starlark.StringDict) bool {
 	a := w.alarm.Load()
 	if a == r.seen {
 		return false
 	}
 	r.seen = a
-	return reachable(thread, r.max) > r.max
+	return reachable(thread, r.max, session) > r.max
 }
 
 // reachable estimates the bytes of the values thread's program can reach:
 // its module globals and every frame's locals. Shared values count once.
 // The walk stops as soon as the total passes limit, so its cost is bounded
 // by the budget, not by the heap.
-func reachable(thread *starlark.Thread, limit uint64) uint64 {
+func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDict) uint64 {
 	m := &meter{seen: map[unsafe.Pointer]bool{}, limit: limit}
+	for _, v := range session {
+		m.add(v)
+	}
 	depth := thread.CallStackDepth()
 	globalsDone := false
 	for d := 0; d < depth && m.total <= limit; d++ {

@@ -314,7 +314,12 @@ func (res *ExecResult) IsError() bool { return res.Err != nil }
 
 // Exec runs one command through the whole pipeline. It never panics and
 // never returns without a Text.
-func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (res *ExecResult) {
+func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) *ExecResult {
+	return r.exec(ctx, command, nil, opts)
+}
+
+// exec is Exec, in the globals of sess when it is not nil.
+func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session, opts []ExecOption) (res *ExecResult) {
 	start := time.Now()
 	st := &runState{limits: r.limits}
 	for _, o := range opts {
@@ -348,7 +353,7 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 		}
 	}
 
-	if r.pool != nil {
+	if r.pool != nil && sess == nil {
 		r.pool.exec(withRunState(ctx, st), st, command, res)
 		return res
 	}
@@ -356,18 +361,24 @@ func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) (
 	if err != nil {
 		return fail(res, err)
 	}
-	prog, err := r.compile(code)
-	if err != nil {
-		return fail(res, err)
-	}
-	out, err := prog.Run(withRunState(ctx, st), interp.Options{
+	iopts := interp.Options{
 		Predeclared: r.globals,
 		MaxSteps:    st.limits.MaxSteps,
 		Timeout:     st.limits.Timeout,
 		MaxOutput:   st.limits.MaxOutput,
 		MaxMemory:   st.limits.MaxMemory,
 		Watchdog:    r.watchdog,
-	})
+	}
+	var out *interp.Result
+	if sess != nil {
+		out, err = sess.Run(withRunState(ctx, st), code, iopts)
+	} else {
+		var prog *interp.Program
+		if prog, err = r.compile(code); err != nil {
+			return fail(res, err)
+		}
+		out, err = prog.Run(withRunState(ctx, st), iopts)
+	}
 	if err != nil {
 		return fail(res, st.rephrase(err))
 	}

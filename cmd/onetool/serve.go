@@ -65,6 +65,12 @@ Logs go to standard error.`,
 			if stateless && !useHTTP {
 				return usageErrorf("--stateless applies to --http only")
 			}
+			if cfg.Serve.SessionState && cfg.Isolation == "process" {
+				// A session's globals must outlive each run, and a worker
+				// serves many sessions' runs: not isolated, not supported.
+				return &exitError{code: exitRun, msg: "invalid configuration:\n" + cfg.Problem("serve.session_state",
+					"cannot be combined with isolation: process (a session's globals live in one process between runs); turn one of them off").Error()}
+			}
 			ropts := []runner.Option{runner.WithLogger(log)}
 			var metrics *promstats.Collector
 			if useHTTP { // /metrics beside /mcp
@@ -76,7 +82,7 @@ Logs go to standard error.`,
 				return err
 			}
 			defer r.Close()
-			opts := mcpserver.Options{Structured: structured, Logger: log}
+			opts := mcpserver.Options{Structured: structured, Logger: log, SessionState: cfg.Serve.SessionState}
 			if level <= slog.LevelDebug {
 				opts.ProtocolLogger = log
 			}

@@ -518,3 +518,38 @@ describe("stdio, security.confirm_destructive", () => {
     assert.equal(questions.length, before);
   });
 });
+
+describe("streamable HTTP, serve.session_state", () => {
+  const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-state-"));
+  writeFileSync(join(dir, "onetool.yaml"), "serve:\n  session_state: true\n");
+  let server;
+  const clients = [];
+
+  before(async () => {
+    server = await serveHTTP(["--config", join(dir, "onetool.yaml")]);
+    for (let i = 0; i < 2; i++) {
+      const c = newClient();
+      await c.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      clients.push(c);
+    }
+  });
+
+  after(async () => {
+    try {
+      for (const c of clients) await c.close();
+    } finally {
+      await stop(server?.child);
+    }
+  });
+
+  test("state: globals persist within a session and stay apart between two concurrent sessions", TIMEOUT, async () => {
+    const [a, b] = clients;
+    await Promise.all([run(a, 'name = "a"\ndef hello():\n    return "hi " + name'), run(b, 'name = "b"')]);
+    await Promise.all([run(a, 'name = name + "!"'), run(b, "n = 42")]);
+    assert.equal((await run(a, "hello()")).text, "hi a!");
+    assert.equal((await run(b, "[name, n]")).text, '["b",42]');
+    const missing = await run(a, "n");
+    assert.ok(missing.isError);
+    assert.match(missing.text, /'n' is not defined/);
+  });
+});

@@ -78,7 +78,7 @@ func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, c
 	}))
 	go func() {
 		defer cancel()
-		cr.done <- h.r.Exec(runCtx, command, opts...)
+		cr.done <- h.execFor(session).Exec(runCtx, command, opts...)
 	}()
 	return h.serve(ctx, req.Session, cr)
 }

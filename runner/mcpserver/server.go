@@ -32,6 +32,11 @@ type Options struct {
 	// ProtocolLogger, if set, receives go-sdk's own logs of sessions and
 	// messages (useful at debug level only).
 	ProtocolLogger *slog.Logger
+	// SessionState keeps the globals of programs across the run calls of
+	// one MCP session (serve.session_state, SPEC §8.4): each session has
+	// its own, freed when the session ends. Stateless HTTP has no sessions
+	// to keep them in.
+	SessionState bool
 	// ConfirmTimeout bounds how long a run waits for the client's answer
 	// to a confirmation sent as inputRequests (protocol 2026-07-28, with
 	// security.confirm_destructive); the call is then refused. Default 5m.
@@ -53,6 +58,12 @@ var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"ty
 
 // New returns an MCP server with the run tool and the tool resources.
 func New(r *runner.Runner, opts Options) *mcp.Server {
+	s, _ := newServer(r, opts)
+	return s
+}
+
+// newServer is New, also returning the handler for tests to look into.
+func newServer(r *runner.Runner, opts Options) (*mcp.Server, *handler) {
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -64,10 +75,10 @@ func New(r *runner.Runner, opts Options) *mcp.Server {
 	if opts.ConfirmTimeout <= 0 {
 		opts.ConfirmTimeout = 5 * time.Minute
 	}
-	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}}
+	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
 	s.AddTool(runTool(mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
-	return s
+	return s, h
 }
 
 // mayDestroy reports whether a program may call a tool that deletes or
@@ -109,8 +120,43 @@ type handler struct {
 	opts Options
 	log  *slog.Logger
 
-	mu     sync.Mutex
-	parked map[string]*confirmingRun // runs waiting for a client's input, by request state
+	mu       sync.Mutex
+	parked   map[string]*confirmingRun // runs waiting for a client's input, by request state
+	sessions map[*mcp.ServerSession]*runner.Session
+}
+
+// execer runs a program: the runner, or the MCP session's own session
+// when session state is on.
+type execer interface {
+	Exec(ctx context.Context, command string, opts ...runner.ExecOption) *runner.ExecResult
+}
+
+// execFor returns what runs the programs of ss.
+func (h *handler) execFor(ss *mcp.ServerSession) execer {
+	if !h.opts.SessionState || ss == nil {
+		return h.r
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s, ok := h.sessions[ss]
+	if !ok {
+		s = h.r.NewSession()
+		h.sessions[ss] = s
+		go func() { // free the globals with the session
+			ss.Wait()
+			h.mu.Lock()
+			delete(h.sessions, ss)
+			h.mu.Unlock()
+		}()
+	}
+	return s
+}
+
+// liveSessions counts the sessions holding state.
+func (h *handler) liveSessions() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
 }
 
 // run is the handler of the run tool. A failed program is a tool result
@@ -141,7 +187,7 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 	if h.r.Config().Security.ConfirmDestructive {
 		return h.runConfirming(ctx, req, *args.Command), nil
 	}
-	return h.finish(h.r.Exec(ctx, *args.Command, progressOptions(ctx, req)...)), nil
+	return h.finish(h.execFor(req.Session).Exec(ctx, *args.Command, progressOptions(ctx, req)...)), nil
 }
 
 // progressOptions reports the run's tool calls, plan steps and upstream

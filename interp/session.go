@@ -1,0 +1,376 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// A Session runs programs one after another in shared globals, the way a
+// REPL does (SPEC §8.4): a variable or function defined by one input is
+// there for the next. Each input is compiled against the globals as they
+// are, so `x = x + 1` works on the x of an earlier input; budgets, result
+// capture, formatting and error texts are those of Exec, with lines
+// counted from the start of each input.
+//
+// An input that uses a top-level return runs as the body of a function,
+// as in Exec, so its assignments are local to it and do not persist.
+//
+// A Session is safe for concurrent use; its inputs run one at a time.
+type Session struct {
+	mu          sync.Mutex
+	predeclared starlark.StringDict
+	globals     starlark.StringDict
+	hint        string
+}
+
+// NewSession returns a session whose programs see predeclared (frozen,
+// shared) and then their own globals. hint follows "'x' is not defined."
+func NewSession(predeclared starlark.StringDict, hint string) *Session {
+	s := &Session{predeclared: predeclared, hint: hint}
+	s.Reset()
+	return s
+}
+
+// Reset forgets every global the session's programs defined.
+func (s *Session) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.globals = make(starlark.StringDict, len(s.predeclared))
+	for k, v := range s.predeclared {
+		s.globals[k] = v
+	}
+}
+
+// Names returns the globals the session's programs defined, sorted.
+func (s *Session) Names() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for k, v := range s.globals {
+		if p, ok := s.predeclared[k]; ok && p == v {
+			continue
+		}
+		if !strings.HasPrefix(k, "__ot_") {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Run executes code in the session's globals. opts.Predeclared is ignored:
+// the session has its own.
+//
+// How: the session's globals are the predeclared names of each input, so
+// a function defined by an earlier input reads the current value of a
+// global whenever it runs. A name the input binds at top level becomes a
+// global of the input's own module, initialised first from the session,
+// so `x = x + 1` reads the x of before; the input's globals are copied
+// back when it ends, even after an error.
+func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f, err := FileOptions().Parse(Filename, code, 0)
+	if err != nil {
+		return nil, syntaxError(code, err)
+	}
+	if err := checkLoads(code, f); err != nil {
+		return nil, err
+	}
+	p := &Program{src: code, format: literalFormat(f.Stmts)}
+	p.wrapped, p.captures = shape(f)
+	delete(s.globals, resultName)
+	set := liveAssignments(f)
+	// Names the input assigns resolve as the session's from the start; a
+	// placeholder stands in for new ones until the assignment runs, and
+	// goes if it never does.
+	var placeholders []string
+	for _, name := range set {
+		if _, ok := s.globals[name]; !ok {
+			s.globals[name] = starlark.None
+			placeholders = append(placeholders, name)
+		}
+	}
+	assigned := map[string]bool{}
+	defer func() {
+		for _, name := range placeholders {
+			if !assigned[name] {
+				delete(s.globals, name)
+			}
+		}
+	}()
+	s.globals[setName] = s.setter(assigned)
+	s.carryOver(f)
+	prog, err := starlark.FileProgram(f, s.globals.Has)
+	if err != nil {
+		return nil, resolveError(code, err, s.globals, s.hint)
+	}
+
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	var printed strings.Builder
+	opts.session = s.globals
+	thread, lim := newThread(ctx, opts, &printed)
+	if lim.mem != nil {
+		defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
+	}
+	p.prog = prog
+	globals, err := p.init(thread, s.globals)
+	for k, v := range globals {
+		if v != nil && !strings.HasPrefix(k, "__ot_") {
+			s.globals[k] = v
+		}
+	}
+	value := globals[resultName]
+	if err != nil {
+		return nil, runtimeError(code, err, lim, ctx)
+	}
+	if lim.tripped() != nil {
+		return nil, runtimeError(code, lim.tripped(), lim, ctx)
+	}
+	res := &Result{
+		Printed: strings.TrimSuffix(printed.String(), "\n"),
+		Format:  p.format,
+		Steps:   thread.ExecutionSteps(),
+		Value:   p.result(value),
+	}
+	if f, ok := s.globals["__format__"].(starlark.String); ok && res.Format == "" {
+		res.Format = string(f)
+	}
+	return res, nil
+}
+
+// setName is the builtin an input's global assignments become (see
+// liveAssignments).
+const setName = "__ot_set__"
+
+// setter is the builtin __ot_set__(names, value): it stores value under
+// one name, or unpacks it over a tuple of names, in the session's globals.
+func (s *Session) setter(assigned map[string]bool) *starlark.Builtin {
+	return starlark.NewBuiltin(setName, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		value := args[1]
+		switch names := args[0].(type) {
+		case starlark.String:
+			s.globals[string(names)] = value
+			assigned[string(names)] = true
+		case starlark.Tuple:
+			items, err := unpack(value, len(names))
+			if err != nil {
+				return nil, err
+			}
+			for i, n := range names {
+				s.globals[string(n.(starlark.String))] = items[i]
+				assigned[string(n.(starlark.String))] = true
+			}
+		}
+		return starlark.None, nil
+	})
+}
+
+// unpack is Starlark's `a, b = value` for n names.
+func unpack(value starlark.Value, n int) ([]starlark.Value, error) {
+	iter := starlark.Iterate(value)
+	if iter == nil {
+		return nil, fmt.Errorf("got %s in sequence assignment", value.Type())
+	}
+	defer iter.Done()
+	var items []starlark.Value
+	var x starlark.Value
+	for iter.Next(&x) {
+		if len(items) == n {
+			return nil, fmt.Errorf("too many values to unpack (want %d)", n)
+		}
+		items = append(items, x)
+	}
+	if len(items) < n {
+		return nil, fmt.Errorf("too few values to unpack (got %d, want %d)", len(items), n)
+	}
+	return items, nil
+}
+
+// liveAssignments rewrites the global assignments of f — `x = e`,
+// `a, b = e`, `x += e` at top level, inside top-level if, for and while
+// too — into calls of __ot_set__, and returns the names they assign.
+//
+// Why: Starlark gives every input its own module, and a function keeps
+// the module it was defined in. Were x a global of the input that assigns
+// it, a function defined then would see that input's x forever; as a
+// session global it reads the current x whenever it runs, as in Python.
+// Definitions and loop variables stay globals of the input and are copied
+// to the session when it ends.
+func liveAssignments(f *syntax.File) []string {
+	var names []string
+	seen := map[string]bool{}
+	note := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	str := func(pos syntax.Position, n string) syntax.Expr {
+		return &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(n), Value: n}
+	}
+	call := func(pos syntax.Position, target, value syntax.Expr) syntax.Stmt {
+		return &syntax.ExprStmt{X: &syntax.CallExpr{
+			Fn: &syntax.Ident{NamePos: pos, Name: setName}, Lparen: pos, Rparen: pos,
+			Args: []syntax.Expr{target, value},
+		}}
+	}
+	var rewrite func([]syntax.Stmt) []syntax.Stmt
+	rewrite = func(stmts []syntax.Stmt) []syntax.Stmt {
+		for i, st := range stmts {
+			switch st := st.(type) {
+			case *syntax.AssignStmt:
+				pos := syntax.Start(st)
+				if id, ok := st.LHS.(*syntax.Ident); ok && !strings.HasPrefix(id.Name, "__") {
+					value := st.RHS
+					if st.Op != syntax.EQ { // x += e is x = x + e
+						value = &syntax.BinaryExpr{X: &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, OpPos: st.OpPos, Op: st.Op - syntax.PLUS_EQ + syntax.PLUS, Y: st.RHS}
+					}
+					note(id.Name)
+					stmts[i] = call(pos, str(pos, id.Name), value)
+				} else if list := identList(st.LHS); st.Op == syntax.EQ && list != nil {
+					targets := &syntax.TupleExpr{Lparen: pos, Rparen: pos}
+					for _, n := range list {
+						note(n)
+						targets.List = append(targets.List, str(pos, n))
+					}
+					stmts[i] = call(pos, targets, st.RHS)
+				}
+			case *syntax.ForStmt:
+				st.Body = rewrite(st.Body)
+			case *syntax.WhileStmt:
+				st.Body = rewrite(st.Body)
+			case *syntax.IfStmt:
+				st.True = rewrite(st.True)
+				st.False = rewrite(st.False)
+			}
+		}
+		return stmts
+	}
+	f.Stmts = rewrite(f.Stmts)
+	return names
+}
+
+// identList returns the names of a tuple or list of plain names (`a, b`),
+// or nil for any other target.
+func identList(e syntax.Expr) []string {
+	if p, ok := e.(*syntax.ParenExpr); ok {
+		e = p.X
+	}
+	var list []syntax.Expr
+	switch e := e.(type) {
+	case *syntax.TupleExpr:
+		list = e.List
+	case *syntax.ListExpr:
+		list = e.List
+	default:
+		return nil
+	}
+	var out []string
+	for _, x := range list {
+		id, ok := x.(*syntax.Ident)
+		if !ok || strings.HasPrefix(id.Name, "__") {
+			return nil
+		}
+		out = append(out, id.Name)
+	}
+	return out
+}
+
+// prevName is the builtin that hands an input the session's value of a
+// name the input binds (see carryOver).
+const prevName = "__ot_prev__"
+
+// carryOver starts f with `x = __ot_prev__("x")` for every name f binds at
+// top level that the session already has, so that f's own global x begins
+// as the session's x.
+func (s *Session) carryOver(f *syntax.File) {
+	var init []syntax.Stmt
+	pos := syntax.Start(f.Stmts[0])
+	for _, name := range topLevelBindings(f.Stmts) {
+		if _, ok := s.globals[name]; !ok {
+			continue
+		}
+		init = append(init, &syntax.AssignStmt{
+			OpPos: pos, Op: syntax.EQ,
+			LHS: &syntax.Ident{NamePos: pos, Name: name},
+			RHS: &syntax.CallExpr{
+				Fn:     &syntax.Ident{NamePos: pos, Name: prevName},
+				Lparen: pos, Rparen: pos,
+				Args: []syntax.Expr{&syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(name), Value: name}},
+			},
+		})
+	}
+	if len(init) == 0 {
+		return
+	}
+	if _, ok := s.globals[prevName]; !ok {
+		s.globals[prevName] = starlark.NewBuiltin(prevName, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			name, _ := starlark.AsString(args[0])
+			return s.globals[name], nil
+		})
+	}
+	f.Stmts = append(init, f.Stmts...)
+}
+
+// topLevelBindings lists the names statements bind as globals: assigned,
+// defined, or loop variables outside any function.
+func topLevelBindings(stmts []syntax.Stmt) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(e syntax.Expr) {
+		var walk func(e syntax.Expr)
+		walk = func(e syntax.Expr) {
+			switch e := e.(type) {
+			case *syntax.Ident:
+				if !seen[e.Name] {
+					seen[e.Name] = true
+					out = append(out, e.Name)
+				}
+			case *syntax.TupleExpr:
+				for _, x := range e.List {
+					walk(x)
+				}
+			case *syntax.ListExpr:
+				for _, x := range e.List {
+					walk(x)
+				}
+			case *syntax.ParenExpr:
+				walk(e.X)
+			}
+		}
+		walk(e)
+	}
+	var visit func([]syntax.Stmt)
+	visit = func(stmts []syntax.Stmt) {
+		for _, st := range stmts {
+			switch st := st.(type) {
+			case *syntax.AssignStmt:
+				add(st.LHS)
+			case *syntax.DefStmt:
+				add(st.Name)
+			case *syntax.ForStmt:
+				add(st.Vars)
+				visit(st.Body)
+			case *syntax.WhileStmt:
+				visit(st.Body)
+			case *syntax.IfStmt:
+				visit(st.True)
+				visit(st.False)
+			}
+		}
+	}
+	visit(stmts)
+	return out
+}
