@@ -62,6 +62,8 @@ type pool struct {
 	closed atomic.Bool
 	wg     sync.WaitGroup
 
+	runSeq atomic.Uint64 // run ids, unique within the pool
+
 	mu    sync.Mutex
 	setup []byte // the setup message for the registry generation in gen
 	gen   uint64
@@ -320,8 +322,6 @@ func (p *pool) close() {
 	}
 }
 
-var runSeq atomic.Uint64
-
 // exec runs one program on a worker and fills res. Tool calls the worker
 // sends are made here, under ctx (which carries the run's state: budgets,
 // progress, confirmation).
@@ -342,7 +342,7 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 		return
 	}
 	w.runs++
-	id := runSeq.Add(1)
+	id := p.runSeq.Add(1)
 	limits := st.limits
 	if err := w.send(&wireMsg{Type: "run", ID: id, Code: command, Limits: &limits}); err != nil {
 		p.died(w, res)

@@ -350,12 +350,13 @@ func TestSwappedAfterCheck(t *testing.T) {
 			// sub/secret.txt must pass the check: make it exist inside.
 			os.WriteFile(filepath.Join(root, "sub", "secret.txt"), []byte("inside\n"), 0o644)
 			r, _ := roots.New(root)
+			hooks := &testHooks{}
 			reg := packs.NewRegistry()
-			if err := Register(reg, Options{Roots: r, Backups: true}); err != nil {
+			if err := Register(reg, Options{Roots: r, Backups: true, hooks: hooks}); err != nil {
 				t.Fatal(err)
 			}
 			e := &env{t: t, tmp: tmp, root: root, reg: reg}
-			testHookLocated = func(path string) {
+			hooks.located = func(path string) {
 				// The swap, once sub/… has been checked: sub becomes a
 				// link to the outside.
 				if strings.HasPrefix(path, "sub") {
@@ -363,7 +364,6 @@ func TestSwappedAfterCheck(t *testing.T) {
 					os.Symlink(filepath.Join(tmp, "outside"), filepath.Join(root, "sub"))
 				}
 			}
-			defer func() { testHookLocated = nil }()
 			before := snapshot(t, tmp)
 			v, err := e.call(tt.tool, tt.args)
 			after := snapshot(t, tmp)

@@ -64,6 +64,32 @@ type Options struct {
 	Roots    *roots.Roots // required: every path is confined to these
 	ReadOnly bool         // packs.file.read_only: write, edit, copy, move and delete refuse
 	Backups  bool         // keep a backup before overwrite and delete (SPEC §8.2: on unless disabled)
+
+	hooks *testHooks // tests only
+}
+
+// testHooks let tests act at the moments safety depends on. Nil funcs do
+// nothing.
+type testHooks struct {
+	// located runs after a path passed the roots check, before its IO:
+	// where a swapped symlink would strike.
+	located func(path string)
+	// beforeRename runs when a temporary file is complete, before it
+	// replaces its target; an error aborts the write.
+	beforeRename func(tmp string) error
+}
+
+func (h *testHooks) afterLocate(path string) {
+	if h != nil && h.located != nil {
+		h.located(path)
+	}
+}
+
+func (h *testHooks) beforeReplace(tmp string) error {
+	if h != nil && h.beforeRename != nil {
+		return h.beforeRename(tmp)
+	}
+	return nil
 }
 
 // Register adds the file pack to r, with its description.
@@ -144,9 +170,7 @@ func (p *pack) locate(path string, entry bool) (roots.Location, error) {
 	if err != nil {
 		return loc, resolveErr(err, path)
 	}
-	if testHookLocated != nil {
-		testHookLocated(path)
-	}
+	p.o.hooks.afterLocate(path)
 	return loc, nil
 }
 
@@ -183,9 +207,6 @@ func short(path string) string {
 	return path[:maxShown/2] + "…" + path[len(path)-maxShown/4:]
 }
 
-// testHookLocated, when set by tests, runs after a path passed the roots
-// check and before anything is opened: tests swap in links there.
-var testHookLocated func(path string)
 
 // display returns how results name a real path: relative to the working
 // directory when inside it, else absolute.

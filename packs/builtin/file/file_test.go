@@ -232,17 +232,17 @@ func TestWriteAtomic(t *testing.T) {
 		{"cancelled before rename", func(cancel context.CancelFunc) error { cancel(); return nil }, "cancelled"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t, Options{Backups: false})
+			hooks := &testHooks{}
+			e := newEnv(t, Options{Backups: false, hooks: hooks})
 			e.files(map[string]string{"f.txt": "old\n"})
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			sawTemp := false
-			testHookBeforeRename = func(tmp string) error {
+			hooks.beforeRename = func(tmp string) error {
 				_, err := os.Stat(filepath.Join(e.root, tmp))
 				sawTemp = err == nil
 				return tt.hook(cancel)
 			}
-			defer func() { testHookBeforeRename = nil }()
 			for _, call := range []struct {
 				tool string
 				args map[string]any

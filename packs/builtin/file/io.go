@@ -98,10 +98,6 @@ func copyCtx(ctx context.Context, dst io.Writer, src io.Reader) (int64, error) {
 	}
 }
 
-// testHookBeforeRename, when set by tests, runs after the temporary file
-// is complete and before it replaces the target; an error aborts.
-var testHookBeforeRename func(tmp string) error
-
 // atomicWrite replaces (or creates) rel in root with what src yields, so
 // that readers see either the old or the whole new content: it writes a
 // temporary file in the same directory (created exclusively), syncs it,
@@ -110,7 +106,7 @@ var testHookBeforeRename func(tmp string) error
 // usual 0666 less the umask. On any error, cancellation included, the
 // temporary file is removed and rel is untouched. It returns the bytes
 // written.
-func atomicWrite(ctx context.Context, root *os.Root, rel, name string, src io.Reader, perm fs.FileMode, keep bool) (int64, error) {
+func atomicWrite(ctx context.Context, h *testHooks, root *os.Root, rel, name string, src io.Reader, perm fs.FileMode, keep bool) (int64, error) {
 	tmp, f, err := createTemp(root, rel, 0o666)
 	if err != nil {
 		return 0, fsErr(err, name)
@@ -137,12 +133,10 @@ func atomicWrite(ctx context.Context, root *os.Root, rel, name string, src io.Re
 	if err := f.Close(); err != nil {
 		return 0, fsErr(err, name)
 	}
-	if testHookBeforeRename != nil {
-		if err := testHookBeforeRename(tmp); err != nil {
-			root.Remove(tmp)
-			done = true
-			return 0, err
-		}
+	if err := h.beforeReplace(tmp); err != nil {
+		root.Remove(tmp)
+		done = true
+		return 0, err
 	}
 	if err := ctx.Err(); err != nil {
 		root.Remove(tmp)

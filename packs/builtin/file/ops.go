@@ -329,7 +329,7 @@ func (p *pack) copy(ctx context.Context, args map[string]any) (any, error) {
 				return nil, err
 			}
 		}
-		n, err := copyFile(ctx, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst)
+		n, err := copyFile(ctx, p.o.hooks, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst)
 		if err != nil {
 			return nil, err
 		}
@@ -386,7 +386,7 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 		if pr.sst.Size() > MaxCopy {
 			return nil, fmt.Errorf("%s is %s, more than the %s file.move copies between file systems", pr.src, formatBytes(pr.sst.Size()), formatBytes(MaxCopy))
 		}
-		if _, err := copyFile(ctx, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst); err != nil {
+		if _, err := copyFile(ctx, p.o.hooks, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst); err != nil {
 			return nil, err
 		}
 	case pr.sst.IsDir():
@@ -409,13 +409,13 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 
 // copyFile copies the regular file srel to drel atomically, keeping its
 // permission bits.
-func copyFile(ctx context.Context, sroot *os.Root, srel, sname string, droot *os.Root, drel, dname string) (int64, error) {
+func copyFile(ctx context.Context, h *testHooks, sroot *os.Root, srel, sname string, droot *os.Root, drel, dname string) (int64, error) {
 	f, st, err := openRegular(sroot, srel, sname)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	return atomicWrite(ctx, droot, drel, dname, f, st.Mode().Perm(), true)
+	return atomicWrite(ctx, h, droot, drel, dname, f, st.Mode().Perm(), true)
 }
 
 // copyStats counts what a directory copy did.
@@ -518,7 +518,7 @@ func copyEntry(ctx context.Context, sroot *os.Root, srel string, droot *os.Root,
 	}
 	switch {
 	case st.Mode().IsRegular():
-		_, err := copyFile(ctx, sroot, srel, name, droot, drel, name)
+		_, err := copyFile(ctx, nil, sroot, srel, name, droot, drel, name)
 		return err
 	case st.IsDir():
 		if err := droot.Mkdir(drel, 0o777); err != nil {

@@ -87,7 +87,7 @@ func (p *pack) write(ctx context.Context, args map[string]any) (any, error) {
 	if st != nil {
 		perm = st.Mode().Perm()
 	}
-	if _, err := atomicWrite(ctx, root, loc.Rel, path, bytes.NewReader(data), perm, st != nil); err != nil {
+	if _, err := atomicWrite(ctx, p.o.hooks, root, loc.Rel, path, bytes.NewReader(data), perm, st != nil); err != nil {
 		return nil, err
 	}
 	switch {
@@ -192,7 +192,7 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := atomicWrite(ctx, root, loc.Rel, path, strings.NewReader(out), st.Mode().Perm(), true); err != nil {
+	if _, err := atomicWrite(ctx, p.o.hooks, root, loc.Rel, path, strings.NewReader(out), st.Mode().Perm(), true); err != nil {
 		return nil, err
 	}
 	return fmt.Sprintf("edited %s: replaced %s%s", path, what, backupNote(saved)), nil
