@@ -207,7 +207,6 @@ func short(path string) string {
 	return path[:maxShown/2] + "…" + path[len(path)-maxShown/4:]
 }
 
-
 // display returns how results name a real path: relative to the working
 // directory when inside it, else absolute.
 func (p *pack) display(real string) string {
