@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -222,7 +223,7 @@ func benchLoad(ctx context.Context, opts loadOptions) (*loadReport, error) {
 		IdleConnTimeout:       90 * time.Second,
 		ResponseHeaderTimeout: opts.CallTimeout,
 	}
-	httpClient := &http.Client{Transport: transport}
+	httpClient := &http.Client{Transport: replayable{transport}}
 
 	var gs *goroutineStat
 	var peak atomic.Int64
@@ -513,4 +514,20 @@ func (r *loadReport) writeText(w io.Writer) {
 // fmtMS prints milliseconds as a duration: 0.412 → 412µs, 12.5 → 12.5ms.
 func fmtMS(ms float64) string {
 	return time.Duration(ms * float64(time.Millisecond)).Round(time.Microsecond).String()
+}
+
+// replayable marks every request replayable (an Idempotency-Key header),
+// so that net/http resends a POST on a kept-alive connection that the
+// server had closed before reading it — the keep-alive race every HTTP
+// client meets under load, which Go retries only for replayable requests.
+// A resent call can only run twice if the server read it and then broke
+// the connection; the bench's programs are harmless if it does.
+type replayable struct{ base http.RoundTripper }
+
+func (t replayable) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPost && req.Header.Get("Idempotency-Key") == "" {
+		req = req.Clone(req.Context())
+		req.Header.Set("Idempotency-Key", rand.Text())
+	}
+	return t.base.RoundTrip(req)
 }
