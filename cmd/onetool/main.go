@@ -89,6 +89,7 @@ demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
 	g.register(root)
 	root.AddCommand(
 		newRunCmd(g),
+		newReplCmd(g),
 		newServeCmd(g),
 		newPacksCmd(g),
 		newConfigCmd(g),
