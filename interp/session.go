@@ -84,6 +84,9 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if err := checkLoads(code, f); err != nil {
 		return nil, err
 	}
+	if len(f.Stmts) == 0 { // blank, or only comments
+		return &Result{}, nil
+	}
 	p := &Program{src: code, format: literalFormat(f.Stmts)}
 	p.wrapped, p.captures = shape(f)
 	delete(s.globals, resultName)

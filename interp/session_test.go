@@ -15,6 +15,8 @@ func TestSessionKeepsGlobals(t *testing.T) {
 	ctx := context.Background()
 	steps := []struct{ code, want, err string }{
 		{"x = 2", "", ""},
+		{"# only a comment", "", ""},
+		{"", "", ""},
 		{"x * 21", "42", ""},
 		{"x = x + 1\nx", "3", ""},
 		{"def double(n):\n    return n * 2", "", ""},
