@@ -8,12 +8,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/onetool-dev/onetool/internal/suggest"
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/packs"
 )
 
 // settingKeys are the keys of the packs.db section ParseSettings reads.
@@ -37,69 +35,44 @@ var settingKeys = []string{"databases", "default", "max_rows", "read_only", "tim
 // key as "packs.db.<key>".
 func ParseSettings(settings map[string]any, baseDir string) (Options, error) {
 	o := Options{ReadOnly: true}
-	var errs []error
-	keys := make([]string, 0, len(settings))
-	for k := range settings {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		v := settings[k]
-		if v == nil && slices.Contains(settingKeys, k) {
-			continue
-		}
+	err := packs.ReadSettings("db", settings, settingKeys, func(key string, v any) error {
 		var err error
-		switch k {
+		switch key {
 		case "databases":
-			var es []error
-			o.Databases, es = parseDatabases(v, baseDir)
-			errs = append(errs, es...)
+			o.Databases, err = parseDatabases(v, baseDir)
 		case "default":
 			s, ok := v.(string)
 			if !ok {
-				err = fmt.Errorf("want the name of a database as a string, got %s", shown(v))
+				return fmt.Errorf("want the name of a database as a string, got %s", packs.ShowSetting(v))
 			}
 			o.Default = s
 		case "read_only":
 			b, ok := v.(bool)
 			if !ok {
-				err = fmt.Errorf("want true or false, got %s", shown(v))
+				return fmt.Errorf("want true or false, got %s", packs.ShowSetting(v))
 			}
 			o.ReadOnly = b
 		case "max_rows":
-			n, ok := wholeNumber(v)
-			switch {
-			case !ok:
-				err = fmt.Errorf("want a number of rows (1 to %d), got %s", MaxRowsLimit, shown(v))
-			case n < 1 || n > MaxRowsLimit:
-				err = fmt.Errorf("want a number of rows from 1 to %d, got %d", MaxRowsLimit, n)
-			default:
-				o.MaxRows = int(n)
-			}
+			var n int64
+			n, err = packs.SettingInt(v, "a number of rows", 1, MaxRowsLimit)
+			o.MaxRows = int(n)
 		case "timeout":
-			o.Timeout, err = parseTimeout(v)
-		default:
-			msg := "unknown setting; the db pack reads " + strings.Join(settingKeys, ", ")
-			if s := suggest.Closest(k, settingKeys); s != "" {
-				msg = fmt.Sprintf("unknown setting: did you mean %s? The db pack reads %s", s, strings.Join(settingKeys, ", "))
-			}
-			err = errors.New(msg)
+			o.Timeout, err = packs.SettingDuration(v, MaxTimeout)
 		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("packs.db.%s: %w", k, err))
-		}
-	}
-	if o.Default != "" && len(errs) == 0 {
+		return err
+	})
+	if err == nil && o.Default != "" {
 		if _, ok := o.Databases[o.Default]; !ok {
-			errs = append(errs, fmt.Errorf("packs.db.default: %s", unknownDB(o.Default, o.Databases)))
+			err = fmt.Errorf("packs.db.default: %s", unknownDB(o.Default, o.Databases))
 		}
 	}
-	return o, errors.Join(errs...)
+	return o, err
 }
 
 // parseDatabases reads packs.db.databases, checking each URL and making
-// relative SQLite paths absolute against baseDir.
-func parseDatabases(v any, baseDir string) (map[string]string, []error) {
+// relative SQLite paths absolute against baseDir. Its errors about one
+// entry are marked with packs.Subkey.
+func parseDatabases(v any, baseDir string) (map[string]string, error) {
 	entries := map[string]any{}
 	switch m := v.(type) {
 	case map[string]any:
@@ -111,7 +84,7 @@ func parseDatabases(v any, baseDir string) (map[string]string, []error) {
 			entries[k] = s
 		}
 	default:
-		return nil, []error{fmt.Errorf(`packs.db.databases: want a mapping of names to URLs, like {main: "sqlite:app.db"}, got %s`, shown(v))}
+		return nil, fmt.Errorf(`want a mapping of names to URLs, like {main: "sqlite:app.db"}, got %s`, packs.ShowSetting(v))
 	}
 	names := make([]string, 0, len(entries))
 	for k := range entries {
@@ -121,19 +94,18 @@ func parseDatabases(v any, baseDir string) (map[string]string, []error) {
 	out := make(map[string]string, len(entries))
 	var errs []error
 	for _, name := range names {
-		key := "packs.db.databases." + name
 		if err := checkName(name); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			errs = append(errs, packs.Subkey(name, err))
 			continue
 		}
 		s, ok := entries[name].(string)
 		if !ok {
-			errs = append(errs, fmt.Errorf(`%s: want a URL string like "sqlite:app.db" or "postgres://user@host/db", got %s`, key, shown(entries[name])))
+			errs = append(errs, packs.Subkey(name, fmt.Errorf(`want a URL string like "sqlite:app.db" or "postgres://user@host/db", got %s`, packs.ShowSetting(entries[name]))))
 			continue
 		}
 		t, err := parseTarget(s)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			errs = append(errs, packs.Subkey(name, err))
 			continue
 		}
 		if t.kind == kindSQLite && !t.memory && !filepath.IsAbs(t.path) && baseDir != "" {
@@ -142,7 +114,7 @@ func parseDatabases(v any, baseDir string) (map[string]string, []error) {
 		}
 		out[name] = s
 	}
-	return out, errs
+	return out, errors.Join(errs...)
 }
 
 var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
@@ -281,80 +253,12 @@ func maskPairs(s string) string {
 	return pairRE.ReplaceAllString(s, "$1=xxxxx")
 }
 
-// wholeNumber reads an int from YAML: int64, or a float64 with no fraction.
+// wholeNumber reads an int from YAML or a call: int64, or a float64 with
+// no fraction.
 func wholeNumber(v any) (int64, bool) {
-	switch x := v.(type) {
-	case int64:
-		return x, true
-	case int:
-		return int64(x), true
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-			return int64(x), true
-		}
-	}
-	return 0, false
-}
-
-// parseTimeout reads a duration: "30s", "1m30s", or a number of seconds.
-func parseTimeout(v any) (time.Duration, error) {
-	const want = `want a duration such as "30s" or "2m", or a number of seconds`
-	var d time.Duration
-	switch x := v.(type) {
-	case string:
-		s := strings.TrimSpace(x)
-		var err error
-		if d, err = time.ParseDuration(s); err != nil {
-			f, ferr := strconv.ParseFloat(s, 64)
-			if ferr != nil {
-				return 0, fmt.Errorf("%s, got %q", want, x)
-			}
-			d = time.Duration(f * float64(time.Second))
-		}
-	case int64, int, float64:
-		var f float64
-		switch x := x.(type) {
-		case int64:
-			f = float64(x)
-		case int:
-			f = float64(x)
-		case float64:
-			f = x
-		}
-		if math.IsNaN(f) || f > float64(MaxTimeout/time.Second) {
-			return 0, fmt.Errorf("want at most %s, got %v seconds", MaxTimeout, x)
-		}
-		d = time.Duration(f * float64(time.Second))
-	default:
-		return 0, fmt.Errorf("%s, got %s", want, shown(v))
-	}
-	if d <= 0 {
-		return 0, fmt.Errorf("want a duration above zero, got %s", d)
-	}
-	if d > MaxTimeout {
-		return 0, fmt.Errorf("want at most %s, got %s", MaxTimeout, d)
-	}
-	return d, nil
+	n, err := packs.SettingInt(v, "a whole number", math.MinInt64, math.MaxInt64)
+	return n, err == nil
 }
 
 // shown describes a wrong value in a message.
-func shown(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		if len(x) > 60 {
-			x = x[:60] + "…"
-		}
-		return fmt.Sprintf("the string %q", x)
-	case bool:
-		return fmt.Sprintf("the boolean %v", x)
-	case int64, int, float64:
-		return fmt.Sprintf("the number %v", x)
-	case []any:
-		return "a list"
-	case map[string]any, *ordered.Map:
-		return "a mapping"
-	}
-	return fmt.Sprintf("a %T", v)
-}
+func shown(v any) string { return packs.ShowSetting(v) }

@@ -92,8 +92,8 @@ func TestParseSettingsErrors(t *testing.T) {
 		{map[string]any{"max_rows": 2.5}, []string{"packs.db.max_rows: want a number of rows"}},
 		{map[string]any{"max_rows": int64(1000001)}, []string{"packs.db.max_rows:"}},
 		{map[string]any{"timeout": "soon"}, []string{"packs.db.timeout: want a duration", `"soon"`}},
-		{map[string]any{"timeout": int64(-1)}, []string{"packs.db.timeout: want a duration above zero"}},
-		{map[string]any{"timeout": "2h"}, []string{"packs.db.timeout: want at most 1h0m0s"}},
+		{map[string]any{"timeout": int64(-1)}, []string{"packs.db.timeout: want a duration above 0, got -1"}},
+		{map[string]any{"timeout": "2h"}, []string{`packs.db.timeout: want a duration up to 1h, got "2h"`}},
 		{map[string]any{"timeout": math.NaN()}, []string{"packs.db.timeout:"}},
 		{map[string]any{"timeout": true}, []string{"packs.db.timeout:", "the boolean true"}},
 	}
