@@ -153,7 +153,25 @@ func Compile(code string, predeclared starlark.StringDict, undefinedHint string)
 }
 
 // Run executes the program once in a fresh thread and fresh globals.
-func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error) {
+func (p *Program) Run(ctx context.Context, opts Options) (*Result, error) {
+	res, globals, err := p.exec(ctx, opts, opts.Predeclared)
+	if err != nil {
+		return nil, err
+	}
+	if !p.wrapped {
+		res.Globals = globals
+		if s, ok := globals["__format__"].(starlark.String); ok {
+			res.Format = string(s)
+		}
+	}
+	return res, nil
+}
+
+// exec runs the program once under the budgets of opts, with predeclared
+// as its predeclared names. It returns the program's globals (internal
+// names removed) also when the run failed: a session keeps what was
+// assigned before the error.
+func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (*Result, starlark.StringDict, error) {
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -164,29 +182,22 @@ func (p *Program) Run(ctx context.Context, opts Options) (res *Result, err error
 	if lim.mem != nil {
 		defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
 	}
-	globals, err := p.init(thread, opts.Predeclared)
-	steps := thread.ExecutionSteps()
-	if err != nil {
-		return nil, runtimeError(p.src, err, lim, ctx)
-	}
-	if lim.tripped() != nil { // tripped in the last step, after which nothing failed
-		return nil, runtimeError(p.src, lim.tripped(), lim, ctx)
-	}
-	res = &Result{
-		Printed: strings.TrimSuffix(printed.String(), "\n"),
-		Format:  p.format,
-		Steps:   steps,
-	}
-	res.Value = p.result(globals[resultName])
+	globals, err := p.init(thread, predeclared)
+	value := globals[resultName]
 	delete(globals, resultName)
 	delete(globals, tickName)
-	if !p.wrapped {
-		res.Globals = globals
-		if s, ok := globals["__format__"].(starlark.String); ok {
-			res.Format = string(s)
-		}
+	if err != nil {
+		return nil, globals, runtimeError(p.src, err, lim, ctx)
 	}
-	return res, nil
+	if lim.tripped() != nil { // tripped in the last step, after which nothing failed
+		return nil, globals, runtimeError(p.src, lim.tripped(), lim, ctx)
+	}
+	return &Result{
+		Printed: strings.TrimSuffix(printed.String(), "\n"),
+		Format:  p.format,
+		Steps:   thread.ExecutionSteps(),
+		Value:   p.result(value),
+	}, globals, nil
 }
 
 // newThread makes the thread of one execution, with its budgets: printed

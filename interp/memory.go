@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -19,9 +18,7 @@ import (
 //
 //  1. While runs are active, one goroutine samples the process heap every
 //     few milliseconds. When it has grown past the smallest active budget
-//     since the watchdog began watching, the watchdog forces a collection
-//     (so garbage does not count) and, if the live heap is still over,
-//     raises an alarm.
+//     since the watchdog began watching, it raises an alarm.
 //  2. Every run checks for an alarm every few Starlark steps (an atomic
 //     load) and answers it by measuring the values it can reach: its
 //     globals and the locals of every frame. A run over its own budget
@@ -36,7 +33,6 @@ import (
 // least one run is watched. One per Runner is the intended use.
 type Watchdog struct {
 	interval time.Duration
-	gcGap    time.Duration // at least this long between forced collections
 
 	alarm atomic.Uint64 // bumped on each alarm; runs compare with what they saw
 
@@ -44,8 +40,7 @@ type Watchdog struct {
 	runs      map[*memRun]struct{}
 	running   bool
 	baseline  uint64 // heap when watching began, lowered by later collections
-	threshold uint64 // heap that triggers the next check
-	lastGC    time.Time
+	threshold uint64 // heap that triggers the next alarm
 }
 
 // NewWatchdog returns a watchdog that samples the heap every 5ms while
@@ -56,7 +51,7 @@ func NewWatchdog() *Watchdog { return NewWatchdogEvery(5 * time.Millisecond) }
 // process that exists only to run programs (a worker) can afford to look
 // more often and catch fast growth sooner.
 func NewWatchdogEvery(d time.Duration) *Watchdog {
-	return &Watchdog{interval: d, gcGap: 10 * d, runs: map[*memRun]struct{}{}}
+	return &Watchdog{interval: d, runs: map[*memRun]struct{}{}}
 }
 
 // memRun is one watched run. seen is touched only by the run's own
@@ -105,40 +100,37 @@ func (w *Watchdog) smallest() uint64 {
 	return min
 }
 
-// loop samples the heap until no run is left.
+// loop samples the heap until no run is left. It never forces a
+// collection: on a large heap full of pointers one takes seconds, while a
+// value that doubles per step grows many times over budget. An alarm only
+// asks each run to measure itself, so one that garbage set off costs a walk
+// of each run's values, bounded by its budget.
 func (w *Watchdog) loop() {
 	t := time.NewTicker(w.interval)
 	defer t.Stop()
 	sample := []metrics.Sample{{Name: heapMetric}}
 	for range t.C {
+		heap := read(sample)
 		w.mu.Lock()
 		if len(w.runs) == 0 {
 			w.running = false
 			w.mu.Unlock()
 			return
 		}
-		threshold := w.threshold
-		w.mu.Unlock()
-
-		if read(sample) <= threshold || time.Since(w.lastGC) < w.gcGap {
-			continue
-		}
-		runtime.GC()
-		w.lastGC = time.Now()
-		live := read(sample)
-
-		w.mu.Lock()
-		if live < w.baseline {
-			w.baseline = live
-		}
 		min := w.smallest()
-		if live > w.baseline+min {
-			// Alarm, and ask for another only after further growth of
-			// half a budget: the runs have just measured themselves.
+		switch {
+		case heap > w.threshold:
+			// Ask again only after further growth of half a budget: the
+			// runs are about to measure themselves.
 			w.alarm.Add(1)
-			w.threshold = live + min/2
-		} else {
-			w.threshold = w.baseline + min
+			w.threshold = heap + min/2
+			if live := liveHeap(); live < w.baseline {
+				w.baseline = live // the last collection found less
+			}
+		case heap+min < w.threshold:
+			// The heap shrank (a run ended, garbage was collected): look
+			// again from closer, but never below baseline + budget.
+			w.threshold = max(w.baseline+min, heap+min/2)
 		}
 		w.mu.Unlock()
 	}

@@ -89,13 +89,12 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	}
 	p := &Program{src: code, format: literalFormat(f.Stmts)}
 	p.wrapped, p.captures = shape(f)
-	delete(s.globals, resultName)
-	set := liveAssignments(f)
+	live, kept := rewriteGlobals(f)
 	// Names the input assigns resolve as the session's from the start; a
 	// placeholder stands in for new ones until the assignment runs, and
 	// goes if it never does.
 	var placeholders []string
-	for _, name := range set {
+	for _, name := range live {
 		if _, ok := s.globals[name]; !ok {
 			s.globals[name] = starlark.None
 			placeholders = append(placeholders, name)
@@ -110,42 +109,19 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 		}
 	}()
 	s.globals[setName] = s.setter(assigned)
-	s.carryOver(f)
-	prog, err := starlark.FileProgram(f, s.globals.Has)
-	if err != nil {
+	s.carryOver(f, kept)
+	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
-
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
-	var printed strings.Builder
 	opts.session = s.globals
-	thread, lim := newThread(ctx, opts, &printed)
-	if lim.mem != nil {
-		defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
-	}
-	p.prog = prog
-	globals, err := p.init(thread, s.globals)
-	for k, v := range globals {
+	res, globals, err := p.exec(ctx, opts, s.globals)
+	for k, v := range globals { // kept names, even after an error
 		if v != nil && !strings.HasPrefix(k, "__ot_") {
 			s.globals[k] = v
 		}
 	}
-	value := globals[resultName]
 	if err != nil {
-		return nil, runtimeError(code, err, lim, ctx)
-	}
-	if lim.tripped() != nil {
-		return nil, runtimeError(code, lim.tripped(), lim, ctx)
-	}
-	res := &Result{
-		Printed: strings.TrimSuffix(printed.String(), "\n"),
-		Format:  p.format,
-		Steps:   thread.ExecutionSteps(),
-		Value:   p.result(value),
+		return nil, err
 	}
 	if f, ok := s.globals["__format__"].(starlark.String); ok && res.Format == "" {
 		res.Format = string(f)
@@ -201,36 +177,44 @@ func unpack(value starlark.Value, n int) ([]starlark.Value, error) {
 	return items, nil
 }
 
-// liveAssignments rewrites the global assignments of f — `x = e`,
+// rewriteGlobals rewrites the global assignments of f — `x = e`,
 // `a, b = e`, `x += e` at top level, inside top-level if, for and while
-// too — into calls of __ot_set__, and returns the names they assign.
+// too — into calls of __ot_set__. It returns the names those assign
+// (live) and the names f still binds as globals of its own module (kept):
+// definitions, loop variables, nested unpacking.
 //
 // Why: Starlark gives every input its own module, and a function keeps
 // the module it was defined in. Were x a global of the input that assigns
 // it, a function defined then would see that input's x forever; as a
 // session global it reads the current x whenever it runs, as in Python.
-// Definitions and loop variables stay globals of the input and are copied
-// to the session when it ends.
-func liveAssignments(f *syntax.File) []string {
-	var names []string
+// Kept names are copied to the session when the input ends.
+func rewriteGlobals(f *syntax.File) (live, kept []string) {
 	seen := map[string]bool{}
-	note := func(n string) {
+	note := func(list *[]string, n string) {
 		if !seen[n] {
 			seen[n] = true
-			names = append(names, n)
+			*list = append(*list, n)
 		}
 	}
-	str := func(pos syntax.Position, n string) syntax.Expr {
-		return &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(n), Value: n}
+	var keep func(e syntax.Expr)
+	keep = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.Ident:
+			note(&kept, e.Name)
+		case *syntax.TupleExpr:
+			for _, x := range e.List {
+				keep(x)
+			}
+		case *syntax.ListExpr:
+			for _, x := range e.List {
+				keep(x)
+			}
+		case *syntax.ParenExpr:
+			keep(e.X)
+		}
 	}
-	call := func(pos syntax.Position, target, value syntax.Expr) syntax.Stmt {
-		return &syntax.ExprStmt{X: &syntax.CallExpr{
-			Fn: &syntax.Ident{NamePos: pos, Name: setName}, Lparen: pos, Rparen: pos,
-			Args: []syntax.Expr{target, value},
-		}}
-	}
-	var rewrite func([]syntax.Stmt) []syntax.Stmt
-	rewrite = func(stmts []syntax.Stmt) []syntax.Stmt {
+	var rewrite func([]syntax.Stmt)
+	rewrite = func(stmts []syntax.Stmt) {
 		for i, st := range stmts {
 			switch st := st.(type) {
 			case *syntax.AssignStmt:
@@ -240,29 +224,33 @@ func liveAssignments(f *syntax.File) []string {
 					if st.Op != syntax.EQ { // x += e is x = x + e
 						value = &syntax.BinaryExpr{X: &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, OpPos: st.OpPos, Op: st.Op - syntax.PLUS_EQ + syntax.PLUS, Y: st.RHS}
 					}
-					note(id.Name)
-					stmts[i] = call(pos, str(pos, id.Name), value)
+					note(&live, id.Name)
+					stmts[i] = callStmt(pos, setName, strLit(pos, id.Name), value)
 				} else if list := identList(st.LHS); st.Op == syntax.EQ && list != nil {
 					targets := &syntax.TupleExpr{Lparen: pos, Rparen: pos}
 					for _, n := range list {
-						note(n)
-						targets.List = append(targets.List, str(pos, n))
+						note(&live, n)
+						targets.List = append(targets.List, strLit(pos, n))
 					}
-					stmts[i] = call(pos, targets, st.RHS)
+					stmts[i] = callStmt(pos, setName, targets, st.RHS)
+				} else {
+					keep(st.LHS)
 				}
+			case *syntax.DefStmt:
+				keep(st.Name)
 			case *syntax.ForStmt:
-				st.Body = rewrite(st.Body)
+				keep(st.Vars)
+				rewrite(st.Body)
 			case *syntax.WhileStmt:
-				st.Body = rewrite(st.Body)
+				rewrite(st.Body)
 			case *syntax.IfStmt:
-				st.True = rewrite(st.True)
-				st.False = rewrite(st.False)
+				rewrite(st.True)
+				rewrite(st.False)
 			}
 		}
-		return stmts
 	}
-	f.Stmts = rewrite(f.Stmts)
-	return names
+	rewrite(f.Stmts)
+	return live, kept
 }
 
 // identList returns the names of a tuple or list of plain names (`a, b`),
@@ -292,28 +280,23 @@ func identList(e syntax.Expr) []string {
 }
 
 // prevName is the builtin that hands an input the session's value of a
-// name the input binds (see carryOver).
+// name the input keeps as its own global (see carryOver).
 const prevName = "__ot_prev__"
 
-// carryOver starts f with `x = __ot_prev__("x")` for every name f binds at
-// top level that the session already has, so that f's own global x begins
-// as the session's x.
-func (s *Session) carryOver(f *syntax.File) {
+// carryOver starts f with `x = __ot_prev__("x")` for every kept name the
+// session already has, so that f's own global x begins as the session's x
+// (a loop over nothing leaves x as it was, as in Python).
+func (s *Session) carryOver(f *syntax.File, kept []string) {
 	var init []syntax.Stmt
 	pos := syntax.Start(f.Stmts[0])
-	for _, name := range topLevelBindings(f.Stmts) {
-		if _, ok := s.globals[name]; !ok {
-			continue
+	for _, name := range kept {
+		if _, ok := s.globals[name]; ok {
+			init = append(init, &syntax.AssignStmt{
+				OpPos: pos, Op: syntax.EQ,
+				LHS: &syntax.Ident{NamePos: pos, Name: name},
+				RHS: callStmt(pos, prevName, strLit(pos, name)).(*syntax.ExprStmt).X,
+			})
 		}
-		init = append(init, &syntax.AssignStmt{
-			OpPos: pos, Op: syntax.EQ,
-			LHS: &syntax.Ident{NamePos: pos, Name: name},
-			RHS: &syntax.CallExpr{
-				Fn:     &syntax.Ident{NamePos: pos, Name: prevName},
-				Lparen: pos, Rparen: pos,
-				Args: []syntax.Expr{&syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(name), Value: name}},
-			},
-		})
 	}
 	if len(init) == 0 {
 		return
@@ -327,53 +310,14 @@ func (s *Session) carryOver(f *syntax.File) {
 	f.Stmts = append(init, f.Stmts...)
 }
 
-// topLevelBindings lists the names statements bind as globals: assigned,
-// defined, or loop variables outside any function.
-func topLevelBindings(stmts []syntax.Stmt) []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(e syntax.Expr) {
-		var walk func(e syntax.Expr)
-		walk = func(e syntax.Expr) {
-			switch e := e.(type) {
-			case *syntax.Ident:
-				if !seen[e.Name] {
-					seen[e.Name] = true
-					out = append(out, e.Name)
-				}
-			case *syntax.TupleExpr:
-				for _, x := range e.List {
-					walk(x)
-				}
-			case *syntax.ListExpr:
-				for _, x := range e.List {
-					walk(x)
-				}
-			case *syntax.ParenExpr:
-				walk(e.X)
-			}
-		}
-		walk(e)
-	}
-	var visit func([]syntax.Stmt)
-	visit = func(stmts []syntax.Stmt) {
-		for _, st := range stmts {
-			switch st := st.(type) {
-			case *syntax.AssignStmt:
-				add(st.LHS)
-			case *syntax.DefStmt:
-				add(st.Name)
-			case *syntax.ForStmt:
-				add(st.Vars)
-				visit(st.Body)
-			case *syntax.WhileStmt:
-				visit(st.Body)
-			case *syntax.IfStmt:
-				visit(st.True)
-				visit(st.False)
-			}
-		}
-	}
-	visit(stmts)
-	return out
+// strLit is the string literal s at pos.
+func strLit(pos syntax.Position, s string) syntax.Expr {
+	return &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(s), Value: s}
+}
+
+// callStmt is the statement fn(args...) at pos.
+func callStmt(pos syntax.Position, fn string, args ...syntax.Expr) syntax.Stmt {
+	return &syntax.ExprStmt{X: &syntax.CallExpr{
+		Fn: &syntax.Ident{NamePos: pos, Name: fn}, Lparen: pos, Rparen: pos, Args: args,
+	}}
 }
