@@ -127,7 +127,6 @@ type worker struct {
 	stderr *tail
 	gen    uint64 // registry generation the worker was set up with
 	ready  bool   // the worker has a setup (of generation gen)
-	runs   uint64
 }
 
 // start launches a worker and sets it up.
@@ -341,7 +340,6 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 		res.Text = "Error: " + res.Err.Error()
 		return
 	}
-	w.runs++
 	id := p.runSeq.Add(1)
 	limits := st.limits
 	if err := w.send(&wireMsg{Type: "run", ID: id, Code: command, Limits: &limits}); err != nil {

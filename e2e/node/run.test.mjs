@@ -92,6 +92,27 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
+// serveHTTPClients starts `onetool serve --http` with extra arguments and
+// connects n clients to it, each its own session; closeHTTP undoes it.
+async function serveHTTPClients(extra = [], n = 1) {
+  const server = await serveHTTP(extra);
+  const clients = [];
+  for (let i = 0; i < n; i++) {
+    const c = newClient();
+    await c.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    clients.push(c);
+  }
+  return { server, clients };
+}
+
+async function closeHTTP(server, clients) {
+  try {
+    for (const c of clients) await c?.close();
+  } finally {
+    await stop(server?.child);
+  }
+}
+
 describe("stdio", () => {
   let client;
   let transport;
@@ -326,18 +347,9 @@ describe("streamable HTTP", () => {
   let client;
 
   before(async () => {
-    server = await serveHTTP();
-    client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    ({ server, clients: [client] } = await serveHTTPClients());
   });
-
-  after(async () => {
-    try {
-      await client?.close();
-    } finally {
-      await stop(server?.child);
-    }
-  });
+  after(() => closeHTTP(server, [client]));
 
   test("http: lists the run tool", TIMEOUT, async () => {
     const { tools } = await client.listTools();
@@ -425,18 +437,9 @@ describe("streamable HTTP, stateless", () => {
   let client;
 
   before(async () => {
-    server = await serveHTTP(["--stateless"]);
-    client = newClient();
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    ({ server, clients: [client] } = await serveHTTPClients(["--stateless"]));
   });
-
-  after(async () => {
-    try {
-      await client?.close();
-    } finally {
-      await stop(server?.child);
-    }
-  });
+  after(() => closeHTTP(server, [client]));
 
   test("http stateless: lists the run tool and runs a program", TIMEOUT, async () => {
     const { tools } = await client.listTools();
@@ -523,24 +526,12 @@ describe("streamable HTTP, serve.session_state", () => {
   const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-state-"));
   writeFileSync(join(dir, "onetool.yaml"), "serve:\n  session_state: true\n");
   let server;
-  const clients = [];
+  let clients = [];
 
   before(async () => {
-    server = await serveHTTP(["--config", join(dir, "onetool.yaml")]);
-    for (let i = 0; i < 2; i++) {
-      const c = newClient();
-      await c.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      clients.push(c);
-    }
+    ({ server, clients } = await serveHTTPClients(["--config", join(dir, "onetool.yaml")], 2));
   });
-
-  after(async () => {
-    try {
-      for (const c of clients) await c.close();
-    } finally {
-      await stop(server?.child);
-    }
-  });
+  after(() => closeHTTP(server, clients));
 
   test("state: globals persist within a session and stay apart between two concurrent sessions", TIMEOUT, async () => {
     const [a, b] = clients;

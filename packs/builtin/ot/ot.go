@@ -1,7 +1,9 @@
 // Package ot is the meta pack through which an agent discovers everything
-// else (SPEC §3.4): ot.help, ot.packs, ot.tools and ot.version. Its tools
-// read the registry at call time, so packs added later (upstream servers
-// that finish connecting) show up without a rebuild.
+// else (SPEC §3.4): ot.help, ot.packs, ot.tools, ot.aliases, ot.snippets,
+// ot.servers, ot.config, ot.stats, ot.health, ot.result and ot.version.
+// Its tools read the registry at call time, so packs added later (upstream
+// servers that finish connecting) show up without a rebuild; what only the
+// runner knows (statistics, stored results) comes through Info.
 package ot
 
 import (
