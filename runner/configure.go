@@ -55,6 +55,9 @@ func ConfigLimits(cfg *config.Config, base Limits) Limits {
 	if l.MaxMemory != nil {
 		base.MaxMemory = int64(*l.MaxMemory)
 	}
+	if l.MaxIntDigits != nil {
+		base.MaxIntDigits = *l.MaxIntDigits
+	}
 	return base
 }
 

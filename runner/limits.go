@@ -18,17 +18,19 @@ type Limits struct {
 	MaxToolCalls int           // tool calls
 	MaxParallel  int           // tool calls running at once (parallel, map, plan)
 	MaxMemory    int64         // bytes of values a program holds (heap growth)
+	MaxIntDigits int           // decimal digits of an integer a program makes
 }
 
 // DefaultLimits are the budgets of SPEC §8.1.
 func DefaultLimits() Limits {
 	return Limits{
-		MaxSteps:     10_000_000,
+		MaxSteps:     1_000_000_000,
 		Timeout:      30 * time.Second,
 		MaxOutput:    1 << 20,
 		MaxToolCalls: 1000,
 		MaxParallel:  16,
 		MaxMemory:    512 << 20,
+		MaxIntDigits: 5000,
 	}
 }
 

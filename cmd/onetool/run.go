@@ -66,7 +66,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 	}
 	cmd.Flags().StringVarP(&code, "eval", "e", "", "program text to run")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "wall-clock budget of the run (default 30s)")
-	cmd.Flags().Uint64Var(&maxSteps, "max-steps", 0, "Starlark step budget of the run (default 10000000)")
+	cmd.Flags().Uint64Var(&maxSteps, "max-steps", 0, "Starlark step budget of the run (default 1000000000)")
 	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory budget of the run, such as 64MiB (default 512MiB)")
 	return cmd
 }

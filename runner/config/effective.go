@@ -241,6 +241,12 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	root.add("output", out.node())
 	sv, sp := newMapping(), keyPath{"serve"}
 	sv.add("session_state", e.trueOnly(sp.With("session_state"), c.Serve.SessionState))
+	if c.Serve.SessionIdle != nil {
+		sv.add("session_idle", e.typed(sp.With("session_idle"), yamltree.TagStr, c.Serve.SessionIdle.String()))
+	}
+	if c.Serve.MaxSessions != nil {
+		sv.add("max_sessions", e.integer(sp.With("max_sessions"), int64(*c.Serve.MaxSessions)))
+	}
 	sv.add("structured_content", e.trueOnly(sp.With("structured_content"), c.Serve.StructuredContent))
 	sv.add("http", e.optText(sp.With("http"), c.Serve.HTTP))
 	sv.add("stateless", e.trueOnly(sp.With("stateless"), c.Serve.Stateless))
@@ -357,6 +363,9 @@ func (e *emitter) limits(l Limits) *yaml.Node {
 	}
 	if l.MaxMemory != nil {
 		m.add("max_memory", e.typed(p.With("max_memory"), yamltree.TagStr, l.MaxMemory.String()))
+	}
+	if l.MaxIntDigits != nil {
+		m.add("max_int_digits", e.integer(p.With("max_int_digits"), int64(*l.MaxIntDigits)))
 	}
 	return m.node()
 }

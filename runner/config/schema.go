@@ -27,11 +27,11 @@ func snippetKeys() []string { return []string{"description", "params", "body"} }
 func paramKeys() []string   { return []string{"type", "description", "default"} }
 func paramTypes() []string  { return []string{"string", "integer", "number", "boolean"} }
 func limitKeys() []string {
-	return []string{"max_steps", "timeout", "max_output", "max_tool_calls", "max_parallel", "max_memory"}
+	return []string{"max_steps", "timeout", "max_output", "max_tool_calls", "max_parallel", "max_memory", "max_int_digits"}
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
-	return []string{"session_state", "structured_content", "http", "stateless", "log_level"}
+	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level"}
 }
 func securityKeys() []string { return []string{"confirm_destructive"} }
 func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
@@ -475,6 +475,10 @@ func (d *decoder) limits(n *node, p keyPath, l *Limits) {
 			if s, ok := d.size(v, fp); ok {
 				l.MaxMemory = &s
 			}
+		case "max_int_digits":
+			if i, ok := d.smallPositive(v, fp); ok {
+				l.MaxIntDigits = &i
+			}
 		}
 	})
 }
@@ -501,6 +505,14 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "session_state":
 			if b, ok := d.boolean(v, fp); ok {
 				s.SessionState = b
+			}
+		case "session_idle":
+			if t, ok := d.positiveDuration(v, fp); ok {
+				s.SessionIdle = &t
+			}
+		case "max_sessions":
+			if i, ok := d.smallPositive(v, fp); ok {
+				s.MaxSessions = &i
 			}
 		case "structured_content":
 			if b, ok := d.boolean(v, fp); ok {

@@ -8,13 +8,16 @@ import (
 // Built-in defaults of SPEC §8.1 and §7.3. [Limits] and [Output] leave a
 // field nil when the file does not set it; callers fall back to these.
 const (
-	DefaultMaxSteps     uint64   = 10_000_000
+	DefaultMaxSteps     uint64   = 1_000_000_000
 	DefaultTimeout               = 30 * time.Second
 	DefaultMaxOutput    ByteSize = 1 << 20
 	DefaultMaxToolCalls          = 1000
 	DefaultMaxParallel           = 16
 	DefaultMaxMemory    ByteSize = 512 << 20
 	DefaultMaxInline             = 20000
+	DefaultMaxIntDigits          = 5000
+	DefaultSessionIdle           = 30 * time.Minute
+	DefaultMaxSessions           = 1000
 )
 
 // Config is a loaded onetool.yaml with its includes merged, ${NAME}
@@ -159,6 +162,7 @@ type Limits struct {
 	MaxToolCalls *int      // yaml "max_tool_calls"
 	MaxParallel  *int      // yaml "max_parallel"
 	MaxMemory    *ByteSize // yaml "max_memory": heap growth per run
+	MaxIntDigits *int      // yaml "max_int_digits": decimal digits of an integer
 }
 
 // Output controls what happens to results (SPEC §7.2, §7.3).
@@ -173,7 +177,13 @@ type Output struct {
 
 // Serve configures `onetool serve` (SPEC §7.1, §8.4).
 type Serve struct {
-	SessionState      bool   // yaml "session_state": keep globals across runs of a session
+	SessionState bool // yaml "session_state": keep globals across runs of a session
+	// SessionIdle ends an HTTP session after this long without a request;
+	// nil means DefaultSessionIdle.
+	SessionIdle *Duration // yaml "session_idle"
+	// MaxSessions caps the HTTP sessions alive at once (the longest idle
+	// is ended first); nil means DefaultMaxSessions.
+	MaxSessions       *int   // yaml "max_sessions"
 	StructuredContent bool   // yaml "structured_content": also return {"result": value}
 	HTTP              string // yaml "http": listen address such as "127.0.0.1:8080"; "" = stdio
 	Stateless         bool   // yaml "stateless": stateless streamable HTTP
