@@ -166,3 +166,30 @@ func literalFormat(stmts []syntax.Stmt) string {
 	}
 	return mode
 }
+
+// render fills in Text and GoValue: the text of SPEC §2.3 — printed text,
+// then the formatted value. A None value after printed text adds nothing:
+// `print("x")` as the last line shows just x.
+func (res *Result) render(b *Budget) error {
+	v := res.Value
+	if v == nil || (v == starlark.None && res.Printed != "") {
+		res.Text = res.Printed
+		if res.Text == "" {
+			res.Text = "OK (no return value)"
+		}
+		return nil
+	}
+	text, g, note, err := render(b, v, res.Format)
+	if err != nil {
+		return err
+	}
+	res.GoValue = g
+	if res.Printed != "" {
+		text = res.Printed + "\n" + text
+	}
+	if note != "" {
+		text += "\n" + note
+	}
+	res.Text = text
+	return nil
+}

@@ -62,10 +62,37 @@ type GoValuer interface{ GoValue() (any, error) }
 // Values of go.starlark.net/lib/time become strings: a time in RFC 3339
 // form, a duration as Go prints it ("1.5s").
 func ToGo(v starlark.Value) (any, error) {
-	return toGo(v, 0)
+	return toGo(v, 0, nil)
 }
 
-func toGo(v starlark.Value, depth int) (any, error) {
+// ToGoBudget is ToGo charging its work to b: a value built from shared
+// parts (a tuple doubled forty times) becomes a tree with a part for every
+// visit, so each visit counts, and the conversion stops when the run's
+// time, steps or memory are spent.
+func ToGoBudget(b *Budget, v starlark.Value) (any, error) {
+	if b == nil {
+		return toGo(v, 0, nil)
+	}
+	return toGo(v, 0, &conv{b: b})
+}
+
+// conv is the state of a budgeted conversion: the bytes of Go data made
+// so far, held to the run's memory budget.
+type conv struct {
+	b    *Budget
+	size int64
+}
+
+// made counts n slots of the Go value being built.
+func (c *conv) made(n int) error {
+	c.size += int64(n) * slot
+	if max := c.b.MaxMemory(); max > 0 && c.size > max {
+		return c.b.trip(errMemory)
+	}
+	return c.b.Charge(uint64(n) + 1)
+}
+
+func toGo(v starlark.Value, depth int, b *conv) (any, error) {
 	// The limit is the one package ordered applies to every value, scalars
 	// included, so that what ToGo returns can always be encoded.
 	if depth > maxDepth {
@@ -94,7 +121,7 @@ func toGo(v starlark.Value, depth int) (any, error) {
 		return nil, nil
 	}
 
-	out, err := toGoContainer(v, depth+1)
+	out, err := toGoContainer(v, depth+1, b)
 	if err != nil {
 		var de *depthError
 		if errors.As(err, &de) && !de.cyclic {
@@ -114,7 +141,14 @@ func toGo(v starlark.Value, depth int) (any, error) {
 
 // toGoContainer converts the non-scalar values; depth is that of their
 // elements.
-func toGoContainer(v starlark.Value, depth int) (any, error) {
+func toGoContainer(v starlark.Value, depth int, b *conv) (any, error) {
+	if b != nil {
+		if n, ok := v.(starlark.Sequence); ok {
+			if err := b.made(n.Len()); err != nil {
+				return nil, err
+			}
+		}
+	}
 	switch x := v.(type) {
 	case *starlark.Dict:
 		// Items costs two allocations whatever the size; ranging over
@@ -125,7 +159,7 @@ func toGoContainer(v starlark.Value, depth int) (any, error) {
 			if !ok {
 				return nil, fmt.Errorf("dict key %s (%s) is not a string", kv[0], kv[0].Type())
 			}
-			g, err := toGo(kv[1], depth)
+			g, err := toGo(kv[1], depth, b)
 			if err != nil {
 				return nil, err
 			}
@@ -135,7 +169,7 @@ func toGoContainer(v starlark.Value, depth int) (any, error) {
 	case *starlark.List:
 		out := make([]any, x.Len())
 		for i := range out {
-			g, err := toGo(x.Index(i), depth)
+			g, err := toGo(x.Index(i), depth, b)
 			if err != nil {
 				return nil, err
 			}
@@ -145,7 +179,7 @@ func toGoContainer(v starlark.Value, depth int) (any, error) {
 	case starlark.Tuple:
 		out := make([]any, len(x))
 		for i, e := range x {
-			g, err := toGo(e, depth)
+			g, err := toGo(e, depth, b)
 			if err != nil {
 				return nil, err
 			}
@@ -157,7 +191,7 @@ func toGoContainer(v starlark.Value, depth int) (any, error) {
 		m := ordered.NewMap(x.Len())
 		for i := range x.Len() {
 			name, e := x.AttrAt(i)
-			g, err := toGo(e, depth)
+			g, err := toGo(e, depth, b)
 			if err != nil {
 				return nil, err
 			}
@@ -170,7 +204,7 @@ func toGoContainer(v starlark.Value, depth int) (any, error) {
 		defer it.Done()
 		var e starlark.Value
 		for it.Next(&e) {
-			g, err := toGo(e, depth)
+			g, err := toGo(e, depth, b)
 			if err != nil {
 				return nil, err
 			}

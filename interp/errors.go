@@ -37,8 +37,12 @@ type Error struct {
 	// Line and Col locate the error in the user's code; 0 when unknown.
 	Line, Col int
 	// Msg is the complete text, possibly several lines (caret, hint).
-	Msg    string
-	causes []error
+	Msg string
+	// Overrun is set when the run's deadline passed (or it was cancelled)
+	// while Go code it called kept running: the answer was given without
+	// waiting for it, and that code runs on until it returns.
+	Overrun bool
+	causes  []error
 }
 
 func (e *Error) Error() string   { return e.Msg }
@@ -209,7 +213,7 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 			// watchdog alarms, not where it allocated: a line would mislead.
 			at = ""
 		}
-		return &Error{Kind: kind, Line: line, Col: col, Msg: lim.message(tripped) + at, causes: causes}
+		return &Error{Kind: kind, Line: line, Col: col, Msg: LimitMessage(lim.message(tripped), at, Setting(tripped)), causes: causes}
 	}
 
 	msg := err.Error()
@@ -345,4 +349,14 @@ func (e *Error) Rephrased(kind ErrorKind, msg string) *Error {
 // result of a run in a worker process.
 func NewError(kind ErrorKind, line, col int, msg string, causes ...error) *Error {
 	return &Error{Kind: kind, Line: line, Col: col, Msg: msg, causes: causes}
+}
+
+// renderError phrases a failure to render the result: a budget spent
+// while formatting reads like any budget (without a line: the program has
+// ended), and a value too deep to show says so.
+func renderError(src string, err error, lim *limits, ctx context.Context) error {
+	if isBudget(err) || lim.tripped() != nil {
+		return runtimeError(src, err, lim, ctx)
+	}
+	return &Error{Kind: KindRuntime, Msg: "the result cannot be shown: " + err.Error(), causes: []error{err}}
 }

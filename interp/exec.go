@@ -46,10 +46,19 @@ type Options struct {
 	MaxMemory int64
 	// Watchdog samples the heap for MaxMemory; share one among runs.
 	Watchdog *Watchdog
+	// MaxIntDigits bounds the decimal digits of integers that onetool's
+	// own code makes (parsing, powers, products; SPEC §8.1); 0 means no
+	// bound.
+	MaxIntDigits int
 
 	// UndefinedHint follows "'x' is not defined." in the error for an
 	// unknown global, e.g. "Available packs: demo, ot".
 	UndefinedHint string
+
+	// Parse reads the source of Exec and of a Session's inputs; nil means
+	// Starlark's parser with FileOptions. The runner's is the Python front
+	// end (SPEC §2.7).
+	Parse Parser
 
 	// Locals are set as thread-locals so that builtins can reach the
 	// services of the caller (a tool caller, statistics) without globals.
@@ -68,10 +77,18 @@ type Result struct {
 	Printed string
 	// Format is the mode the program asked for with __format__, or "".
 	Format string
+	// Text is what the user sees (SPEC §2.3, §2.4): the printed text, then
+	// the value formatted in Format; "OK (no return value)" when there is
+	// neither. It is rendered under the run's budgets, inside its deadline.
+	Text string
+	// GoValue is Value as plain Go data (see ToGo); nil when there is no
+	// value or it has no Go form.
+	GoValue any
 	// Globals are the program's top-level bindings after the run (empty
 	// when the program ran as a function body because it used return).
 	Globals starlark.StringDict
-	// Steps is the number of Starlark computation steps executed.
+	// Steps is the number of computation steps executed: the
+	// interpreter's plus the work builtins charged (see Budget).
 	Steps uint64
 }
 
@@ -112,11 +129,17 @@ func Context(thread *starlark.Thread) context.Context {
 	return context.Background()
 }
 
+// overrunGrace is how long a run whose deadline passed (or that was
+// cancelled) may take to stop on its own before its answer is given
+// without it: long enough for a thread between steps to notice, short
+// enough that the caller never waits on a Go call that ignores its budget.
+const overrunGrace = 25 * time.Millisecond
+
 // Exec parses, compiles and runs code. The error, when not nil, is an
 // *Error whose text is what the user should see (without the "Error: "
 // prefix the front ends add); errors.Is reaches its cause.
 func Exec(ctx context.Context, code string, opts Options) (res *Result, err error) {
-	prog, err := Compile(code, opts.Predeclared, opts.UndefinedHint)
+	prog, err := CompileWith(code, opts.Parse, opts.Predeclared, opts.UndefinedHint)
 	if err != nil {
 		return nil, err
 	}
@@ -133,9 +156,30 @@ type Program struct {
 	format   string // a literal __format__ assignment, if any
 }
 
-// Compile parses and compiles code against the names in predeclared.
+// A Parser reads source text into the syntax tree interp compiles, with
+// every position the user's own (line 1 is the first line of src). Its
+// errors should be syntax.Error values, which interp renders with a caret
+// under the column. The Python front end is one (SPEC §2.7).
+type Parser func(src string) (*syntax.File, error)
+
+// ParseStarlark is the Parser of plain Starlark in the dialect of
+// FileOptions.
+func ParseStarlark(src string) (*syntax.File, error) {
+	return FileOptions().Parse(Filename, src, 0)
+}
+
+// Compile parses code as Starlark and compiles it against the names in
+// predeclared.
 func Compile(code string, predeclared starlark.StringDict, undefinedHint string) (*Program, error) {
-	f, err := FileOptions().Parse(Filename, code, 0)
+	return CompileWith(code, nil, predeclared, undefinedHint)
+}
+
+// CompileWith is Compile with parse reading the code (nil: ParseStarlark).
+func CompileWith(code string, parse Parser, predeclared starlark.StringDict, undefinedHint string) (*Program, error) {
+	if parse == nil {
+		parse = ParseStarlark
+	}
+	f, err := parse(code)
 	if err != nil {
 		return nil, syntaxError(code, err)
 	}
@@ -154,15 +198,12 @@ func Compile(code string, predeclared starlark.StringDict, undefinedHint string)
 
 // Run executes the program once in a fresh thread and fresh globals.
 func (p *Program) Run(ctx context.Context, opts Options) (*Result, error) {
-	res, globals, err := p.exec(ctx, opts, opts.Predeclared)
+	res, globals, _, err := p.exec(ctx, opts, opts.Predeclared)
 	if err != nil {
 		return nil, err
 	}
 	if !p.wrapped {
 		res.Globals = globals
-		if s, ok := globals["__format__"].(starlark.String); ok {
-			res.Format = string(s)
-		}
 	}
 	return res, nil
 }
@@ -171,17 +212,68 @@ func (p *Program) Run(ctx context.Context, opts Options) (*Result, error) {
 // as its predeclared names. It returns the program's globals (internal
 // names removed) also when the run failed: a session keeps what was
 // assigned before the error.
-func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (*Result, starlark.StringDict, error) {
+//
+// The program runs on a goroutine of its own, so that the answer never
+// waits past the deadline (SPEC §8.1): when the context ends, the thread
+// is cancelled and stops at its next step; a thread inside a Go call that
+// does not return within overrunGrace is left to finish alone (its result
+// is dropped) and the run fails at once with the budget's message. The
+// returned channel is closed when the program's goroutine has ended;
+// until then it may still touch predeclared values (a session's globals).
+func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (*Result, starlark.StringDict, <-chan struct{}, error) {
+	var cancel context.CancelFunc
 	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
 	}
 	var printed strings.Builder
 	thread, lim := newThread(ctx, opts, &printed)
-	if lim.mem != nil {
-		defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
+	type outcome struct {
+		res     *Result
+		globals starlark.StringDict
+		err     error
 	}
+	done := make(chan outcome, 1)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		defer cancel()
+		if lim.mem != nil {
+			defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
+		}
+		res, globals, err := p.run(ctx, thread, lim, predeclared, &printed)
+		done <- outcome{res, globals, err}
+	}()
+	select {
+	case o := <-done:
+		return o.res, o.globals, finished, o.err
+	case <-ctx.Done():
+	}
+	// Deadline or cancellation: stop the thread at its next step.
+	lim.trip(thread, ctxKind(ctx))
+	grace := time.NewTimer(overrunGrace)
+	defer grace.Stop()
+	select {
+	case o := <-done:
+		return o.res, o.globals, finished, o.err
+	case <-grace.C:
+	}
+	tripped := lim.tripped()
+	kind := KindLimit
+	if tripped == ErrCancelled {
+		kind = KindCancelled
+	}
+	return nil, nil, finished, &Error{
+		Kind:    kind,
+		Msg:     LimitMessage(lim.message(tripped), "", Setting(tripped)),
+		causes:  []error{tripped, context.Cause(ctx)},
+		Overrun: true,
+	}
+}
+
+// run executes the program on thread and captures its result.
+func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits, predeclared starlark.StringDict, printed *strings.Builder) (*Result, starlark.StringDict, error) {
 	globals, err := p.init(thread, predeclared)
 	value := globals[resultName]
 	delete(globals, resultName)
@@ -192,12 +284,32 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	if lim.tripped() != nil { // tripped in the last step, after which nothing failed
 		return nil, globals, runtimeError(p.src, lim.tripped(), lim, ctx)
 	}
-	return &Result{
+	res := &Result{
 		Printed: strings.TrimSuffix(printed.String(), "\n"),
-		Format:  p.format,
-		Steps:   thread.ExecutionSteps(),
+		Format:  p.formatMode(globals, predeclared),
 		Value:   p.result(value),
-	}, globals, nil
+	}
+	if err := res.render(lim.budget); err != nil {
+		return nil, globals, renderError(p.src, err, lim, ctx)
+	}
+	res.Steps = lim.budget.Steps()
+	return res, globals, nil
+}
+
+// formatMode is the __format__ the program chose: the value it assigned
+// at top level, else a literal assignment inside wrapped code, else the
+// one a session's earlier input set (in predeclared).
+func (p *Program) formatMode(globals, predeclared starlark.StringDict) string {
+	if s, ok := globals["__format__"].(starlark.String); ok && !p.wrapped {
+		return string(s)
+	}
+	if p.format != "" {
+		return p.format
+	}
+	if s, ok := predeclared["__format__"].(starlark.String); ok {
+		return string(s)
+	}
+	return ""
 }
 
 // newThread makes the thread of one execution, with its budgets: printed
@@ -209,6 +321,8 @@ func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*st
 		lim.mem = opts.Watchdog.add(opts.MaxMemory)
 	}
 	thread := &starlark.Thread{Name: "run"}
+	lim.budget = &Budget{ctx: ctx, lim: lim, thread: thread, next: budgetCheck}
+	thread.SetLocal(budgetLocal, lim.budget)
 	thread.Print = func(th *starlark.Thread, msg string) {
 		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {
 			lim.trip(th, errOutput)

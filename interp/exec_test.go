@@ -252,7 +252,7 @@ func TestOutputLimit(t *testing.T) {
 	if !errors.Is(err, ErrOutputLimit) {
 		t.Fatalf("error = %v, res = %+v; want ErrOutputLimit", err, res)
 	}
-	if got := err.Error(); got != "printed output limit of 15 bytes exceeded at line 2" {
+	if got := err.Error(); got != "printed output limit of 15 bytes exceeded at line 2 (set limits.max_output to raise it)" {
 		t.Errorf("message = %q", got)
 	}
 	if _, err := run(t, "for i in range(300000):\n    print(i)", Options{MaxOutput: 1 << 20}); !errors.Is(err, ErrOutputLimit) ||

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -45,6 +46,21 @@ const (
 // list, NaN, an int beyond int64) falls back to Starlark's str(), which
 // shows the model exactly what it built.
 func Format(v starlark.Value, mode string) (text string, note string) {
+	text, note, _ = FormatBudget(nil, v, mode)
+	return text, note
+}
+
+// FormatBudget is Format under a run's budget: it fails (with a budget
+// sentinel, or ErrTooDeep) instead of running unbounded on a value built
+// from shared parts or nested without end.
+func FormatBudget(b *Budget, v starlark.Value, mode string) (text, note string, err error) {
+	text, _, note, err = render(b, v, mode)
+	return text, note, err
+}
+
+// render is Format that also returns v's Go form (nil when it has none),
+// so a run converts its result once for both.
+func render(b *Budget, v starlark.Value, mode string) (text string, g any, note string, err error) {
 	switch mode {
 	case "", FormatJSON, FormatJSONH, FormatYAML, FormatYAMLFlow, FormatRaw:
 	default:
@@ -55,47 +71,57 @@ func Format(v starlark.Value, mode string) (text string, note string) {
 	if v == nil {
 		v = starlark.None
 	}
+	g, convErr := ToGoBudget(b, v)
+	if convErr != nil {
+		if isBudget(convErr) {
+			return "", nil, note, convErr
+		}
+		g = nil // no Go form: a function, a big int, a cycle
+	}
 	if mode == FormatRaw {
-		return v.String(), note
+		text, err = Repr(b, v)
+		return text, g, note, err
 	}
 	switch x := v.(type) {
 	case starlark.String:
-		return string(x), note
+		return string(x), g, note, nil
 	case *starlark.Dict, *starlark.List, starlark.Tuple, *starlark.Set, *starlarkstruct.Struct, GoValuer:
-		return formatData(v, mode), note
+		if convErr == nil {
+			if text, ok := formatData(b, v, g, mode); ok {
+				return text, g, note, nil
+			}
+		}
 	}
-	return strOf(v), note
+	text, err = Str(b, v)
+	return text, g, note, err
 }
 
-// strOf is Starlark's str(): strings unquoted, everything else its repr.
-func strOf(v starlark.Value) string {
-	if s, ok := v.(starlark.String); ok {
-		return string(s)
-	}
-	return v.String()
+// isBudget reports whether err ended the run (a budget or a cancellation)
+// rather than describing a value.
+func isBudget(err error) bool {
+	return errors.Is(err, ErrLimit) || errors.Is(err, ErrCancelled)
 }
 
-// formatData renders a value that converts to data, falling back to str().
-func formatData(v starlark.Value, mode string) string {
-	g, err := ToGo(v)
-	if err != nil {
-		return strOf(v)
-	}
+// formatData renders g, the Go form of v, in mode; false when it cannot
+// (then the caller falls back to str()).
+func formatData(b *Budget, v starlark.Value, g any, mode string) (string, bool) {
 	if _, ok := v.(GoValuer); ok && isScalar(g) {
 		// A path object or a scalar tool result: print it as the same
 		// value made by the program would print, not as JSON ("x", not
 		// "\"x\""; True, not true).
 		if s, ok := g.(string); ok {
-			return s
+			return s, true
 		}
 		sv, err := FromGo(g)
 		if err != nil {
-			return strOf(v)
+			return "", false
 		}
-		return strOf(sv)
+		text, err := Str(b, sv)
+		return text, err == nil
 	}
 
 	var out []byte
+	var err error
 	switch mode {
 	case FormatJSONH:
 		out, err = ordered.EncodeIndent(g, "  ")
@@ -107,9 +133,9 @@ func formatData(v starlark.Value, mode string) string {
 		out, err = ordered.Encode(g)
 	}
 	if err != nil {
-		return strOf(v)
+		return "", false
 	}
-	return string(out)
+	return string(out), true
 }
 
 // isScalar reports whether g, a GoValue result, is a single value rather

@@ -20,6 +20,7 @@ var (
 	ErrTimeout     = fmt.Errorf("time %w", ErrLimit)
 	ErrOutputLimit = fmt.Errorf("printed output %w", ErrLimit)
 	ErrMemoryLimit = fmt.Errorf("memory %w", ErrLimit)
+	ErrIntLimit    = fmt.Errorf("integer size %w", ErrLimit)
 	ErrCancelled   = errors.New("cancelled")
 )
 
@@ -31,16 +32,18 @@ const (
 	errCancelled
 	errOutput
 	errMemory
+	errInt
 )
 
 // limits records which budget, if any, stopped the thread. The first trip
 // wins: a timeout that fires while the output budget is being reported does
 // not change the story.
 type limits struct {
-	opts  Options
-	kind  atomic.Int32
-	mem   *memRun // nil unless a Watchdog keeps MaxMemory
-	ctxAt uint64  // step count of the next context check
+	opts   Options
+	kind   atomic.Int32
+	mem    *memRun // nil unless a Watchdog keeps MaxMemory
+	ctxAt  uint64  // step count of the next context check
+	budget *Budget // the work Go code charged counts as steps
 }
 
 func (l *limits) trip(thread *starlark.Thread, k limitKind) {
@@ -59,6 +62,8 @@ func (k limitKind) reason() string {
 		return "printed output limit"
 	case errMemory:
 		return "memory limit"
+	case errInt:
+		return "integer size limit"
 	}
 	return "cancelled"
 }
@@ -75,8 +80,13 @@ func (l *limits) nextCheck(steps uint64) uint64 {
 	if l.mem != nil {
 		next = steps + memPollSteps
 	}
-	if max := l.opts.MaxSteps; max > 0 && next > max {
-		next = max
+	if max := l.opts.MaxSteps; max > 0 {
+		// Work charged by Go code counts too, so the interpreter may
+		// take only what is left.
+		max -= min(max, l.budget.work)
+		if next > max {
+			next = max
+		}
 	}
 	return next
 }
@@ -87,7 +97,7 @@ func (l *limits) nextCheck(steps uint64) uint64 {
 func (l *limits) poll(thread *starlark.Thread, ctx context.Context) {
 	steps := thread.ExecutionSteps()
 	switch {
-	case l.opts.MaxSteps > 0 && steps >= l.opts.MaxSteps:
+	case l.opts.MaxSteps > 0 && steps+l.budget.work >= l.opts.MaxSteps:
 		l.trip(thread, errSteps)
 		return
 	case l.mem != nil && l.mem.over(l.opts.Watchdog, thread, l.opts.session):
@@ -122,28 +132,69 @@ func (l *limits) tripped() error {
 		return ErrOutputLimit
 	case errMemory:
 		return ErrMemoryLimit
+	case errInt:
+		return ErrIntLimit
 	case errCancelled:
 		return ErrCancelled
 	}
 	return nil
 }
 
-// message is the user's text for an exceeded budget, without its position.
+// message is the user's text for an exceeded budget, without its position
+// or the setting that raises it (see LimitMessage).
 func (l *limits) message(err error) string {
+	return budgetText(err, l.opts)
+}
+
+func budgetText(err error, opts Options) string {
 	switch {
 	case errors.Is(err, ErrStepLimit):
-		return fmt.Sprintf("step limit of %d exceeded", l.opts.MaxSteps)
+		return fmt.Sprintf("step limit of %d exceeded", opts.MaxSteps)
 	case errors.Is(err, ErrTimeout):
-		if l.opts.Timeout > 0 {
-			return fmt.Sprintf("timed out after %s", l.opts.Timeout)
+		if opts.Timeout > 0 {
+			return fmt.Sprintf("timed out after %s", opts.Timeout)
 		}
 		return "timed out"
 	case errors.Is(err, ErrOutputLimit):
-		return fmt.Sprintf("printed output limit of %s exceeded", FormatBytes(int64(l.opts.MaxOutput)))
+		return fmt.Sprintf("printed output limit of %s exceeded", FormatBytes(int64(opts.MaxOutput)))
 	case errors.Is(err, ErrMemoryLimit):
-		return fmt.Sprintf("memory limit of %s exceeded", FormatBytes(l.opts.MaxMemory))
+		return fmt.Sprintf("memory limit of %s exceeded", FormatBytes(opts.MaxMemory))
+	case errors.Is(err, ErrIntLimit):
+		return fmt.Sprintf("integer size limit of %d digits exceeded", opts.MaxIntDigits)
 	}
 	return "cancelled"
+}
+
+// Setting names the configuration key that raises the budget whose
+// sentinel err matches (SPEC §8.1), or "" for a cancellation.
+func Setting(err error) string {
+	switch {
+	case errors.Is(err, ErrStepLimit):
+		return "limits.max_steps"
+	case errors.Is(err, ErrTimeout):
+		return "limits.timeout"
+	case errors.Is(err, ErrOutputLimit):
+		return "limits.max_output"
+	case errors.Is(err, ErrMemoryLimit):
+		return "limits.max_memory"
+	case errors.Is(err, ErrIntLimit):
+		return "limits.max_int_digits"
+	}
+	return ""
+}
+
+// LimitMessage is the whole text of an exceeded budget: what was
+// exceeded, where (at, such as " at line 2", may be empty), and the
+// setting that raises it — "step limit of 1000 exceeded at line 2 (set
+// limits.max_steps to raise it)". A cancellation is just "cancelled".
+// Callers that count budgets of their own (tool calls) use it too, so
+// every budget reads alike.
+func LimitMessage(text, at, setting string) string {
+	msg := text + at
+	if setting != "" {
+		msg += " (set " + setting + " to raise it)"
+	}
+	return msg
 }
 
 // FormatBytes renders a size the way limits are written in messages:

@@ -26,7 +26,7 @@ func TestMemoryBombs(t *testing.T) {
 			if !errors.Is(err, ErrMemoryLimit) || !errors.Is(err, ErrLimit) {
 				t.Fatalf("error = %v, want the memory limit", err)
 			}
-			if got := err.Error(); got != "memory limit of 64 MiB exceeded" {
+			if got := err.Error(); got != "memory limit of 64 MiB exceeded (set limits.max_memory to raise it)" {
 				t.Errorf("message = %q", got)
 			}
 		})

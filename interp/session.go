@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -24,7 +23,10 @@ import (
 //
 // A Session is safe for concurrent use; its inputs run one at a time.
 type Session struct {
-	mu          sync.Mutex
+	// busy holds a token while an input runs (or while one that overran
+	// its deadline is still stopping): a channel, so that a waiting input
+	// gives up when its own context ends.
+	busy        chan struct{}
 	predeclared starlark.StringDict
 	globals     starlark.StringDict
 	hint        string
@@ -33,15 +35,15 @@ type Session struct {
 // NewSession returns a session whose programs see predeclared (frozen,
 // shared) and then their own globals. hint follows "'x' is not defined."
 func NewSession(predeclared starlark.StringDict, hint string) *Session {
-	s := &Session{predeclared: predeclared, hint: hint}
+	s := &Session{predeclared: predeclared, hint: hint, busy: make(chan struct{}, 1)}
 	s.Reset()
 	return s
 }
 
 // Reset forgets every global the session's programs defined.
 func (s *Session) Reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	s.globals = make(starlark.StringDict, len(s.predeclared))
 	for k, v := range s.predeclared {
 		s.globals[k] = v
@@ -50,8 +52,8 @@ func (s *Session) Reset() {
 
 // Names returns the globals the session's programs defined, sorted.
 func (s *Session) Names() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	var out []string
 	for k, v := range s.globals {
 		if p, ok := s.predeclared[k]; ok && p == v {
@@ -75,9 +77,33 @@ func (s *Session) Names() []string {
 // so `x = x + 1` reads the x of before; the input's globals are copied
 // back when it ends, even after an error.
 func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	f, err := FileOptions().Parse(Filename, code, 0)
+	select {
+	case s.busy <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &Error{Kind: KindCancelled, Msg: "cancelled while the session's previous input was still stopping", causes: []error{ErrCancelled, ctx.Err()}}
+	}
+	var finished <-chan struct{}
+	cleanup := func() {}
+	defer func() {
+		if finished == nil {
+			cleanup()
+			s.unlock()
+			return
+		}
+		// The input overran its deadline inside a Go call and still runs:
+		// the session stays locked until it ends, so that the next input
+		// never shares the globals with it.
+		go func() {
+			<-finished
+			cleanup()
+			s.unlock()
+		}()
+	}()
+	parse := opts.Parse
+	if parse == nil {
+		parse = ParseStarlark
+	}
+	f, err := parse(code)
 	if err != nil {
 		return nil, syntaxError(code, err)
 	}
@@ -101,20 +127,24 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 		}
 	}
 	assigned := map[string]bool{}
-	defer func() {
+	cleanup = func() {
 		for _, name := range placeholders {
 			if !assigned[name] {
 				delete(s.globals, name)
 			}
 		}
-	}()
+	}
 	s.globals[setName] = s.setter(assigned)
 	s.carryOver(f, kept)
 	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
 	opts.session = s.globals
-	res, globals, err := p.exec(ctx, opts, s.globals)
+	res, globals, done, err := p.exec(ctx, opts, s.globals)
+	if ie, ok := err.(*Error); ok && ie.Overrun {
+		finished = done
+		return nil, err
+	}
 	for k, v := range globals { // kept names, even after an error
 		if v != nil && !strings.HasPrefix(k, "__ot_") {
 			s.globals[k] = v
@@ -123,11 +153,11 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	if f, ok := s.globals["__format__"].(starlark.String); ok && res.Format == "" {
-		res.Format = string(f)
-	}
 	return res, nil
 }
+
+func (s *Session) lock()   { s.busy <- struct{}{} }
+func (s *Session) unlock() { <-s.busy }
 
 // setName is the builtin an input's global assignments become (see
 // liveAssignments).

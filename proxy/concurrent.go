@@ -109,12 +109,13 @@ func Results(outcomes []Outcome, calls []Call, mode ErrorMode, slot func(i int) 
 	return out, nil
 }
 
-// BindKwargs binds Starlark keyword arguments for t.
-func BindKwargs(t *packs.Tool, args starlark.Tuple, kwargs []starlark.Tuple) (map[string]any, error) {
+// BindKwargs binds Starlark arguments for t, converting them under the
+// run's budget b (nil: unbounded).
+func BindKwargs(b *interp.Budget, t *packs.Tool, args starlark.Tuple, kwargs []starlark.Tuple) (map[string]any, error) {
 	id := t.ID()
 	positional := make([]any, len(args))
 	for i, a := range args {
-		x, err := interp.ToGo(a)
+		x, err := interp.ToGoBudget(b, a)
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument %d: %w", id, i+1, err)
 		}
@@ -123,7 +124,7 @@ func BindKwargs(t *packs.Tool, args starlark.Tuple, kwargs []starlark.Tuple) (ma
 	named := make([]packs.NamedArg, len(kwargs))
 	for i, kv := range kwargs {
 		name := string(kv[0].(starlark.String))
-		x, err := interp.ToGo(kv[1])
+		x, err := interp.ToGoBudget(b, kv[1])
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument '%s': %w", id, name, err)
 		}

@@ -67,7 +67,7 @@ func (t *Tool) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs
 		}
 	}()
 	id := t.tool.ID()
-	bound, err := BindKwargs(t.tool, args, kwargs)
+	bound, err := BindKwargs(interp.BudgetOf(thread), t.tool, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (t *Tool) mapBuiltin(thread *starlark.Thread, b *starlark.Builtin, args sta
 			}
 			kw = append(kw, starlark.Tuple{kv[0], kv[1]})
 		}
-		bound, err := BindKwargs(t.tool, nil, kw)
+		bound, err := BindKwargs(interp.BudgetOf(thread), t.tool, nil, kw)
 		if err != nil {
 			return nil, fmt.Errorf("%s: item %d: %w", b.Name(), i, err)
 		}

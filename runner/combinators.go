@@ -41,7 +41,7 @@ func (r *Runner) chainBuiltin(thread *starlark.Thread, b *starlark.Builtin, args
 	var done []any
 	n := steps.Len()
 	for i := range n {
-		step, err := r.chainStep(ctx, steps.Index(i), i+1)
+		step, err := r.chainStep(ctx, interp.BudgetOf(thread), steps.Index(i), i+1)
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +68,7 @@ type chainStep struct {
 }
 
 // chainStep reads one step dict, with errors that say how to fix it.
-func (r *Runner) chainStep(ctx context.Context, v starlark.Value, n int) (chainStep, error) {
+func (r *Runner) chainStep(ctx context.Context, b *interp.Budget, v starlark.Value, n int) (chainStep, error) {
 	d, ok := v.(*starlark.Dict)
 	if !ok {
 		return chainStep{}, fmt.Errorf(`chain step %d: want a dict like {"tool": "demo.foo", "args": {...}}, got %s`, n, v.Type())
@@ -91,7 +91,7 @@ func (r *Runner) chainStep(ctx context.Context, v starlark.Value, n int) (chainS
 			}
 			s.tool = t
 		case "args":
-			a, err := interp.ToGo(item[1])
+			a, err := interp.ToGoBudget(b, item[1])
 			if err != nil {
 				return chainStep{}, fmt.Errorf("chain step %d: args: %w", n, err)
 			}
@@ -170,7 +170,7 @@ func (r *Runner) callBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	if err != nil {
 		return nil, fmt.Errorf("call: %w", err)
 	}
-	bound, err := proxy.BindKwargs(t, args[1:], kwargs)
+	bound, err := proxy.BindKwargs(interp.BudgetOf(thread), t, args[1:], kwargs)
 	if err != nil {
 		return nil, err
 	}

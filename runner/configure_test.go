@@ -107,7 +107,7 @@ func TestConfigLimitsAndPacks(t *testing.T) {
 		t.Errorf("ConfigLimits = %+v", l)
 	}
 	r := newRunner(t, WithConfig(cfg))
-	if res := r.Exec(context.Background(), "while True:\n    pass"); res.Text != "Error: step limit of 500 exceeded at line 1" {
+	if res := r.Exec(context.Background(), "while True:\n    pass"); res.Text != "Error: step limit of 500 exceeded at line 1 (set limits.max_steps to raise it)" {
 		t.Errorf("config step limit: %q", res.Text)
 	}
 	if res := r.Exec(context.Background(), "demo.foo(text='x')"); !strings.Contains(res.Text, "'demo' is not defined. Available packs: db, file, ot, web") {

@@ -85,7 +85,7 @@ func TestIsolatedMemoryBomb(t *testing.T) {
 	}
 	res := r.Exec(context.Background(), "s = 'x'\nfor i in range(40):\n    s = s + s")
 	wg.Wait()
-	if res.Text != "Error: memory limit of 64 MiB exceeded" || !errors.Is(res.Err, interp.ErrMemoryLimit) {
+	if res.Text != "Error: memory limit of 64 MiB exceeded (set limits.max_memory to raise it)" || !errors.Is(res.Err, interp.ErrMemoryLimit) {
 		t.Errorf("bomb: %q", res.Text)
 	}
 }

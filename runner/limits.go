@@ -86,9 +86,10 @@ func (st *runState) rephrase(err error) error {
 	if !errors.Is(err, ErrToolCallLimit) || !errors.As(err, &ie) {
 		return err
 	}
-	msg := fmt.Sprintf("tool call limit of %d exceeded", st.limits.MaxToolCalls)
+	at := ""
 	if ie.Line > 0 {
-		msg += fmt.Sprintf(" at line %d", ie.Line)
+		at = fmt.Sprintf(" at line %d", ie.Line)
 	}
+	msg := interp.LimitMessage(fmt.Sprintf("tool call limit of %d exceeded", st.limits.MaxToolCalls), at, "limits.max_tool_calls")
 	return ie.Rephrased(interp.KindLimit, msg)
 }

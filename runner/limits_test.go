@@ -37,7 +37,7 @@ func TestMemoryBombBesideToolRuns(t *testing.T) {
 	bomb := r.Exec(context.Background(), "s = \"x\"\nfor i in range(40):\n    s = s + s")
 	wg.Wait()
 	close(errs)
-	if !errors.Is(bomb.Err, interp.ErrMemoryLimit) || bomb.Text != "Error: memory limit of 64 MiB exceeded" {
+	if !errors.Is(bomb.Err, interp.ErrMemoryLimit) || bomb.Text != "Error: memory limit of 64 MiB exceeded (set limits.max_memory to raise it)" {
 		t.Errorf("bomb: %q (%v)", bomb.Text, bomb.Err)
 	}
 	for err := range errs {
@@ -51,7 +51,7 @@ func TestRunLimitsPerRun(t *testing.T) {
 	loop := "x = 0\nwhile True:\n    x += 1"
 	l := r.Limits()
 	l.MaxSteps = 1000
-	if res := r.Exec(context.Background(), loop, RunLimits(l)); res.Text != "Error: step limit of 1000 exceeded at line 3" {
+	if res := r.Exec(context.Background(), loop, RunLimits(l)); res.Text != "Error: step limit of 1000 exceeded at line 3 (set limits.max_steps to raise it)" {
 		t.Errorf("with RunLimits: %q", res.Text)
 	}
 	l = r.Limits()
@@ -61,7 +61,7 @@ func TestRunLimitsPerRun(t *testing.T) {
 	}
 	l = r.Limits()
 	l.MaxToolCalls = 2
-	if res := r.Exec(context.Background(), "[demo.foo(text='a') for _ in range(3)]", RunLimits(l)); res.Text != "Error: tool call limit of 2 exceeded at line 1" {
+	if res := r.Exec(context.Background(), "[demo.foo(text='a') for _ in range(3)]", RunLimits(l)); res.Text != "Error: tool call limit of 2 exceeded at line 1 (set limits.max_tool_calls to raise it)" {
 		t.Errorf("with 2 tool calls: %q", res.Text)
 	}
 	if res := r.Exec(context.Background(), "[demo.foo(text='a') for _ in range(3)]"); res.Err != nil {

@@ -384,10 +384,8 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	}
 	res.Printed = out.Printed
 	res.HasValue = out.Value != nil
-	if out.Value != nil {
-		res.Value, _ = interp.ToGo(out.Value)
-	}
-	res.Text = compose(out)
+	res.Value = out.GoValue
+	res.Text = out.Text
 	return res
 }
 
@@ -409,27 +407,6 @@ func fail(res *ExecResult, err error) *ExecResult {
 	res.Err = err
 	res.Text = "Error: " + err.Error()
 	return res
-}
-
-// compose builds the text of SPEC §2.3: printed text, then the formatted
-// value. A None value after printed text adds nothing: `print("x")` as the
-// last line shows just x.
-func compose(out *interp.Result) string {
-	v := out.Value
-	if v == nil || (v == starlark.None && out.Printed != "") {
-		if out.Printed != "" {
-			return out.Printed
-		}
-		return "OK (no return value)"
-	}
-	text, note := interp.Format(v, out.Format)
-	if out.Printed != "" {
-		text = out.Printed + "\n" + text
-	}
-	if note != "" {
-		text += "\n" + note
-	}
-	return text
 }
 
 // health is what ot.health() shows.

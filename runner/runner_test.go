@@ -92,7 +92,7 @@ func TestToolCallLimit(t *testing.T) {
 	l.MaxToolCalls = 5
 	r := newRunner(t, WithLimits(l))
 	res := r.Exec(context.Background(), "for i in range(10):\n    demo.foo(text=str(i))")
-	if res.Text != "Error: tool call limit of 5 exceeded at line 2" {
+	if res.Text != "Error: tool call limit of 5 exceeded at line 2 (set limits.max_tool_calls to raise it)" {
 		t.Errorf("Text = %q", res.Text)
 	}
 	if !errors.Is(res.Err, ErrToolCallLimit) || !errors.Is(res.Err, interp.ErrLimit) {
@@ -109,7 +109,7 @@ func TestTimeoutReachesBlockingTool(t *testing.T) {
 	r := newRunner(t, WithLimits(l))
 	start := time.Now()
 	res := r.Exec(context.Background(), "x = 1\ndemo.sleep(ms=5000)")
-	if res.Text != "Error: timed out after 50ms at line 2" {
+	if res.Text != "Error: timed out after 50ms at line 2 (set limits.timeout to raise it)" {
 		t.Errorf("Text = %q", res.Text)
 	}
 	if !errors.Is(res.Err, context.DeadlineExceeded) || !errors.Is(res.Err, interp.ErrTimeout) {

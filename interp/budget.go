@@ -1,0 +1,190 @@
+package interp
+
+import (
+	"context"
+	"math/big"
+
+	"go.starlark.net/starlark"
+)
+
+// A Budget carries a run's budgets into Go code that works on the run's
+// behalf: builtins, module functions and result formatters (SPEC §8.1:
+// budgets bind inside every one of them).
+//
+// The interpreter counts its own steps and checks its context between
+// them, but a Go builtin is one step however long it runs: str() of a
+// value built from shared parts, sorted() of a long range, a regular
+// expression over a large text. Such code charges its work here, in units
+// of about one Starlark step (one element visited, a few bytes copied),
+// and stops when Charge returns an error. The work counts against the
+// step budget; every few thousand units the context (deadline,
+// cancellation) and the memory watchdog are consulted, so a builtin stops
+// within microseconds of its run's deadline.
+//
+// An error from a Budget is one of the budget sentinels (ErrStepLimit,
+// ErrTimeout, ErrMemoryLimit, ErrIntLimit, ErrCancelled). Returning it
+// from a builtin ends the run with the budget's message at the caller's
+// line; nothing in the program can catch it.
+//
+// A Budget belongs to its run's goroutine: it is not safe for concurrent
+// use. A nil *Budget, or the one BudgetOf returns for a thread that no run
+// made, charges nothing and never fails.
+type Budget struct {
+	ctx    context.Context
+	lim    *limits
+	thread *starlark.Thread
+	work   uint64 // units charged since the run began
+	next   uint64 // work at which the next check is due
+}
+
+// budgetCheck is how many units of work pass between checks of the
+// context and the memory watchdog: a few microseconds of Go code.
+const budgetCheck = 4096
+
+const budgetLocal = "onetool.budget"
+
+// BudgetOf returns the budget of the run executing on thread; nil (which
+// is usable, and unlimited) when the thread was not made by a run.
+func BudgetOf(thread *starlark.Thread) *Budget {
+	if thread == nil {
+		return nil
+	}
+	b, _ := thread.Local(budgetLocal).(*Budget)
+	return b
+}
+
+// Charge counts n units of work. It returns a budget sentinel when the
+// run's time, steps or memory are spent or it was cancelled; the caller
+// stops and returns that error.
+func (b *Budget) Charge(n uint64) error {
+	if b == nil {
+		return nil
+	}
+	b.work += n
+	if b.work < b.next {
+		return nil
+	}
+	return b.check()
+}
+
+// check consults every budget; see Charge.
+func (b *Budget) check() error {
+	b.next = b.work + budgetCheck
+	if err := b.lim.tripped(); err != nil {
+		return err // tripped elsewhere: the deadline watcher, an earlier charge
+	}
+	if err := b.ctx.Err(); err != nil {
+		return b.trip(ctxKind(b.ctx))
+	}
+	if max := b.lim.opts.MaxSteps; max > 0 && b.Steps() >= max {
+		return b.trip(errSteps)
+	}
+	if b.lim.mem != nil && b.lim.mem.over(b.lim.opts.Watchdog, b.thread, b.lim.opts.session) {
+		return b.trip(errMemory)
+	}
+	return nil
+}
+
+// Steps returns the run's computation so far: the interpreter's steps
+// plus the work Go code charged.
+func (b *Budget) Steps() uint64 {
+	if b == nil {
+		return 0
+	}
+	steps := b.work
+	if b.thread != nil {
+		steps += b.thread.ExecutionSteps()
+	}
+	return steps
+}
+
+func (b *Budget) trip(k limitKind) error {
+	b.lim.trip(b.thread, k)
+	return b.lim.tripped()
+}
+
+// Alloc refuses, before anything is allocated, a value of size bytes that
+// alone would exceed the run's memory budget: "x" * 10**9 and
+// list(range(10**9)) end with "memory limit of … exceeded" instead of
+// taking the memory first. It also charges the work of filling that many
+// bytes.
+func (b *Budget) Alloc(size int64) error {
+	if b == nil || size <= 0 {
+		return nil
+	}
+	if max := b.lim.opts.MaxMemory; max > 0 && size > max {
+		return b.trip(errMemory)
+	}
+	return b.Charge(uint64(size) / 64)
+}
+
+// MaxMemory is the run's memory budget in bytes; 0 means none.
+func (b *Budget) MaxMemory() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.lim.opts.MaxMemory
+}
+
+// MaxIntDigits is the most decimal digits an integer may have; 0 means no
+// bound.
+func (b *Budget) MaxIntDigits() int {
+	if b == nil {
+		return 0
+	}
+	return b.lim.opts.MaxIntDigits
+}
+
+// log2of10 is the number of bits per decimal digit, slightly rounded up
+// so that a number exactly at the bound is never refused.
+const log2of10 = 3.3219280948873626
+
+// IntBits is how many bits an integer of the run's digit bound may have;
+// 0 means no bound. Code that is about to make a big integer (a power, a
+// product, a parse) compares the bits of its result with it first.
+func (b *Budget) IntBits() int {
+	if d := b.MaxIntDigits(); d > 0 {
+		return int(float64(d)*log2of10) + 1
+	}
+	return 0
+}
+
+// CheckInt fails with ErrIntLimit when x has more decimal digits than the
+// run allows.
+func (b *Budget) CheckInt(x starlark.Int) error {
+	max := b.IntBits()
+	if max == 0 {
+		return nil
+	}
+	if _, ok := x.Int64(); ok {
+		return nil
+	}
+	return b.CheckBits(x.BigInt())
+}
+
+// CheckBits is CheckInt for a *big.Int.
+func (b *Budget) CheckBits(x *big.Int) error {
+	max := b.IntBits()
+	bits := x.BitLen()
+	switch {
+	case max == 0 || bits < max-4:
+		return nil
+	case bits > max:
+		return b.trip(errInt)
+	}
+	// Near the bound the bits alone cannot tell; the digits are few
+	// enough to count.
+	digits := len(new(big.Int).Abs(x).Text(10))
+	if digits > b.MaxIntDigits() {
+		return b.trip(errInt)
+	}
+	return nil
+}
+
+// Context returns the context of the run the budget belongs to.
+func (b *Budget) Context() context.Context {
+	if b == nil {
+		return context.Background()
+	}
+	return b.ctx
+}

@@ -1,0 +1,222 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+)
+
+// Text of values, under a budget. Starlark's own String methods recurse
+// without bound and revisit shared parts: a tuple doubled forty times is
+// forty small values whose text has 2**40 parts, and a list nested a
+// million deep takes quadratic time to print. Every str(), repr(),
+// print() and result onetool renders goes through the writer below
+// instead, which charges each value it visits to the run's Budget (shared
+// parts count at every visit), stops at the run's memory budget, and
+// refuses values nested more than MaxDepth levels.
+
+// MaxDepth is how deeply values may nest wherever onetool walks them:
+// rendering, conversion, JSON, copying. It turns a value that contains
+// itself, or one nested a million deep, into a clear error instead of a
+// Go stack overflow.
+const MaxDepth = maxDepth
+
+// ErrTooDeep is the cause of a value nested more than MaxDepth levels.
+var ErrTooDeep = fmt.Errorf("value nested more than %d levels deep", maxDepth)
+
+// Repr returns the text repr() gives for v: strings quoted.
+func Repr(b *Budget, v starlark.Value) (string, error) {
+	w := TextWriter{Budget: b}
+	if err := w.Repr(v); err != nil {
+		return "", err
+	}
+	return w.String(), nil
+}
+
+// Str returns the text str() gives for v: a string is itself, anything
+// else its repr.
+func Str(b *Budget, v starlark.Value) (string, error) {
+	if s, ok := v.(starlark.String); ok {
+		return string(s), b.Charge(uint64(len(s)) / 64)
+	}
+	return Repr(b, v)
+}
+
+// A TextWriter accumulates the text of values under a Budget. The zero
+// value with a Budget set is ready to use; a nil Budget bounds nothing but
+// depth.
+type TextWriter struct {
+	Budget *Budget
+	buf    strings.Builder
+	path   []starlark.Value // the mutable containers being written, for cycles
+}
+
+// String returns the text written so far.
+func (w *TextWriter) String() string { return w.buf.String() }
+
+// Len returns the length of the text written so far.
+func (w *TextWriter) Len() int { return w.buf.Len() }
+
+// WriteString appends s as it is, charging its length.
+func (w *TextWriter) WriteString(s string) error {
+	w.buf.WriteString(s)
+	return w.grew(len(s))
+}
+
+// Str appends the str() of v.
+func (w *TextWriter) Str(v starlark.Value) error {
+	if s, ok := v.(starlark.String); ok {
+		return w.WriteString(string(s))
+	}
+	return w.Repr(v)
+}
+
+// Repr appends the repr() of v.
+func (w *TextWriter) Repr(v starlark.Value) error {
+	return w.value(v, 0)
+}
+
+// grew charges n more bytes of text and enforces the memory budget on
+// the text as a whole.
+func (w *TextWriter) grew(n int) error {
+	if w.Budget == nil {
+		return nil
+	}
+	if max := w.Budget.MaxMemory(); max > 0 && int64(w.buf.Len()) > max {
+		return w.Budget.trip(errMemory)
+	}
+	return w.Budget.Charge(uint64(n)/64 + 1)
+}
+
+func (w *TextWriter) value(v starlark.Value, depth int) error {
+	if depth > maxDepth {
+		return ErrTooDeep
+	}
+	switch x := v.(type) {
+	case nil:
+		return w.WriteString("None")
+	case starlark.NoneType, starlark.Bool, starlark.Float:
+		return w.WriteString(x.String())
+	case starlark.Int:
+		return w.WriteString(x.String())
+	case starlark.String:
+		return w.WriteString(syntax.Quote(string(x), false))
+	case starlark.Bytes:
+		return w.WriteString(x.String())
+	case *starlark.List:
+		if w.open(x) {
+			return w.WriteString("[...]")
+		}
+		w.buf.WriteByte('[')
+		for i := 0; i < x.Len(); i++ {
+			if i > 0 {
+				w.buf.WriteString(", ")
+			}
+			if err := w.value(x.Index(i), depth+1); err != nil {
+				return err
+			}
+		}
+		w.close()
+		return w.WriteString("]")
+	case starlark.Tuple:
+		w.buf.WriteByte('(')
+		for i, e := range x {
+			if i > 0 {
+				w.buf.WriteString(", ")
+			}
+			if err := w.value(e, depth+1); err != nil {
+				return err
+			}
+		}
+		if len(x) == 1 {
+			w.buf.WriteByte(',')
+		}
+		return w.WriteString(")")
+	case *starlark.Dict:
+		if w.open(x) {
+			return w.WriteString("{...}")
+		}
+		w.buf.WriteByte('{')
+		for i, kv := range x.Items() {
+			if i > 0 {
+				w.buf.WriteString(", ")
+			}
+			if err := w.value(kv[0], depth+1); err != nil {
+				return err
+			}
+			w.buf.WriteString(": ")
+			if err := w.value(kv[1], depth+1); err != nil {
+				return err
+			}
+		}
+		w.close()
+		return w.WriteString("}")
+	case *starlark.Set:
+		w.buf.WriteString("set([")
+		i := 0
+		for e := range x.Elements() {
+			if i > 0 {
+				w.buf.WriteString(", ")
+			}
+			i++
+			if err := w.value(e, depth+1); err != nil {
+				return err
+			}
+		}
+		return w.WriteString("])")
+	case *starlarkstruct.Struct:
+		if w.open(x) {
+			return w.WriteString("struct(...)")
+		}
+		ctor := x.Constructor()
+		if s, ok := ctor.(starlark.String); ok {
+			w.buf.WriteString(string(s))
+		} else {
+			w.buf.WriteString(ctor.String())
+		}
+		w.buf.WriteByte('(')
+		for i, name := range x.AttrNames() {
+			if i > 0 {
+				w.buf.WriteString(", ")
+			}
+			w.buf.WriteString(name)
+			w.buf.WriteString(" = ")
+			f, _ := x.Attr(name)
+			if err := w.value(f, depth+1); err != nil {
+				return err
+			}
+		}
+		w.close()
+		return w.WriteString(")")
+	}
+	// Functions, modules, packs, tools, paths: their own text, which holds
+	// no user values nested without bound.
+	return w.WriteString(v.String())
+}
+
+// open reports whether x is already being written (a cycle); otherwise it
+// notes x as open. The path is at most maxDepth long, and each check is
+// charged by its length.
+func (w *TextWriter) open(x starlark.Value) bool {
+	for _, p := range w.path {
+		if p == x {
+			return true
+		}
+	}
+	w.path = append(w.path, x)
+	if w.Budget != nil {
+		// Charged here rather than returned: a tripped budget stops the
+		// walk at the next grew.
+		_ = w.Budget.Charge(uint64(len(w.path)) / 32)
+	}
+	return false
+}
+
+func (w *TextWriter) close() { w.path = w.path[:len(w.path)-1] }
+
+// IsTooDeep reports whether err is the depth limit of onetool's walkers.
+func IsTooDeep(err error) bool { return errors.Is(err, ErrTooDeep) }
