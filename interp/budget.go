@@ -35,6 +35,7 @@ type Budget struct {
 	thread *starlark.Thread
 	work   uint64 // units charged since the run began
 	next   uint64 // work at which the next check is due
+	ended  bool   // the run is over: charges are ignored
 }
 
 // budgetCheck is how many units of work pass between checks of the
@@ -70,6 +71,11 @@ func (b *Budget) Charge(n uint64) error {
 // check consults every budget; see Charge.
 func (b *Budget) check() error {
 	b.next = b.work + budgetCheck
+	if b.ended {
+		// A value made by an earlier input of a session (a range) is
+		// used by a later one: that input charges its own budget.
+		return nil
+	}
 	if err := b.lim.tripped(); err != nil {
 		return err // tripped elsewhere: the deadline watcher, an earlier charge
 	}
@@ -84,6 +90,9 @@ func (b *Budget) check() error {
 	}
 	return nil
 }
+
+// end marks the run over, on its own goroutine.
+func (b *Budget) end() { b.ended = true }
 
 // Steps returns the run's computation so far: the interpreter's steps
 // plus the work Go code charged.
@@ -160,6 +169,15 @@ func (b *Budget) CheckInt(x starlark.Int) error {
 		return nil
 	}
 	return b.CheckBits(x.BigInt())
+}
+
+// IntLimit ends the run for an integer above limits.max_int_digits that
+// its caller refused before making it; it returns ErrIntLimit.
+func (b *Budget) IntLimit() error {
+	if b == nil {
+		return ErrIntLimit
+	}
+	return b.trip(errInt)
 }
 
 // CheckBits is CheckInt for a *big.Int.

@@ -118,7 +118,41 @@ func StdGlobals() starlark.StringDict {
 	return d
 }
 
-const ctxLocal = "onetool.context"
+const (
+	ctxLocal    = "onetool.context"
+	outputLocal = "onetool.output"
+)
+
+// output is where a run's printed text goes, within MaxOutput.
+type output struct {
+	printed *strings.Builder
+	lim     *limits
+	thread  *starlark.Thread
+}
+
+func (o *output) write(text, end string) error {
+	if max := o.lim.opts.MaxOutput; max > 0 && o.printed.Len()+len(text)+len(end) > max {
+		o.lim.trip(o.thread, errOutput)
+		return ErrOutputLimit
+	}
+	o.printed.WriteString(text)
+	o.printed.WriteString(end)
+	return nil
+}
+
+// Print adds text to the printed output of the run executing on thread,
+// as it is: print() with end= and sep= (SPEC §2.7) composes its own line.
+// It fails with ErrOutputLimit when the run's printed-output budget would
+// be exceeded. On a thread no run made it falls back to thread.Print.
+func Print(thread *starlark.Thread, text string) error {
+	if o, ok := thread.Local(outputLocal).(*output); ok {
+		return o.write(text, "")
+	}
+	if thread.Print != nil {
+		thread.Print(thread, strings.TrimSuffix(text, "\n"))
+	}
+	return nil
+}
 
 // Context returns the context of the run executing on thread, for builtins
 // that block: thread.Cancel alone cannot interrupt Go code. It is never nil.
@@ -243,6 +277,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 			defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
 		}
 		res, globals, err := p.run(ctx, thread, lim, predeclared, &printed)
+		lim.budget.end()
 		done <- outcome{res, globals, err}
 	}()
 	select {
@@ -323,14 +358,9 @@ func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*st
 	thread := &starlark.Thread{Name: "run"}
 	lim.budget = &Budget{ctx: ctx, lim: lim, thread: thread, next: budgetCheck}
 	thread.SetLocal(budgetLocal, lim.budget)
-	thread.Print = func(th *starlark.Thread, msg string) {
-		if opts.MaxOutput > 0 && printed.Len()+len(msg)+1 > opts.MaxOutput {
-			lim.trip(th, errOutput)
-			return
-		}
-		printed.WriteString(msg)
-		printed.WriteByte('\n')
-	}
+	out := &output{printed: printed, lim: lim, thread: thread}
+	thread.Print = func(_ *starlark.Thread, msg string) { _ = out.write(msg, "\n") }
+	thread.SetLocal(outputLocal, out)
 	// The thread polls its context every pollSteps steps instead of being
 	// cancelled from a watcher: no goroutine or callback per run, and a
 	// cancelled run still stops within a millisecond or two. Tools that

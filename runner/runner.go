@@ -20,6 +20,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/db"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
@@ -226,6 +227,9 @@ func (r *Runner) buildGlobals() error {
 	for k, v := range interp.StdGlobals() {
 		g[k] = v
 	}
+	for k, v := range python.Builtins() {
+		g[k] = v
+	}
 	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)
 	for k, v := range r.combinators() {
 		g[k] = v
@@ -368,6 +372,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		MaxOutput:   st.limits.MaxOutput,
 		MaxMemory:   st.limits.MaxMemory,
 		Watchdog:    r.watchdog,
+
+		MaxIntDigits: st.limits.MaxIntDigits,
+		Parse:        python.Parse,
 	}
 	var out *interp.Result
 	if sess != nil {
@@ -395,7 +402,7 @@ func (r *Runner) compile(code string) (*interp.Program, error) {
 	if p := r.progs.get(code); p != nil {
 		return p, nil
 	}
-	p, err := interp.Compile(code, r.globals, r.hint)
+	p, err := interp.CompileWith(code, python.Parse, r.globals, r.hint)
 	if err != nil {
 		return nil, err
 	}

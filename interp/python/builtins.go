@@ -1,0 +1,42 @@
+package python
+
+import (
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// Builtins returns the predeclared names that Parse's trees and Python
+// programs need: the builtins that replace Starlark's universe where
+// Starlark's would run unbounded, and the helpers the lowering calls. The
+// result is frozen; build it once and share it among runs (as predeclared
+// names, they shadow the universe's).
+func Builtins() starlark.StringDict {
+	d := starlark.StringDict{
+		"str":       interp.NewBuiltin("str", strBuiltin),
+		"repr":      interp.NewBuiltin("repr", reprBuiltin),
+		"print":     interp.NewBuiltin("print", printBuiltin),
+		"fail":      interp.NewBuiltin("fail", failBuiltin),
+		"list":      interp.NewBuiltin("list", listBuiltin),
+		"tuple":     interp.NewBuiltin("tuple", tupleBuiltin),
+		"sorted":    interp.NewBuiltin("sorted", sortedBuiltin),
+		"reversed":  interp.NewBuiltin("reversed", reversedBuiltin),
+		"enumerate": interp.NewBuiltin("enumerate", enumerateBuiltin),
+		"zip":       interp.NewBuiltin("zip", zipBuiltin),
+		"range":     interp.NewBuiltin("range", rangeBuiltin),
+		"int":       interp.NewBuiltin("int", intBuiltin),
+		"format":    interp.NewBuiltin("format", formatBuiltin),
+
+		mulName: interp.NewBuiltin(mulName, mulHelper),
+		modName: interp.NewBuiltin(modName, modHelper),
+	}
+	for name, fn := range map[string]methodFunc{
+		"format":  formatMethod,
+		"replace": replaceMethod,
+		"join":    joinMethod,
+	} {
+		d[methodHelpers[name]] = methodHelper(name, fn)
+	}
+	d.Freeze()
+	return d
+}

@@ -1,0 +1,358 @@
+package python
+
+import (
+	"fmt"
+	"slices"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// The builtins that build a collection from an iterable. Starlark's
+// preallocate the iterable's length at once, so list(range(10**9)) asks
+// for 16 GB in one step; these refuse a collection larger than the run's
+// memory budget before allocating it, and charge each element.
+
+// slot is the size of one element of a list or tuple: an interface.
+const slot = 16
+
+// maxPrealloc bounds what is allocated ahead from a length alone; beyond
+// it, the collection grows as elements arrive (and are charged).
+const maxPrealloc = 1 << 16
+
+// collect returns the elements of iterable, charged one by one, refusing
+// at once a length that exceeds the memory budget at perSlot bytes each.
+func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64) ([]starlark.Value, error) {
+	iter := starlark.Iterate(iterable)
+	if iter == nil {
+		return nil, typeError("'%s' object is not iterable", typeName(iterable))
+	}
+	defer iter.Done()
+	var elems []starlark.Value
+	if n := starlark.Len(iterable); n > 0 {
+		if err := b.Alloc(int64(n) * perSlot); err != nil {
+			return nil, err
+		}
+		elems = make([]starlark.Value, 0, min(n, maxPrealloc))
+	}
+	var x starlark.Value
+	for iter.Next(&x) {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		elems = append(elems, x)
+	}
+	// An iteration a spent budget cut short is no result.
+	if err := b.Charge(0); err != nil {
+		return nil, err
+	}
+	return elems, nil
+}
+
+func listBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var iterable starlark.Value
+	if err := starlark.UnpackPositionalArgs("list", args, kwargs, 0, &iterable); err != nil {
+		return nil, err
+	}
+	if iterable == nil {
+		return starlark.NewList(nil), nil
+	}
+	elems, err := collect(interp.BudgetOf(thread), "list", iterable, slot)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.NewList(elems), nil
+}
+
+func tupleBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var iterable starlark.Value
+	if err := starlark.UnpackPositionalArgs("tuple", args, kwargs, 0, &iterable); err != nil {
+		return nil, err
+	}
+	if iterable == nil {
+		return starlark.Tuple(nil), nil
+	}
+	if t, ok := iterable.(starlark.Tuple); ok {
+		return t, nil
+	}
+	elems, err := collect(interp.BudgetOf(thread), "tuple", iterable, slot)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Tuple(elems), nil
+}
+
+func reversedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var iterable starlark.Value
+	if err := starlark.UnpackPositionalArgs("reversed", args, kwargs, 1, &iterable); err != nil {
+		return nil, err
+	}
+	elems, err := collect(interp.BudgetOf(thread), "reversed", iterable, slot)
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(elems)
+	return starlark.NewList(elems), nil
+}
+
+// enumerate(iterable, start=0): the start may be given by name, as
+// Python programs do.
+func enumerateBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var iterable starlark.Value
+	start := 0
+	if err := starlark.UnpackArgs("enumerate", args, kwargs, "iterable", &iterable, "start?", &start); err != nil {
+		return nil, err
+	}
+	// A pair costs its slot, its tuple header and two elements.
+	elems, err := collect(interp.BudgetOf(thread), "enumerate", iterable, 4*slot)
+	if err != nil {
+		return nil, err
+	}
+	pairs := make([]starlark.Value, len(elems))
+	backing := make(starlark.Tuple, 2*len(elems))
+	for i, x := range elems {
+		pair := backing[2*i : 2*i+2 : 2*i+2]
+		pair[0] = starlark.MakeInt(start + i)
+		pair[1] = x
+		pairs[i] = pair
+	}
+	return starlark.NewList(pairs), nil
+}
+
+func zipBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	strict := false
+	if err := starlark.UnpackArgs("zip", nil, kwargs, "strict?", &strict); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	rows := -1
+	for i, seq := range args {
+		if starlark.Iterate(seq) == nil {
+			return nil, typeError("zip argument #%d must support iteration", i+1)
+		}
+		if n := starlark.Len(seq); n >= 0 && (rows < 0 || n < rows) {
+			rows = n
+		}
+	}
+	if rows > 0 {
+		if err := b.Alloc(int64(rows) * int64(len(args)+2) * slot); err != nil {
+			return nil, err
+		}
+	}
+	iters := make([]starlark.Iterator, len(args))
+	for i, seq := range args {
+		iters[i] = starlark.Iterate(seq)
+		defer iters[i].Done()
+	}
+	var result []starlark.Value
+	if len(args) == 0 {
+		return starlark.NewList(nil), nil
+	}
+	for {
+		t := make(starlark.Tuple, len(args))
+		for i, it := range iters {
+			if !it.Next(&t[i]) {
+				if err := b.Charge(0); err != nil {
+					return nil, err
+				}
+				if strict {
+					if err := zipStrict(iters, i); err != nil {
+						return nil, err
+					}
+				}
+				return starlark.NewList(result), nil
+			}
+		}
+		if err := b.Charge(uint64(len(args))); err != nil {
+			return nil, err
+		}
+		result = append(result, t)
+	}
+}
+
+// zipStrict phrases zip(strict=True)'s complaint when argument i (from
+// 0) ran out first, as CPython does.
+func zipStrict(iters []starlark.Iterator, i int) error {
+	args := func(n int) string {
+		if n == 1 {
+			return "argument 1"
+		}
+		return fmt.Sprintf("arguments 1-%d", n)
+	}
+	if i > 0 {
+		return valueError("zip() argument %d is shorter than %s", i+1, args(i))
+	}
+	var x starlark.Value
+	for j, it := range iters[1:] {
+		if it.Next(&x) {
+			return valueError("zip() argument %d is longer than %s", j+2, args(j+1))
+		}
+	}
+	return nil
+}
+
+// sortedBuiltin is sorted(iterable, *, key=None, reverse=False), stable,
+// comparing with lessThan under the run's budget: comparisons of long or
+// nested values (a list of the same long list a thousand times) count
+// every element they look at.
+func sortedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var iterable starlark.Value
+	var key starlark.Value = starlark.None
+	reverse := false
+	if err := starlark.UnpackArgs("sorted", args, kwargs, "iterable", &iterable, "key?", &key, "reverse?", &reverse); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	values, err := collect(b, "sorted", iterable, slot)
+	if err != nil {
+		return nil, err
+	}
+	keys := values
+	if key != starlark.None {
+		fn, ok := key.(starlark.Callable)
+		if !ok {
+			return nil, typeError("'%s' object is not callable", typeName(key))
+		}
+		keys = make([]starlark.Value, len(values))
+		for i, v := range values {
+			k, err := starlark.Call(thread, fn, starlark.Tuple{v}, nil)
+			if err != nil {
+				return nil, err // keeps the backtrace of the key function
+			}
+			keys[i] = k
+		}
+	}
+	if err := sortValues(b, keys, values, reverse); err != nil {
+		return nil, err
+	}
+	return starlark.NewList(values), nil
+}
+
+// sortValues sorts values (in place) by keys (the same slice when there
+// is no key function), stably; reverse keeps equal elements in their
+// original order, as Python's does.
+func sortValues(b *interp.Budget, keys, values []starlark.Value, reverse bool) error {
+	idx := make([]int, len(values))
+	for i := range idx {
+		idx[i] = i
+	}
+	var failed error
+	slices.SortStableFunc(idx, func(i, j int) int {
+		if failed != nil {
+			return 0
+		}
+		x, y := keys[i], keys[j]
+		if reverse {
+			x, y = y, x
+		}
+		lt, err := lessThan(b, x, y, 0)
+		if err != nil {
+			failed = err
+			return 0
+		}
+		if lt {
+			return -1
+		}
+		gt, err := lessThan(b, y, x, 0)
+		if err != nil {
+			failed = err
+			return 0
+		}
+		if gt {
+			return 1
+		}
+		return 0
+	})
+	if failed != nil {
+		return failed
+	}
+	sorted := make([]starlark.Value, len(values))
+	for k, i := range idx {
+		sorted[k] = values[i]
+	}
+	copy(values, sorted)
+	return nil
+}
+
+// lessThan is x < y with Starlark's meaning, charging every element it
+// compares and stopping at interp.MaxDepth: sequences compare element by
+// element (the same container, by identity, equals itself without a
+// look), everything else as Starlark compares it.
+func lessThan(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
+	if depth > interp.MaxDepth {
+		return false, interp.ErrTooDeep
+	}
+	if err := b.Charge(1); err != nil {
+		return false, err
+	}
+	xs, xok := elements(x)
+	ys, yok := elements(y)
+	if !xok || !yok || x.Type() != y.Type() {
+		return starlark.Compare(syntax.LT, x, y)
+	}
+	for i := 0; i < xs.Len() && i < ys.Len(); i++ {
+		xi, yi := xs.Index(i), ys.Index(i)
+		eq, err := equal(b, xi, yi, depth+1)
+		if err != nil {
+			return false, err
+		}
+		if !eq {
+			return lessThan(b, xi, yi, depth+1)
+		}
+	}
+	return xs.Len() < ys.Len(), nil
+}
+
+// equal is x == y, bounded like lessThan.
+func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
+	if depth > interp.MaxDepth {
+		return false, interp.ErrTooDeep
+	}
+	if err := b.Charge(1); err != nil {
+		return false, err
+	}
+	if same(x, y) {
+		return true, nil
+	}
+	xs, xok := elements(x)
+	ys, yok := elements(y)
+	if !xok || !yok || x.Type() != y.Type() {
+		return starlark.Equal(x, y)
+	}
+	if xs.Len() != ys.Len() {
+		return false, nil
+	}
+	for i := range xs.Len() {
+		eq, err := equal(b, xs.Index(i), ys.Index(i), depth+1)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// elements returns a list or tuple as an indexable sequence.
+func elements(v starlark.Value) (starlark.Indexable, bool) {
+	switch v := v.(type) {
+	case starlark.Tuple:
+		return v, true
+	case *starlark.List:
+		return v, true
+	}
+	return nil, false
+}
+
+// same reports whether x and y are the same container, which Python's
+// comparisons take as equal without looking inside.
+func same(x, y starlark.Value) bool {
+	switch x := x.(type) {
+	case *starlark.List, *starlark.Dict, *starlark.Set:
+		return x == y
+	case starlark.Tuple:
+		yt, ok := y.(starlark.Tuple)
+		return ok && len(x) > 0 && len(x) == len(yt) && &x[0] == &yt[0]
+	}
+	return false
+}

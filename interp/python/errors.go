@@ -1,0 +1,38 @@
+package python
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// An Exception is a failure with a Python exception class, raised by this
+// package's builtins and helpers: its text reads as CPython's does,
+// "ValueError: invalid literal for int() with base 10: 'x'".
+type Exception struct {
+	Class string // "ValueError", "TypeError", …
+	Msg   string
+}
+
+func (e *Exception) Error() string {
+	if e.Msg == "" {
+		return e.Class
+	}
+	return e.Class + ": " + e.Msg
+}
+
+func exception(class, format string, args ...any) error {
+	return &Exception{Class: class, Msg: fmt.Sprintf(format, args...)}
+}
+
+func valueError(format string, args ...any) error { return exception("ValueError", format, args...) }
+func typeError(format string, args ...any) error  { return exception("TypeError", format, args...) }
+func indexError(format string, args ...any) error { return exception("IndexError", format, args...) }
+func keyError(format string, args ...any) error   { return exception("KeyError", format, args...) }
+
+// isBudget reports whether err is a spent budget or a cancellation, which
+// a builtin passes on unchanged: it ends the run, whatever else happens.
+func isBudget(err error) bool {
+	return errors.Is(err, interp.ErrLimit) || errors.Is(err, interp.ErrCancelled)
+}

@@ -1,0 +1,193 @@
+package python
+
+import (
+	"math/bits"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// mulHelper is `x * y` (see lower.go). Products of small integers and
+// floats take a fast path; a repetition of a string or sequence is refused
+// when it would exceed the run's memory budget, and a product of integers
+// when it would exceed limits.max_int_digits, before either is made.
+func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, typeError("__ot_mul takes 2 arguments")
+	}
+	x, y := args[0], args[1]
+	if xi, ok := x.(starlark.Int); ok {
+		if yi, ok := y.(starlark.Int); ok {
+			return mulInts(thread, xi, yi)
+		}
+	}
+	b := interp.BudgetOf(thread)
+	if n, ok := repeatCount(y); ok {
+		if err := checkRepeat(b, x, n); err != nil {
+			return nil, err
+		}
+	} else if n, ok := repeatCount(x); ok {
+		if err := checkRepeat(b, y, n); err != nil {
+			return nil, err
+		}
+	}
+	return starlark.Binary(syntax.STAR, x, y)
+}
+
+func mulInts(thread *starlark.Thread, x, y starlark.Int) (starlark.Value, error) {
+	if a, ok := x.Int64(); ok {
+		if c, ok := y.Int64(); ok {
+			hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(c)))
+			if hi == 0 && lo < 1<<63 && a != -1<<63 && c != -1<<63 {
+				return starlark.MakeInt64(a * c), nil
+			}
+		}
+	}
+	b := interp.BudgetOf(thread)
+	if max := b.IntBits(); max > 0 && x.BigInt().BitLen()+y.BigInt().BitLen()-1 > max {
+		// The product has at least the sum of the sizes less one bit:
+		// refused before it is computed.
+		return nil, b.IntLimit()
+	}
+	p := x.Mul(y)
+	if err := b.CheckInt(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// repeatCount reads the count of a repetition: an int or a bool.
+func repeatCount(v starlark.Value) (int64, bool) {
+	switch v := v.(type) {
+	case starlark.Int:
+		n, ok := v.Int64()
+		if !ok {
+			if v.Sign() < 0 {
+				return 0, true
+			}
+			return 1 << 62, true // far beyond any budget
+		}
+		return n, true
+	case starlark.Bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+// checkRepeat refuses seq * n when the result would not fit the run's
+// memory budget (or Starlark's own limit of 2**30 elements).
+func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
+	if n <= 0 {
+		return nil
+	}
+	var unit int64
+	switch s := seq.(type) {
+	case starlark.String:
+		unit = int64(len(s))
+	case starlark.Bytes:
+		unit = int64(len(s))
+	case *starlark.List:
+		unit = int64(s.Len()) * slot
+	case starlark.Tuple:
+		unit = int64(len(s)) * slot
+	default:
+		return nil
+	}
+	if unit == 0 {
+		return nil
+	}
+	hi, size := bits.Mul64(uint64(unit), uint64(n))
+	if hi != 0 || size > 1<<62 {
+		size = 1 << 62
+	}
+	return b.Alloc(int64(size))
+}
+
+// modHelper is `"…" % args` (see lower.go): printf-style formatting with
+// Python's conversions, bounded by the run's budget.
+func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, typeError("__ot_mod takes 2 arguments")
+	}
+	format, ok := args[0].(starlark.String)
+	if !ok {
+		return starlark.Binary(syntax.PERCENT, args[0], args[1])
+	}
+	s, err := printf(interp.BudgetOf(thread), string(format), args[1])
+	if err != nil {
+		return nil, err
+	}
+	return starlark.String(s), nil
+}
+
+// intBuiltin is int(x, base=10), refusing a text of more digits than
+// limits.max_int_digits before parsing it (parsing is quadratic).
+func intBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	budget := interp.BudgetOf(thread)
+	if len(args) > 0 {
+		if s, ok := args[0].(starlark.String); ok {
+			if max := budget.MaxIntDigits(); max > 0 && countDigits(string(s)) > max*digitsPerDecimal(args, kwargs) {
+				return nil, budget.IntLimit()
+			}
+		}
+	}
+	v, err := starlark.Call(thread, starlark.Universe["int"], args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if i, ok := v.(starlark.Int); ok {
+		if err := budget.CheckInt(i); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// digitsPerDecimal is how many digits of int()'s base may stand for one
+// decimal digit, rounded up: a text in base 2 is longer than its number
+// in decimal. Bases that are powers of two parse in linear time, so
+// their texts are only checked once parsed.
+func digitsPerDecimal(args starlark.Tuple, kwargs []starlark.Tuple) int {
+	base := starlark.Value(starlark.MakeInt(10))
+	if len(args) > 1 {
+		base = args[1]
+	}
+	for _, kv := range kwargs {
+		if k, _ := starlark.AsString(kv[0]); k == "base" {
+			base = kv[1]
+		}
+	}
+	n, _ := starlark.AsInt32(base)
+	switch {
+	case n == 0 || n == 10 || n > 10:
+		return 1
+	case n&(n-1) == 0:
+		return 1 << 30 // no check before parsing
+	}
+	return 4 // bases 3 to 9: at most log(10)/log(3) < 3 digits per decimal digit
+}
+
+// countDigits counts the characters of s that could be digits of a
+// number in some base.
+func countDigits(s string) int {
+	n := 0
+	for _, r := range strings.ToLower(s) {
+		if ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') {
+			n++
+		}
+	}
+	return n
+}

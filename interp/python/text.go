@@ -1,0 +1,170 @@
+package python
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// str, repr, print and fail render values with interp's bounded writer
+// instead of Starlark's String methods (see interp/repr.go).
+
+func strBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, typeError("str() takes no keyword arguments")
+	}
+	switch len(args) {
+	case 0:
+		return starlark.String(""), nil
+	case 1:
+	default:
+		return nil, typeError("str() takes at most 1 argument (%d given)", len(args))
+	}
+	switch x := args[0].(type) {
+	case starlark.String:
+		return x, nil
+	case starlark.Bytes:
+		// Invalid encodings are replaced by U+FFFD, as Starlark does.
+		return starlark.String(strings.ToValidUTF8(string(x), string(utf8.RuneError))), nil
+	}
+	s, err := interp.Str(interp.BudgetOf(thread), args[0])
+	if err != nil {
+		return nil, err
+	}
+	return starlark.String(s), nil
+}
+
+func reprBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs("repr", args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	s, err := interp.Repr(interp.BudgetOf(thread), x)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.String(s), nil
+}
+
+// printBuiltin is print(*args, sep=" ", end="\n"): Python's, with the
+// text of each argument bounded by the run's budget and the whole by its
+// printed-output budget.
+func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sep, end := " ", "\n"
+	for _, kv := range kwargs {
+		name, _ := starlark.AsString(kv[0])
+		var target *string
+		switch name {
+		case "sep":
+			target = &sep
+		case "end":
+			target = &end
+		case "flush", "file":
+			if name == "file" && kv[1] != starlark.None {
+				return nil, typeError("print() cannot write to a file here: printed text is the program's output (use the file pack to write files)")
+			}
+			continue
+		default:
+			return nil, typeError("'%s' is an invalid keyword argument for print()", name)
+		}
+		switch v := kv[1].(type) {
+		case starlark.String:
+			*target = string(v)
+		case starlark.NoneType:
+		default:
+			return nil, typeError("%s must be None or a string, not %s", name, typeName(v))
+		}
+	}
+	w := interp.TextWriter{Budget: interp.BudgetOf(thread)}
+	for i, v := range args {
+		if i > 0 {
+			if err := w.WriteString(sep); err != nil {
+				return nil, err
+			}
+		}
+		if b, ok := v.(starlark.Bytes); ok {
+			if err := w.WriteString(string(b)); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := w.Str(v); err != nil {
+			return nil, err
+		}
+	}
+	if err := interp.Print(thread, w.String()+end); err != nil {
+		return nil, err
+	}
+	return starlark.None, nil
+}
+
+// formatBuiltin is format(value, format_spec="").
+func formatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	spec := ""
+	if err := starlark.UnpackPositionalArgs("format", args, kwargs, 1, &v, &spec); err != nil {
+		return nil, err
+	}
+	s, err := formatValue(interp.BudgetOf(thread), v, spec)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.String(s), nil
+}
+
+// failBuiltin is Starlark's fail(*args, sep=" "), with bounded text.
+func failBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	sep := " "
+	if err := starlark.UnpackArgs("fail", nil, kwargs, "sep?", &sep); err != nil {
+		return nil, err
+	}
+	w := interp.TextWriter{Budget: interp.BudgetOf(thread)}
+	if err := w.WriteString("fail: "); err != nil {
+		return nil, err
+	}
+	for i, v := range args {
+		if i > 0 {
+			if err := w.WriteString(sep); err != nil {
+				return nil, err
+			}
+		}
+		if err := w.Str(v); err != nil {
+			return nil, err
+		}
+	}
+	return nil, failError(w.String())
+}
+
+type failError string
+
+func (e failError) Error() string { return string(e) }
+
+// typeName is the Python name of v's type, for messages.
+func typeName(v starlark.Value) string {
+	switch v.(type) {
+	case starlark.NoneType:
+		return "NoneType"
+	case starlark.String:
+		return "str"
+	case starlark.Bool:
+		return "bool"
+	case starlark.Int:
+		return "int"
+	case starlark.Float:
+		return "float"
+	case *starlark.Dict:
+		return "dict"
+	case *starlark.List:
+		return "list"
+	case starlark.Tuple:
+		return "tuple"
+	case *starlark.Set:
+		return "set"
+	case *starlark.Function, *starlark.Builtin:
+		return "function"
+	}
+	return v.Type()
+}
