@@ -78,14 +78,14 @@ func rangeInt(v starlark.Value) (int, error) {
 func rangeLen(start, stop, step int) int {
 	switch {
 	case step > 0 && stop > start:
-		return int((uint64(stop) - 1 - uint64(start)) / uint64(step) + 1)
+		return int((uint64(stop)-1-uint64(start))/uint64(step) + 1)
 	case step < 0 && start > stop:
-		return int((uint64(start) - 1 - uint64(stop)) / uint64(-step) + 1)
+		return int((uint64(start)-1-uint64(stop))/uint64(-step) + 1)
 	}
 	return 0
 }
 
-func (r rangeValue) Len() int                  { return r.len }
+func (r rangeValue) Len() int                   { return r.len }
 func (r rangeValue) Index(i int) starlark.Value { return starlark.MakeInt(r.start + i*r.step) }
 func (r rangeValue) Iterate() starlark.Iterator { return &rangeIterator{r: r} }
 func (r rangeValue) Freeze()                    {}
