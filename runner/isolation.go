@@ -46,6 +46,12 @@ type Isolation struct {
 // be started.
 var ErrWorker = errors.New("worker failed")
 
+// overrunGrace is how long a worker may stay busy after its run's deadline
+// or cancellation (SPEC §8.5). The worker stops the program itself at the
+// next Starlark step, within milliseconds; only a program stuck in one long
+// Go call (hashing or printing a huge shared structure) outlasts it.
+const overrunGrace = time.Second
+
 // WithIsolation runs every program in worker processes (see Isolation).
 func WithIsolation(iso Isolation) Option {
 	return func(r *Runner) { r.isolation = &iso }
@@ -124,6 +130,7 @@ type worker struct {
 	wmu    sync.Mutex
 	msgs   chan *wireMsg // from the worker, read by the run it serves
 	dead   chan struct{} // closed when the worker's output ends
+	gone   chan struct{} // closed when the worker is discarded: nobody reads msgs
 	stderr *tail
 	gen    uint64 // registry generation the worker was set up with
 	ready  bool   // the worker has a setup (of generation gen)
@@ -133,7 +140,7 @@ type worker struct {
 func (p *pool) start() (*worker, error) {
 	cmd := exec.Command(p.opts.Command[0], p.opts.Command[1:]...)
 	cmd.Env = p.env
-	w := &worker{cmd: cmd, msgs: make(chan *wireMsg, 16), dead: make(chan struct{}), stderr: &tail{max: 4 << 10}}
+	w := &worker{cmd: cmd, msgs: make(chan *wireMsg, 16), dead: make(chan struct{}), gone: make(chan struct{}), stderr: &tail{max: 4 << 10}}
 	cmd.Stderr = w.stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -152,7 +159,7 @@ func (p *pool) start() (*worker, error) {
 	p.live[w] = struct{}{}
 	p.mu.Unlock()
 	if err := p.sync(w); err != nil {
-		p.discard(w)
+		p.end(w) // the caller frees the slot it took for w
 		return nil, err
 	}
 	return w, nil
@@ -167,7 +174,11 @@ func (w *worker) read(stdout io.Reader) {
 		if err := dec.Decode(m); err != nil {
 			return
 		}
-		w.msgs <- m
+		select {
+		case w.msgs <- m:
+		case <-w.gone: // a run that gave up on the worker reads no more
+			return
+		}
 	}
 }
 
@@ -258,19 +269,27 @@ func (p *pool) release(w *worker) {
 
 // discard ends a worker and frees its slot.
 func (p *pool) discard(w *worker) {
+	if p.end(w) {
+		<-p.slots
+	}
+}
+
+// end ends a live worker's process and reports whether it was live.
+func (p *pool) end(w *worker) bool {
 	p.mu.Lock()
 	_, ok := p.live[w]
 	delete(p.live, w)
 	p.mu.Unlock()
 	if !ok {
-		return
+		return false
 	}
-	w.stdin.Close()
+	close(w.gone)
 	if w.cmd.Process != nil {
 		w.cmd.Process.Kill()
 	}
+	w.stdin.Close()
 	w.cmd.Wait()
-	<-p.slots
+	return true
 }
 
 // replace discards a dead worker and starts another in its place, so the
@@ -333,7 +352,10 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 		}
 	}
 	if err != nil {
-		res.Err = fmt.Errorf("%w: %w", ErrWorker, err)
+		res.Err = err
+		if !errors.Is(err, ErrWorker) {
+			res.Err = fmt.Errorf("%w: %w", ErrWorker, err)
+		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			res.Err = interp.NewError(interp.KindCancelled, 0, 0, "cancelled before a worker was free", interp.ErrCancelled, err)
 		}
@@ -349,8 +371,22 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 	callCtx, cancelCalls := context.WithCancel(ctx)
 	defer cancelCalls()
 	var calls sync.WaitGroup
+	// The worker keeps the run's budgets itself, but only at Starlark step
+	// boundaries: one long Go call never reaches one. So the wall clock is
+	// kept here too, and a worker still busy overrunGrace after the
+	// deadline or the cancellation is killed.
+	kill := time.NewTimer(time.Hour)
+	kill.Stop()
+	defer kill.Stop()
+	var killC <-chan time.Time
+	var killAt time.Time
+	stop := interp.ErrTimeout // what a kill reports: the first of deadline and cancellation
+	if t := limits.Timeout; t > 0 {
+		killAt = time.Now().Add(t + overrunGrace)
+		kill.Reset(time.Until(killAt))
+		killC = kill.C
+	}
 	done := ctx.Done()
-	var killAt <-chan time.Time
 	for {
 		select {
 		case m := <-w.msgs:
@@ -374,16 +410,62 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 			p.died(w, res)
 			return
 		case <-done:
-			// Ask the worker to stop the program; a worker that does not
-			// answer soon is killed (and replaced).
-			w.send(&wireMsg{Type: "cancel", ID: id})
+			// Ask the worker to stop the program. The send runs apart: a
+			// worker too busy to drain its input must not stall the kill.
+			go w.send(&wireMsg{Type: "cancel", ID: id})
 			done = nil
-			killAt = time.After(2 * time.Second)
-		case <-killAt:
-			w.cmd.Process.Kill()
-			killAt = nil
+			if at := time.Now().Add(overrunGrace); killC == nil || at.Before(killAt) {
+				killAt, stop = at, ctxStop(ctx)
+				kill.Reset(time.Until(at))
+				killC = kill.C
+			}
+		case <-killC:
+			// Tool calls still running are cancelled but not awaited: the
+			// answer is due now, and their replies go nowhere.
+			cancelCalls()
+			p.overran(ctx, w, res, stop, limits.Timeout)
+			return
 		}
 	}
+}
+
+// ctxStop tells, like the interpreter does, whether a done context means a
+// time-out or a cancellation.
+func ctxStop(ctx context.Context) error {
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		return interp.ErrTimeout
+	}
+	return interp.ErrCancelled
+}
+
+// overran kills and replaces a worker that outlived its run's deadline or
+// cancellation, and answers the run as the interpreter would have: stop is
+// interp.ErrTimeout or interp.ErrCancelled.
+func (p *pool) overran(ctx context.Context, w *worker, res *ExecResult, stop error, timeout time.Duration) {
+	p.r.log.Warn("a worker was still busy after its run's deadline or cancellation; killing and replacing it",
+		"grace", overrunGrace, "reason", stop.Error())
+	p.replace(w)
+	res.Err = overrunError(stop, timeout, ctx.Err())
+	res.Text = "Error: " + res.Err.Error()
+}
+
+// overrunError is the error of a run whose worker was killed for
+// overrunning: the text and causes of the in-process time-out ("timed out
+// after 2s", interp.ErrTimeout, interp.ErrLimit) or cancellation, plus
+// errOverrun, by which the statistics count it.
+func overrunError(stop error, timeout time.Duration, ctxErr error) error {
+	if stop == interp.ErrCancelled {
+		causes := []error{interp.ErrCancelled, errOverrun}
+		if ctxErr != nil {
+			causes = append(causes, ctxErr)
+		}
+		return interp.NewError(interp.KindCancelled, 0, 0, "cancelled", causes...)
+	}
+	msg := "timed out"
+	if timeout > 0 {
+		msg = fmt.Sprintf("timed out after %s", timeout)
+	}
+	return interp.NewError(interp.KindLimit, 0, 0, msg, interp.ErrTimeout, context.DeadlineExceeded, errOverrun)
 }
 
 // call makes one tool call for the worker and sends the reply.

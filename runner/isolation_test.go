@@ -3,8 +3,12 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
 	"os"
+	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -111,6 +115,7 @@ func TestIsolatedHardLimitKillsWorker(t *testing.T) {
 // the run reports it.
 func TestIsolatedWorkerKilled(t *testing.T) {
 	r := isolated(t, Isolation{Workers: 1, MaxWorkers: 1})
+	waitForPool(t, r, 1) // kill the worker serving the run, not one still starting
 	go func() {
 		time.Sleep(200 * time.Millisecond)
 		r.pool.mu.Lock()
@@ -162,5 +167,223 @@ func TestIsolatedProgress(t *testing.T) {
 	slices.Sort(steps)
 	if !slices.Equal(calls, []string{"demo.add", "demo.bar", "demo.foo"}) || !slices.Equal(steps, []string{"a ok", "b ok"}) {
 		t.Errorf("calls %v, steps %v", calls, steps)
+	}
+}
+
+// dagProgram builds 2**40 leaves out of 40 shared tuples; each program
+// below then spends minutes in one Go call of go.starlark.net, where no
+// Starlark step boundary lets the worker's own budgets stop it.
+const dagProgram = "a = (1,)\nfor i in range(40):\n    a = (a, a)\n"
+
+var stuckPrograms = []struct{ name, code string }{
+	{"hash", dagProgram + "len(set([a]))"},
+	{"str", dagProgram + "str(a)"},
+}
+
+// liveWorkers returns the pool's worker processes.
+func liveWorkers(r *Runner) map[*worker]bool {
+	r.pool.mu.Lock()
+	defer r.pool.mu.Unlock()
+	out := map[*worker]bool{}
+	for w := range r.pool.live {
+		out[w] = true
+	}
+	return out
+}
+
+// waitForPool waits until the pool has n workers, all set up and idle,
+// and returns them.
+func waitForPool(t *testing.T, r *Runner, n int) map[*worker]bool {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		live := liveWorkers(r)
+		if len(live) == n && len(r.pool.idle) == n {
+			return live
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the pool has %d workers, want %d", len(live), n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// overrunCount is ot.stats()["runs"]["overruns"].
+func overrunCount(t *testing.T, r *Runner) string {
+	t.Helper()
+	res := r.Exec(context.Background(), `ot.stats()["runs"]["overruns"]`)
+	if res.IsError() {
+		t.Fatal(res.Text)
+	}
+	return res.Text
+}
+
+// checkKilledAndReplaced checks that exactly one worker of before, the one
+// that served the stuck run, was killed, and that the pool is back to its
+// size with a fresh worker in its place.
+func checkKilledAndReplaced(t *testing.T, r *Runner, before map[*worker]bool) {
+	t.Helper()
+	after := waitForPool(t, r, len(before))
+	var gone []*worker
+	for w := range before {
+		if !after[w] {
+			gone = append(gone, w)
+		}
+	}
+	if len(gone) != 1 {
+		t.Fatalf("%d workers replaced, want 1", len(gone))
+	}
+	if st := gone[0].cmd.ProcessState; st == nil || st.String() != "signal: killed" {
+		t.Errorf("the stuck worker ended with %v, want killed", st)
+	}
+}
+
+// A program stuck in one long Go call holds its worker past the run's
+// timeout: 1 s later the worker is killed and replaced, the run answers as
+// a time-out does in-process, a neighbour in another worker completes, the
+// pool returns to size and the overrun is counted.
+func TestIsolatedOverrunKilled(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	for _, p := range stuckPrograms {
+		t.Run(p.name, func(t *testing.T) {
+			sink := &sinkLog{}
+			r := isolated(t, Isolation{Workers: 2}, WithStatsSink(sink))
+			before := waitForPool(t, r, 2)
+
+			var neighbour *ExecResult
+			var wg sync.WaitGroup
+			wg.Go(func() {
+				neighbour = r.Exec(context.Background(), "x = [demo.foo(text=str(i)) for i in range(20)]\nlen(x)")
+			})
+			start := time.Now()
+			res := r.Exec(context.Background(), p.code, RunLimits(Limits{Timeout: timeout}))
+			took := time.Since(start)
+			wg.Wait()
+
+			if res.Text != "Error: timed out after 300ms" {
+				t.Errorf("text %q", res.Text)
+			}
+			var ie *interp.Error
+			if !errors.Is(res.Err, interp.ErrTimeout) || !errors.Is(res.Err, interp.ErrLimit) || !errors.As(res.Err, &ie) || ie.Kind != interp.KindLimit {
+				t.Errorf("error %#v is not a time-out", res.Err)
+			}
+			if max := timeout + overrunGrace + 700*time.Millisecond; took > max {
+				t.Errorf("answered after %s, want within %s", took, max)
+			}
+			if neighbour.IsError() || neighbour.Text != "20" {
+				t.Errorf("neighbour: %q", neighbour.Text)
+			}
+			checkKilledAndReplaced(t, r, before)
+
+			// The pool serves a burst as before, then shrinks back to size.
+			var burst sync.WaitGroup
+			for i := range 4 {
+				burst.Go(func() {
+					if res := r.Exec(context.Background(), fmt.Sprintf("demo.add(a=%d, b=1)", i)); res.Text != strconv.Itoa(i+1) {
+						t.Errorf("run %d after the kill: %q", i, res.Text)
+					}
+				})
+			}
+			burst.Wait()
+			waitForPool(t, r, 2)
+
+			if got := overrunCount(t, r); got != "1" {
+				t.Errorf("ot.stats() runs overruns = %s, want 1", got)
+			}
+			sink.mu.Lock()
+			defer sink.mu.Unlock()
+			var overruns []string
+			for _, st := range sink.runs {
+				if st.Overrun {
+					overruns = append(overruns, st.ErrorKind)
+				}
+			}
+			if !slices.Equal(overruns, []string{"limit"}) {
+				t.Errorf("runs handed to the sink as overruns: %v", overruns)
+			}
+		})
+	}
+}
+
+// Cancelling a stuck run (or the caller's deadline passing) ends it within
+// the 1 s grace, with the text an in-process run would have, and replaces
+// the worker.
+func TestIsolatedOverrunCancelled(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		limits Limits
+		ctx    func() (context.Context, context.CancelFunc)
+		want   string
+		cause  error
+	}{
+		{"cancel", Limits{Timeout: time.Minute}, func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(100*time.Millisecond, cancel)
+			return ctx, cancel
+		}, "Error: cancelled", interp.ErrCancelled},
+		{"caller deadline", Limits{}, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 100*time.Millisecond)
+		}, "Error: timed out", interp.ErrTimeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := isolated(t, Isolation{Workers: 2})
+			before := waitForPool(t, r, 2)
+			ctx, cancel := tc.ctx()
+			defer cancel()
+			start := time.Now()
+			res := r.Exec(ctx, stuckPrograms[0].code, RunLimits(tc.limits))
+			took := time.Since(start)
+			if res.Text != tc.want || !errors.Is(res.Err, tc.cause) {
+				t.Errorf("got %q (%v), want %q", res.Text, res.Err, tc.want)
+			}
+			if max := 100*time.Millisecond + overrunGrace + 700*time.Millisecond; took > max {
+				t.Errorf("answered after %s, want within %s", took, max)
+			}
+			checkKilledAndReplaced(t, r, before)
+			if got := overrunCount(t, r); got != "1" {
+				t.Errorf("ot.stats() runs overruns = %s, want 1", got)
+			}
+		})
+	}
+}
+
+// A worker that stops the program itself at its deadline, as it does
+// whenever the program reaches Starlark steps, keeps serving: its answer
+// (with the line) is the run's, and nothing is killed or counted.
+func TestIsolatedTimeoutWithinGrace(t *testing.T) {
+	r := isolated(t, Isolation{Workers: 2})
+	before := waitForPool(t, r, 2)
+	res := r.Exec(context.Background(), "x = 0\nwhile True: x += 1", RunLimits(Limits{Timeout: 300 * time.Millisecond}))
+	if res.Text != "Error: timed out after 300ms at line 2" {
+		t.Errorf("got %q", res.Text)
+	}
+	if after := liveWorkers(r); !maps.Equal(after, before) {
+		t.Errorf("workers changed: %d before, %d after", len(before), len(after))
+	}
+	if got := overrunCount(t, r); got != "0" {
+		t.Errorf("ot.stats() runs overruns = %s, want 0", got)
+	}
+}
+
+// A worker that exits before it is set up fails the runs that wanted it
+// with why, and leaves the pool usable and closable: its slot is freed
+// once, not twice.
+func TestIsolatedWorkerFailsSetup(t *testing.T) {
+	exe, err := exec.LookPath("false")
+	if err != nil {
+		t.Skip("no false command")
+	}
+	r := isolated(t, Isolation{Workers: 1, MaxWorkers: 1, Command: []string{exe}})
+	for i := range 2 {
+		done := make(chan *ExecResult, 1)
+		go func() { done <- r.Exec(context.Background(), "1") }()
+		select {
+		case res := <-done:
+			if !errors.Is(res.Err, ErrWorker) || strings.Count(res.Text, "worker failed") != 1 {
+				t.Errorf("run %d: %q", i, res.Text)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("run %d is still waiting for a worker", i)
+		}
 	}
 }

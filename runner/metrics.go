@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -17,7 +18,17 @@ type metrics struct {
 
 	mu   sync.Mutex // guards runs
 	runs runMetrics
+
+	overruns atomic.Int64 // runs answered while their computation went on past the deadline
 }
+
+// errOverrun marks the error of a run that outlived its deadline or
+// cancellation and was cut off from outside (under isolation: its worker
+// was killed). recordRun counts such runs as overruns.
+var errOverrun = errors.New("overran its deadline")
+
+// overrun counts one run that outlived its deadline or cancellation.
+func (m *metrics) overrun() { m.overruns.Add(1) }
 
 // runMetrics sum up finished runs.
 type runMetrics struct {
@@ -51,7 +62,7 @@ func (m *metrics) runSnapshot() *ordered.Map {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r := m.runs
-	out := ordered.NewMap(8)
+	out := ordered.NewMap(9)
 	out.Set("runs", r.runs)
 	out.Set("failures", r.failures)
 	kinds := make([]string, 0, len(r.byKind))
@@ -64,6 +75,7 @@ func (m *metrics) runSnapshot() *ordered.Map {
 		byKind.Set(k, r.byKind[k])
 	}
 	out.Set("failures_by_kind", byKind)
+	out.Set("overruns", m.overruns.Load())
 	out.Set("tool_calls", r.toolCalls)
 	total := float64(r.totalNanos/1000) / 1000
 	out.Set("total_ms", total)

@@ -29,6 +29,10 @@ type RunStat struct {
 	BytesIn   int    // the command as sent
 	BytesOut  int    // the text returned
 	ToolCalls int
+	// Overrun is set when the run outlived its deadline or cancellation
+	// and had to be cut off from outside: under isolation: process, its
+	// worker was killed (SPEC §8.5).
+	Overrun bool
 }
 
 // CallStat describes one finished tool call.
@@ -107,7 +111,11 @@ func (r *Runner) recordCall(id string, start time.Time, args map[string]any, res
 
 // recordRun counts a finished run.
 func (r *Runner) recordRun(start time.Time, command string, res *ExecResult) {
-	st := RunStat{Start: start, Duration: res.Duration, OK: res.Err == nil, BytesIn: len(command), BytesOut: len(res.Text), ToolCalls: res.ToolCalls}
+	st := RunStat{Start: start, Duration: res.Duration, OK: res.Err == nil, BytesIn: len(command), BytesOut: len(res.Text), ToolCalls: res.ToolCalls,
+		Overrun: errors.Is(res.Err, errOverrun)}
+	if st.Overrun {
+		r.metrics.overrun()
+	}
 	if res.Err != nil {
 		var ie *interp.Error
 		switch {

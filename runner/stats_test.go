@@ -58,8 +58,8 @@ func TestStatsPerRunAndCall(t *testing.T) {
 	}
 
 	stats := r.Exec(ctx, `s = ot.stats()["runs"]
-[s["runs"], s["failures"], s["failures_by_kind"], s["tool_calls"]]`)
-	if stats.Text != `[4,3,{"runtime":2,"syntax":1},3]` {
+[s["runs"], s["failures"], s["failures_by_kind"], s["tool_calls"], s["overruns"]]`)
+	if stats.Text != `[4,3,{"runtime":2,"syntax":1},3,0]` {
 		t.Errorf("ot.stats()[\"runs\"]: %s", stats.Text)
 	}
 }

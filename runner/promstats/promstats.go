@@ -19,6 +19,7 @@ type Collector struct {
 	reg *prometheus.Registry
 
 	runs         *prometheus.CounterVec
+	runOverruns  prometheus.Counter
 	runDuration  prometheus.Histogram
 	runBytes     *prometheus.CounterVec
 	calls        *prometheus.CounterVec
@@ -37,6 +38,10 @@ func New() *Collector {
 			Name: "onetool_runs_total",
 			Help: "Programs run, by outcome: ok, or the kind of error (runtime, limit, syntax, …).",
 		}, []string{"outcome"}),
+		runOverruns: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "onetool_run_overruns_total",
+			Help: "Runs whose computation outlived their deadline or cancellation and was cut off from outside (under isolation: process, its worker was killed and replaced).",
+		}),
 		runDuration: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "onetool_run_duration_seconds",
 			Help:    "Wall-clock time of runs.",
@@ -63,7 +68,7 @@ func New() *Collector {
 	c.reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		c.runs, c.runDuration, c.runBytes, c.calls, c.callDuration, c.callBytes,
+		c.runs, c.runOverruns, c.runDuration, c.runBytes, c.calls, c.callDuration, c.callBytes,
 	)
 	return c
 }
@@ -75,6 +80,9 @@ func (c *Collector) RecordRun(st runner.RunStat) {
 		outcome = st.ErrorKind
 	}
 	c.runs.WithLabelValues(outcome).Inc()
+	if st.Overrun {
+		c.runOverruns.Inc()
+	}
 	c.runDuration.Observe(st.Duration.Seconds())
 	c.runBytes.WithLabelValues("in").Add(float64(st.BytesIn))
 	c.runBytes.WithLabelValues("out").Add(float64(st.BytesOut))
