@@ -207,6 +207,15 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 	return m.total
 }
 
+// sessionSize is reachable for a Session's globals alone.
+func sessionSize(globals starlark.StringDict, limit uint64) uint64 {
+	m := &meter{seen: map[unsafe.Pointer]bool{}, limit: limit}
+	for _, v := range globals {
+		m.add(v)
+	}
+	return m.total
+}
+
 // meter sums value sizes. Sizes are estimates of what Go allocates: a
 // value slot is 16 bytes (an interface), a string its bytes plus header.
 type meter struct {
@@ -264,6 +273,24 @@ func (m *meter) add(v starlark.Value) {
 					m.elem(x)
 				}
 			}
+		case *starlark.Function:
+			// A closure holds the variables it captured and its defaults:
+			// `lambda: big` kept in a list keeps big.
+			if m.first(unsafe.Pointer(v)) {
+				for i := range v.NumFreeVars() {
+					_, x := v.FreeVar(i)
+					m.elem(x)
+				}
+				for i := range v.NumParams() {
+					if d := v.ParamDefault(i); d != nil {
+						m.elem(d)
+					}
+				}
+			}
+		case *starlark.Builtin:
+			if r := v.Receiver(); r != nil { // a bound method: big.append
+				m.elem(r)
+			}
 		default:
 			m.elem(v)
 		}
@@ -279,7 +306,8 @@ func (m *meter) elem(v starlark.Value) {
 		m.text(string(v))
 	case starlark.Bytes:
 		m.text(string(v))
-	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct:
+	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
+		*starlark.Function, *starlark.Builtin:
 		m.stack = append(m.stack, v)
 	}
 }

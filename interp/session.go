@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -149,6 +150,13 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 		if v != nil && !strings.HasPrefix(k, "__ot_") {
 			s.globals[k] = v
 		}
+	}
+	// What the session keeps counts against every run's budget (SPEC
+	// §8.4); the watchdog only sees growth within one run, so a session
+	// could otherwise grow by almost a budget per input.
+	if max := uint64(opts.MaxMemory); max > 0 && opts.Watchdog != nil && sessionSize(s.globals, max) > max {
+		s.globals = maps.Clone(s.predeclared)
+		return nil, &Error{Kind: KindLimit, Msg: fmt.Sprintf("memory limit of %s exceeded by the variables this session keeps; they have all been cleared", FormatBytes(opts.MaxMemory)), causes: []error{ErrMemoryLimit}}
 	}
 	if err != nil {
 		return nil, err

@@ -121,12 +121,27 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		return nil, err
 	}
 	ctx := interp.Context(thread)
-	steps := make([]plan.Step, stepsV.Len())
+	budget := newPlanBudget(ctx)
+	n := stepsV.Len()
+	if !budget.add(int64(n) * stepCost) {
+		return nil, fmt.Errorf("plan: %w", budget.exceeded(
+			fmt.Sprintf("its %d steps (about %s each before their arguments and results)", n, interp.FormatBytes(stepCost)),
+			"run fewer steps per plan"))
+	}
+	steps := make([]plan.Step, n)
 	for i := range steps {
 		if steps[i], err = r.planStep(ctx, stepsV.Index(i), i); err != nil {
 			return nil, err
 		}
+		if !budget.add(budget.size(steps[i].Args)) {
+			return nil, fmt.Errorf("plan: %w", budget.exceeded(
+				fmt.Sprintf("the arguments of its steps (%d of %d read)", i+1, n),
+				"pass less to each step, or run fewer steps per plan"))
+		}
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var returned atomic.Int64
 	call := func(ctx context.Context, tool string, args map[string]any) (any, error) {
 		t, err := r.resolve(ctx, tool)
 		if err != nil {
@@ -136,7 +151,20 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		if err != nil {
 			return nil, toolError(t.ID(), "", OpValidateInput, ErrValidation, err)
 		}
-		return r.CallTool(ctx, t, bound)
+		v, err := r.CallTool(ctx, t, bound)
+		if err != nil {
+			return nil, err
+		}
+		if !budget.add(budget.size(v)) {
+			// The whole plan fails: its results are what it must return.
+			err := budget.exceeded(
+				fmt.Sprintf("the results of its steps (%d of %d returned)", returned.Load()+1, n),
+				"make the steps return less, or run fewer per plan")
+			cancel(err)
+			return nil, err
+		}
+		returned.Add(1)
+		return v, nil
 	}
 	var cfg callConfig
 	if st := runStateFrom(ctx); st != nil && st.onStep != nil {
@@ -150,6 +178,9 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}, call, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
+	}
+	if over := (*planMemoryError)(nil); errors.As(context.Cause(ctx), &over) {
+		return nil, fmt.Errorf("plan: %w", over)
 	}
 	out := make([]any, len(results))
 	for i, s := range results {
@@ -165,6 +196,61 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	return interp.FromGo(out)
 }
+
+// stepCost is what one step costs a plan besides its arguments and
+// result data: the step, its place in the scheduler, its result record and
+// the dict that record becomes (measured: 0.7 KiB a step stays live as the
+// result dict of a small step, and more is in use while the plan runs).
+const stepCost = 1 << 10
+
+// planBudget charges a plan's steps and results to the run's memory
+// budget (limits.max_memory, SPEC §6.4, §8.1). A plan runs inside one
+// builtin call, where the watchdog cannot stop the program (it checks
+// between steps of Starlark), so the plan counts for itself. A nil
+// *planBudget (no budget) lets everything through.
+type planBudget struct {
+	limit int64
+	used  atomic.Int64
+}
+
+func newPlanBudget(ctx context.Context) *planBudget {
+	st := runStateFrom(ctx)
+	if st == nil || st.limits.MaxMemory <= 0 {
+		return nil
+	}
+	return &planBudget{limit: st.limits.MaxMemory}
+}
+
+// add charges n bytes and reports whether the plan still fits.
+func (b *planBudget) add(n int64) bool {
+	return b == nil || b.used.Add(n) <= b.limit
+}
+
+// size estimates v, walking no further than the budget left.
+func (b *planBudget) size(v any) int64 {
+	if b == nil {
+		return 0
+	}
+	return plan.Size(v, max(b.limit-b.used.Load(), 1))
+}
+
+// exceeded is the error of a plan over budget: by what, and what to do.
+func (b *planBudget) exceeded(by, advice string) *planMemoryError {
+	return &planMemoryError{limit: b.limit, by: by, advice: advice}
+}
+
+// planMemoryError is a plan over the run's memory budget. Its text starts
+// as interp's does, and errors.Is matches interp.ErrMemoryLimit.
+type planMemoryError struct {
+	limit      int64
+	by, advice string
+}
+
+func (e *planMemoryError) Error() string {
+	return fmt.Sprintf("memory limit of %s exceeded by %s: %s, or raise limits.max_memory (--max-memory)", interp.FormatBytes(e.limit), e.by, e.advice)
+}
+
+func (e *planMemoryError) Unwrap() error { return interp.ErrMemoryLimit }
 
 func nilIfEmpty(s string) any {
 	if s == "" {

@@ -2,10 +2,12 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/runner/plan"
 )
 
@@ -93,5 +95,51 @@ func TestOnPlanStep(t *testing.T) {
 		OnPlanStep(func(p PlanStep) { got = append(got, p.ID+":"+p.Status) }))
 	if strings.Join(got, ",") != "a:failed,b:skipped" {
 		t.Errorf("steps = %v", got)
+	}
+}
+
+// A plan counts its steps and their results against the run's memory
+// budget: one whose steps, arguments or results would hold more fails
+// with interp's memory message, before the memory is spent, and ends the
+// steps still running. (On main, a plan of 200,000 steps reached 695 MB
+// under --max-memory 128MiB.)
+func TestPlanWithinMemoryBudget(t *testing.T) {
+	tests := []struct {
+		name, code string
+		want       string
+		maxCalls   int // tool calls the plan may have made before it stopped
+	}{
+		{"many steps",
+			`plan([{"tool": "demo.foo", "args": {"text": "x%d" % i}} for i in range(20000)])`,
+			"Error: line 1: plan: memory limit of 8 MiB exceeded by its 20000 steps (about 1 KiB each before their arguments and results): run fewer steps per plan, or raise limits.max_memory (--max-memory)",
+			0},
+		{"large arguments", // one list, shared in Starlark, copied into each step
+			"big = [\"x\" * 1000] * 10000\nplan([{\"tool\": \"demo.echo\", \"args\": {\"value\": big}} for i in range(100)])",
+			"Error: line 2: plan: memory limit of 8 MiB exceeded by the arguments of its steps (52 of 100 read): pass less to each step, or run fewer steps per plan, or raise limits.max_memory (--max-memory)",
+			0},
+		{"large results",
+			`plan([{"tool": "demo.items", "args": {"count": 1000}} for i in range(100)], max_parallel=1)`,
+			"Error: line 1: plan: memory limit of 8 MiB exceeded by the results of its steps (",
+			40},
+	}
+	r := newRunner(t, WithLimits(Limits{MaxMemory: 8 << 20}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := r.Exec(context.Background(), tt.code)
+			if !strings.HasPrefix(res.Text, tt.want) {
+				t.Errorf("got  %s\nwant %s", res.Text, tt.want)
+			}
+			if !errors.Is(res.Err, interp.ErrMemoryLimit) {
+				t.Errorf("errors.Is(%v, interp.ErrMemoryLimit) = false", res.Err)
+			}
+			if res.ToolCalls > tt.maxCalls {
+				t.Errorf("the plan made %d tool calls before it stopped, want at most %d", res.ToolCalls, tt.maxCalls)
+			}
+		})
+	}
+	// Within the budget, the same plans run.
+	res := r.Exec(context.Background(), `len(plan([{"tool": "demo.items", "args": {"count": 1000}} for i in range(5)]))`)
+	if res.Text != "5" {
+		t.Errorf("a plan within the budget: %s", res.Text)
 	}
 }

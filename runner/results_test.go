@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/onetool-dev/onetool/interp/ordered"
 )
 
 // numbered is "line 1\nline 2\n…" with n lines.
@@ -100,7 +103,15 @@ func TestResultStoreBounds(t *testing.T) {
 	s := newResultStore()
 	now := time.Unix(0, 0)
 	s.now = func() time.Time { return now }
-	old := s.put("a\nb")
+	put := func(text string) string {
+		t.Helper()
+		id, err := s.put(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	old := put("a\nb")
 	now = now.Add(resultTTL + time.Second)
 	if _, err := s.page(old, 1, 10, ""); !errors.Is(err, ErrUnknownHandle) {
 		t.Errorf("expired handle: %v", err)
@@ -108,7 +119,7 @@ func TestResultStoreBounds(t *testing.T) {
 	s.maxLen = 3
 	var ids []string
 	for i := range 5 {
-		ids = append(ids, s.put(fmt.Sprint(i)))
+		ids = append(ids, put(fmt.Sprint(i)))
 	}
 	for i, id := range ids {
 		_, err := s.page(id, 1, 1, "")
@@ -116,16 +127,132 @@ func TestResultStoreBounds(t *testing.T) {
 			t.Errorf("entry %d kept = %v", i, kept)
 		}
 	}
-	s.maxSum = 10
-	a := s.put("123456")
-	b := s.put("789012")
+	s.maxSum = 20
+	a := put("123456")
+	b := put("789012")
 	if _, err := s.page(a, 1, 1, ""); err == nil {
 		t.Error("the byte bound kept both")
 	}
 	if v, err := s.page(b, 1, 1, ""); err != nil || v != "789012" {
 		t.Errorf("newest: %v %v", v, err)
 	}
-	if s.bytes != 6 {
+	if s.bytes != 6+8 { // the text and one line mark
 		t.Errorf("bytes = %d", s.bytes)
+	}
+}
+
+// A result that would take more than the whole store is refused with an
+// error that gives its size and the cap and says what to do, instead of
+// being kept past the cap. (On main, a 1000 MiB result was kept for 30
+// minutes against a 256 MiB cap.)
+func TestResultLargerThanStoreRefused(t *testing.T) {
+	r := newRunner(t, WithMaxInline(100))
+	r.results.maxSum = 64 << 10
+	res := r.Exec(context.Background(), `"x" * 100000`)
+	want := "Error: the result is too large to keep: it takes 97.7 KiB, and results longer than output.max_inline are kept for ot.result only up to 64 KiB. " +
+		"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); " +
+		"or write it to a file with file.write (append=True adds the next part) and return the path"
+	if !res.IsError() || res.Text != want || res.Handle != "" {
+		t.Errorf("got handle %q, text:\n%s\nwant\n%s", res.Handle, res.Text, want)
+	}
+	if !errors.Is(res.Err, ErrResultTooLarge) || !errors.Is(res.Err, ErrLimit) {
+		t.Errorf("errors.Is(%v, ErrResultTooLarge / ErrLimit) = false", res.Err)
+	}
+	if r.results.bytes != 0 {
+		t.Errorf("the store holds %d bytes after a refusal", r.results.bytes)
+	}
+	// Many short lines cost their line marks too, and still fit.
+	res = r.Exec(context.Background(), `"\n" * 50000`)
+	if res.IsError() || res.Handle == "" {
+		t.Errorf("50000 newlines: %.200s", res.Text)
+	}
+}
+
+// However many results arrive, concurrently or not, the store holds at
+// most its cap in bytes and entries, dropping the oldest first.
+func TestResultStoreStaysWithinCap(t *testing.T) {
+	s := newResultStore()
+	s.maxSum = 100 << 10
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 50 {
+				text := strings.Repeat(fmt.Sprintf("%d-%d\n", g, i), 500+(g*50+i)*37%2000)
+				if _, err := s.put(text); err != nil {
+					t.Error(err)
+					return
+				}
+				s.mu.Lock()
+				bytes, n := s.bytes, len(s.order)
+				s.mu.Unlock()
+				if bytes > s.maxSum || n > s.maxLen {
+					t.Errorf("the store holds %d bytes in %d results, cap %d bytes, %d results", bytes, n, s.maxSum, s.maxLen)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	sum := 0
+	for _, id := range s.order {
+		sum += s.byID[id].size
+	}
+	if sum != s.bytes || len(s.byID) != len(s.order) {
+		t.Errorf("bookkeeping: %d bytes counted, %d held; %d ids, %d in order", s.bytes, sum, len(s.byID), len(s.order))
+	}
+	last, _ := s.put("newest")
+	if v, err := s.page(last, 1, 1, ""); err != nil || v != "newest" {
+		t.Errorf("newest: %v %v", v, err)
+	}
+}
+
+// Paging and search read the same lines as splitting the text at every
+// newline would, around the line marks too.
+func TestResultPagesMatchLines(t *testing.T) {
+	texts := map[string]string{
+		"numbered": numbered(3*lineStride + 5),
+		"trailing": numbered(lineStride) + "\n",
+		"blank":    strings.Repeat("\n", 2*lineStride),
+		"one line": "only",
+	}
+	for name, text := range texts {
+		s := newResultStore()
+		id, err := s.put(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(text, "\n")
+		for _, offset := range []int{1, 2, lineStride - 1, lineStride, lineStride + 1, 2*lineStride + 1, len(lines)} {
+			if offset > len(lines) {
+				continue
+			}
+			for _, limit := range []int{1, 3, lineStride + 2} {
+				got, err := s.page(id, offset, limit, "")
+				if err != nil {
+					t.Fatalf("%s %d,%d: %v", name, offset, limit, err)
+				}
+				end := min(len(lines), offset-1+limit)
+				want := strings.Join(lines[offset-1:end], "\n")
+				if end < len(lines) {
+					want += fmt.Sprintf("\n… (lines %d–%d of %d: next ot.result(handle=%q, offset=%d, limit=%d))", offset, end, len(lines), id, end+1, limit)
+				}
+				if got != want {
+					t.Errorf("%s offset %d limit %d:\n got %.120q\nwant %.120q", name, offset, limit, got, want)
+				}
+			}
+		}
+		from := min(lineStride, len(lines))
+		found, err := s.page(id, from, 1000, "^$|7$")
+		if err != nil {
+			t.Fatal(err)
+		}
+		matches := 0
+		for _, l := range lines[from-1:] {
+			if l == "" || strings.HasSuffix(l, "7") {
+				matches++
+			}
+		}
+		if n, _ := found.(*ordered.Map).Get("matches"); n != int64(matches) {
+			t.Errorf("%s: search from line %d found %v matches, want %d", name, from, n, matches)
+		}
 	}
 }

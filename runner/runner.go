@@ -344,9 +344,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		if secrets := r.cfg.Secrets; secrets != nil {
 			redactResult(secrets, res)
 		}
-		if res.Err == nil {
-			res.Text, res.Handle = r.results.shorten(res.Text, r.maxInline)
-		}
+		r.results.keep(res, r.maxInline)
 		r.recordRun(start, command, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil && st.onUpstream != nil {

@@ -146,7 +146,7 @@ errors. Ctrl-C stops early and still reports.`,
 				defer r.Close()
 				opts.Stateless = opts.Stateless || cfg.Serve.Stateless
 				server := mcpserver.New(r, mcpserver.Options{Structured: cfg.Serve.StructuredContent, Logger: log})
-				opts.Handler = mcpserver.HTTPHandler(server, mcpserver.HTTPOptions{Stateless: opts.Stateless})
+				opts.Handler = mcpserver.HTTPHandler(server, httpOptions(cfg.Serve, opts.Stateless))
 			}
 			rep, err := benchLoad(ctx, opts)
 			if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 	"github.com/onetool-dev/onetool/runner/promstats"
 )
@@ -34,7 +35,9 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 
 By default the server speaks MCP over standard input and output, which is
 how MCP clients start local servers. With --http it serves streamable HTTP
-at http://ADDR/mcp, with /healthz beside it; a bare port binds 127.0.0.1.
+at http://ADDR/mcp, with /healthz and /metrics beside it; a bare port binds
+127.0.0.1. An HTTP session ends after serve.session_idle without a request
+(default 30m), and at most serve.max_sessions (default 1000) live at once.
 Logs go to standard error.`,
 		Example: `  onetool serve
   onetool serve --http 127.0.0.1:8080
@@ -90,7 +93,8 @@ Logs go to standard error.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if useHTTP {
-				hopts := mcpserver.HTTPOptions{Stateless: stateless, Metrics: metrics.Handler()}
+				hopts := httpOptions(sc, stateless)
+				hopts.Metrics = metrics.Handler()
 				return serveHTTP(ctx, server, httpAddr, hopts, log, cmd)
 			}
 			return serveStdio(ctx, server, log)
@@ -101,6 +105,19 @@ Logs go to standard error.`,
 	cmd.Flags().BoolVar(&structured, "structured", false, `add structuredContent {"result": value} to results`)
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level on stderr: debug, info, warn, error")
 	return cmd
+}
+
+// httpOptions are the options of the HTTP server from the serve: section
+// (SPEC §8.4: sessions end when idle, and are capped in number).
+func httpOptions(sc config.Serve, stateless bool) mcpserver.HTTPOptions {
+	hopts := mcpserver.HTTPOptions{Stateless: stateless, SessionIdle: config.DefaultSessionIdle, MaxSessions: config.DefaultMaxSessions}
+	if sc.SessionIdle != nil {
+		hopts.SessionIdle = time.Duration(*sc.SessionIdle)
+	}
+	if sc.MaxSessions != nil {
+		hopts.MaxSessions = *sc.MaxSessions
+	}
+	return hopts
 }
 
 // serveStdio serves MCP on stdin/stdout. Only the protocol may reach
@@ -133,7 +150,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 		Handler:           mcpserver.HTTPHandler(server, hopts),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", hopts.Stateless, "version", runner.Version)
+	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", hopts.Stateless,
+		"session_idle", hopts.SessionIdle, "max_sessions", hopts.MaxSessions, "version", runner.Version)
 	fmt.Fprintf(cmd.ErrOrStderr(), "onetool: listening on http://%s/mcp\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

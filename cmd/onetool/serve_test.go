@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -179,5 +180,84 @@ func BenchmarkColdStart(b *testing.B) {
 		b.StopTimer()
 		cs.Close()
 		b.StartTimer()
+	}
+}
+
+// startHTTP starts `onetool serve --http 127.0.0.1:0` with extra arguments
+// and returns the URL of its /mcp endpoint.
+func startHTTP(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(onetoolBinary(t), append([]string{"serve", "--http", "127.0.0.1:0", "--log-level", "warn"}, args...)...)
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if url, ok := strings.CutPrefix(lines.Text(), "onetool: listening on "); ok {
+			go io.Copy(io.Discard, stderr)
+			return url
+		}
+	}
+	t.Fatal("onetool serve --http did not say where it listens")
+	return ""
+}
+
+// serve.session_idle and serve.max_sessions reach the HTTP server: with
+// max_sessions 2 a third session ends the first, and after session_idle
+// without a request the others end too; each then answers 404.
+func TestServeHTTPSessionLimitsFromConfig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and spawns the binary")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/onetool.yaml", []byte("serve:\n  session_idle: 500ms\n  max_sessions: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	url := startHTTP(t, "--config", dir+"/onetool.yaml")
+	post := func(id, body string) (int, string) {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if id != "" {
+			req.Header.Set("Mcp-Session-Id", id)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode, res.Header.Get("Mcp-Session-Id")
+	}
+	ping := func(id string) int {
+		status, _ := post(id, `{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+		return status
+	}
+	var ids []string
+	for range 3 {
+		status, id := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+		if status != 200 || id == "" {
+			t.Fatalf("initialize: %d %q", status, id)
+		}
+		post(id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		ids = append(ids, id)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for ping(ids[0]) != http.StatusNotFound {
+		if time.Now().After(deadline) {
+			t.Fatal("the first of 3 sessions did not end with max_sessions 2")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if st := ping(ids[2]); st != 200 {
+		t.Fatalf("the newest session answered %d", st)
+	}
+	time.Sleep(time.Second)
+	for i, id := range ids[1:] {
+		if st := ping(id); st != http.StatusNotFound {
+			t.Errorf("session %d answered %d after session_idle, want 404", i+2, st)
+		}
 	}
 }

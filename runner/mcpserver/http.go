@@ -4,8 +4,14 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/onetool-dev/onetool/runner/config"
 )
 
 // HTTPOptions configures the streamable HTTP endpoint.
@@ -16,20 +22,52 @@ type HTTPOptions struct {
 	// Metrics, when set, is served at GET /metrics (Prometheus; see
 	// runner/promstats).
 	Metrics http.Handler
+	// SessionIdle ends a stateful session that has had no request for
+	// this long (serve.session_idle): its goroutines and, with
+	// Options.SessionState, its globals are freed, and the client's next
+	// request gets 404 "session not found", after which it initializes
+	// anew. 0 means config.DefaultSessionIdle (30m); a negative value
+	// keeps idle sessions for ever.
+	SessionIdle time.Duration
+	// MaxSessions caps the stateful sessions alive at once
+	// (serve.max_sessions): a new session beyond the cap ends the session
+	// idle longest (one with a request in flight only when every session
+	// has one). 0 means config.DefaultMaxSessions (1000); a negative value
+	// means no cap.
+	MaxSessions int
 }
 
 // HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
 // /metrics beside it.
-// Requests that could come from a web page are refused: a Host header that
-// is not the loopback name the server listens on (DNS rebinding), and
-// cross-origin browser requests (Origin or Sec-Fetch-Site).
+//
+// Every path, those to come included, is behind one guard against
+// requests a web page can make: a request that arrived on a loopback
+// address must name a loopback host (localhost, 127.0.0.1, [::1]) in its
+// Host header, which defeats DNS rebinding, and a cross-origin browser
+// request (Origin or Sec-Fetch-Site) is refused, whatever its method.
+// Both answer 403.
 func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
-	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{
+	idle := opts.SessionIdle
+	switch {
+	case idle == 0:
+		idle = config.DefaultSessionIdle
+	case idle < 0:
+		idle = 0 // go-sdk: never
+	}
+	var mcpHandler http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{
 		Stateless:                    opts.Stateless,
 		PropagateRequestCancellation: true,
+		SessionTimeout:               idle,
 	})
+	maxSessions := opts.MaxSessions
+	if maxSessions == 0 {
+		maxSessions = config.DefaultMaxSessions
+	}
+	if !opts.Stateless && maxSessions > 0 {
+		mcpHandler = newSessionCap(s, mcpHandler, maxSessions)
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(mcpHandler))
+	mux.Handle("/mcp", mcpHandler)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
@@ -37,7 +75,64 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	if opts.Metrics != nil {
 		mux.Handle("GET /metrics", opts.Metrics)
 	}
-	return mux
+	return guard(mux)
+}
+
+// guard refuses, before any route sees it, a request that a web page
+// could have sent: see HTTPHandler.
+func guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A page on an attacker's domain that resolves to 127.0.0.1 reaches
+		// a loopback listener with its own name as Host. On any other
+		// address the Host is whatever name the operator routes, and a
+		// probe to the pod IP must get through.
+		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil &&
+			isLoopback(local.String()) && !isLoopback(r.Host) {
+			http.Error(w, fmt.Sprintf("Forbidden: Host %q is not a loopback name; a server listening on loopback answers only requests to localhost, 127.0.0.1 or [::1]", r.Host), http.StatusForbidden)
+			return
+		}
+		if why := crossOrigin(r); why != "" {
+			http.Error(w, "Forbidden: "+why+"; browsers may not call this server from a web page", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// isLoopback reports whether a host or host:port names the loopback
+// interface: localhost or a loopback IP, with or without a port.
+func isLoopback(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
+}
+
+// crossOrigin says why r is a cross-origin browser request, or "" when it
+// is not one. Browsers send Sec-Fetch-Site with every request; older ones
+// only Origin, which a same-origin GET may omit. Clients that are not
+// browsers send neither.
+func crossOrigin(r *http.Request) string {
+	switch site := r.Header.Get("Sec-Fetch-Site"); site {
+	case "same-origin", "none":
+		return ""
+	case "":
+	default:
+		return fmt.Sprintf("cross-origin request (Sec-Fetch-Site: %s)", site)
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return ""
+	}
+	if u, err := url.Parse(origin); err != nil || !strings.EqualFold(u.Host, r.Host) {
+		return fmt.Sprintf("cross-origin request (Origin %s, Host %s)", origin, r.Host)
+	}
+	return ""
 }
 
 // ListenAddr completes an address for --http: a bare port or ":port" binds
