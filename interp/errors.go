@@ -37,12 +37,8 @@ type Error struct {
 	// Line and Col locate the error in the user's code; 0 when unknown.
 	Line, Col int
 	// Msg is the complete text, possibly several lines (caret, hint).
-	Msg string
-	// Overrun is set when the run's deadline passed (or it was cancelled)
-	// while Go code it called kept running: the answer was given without
-	// waiting for it, and that code runs on until it returns.
-	Overrun bool
-	causes  []error
+	Msg    string
+	causes []error
 }
 
 func (e *Error) Error() string   { return e.Msg }
@@ -213,7 +209,7 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 			// watchdog alarms, not where it allocated: a line would mislead.
 			at = ""
 		}
-		return &Error{Kind: kind, Line: line, Col: col, Msg: LimitMessage(lim.message(tripped), at, Setting(tripped)), causes: causes}
+		return &Error{Kind: kind, Line: line, Col: col, Msg: LimitMessage(lim.message(tripped), at, lim.setting(tripped)), causes: causes}
 	}
 
 	msg := err.Error()

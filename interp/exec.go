@@ -251,7 +251,8 @@ func (p *Program) Run(ctx context.Context, opts Options) (*Result, error) {
 // waits past the deadline (SPEC §8.1): when the context ends, the thread
 // is cancelled and stops at its next step; a thread inside a Go call that
 // does not return within overrunGrace is left to finish alone (its result
-// is dropped) and the run fails at once with the budget's message. The
+// is dropped) and the run fails at once with the budget's message and
+// ErrOverrun among its causes. The
 // returned channel is closed when the program's goroutine has ended;
 // until then it may still touch predeclared values (a session's globals).
 func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (*Result, starlark.StringDict, <-chan struct{}, error) {
@@ -300,10 +301,9 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 		kind = KindCancelled
 	}
 	return nil, nil, finished, &Error{
-		Kind:    kind,
-		Msg:     LimitMessage(lim.message(tripped), "", Setting(tripped)),
-		causes:  []error{tripped, context.Cause(ctx)},
-		Overrun: true,
+		Kind:   kind,
+		Msg:    LimitMessage(lim.message(tripped), "", lim.setting(tripped)),
+		causes: []error{tripped, context.Cause(ctx), ErrOverrun},
 	}
 }
 

@@ -24,6 +24,12 @@ var (
 	ErrCancelled   = errors.New("cancelled")
 )
 
+// ErrOverrun is among the causes of a run answered at its deadline (or
+// cancellation) while Go code it called was still running: the answer did
+// not wait, and that code goes on until it returns (SPEC §8.1). Statistics
+// count such runs; a worker process whose run overran is replaced.
+var ErrOverrun = errors.New("overran its deadline")
+
 type limitKind int
 
 const (
@@ -144,6 +150,15 @@ func (l *limits) tripped() error {
 // or the setting that raises it (see LimitMessage).
 func (l *limits) message(err error) string {
 	return budgetText(err, l.opts)
+}
+
+// setting names what raises the budget err reports, or "" when no
+// setting does (a deadline that came from the caller, not limits.timeout).
+func (l *limits) setting(err error) string {
+	if errors.Is(err, ErrTimeout) && l.opts.Timeout <= 0 {
+		return ""
+	}
+	return Setting(err)
 }
 
 func budgetText(err error, opts Options) string {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -142,7 +143,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	}
 	opts.session = s.globals
 	res, globals, done, err := p.exec(ctx, opts, s.globals)
-	if ie, ok := err.(*Error); ok && ie.Overrun {
+	if errors.Is(err, ErrOverrun) {
 		finished = done
 		return nil, err
 	}
@@ -156,7 +157,8 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	// could otherwise grow by almost a budget per input.
 	if max := uint64(opts.MaxMemory); max > 0 && opts.Watchdog != nil && sessionSize(s.globals, max) > max {
 		s.globals = maps.Clone(s.predeclared)
-		return nil, &Error{Kind: KindLimit, Msg: fmt.Sprintf("memory limit of %s exceeded by the variables this session keeps; they have all been cleared", FormatBytes(opts.MaxMemory)), causes: []error{ErrMemoryLimit}}
+		msg := fmt.Sprintf("memory limit of %s exceeded by the variables this session keeps; they have all been cleared", FormatBytes(opts.MaxMemory))
+		return nil, &Error{Kind: KindLimit, Msg: LimitMessage(msg, "", Setting(ErrMemoryLimit)), causes: []error{ErrMemoryLimit}}
 	}
 	if err != nil {
 		return nil, err

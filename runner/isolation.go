@@ -401,7 +401,13 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 				cancelCalls()
 				calls.Wait()
 				fill(res, m.Result)
-				p.release(w)
+				if errors.Is(res.Err, interp.ErrOverrun) {
+					// The worker answered at the deadline, but the Go call
+					// its program was in still runs there: retire it.
+					p.replace(w)
+				} else {
+					p.release(w)
+				}
 				return
 			}
 		case <-w.dead:
@@ -412,7 +418,11 @@ func (p *pool) exec(ctx context.Context, st *runState, command string, res *Exec
 		case <-done:
 			// Ask the worker to stop the program. The send runs apart: a
 			// worker too busy to drain its input must not stall the kill.
-			go w.send(&wireMsg{Type: "cancel", ID: id})
+			reason := ""
+			if ctxStop(ctx) == interp.ErrTimeout {
+				reason = "deadline"
+			}
+			go w.send(&wireMsg{Type: "cancel", ID: id, Reason: reason})
 			done = nil
 			if at := time.Now().Add(overrunGrace); killC == nil || at.Before(killAt) {
 				killAt, stop = at, ctxStop(ctx)
@@ -452,10 +462,10 @@ func (p *pool) overran(ctx context.Context, w *worker, res *ExecResult, stop err
 // overrunError is the error of a run whose worker was killed for
 // overrunning: the text and causes of the in-process time-out ("timed out
 // after 2s", interp.ErrTimeout, interp.ErrLimit) or cancellation, plus
-// errOverrun, by which the statistics count it.
+// interp.ErrOverrun, by which the statistics count it.
 func overrunError(stop error, timeout time.Duration, ctxErr error) error {
 	if stop == interp.ErrCancelled {
-		causes := []error{interp.ErrCancelled, errOverrun}
+		causes := []error{interp.ErrCancelled, interp.ErrOverrun}
 		if ctxErr != nil {
 			causes = append(causes, ctxErr)
 		}
@@ -463,9 +473,10 @@ func overrunError(stop error, timeout time.Duration, ctxErr error) error {
 	}
 	msg := "timed out"
 	if timeout > 0 {
-		msg = fmt.Sprintf("timed out after %s", timeout)
+		// A deadline of the caller's own has no setting to name.
+		msg = interp.LimitMessage(fmt.Sprintf("timed out after %s", timeout), "", interp.Setting(interp.ErrTimeout))
 	}
-	return interp.NewError(interp.KindLimit, 0, 0, msg, interp.ErrTimeout, context.DeadlineExceeded, errOverrun)
+	return interp.NewError(interp.KindLimit, 0, 0, msg, interp.ErrTimeout, context.DeadlineExceeded, interp.ErrOverrun)
 }
 
 // call makes one tool call for the worker and sends the reply.

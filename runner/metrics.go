@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"errors"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -21,11 +20,6 @@ type metrics struct {
 
 	overruns atomic.Int64 // runs answered while their computation went on past the deadline
 }
-
-// errOverrun marks the error of a run that outlived its deadline or
-// cancellation and was cut off from outside (under isolation: its worker
-// was killed). recordRun counts such runs as overruns.
-var errOverrun = errors.New("overran its deadline")
 
 // overrun counts one run that outlived its deadline or cancellation.
 func (m *metrics) overrun() { m.overruns.Add(1) }

@@ -112,7 +112,7 @@ func (r *Runner) recordCall(id string, start time.Time, args map[string]any, res
 // recordRun counts a finished run.
 func (r *Runner) recordRun(start time.Time, command string, res *ExecResult) {
 	st := RunStat{Start: start, Duration: res.Duration, OK: res.Err == nil, BytesIn: len(command), BytesOut: len(res.Text), ToolCalls: res.ToolCalls,
-		Overrun: errors.Is(res.Err, errOverrun)}
+		Overrun: errors.Is(res.Err, interp.ErrOverrun)}
 	if st.Overrun {
 		r.metrics.overrun()
 	}

@@ -37,6 +37,10 @@ type wireMsg struct {
 	Err    *wireErr        `json:"err,omitempty"`
 	Step   *PlanStep       `json:"step,omitempty"`
 	Result *wireResult     `json:"result,omitempty"`
+	// Reason of a cancel: "deadline" when the run's time is up, so that
+	// the worker answers "timed out" as the server would; else a
+	// cancellation.
+	Reason string `json:"reason,omitempty"`
 }
 
 // wireSetup is what a worker needs to build its runner.
@@ -101,6 +105,9 @@ var sentinels = []struct {
 	{"timeout", interp.ErrTimeout},
 	{"output_limit", interp.ErrOutputLimit},
 	{"memory_limit", interp.ErrMemoryLimit},
+	{"int_limit", interp.ErrIntLimit},
+	{"overrun", interp.ErrOverrun},
+	{"too_deep", interp.ErrTooDeep},
 	{"limit", interp.ErrLimit},
 	{"cancelled", interp.ErrCancelled},
 	{"not_confirmed", ErrNotConfirmed},

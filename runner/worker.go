@@ -54,7 +54,7 @@ func WorkerMain() int {
 func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 	w := &workerSide{
 		out:   bufio.NewWriter(out),
-		runs:  map[uint64]context.CancelFunc{},
+		runs:  map[uint64]context.CancelCauseFunc{},
 		calls: map[uint64]chan *wireMsg{},
 	}
 	defer func() {
@@ -85,7 +85,7 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 			if w.r == nil {
 				return errors.New("run before setup")
 			}
-			rctx, cancel := context.WithCancel(ctx)
+			rctx, cancel := context.WithCancelCause(ctx)
 			w.mu.Lock()
 			w.runs[m.ID] = cancel
 			w.mu.Unlock()
@@ -94,7 +94,11 @@ func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
 		case "cancel":
 			w.mu.Lock()
 			if cancel := w.runs[m.ID]; cancel != nil {
-				cancel()
+				cause := context.Canceled
+				if m.Reason == "deadline" {
+					cause = context.DeadlineExceeded
+				}
+				cancel(cause)
 			}
 			w.mu.Unlock()
 		case "reply":
@@ -119,7 +123,7 @@ type workerSide struct {
 	out *bufio.Writer
 
 	mu     sync.Mutex
-	runs   map[uint64]context.CancelFunc
+	runs   map[uint64]context.CancelCauseFunc
 	calls  map[uint64]chan *wireMsg
 	nextID atomic.Uint64
 }
@@ -140,7 +144,7 @@ func (w *workerSide) cancelAll() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, cancel := range w.runs {
-		cancel()
+		cancel(context.Canceled)
 	}
 }
 
@@ -204,7 +208,7 @@ func (w *workerSide) run(ctx context.Context, r *Runner, m wireMsg) {
 	defer func() {
 		w.mu.Lock()
 		if cancel := w.runs[m.ID]; cancel != nil {
-			cancel()
+			cancel(context.Canceled)
 		}
 		delete(w.runs, m.ID)
 		w.mu.Unlock()

@@ -117,7 +117,7 @@ func TestSessionGlobalsWithinMemoryBudget(t *testing.T) {
 		}
 	}
 	res := callRun(t, cs, `x.append("ab" * (2 << 20))`+"\nlen(x)")
-	if want := "Error: memory limit of 18 MiB exceeded by the variables this session keeps; they have all been cleared"; !res.IsError || text(t, res) != want {
+	if want := "Error: memory limit of 18 MiB exceeded by the variables this session keeps; they have all been cleared (set limits.max_memory to raise it)"; !res.IsError || text(t, res) != want {
 		t.Errorf("fifth input: %s\nwant %s", text(t, res), want)
 	}
 	if got := text(t, callRun(t, cs, "x")); !strings.HasPrefix(got, "Error: line 1: 'x' is not defined") {
