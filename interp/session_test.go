@@ -56,7 +56,7 @@ func TestSessionKeepsGlobals(t *testing.T) {
 	if _, err := s.Run(ctx, "x", Options{}); err == nil {
 		t.Error("x survived Reset")
 	}
-	if res, err := s.Run(ctx, "json.encode([1])", Options{}); err != nil || res.Value.String() != `"[1]"` {
+	if res, err := s.Run(ctx, "math.floor(1.5)", Options{}); err != nil || res.Value.String() != `1` {
 		t.Errorf("predeclared lost by Reset: %v %v", res, err)
 	}
 }

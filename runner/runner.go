@@ -21,6 +21,7 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/stdlib"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/db"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
@@ -215,6 +216,11 @@ func New(opts ...Option) (*Runner, error) {
 // Registry returns the registry the runner calls into.
 func (r *Runner) Registry() *packs.Registry { return r.reg }
 
+// Globals returns the names every program sees — packs, aliases, proj,
+// combinators, builtins and modules — frozen: for completion and listing,
+// not to be modified.
+func (r *Runner) Globals() starlark.StringDict { return r.globals }
+
 // Limits returns the budgets of every run.
 func (r *Runner) Limits() Limits { return r.limits }
 
@@ -228,6 +234,9 @@ func (r *Runner) buildGlobals() error {
 		g[k] = v
 	}
 	for k, v := range python.Builtins() {
+		g[k] = v
+	}
+	for k, v := range stdlib.Modules() {
 		g[k] = v
 	}
 	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)

@@ -18,6 +18,7 @@ import (
 	"github.com/reeflective/readline/inputrc"
 	"github.com/spf13/cobra"
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
 	"golang.org/x/term"
 
@@ -462,7 +463,7 @@ func (c *completer) members(obj string) []member {
 		}
 		return out
 	}
-	if m, ok := interp.StdGlobals()[obj].(starlark.HasAttrs); ok {
+	if m, ok := c.r.Globals()[obj].(*starlarkstruct.Module); ok {
 		for _, n := range m.AttrNames() {
 			out = append(out, member{n, ""})
 		}
@@ -519,8 +520,7 @@ func (c *completer) globals() []string {
 		add(n)
 	}
 	add(c.s.Names()...)
-	add("call", "parallel", "chain", "plan", "proj")
-	for n := range interp.StdGlobals() {
+	for n := range c.r.Globals() { // combinators, builtins, modules, proj
 		add(n)
 	}
 	for n := range starlark.Universe {

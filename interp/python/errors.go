@@ -26,6 +26,10 @@ func exception(class, format string, args ...any) error {
 	return &Exception{Class: class, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Errorf returns an *Exception of class with a formatted message, for the
+// modules of package stdlib.
+func Errorf(class, format string, args ...any) error { return exception(class, format, args...) }
+
 func valueError(format string, args ...any) error { return exception("ValueError", format, args...) }
 func typeError(format string, args ...any) error  { return exception("TypeError", format, args...) }
 func indexError(format string, args ...any) error { return exception("IndexError", format, args...) }

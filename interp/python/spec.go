@@ -427,6 +427,22 @@ func trimZeros(s string) string {
 	return mant
 }
 
+// FloatRepr is Python's repr() of a float: "0.1", "1e+16", "-0.0",
+// "inf", "nan".
+func FloatRepr(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.Signbit(f):
+		return "-" + floatRepr(-f)
+	}
+	return floatRepr(f)
+}
+
 // floatRepr is Python's repr() of a non-negative finite float: the
 // shortest text that reads back as the same float, in fixed-point when
 // its exponent is from -4 to 15, with ".0" on whole numbers.

@@ -1,0 +1,29 @@
+// Package stdlib holds the modules of Python's standard library that
+// programs may use (SPEC §2.7), one file per module: each module value is
+// built once, frozen, and shared by every run. Their functions follow
+// CPython's names, arguments, results and errors, and charge their work
+// to the run's interp.Budget like every builtin, so no module call runs
+// unbounded (SPEC §8.1).
+package stdlib
+
+import (
+	"errors"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// Modules returns the modules by the names programs use, frozen.
+func Modules() starlark.StringDict {
+	d := starlark.StringDict{
+		"json": JSON(),
+	}
+	d.Freeze()
+	return d
+}
+
+// isBudget reports whether err is a spent budget or a cancellation.
+func isBudget(err error) bool {
+	return errors.Is(err, interp.ErrLimit) || errors.Is(err, interp.ErrCancelled)
+}

@@ -1,0 +1,780 @@
+package stdlib
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// JSON is the json module: Python's dumps and loads, and Starlark's
+// encode, encode_indent, decode and indent, so that programs written for
+// either keep working. Both directions walk values under the run's
+// budget: nesting is bounded by interp.MaxDepth (the program gets an
+// error, never a Go stack overflow), every element is charged, and the
+// text never grows past the memory budget.
+func JSON() *starlarkstruct.Module {
+	return &starlarkstruct.Module{
+		Name: "json",
+		Members: starlark.StringDict{
+			"dumps":         interp.NewBuiltin("json.dumps", jsonDumps),
+			"loads":         interp.NewBuiltin("json.loads", jsonLoads),
+			"encode":        interp.NewBuiltin("json.encode", jsonEncode),
+			"encode_indent": interp.NewBuiltin("json.encode_indent", jsonEncodeIndent),
+			"decode":        interp.NewBuiltin("json.decode", jsonDecode),
+			"indent":        interp.NewBuiltin("json.indent", jsonIndent),
+		},
+	}
+}
+
+// encoder writes one value as JSON. The options select Python's dumps or
+// Starlark's encode.
+type encoder struct {
+	b           *interp.Budget
+	w           interp.TextWriter
+	python      bool   // dumps: keys of any scalar type, insertion order, NaN allowed
+	ensureASCII bool   // \uXXXX for every character outside ASCII
+	sortKeys    bool   // object keys sorted
+	allowNaN    bool   // NaN, Infinity, -Infinity as JavaScript writes them
+	indent      string // "" (and hasIndent false): one line
+	hasIndent   bool
+	prefix      string // before every line after the first (encode_indent)
+	itemSep     string
+	keySep      string
+	dflt        starlark.Callable // dumps(default=): called for what has no JSON form
+	thread      *starlark.Thread
+	path        []starlark.Value // containers being written, for cycles
+}
+
+func (e *encoder) write(s string) error { return e.w.WriteString(s) }
+
+func (e *encoder) newline(depth int) error {
+	if !e.hasIndent {
+		return nil
+	}
+	return e.write("\n" + e.prefix + strings.Repeat(e.indent, depth))
+}
+
+func (e *encoder) value(v starlark.Value, depth int) error {
+	if depth > interp.MaxDepth {
+		return fmt.Errorf("%w while encoding JSON", interp.ErrTooDeep)
+	}
+	switch x := v.(type) {
+	case starlark.NoneType:
+		return e.write("null")
+	case starlark.Bool:
+		if x {
+			return e.write("true")
+		}
+		return e.write("false")
+	case starlark.Int:
+		if err := e.b.CheckInt(x); err != nil {
+			return err
+		}
+		return e.write(x.String())
+	case starlark.Float:
+		return e.float(float64(x))
+	case starlark.String:
+		return e.str(string(x))
+	case *starlark.Dict:
+		return e.object(x, x.Items(), depth)
+	case *starlark.List, starlark.Tuple:
+		return e.array(x, depth)
+	case *starlarkstruct.Struct:
+		names := x.AttrNames()
+		items := make([]starlark.Tuple, 0, len(names))
+		for _, n := range names {
+			f, err := x.Attr(n)
+			if err != nil {
+				return err
+			}
+			items = append(items, starlark.Tuple{starlark.String(n), f})
+		}
+		return e.object(x, items, depth)
+	case interp.GoValuer:
+		g, err := x.GoValue()
+		if err != nil {
+			return err
+		}
+		sv, err := interp.FromGo(g)
+		if err != nil {
+			return err
+		}
+		if sv != v {
+			return e.value(sv, depth+1)
+		}
+	}
+	if e.dflt != nil {
+		r, err := starlark.Call(e.thread, e.dflt, starlark.Tuple{v}, nil)
+		if err != nil {
+			return err
+		}
+		return e.value(r, depth+1)
+	}
+	if e.python {
+		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", v.Type())
+	}
+	return fmt.Errorf("cannot encode %s as JSON", v.Type())
+}
+
+func (e *encoder) float(f float64) error {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		if !e.allowNaN {
+			if e.python {
+				return python.Errorf("ValueError", "Out of range float values are not JSON compliant")
+			}
+			return fmt.Errorf("cannot encode non-finite float %v", starlark.Float(f))
+		}
+		switch {
+		case math.IsNaN(f):
+			return e.write("NaN")
+		case f > 0:
+			return e.write("Infinity")
+		}
+		return e.write("-Infinity")
+	}
+	if e.python {
+		return e.write(python.FloatRepr(f))
+	}
+	return e.write(starlark.Float(f).String())
+}
+
+func (e *encoder) str(s string) error {
+	var sb strings.Builder
+	sb.Grow(len(s) + 2)
+	sb.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			sb.WriteString(`\"`)
+		case r == '\\':
+			sb.WriteString(`\\`)
+		case r == '\n':
+			sb.WriteString(`\n`)
+		case r == '\r':
+			sb.WriteString(`\r`)
+		case r == '\t':
+			sb.WriteString(`\t`)
+		case r == '\b':
+			sb.WriteString(`\b`)
+		case r == '\f':
+			sb.WriteString(`\f`)
+		case r < 0x20 || r == 0x7f && e.ensureASCII:
+			fmt.Fprintf(&sb, `\u%04x`, r)
+		case r >= 0x80 && e.ensureASCII:
+			if r > 0xffff {
+				hi, lo := utf16.EncodeRune(r)
+				fmt.Fprintf(&sb, `\u%04x\u%04x`, hi, lo)
+			} else {
+				fmt.Fprintf(&sb, `\u%04x`, r)
+			}
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	sb.WriteByte('"')
+	return e.write(sb.String())
+}
+
+// enter notes a container being written; a container inside itself is
+// an error.
+func (e *encoder) enter(x starlark.Value) error {
+	for _, p := range e.path {
+		if p == x {
+			if e.python {
+				return python.Errorf("ValueError", "Circular reference detected")
+			}
+			return fmt.Errorf("cycle in JSON structure")
+		}
+	}
+	e.path = append(e.path, x)
+	return e.b.Charge(uint64(len(e.path)) / 32)
+}
+
+func (e *encoder) leave() { e.path = e.path[:len(e.path)-1] }
+
+func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) error {
+	if err := e.enter(x); err != nil {
+		return err
+	}
+	defer e.leave()
+	keys := make([]string, len(items))
+	for i, kv := range items {
+		k, err := e.key(kv[0])
+		if err != nil {
+			return err
+		}
+		keys[i] = k
+	}
+	order := make([]int, len(items))
+	for i := range order {
+		order[i] = i
+	}
+	if e.sortKeys {
+		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
+	}
+	if err := e.write("{"); err != nil {
+		return err
+	}
+	for n, i := range order {
+		if n > 0 {
+			if err := e.write(e.itemSep); err != nil {
+				return err
+			}
+		}
+		if err := e.newline(depth + 1); err != nil {
+			return err
+		}
+		if err := e.str(keys[i]); err != nil {
+			return err
+		}
+		if err := e.write(e.keySep); err != nil {
+			return err
+		}
+		if err := e.value(items[i][1], depth+1); err != nil {
+			return err
+		}
+	}
+	if len(items) > 0 {
+		if err := e.newline(depth); err != nil {
+			return err
+		}
+	}
+	return e.write("}")
+}
+
+// key is the text of an object key: a string, or for dumps also a number,
+// bool or None, written as Python writes them.
+func (e *encoder) key(k starlark.Value) (string, error) {
+	switch k := k.(type) {
+	case starlark.String:
+		return string(k), nil
+	case starlark.Int:
+		if e.python {
+			return k.String(), nil
+		}
+	case starlark.Float:
+		if e.python {
+			switch f := float64(k); {
+			case math.IsNaN(f):
+				return "NaN", nil
+			case math.IsInf(f, 1):
+				return "Infinity", nil
+			case math.IsInf(f, -1):
+				return "-Infinity", nil
+			}
+			return python.FloatRepr(float64(k)), nil
+		}
+	case starlark.Bool:
+		if e.python {
+			if k {
+				return "true", nil
+			}
+			return "false", nil
+		}
+	case starlark.NoneType:
+		if e.python {
+			return "null", nil
+		}
+	}
+	if e.python {
+		return "", python.Errorf("TypeError", "keys must be str, int, float, bool or None, not %s", k.Type())
+	}
+	return "", fmt.Errorf("dict has %s key, want string", k.Type())
+}
+
+func (e *encoder) array(x starlark.Value, depth int) error {
+	seq := x.(starlark.Indexable)
+	if err := e.enter(x); err != nil {
+		return err
+	}
+	defer e.leave()
+	if err := e.write("["); err != nil {
+		return err
+	}
+	for i := 0; i < seq.Len(); i++ {
+		if i > 0 {
+			if err := e.write(e.itemSep); err != nil {
+				return err
+			}
+		}
+		if err := e.newline(depth + 1); err != nil {
+			return err
+		}
+		if err := e.value(seq.Index(i), depth+1); err != nil {
+			return err
+		}
+	}
+	if seq.Len() > 0 {
+		if err := e.newline(depth); err != nil {
+			return err
+		}
+	}
+	return e.write("]")
+}
+
+// jsonDumps is json.dumps(obj, *, skipkeys, ensure_ascii=True,
+// check_circular, allow_nan=True, cls, indent=None, separators=None,
+// default=None, sort_keys=False).
+func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var obj, indent, separators, dflt starlark.Value = nil, starlark.None, starlark.None, starlark.None
+	ensureASCII, allowNaN, sortKeys := true, true, false
+	var skipkeys, checkCircular, cls starlark.Value
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "obj", &obj, "skipkeys?", &skipkeys, "ensure_ascii?", &ensureASCII,
+		"check_circular?", &checkCircular, "allow_nan?", &allowNaN, "cls?", &cls, "indent?", &indent,
+		"separators?", &separators, "default?", &dflt, "sort_keys?", &sortKeys); err != nil {
+		return nil, err
+	}
+	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
+		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
+	e.w.Budget = e.b
+	switch x := indent.(type) {
+	case starlark.NoneType:
+	case starlark.Int:
+		n, _ := x.Int64()
+		e.hasIndent, e.indent = true, strings.Repeat(" ", int(max(0, min(n, 64))))
+		e.itemSep = ","
+	case starlark.String:
+		e.hasIndent, e.indent = true, string(x)
+		e.itemSep = ","
+	default:
+		return nil, python.Errorf("TypeError", "indent must be None, an int or a string, not %s", indent.Type())
+	}
+	if separators != starlark.None {
+		seq, ok := separators.(starlark.Indexable)
+		if !ok || seq.Len() != 2 {
+			return nil, python.Errorf("ValueError", "separators must be an (item_separator, key_separator) tuple")
+		}
+		i, ok1 := starlark.AsString(seq.Index(0))
+		k, ok2 := starlark.AsString(seq.Index(1))
+		if !ok1 || !ok2 {
+			return nil, python.Errorf("TypeError", "separators must be strings")
+		}
+		e.itemSep, e.keySep = i, k
+	}
+	if dflt != starlark.None {
+		fn, ok := dflt.(starlark.Callable)
+		if !ok {
+			return nil, python.Errorf("TypeError", "'%s' object is not callable", dflt.Type())
+		}
+		e.dflt = fn
+	}
+	if err := e.value(obj, 0); err != nil {
+		return nil, err
+	}
+	return starlark.String(e.w.String()), nil
+}
+
+// jsonEncode is Starlark's json.encode(x): compact, keys sorted, strings
+// only as keys, no NaN.
+func jsonEncode(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &x); err != nil {
+		return nil, err
+	}
+	return starlarkEncode(thread, b, x, false, "", "")
+}
+
+func jsonEncodeIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	prefix, indent := "", "\t"
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "x", &x, "prefix?", &prefix, "indent?", &indent); err != nil {
+		return nil, err
+	}
+	return starlarkEncode(thread, b, x, true, prefix, indent)
+}
+
+func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Value, indented bool, prefix, indent string) (starlark.Value, error) {
+	e := &encoder{b: interp.BudgetOf(thread), sortKeys: true, itemSep: ",", keySep: ":", thread: thread,
+		hasIndent: indented, indent: indent, prefix: prefix}
+	if indented {
+		e.keySep = ": "
+	}
+	e.w.Budget = e.b
+	if err := e.value(x, 0); err != nil {
+		if isBudget(err) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", b.Name(), err)
+	}
+	return starlark.String(e.w.String()), nil
+}
+
+// decoder reads JSON text into Starlark values, iteratively bounded in
+// depth, charging every value it makes.
+type decoder struct {
+	b      *interp.Budget
+	s      string
+	i      int
+	python bool // loads: NaN and Infinity accepted, CPython's messages
+}
+
+// syntaxError is a malformed document: Python's JSONDecodeError text,
+// "Expecting value: line 1 column 5 (char 4)".
+type syntaxError struct {
+	msg string
+	pos int
+	doc string
+}
+
+func (e *syntaxError) Error() string {
+	line := strings.Count(e.doc[:e.pos], "\n") + 1
+	col := e.pos - strings.LastIndex(e.doc[:e.pos], "\n")
+	return fmt.Sprintf("%s: line %d column %d (char %d)", e.msg, line, col, utf8.RuneCountInString(e.doc[:e.pos]))
+}
+
+func (d *decoder) fail(msg string) error { return &syntaxError{msg: msg, pos: d.i, doc: d.s} }
+
+func (d *decoder) space() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) decode() (starlark.Value, error) {
+	d.space()
+	v, err := d.value(0)
+	if err != nil {
+		return nil, err
+	}
+	d.space()
+	if d.i < len(d.s) {
+		return nil, d.fail("Extra data")
+	}
+	return v, nil
+}
+
+func (d *decoder) value(depth int) (starlark.Value, error) {
+	if depth > interp.MaxDepth {
+		return nil, fmt.Errorf("%w while decoding JSON", interp.ErrTooDeep)
+	}
+	if err := d.b.Charge(1); err != nil {
+		return nil, err
+	}
+	if d.i >= len(d.s) {
+		return nil, d.fail("Expecting value")
+	}
+	switch c := d.s[d.i]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		s, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		return starlark.String(s), nil
+	case c == '-' || '0' <= c && c <= '9':
+		return d.number()
+	}
+	for _, lit := range []struct {
+		text   string
+		v      starlark.Value
+		python bool
+	}{
+		{"null", starlark.None, false}, {"true", starlark.True, false}, {"false", starlark.False, false},
+		{"NaN", starlark.Float(math.NaN()), true}, {"Infinity", starlark.Float(math.Inf(1)), true},
+		{"-Infinity", starlark.Float(math.Inf(-1)), true},
+	} {
+		if strings.HasPrefix(d.s[d.i:], lit.text) && (d.python || !lit.python) {
+			d.i += len(lit.text)
+			return lit.v, nil
+		}
+	}
+	return nil, d.fail("Expecting value")
+}
+
+func (d *decoder) object(depth int) (starlark.Value, error) {
+	d.i++ // {
+	dict := starlark.NewDict(0)
+	d.space()
+	if d.i < len(d.s) && d.s[d.i] == '}' {
+		d.i++
+		return dict, nil
+	}
+	for {
+		d.space()
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
+			return nil, d.fail("Expecting property name enclosed in double quotes")
+		}
+		k, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
+			return nil, d.fail("Expecting ':' delimiter")
+		}
+		d.i++
+		d.space()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if err := dict.SetKey(starlark.String(k), v); err != nil {
+			return nil, err
+		}
+		d.space()
+		if d.i < len(d.s) && d.s[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.i < len(d.s) && d.s[d.i] == '}' {
+			d.i++
+			return dict, nil
+		}
+		return nil, d.fail("Expecting ',' delimiter")
+	}
+}
+
+func (d *decoder) array(depth int) (starlark.Value, error) {
+	d.i++ // [
+	var elems []starlark.Value
+	d.space()
+	if d.i < len(d.s) && d.s[d.i] == ']' {
+		d.i++
+		return starlark.NewList(elems), nil
+	}
+	for {
+		d.space()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		elems = append(elems, v)
+		d.space()
+		if d.i < len(d.s) && d.s[d.i] == ',' {
+			d.i++
+			continue
+		}
+		if d.i < len(d.s) && d.s[d.i] == ']' {
+			d.i++
+			return starlark.NewList(elems), nil
+		}
+		return nil, d.fail("Expecting ',' delimiter")
+	}
+}
+
+func (d *decoder) str() (string, error) {
+	start := d.i
+	d.i++ // "
+	var sb strings.Builder
+	for {
+		if d.i >= len(d.s) {
+			d.i = start
+			return "", d.fail("Unterminated string starting at")
+		}
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			if err := d.b.Charge(uint64(sb.Len()) / 64); err != nil {
+				return "", err
+			}
+			return sb.String(), nil
+		case c == '\\':
+			if d.i+1 >= len(d.s) {
+				d.i = start
+				return "", d.fail("Unterminated string starting at")
+			}
+			esc := d.s[d.i+1]
+			d.i += 2
+			switch esc {
+			case '"', '\\', '/':
+				sb.WriteByte(esc)
+			case 'b':
+				sb.WriteByte('\b')
+			case 'f':
+				sb.WriteByte('\f')
+			case 'n':
+				sb.WriteByte('\n')
+			case 'r':
+				sb.WriteByte('\r')
+			case 't':
+				sb.WriteByte('\t')
+			case 'u':
+				r, ok := d.hex4()
+				if !ok {
+					d.i -= 2
+					return "", d.fail("Invalid \\uXXXX escape")
+				}
+				if utf16.IsSurrogate(r) && strings.HasPrefix(d.s[d.i:], `\u`) {
+					save := d.i
+					d.i += 2
+					if r2, ok := d.hex4(); ok {
+						if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+							r = pair
+						} else {
+							d.i = save
+						}
+					} else {
+						d.i = save
+					}
+				}
+				sb.WriteRune(r)
+			default:
+				d.i -= 2
+				return "", d.fail("Invalid \\escape")
+			}
+		case c < 0x20:
+			return "", d.fail("Invalid control character at")
+		default:
+			sb.WriteByte(c)
+			d.i++
+		}
+	}
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if d.i+4 > len(d.s) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(d.s[d.i:d.i+4], 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	d.i += 4
+	return rune(n), true
+}
+
+func (d *decoder) number() (starlark.Value, error) {
+	start := d.i
+	if d.s[d.i] == '-' {
+		d.i++
+		if d.python && strings.HasPrefix(d.s[d.i:], "Infinity") {
+			d.i += len("Infinity")
+			return starlark.Float(math.Inf(-1)), nil
+		}
+	}
+	digits := d.i
+	for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
+		d.i++
+	}
+	if d.i == digits {
+		d.i = start
+		return nil, d.fail("Expecting value")
+	}
+	isFloat := false
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		j := d.i + 1
+		for j < len(d.s) && '0' <= d.s[j] && d.s[j] <= '9' {
+			j++
+		}
+		if j > d.i+1 {
+			isFloat, d.i = true, j
+		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		j := d.i + 1
+		if j < len(d.s) && (d.s[j] == '+' || d.s[j] == '-') {
+			j++
+		}
+		k := j
+		for k < len(d.s) && '0' <= d.s[k] && d.s[k] <= '9' {
+			k++
+		}
+		if k > j {
+			isFloat, d.i = true, k
+		}
+	}
+	text := d.s[start:d.i]
+	if isFloat {
+		f, _ := strconv.ParseFloat(text, 64) // out of range: ±Inf, as Python
+		return starlark.Float(f), nil
+	}
+	if max := d.b.MaxIntDigits(); max > 0 && d.i-digits > max {
+		return nil, d.b.IntLimit()
+	}
+	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return starlark.MakeInt64(n), nil
+	}
+	n, ok := new(big.Int).SetString(text, 10)
+	if !ok {
+		return nil, d.fail("Expecting value")
+	}
+	return starlark.MakeBigInt(n), nil
+}
+
+// jsonLoads is json.loads(s).
+func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s starlark.Value
+	if len(args) != 1 {
+		return nil, python.Errorf("TypeError", "loads() takes exactly one positional argument (%d given)", len(args))
+	}
+	s = args[0]
+	text, ok := s.(starlark.String)
+	if !ok {
+		if bs, ok := s.(starlark.Bytes); ok {
+			text = starlark.String(bs)
+		} else {
+			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", s.Type())
+		}
+	}
+	d := &decoder{b: interp.BudgetOf(thread), s: string(text), python: true}
+	v, err := d.decode()
+	if se, ok := err.(*syntaxError); ok {
+		return nil, python.Errorf("JSONDecodeError", "%s", se.Error())
+	}
+	return v, err
+}
+
+// jsonDecode is Starlark's json.decode(x, default=…): on a malformed
+// document it returns default when one is given.
+func jsonDecode(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s string
+	var dflt starlark.Value
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "x", &s, "default?", &dflt); err != nil {
+		return nil, err
+	}
+	d := &decoder{b: interp.BudgetOf(thread), s: s}
+	v, err := d.decode()
+	if se, ok := err.(*syntaxError); ok {
+		if dflt != nil {
+			return dflt, nil
+		}
+		return nil, fmt.Errorf("%s: %s", b.Name(), se.Error())
+	}
+	return v, err
+}
+
+// jsonIndent is json.indent(str, *, prefix="", indent="\t"): the document
+// re-encoded with indentation.
+func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s string
+	prefix, indent := "", "\t"
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "str", &s, "prefix?", &prefix, "indent?", &indent); err != nil {
+		return nil, err
+	}
+	d := &decoder{b: interp.BudgetOf(thread), s: s}
+	v, err := d.decode()
+	if err != nil {
+		if se, ok := err.(*syntaxError); ok {
+			return nil, fmt.Errorf("%s: %s", b.Name(), se.Error())
+		}
+		return nil, err
+	}
+	// Key order as written: decode keeps it; do not sort.
+	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: indent, prefix: prefix}
+	e.w.Budget = e.b
+	if err := e.value(v, 0); err != nil {
+		return nil, err
+	}
+	return starlark.String(e.w.String()), nil
+}
