@@ -22,7 +22,9 @@ const MaxReadText = 4 << 20
 // Path is a filesystem path value (SPEC §5.3): `proj.api / "src" / "x.go"`.
 // Its pure attributes (.name, .stem, .suffix, .parent, .parts) never touch
 // the disk; its IO methods (exists, is_dir, read_text, list) resolve the
-// path and refuse anything outside the allowed roots.
+// path and refuse anything outside the allowed roots, and onetool's own
+// files (SPEC §8.2): list leaves them out, read_text checks the file it
+// opened again.
 type Path struct {
 	path  string // cleaned, as built (absolute for project paths)
 	roots *roots.Roots
@@ -143,7 +145,7 @@ func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, sta
 			fi, err := os.Stat(real)
 			return starlark.Bool(err == nil && fi.IsDir()), nil
 		case "read_text":
-			return readText(b.Name(), real)
+			return readText(b.Name(), p.path, real, p.roots)
 		default: // list
 			entries, err := os.ReadDir(real)
 			if err != nil {
@@ -151,7 +153,9 @@ func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, sta
 			}
 			names := make([]string, 0, len(entries))
 			for _, e := range entries {
-				names = append(names, e.Name())
+				if !p.roots.OwnEntry(filepath.Join(real, e.Name())) {
+					names = append(names, e.Name())
+				}
 			}
 			slices.Sort(names)
 			out := make([]starlark.Value, len(names))
@@ -163,12 +167,21 @@ func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, sta
 	}
 }
 
-func readText(name, real string) (starlark.Value, error) {
+func readText(name, path, real string, r *roots.Roots) (starlark.Value, error) {
 	f, err := os.Open(real)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, cleanPathError(err))
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, cleanPathError(err))
+	}
+	// Checked again once open: a hard link, or a link swapped in after
+	// Resolve, must not lead to onetool's own files.
+	if err := r.CheckOpened(path, f, st); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxReadText+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, cleanPathError(err))

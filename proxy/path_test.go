@@ -3,6 +3,7 @@ package proxy
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,49 @@ func TestReadTextLimit(t *testing.T) {
 	_, err := projExec(t, g, `(proj.api / "big.bin").read_text()`)
 	if err == nil || !strings.Contains(err.Error(), "larger than 4 MiB") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// onetool's own files are refused to path objects (SPEC §8.2): by name
+// (.onetool in any case), through a link, and through a hard link to a
+// protected file; list leaves them out.
+func TestPathOwnFiles(t *testing.T) {
+	_, api, _ := projFixture(t)
+	os.MkdirAll(filepath.Join(api, ".onetool"), 0o755)
+	os.WriteFile(filepath.Join(api, ".onetool", "secrets.yaml"), []byte("token: s3cr3t"), 0o644)
+	os.WriteFile(filepath.Join(api, "onetool.yaml"), []byte("packs: {}"), 0o644)
+	os.Symlink(".onetool", filepath.Join(api, "cfg"))
+	os.Link(filepath.Join(api, ".onetool", "secrets.yaml"), filepath.Join(api, "hard.txt"))
+	r, err := roots.New(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = r.Protect(
+		roots.Own{Path: filepath.Join(api, ".onetool", "secrets.yaml"), What: "secrets file"},
+		roots.Own{Path: filepath.Join(api, "onetool.yaml"), What: "config file"},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := starlark.StringDict{"proj": NewProjects(map[string]string{"api": api}, r)}
+	g.Freeze()
+	for _, code := range []string{
+		`(proj.api / ".onetool" / "secrets.yaml").read_text()`,
+		`(proj.api / ".ONETOOL" / "secrets.yaml").read_text()`,
+		`(proj.api / "cfg" / "secrets.yaml").read_text()`,
+		`(proj.api / "hard.txt").read_text()`,
+		`(proj.api / "onetool.yaml").read_text()`,
+		`(proj.api / ".onetool").list()`,
+		`(proj.api / ".onetool").is_dir()`,
+		`(proj.api / ".onetool" / "onetool.yaml").exists()`,
+	} {
+		_, err := projExec(t, g, code)
+		if !errors.Is(err, roots.ErrProtected) || strings.Contains(fmt.Sprint(err), "s3cr3t") || !strings.Contains(err.Error(), "onetool's own") {
+			t.Errorf("%s: %v, want refused as onetool's own", code, err)
+		}
+	}
+	got, err := projExec(t, g, `[p.name for p in proj.api.list()]`)
+	if err != nil || got != `["README.md","cfg","escape","hard.txt","src"]` {
+		t.Errorf("list() = %s, %v; want .onetool and onetool.yaml left out", got, err)
 	}
 }

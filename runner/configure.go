@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -104,9 +105,63 @@ func splitErrors(err error) []error {
 	return []error{err}
 }
 
+// WithProtected adds files and directories that no program may read or
+// write through any pack (SPEC §8.2) to those of the configuration (see
+// ownFiles): the REPL's history file, say.
+func WithProtected(own ...roots.Own) Option {
+	return func(r *Runner) { r.protected = append(r.protected, own...) }
+}
+
+// Names of onetool's own files, for messages.
+const (
+	ownConfigDir = "configuration directory"
+	ownConfig    = "config file"
+	ownInclude   = "included config file"
+	ownSecrets   = "secrets file"
+	ownToolpacks = "toolpack directory"
+	ownStats     = "stats file"
+)
+
+// ownFiles are onetool's own files and directories, refused to programs
+// whatever the roots say (SPEC §8.2): what a program could read secrets
+// from, or write to change the configuration the next start loads. Paths
+// that do not exist yet count too: they must not be created. The
+// .onetool directories of the working directory and of the home
+// directory are the config search locations (config.Find); roots refuses
+// every .onetool component anyway, and listing them here also protects
+// the directories they are links to.
+func ownFiles(cfg *config.Config, wd string) []roots.Own {
+	var own []roots.Own
+	add := func(what string, paths ...string) {
+		for _, p := range paths {
+			if p != "" {
+				own = append(own, roots.Own{Path: p, What: what})
+			}
+		}
+	}
+	add(ownConfigDir, filepath.Join(wd, roots.ConfigDirName))
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		add(ownConfigDir, filepath.Join(home, roots.ConfigDirName))
+	}
+	add(ownConfig, cfg.Path)
+	if len(cfg.Files) > 1 {
+		add(ownInclude, cfg.Files[1:]...)
+	}
+	add(ownSecrets, cfg.Secrets.File())
+	if cfg.Dir != "" {
+		// Loaded at the next start when they appear.
+		add(ownSecrets, filepath.Join(cfg.Dir, "secrets.yaml"))
+		add(ownToolpacks, filepath.Join(cfg.Dir, "toolpacks"))
+	}
+	add(ownToolpacks, cfg.Toolpacks...)
+	add(ownStats, cfg.Output.StatsFile)
+	return own
+}
+
 // fileRoots are the directories file access is confined to (SPEC §8.2):
-// the working directory, every project, and packs.file.allowed_dirs.
-func fileRoots(cfg *config.Config) (*roots.Roots, error) {
+// the working directory, every project, and packs.file.allowed_dirs; with
+// onetool's own files refused inside them (ownFiles, and extra).
+func fileRoots(cfg *config.Config, extra []roots.Own) (*roots.Roots, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("%w: working directory: %w", ErrConfig, err)
@@ -124,6 +179,10 @@ func fileRoots(cfg *config.Config) (*roots.Roots, error) {
 		dirs = append(dirs, p.AllowedDirs...)
 	}
 	r, err := roots.New(dirs...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	r, err = r.Protect(append(ownFiles(cfg, wd), extra...)...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}

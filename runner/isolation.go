@@ -569,6 +569,9 @@ func (r *Runner) workerSetup(gen uint64) *wireSetup {
 	if fp := r.cfg.Packs["file"]; fp != nil {
 		s.FileDirs = fp.AllowedDirs
 	}
+	if r.roots != nil {
+		s.Own = r.roots.Own()
+	}
 	for _, p := range r.reg.Packs() {
 		s.Packs[p.Name] = p.Description
 		for _, t := range p.Tools() {

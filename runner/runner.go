@@ -50,6 +50,8 @@ type Runner struct {
 	snippets *snippets.Set
 	aliases  map[string]string // alias → tool id
 	roots    *roots.Roots
+	// protected are added to onetool's own files (WithProtected).
+	protected []roots.Own
 
 	resolvers   []Resolver
 	selector    BackendSelector
@@ -146,7 +148,7 @@ func New(opts ...Option) (*Runner, error) {
 	if r.snippets, err = compileSnippets(r.cfg); err != nil {
 		problems.addAll(err)
 	}
-	if r.roots, err = fileRoots(r.cfg); err != nil {
+	if r.roots, err = fileRoots(r.cfg, r.protected); err != nil {
 		return nil, err
 	}
 	if builtins && r.cfg.PackEnabled("file") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
 )
 
@@ -52,6 +53,7 @@ type wireSetup struct {
 	Snippets   map[string]*config.Snippet `json:"snippets,omitempty"`
 	Projects   map[string]string          `json:"projects,omitempty"`
 	FileDirs   []string                   `json:"file_dirs,omitempty"` // packs.file.allowed_dirs
+	Own        []roots.Own                `json:"own,omitempty"`       // onetool's own files, refused to proj paths too
 }
 
 // wireTool is a tool without its handler.

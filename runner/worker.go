@@ -187,7 +187,7 @@ func (w *workerSide) setup(s *wireSetup) error {
 	if len(s.FileDirs) > 0 {
 		cfg.Packs["file"] = &config.Pack{AllowedDirs: s.FileDirs}
 	}
-	r, err := New(WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0))
+	r, err := New(WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0), WithProtected(s.Own...))
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)
 	}

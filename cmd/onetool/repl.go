@@ -24,6 +24,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner"
 )
 
@@ -54,17 +55,22 @@ input failed (every input still runs); 2 on usage errors.`,
   printf 'x = 2\nx * 21\n' | onetool repl`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := g.newRunner(nil) // keep output.max_inline: ot.result pages long results later
+			path := historyFile
+			if !cmd.Flags().Changed("history") {
+				path = defaultHistoryPath()
+			}
+			var extra []runner.Option
+			if path != "" {
+				// What was typed may hold secrets: programs never read it (SPEC §8.2).
+				extra = append(extra, runner.WithProtected(roots.Own{Path: path, What: "REPL history file"}))
+			}
+			r, err := g.newRunner(nil, extra...) // keep output.max_inline: ot.result pages long results later
 			if err != nil {
 				return err
 			}
 			defer r.Close()
 			rp := &repl{r: r, s: r.NewSession(), out: cmd.OutOrStdout()}
 			if f, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-				path := historyFile
-				if !cmd.Flags().Changed("history") {
-					path = defaultHistoryPath()
-				}
 				return rp.interactive(cmd.Context(), path, cmd.ErrOrStderr())
 			}
 			if err := rp.piped(cmd.Context(), cmd.InOrStdin()); err != nil {

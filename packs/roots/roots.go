@@ -3,6 +3,10 @@
 // path is resolved — made absolute, cleaned, and its symbolic links
 // followed — before it is compared with the roots, so neither "..", nor an
 // absolute path, nor a symlink inside a root that points outside can escape.
+//
+// Inside the roots, onetool's own files are refused as well (own.go): every
+// path with a .onetool component, and the files and directories given to
+// Protect.
 package roots
 
 import (
@@ -23,6 +27,10 @@ type Roots struct {
 	base string   // where relative paths start: the first root as given
 	dirs []string // resolved roots
 	show []string // the roots as configured, for messages
+
+	own   []own // onetool's own files and directories (Protect)
+	given []Own // the same, as given
+	ids   int   // how many of own have an identity to compare
 }
 
 // New returns the roots dirs; relative paths are resolved against the
@@ -61,8 +69,9 @@ func (r *Roots) Dirs() []string { return r.show }
 func (r *Roots) Base() string { return r.base }
 
 // Resolve returns the real absolute path of p, or an error wrapping
-// ErrOutside when it lies outside every root. p need not exist: the part
-// that exists is resolved and the rest appended, so a new file can be
+// ErrOutside when it lies outside every root, or ErrProtected when it is
+// one of onetool's own files or lies inside one. p need not exist: the
+// part that exists is resolved and the rest appended, so a new file can be
 // checked before it is created.
 func (r *Roots) Resolve(p string) (string, error) {
 	if strings.ContainsRune(p, 0) {
@@ -75,12 +84,16 @@ func (r *Roots) Resolve(p string) (string, error) {
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(r.base, abs)
 	}
-	real, err := resolve(filepath.Clean(abs))
+	abs = filepath.Clean(abs)
+	real, err := resolve(abs)
 	if err != nil {
 		return "", err
 	}
 	for _, d := range r.dirs {
 		if within(real, d) {
+			if err := r.refuseOwn(p, abs, real, d); err != nil {
+				return "", err
+			}
 			return real, nil
 		}
 	}
@@ -215,6 +228,13 @@ func (r *Roots) LocateEntry(p string) (Location, error) {
 	if err != nil && slices.Contains(r.dirs, real) {
 		// A root reached through a link to it: the root itself.
 		return r.locate(p, real)
+	}
+	if err == nil {
+		// The entry itself (a link named .onetool, say) is checked too,
+		// not only what it points to.
+		if err := r.refuseOwn(p, abs, loc.Path(), loc.Root); err != nil {
+			return Location{}, err
+		}
 	}
 	return loc, err
 }

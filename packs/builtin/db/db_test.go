@@ -12,6 +12,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
 )
 
 func TestTables(t *testing.T) {
@@ -509,5 +510,48 @@ func TestConcurrentQueries(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A SQLite path that names one of onetool's own files, or lies in a
+// .onetool directory, is refused (SPEC §8.2), even when it is a real
+// database: by name, through a link and through a hard link. A writable
+// pack does not create one there either.
+func TestOwnFilesRefused(t *testing.T) {
+	tmp, _ := filepath.EvalSymlinks(t.TempDir())
+	root := filepath.Join(tmp, "root")
+	if err := os.MkdirAll(filepath.Join(root, ".onetool"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	makeDB(t, filepath.Join(root, ".onetool", "app.db"), "CREATE TABLE secrets (s TEXT);")
+	makeDB(t, filepath.Join(root, "conf.db"), "CREATE TABLE secrets (s TEXT);")
+	if err := os.Symlink(".onetool/app.db", filepath.Join(root, "link.db")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(root, "conf.db"), filepath.Join(root, "hard.db")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := roots.New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.Protect(roots.Own{Path: "conf.db", What: "config file"}); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Options{ReadOnly: false, Roots: r, Databases: map[string]string{
+		"dir": "sqlite:" + filepath.Join(root, ".onetool", "app.db"), "case": "sqlite:" + filepath.Join(root, ".ONETOOL", "app.db"),
+		"own": "sqlite:" + filepath.Join(root, "conf.db"), "link": "sqlite:" + filepath.Join(root, "link.db"),
+		"hard": "sqlite:" + filepath.Join(root, "hard.db"), "new": "sqlite:" + filepath.Join(root, ".onetool", "new.db"),
+	}})
+	for _, name := range []string{"dir", "case", "own", "link", "hard", "new"} {
+		_, err := e.call("db.execute", map[string]any{"sql": "INSERT INTO secrets VALUES ('x')", "db": name})
+		if !errors.Is(err, roots.ErrProtected) {
+			t.Errorf("%s: %v, want refused as onetool's own", name, err)
+			continue
+		}
+		wantErr(t, name, err, "onetool's own", "keep databases out of them (.onetool/ included)", "packs.db.databases")
+	}
+	if _, err := os.Stat(filepath.Join(root, ".onetool", "new.db")); !os.IsNotExist(err) {
+		t.Errorf("a database was created in .onetool: %v", err)
 	}
 }

@@ -88,14 +88,23 @@ func (p *Pack) openSQLite(h *handle) error {
 }
 
 // realPath resolves an absolute path (symbolic links followed), confined
-// to the roots when there are some.
+// to the roots when there are some, and never one of onetool's own files
+// (SPEC §8.2): SQL could read or rewrite them, and SQLite writes its
+// journal beside the database.
 func (p *Pack) realPath(path string) (string, error) {
 	if p.o.Roots != nil {
 		real, err := p.o.Roots.Resolve(path)
 		if err != nil {
-			if errors.Is(err, roots.ErrOutside) {
+			switch {
+			case errors.Is(err, roots.ErrOutside):
 				return "", fmt.Errorf("the SQLite file %s is outside the allowed roots (%s): move it inside, or add its directory as a project or to packs.file.allowed_dirs in onetool.yaml",
 					path, strings.Join(p.o.Roots.Dirs(), ", "))
+			}
+			var pe *roots.ProtectedError
+			if errors.As(err, &pe) {
+				own := *pe
+				own.Hint = "keep databases out of them (.onetool/ included): move the file and fix packs.db.databases in onetool.yaml"
+				return "", &own
 			}
 			return "", err
 		}

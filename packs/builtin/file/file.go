@@ -11,10 +11,18 @@
 // and only regular files are ever read: devices and named pipes are
 // refused, never opened for reading.
 //
+// onetool's own files (SPEC §8.2) are refused whatever the roots say:
+// roots.Roots refuses them by path and identity before any IO, walks leave
+// them out (a guard compares each entry), every file is compared with them
+// again once open, and on Linux the path of each file opened or created
+// is read back from the kernel and checked, so that a directory swapped
+// for a link after the check does not lead into them either.
+//
 // Writes are atomic (a temporary file in the same directory, synced, then
 // renamed over the target), and overwrites, edits and deletes keep a
 // backup in .onetool/backups/ under the root unless Options.Backups is
-// off. Every result is bounded.
+// off; programs cannot reach the backups through the pack, as they lie in
+// a .onetool directory. Every result is bounded.
 //
 // Globs (glob, list's pattern, grep's include and exclude) are matched
 // with github.com/bmatcuk/doublestar/v4 (glob.go). grep, glob and tree
@@ -179,6 +187,8 @@ func (p *pack) locate(path string, entry bool) (roots.Location, error) {
 func resolveErr(err error, path string) error {
 	msg := err.Error()
 	switch {
+	case errors.Is(err, roots.ErrProtected):
+		return err // worded by roots
 	case errors.Is(err, roots.ErrOutside):
 		if len(path) > maxShown {
 			return fmt.Errorf("path '%s' is outside the allowed roots: %w", short(path), roots.ErrOutside)
@@ -194,6 +204,43 @@ func resolveErr(err error, path string) error {
 		return err
 	}
 	return fmt.Errorf("path '%s': %v", short(path), unwrapPath(err))
+}
+
+// guard keeps onetool's own files out of the IO done through one os.Root
+// (SPEC §8.2): walks ask entry for each entry, and every file is passed to
+// opened once open. It counts what it left out.
+type guard struct {
+	r       *roots.Roots // nil: nothing is protected (tests of helpers)
+	root    string       // the real path of the os.Root in use
+	skipped int          // entries left out
+}
+
+// guardFor returns the guard of IO under loc's root.
+func (p *pack) guardFor(loc roots.Location) *guard {
+	return &guard{r: p.o.Roots, root: loc.Root}
+}
+
+// entry reports whether rel (relative to the root, either separator) is
+// onetool's own, counting it.
+func (g *guard) entry(rel string) bool {
+	if g == nil || g.r == nil {
+		return false
+	}
+	if g.r.OwnEntry(filepath.Join(g.root, filepath.FromSlash(rel))) {
+		g.skipped++
+		return true
+	}
+	return false
+}
+
+// opened refuses the open file f, named name, when it is one of onetool's
+// own files: by identity (a hard link, or a file swapped in after the
+// check) and, where the system tells, by the path it was really opened at.
+func (g *guard) opened(f *os.File, st fs.FileInfo, name string) error {
+	if g == nil || g.r == nil {
+		return nil
+	}
+	return g.r.CheckOpened(name, f, st)
 }
 
 // maxShown bounds how much of a path messages repeat.

@@ -744,7 +744,7 @@ func TestDelete(t *testing.T) {
 		{"link", false, "deleted the link link (what it points to is untouched)", ""},
 		{"f.txt", false, "", "f.txt does not exist"},
 		{".", true, "", "is an allowed root"},
-		{".onetool", true, "", "holds the file pack's backups"},
+		{".onetool", true, "", "is onetool's own configuration directory"},
 	}
 	for _, s := range steps {
 		args := map[string]any{"path": s.path, "recursive": s.recursive}
@@ -769,14 +769,13 @@ func TestDelete(t *testing.T) {
 	if len(b) != 3 || !strings.HasSuffix(b[0], "-delete/f.txt") || !strings.HasSuffix(b[1], "-delete/full/a.txt") || !strings.HasSuffix(b[2], "-delete/full/b/c.txt") {
 		t.Errorf("backups %v", b)
 	}
-	// A backup can be deleted for good, and restored with move.
-	e.must("move", map[string]any{"src": BackupDir + "/" + b[0], "dst": "f.txt"})
-	if e.read("f.txt") != "F" {
-		t.Error("restore failed")
-	}
-	e.must("delete", map[string]any{"path": BackupDir + "/" + b[1]})
-	if len(e.backups()) != 1 {
-		t.Errorf("backups %v", e.backups())
+	// Backups lie in .onetool: programs can neither restore nor delete
+	// them through the pack (the user does, outside onetool).
+	e.fails("move", map[string]any{"src": BackupDir + "/" + b[0], "dst": "f.txt"}, "onetool's own configuration directory")
+	e.fails("delete", map[string]any{"path": BackupDir + "/" + b[1]}, "onetool's own configuration directory")
+	e.fails("read", map[string]any{"path": BackupDir + "/" + b[0]}, "onetool's own configuration directory")
+	if e.exists("f.txt") || len(e.backups()) != 3 {
+		t.Errorf("f.txt restored or backups changed: %v", e.backups())
 	}
 }
 

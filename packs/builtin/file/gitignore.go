@@ -32,6 +32,7 @@ const (
 // leading outside is not read.
 type ignorer struct {
 	ctx  context.Context
+	g    *guard // a .gitignore that is one of onetool's own files is not read
 	root *os.Root
 	m    *gitignore.Matcher
 	read int64 // .gitignore bytes read
@@ -42,8 +43,8 @@ type ignorer struct {
 // to root, slash-separated). A start directory that the rules above it
 // ignore is searched all the same, as it was named: then only the
 // .gitignore files from the start down apply.
-func newIgnorer(ctx context.Context, root *os.Root, start string) *ignorer {
-	ig := &ignorer{ctx: ctx, root: root, m: &gitignore.Matcher{}}
+func newIgnorer(ctx context.Context, g *guard, root *os.Root, start string) *ignorer {
+	ig := &ignorer{ctx: ctx, g: g, root: root, m: &gitignore.Matcher{}}
 	var chain []string // ".", "a", "a/b" for start "a/b"
 	if start != "." {
 		parts := strings.Split(start, "/")
@@ -97,7 +98,7 @@ func (ig *ignorer) add(dir, name string) {
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxIgnoreFile {
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxIgnoreFile || ig.g.opened(f, st, name) != nil {
 		return
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxIgnoreFile))

@@ -28,6 +28,7 @@ const MaxGrepOutput = 256 << 10
 // grepper is one grep call's state.
 type grepper struct {
 	ctx       context.Context
+	g         *guard // onetool's own files are neither walked nor read
 	re        *regexp.Regexp
 	context   int
 	limit     int
@@ -101,7 +102,7 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	defer root.Close()
-	s := &grepper{ctx: ctx, re: re, context: min(around, 10), limit: limit, filesOnly: filesOnly}
+	s := &grepper{ctx: ctx, g: p.guardFor(loc), re: re, context: min(around, 10), limit: limit, filesOnly: filesOnly}
 	switch {
 	case st.Mode().IsRegular():
 		if err := s.file(root, filepath.ToSlash(loc.Rel), dir, true); err != nil {
@@ -112,7 +113,7 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 		start := filepath.ToSlash(loc.Rel)
 		var ig *ignorer
 		if useIgnore {
-			ig = newIgnorer(ctx, root, start)
+			ig = newIgnorer(ctx, s.g, root, start)
 		}
 		mentions := func(name string) bool { return include.mentions(name) }
 		enter := func(rel, sub string) bool {
@@ -127,7 +128,7 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 			}
 			return true
 		}
-		capped, err := walk(ctx, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
+		capped, err := walk(ctx, s.g, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
 			if s.stopped {
 				return fs.SkipAll
 			}
@@ -179,7 +180,7 @@ func (s *grepper) file(root *os.Root, rel, name string, alone bool) error {
 	}
 	// Opened through the os.Root, without blocking, and checked: a file
 	// swapped for a link that leads outside, or for a pipe, is not read.
-	f, st, err := openRegular(root, filepath.FromSlash(rel), name)
+	f, st, err := openRegular(s.g, root, filepath.FromSlash(rel), name)
 	if err != nil {
 		if alone {
 			return err

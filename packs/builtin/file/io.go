@@ -12,14 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 )
 
 // openRegular opens rel in root for reading, refusing anything but a
-// regular file. It never blocks on a named pipe: the open does not wait
-// for a writer, and the file is checked before it is read.
-func openRegular(root *os.Root, rel, name string) (*os.File, fs.FileInfo, error) {
+// regular file, and onetool's own files (g). It never blocks on a named
+// pipe: the open does not wait for a writer, and the file is checked
+// before it is read.
+func openRegular(g *guard, root *os.Root, rel, name string) (*os.File, fs.FileInfo, error) {
 	f, err := root.OpenFile(rel, readFlags, 0)
 	if err != nil {
 		return nil, nil, fsErr(err, name)
@@ -33,13 +33,17 @@ func openRegular(root *os.Root, rel, name string) (*os.File, fs.FileInfo, error)
 		f.Close()
 		return nil, nil, notRegular(name, st.Mode())
 	}
+	if err := g.opened(f, st, name); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
 	return f, st, nil
 }
 
 // readRegular reads the whole regular file rel, of at most max bytes;
 // what says which tool refuses a larger one, and how to go on.
-func readRegular(ctx context.Context, root *os.Root, rel, name string, max int64, what string) ([]byte, fs.FileInfo, error) {
-	f, st, err := openRegular(root, rel, name)
+func readRegular(ctx context.Context, g *guard, root *os.Root, rel, name string, max int64, what string) ([]byte, fs.FileInfo, error) {
+	f, st, err := openRegular(g, root, rel, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,9 +108,10 @@ func copyCtx(ctx context.Context, dst io.Writer, src io.Reader) (int64, error) {
 // and renames it over rel. perm, when keep is true, is set on the new
 // file (the old file's bits on overwrite); otherwise the new file gets the
 // usual 0666 less the umask. On any error, cancellation included, the
-// temporary file is removed and rel is untouched. It returns the bytes
-// written.
-func atomicWrite(ctx context.Context, h *testHooks, root *os.Root, rel, name string, src io.Reader, perm fs.FileMode, keep bool) (int64, error) {
+// temporary file is removed and rel is untouched. The temporary file is
+// checked where it really is (g) before anything is written to it: the
+// rename that follows only finds it there. It returns the bytes written.
+func atomicWrite(ctx context.Context, h *testHooks, g *guard, root *os.Root, rel, name string, src io.Reader, perm fs.FileMode, keep bool) (int64, error) {
 	tmp, f, err := createTemp(root, rel, 0o666)
 	if err != nil {
 		return 0, fsErr(err, name)
@@ -118,6 +123,9 @@ func atomicWrite(ctx context.Context, h *testHooks, root *os.Root, rel, name str
 			root.Remove(tmp)
 		}
 	}()
+	if err := g.opened(f, nil, name); err != nil {
+		return 0, err
+	}
 	n, err := copyCtx(ctx, f, src)
 	if err != nil {
 		return 0, writeErr(ctx, err, name)
@@ -224,17 +232,6 @@ func lstat(root *os.Root, rel, name string) (fs.FileInfo, error) {
 // backupDirRel is BackupDir with the system's separators.
 var backupDirRel = filepath.FromSlash(BackupDir)
 
-// inBackups reports whether rel is the backup directory or inside it.
-func inBackups(rel string) bool {
-	return rel == backupDirRel || strings.HasPrefix(rel, backupDirRel+string(filepath.Separator))
-}
-
-// holdsBackups reports whether rel is the root or an ancestor of the
-// backup directory.
-func holdsBackups(rel string) bool {
-	return rel == "." || rel == filepath.Dir(backupDirRel)
-}
-
 // backupMode says how the old file is kept.
 type backupMode int
 
@@ -245,10 +242,12 @@ const (
 
 // backup keeps rel (a file, or with backupMove a directory) in a new
 // timestamped directory under BackupDir, named after op, and returns the
-// backup's path for messages, or "" when backups are off or rel is
-// itself a backup. With backupMove, rel is gone afterwards.
+// backup's path for messages, or "" when backups are off. With
+// backupMove, rel is gone afterwards. Programs never name a path in
+// BackupDir (it lies in a .onetool directory, refused by roots), so rel is
+// never a backup itself.
 func (p *pack) backup(ctx context.Context, root *os.Root, rootDir, rel, name, op string, mode backupMode) (string, error) {
-	if !p.o.Backups || inBackups(rel) {
+	if !p.o.Backups {
 		return "", nil
 	}
 	fail := func(err error) (string, error) {
@@ -288,7 +287,9 @@ func (p *pack) backup(ctx context.Context, root *os.Root, rootDir, rel, name, op
 	}
 	if err != nil {
 		// Another file system under the root, or no hard links: copy.
-		if err = copyEntry(ctx, root, rel, root, dst, name); err == nil && mode == backupMove {
+		// No guard: rel passed the checks, and the copy goes where only
+		// onetool writes.
+		if err = copyEntry(ctx, nil, root, rel, root, dst, name); err == nil && mode == backupMove {
 			err = root.RemoveAll(rel)
 		}
 	}

@@ -77,12 +77,40 @@ func refuseRoot(tool string, loc roots.Location, name string) error {
 	return nil
 }
 
-// refuseBackupHolder refuses moving or deleting the directory that holds
-// the backups while they are kept.
-func (p *pack) refuseBackupHolder(tool string, loc roots.Location, name string) error {
-	if p.o.Backups && holdsBackups(loc.Rel) {
-		return fmt.Errorf("%s holds the file pack's backups (%s): file.%s would lose them; delete old backups inside %s one by one, or set packs.file.backups: false",
-			name, BackupDir, tool, BackupDir)
+// refuseHolder refuses to move or delete the directory at loc (named
+// name) when one of onetool's own files lies inside it: the protected paths are
+// compared first, then the tree is walked for a .onetool entry. The walk
+// is not capped by MaxScan (a delete is not either) but stops with ctx.
+// An unreadable directory is passed over: nothing in it can be moved or
+// deleted through the pack's walk either.
+func (p *pack) refuseHolder(ctx context.Context, root *os.Root, loc roots.Location, name string) error {
+	if err := p.o.Roots.CheckHolds(name, loc.Path()); err != nil {
+		return err
+	}
+	start := filepath.ToSlash(loc.Rel)
+	found := ""
+	err := fs.WalkDir(root.FS(), start, func(rel string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return stopped(ctx)
+		}
+		if err != nil {
+			if rel == start {
+				return err
+			}
+			return nil
+		}
+		if rel != start && roots.IsConfigDirName(d.Name()) {
+			found = rel
+			return fs.SkipAll
+		}
+		return nil
+	})
+	if err != nil {
+		return walkErr(err, name)
+	}
+	if found != "" {
+		own := filepath.Join(loc.Root, filepath.FromSlash(found))
+		return &roots.ProtectedError{Path: name, Own: own, What: "configuration directory", How: roots.OwnHolds}
 	}
 	return nil
 }
@@ -105,9 +133,6 @@ func (p *pack) delete(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	if err := refuseRoot("delete", loc, path); err != nil {
-		return nil, err
-	}
-	if err := p.refuseBackupHolder("delete", loc, path); err != nil {
 		return nil, err
 	}
 	root, err := openRoot(loc)
@@ -141,6 +166,9 @@ func (p *pack) delete(ctx context.Context, args map[string]any) (any, error) {
 		}
 		if !recursive {
 			return nil, fmt.Errorf("%s is a directory that is not empty: pass recursive=True to delete it with everything in it%s", path, p.keptHint())
+		}
+		if err := p.refuseHolder(ctx, root, loc, path); err != nil {
+			return nil, err
 		}
 	case !st.Mode().IsRegular():
 		if err := root.Remove(loc.Rel); err != nil {
@@ -276,9 +304,6 @@ func (p *pack) prepare(tool string, args map[string]any, srcEntry bool) (*pair, 
 	if pr.dloc.Rel == "." {
 		return fail(fmt.Errorf("%s is an allowed root: file.%s cannot replace it; name a path inside it", pr.dst, tool))
 	}
-	if p.o.Backups && inBackups(pr.dloc.Rel) {
-		return fail(fmt.Errorf("%s is inside %s, where the file pack keeps its backups: choose another destination", pr.dst, BackupDir))
-	}
 	if pr.sameRoot && pr.sst.IsDir() && (pr.dloc.Rel == pr.sloc.Rel || pr.sloc.Rel == "." || strings.HasPrefix(pr.dloc.Rel, pr.sloc.Rel+string(filepath.Separator))) {
 		return fail(fmt.Errorf("cannot %s the directory %s into itself (%s)", tool, src, pr.dst))
 	}
@@ -329,14 +354,14 @@ func (p *pack) copy(ctx context.Context, args map[string]any) (any, error) {
 				return nil, err
 			}
 		}
-		n, err := copyFile(ctx, p.o.hooks, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst)
+		n, err := copyFile(ctx, p.o.hooks, p.guardFor(pr.sloc), pr.sroot, pr.sloc.Rel, pr.src, p.guardFor(pr.dloc), pr.droot, pr.dloc.Rel, pr.dst)
 		if err != nil {
 			return nil, err
 		}
 		return fmt.Sprintf("copied %s to %s (%s)%s", pr.src, pr.dst, formatBytes(n), backupNote(saved)), nil
 	case pr.sst.IsDir():
 		var c copyStats
-		if err := copyDirAtomic(ctx, pr.sroot, pr.sloc.Rel, pr.droot, pr.dloc.Rel, pr.src, &c); err != nil {
+		if err := copyDirAtomic(ctx, p.guardFor(pr.sloc), pr.sroot, pr.sloc.Rel, p.guardFor(pr.dloc), pr.droot, pr.dloc.Rel, pr.src, &c); err != nil {
 			return nil, err
 		}
 		return fmt.Sprintf("copied the directory %s to %s (%s)", pr.src, pr.dst, c.String()), nil
@@ -358,8 +383,10 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 	if err := refuseRoot("move", pr.sloc, pr.src); err != nil {
 		return nil, err
 	}
-	if err := p.refuseBackupHolder("move", pr.sloc, pr.src); err != nil {
-		return nil, err
+	if pr.sst.IsDir() {
+		if err := p.refuseHolder(ctx, pr.sroot, pr.sloc, pr.src); err != nil {
+			return nil, err
+		}
 	}
 	if err := mkdirParents(pr.droot, pr.dloc.Rel, pr.dst); err != nil {
 		return nil, err
@@ -386,17 +413,21 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 		if pr.sst.Size() > MaxCopy {
 			return nil, fmt.Errorf("%s is %s, more than the %s file.move copies between file systems", pr.src, formatBytes(pr.sst.Size()), formatBytes(MaxCopy))
 		}
-		if _, err := copyFile(ctx, p.o.hooks, pr.sroot, pr.sloc.Rel, pr.src, pr.droot, pr.dloc.Rel, pr.dst); err != nil {
+		if _, err := copyFile(ctx, p.o.hooks, p.guardFor(pr.sloc), pr.sroot, pr.sloc.Rel, pr.src, p.guardFor(pr.dloc), pr.droot, pr.dloc.Rel, pr.dst); err != nil {
 			return nil, err
 		}
 	case pr.sst.IsDir():
 		var c copyStats
-		if err := copyDirAtomic(ctx, pr.sroot, pr.sloc.Rel, pr.droot, pr.dloc.Rel, pr.src, &c); err != nil {
+		if err := copyDirAtomic(ctx, p.guardFor(pr.sloc), pr.sroot, pr.sloc.Rel, p.guardFor(pr.dloc), pr.droot, pr.dloc.Rel, pr.src, &c); err != nil {
 			return nil, err
 		}
 		if c.skipped > 0 {
 			pr.droot.RemoveAll(pr.dloc.Rel)
 			return nil, fmt.Errorf("%s holds %s that cannot be moved to another root or file system: move its files instead", pr.src, plural(c.skipped, "link or special file", "links or special files"))
+		}
+		if c.own > 0 { // hard links to onetool's own files: not copied, so not moved
+			pr.droot.RemoveAll(pr.dloc.Rel)
+			return nil, fmt.Errorf("%s holds %s that onetool owns (hard links to its files), which programs cannot move: move its other files instead (%w)", pr.src, plural(c.own, "entry", "entries"), roots.ErrProtected)
 		}
 	default:
 		return nil, fmt.Errorf("%s is a %s: file.move moves it only within one root and file system", pr.src, kind(pr.sst.Mode()))
@@ -408,19 +439,20 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 }
 
 // copyFile copies the regular file srel to drel atomically, keeping its
-// permission bits.
-func copyFile(ctx context.Context, h *testHooks, sroot *os.Root, srel, sname string, droot *os.Root, drel, dname string) (int64, error) {
-	f, st, err := openRegular(sroot, srel, sname)
+// permission bits. sg and dg guard the source and destination roots.
+func copyFile(ctx context.Context, h *testHooks, sg *guard, sroot *os.Root, srel, sname string, dg *guard, droot *os.Root, drel, dname string) (int64, error) {
+	f, st, err := openRegular(sg, sroot, srel, sname)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	return atomicWrite(ctx, h, droot, drel, dname, f, st.Mode().Perm(), true)
+	return atomicWrite(ctx, h, dg, droot, drel, dname, f, st.Mode().Perm(), true)
 }
 
 // copyStats counts what a directory copy did.
 type copyStats struct {
 	files, dirs, skipped int
+	own                  int // onetool's own files and directories left out
 	bytes                int64
 }
 
@@ -429,13 +461,18 @@ func (c *copyStats) String() string {
 	if c.skipped > 0 {
 		s += "; skipped " + plural(c.skipped, "link or special file", "links or special files")
 	}
+	if c.own == 1 {
+		s += "; left out 1 entry that is onetool's own (programs cannot read those)"
+	} else if c.own > 1 {
+		s += fmt.Sprintf("; left out %d entries that are onetool's own (programs cannot read those)", c.own)
+	}
 	return s
 }
 
 // copyDirAtomic copies the directory srel to drel (which must not exist)
 // through a temporary directory beside it, so that drel appears whole or
 // not at all.
-func copyDirAtomic(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, drel, name string, c *copyStats) error {
+func copyDirAtomic(ctx context.Context, sg *guard, sroot *os.Root, srel string, dg *guard, droot *os.Root, drel, name string, c *copyStats) error {
 	dir, base := filepath.Split(drel)
 	if len(base) > 100 {
 		base = base[:100]
@@ -444,7 +481,17 @@ func copyDirAtomic(ctx context.Context, sroot *os.Root, srel string, droot *os.R
 	if err := droot.Mkdir(tmp, 0o777); err != nil {
 		return fsErr(err, name)
 	}
-	if err := copyTree(ctx, sroot, srel, droot, tmp, name, c); err != nil {
+	// Checked where it really is before it is filled: the rename below
+	// only finds it there.
+	if d, err := droot.Open(tmp); err == nil {
+		err = dg.opened(d, nil, name)
+		d.Close()
+		if err != nil {
+			droot.RemoveAll(tmp)
+			return err
+		}
+	}
+	if err := copyTree(ctx, sg, sroot, srel, droot, tmp, name, c); err != nil {
 		droot.RemoveAll(tmp)
 		return err
 	}
@@ -457,9 +504,13 @@ func copyDirAtomic(ctx context.Context, sroot *os.Root, srel string, droot *os.R
 
 // copyTree copies what is in the directory srel into the existing
 // directory drel. Symbolic links and special files are skipped (a link
-// copied elsewhere could point somewhere else).
-func copyTree(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, drel, name string, c *copyStats) error {
-	capped, err := walk(ctx, sroot, filepath.ToSlash(srel), func(string, string) bool { return true }, nil, func(rel, sub string, d fs.DirEntry) error {
+// copied elsewhere could point somewhere else), and so are onetool's own
+// files (sg).
+func copyTree(ctx context.Context, sg *guard, sroot *os.Root, srel string, droot *os.Root, drel, name string, c *copyStats) error {
+	if sg != nil {
+		defer func(before int) { c.own += sg.skipped - before }(sg.skipped)
+	}
+	capped, err := walk(ctx, sg, sroot, filepath.ToSlash(srel), func(string, string) bool { return true }, nil, func(rel, sub string, d fs.DirEntry) error {
 		if c.files+c.dirs >= MaxCopyItems {
 			return fmt.Errorf("%s has more than %d files and directories: file.copy copies smaller trees; copy its parts", name, MaxCopyItems)
 		}
@@ -472,7 +523,11 @@ func copyTree(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, 
 			}
 			c.dirs++
 		case d.Type().IsRegular():
-			f, st, err := openRegular(sroot, src, name+"/"+sub)
+			f, st, err := openRegular(sg, sroot, src, name+"/"+sub)
+			if errors.Is(err, roots.ErrProtected) {
+				c.own++ // a hard link to one of them: left out like them
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -510,22 +565,23 @@ func copyTree(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, 
 	return nil
 }
 
-// copyEntry copies a file or directory for a backup.
-func copyEntry(ctx context.Context, sroot *os.Root, srel string, droot *os.Root, drel, name string) error {
+// copyEntry copies a file or directory for a backup; g guards both roots
+// (nil: no checks).
+func copyEntry(ctx context.Context, g *guard, sroot *os.Root, srel string, droot *os.Root, drel, name string) error {
 	st, err := sroot.Lstat(srel)
 	if err != nil {
 		return err
 	}
 	switch {
 	case st.Mode().IsRegular():
-		_, err := copyFile(ctx, nil, sroot, srel, name, droot, drel, name)
+		_, err := copyFile(ctx, nil, g, sroot, srel, name, g, droot, drel, name)
 		return err
 	case st.IsDir():
 		if err := droot.Mkdir(drel, 0o777); err != nil {
 			return err
 		}
 		var c copyStats
-		return copyTree(ctx, sroot, srel, droot, drel, name, &c)
+		return copyTree(ctx, g, sroot, srel, droot, drel, name, &c)
 	}
 	return nil // a link or special file: nothing worth keeping
 }

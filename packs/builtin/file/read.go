@@ -33,7 +33,7 @@ func (p *pack) read(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	defer root.Close()
-	data, _, err := readRegular(ctx, root, loc.Rel, path, MaxReadFile, "file.read reads: use file.grep to find the lines you need")
+	data, _, err := readRegular(ctx, p.guardFor(loc), root, loc.Rel, path, MaxReadFile, "file.read reads: use file.grep to find the lines you need")
 	if err != nil {
 		return nil, err
 	}

@@ -10,10 +10,10 @@ var (
 )
 
 // pathsNote ends every description that takes paths.
-const pathsNote = " Paths (relative or absolute) must lead inside the allowed roots, links followed."
+const pathsNote = " Paths (relative or absolute) must lead inside the allowed roots, links followed; onetool's own files (any .onetool directory, the configuration, secrets, toolpacks) are refused and left out of listings."
 
 // backupsNote ends the descriptions of tools that overwrite or delete.
-const backupsNote = " What is replaced or deleted is kept in .onetool/backups/<time>-<tool>/ under its root (newest 200) unless packs.file.backups is false."
+const backupsNote = " What is replaced or deleted is kept in .onetool/backups/<time>-<tool>/ under its root (newest 200) unless packs.file.backups is false; the user restores from there (programs cannot reach it)."
 
 // Tools returns new file pack tools for o, ready to register.
 func Tools(o Options) []*packs.Tool {
@@ -108,7 +108,7 @@ func Tools(o Options) []*packs.Tool {
 		{
 			Pack: "file", Name: "tree",
 			Description: "Show a directory tree as indented text, `depth` levels deep (a directory not opened ends in '/ …'). " +
-				"Symbolic links show where they point and are not followed; .git, node_modules, __pycache__, .venv and the backups are not opened. " +
+				"Symbolic links show where they point and are not followed; .git, node_modules, __pycache__ and .venv are not opened. " +
 				"What .gitignore files ignore (those of the tree and of the directories above it up to the repository's top) is left out and counted in a last line; gitignore=False shows it. " +
 				"At most `limit` entries; the rest is counted in a last line." + pathsNote,
 			InputSchema: `{"type":"object","properties":{
@@ -196,7 +196,7 @@ func Tools(o Options) []*packs.Tool {
 		{
 			Pack: "file", Name: "copy",
 			Description: "Copy a file, or a directory with everything in it. If dst is an existing directory (or ends in '/'), the copy goes inside it. " +
-				"An existing file is replaced only with overwrite=True; directories are never merged. Permissions are kept; links inside a copied directory are skipped. " +
+				"An existing file is replaced only with overwrite=True; directories are never merged. Permissions are kept; links and onetool's own files inside a copied directory are skipped. " +
 				"Files appear whole or not at all." + backupsNote + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"src":{"type":"string","description":"The file or directory to copy."},
@@ -214,7 +214,7 @@ func Tools(o Options) []*packs.Tool {
 		{
 			Pack: "file", Name: "move",
 			Description: "Move or rename a file, link or directory. If dst is an existing directory (or ends in '/'), it moves inside it. " +
-				"An existing file is replaced only with overwrite=True; directories are never replaced. Between roots or file systems it copies, then deletes the source." + backupsNote + pathsNote,
+				"An existing file is replaced only with overwrite=True; directories are never replaced, and one that holds onetool's own files is not moved. Between roots or file systems it copies, then deletes the source." + backupsNote + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"src":{"type":"string","description":"What to move."},
 				"dst":{"type":"string","description":"The new path, or a directory to move into."},
@@ -231,7 +231,7 @@ func Tools(o Options) []*packs.Tool {
 		{
 			Pack: "file", Name: "delete",
 			Description: "Delete a file, a symbolic link (not what it points to), or a directory: an empty one at once, one with contents only with recursive=True. " +
-				"An allowed root itself cannot be deleted." + backupsNote + " Restore a file by copying it back from there." + pathsNote,
+				"An allowed root itself cannot be deleted, nor a directory that holds onetool's own files." + backupsNote + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"path":{"type":"string","description":"What to delete."},
 				"recursive":{"type":"boolean","default":false,"description":"Also delete a directory that is not empty, with everything in it."}},

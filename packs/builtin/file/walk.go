@@ -27,9 +27,6 @@ var skipDirs = map[string]bool{
 // (relative to the root, slash-separated). mentioned says whether the
 // search names it.
 func skipped(rel string, mentioned func(string) bool) bool {
-	if filepath.FromSlash(rel) == backupDirRel {
-		return true
-	}
 	name := lastElem(rel)
 	return skipDirs[name] && (mentioned == nil || !mentioned(name))
 }
@@ -99,12 +96,12 @@ func (p *pack) list(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var g *globPattern
+	var pat *globPattern
 	if pattern != "" {
-		if g, err = compileGlob(pattern, "pattern"); err != nil {
+		if pat, err = compileGlob(pattern, "pattern"); err != nil {
 			return nil, err
 		}
-		if !g.baseOnly {
+		if !pat.baseOnly {
 			return nil, fmt.Errorf("file.list's pattern matches names in one directory, like \"*.go\": use file.glob(pattern=%q, path=%q) for paths", pattern, dir)
 		}
 	}
@@ -121,6 +118,10 @@ func (p *pack) list(ctx context.Context, args map[string]any) (any, error) {
 		return nil, fsErr(err, dir)
 	}
 	defer f.Close()
+	g := p.guardFor(loc)
+	if err := g.opened(f, nil, dir); err != nil {
+		return nil, err
+	}
 	var entries []fs.DirEntry
 	capped, scanned := false, 0
 	for {
@@ -130,7 +131,7 @@ func (p *pack) list(ctx context.Context, args map[string]any) (any, error) {
 		batch, err := f.ReadDir(1024)
 		scanned += len(batch)
 		for _, e := range batch {
-			if g == nil || g.match(e.Name(), e.IsDir()) {
+			if (pat == nil || pat.match(e.Name(), e.IsDir())) && !g.entry(filepath.Join(loc.Rel, e.Name())) {
 				entries = append(entries, e)
 			}
 		}
@@ -235,9 +236,9 @@ func (p *pack) tree(ctx context.Context, args map[string]any) (any, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s is a file, not a directory: use file.info or file.read", dir)
 	}
-	w := &treeWalk{ctx: ctx, root: root, depth: depth, limit: limit}
+	w := &treeWalk{ctx: ctx, g: p.guardFor(loc), root: root, depth: depth, limit: limit}
 	if useIgnore {
-		w.ig = newIgnorer(ctx, root, filepath.ToSlash(loc.Rel))
+		w.ig = newIgnorer(ctx, w.g, root, filepath.ToSlash(loc.Rel))
 	}
 	top := filepath.ToSlash(filepath.Clean(dir))
 	w.out.WriteString(strings.TrimSuffix(top, "/") + "/\n")
@@ -260,6 +261,7 @@ func (p *pack) tree(ctx context.Context, args map[string]any) (any, error) {
 
 type treeWalk struct {
 	ctx          context.Context
+	g            *guard // onetool's own entries are not shown
 	root         *os.Root
 	depth, limit int
 	out          strings.Builder
@@ -292,6 +294,9 @@ func (w *treeWalk) walk(rel string, level int) error {
 		child := e.Name()
 		if rel != "." {
 			child = rel + "/" + e.Name()
+		}
+		if w.g.entry(child) {
+			continue
 		}
 		isDir := e.IsDir()
 		if w.ig.ignored(child, isDir) {
@@ -339,10 +344,11 @@ type walkFn func(rel, sub string, d fs.DirEntry) error
 
 // walk visits the tree under start (relative to root, slash-separated)
 // without following symbolic links, checking ctx and counting entries.
-// ignore (optional) leaves entries out altogether: they are neither passed
-// to fn nor entered; enter says whether to go into a directory (fn still
-// sees one it does not enter). It reports whether MaxScan stopped it.
-func walk(ctx context.Context, root *os.Root, start string, enter func(rel, sub string) bool, ignore func(rel string, d fs.DirEntry) bool, fn walkFn) (capped bool, err error) {
+// onetool's own entries (g) and those ignore (optional) names are left out
+// altogether: they are neither passed to fn nor entered; enter says
+// whether to go into a directory (fn still sees one it does not enter).
+// It reports whether MaxScan stopped it.
+func walk(ctx context.Context, g *guard, root *os.Root, start string, enter func(rel, sub string) bool, ignore func(rel string, d fs.DirEntry) bool, fn walkFn) (capped bool, err error) {
 	scanned := 0
 	err = fs.WalkDir(root.FS(), start, func(rel string, d fs.DirEntry, err error) error {
 		if cerr := ctx.Err(); cerr != nil {
@@ -361,7 +367,7 @@ func walk(ctx context.Context, root *os.Root, start string, enter func(rel, sub 
 			capped = true
 			return fs.SkipAll
 		}
-		if ignore != nil && ignore(rel, d) {
+		if g.entry(rel) || ignore != nil && ignore(rel, d) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -414,9 +420,10 @@ func (p *pack) glob(ctx context.Context, args map[string]any) (any, error) {
 		return nil, fmt.Errorf("path %s is a file, not a directory: glob searches under a directory", dir)
 	}
 	start := filepath.ToSlash(loc.Rel)
+	own := p.guardFor(loc)
 	var ig *ignorer
 	if useIgnore {
-		ig = newIgnorer(ctx, root, start)
+		ig = newIgnorer(ctx, own, root, start)
 	}
 	prefix := prefixFor(dir)
 	var found []string
@@ -436,7 +443,7 @@ func (p *pack) glob(ctx context.Context, args map[string]any) (any, error) {
 		}
 		return true
 	}
-	capped, err := walk(ctx, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
+	capped, err := walk(ctx, own, root, start, enter, ig.filter(), func(rel, sub string, d fs.DirEntry) error {
 		if !g.match(sub, d.IsDir()) {
 			return nil
 		}

@@ -38,9 +38,6 @@ func (p *pack) write(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if inBackups(loc.Rel) && p.o.Backups {
-		return nil, fmt.Errorf("%s is inside %s, where the file pack keeps its backups: copy a backup elsewhere to restore it", path, BackupDir)
-	}
 	root, err := openRoot(loc)
 	if err != nil {
 		return nil, err
@@ -68,7 +65,7 @@ func (p *pack) write(ctx context.Context, args map[string]any) (any, error) {
 	data := []byte(content)
 	var old []byte
 	if appendMode && st != nil {
-		old, st, err = readRegular(ctx, root, loc.Rel, path, MaxWrite, "file.write can append to")
+		old, st, err = readRegular(ctx, p.guardFor(loc), root, loc.Rel, path, MaxWrite, "file.write can append to")
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +84,7 @@ func (p *pack) write(ctx context.Context, args map[string]any) (any, error) {
 	if st != nil {
 		perm = st.Mode().Perm()
 	}
-	if _, err := atomicWrite(ctx, p.o.hooks, root, loc.Rel, path, bytes.NewReader(data), perm, st != nil); err != nil {
+	if _, err := atomicWrite(ctx, p.o.hooks, p.guardFor(loc), root, loc.Rel, path, bytes.NewReader(data), perm, st != nil); err != nil {
 		return nil, err
 	}
 	switch {
@@ -141,15 +138,12 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if inBackups(loc.Rel) && p.o.Backups && !dryRun {
-		return nil, fmt.Errorf("%s is inside %s, where the file pack keeps its backups: copy a backup elsewhere to edit it", path, BackupDir)
-	}
 	root, err := openRoot(loc)
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	data, st, err := readRegular(ctx, root, loc.Rel, path, MaxReadFile, "file.edit handles: use file.write to replace it")
+	data, st, err := readRegular(ctx, p.guardFor(loc), root, loc.Rel, path, MaxReadFile, "file.edit handles: use file.write to replace it")
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +186,7 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := atomicWrite(ctx, p.o.hooks, root, loc.Rel, path, strings.NewReader(out), st.Mode().Perm(), true); err != nil {
+	if _, err := atomicWrite(ctx, p.o.hooks, p.guardFor(loc), root, loc.Rel, path, strings.NewReader(out), st.Mode().Perm(), true); err != nil {
 		return nil, err
 	}
 	return fmt.Sprintf("edited %s: replaced %s%s", path, what, backupNote(saved)), nil
