@@ -27,10 +27,21 @@ const (
 // methodHelpers maps a string method whose work can grow beyond its
 // inputs (a replacement inserted everywhere, a separator between a million
 // parts, a format string that repeats a field) to its bounded helper.
+//
+// The methods that add a whole iterable to a list or set (extend, union,
+// update, …) come here too: go.starlark.net grows the collection inside
+// one call, so a range of a billion is refused by its length first.
 var methodHelpers = map[string]string{
 	"format":  "__ot_format",
 	"replace": "__ot_replace",
 	"join":    "__ot_join",
+
+	"extend":               "__ot_extend",
+	"union":                "__ot_union",
+	"update":               "__ot_update",
+	"intersection":         "__ot_intersection",
+	"difference":           "__ot_difference",
+	"symmetric_difference": "__ot_symmetric_difference",
 }
 
 // lower rewrites f in place.
@@ -100,7 +111,7 @@ func lowerExpr(e syntax.Expr) syntax.Expr {
 		e.X = lowerExpr(e.X)
 		e.Y = lowerExpr(e.Y)
 		switch {
-		case e.Op == syntax.STAR && !(isLiteral(e.X) && isLiteral(e.Y)):
+		case e.Op == syntax.STAR:
 			return call(mulName, e.OpPos, e.OpPos, e.X, e.Y)
 		case e.Op == syntax.PERCENT && isString(e.X):
 			return call(modName, e.OpPos, e.OpPos, e.X, e.Y)
@@ -201,11 +212,6 @@ func call(fn string, lparen, rparen syntax.Position, args ...syntax.Expr) *synta
 		Args:   args,
 		Rparen: rparen,
 	}
-}
-
-func isLiteral(e syntax.Expr) bool {
-	_, ok := e.(*syntax.Literal)
-	return ok
 }
 
 func isString(e syntax.Expr) bool {

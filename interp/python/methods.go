@@ -15,14 +15,17 @@ import (
 
 type methodFunc func(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
 
-// methodHelper makes the builtin for one string method.
-func methodHelper(name string, fn methodFunc) *starlark.Builtin {
+// methodHelper makes the builtin for one method: fn for a string
+// receiver (nil: none), and for any other receiver its own method, after
+// growth refuses an argument whose length alone would exceed the memory
+// budget at growth bytes per element (0: no check).
+func methodHelper(name string, fn methodFunc, growth int64) *starlark.Builtin {
 	return interp.NewBuiltin(methodHelpers[name], func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) == 0 {
 			return nil, typeError("%s needs a receiver", name)
 		}
 		recv := args[0]
-		if s, ok := recv.(starlark.String); ok {
+		if s, ok := recv.(starlark.String); ok && fn != nil {
 			v, err := fn(interp.BudgetOf(thread), string(s), args[1:], kwargs)
 			if err != nil && !isBudget(err) {
 				return nil, methodError(name, err)
@@ -39,6 +42,16 @@ func methodHelper(name string, fn methodFunc) *starlark.Builtin {
 		}
 		if method == nil {
 			return nil, exception("AttributeError", "'%s' object has no attribute '%s'", typeName(recv), name)
+		}
+		if growth > 0 {
+			b := interp.BudgetOf(thread)
+			for _, a := range args[1:] {
+				if n := starlark.Len(a); n > 0 {
+					if err := b.Alloc(int64(n) * growth); err != nil {
+						return nil, err
+					}
+				}
+			}
 		}
 		return starlark.Call(thread, method, args[1:], kwargs)
 	})

@@ -29,10 +29,12 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if err := checkRepeat(b, x, n); err != nil {
 			return nil, err
 		}
+		y = asInt(y)
 	} else if n, ok := repeatCount(x); ok {
 		if err := checkRepeat(b, y, n); err != nil {
 			return nil, err
 		}
+		x = asInt(x)
 	}
 	return starlark.Binary(syntax.STAR, x, y)
 }
@@ -64,6 +66,17 @@ func abs64(a int64) int64 {
 		return -a
 	}
 	return a
+}
+
+// asInt turns a bool into the int Python takes it for ("ab" * True).
+func asInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		if b {
+			return starlark.MakeInt(1)
+		}
+		return starlark.MakeInt(0)
+	}
+	return v
 }
 
 // repeatCount reads the count of a repetition: an int or a bool.
