@@ -345,12 +345,8 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		}
 		r.recordRun(start, command, res)
 	}()
-	if secrets := r.cfg.Secrets; secrets != nil && st.onUpstream != nil {
-		report := st.onUpstream
-		st.onUpstream = func(p UpstreamProgress) {
-			p.Message = secrets.Redact(p.Message)
-			report(p)
-		}
+	if secrets := r.cfg.Secrets; secrets != nil {
+		redactListeners(secrets, st)
 	}
 
 	if r.pool != nil && sess == nil {
@@ -384,6 +380,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	}
 	res.Printed = out.Printed
 	res.HasValue = out.Value != nil
+	if secrets := r.cfg.Secrets; secrets != nil && out.Value != nil {
+		out.Value = redactStarlark(secrets, out.Value) // before any format escapes it (SPEC §8.3)
+	}
 	if out.Value != nil {
 		res.Value, _ = interp.ToGo(out.Value)
 	}
