@@ -54,6 +54,11 @@ type Options struct {
 	// unknown global, e.g. "Available packs: demo, ot".
 	UndefinedHint string
 
+	// Redact, when set, returns the run's value with secrets hidden; it is
+	// applied before the value is formatted, so that no quoting of a
+	// format can hide a secret from redaction (SPEC §8.3).
+	Redact func(starlark.Value) starlark.Value
+
 	// Parse reads the source of Exec and of a Session's inputs; nil means
 	// Starlark's parser with FileOptions. The runner's is the Python front
 	// end (SPEC §2.7).
@@ -322,6 +327,9 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 		Printed: strings.TrimSuffix(printed.String(), "\n"),
 		Format:  p.formatMode(globals, predeclared),
 		Value:   p.result(value),
+	}
+	if lim.opts.Redact != nil && res.Value != nil {
+		res.Value = lim.opts.Redact(res.Value)
 	}
 	if err := res.render(lim.budget); err != nil {
 		return nil, globals, renderError(p.src, err, lim, ctx)

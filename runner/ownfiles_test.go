@@ -202,7 +202,7 @@ func TestWorkerGetsOwnFiles(t *testing.T) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
-	w := &workerSide{runs: map[uint64]context.CancelFunc{}, calls: map[uint64]chan *wireMsg{}}
+	w := &workerSide{runs: map[uint64]context.CancelCauseFunc{}, calls: map[uint64]chan *wireMsg{}}
 	if err := w.setup(&s); err != nil {
 		t.Fatal(err)
 	}

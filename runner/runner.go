@@ -358,12 +358,8 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		r.results.keep(res, r.maxInline)
 		r.recordRun(start, command, res)
 	}()
-	if secrets := r.cfg.Secrets; secrets != nil && st.onUpstream != nil {
-		report := st.onUpstream
-		st.onUpstream = func(p UpstreamProgress) {
-			p.Message = secrets.Redact(p.Message)
-			report(p)
-		}
+	if secrets := r.cfg.Secrets; secrets != nil {
+		redactListeners(secrets, st)
 	}
 
 	if r.pool != nil && sess == nil {
@@ -384,6 +380,10 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 
 		MaxIntDigits: st.limits.MaxIntDigits,
 		Parse:        python.Parse,
+	}
+	if secrets := r.cfg.Secrets; secrets != nil {
+		// Before any format escapes it (SPEC §8.3).
+		iopts.Redact = func(v starlark.Value) starlark.Value { return redactStarlark(secrets, v) }
 	}
 	var out *interp.Result
 	if sess != nil {

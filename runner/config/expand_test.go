@@ -8,7 +8,7 @@ import (
 
 func TestExpand(t *testing.T) {
 	x := &expander{
-		secrets:   &Secrets{values: map[string]string{"TOKEN": "s3cret-value", "SHARED": "from-secrets", "EMPTY_SECRET": ""}},
+		secrets:   newSecrets("", map[string]string{"TOKEN": "s3cret-value", "SHARED": "from-secrets", "EMPTY_SECRET": ""}),
 		lookupEnv: env{"HOME_DIR": "/home/u", "SHARED": "from-env", "EMPTY": "", "NESTED": "${TOKEN}"}.lookup,
 	}
 	tests := []struct {

@@ -7,10 +7,12 @@ import (
 )
 
 // LogHandler wraps h so that a secret's value never reaches a log line
-// (SPEC §8.3): the message and every attribute are passed through Redact.
-// With no secrets, h is returned as it is.
+// (SPEC §8.3): the message and every attribute are passed through Redact
+// before h formats them, so a value is hidden in every form h or the
+// attribute's own text can give it (a URL's percent-encoding, JSON's
+// quoting). With no secret long enough to redact, h is returned as it is.
 func (s *Secrets) LogHandler(h slog.Handler) slog.Handler {
-	if s == nil || len(s.Names()) == 0 {
+	if s == nil || s.red == nil {
 		return h
 	}
 	return &redactHandler{h: h, s: s}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,5 +32,32 @@ func TestLogHandlerRedacts(t *testing.T) {
 	h := slog.NewTextHandler(&buf, nil)
 	if nilSecrets.LogHandler(h) != slog.Handler(h) {
 		t.Error("no secrets should leave the handler as it is")
+	}
+}
+
+// A secret with characters that JSON, URLs and HTML escape is hidden in a
+// JSON log line whatever form it reaches the handler in: as it is (the
+// handler would escape it), percent-encoded in a URL or a url.Error, or
+// already JSON-escaped in a message.
+func TestLogHandlerRedactsEveryEncoding(t *testing.T) {
+	const secret = `pa"ss <wörd>&/x`
+	s := newSecrets("", map[string]string{"PASS": secret})
+	var buf bytes.Buffer
+	log := slog.New(s.LogHandler(slog.NewJSONHandler(&buf, nil)))
+	u := &url.URL{Scheme: "https", Host: "h", Path: "/mcp", RawQuery: url.Values{"key": {secret}}.Encode()}
+	log.Warn("failed to connect",
+		"raw", secret,
+		"url", u,
+		"err", &url.Error{Op: "Post", URL: u.String(), Err: errors.New("connection refused")},
+		"quoted", strconv.Quote(secret),
+	)
+	out := buf.String()
+	if n := strings.Count(out, "[secret:PASS]"); n != 4 {
+		t.Errorf("%d markers, want 4: %s", n, out)
+	}
+	for _, form := range []string{"wörd", `w\u00f6rd`, "w%C3%B6rd", "pa\\\"ss"} {
+		if strings.Contains(out, form) {
+			t.Errorf("log line holds %q: %s", form, out)
+		}
 	}
 }

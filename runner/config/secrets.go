@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
@@ -20,6 +19,13 @@ const minRedactLen = 4
 type Secrets struct {
 	file   string
 	values map[string]string
+	red    *redactor // nil when no value is long enough to redact
+}
+
+// newSecrets makes the Secrets of file, with what Redact searches for
+// computed once, here, rather than on every call.
+func newSecrets(file string, values map[string]string) *Secrets {
+	return &Secrets{file: file, values: values, red: newRedactor(values)}
 }
 
 // File is the secrets file read; "" for a nil Secrets.
@@ -66,60 +72,19 @@ func (s *Secrets) MarshalJSON() ([]byte, error) { return json.Marshal(s.Names())
 func (s *Secrets) MarshalYAML() (any, error) { return s.Names(), nil }
 
 // Redact replaces every occurrence of every secret value of at least four
-// characters in text with [secret:NAME]. Where occurrences of two secrets
-// overlap, both are hidden entirely; at one position the longer value wins.
-// Safe on a nil Secrets.
+// characters in text with [secret:NAME], in each form the value can take
+// there: as it is; escaped (backslash escapes of JSON, Go, Starlark and
+// Python strings and Markdown, percent-encoding, HTML and XML character
+// references; up to two layers, alike or mixed); reversed; in base64
+// (redact.go says how). Where occurrences of two secrets
+// overlap, both are hidden entirely; at one position the longer one wins.
+// Markers already in text are left as they are, so redacting twice is
+// redacting once. Safe on a nil Secrets.
 func (s *Secrets) Redact(text string) string {
-	if s == nil || len(s.values) == 0 || text == "" {
+	if s == nil || text == "" {
 		return text
 	}
-	type hit struct {
-		start, end int
-		name       string
-	}
-	var hits []hit
-	for name, v := range s.values {
-		if len(v) < minRedactLen {
-			continue
-		}
-		for from := 0; ; {
-			i := strings.Index(text[from:], v)
-			if i < 0 {
-				break
-			}
-			hits = append(hits, hit{from + i, from + i + len(v), name})
-			from += i + 1 // overlapping occurrences too: "aaaaa" holds "aaaa" twice
-		}
-	}
-	if len(hits) == 0 {
-		return text
-	}
-	slices.SortFunc(hits, func(a, b hit) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		if a.end != b.end {
-			return b.end - a.end // longer first
-		}
-		return strings.Compare(a.name, b.name)
-	})
-	var b strings.Builder
-	covered, last := 0, "" // text before covered is written or hidden; last is the marker just written
-	for _, h := range hits {
-		switch {
-		case h.end <= covered:
-			continue // inside what is already hidden
-		case h.start < covered && h.name == last:
-			covered = h.end // the same secret again, overlapping: one marker hides both
-			continue
-		case h.start > covered:
-			b.WriteString(text[covered:h.start])
-		}
-		b.WriteString("[secret:" + h.name + "]")
-		covered, last = h.end, h.name
-	}
-	b.WriteString(text[covered:])
-	return b.String()
+	return s.red.redact(text)
 }
 
 // loadSecrets reads a secrets file: a flat mapping of NAME: value. Values
@@ -135,9 +100,9 @@ func loadSecrets(file string, errs *errList) *Secrets {
 	if !ok {
 		return nil
 	}
-	s := &Secrets{file: file, values: map[string]string{}}
+	values := map[string]string{}
 	if root.IsNull() {
-		return s
+		return newSecrets(file, values)
 	}
 	if root.Kind != yamltree.MappingNode {
 		errs.at(root.Pos, nil, "a secrets file is a mapping of NAME: value, got %s", kindName(root))
@@ -152,7 +117,7 @@ func loadSecrets(file string, errs *errList) *Secrets {
 		case v.Kind != yamltree.ScalarNode || v.Tag == yamltree.TagNull || v.Bad:
 			errs.at(v.Pos, key, "want a string value, got %s", kindName(v))
 		default:
-			s.values[p.Key] = v.Value
+			values[p.Key] = v.Value
 			continue
 		}
 		bad = true
@@ -160,7 +125,7 @@ func loadSecrets(file string, errs *errList) *Secrets {
 	if bad {
 		return nil
 	}
-	return s
+	return newSecrets(file, values)
 }
 
 // kindName describes a value without showing it, for secrets.

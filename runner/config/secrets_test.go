@@ -12,14 +12,14 @@ import (
 )
 
 func TestRedact(t *testing.T) {
-	s := &Secrets{values: map[string]string{
+	s := newSecrets("", map[string]string{
 		"TOKEN": "abc123xyz",
 		"LONG":  "abc123xyz-and-more",
 		"SHORT": "abc", // under four characters: never replaced
 		"A":     "aaaa",
 		"OVER1": "hello-wor",
 		"OVER2": "world-wide",
-	}}
+	})
 	tests := []struct{ in, want string }{
 		{"", ""},
 		{"nothing here", "nothing here"},
@@ -42,7 +42,7 @@ func TestRedact(t *testing.T) {
 }
 
 func TestSecretsNeverPrint(t *testing.T) {
-	s := &Secrets{file: "/x/secrets.yaml", values: map[string]string{"TOKEN": "v3ry-s3cret"}}
+	s := newSecrets("/x/secrets.yaml", map[string]string{"TOKEN": "v3ry-s3cret"})
 	c := Default()
 	c.Secrets = s
 	j, _ := json.Marshal(c)
