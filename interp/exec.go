@@ -304,9 +304,14 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	if tripped == ErrCancelled {
 		kind = KindCancelled
 	}
+	at, line := "", int(lim.line.Load())
+	if line > 0 {
+		at = fmt.Sprintf(" at line %d", line)
+	}
 	return nil, nil, finished, &Error{
 		Kind:   kind,
-		Msg:    LimitMessage(lim.message(tripped), "", lim.setting(tripped)),
+		Line:   line,
+		Msg:    LimitMessage(lim.message(tripped), at, lim.setting(tripped)),
 		causes: []error{tripped, context.Cause(ctx), ErrOverrun},
 	}
 }

@@ -50,6 +50,7 @@ type limits struct {
 	mem    *memRun // nil unless a Watchdog keeps MaxMemory
 	ctxAt  uint64  // step count of the next context check
 	budget *Budget // the work Go code charged counts as steps
+	line   atomic.Int32 // the user's line at the latest context check
 }
 
 func (l *limits) trip(thread *starlark.Thread, k limitKind) {
@@ -115,6 +116,12 @@ func (l *limits) poll(thread *starlark.Thread, ctx context.Context) {
 			return
 		}
 		l.ctxAt = steps + pollSteps
+		// Where the program is, for an answer given at the deadline
+		// without waiting for the thread (see exec): a busy loop
+		// starved of CPU is still reported at its line.
+		if fr := thread.CallFrame(0); fr.Pos.Filename() == Filename {
+			l.line.Store(fr.Pos.Line)
+		}
 	}
 	thread.SetMaxExecutionSteps(l.nextCheck(steps))
 }
