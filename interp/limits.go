@@ -47,9 +47,9 @@ const (
 type limits struct {
 	opts   Options
 	kind   atomic.Int32
-	mem    *memRun // nil unless a Watchdog keeps MaxMemory
-	ctxAt  uint64  // step count of the next context check
-	budget *Budget // the work Go code charged counts as steps
+	mem    *memRun      // nil unless a Watchdog keeps MaxMemory
+	ctxAt  uint64       // step count of the next context check
+	budget *Budget      // the work Go code charged counts as steps
 	line   atomic.Int32 // the user's line at the latest context check
 }
 
