@@ -2,8 +2,10 @@ package proxy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"go.starlark.net/starlark"
 
@@ -29,7 +31,10 @@ const DefaultMaxParallel = 8
 
 // CallAll runs calls concurrently, at most maxParallel at a time, and
 // returns their outcomes in the same order. Only the tool calls run
-// concurrently: the Starlark thread waits here.
+// concurrently: the Starlark thread waits here. Once a call has failed on
+// a budget of the run (its tool calls, its time), the calls not yet
+// started fail with the same error instead of each asking again: a
+// hundred thousand calls over a limit of a thousand end at once.
 func CallAll(ctx context.Context, c Caller, calls []Call, maxParallel int) []Outcome {
 	if maxParallel <= 0 {
 		maxParallel = DefaultMaxParallel
@@ -37,12 +42,21 @@ func CallAll(ctx context.Context, c Caller, calls []Call, maxParallel int) []Out
 	out := make([]Outcome, len(calls))
 	sem := make(chan struct{}, maxParallel)
 	var wg sync.WaitGroup
+	var spent atomic.Pointer[error]
 	for i, call := range calls {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
 			for j := i; j < len(calls); j++ {
 				out[j].Err = ctx.Err()
+			}
+			wg.Wait()
+			return out
+		}
+		if err := spent.Load(); err != nil {
+			<-sem
+			for j := i; j < len(calls); j++ {
+				out[j].Err = *err
 			}
 			wg.Wait()
 			return out
@@ -58,6 +72,9 @@ func CallAll(ctx context.Context, c Caller, calls []Call, maxParallel int) []Out
 			}()
 			v, err := c.CallTool(ctx, call.Tool, call.Args)
 			out[i] = Outcome{Value: v, Err: err}
+			if err != nil && errors.Is(err, interp.ErrLimit) {
+				spent.CompareAndSwap(nil, &err)
+			}
 		}()
 	}
 	wg.Wait()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/runner/plan"
 )
 
 // resultCache keeps results of deterministic tools (SPEC §4.4), keyed by
@@ -45,7 +46,16 @@ func newResultCache(maxEntries int, maxBytes int64) *resultCache {
 
 // cacheKey is the key of a call, or "" when the arguments have no
 // canonical JSON form (such calls are not cached).
+// maxKeyedArgs bounds the arguments of a call that is cached.
+const maxKeyedArgs = 1 << 20
+
 func cacheKey(t *packs.Tool, args map[string]any) string {
+	// Arguments larger than this are not worth a key: hashing them costs
+	// as much as the call, and ones built from shared parts (a plan
+	// template that repeats a result) would take exponential time.
+	if plan.Size(args, maxKeyedArgs) > maxKeyedArgs {
+		return ""
+	}
 	m := ordered.NewMap(3)
 	m.Set("id", t.ID())
 	m.Set("version", t.EffectiveVersion())

@@ -151,6 +151,15 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		if err != nil {
 			return nil, toolError(t.ID(), "", OpValidateInput, ErrValidation, err)
 		}
+		// Templates may repeat a large result many times over: what a step
+		// is given counts before it is handed to the tool (SPEC §8.1).
+		if !budget.add(budget.size(bound)) {
+			err := budget.exceeded(
+				fmt.Sprintf("the arguments its templates made for step %s", tool),
+				"refer to less of the earlier results, or run fewer steps per plan")
+			cancel(err)
+			return nil, err
+		}
 		v, err := r.CallTool(ctx, t, bound)
 		if err != nil {
 			return nil, err

@@ -12,6 +12,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -109,6 +111,7 @@ func New(opts ...Option) (*Runner, error) {
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
+	ensureStack(r.limits.MaxMemory)
 	if r.cfg == nil {
 		r.cfg = config.Default()
 	}
@@ -213,6 +216,24 @@ func New(opts ...Option) (*Runner, error) {
 		}
 	}
 	return r, nil
+}
+
+// ensureStack raises the process's limit on a goroutine's Go stack, if
+// need be, to what a run's memory budget needs. go.starlark.net hashes a
+// tuple, and formats a value in an error message, by recursing through
+// it: each level costs about 85 bytes of stack while a program pays at
+// least 48 bytes of heap for it. A run that holds at most maxMemory bytes
+// therefore needs at most twice that in stack, and a Go stack overflow
+// is fatal to the whole process (SPEC §8.1: no input may crash it). The
+// limit is a bound, not an allocation: stacks grow only as used.
+func ensureStack(maxMemory int64) {
+	need := max(1<<30, 2*maxMemory+256<<20)
+	if need > math.MaxInt/2 {
+		need = math.MaxInt / 2
+	}
+	if prev := debug.SetMaxStack(int(need)); prev > int(need) {
+		debug.SetMaxStack(prev) // never lower a limit set elsewhere
+	}
 }
 
 // Registry returns the registry the runner calls into.
@@ -342,6 +363,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	}
 	if st.limits.MaxParallel > 0 {
 		st.parallel = make(chan struct{}, st.limits.MaxParallel)
+	}
+	if st.limits.MaxMemory > r.limits.MaxMemory {
+		ensureStack(st.limits.MaxMemory) // a run allowed more than the runner's budget
 	}
 	res = &ExecResult{}
 	defer func() {

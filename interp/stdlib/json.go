@@ -188,8 +188,15 @@ func (e *encoder) str(s string) error {
 }
 
 // enter notes a container being written; a container inside itself is
-// an error.
+// an error. Only lists and dicts can hold themselves; tuples and structs
+// are made from values that existed before them.
 func (e *encoder) enter(x starlark.Value) error {
+	switch x.(type) {
+	case *starlark.List, *starlark.Dict:
+	default:
+		e.path = append(e.path, nil)
+		return nil
+	}
 	for _, p := range e.path {
 		if p == x {
 			if e.python {

@@ -1,0 +1,237 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The hostile-program suite (issue 16): programs a prompt-injected model
+// might send, each of which must end with a clear error (or, where noted,
+// a harmless answer) within its timeout plus a second, leave the runner
+// serving, and leave memory near where it was. It runs in-process and
+// under isolation: process.
+
+// hostileTimeout is every program's wall clock: short, so that the suite
+// is quick, and long enough for each budget to be met first where it
+// should be.
+const hostileTimeout = 700 * time.Millisecond
+
+// hostile is one program of the suite.
+type hostile struct {
+	name string
+	code string
+	// want matches the error text; "" means the program may succeed (it
+	// must still finish in time and, with hide, not show hide).
+	want string
+	hide string
+}
+
+// dagOf is a tuple of depth levels that holds the previous level twice.
+func dagOf(levels int) string {
+	return fmt.Sprintf("a = (1,)\nfor i in range(%d):\n    a = (a, a)\n", levels)
+}
+
+const (
+	deepList = "x = []\nfor i in range(100000):\n    x = [x]\n"
+	deepDict = "d = {}\nfor i in range(100000):\n    d = {'k': d}\n"
+	twinDAGs = "a = [0]\nb = [0]\nfor i in range(30):\n    a, b = [a, a], [b, b]\n"
+	limitRE  = `(timed out after 700ms|step limit|memory limit of 16 MiB exceeded)`
+)
+
+// hostilePrograms returns the suite; engineLevels is the depth of the
+// shared tuples given to go.starlark.net's own hashing, which nothing
+// interrupts: in-process the run is answered at its deadline and the
+// hashing goes on in the background, so it must end soon; a worker is
+// killed instead.
+func hostilePrograms(engineLevels int) []hostile {
+	dag := dagOf(40)
+	return []hostile{
+		// Time and steps.
+		{"infinite loop", "while True:\n    pass", `^timed out after 700ms at line 1`, ""},
+		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms at line 2)`, ""},
+		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms at line \d`, ""},
+		{"loop over a huge range", "t = 0\nfor i in range(1000000000000):\n    t += i", `^timed out`, ""},
+		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms at line 1`, ""},
+		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms at line 1`, ""},
+		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms at line 2)`, ""},
+		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, ""},
+
+		// Memory.
+		{"string doubling", "s = 'x'\nfor i in range(40):\n    s = s + s", limitRE, ""},
+		{"list doubling", "l = [0]\nfor i in range(40):\n    l = l + l", limitRE, ""},
+		{"string repetition", `"x" * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
+		{"list repetition", `[0] * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
+		{"bytes repetition", `b"x" * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
+		{"huge range made a list", "list(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"huge range sorted", "sorted(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"huge range zipped", "zip(range(1000000000), range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"huge range enumerated", "enumerate(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"extend by a huge range", "l = []\nl.extend(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"union with a huge range", "set().union(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
+		{"append forever", "l = []\nwhile True:\n    l.append('x' * 1000)", limitRE, ""},
+		{"dict grown in a loop", "d = {}\nfor i in range(100000000):\n    d[i] = [i] * 10", limitRE, ""},
+		{"list comprehension over a huge range", "[i for i in range(1000000000)]", limitRE, ""},
+		{"dict comprehension over a huge range", "{i: i for i in range(1000000000)}", limitRE, ""},
+		{"wide format field", `"{:1000000000}".format(1)`, `memory limit of 16 MiB exceeded`, ""},
+		{"wide printf field", `"%1000000000d" % 1`, `memory limit of 16 MiB exceeded`, ""},
+		{"long precision", `"%.1000000000f" % 1.5`, `memory limit of 16 MiB exceeded`, ""},
+		{"replace everywhere", `("x" * 1000000).replace("", "y" * 1000)`, `memory limit of 16 MiB exceeded`, ""},
+		{"join with a long separator", `("x" * 10000000).join(["a"] * 100)`, `memory limit of 16 MiB exceeded`, ""},
+		{"format repeating a field", `("{0}" * 10000).format("x" * 10000)`, `memory limit of 16 MiB exceeded`, ""},
+
+		// Integers.
+		{"parse a huge integer", `int("9" * 6000)`, `integer size limit of 5000 digits exceeded`, ""},
+		{"square until huge", "x = 3\nfor i in range(40):\n    x = x * x", `integer size limit of 5000 digits exceeded`, ""},
+		{"square by assignment", "x = 7\nfor i in range(40):\n    x *= x", `integer size limit of 5000 digits exceeded`, ""},
+		{"huge integer in JSON", `json.loads("9" * 6000)`, `integer size limit of 5000 digits exceeded`, ""},
+		{"huge shift", "1 << 100000", `shift count too large`, ""},
+
+		// Values built from shared parts: every visit counts.
+		{"str of shared parts", dag + "str(a)", limitRE, ""},
+		{"repr of shared parts", dag + "repr(a)", limitRE, ""},
+		{"print of shared parts", dag + "print(a)", limitRE, ""},
+		{"result of shared parts", dag + "a", limitRE, ""},
+		{"json.dumps of shared parts", dag + "json.dumps(a)", limitRE, ""},
+		{"json.encode of shared parts", dag + "json.encode(a)", limitRE, ""},
+		{"%s of shared parts", dag + `"%s" % (a,)`, limitRE, ""},
+		{"format of shared parts", dag + `"{}".format(a)`, limitRE, ""},
+		{"tool argument of shared parts", dag + "demo.echo(value=a)", limitRE, ""},
+		{"sorting distinct twins", twinDAGs + "sorted([a, b])", limitRE, ""},
+		{"comparing distinct twins", twinDAGs + "a == b", `comparison exceeded maximum recursion depth`, ""},
+		{"hashing shared parts", dagOf(engineLevels) + "len(set([a]))", `^timed out after 700ms`, ""},
+		{"shared parts as a dict key", dagOf(engineLevels) + "d = {}\nd[a] = 1", `^timed out after 700ms`, ""},
+
+		// Nesting without end.
+		{"str of a deep list", deepList + "str(x)", `nested more than 1000 levels`, ""},
+		{"result of a deep list", deepList + "x", `nested more than 1000 levels`, ""},
+		{"result of a deep dict", deepDict + "d", `nested more than 1000 levels`, ""},
+		{"json of a deep list", deepList + "json.encode(x)", `nested more than 1000 levels`, ""},
+		{"json.dumps of a deep dict", deepDict + "json.dumps(d)", `nested more than 1000 levels`, ""},
+		{"deep list as a tool argument", deepList + "demo.echo(value=x)", `nested more than 1000 levels`, ""},
+		{"JSON bomb", `json.loads("[" * 1000000 + "]" * 1000000)`, `nested more than 1000 levels`, ""},
+		{"JSON bomb for decode", `json.decode("[" * 1000000)`, `nested more than 1000 levels`, ""},
+
+		// Printed output and tool calls.
+		{"print forever", "while True:\n    print('x' * 100)", `printed output limit of 1 MiB exceeded`, ""},
+		{"print one huge line", "print('x' * 2000000)", `printed output limit of 1 MiB exceeded`, ""},
+		{"tool calls in a loop", "for i in range(100000):\n    demo.foo(text='x')", `tool call limit of 100 exceeded`, ""},
+		{"parallel bomb", "parallel([call(demo.foo, text='x') for i in range(100000)])", `tool call limit of 100 exceeded`, ""},
+		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `tool call limit of 100 exceeded`, ""},
+		{"chain bomb", "chain([{'tool': 'demo.foo', 'args': {'text': 'x'}}] * 100000)", `tool call limit of 100 exceeded`, ""},
+		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(200000)])", `memory limit of 16 MiB exceeded`, ""},
+		{"plan whose results double", "steps = [{'id': 's0', 'tool': 'demo.echo', 'args': {'value': 'x' * 1000}}]\n" +
+			"for i in range(1, 60):\n" +
+			"    p = '${steps.s%d.data}' % (i - 1)\n" +
+			"    steps.append({'id': 's%d' % i, 'tool': 'demo.echo', 'args': {'value': [p, p]}, 'depends_on': ['s%d' % (i - 1)]})\n" +
+			"plan(steps)", `(memory limit of 16 MiB exceeded|tool call limit of 100 exceeded|^timed out after 700ms)`, ""},
+
+		// onetool's own files and the roots.
+		{"read the secrets", `file.read(".onetool/secrets.yaml")`, `onetool's own`, ""},
+		{"read the secrets reversed", `"".join(reversed(file.read(".onetool/secrets.yaml").elems()))`, `onetool's own`, ""},
+		{"write a toolpack", `file.write(".onetool/toolpacks/p.yaml", "id: p.run")`, `onetool's own`, ""},
+		{"write the configuration", `file.write(".onetool/onetool.yaml", "packs: {file: {allowed_dirs: [/]}}")`, `onetool's own`, ""},
+		{"create a configuration below", `file.write("sub/.onetool/onetool.yaml", "x: 1")`, `onetool's own`, ""},
+		{"edit the configuration", `file.edit(".onetool/onetool.yaml", old="limits", new="x")`, `onetool's own`, ""},
+		{"read outside the roots", `file.read("/etc/passwd")`, `outside the allowed`, ""},
+		{"grep for the secret", `file.grep(pattern="tok-9a8b", path=".")`, "", "tok-9a8b7c6d5e"},
+		{"glob the secrets", `file.glob(pattern="**/*.yaml")`, "", "secrets.yaml"},
+		{"catastrophic pattern", `file.grep(pattern="(a*)*b", path="big.txt")`, "", ""},
+		{"cloud metadata", `web.fetch(url="http://169.254.169.254/latest/meta-data/")`, `refused by packs.web.deny_hosts`, ""},
+	}
+}
+
+// hostileLimits are the suite's budgets: small, so that each is met fast.
+func hostileLimits() Limits {
+	return Limits{Timeout: hostileTimeout, MaxSteps: 1_000_000_000, MaxOutput: 1 << 20, MaxToolCalls: 100,
+		MaxParallel: 16, MaxMemory: 16 << 20, MaxIntDigits: 5000}
+}
+
+func TestHostileProgramsInProcess(t *testing.T) {
+	runHostile(t, false)
+}
+
+func TestHostileProgramsIsolated(t *testing.T) {
+	runHostile(t, true)
+}
+
+func runHostile(t *testing.T, isolate bool) {
+	if testing.Short() {
+		t.Skip("the hostile-program suite takes about a minute")
+	}
+	work, load := ownWork(t, "")
+	writeAll(t, work, "big.txt", strings.Repeat("a", 1<<20))
+	opts := []Option{WithConfig(load()), WithLimits(hostileLimits())}
+	engineLevels := 26 // in-process the hashing runs on after the answer: keep it short
+	if isolate {
+		opts = append(opts, WithIsolation(Isolation{Workers: 2}))
+		engineLevels = 40 // the worker is killed
+	}
+	r := newRunner(t, opts...)
+	defer r.Close()
+	if isolate {
+		waitForPool(t, r, 2)
+	}
+	settle()
+	baseHeap, baseGoroutines := heapInUse(), runtime.NumGoroutine()
+
+	for _, p := range hostilePrograms(engineLevels) {
+		t.Run(p.name, func(t *testing.T) {
+			start := time.Now()
+			res := r.Exec(context.Background(), p.code)
+			took := time.Since(start)
+			if took > hostileTimeout+time.Second {
+				t.Errorf("answered after %s", took)
+			}
+			switch {
+			case p.want == "" && res.IsError():
+				t.Errorf("failed: %s", res.Text)
+			case p.want != "" && !res.IsError():
+				t.Errorf("succeeded: %.200s", res.Text)
+			case p.want != "" && !regexp.MustCompile(p.want).MatchString(strings.TrimPrefix(res.Text, "Error: ")):
+				t.Errorf("error %q, want one matching %q", res.Text, p.want)
+			}
+			if p.hide != "" && strings.Contains(res.Text, p.hide) {
+				t.Errorf("shows %q: %.300s", p.hide, res.Text)
+			}
+			if strings.Contains(res.Text, "goroutine ") || strings.Contains(res.Text, ".go:") {
+				t.Errorf("a Go trace reached the user: %s", res.Text)
+			}
+			// The runner serves on.
+			if next := r.Exec(context.Background(), "demo.add(a=1, b=2)"); next.Text != "3" {
+				t.Errorf("the next run: %s", next.Text)
+			}
+		})
+	}
+
+	// Computations answered at their deadline may still be finishing
+	// (in-process only); once they have, memory is back near where the
+	// suite began.
+	deadline := time.Now().Add(20 * time.Second)
+	for runtime.NumGoroutine() > baseGoroutines+8 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	settle()
+	if heap := heapInUse(); heap > baseHeap+64<<20 {
+		t.Errorf("heap in use %d MiB after the suite, %d MiB before", heap>>20, baseHeap>>20)
+	}
+	if g := runtime.NumGoroutine(); g > baseGoroutines+8 {
+		t.Errorf("%d goroutines after the suite, %d before", g, baseGoroutines)
+	}
+}
+
+func settle() {
+	runtime.GC()
+	debug.FreeOSMemory()
+}
+
+func heapInUse() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
