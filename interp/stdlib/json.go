@@ -671,8 +671,12 @@ func (d *decoder) number() (starlark.Value, error) {
 		}
 	}
 	digits := d.i
-	for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
-		d.i++
+	if d.i < len(d.s) && d.s[d.i] == '0' {
+		d.i++ // a leading zero stands alone: "01" is 0, then extra data
+	} else {
+		for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
+			d.i++
+		}
 	}
 	if d.i == digits {
 		d.i = start

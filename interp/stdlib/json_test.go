@@ -1,0 +1,120 @@
+package stdlib
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+	"time"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// update regenerates testdata/*.want with python3:
+// go test ./interp/stdlib -run Differential -update
+var update = flag.Bool("update", false, "regenerate testdata/*.want with python3")
+
+func globals() starlark.StringDict {
+	g := starlark.StringDict{}
+	for k, v := range interp.StdGlobals() {
+		g[k] = v
+	}
+	for k, v := range python.Builtins() {
+		g[k] = v
+	}
+	for k, v := range Modules() {
+		g[k] = v
+	}
+	g.Freeze()
+	return g
+}
+
+func run(code string, opts interp.Options) (*interp.Result, error) {
+	opts.Predeclared = globals()
+	opts.Parse = python.Parse
+	return interp.Exec(context.Background(), code, opts)
+}
+
+func eval(code string) pydiff.Outcome {
+	res, err := run(code, interp.Options{MaxIntDigits: 5000})
+	if err != nil {
+		var ex *python.Exception
+		if errors.As(err, &ex) {
+			return pydiff.Outcome{Class: ex.Class, Msg: ex.Msg}
+		}
+		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
+	}
+	if s, ok := res.Value.(starlark.String); ok {
+		return pydiff.Outcome{Text: string(s)}
+	}
+	return pydiff.Outcome{Text: res.Text}
+}
+
+func TestDifferentialJSON(t *testing.T) {
+	pydiff.Check(t, "testdata/json_cases.txt", *update, eval)
+}
+
+// Starlark's own json functions keep their meaning: encode sorts keys and
+// writes no spaces, decode returns a default for bad input, indent
+// re-indents.
+func TestStarlarkJSON(t *testing.T) {
+	for code, want := range map[string]string{
+		`json.encode({"b": 1, "a": [1, "x", None, True]})`: `{"a":[1,"x",null,true],"b":1}`,
+		`json.encode(struct(z=1, a=2))`:                    `{"a":2,"z":1}`,
+		`json.decode('{"a": [1, 2.5]}')["a"][1]`:           `2.5`,
+		`json.decode('nope', default="d")`:                 `d`,
+		`json.indent('{"a":[1,2]}')`:                       "{\n\t\"a\": [\n\t\t1,\n\t\t2\n\t]\n}",
+		`json.encode_indent({"a": 1}, indent="  ")`:        "{\n  \"a\": 1\n}",
+		`json.encode("<&>")`:                               `"<&>"`,
+	} {
+		res, err := run(code, interp.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if res.Text != want {
+			t.Errorf("%s = %s, want %s", code, res.Text, want)
+		}
+	}
+	for code, want := range map[string]string{
+		`json.encode({1: 2})`:                 "json.encode: dict has int key, want string",
+		`json.encode(float("nan"))`:           "json.encode: cannot encode non-finite float nan",
+		`json.decode("[1,")`:                  "json.decode: Expecting value: line 1 column 4 (char 3)",
+		"l = []\nl.append(l)\njson.encode(l)": "json.encode: cycle in JSON structure",
+		"l = []\nl.append(l)\njson.dumps(l)":  "ValueError: Circular reference detected",
+	} {
+		_, err := run(code, interp.Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", code, err, want)
+		}
+	}
+}
+
+// JSON stays within the run's budgets: a document nested a million deep,
+// a value built from shared parts, a huge integer.
+func TestJSONBounded(t *testing.T) {
+	dag := "a = [1]\nfor i in range(40):\n    a = [a, a]\n"
+	for code, want := range map[string]error{
+		`json.loads("[" * 1000000)`:                                 interp.ErrTooDeep,
+		`json.decode("{\"a\":" * 100000)`:                           interp.ErrTooDeep,
+		"x = []\nfor i in range(5000):\n    x = [x]\njson.dumps(x)": interp.ErrTooDeep,
+		dag + "json.dumps(a)":                                       interp.ErrLimit,
+		dag + "json.encode(a)":                                      interp.ErrLimit,
+		`json.loads("9" * 6000)`:                                    interp.ErrIntLimit,
+		`json.dumps(int("9" * 4000) * int("9" * 4000))`:             interp.ErrIntLimit,
+	} {
+		start := time.Now()
+		_, err := run(code, interp.Options{Timeout: time.Second, MaxMemory: 16 << 20, Watchdog: interp.NewWatchdog(), MaxIntDigits: 5000})
+		if !errors.Is(err, want) {
+			t.Errorf("%.60s: %v, want %v", code, err, want)
+		}
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Errorf("%.60s took %s", code, d)
+		}
+	}
+}
