@@ -30,6 +30,9 @@ type hostile struct {
 	// must still finish in time and, with hide, not show hide).
 	want string
 	hide string
+	// big runs the program with the default memory budget and a longer
+	// timeout: the reproductions of the security review, as it ran them.
+	big bool
 }
 
 // dagOf is a tuple of depth levels that holds the previous level twice.
@@ -38,10 +41,11 @@ func dagOf(levels int) string {
 }
 
 const (
-	deepList = "x = []\nfor i in range(100000):\n    x = [x]\n"
-	deepDict = "d = {}\nfor i in range(100000):\n    d = {'k': d}\n"
-	twinDAGs = "a = [0]\nb = [0]\nfor i in range(30):\n    a, b = [a, a], [b, b]\n"
-	limitRE  = `(timed out after 700ms|step limit|memory limit of 16 MiB exceeded)`
+	deepList    = "x = []\nfor i in range(100000):\n    x = [x]\n"
+	deepMillion = "x = []\nfor i in range(1000000):\n    x = [x]\n"
+	deepDict    = "d = {}\nfor i in range(100000):\n    d = {'k': d}\n"
+	twinDAGs    = "a = [0]\nb = [0]\nfor i in range(30):\n    a, b = [a, a], [b, b]\n"
+	limitRE     = `(timed out after 700ms|step limit|memory limit of 16 MiB exceeded)`
 )
 
 // hostilePrograms returns the suite; engineLevels is the depth of the
@@ -53,96 +57,99 @@ func hostilePrograms(engineLevels int) []hostile {
 	dag := dagOf(40)
 	return []hostile{
 		// Time and steps.
-		{"infinite loop", "while True:\n    pass", `^timed out after 700ms at line 1`, ""},
-		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms at line 2)`, ""},
-		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms at line \d`, ""},
-		{"loop over a huge range", "t = 0\nfor i in range(1000000000000):\n    t += i", `^timed out`, ""},
-		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms at line 1`, ""},
-		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms at line 1`, ""},
-		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms at line 2)`, ""},
-		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, ""},
+		{"infinite loop", "while True:\n    pass", `^timed out after 700ms at line 1`, "", false},
+		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms at line 2)`, "", false},
+		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms at line \d`, "", false},
+		{"loop over a huge range", "t = 0\nfor i in range(1000000000000):\n    t += i", `^timed out`, "", false},
+		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms at line 1`, "", false},
+		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms at line 1`, "", false},
+		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms at line 2)`, "", false},
+		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, "", false},
 
 		// Memory.
-		{"string doubling", "s = 'x'\nfor i in range(40):\n    s = s + s", limitRE, ""},
-		{"list doubling", "l = [0]\nfor i in range(40):\n    l = l + l", limitRE, ""},
-		{"string repetition", `"x" * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
-		{"list repetition", `[0] * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
-		{"bytes repetition", `b"x" * 1000000000`, `memory limit of 16 MiB exceeded`, ""},
-		{"huge range made a list", "list(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"huge range sorted", "sorted(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"huge range zipped", "zip(range(1000000000), range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"huge range enumerated", "enumerate(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"extend by a huge range", "l = []\nl.extend(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"union with a huge range", "set().union(range(1000000000))", `memory limit of 16 MiB exceeded`, ""},
-		{"append forever", "l = []\nwhile True:\n    l.append('x' * 1000)", limitRE, ""},
-		{"dict grown in a loop", "d = {}\nfor i in range(100000000):\n    d[i] = [i] * 10", limitRE, ""},
-		{"list comprehension over a huge range", "[i for i in range(1000000000)]", limitRE, ""},
-		{"dict comprehension over a huge range", "{i: i for i in range(1000000000)}", limitRE, ""},
-		{"wide format field", `"{:1000000000}".format(1)`, `memory limit of 16 MiB exceeded`, ""},
-		{"wide printf field", `"%1000000000d" % 1`, `memory limit of 16 MiB exceeded`, ""},
-		{"long precision", `"%.1000000000f" % 1.5`, `memory limit of 16 MiB exceeded`, ""},
-		{"replace everywhere", `("x" * 1000000).replace("", "y" * 1000)`, `memory limit of 16 MiB exceeded`, ""},
-		{"join with a long separator", `("x" * 10000000).join(["a"] * 100)`, `memory limit of 16 MiB exceeded`, ""},
-		{"format repeating a field", `("{0}" * 10000).format("x" * 10000)`, `memory limit of 16 MiB exceeded`, ""},
+		{"string doubling", "s = 'x'\nfor i in range(40):\n    s = s + s", limitRE, "", false},
+		{"list doubling", "l = [0]\nfor i in range(40):\n    l = l + l", limitRE, "", false},
+		{"string repetition", `"x" * 1000000000`, `memory limit of 16 MiB exceeded`, "", false},
+		{"list repetition", `[0] * 1000000000`, `memory limit of 16 MiB exceeded`, "", false},
+		{"bytes repetition", `b"x" * 1000000000`, `memory limit of 16 MiB exceeded`, "", false},
+		{"huge range made a list", "list(range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"huge range sorted", "sorted(range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"huge range zipped", "zip(range(1000000000), range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"huge range enumerated", "enumerate(range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"extend by a huge range", "l = []\nl.extend(range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"union with a huge range", "set().union(range(1000000000))", `memory limit of 16 MiB exceeded`, "", false},
+		{"append forever", "l = []\nwhile True:\n    l.append('x' * 1000)", limitRE, "", false},
+		{"dict grown in a loop", "d = {}\nfor i in range(100000000):\n    d[i] = [i] * 10", limitRE, "", false},
+		{"list comprehension over a huge range", "[i for i in range(1000000000)]", limitRE, "", false},
+		{"dict comprehension over a huge range", "{i: i for i in range(1000000000)}", limitRE, "", false},
+		{"wide format field", `"{:1000000000}".format(1)`, `memory limit of 16 MiB exceeded`, "", false},
+		{"wide printf field", `"%1000000000d" % 1`, `memory limit of 16 MiB exceeded`, "", false},
+		{"long precision", `"%.1000000000f" % 1.5`, `memory limit of 16 MiB exceeded`, "", false},
+		{"replace everywhere", `("x" * 1000000).replace("", "y" * 1000)`, `memory limit of 16 MiB exceeded`, "", false},
+		{"join with a long separator", `("x" * 10000000).join(["a"] * 100)`, `memory limit of 16 MiB exceeded`, "", false},
+		{"format repeating a field", `("{0}" * 10000).format("x" * 10000)`, `memory limit of 16 MiB exceeded`, "", false},
 
 		// Integers.
-		{"parse a huge integer", `int("9" * 6000)`, `integer size limit of 5000 digits exceeded`, ""},
-		{"square until huge", "x = 3\nfor i in range(40):\n    x = x * x", `integer size limit of 5000 digits exceeded`, ""},
-		{"square by assignment", "x = 7\nfor i in range(40):\n    x *= x", `integer size limit of 5000 digits exceeded`, ""},
-		{"huge integer in JSON", `json.loads("9" * 6000)`, `integer size limit of 5000 digits exceeded`, ""},
-		{"huge shift", "1 << 100000", `shift count too large`, ""},
+		{"parse a huge integer", `int("9" * 6000)`, `integer size limit of 5000 digits exceeded`, "", false},
+		{"square until huge", "x = 3\nfor i in range(40):\n    x = x * x", `integer size limit of 5000 digits exceeded`, "", false},
+		{"square by assignment", "x = 7\nfor i in range(40):\n    x *= x", `integer size limit of 5000 digits exceeded`, "", false},
+		{"huge integer in JSON", `json.loads("9" * 6000)`, `integer size limit of 5000 digits exceeded`, "", false},
+		{"huge shift", "1 << 100000", `shift count too large`, "", false},
 
 		// Values built from shared parts: every visit counts.
-		{"str of shared parts", dag + "str(a)", limitRE, ""},
-		{"repr of shared parts", dag + "repr(a)", limitRE, ""},
-		{"print of shared parts", dag + "print(a)", limitRE, ""},
-		{"result of shared parts", dag + "a", limitRE, ""},
-		{"json.dumps of shared parts", dag + "json.dumps(a)", limitRE, ""},
-		{"json.encode of shared parts", dag + "json.encode(a)", limitRE, ""},
-		{"%s of shared parts", dag + `"%s" % (a,)`, limitRE, ""},
-		{"format of shared parts", dag + `"{}".format(a)`, limitRE, ""},
-		{"tool argument of shared parts", dag + "demo.echo(value=a)", limitRE, ""},
-		{"sorting distinct twins", twinDAGs + "sorted([a, b])", limitRE, ""},
-		{"comparing distinct twins", twinDAGs + "a == b", `comparison exceeded maximum recursion depth`, ""},
-		{"hashing shared parts", dagOf(engineLevels) + "len(set([a]))", `^timed out after 700ms`, ""},
-		{"shared parts as a dict key", dagOf(engineLevels) + "d = {}\nd[a] = 1", `^timed out after 700ms`, ""},
+		{"str of shared parts", dag + "str(a)", limitRE, "", false},
+		{"repr of shared parts", dag + "repr(a)", limitRE, "", false},
+		{"print of shared parts", dag + "print(a)", limitRE, "", false},
+		{"result of shared parts", dag + "a", limitRE, "", false},
+		{"json.dumps of shared parts", dag + "json.dumps(a)", limitRE, "", false},
+		{"json.encode of shared parts", dag + "json.encode(a)", limitRE, "", false},
+		{"%s of shared parts", dag + `"%s" % (a,)`, limitRE, "", false},
+		{"format of shared parts", dag + `"{}".format(a)`, limitRE, "", false},
+		{"tool argument of shared parts", dag + "demo.echo(value=a)", limitRE, "", false},
+		{"sorting distinct twins", twinDAGs + "sorted([a, b])", limitRE, "", false},
+		{"comparing distinct twins", twinDAGs + "a == b", `comparison exceeded maximum recursion depth`, "", false},
+		{"hashing shared parts", dagOf(engineLevels) + "len(set([a]))", `^timed out after 700ms`, "", false},
+		{"shared parts as a dict key", dagOf(engineLevels) + "d = {}\nd[a] = 1", `^timed out after 700ms`, "", false},
 
 		// Nesting without end.
-		{"str of a deep list", deepList + "str(x)", `nested more than 1000 levels`, ""},
-		{"result of a deep list", deepList + "x", `nested more than 1000 levels`, ""},
-		{"result of a deep dict", deepDict + "d", `nested more than 1000 levels`, ""},
-		{"json of a deep list", deepList + "json.encode(x)", `nested more than 1000 levels`, ""},
-		{"json.dumps of a deep dict", deepDict + "json.dumps(d)", `nested more than 1000 levels`, ""},
-		{"deep list as a tool argument", deepList + "demo.echo(value=x)", `nested more than 1000 levels`, ""},
-		{"JSON bomb", `json.loads("[" * 1000000 + "]" * 1000000)`, `nested more than 1000 levels`, ""},
-		{"JSON bomb for decode", `json.decode("[" * 1000000)`, `nested more than 1000 levels`, ""},
+		{"str of a deep list", deepList + "str(x)", `nested more than 1000 levels`, "", false},
+		{"result of a deep list", deepList + "x", `nested more than 1000 levels`, "", false},
+		{"result of a deep dict", deepDict + "d", `nested more than 1000 levels`, "", false},
+		{"json of a deep list", deepList + "json.encode(x)", `nested more than 1000 levels`, "", false},
+		{"json.dumps of a deep dict", deepDict + "json.dumps(d)", `nested more than 1000 levels`, "", false},
+		{"deep list as a tool argument", deepList + "demo.echo(value=x)", `nested more than 1000 levels`, "", false},
+		{"JSON bomb", `json.loads("[" * 1000000 + "]" * 1000000)`, `nested more than 1000 levels`, "", false},
+		{"million-deep list as JSON (the review's)", deepMillion + "json.encode(x)", `nested more than 1000 levels`, "", true},
+		{"million-deep list as text (the review's)", deepMillion + "str(x)", `nested more than 1000 levels`, "", true},
+		{"million-deep list returned (the review's)", deepMillion + "x", `nested more than 1000 levels`, "", true},
+		{"JSON bomb for decode", `json.decode("[" * 1000000)`, `nested more than 1000 levels`, "", false},
 
 		// Printed output and tool calls.
-		{"print forever", "while True:\n    print('x' * 100)", `printed output limit of 1 MiB exceeded`, ""},
-		{"print one huge line", "print('x' * 2000000)", `printed output limit of 1 MiB exceeded`, ""},
-		{"tool calls in a loop", "for i in range(100000):\n    demo.foo(text='x')", `tool call limit of 100 exceeded`, ""},
-		{"parallel bomb", "parallel([call(demo.foo, text='x') for i in range(100000)])", `tool call limit of 100 exceeded`, ""},
-		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `tool call limit of 100 exceeded`, ""},
-		{"chain bomb", "chain([{'tool': 'demo.foo', 'args': {'text': 'x'}}] * 100000)", `tool call limit of 100 exceeded`, ""},
-		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(200000)])", `memory limit of 16 MiB exceeded`, ""},
+		{"print forever", "while True:\n    print('x' * 100)", `printed output limit of 1 MiB exceeded`, "", false},
+		{"print one huge line", "print('x' * 2000000)", `printed output limit of 1 MiB exceeded`, "", false},
+		{"tool calls in a loop", "for i in range(100000):\n    demo.foo(text='x')", `tool call limit of 100 exceeded`, "", false},
+		{"parallel bomb", "parallel([call(demo.foo, text='x') for i in range(100000)])", `tool call limit of 100 exceeded`, "", false},
+		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `tool call limit of 100 exceeded`, "", false},
+		{"chain bomb", "chain([{'tool': 'demo.foo', 'args': {'text': 'x'}}] * 100000)", `tool call limit of 100 exceeded`, "", false},
+		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(200000)])", `memory limit of 16 MiB exceeded`, "", false},
 		{"plan whose results double", "steps = [{'id': 's0', 'tool': 'demo.echo', 'args': {'value': 'x' * 1000}}]\n" +
 			"for i in range(1, 60):\n" +
 			"    p = '${steps.s%d.data}' % (i - 1)\n" +
 			"    steps.append({'id': 's%d' % i, 'tool': 'demo.echo', 'args': {'value': [p, p]}, 'depends_on': ['s%d' % (i - 1)]})\n" +
-			"plan(steps)", `(memory limit of 16 MiB exceeded|tool call limit of 100 exceeded|^timed out after 700ms)`, ""},
+			"plan(steps)", `(memory limit of 16 MiB exceeded|tool call limit of 100 exceeded|^timed out after 700ms)`, "", false},
 
 		// onetool's own files and the roots.
-		{"read the secrets", `file.read(".onetool/secrets.yaml")`, `onetool's own`, ""},
-		{"read the secrets reversed", `"".join(reversed(file.read(".onetool/secrets.yaml").elems()))`, `onetool's own`, ""},
-		{"write a toolpack", `file.write(".onetool/toolpacks/p.yaml", "id: p.run")`, `onetool's own`, ""},
-		{"write the configuration", `file.write(".onetool/onetool.yaml", "packs: {file: {allowed_dirs: [/]}}")`, `onetool's own`, ""},
-		{"create a configuration below", `file.write("sub/.onetool/onetool.yaml", "x: 1")`, `onetool's own`, ""},
-		{"edit the configuration", `file.edit(".onetool/onetool.yaml", old="limits", new="x")`, `onetool's own`, ""},
-		{"read outside the roots", `file.read("/etc/passwd")`, `outside the allowed`, ""},
-		{"grep for the secret", `file.grep(pattern="tok-9a8b", path=".")`, "", "tok-9a8b7c6d5e"},
-		{"glob the secrets", `file.glob(pattern="**/*.yaml")`, "", "secrets.yaml"},
-		{"catastrophic pattern", `file.grep(pattern="(a*)*b", path="big.txt")`, "", ""},
-		{"cloud metadata", `web.fetch(url="http://169.254.169.254/latest/meta-data/")`, `refused by packs.web.deny_hosts`, ""},
+		{"read the secrets", `file.read(".onetool/secrets.yaml")`, `onetool's own`, "", false},
+		{"read the secrets reversed", `"".join(reversed(file.read(".onetool/secrets.yaml").elems()))`, `onetool's own`, "", false},
+		{"write a toolpack", `file.write(".onetool/toolpacks/p.yaml", "id: p.run")`, `onetool's own`, "", false},
+		{"write the configuration", `file.write(".onetool/onetool.yaml", "packs: {file: {allowed_dirs: [/]}}")`, `onetool's own`, "", false},
+		{"create a configuration below", `file.write("sub/.onetool/onetool.yaml", "x: 1")`, `onetool's own`, "", false},
+		{"edit the configuration", `file.edit(".onetool/onetool.yaml", old="limits", new="x")`, `onetool's own`, "", false},
+		{"read outside the roots", `file.read("/etc/passwd")`, `outside the allowed`, "", false},
+		{"grep for the secret", `file.grep(pattern="tok-9a8b", path=".")`, "", "tok-9a8b7c6d5e", false},
+		{"glob the secrets", `file.glob(pattern="**/*.yaml")`, "", "secrets.yaml", false},
+		{"catastrophic pattern", `file.grep(pattern="(a*)*b", path="big.txt")`, "", "", false},
+		{"cloud metadata", `web.fetch(url="http://169.254.169.254/latest/meta-data/")`, `refused by packs.web.deny_hosts`, "", false},
 	}
 }
 
@@ -182,10 +189,18 @@ func runHostile(t *testing.T, isolate bool) {
 
 	for _, p := range hostilePrograms(engineLevels) {
 		t.Run(p.name, func(t *testing.T) {
+			var opts []ExecOption
+			timeout := hostileTimeout
+			if p.big {
+				l := hostileLimits()
+				l.MaxMemory, l.Timeout = DefaultLimits().MaxMemory, 10*time.Second
+				timeout = l.Timeout
+				opts = append(opts, RunLimits(l))
+			}
 			start := time.Now()
-			res := r.Exec(context.Background(), p.code)
+			res := r.Exec(context.Background(), p.code, opts...)
 			took := time.Since(start)
-			if took > hostileTimeout+time.Second {
+			if took > timeout+time.Second {
 				t.Errorf("answered after %s", took)
 			}
 			switch {
