@@ -130,7 +130,7 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	steps := make([]plan.Step, n)
 	for i := range steps {
-		if steps[i], err = r.planStep(ctx, stepsV.Index(i), i); err != nil {
+		if steps[i], err = r.planStep(ctx, interp.BudgetOf(thread), stepsV.Index(i), i); err != nil {
 			return nil, err
 		}
 		if !budget.add(budget.size(steps[i].Args)) {
@@ -269,7 +269,7 @@ func nilIfEmpty(s string) any {
 }
 
 // planStep reads one step dict.
-func (r *Runner) planStep(ctx context.Context, v starlark.Value, i int) (plan.Step, error) {
+func (r *Runner) planStep(ctx context.Context, b *interp.Budget, v starlark.Value, i int) (plan.Step, error) {
 	d, ok := v.(*starlark.Dict)
 	if !ok {
 		return plan.Step{}, fmt.Errorf(`plan: step %d: want a dict like {"id": "s1", "tool": "demo.foo", "args": {...}, "depends_on": ["s0"]}, got %s`, i, v.Type())
@@ -295,7 +295,7 @@ func (r *Runner) planStep(ctx context.Context, v starlark.Value, i int) (plan.St
 			}
 			s.Tool = t.ID()
 		case "args":
-			a, err := interp.ToGo(kv[1])
+			a, err := interp.ToGoBudget(b, kv[1])
 			if err != nil {
 				return s, fmt.Errorf("plan: step %d: args: %w", i, err)
 			}
