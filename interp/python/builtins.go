@@ -35,12 +35,12 @@ func Builtins() starlark.StringDict {
 		"replace": replaceMethod,
 		"join":    joinMethod,
 	} {
-		d[methodHelpers[name]] = methodHelper(name, fn, 0)
+		d["__ot_"+name] = methodHelper(name, fn, 0)
 	}
 	// A list element is a slot; a set or dict entry about three.
-	d[methodHelpers["extend"]] = methodHelper("extend", nil, slot)
+	d["__ot_extend"] = methodHelper("extend", nil, slot)
 	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {
-		d[methodHelpers[name]] = methodHelper(name, nil, 3*slot)
+		d["__ot_"+name] = methodHelper(name, nil, 3*slot)
 	}
 	d.Freeze()
 	return d

@@ -12,7 +12,7 @@ import (
 //	a * b            → __ot_mul(a, b)       repetition and big products are checked first
 //	x *= y           → x = __ot_mul(x, y)   (x a name, or a[i] / a.f of plain names)
 //	"..." % args     → __ot_mod("...", args) printf-style formatting, bounded
-//	s.format(…)      → __ot_format(s, …)    likewise replace, join (see methodHelpers)
+//	s.format(…)      → __ot_format(s, …)    likewise replace, join, … (see loweredMethod)
 //
 // A call of a method this package replaces falls back to the value's own
 // method when the receiver is not a string, so user structs with such
@@ -24,24 +24,21 @@ const (
 	modName = "__ot_mod"
 )
 
-// methodHelpers maps a string method whose work can grow beyond its
-// inputs (a replacement inserted everywhere, a separator between a million
-// parts, a format string that repeats a field) to its bounded helper.
-//
-// The methods that add a whole iterable to a list or set (extend, union,
-// update, …) come here too: go.starlark.net grows the collection inside
-// one call, so a range of a billion is refused by its length first.
-var methodHelpers = map[string]string{
-	"format":  "__ot_format",
-	"replace": "__ot_replace",
-	"join":    "__ot_join",
-
-	"extend":               "__ot_extend",
-	"union":                "__ot_union",
-	"update":               "__ot_update",
-	"intersection":         "__ot_intersection",
-	"difference":           "__ot_difference",
-	"symmetric_difference": "__ot_symmetric_difference",
+// loweredMethod reports whether a call of the method name is routed to a
+// helper, and which: a string method whose work can grow beyond its
+// inputs (a replacement inserted everywhere, a separator between a
+// million parts, a format string that repeats a field), or a method that
+// adds a whole iterable to a list or set (go.starlark.net grows the
+// collection inside one call, so a range of a billion is refused by its
+// length first). A function, not a map, so that nothing global can be
+// changed.
+func loweredMethod(name string) (helper string, ok bool) {
+	switch name {
+	case "format", "replace", "join", "extend", "union", "update",
+		"intersection", "difference", "symmetric_difference":
+		return "__ot_" + name, true
+	}
+	return "", false
 }
 
 // lower rewrites f in place.
@@ -122,7 +119,7 @@ func lowerExpr(e syntax.Expr) syntax.Expr {
 			e.Args[i] = lowerArg(a)
 		}
 		if dot, ok := e.Fn.(*syntax.DotExpr); ok {
-			if helper, ok := methodHelpers[dot.Name.Name]; ok {
+			if helper, ok := loweredMethod(dot.Name.Name); ok {
 				args := append([]syntax.Expr{dot.X}, e.Args...)
 				return &syntax.CallExpr{
 					Fn:     &syntax.Ident{NamePos: dot.Name.NamePos, Name: helper},

@@ -9,7 +9,7 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 )
 
-// The string methods the lowering routes here (see methodHelpers). Each
+// The string methods the lowering routes here (see loweredMethod). Each
 // helper takes the receiver first; a receiver that is not a string has its
 // own method called, so a struct with a field called format still works.
 
@@ -20,7 +20,7 @@ type methodFunc func(b *interp.Budget, s string, args starlark.Tuple, kwargs []s
 // growth refuses an argument whose length alone would exceed the memory
 // budget at growth bytes per element (0: no check).
 func methodHelper(name string, fn methodFunc, growth int64) *starlark.Builtin {
-	return interp.NewBuiltin(methodHelpers[name], func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return interp.NewBuiltin("__ot_"+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) == 0 {
 			return nil, typeError("%s needs a receiver", name)
 		}

@@ -1,0 +1,136 @@
+package python
+
+import (
+	"strings"
+	"testing"
+
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// The lowering keeps every position the user's: an error in a lowered
+// operation or method names the line (and column) where the user wrote it.
+func TestLoweredErrorsKeepTheirLine(t *testing.T) {
+	tests := []struct{ code, want string }{
+		{"x = 1\ny = [1] * 'a'", "line 2: unknown binary op: list * string"},
+		{"x = 1\n\ny = '%d' % 'a'", "line 3: TypeError: %d format: a real number is required, not str"},
+		{"def f():\n    return '{}'.format()\nf()", "line 2: IndexError: Replacement index 0 out of range for positional args tuple (in f, called from line 3)"},
+		{"x = {}\nx *= 2\n", "line 2: unknown binary op: dict * int"},
+		{"'-'.join([1, 2])", "line 1: TypeError: sequence item 0: expected str instance, int found"},
+		{"[1].format()", "line 1: AttributeError: 'list' object has no attribute 'format'"},
+	}
+	for _, tt := range tests {
+		_, err := run(t, tt.code, interp.Options{})
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%q: error %v\nwant %s", tt.code, err, tt.want)
+		}
+	}
+}
+
+// The shapes the lowering produces.
+func TestLoweringShapes(t *testing.T) {
+	tests := []struct{ code, want string }{
+		{"a * b", "__ot_mul(a, b)"},
+		{"2 * 3", "__ot_mul(2, 3)"},
+		{"x *= y", "x = __ot_mul(x, y)"},
+		{"d[k] *= 2", "d[k] = __ot_mul(d[k], 2)"},
+		{"f()[0] *= 2", "f()[0] *= 2"}, // evaluated twice would call f twice: left as it is
+		{"'%s' % x", `__ot_mod("%s", x)`},
+		{"fmt % x", "fmt % x"},
+		{"s.format(1, k=2)", "__ot_format(s, 1, k=2)"},
+		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},
+		{"xs.append(1)", "xs.append(1)"},
+		{"[x * 2 for x in y if x * 3]", "[__ot_mul(x, 2) for x in y if __ot_mul(x, 3)]"},
+		{"def f(a=2 * 3):\n    return a * a", "def f(a=__ot_mul(2, 3)):\n    return __ot_mul(a, a)"},
+		{"f(*args, k=v * 2, **kw)", "f(*args, k=__ot_mul(v, 2), **kw)"},
+		{"lambda x: x * 2", "lambda x: __ot_mul(x, 2)"},
+	}
+	for _, tt := range tests {
+		f, err := Parse(tt.code)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.code, err)
+		}
+		if got := show(f); got != tt.want {
+			t.Errorf("%q lowered to\n%s\nwant\n%s", tt.code, got, tt.want)
+		}
+	}
+}
+
+// show prints a lowered file back as source, enough for the shapes above.
+func show(f *syntax.File) string {
+	var lines []string
+	for _, s := range f.Stmts {
+		lines = append(lines, stmt(s, ""))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func stmt(s syntax.Stmt, indent string) string {
+	switch s := s.(type) {
+	case *syntax.ExprStmt:
+		return indent + expr(s.X)
+	case *syntax.AssignStmt:
+		return indent + expr(s.LHS) + " " + s.Op.String() + " " + expr(s.RHS)
+	case *syntax.ReturnStmt:
+		return indent + "return " + expr(s.Result)
+	case *syntax.DefStmt:
+		var params []string
+		for _, p := range s.Params {
+			params = append(params, expr(p))
+		}
+		out := indent + "def " + s.Name.Name + "(" + strings.Join(params, ", ") + "):"
+		for _, b := range s.Body {
+			out += "\n" + stmt(b, indent+"    ")
+		}
+		return out
+	}
+	return indent + "?"
+}
+
+func expr(e syntax.Expr) string {
+	switch e := e.(type) {
+	case *syntax.Ident:
+		return e.Name
+	case *syntax.Literal:
+		if s, ok := e.Value.(string); ok {
+			return `"` + s + `"`
+		}
+		return e.Raw
+	case *syntax.CallExpr:
+		var args []string
+		for _, a := range e.Args {
+			args = append(args, expr(a))
+		}
+		return expr(e.Fn) + "(" + strings.Join(args, ", ") + ")"
+	case *syntax.BinaryExpr:
+		if e.Op == syntax.EQ {
+			return expr(e.X) + "=" + expr(e.Y)
+		}
+		return expr(e.X) + " " + e.Op.String() + " " + expr(e.Y)
+	case *syntax.UnaryExpr:
+		return e.Op.String() + expr(e.X)
+	case *syntax.DotExpr:
+		return expr(e.X) + "." + e.Name.Name
+	case *syntax.IndexExpr:
+		return expr(e.X) + "[" + expr(e.Y) + "]"
+	case *syntax.Comprehension:
+		out := "[" + expr(e.Body)
+		for _, c := range e.Clauses {
+			switch c := c.(type) {
+			case *syntax.ForClause:
+				out += " for " + expr(c.Vars) + " in " + expr(c.X)
+			case *syntax.IfClause:
+				out += " if " + expr(c.Cond)
+			}
+		}
+		return out + "]"
+	case *syntax.LambdaExpr:
+		var params []string
+		for _, p := range e.Params {
+			params = append(params, expr(p))
+		}
+		return "lambda " + strings.Join(params, ", ") + ": " + expr(e.Body)
+	}
+	return "?"
+}
