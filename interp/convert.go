@@ -70,6 +70,10 @@ func ToGo(v starlark.Value) (any, error) {
 // visit, so each visit counts, and the conversion stops when the run's
 // time, steps or memory are spent.
 func ToGoBudget(b *Budget, v starlark.Value) (any, error) {
+	switch v.(type) {
+	case starlark.String, starlark.Int, starlark.Bool, starlark.Float, starlark.NoneType:
+		return toGo(v, 0, nil) // a scalar costs nothing to walk: most tool arguments
+	}
 	if b == nil {
 		return toGo(v, 0, nil)
 	}

@@ -64,6 +64,9 @@ type Options struct {
 	// end (SPEC §2.7).
 	Parse Parser
 
+	// Executor runs the program's goroutine; nil starts a new one.
+	Executor *Executor
+
 	// Locals are set as thread-locals so that builtins can reach the
 	// services of the caller (a tool caller, statistics) without globals.
 	Locals map[string]any
@@ -256,10 +259,10 @@ func (p *Program) Run(ctx context.Context, opts Options) (*Result, error) {
 // is cancelled and stops at its next step; a thread inside a Go call that
 // does not return within overrunGrace is left to finish alone (its result
 // is dropped) and the run fails at once with the budget's message and
-// ErrOverrun among its causes. The
-// returned channel is closed when the program's goroutine has ended;
-// until then it may still touch predeclared values (a session's globals).
-func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (*Result, starlark.StringDict, <-chan struct{}, error) {
+// ErrOverrun among its causes. Then the returned wait, which is otherwise
+// nil, waits for the program's goroutine to be done with predeclared
+// values (a session's globals).
+func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.StringDict) (res *Result, globals starlark.StringDict, wait func(), err error) {
 	var cancel context.CancelFunc
 	if opts.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -274,9 +277,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 		err     error
 	}
 	done := make(chan outcome, 1)
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
+	opts.Executor.Go(func() {
 		defer cancel()
 		if lim.mem != nil {
 			defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
@@ -284,10 +285,10 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 		res, globals, err := p.run(ctx, thread, lim, predeclared, &printed)
 		lim.budget.end()
 		done <- outcome{res, globals, err}
-	}()
+	})
 	select {
 	case o := <-done:
-		return o.res, o.globals, finished, o.err
+		return o.res, o.globals, nil, o.err
 	case <-ctx.Done():
 	}
 	// Deadline or cancellation: stop the thread at its next step.
@@ -296,7 +297,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	defer grace.Stop()
 	select {
 	case o := <-done:
-		return o.res, o.globals, finished, o.err
+		return o.res, o.globals, nil, o.err
 	case <-grace.C:
 	}
 	tripped := lim.tripped()
@@ -308,7 +309,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	if line > 0 {
 		at = fmt.Sprintf(" at line %d", line)
 	}
-	return nil, nil, finished, &Error{
+	return nil, nil, func() { <-done }, &Error{
 		Kind:   kind,
 		Line:   line,
 		Msg:    LimitMessage(lim.message(tripped), at, lim.setting(tripped)),
@@ -336,7 +337,7 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 	if lim.opts.Redact != nil && res.Value != nil {
 		res.Value = lim.opts.Redact(res.Value)
 	}
-	if err := res.render(lim.budget); err != nil {
+	if err := res.render(&lim.budget); err != nil {
 		return nil, globals, renderError(p.src, err, lim, ctx)
 	}
 	res.Steps = lim.budget.Steps()
@@ -368,9 +369,11 @@ func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*st
 		lim.mem = opts.Watchdog.add(opts.MaxMemory)
 	}
 	thread := &starlark.Thread{Name: "run"}
-	lim.budget = &Budget{ctx: ctx, lim: lim, thread: thread, next: budgetCheck}
-	thread.SetLocal(budgetLocal, lim.budget)
-	out := &output{printed: printed, lim: lim, thread: thread}
+	// The budget and the output live in lim: one allocation for all three.
+	lim.budget = Budget{ctx: ctx, lim: lim, thread: thread, next: budgetCheck}
+	thread.SetLocal(budgetLocal, &lim.budget)
+	lim.out = output{printed: printed, lim: lim, thread: thread}
+	out := &lim.out
 	thread.Print = func(_ *starlark.Thread, msg string) { _ = out.write(msg, "\n") }
 	thread.SetLocal(outputLocal, out)
 	// The thread polls its context every pollSteps steps instead of being

@@ -49,7 +49,8 @@ type limits struct {
 	kind   atomic.Int32
 	mem    *memRun      // nil unless a Watchdog keeps MaxMemory
 	ctxAt  uint64       // step count of the next context check
-	budget *Budget      // the work Go code charged counts as steps
+	budget Budget       // the work Go code charged counts as steps
+	out    output       // where printed text goes
 	line   atomic.Int32 // the user's line at the latest context check
 }
 

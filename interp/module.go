@@ -99,7 +99,7 @@ func (m *Module) Call(ctx context.Context, function string, args map[string]any,
 	if t := lim.tripped(); t != nil {
 		return nil, fmt.Errorf("%s: %w", m.name, runtimeError(m.src, t, lim, ctx))
 	}
-	out, err := ToGoBudget(lim.budget, v)
+	out, err := ToGoBudget(&lim.budget, v)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the result of %s: %w", m.name, function, err)
 	}

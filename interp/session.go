@@ -2,7 +2,6 @@ package interp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -84,7 +83,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	case <-ctx.Done():
 		return nil, &Error{Kind: KindCancelled, Msg: "cancelled while the session's previous input was still stopping", causes: []error{ErrCancelled, ctx.Err()}}
 	}
-	var finished <-chan struct{}
+	var finished func() // set when the input overran: waits for it to end
 	cleanup := func() {}
 	defer func() {
 		if finished == nil {
@@ -96,7 +95,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 		// the session stays locked until it ends, so that the next input
 		// never shares the globals with it.
 		go func() {
-			<-finished
+			finished()
 			cleanup()
 			s.unlock()
 		}()
@@ -142,9 +141,9 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
 	opts.session = s.globals
-	res, globals, done, err := p.exec(ctx, opts, s.globals)
-	if errors.Is(err, ErrOverrun) {
-		finished = done
+	res, globals, wait, err := p.exec(ctx, opts, s.globals)
+	if wait != nil {
+		finished = wait
 		return nil, err
 	}
 	for k, v := range globals { // kept names, even after an error

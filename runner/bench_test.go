@@ -195,3 +195,10 @@ func BenchmarkIsolation(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoop100k is a tight Starlark loop with a product: the cost of
+// budgets per iteration (range charging its elements, * checked by a
+// helper that sizes repetitions and big products first).
+func BenchmarkLoop100k(b *testing.B) {
+	benchExec(b, newBenchRunner(b), "t = 0\nfor i in range(100000):\n    t += i * 2\nt")
+}

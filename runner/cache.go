@@ -46,6 +46,22 @@ func newResultCache(maxEntries int, maxBytes int64) *resultCache {
 
 // cacheKey is the key of a call, or "" when the arguments have no
 // canonical JSON form (such calls are not cached).
+// scalarArgs reports whether every argument is a number, a bool, null or a
+// string shorter than maxKeyedArgs: the usual call, sized without a walk.
+func scalarArgs(args map[string]any) bool {
+	total := 0
+	for _, v := range args {
+		switch v := v.(type) {
+		case nil, bool, int64, int, float64:
+		case string:
+			total += len(v)
+		default:
+			return false
+		}
+	}
+	return total < maxKeyedArgs
+}
+
 // maxKeyedArgs bounds the arguments of a call that is cached.
 const maxKeyedArgs = 1 << 20
 
@@ -53,7 +69,7 @@ func cacheKey(t *packs.Tool, args map[string]any) string {
 	// Arguments larger than this are not worth a key: hashing them costs
 	// as much as the call, and ones built from shared parts (a plan
 	// template that repeats a result) would take exponential time.
-	if plan.Size(args, maxKeyedArgs) > maxKeyedArgs {
+	if !scalarArgs(args) && plan.Size(args, maxKeyedArgs) > maxKeyedArgs {
 		return ""
 	}
 	m := ordered.NewMap(3)

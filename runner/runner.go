@@ -63,6 +63,7 @@ type Runner struct {
 	goHandlers  map[string]packs.Handler
 	metrics     *metrics
 	watchdog    *interp.Watchdog
+	executor    *interp.Executor // the goroutines programs run on
 	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
 	pool        *pool                                                           // worker processes; nil in-process
 	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
@@ -101,6 +102,7 @@ func New(opts ...Option) (*Runner, error) {
 		cache:       newResultCache(1024, 16<<20),
 		metrics:     newMetrics(),
 		watchdog:    interp.NewWatchdog(),
+		executor:    interp.NewExecutor(time.Minute),
 		results:     newResultStore(),
 		maxInline:   -1, // from the configuration unless WithMaxInline
 		started:     time.Now(),
@@ -404,6 +406,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 
 		MaxIntDigits: st.limits.MaxIntDigits,
 		Parse:        python.Parse,
+		Executor:     r.executor,
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).

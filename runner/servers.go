@@ -63,6 +63,7 @@ func (r *Runner) startServers() {
 // Close stops the upstream servers (their processes are gone within about
 // two seconds). A Runner without servers has nothing to close.
 func (r *Runner) Close() error {
+	r.executor.Close()
 	if r.pool != nil {
 		r.pool.close()
 	}

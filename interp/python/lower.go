@@ -108,7 +108,7 @@ func lowerExpr(e syntax.Expr) syntax.Expr {
 		e.X = lowerExpr(e.X)
 		e.Y = lowerExpr(e.Y)
 		switch {
-		case e.Op == syntax.STAR:
+		case e.Op == syntax.STAR && !smallFactor(e.X) && !smallFactor(e.Y):
 			return call(mulName, e.OpPos, e.OpPos, e.X, e.Y)
 		case e.Op == syntax.PERCENT && isString(e.X):
 			return call(modName, e.OpPos, e.OpPos, e.X, e.Y)
@@ -209,6 +209,28 @@ func call(fn string, lparen, rparen syntax.Position, args ...syntax.Expr) *synta
 		Args:   args,
 		Rparen: rparen,
 	}
+}
+
+// smallFactor reports whether e is a literal that cannot make a product
+// more than twice the size of the other operand: a float, or an int from
+// -1 to 2. Such products (`i * 2`, `x * 0.5`, `n * -1`) are left to the
+// interpreter, which is faster by a builtin call; they grow a value no
+// more than `a + a` does, which the memory watchdog already bounds.
+func smallFactor(e syntax.Expr) bool {
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MINUS {
+		e = u.X
+	}
+	lit, ok := e.(*syntax.Literal)
+	if !ok {
+		return false
+	}
+	switch v := lit.Value.(type) {
+	case float64:
+		return true
+	case int64:
+		return v <= 2
+	}
+	return false
 }
 
 func isString(e syntax.Expr) bool {

@@ -32,19 +32,24 @@ func TestLoweredErrorsKeepTheirLine(t *testing.T) {
 func TestLoweringShapes(t *testing.T) {
 	tests := []struct{ code, want string }{
 		{"a * b", "__ot_mul(a, b)"},
-		{"2 * 3", "__ot_mul(2, 3)"},
+		{"2 * 3", "2 * 3"},
+		{"4 * 3", "__ot_mul(4, 3)"},
+		{"i * 2", "i * 2"},
+		{"-1 * n", "-1 * n"},
+		{"x * 0.5", "x * 0.5"},
+		{"s * 3", "__ot_mul(s, 3)"},
 		{"x *= y", "x = __ot_mul(x, y)"},
-		{"d[k] *= 2", "d[k] = __ot_mul(d[k], 2)"},
-		{"f()[0] *= 2", "f()[0] *= 2"}, // evaluated twice would call f twice: left as it is
+		{"d[k] *= 3", "d[k] = __ot_mul(d[k], 3)"},
+		{"f()[0] *= 3", "f()[0] *= 3"}, // evaluated twice would call f twice: left as it is
 		{"'%s' % x", `__ot_mod("%s", x)`},
 		{"fmt % x", "fmt % x"},
 		{"s.format(1, k=2)", "__ot_format(s, 1, k=2)"},
 		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},
 		{"xs.append(1)", "xs.append(1)"},
-		{"[x * 2 for x in y if x * 3]", "[__ot_mul(x, 2) for x in y if __ot_mul(x, 3)]"},
-		{"def f(a=2 * 3):\n    return a * a", "def f(a=__ot_mul(2, 3)):\n    return __ot_mul(a, a)"},
-		{"f(*args, k=v * 2, **kw)", "f(*args, k=__ot_mul(v, 2), **kw)"},
-		{"lambda x: x * 2", "lambda x: __ot_mul(x, 2)"},
+		{"[x * 4 for x in y if x * 3]", "[__ot_mul(x, 4) for x in y if __ot_mul(x, 3)]"},
+		{"def f(a=4 * 3):\n    return a * a", "def f(a=__ot_mul(4, 3)):\n    return __ot_mul(a, a)"},
+		{"f(*args, k=v * 10, **kw)", "f(*args, k=__ot_mul(v, 10), **kw)"},
+		{"lambda x: x * 10", "lambda x: __ot_mul(x, 10)"},
 	}
 	for _, tt := range tests {
 		f, err := Parse(tt.code)
