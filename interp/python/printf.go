@@ -312,27 +312,15 @@ func printfInt(arg starlark.Value, conv byte, floats bool) (starlark.Int, error)
 // printfNumber formats an integer for %d, %o, %x, %X: a precision is a
 // minimum number of digits; '#' adds 0o, 0x or 0X.
 func printfNumber(b *interp.Budget, n starlark.Int, conv byte, sp spec) (string, error) {
-	base, prefix := 10, ""
-	switch conv {
-	case 'o':
-		base, prefix = 8, "0o"
-	case 'x':
-		base, prefix = 16, "0x"
-	case 'X':
-		base, prefix = 16, "0X"
+	bi := n.BigInt()
+	digits, prefix, _, err := intDigits(b, bi, conv)
+	if err != nil {
+		return "", err
 	}
 	if !sp.alt {
 		prefix = ""
 	}
-	bi := n.BigInt()
-	if err := b.Charge(uint64(bi.BitLen()) / 8); err != nil {
-		return "", err
-	}
 	negative := bi.Sign() < 0
-	digits := bi.Abs(bi).Text(base)
-	if conv == 'X' {
-		digits = strings.ToUpper(digits)
-	}
 	if sp.precision > len(digits) {
 		if err := b.Alloc(int64(sp.precision)); err != nil {
 			return "", err

@@ -254,8 +254,22 @@ func formatInt(b *interp.Budget, x starlark.Int, sp spec, kind string) (string, 
 		}
 		return pad(b, "", string(rune(n.Int64())), sp, '<')
 	}
-	base, prefix := 10, ""
-	switch sp.typ {
+	digits, prefix, base, err := intDigits(b, n, sp.typ)
+	if err != nil {
+		return "", err
+	}
+	if !sp.alt {
+		prefix = ""
+	}
+	sign := signOf(n.Sign() < 0, sp.sign)
+	return padNumber(b, sign, prefix, digits, "", sp, groupEvery(base))
+}
+
+// intDigits writes the digits of |n| for the presentation typ (b, o, x, X
+// or decimal), with the prefix '#' would add and the base.
+func intDigits(b *interp.Budget, n *big.Int, typ byte) (digits, prefix string, base int, err error) {
+	base = 10
+	switch typ {
 	case 'b':
 		base, prefix = 2, "0b"
 	case 'o':
@@ -266,17 +280,13 @@ func formatInt(b *interp.Budget, x starlark.Int, sp spec, kind string) (string, 
 		base, prefix = 16, "0X"
 	}
 	if err := b.Charge(uint64(n.BitLen()) / 8); err != nil {
-		return "", err
+		return "", "", 0, err
 	}
-	digits := new(big.Int).Abs(n).Text(base)
-	if sp.typ == 'X' {
+	digits = new(big.Int).Abs(n).Text(base)
+	if typ == 'X' {
 		digits = strings.ToUpper(digits)
 	}
-	if !sp.alt {
-		prefix = ""
-	}
-	sign := signOf(n.Sign() < 0, sp.sign)
-	return padNumber(b, sign, prefix, digits, "", sp, groupEvery(base))
+	return digits, prefix, base, nil
 }
 
 func groupEvery(base int) int {

@@ -121,12 +121,8 @@ func (r *Roots) refuseOwn(p, abs, real, root string) error {
 	if e := r.ownByPath(p, real); e != nil {
 		return e
 	}
-	if dir, ok := configDirIn(abs); ok {
-		how := OwnInside
-		if len(dir) == len(abs) {
-			how = OwnIs
-		}
-		return &ProtectedError{Path: p, Own: dir, What: "configuration directory", How: how}
+	if e := configDirRefusal(p, abs); e != nil {
+		return e
 	}
 	if e := r.ownByIdentity(p, real, root); e != nil {
 		return e
@@ -155,14 +151,21 @@ func (r *Roots) ownByPath(p, real string) *ProtectedError {
 	if best != nil {
 		return best
 	}
-	if dir, ok := configDirIn(real); ok {
-		how := OwnInside
-		if len(dir) == len(real) {
-			how = OwnIs
-		}
-		return &ProtectedError{Path: p, Own: dir, What: "configuration directory", How: how}
+	return configDirRefusal(p, real)
+}
+
+// configDirRefusal refuses p when path, its absolute form, has a
+// component named ConfigDirName; nil otherwise.
+func configDirRefusal(p, path string) *ProtectedError {
+	dir, ok := configDirIn(path)
+	if !ok {
+		return nil
 	}
-	return nil
+	how := OwnInside
+	if len(dir) == len(path) {
+		how = OwnIs
+	}
+	return &ProtectedError{Path: p, Own: dir, What: "configuration directory", How: how}
 }
 
 // ownByIdentity compares the file at real, and the directory it lies in,
