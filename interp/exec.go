@@ -271,20 +271,17 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	}
 	var printed strings.Builder
 	thread, lim := newThread(ctx, opts, &printed)
-	type outcome struct {
-		res     *Result
-		globals starlark.StringDict
-		err     error
-	}
 	done := make(chan outcome, 1)
 	opts.Executor.Go(func() {
-		defer cancel()
-		if lim.mem != nil {
-			defer func() { opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit) }()
-		}
-		res, globals, err := p.run(ctx, thread, lim, predeclared, &printed)
+		o := p.protected(ctx, thread, lim, predeclared, &printed)
+		// Everything is let go before the answer is sent: whoever receives
+		// it may measure memory at once.
 		lim.budget.end()
-		done <- outcome{res, globals, err}
+		if lim.mem != nil {
+			opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit)
+		}
+		cancel()
+		done <- o
 	})
 	select {
 	case o := <-done:
@@ -315,6 +312,26 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 		Msg:    LimitMessage(lim.message(tripped), at, lim.setting(tripped)),
 		causes: []error{tripped, context.Cause(ctx), ErrOverrun},
 	}
+}
+
+// protected is run, with a panic that escaped it (one in the capture or
+// the rendering; builtins recover their own) turned into an error rather
+// than the end of the process.
+func (p *Program) protected(ctx context.Context, thread *starlark.Thread, lim *limits, predeclared starlark.StringDict, printed *strings.Builder) (o outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = outcome{err: &Error{Kind: KindInternal, Msg: fmt.Sprintf("internal error: %v", r)}}
+		}
+	}()
+	res, globals, err := p.run(ctx, thread, lim, predeclared, printed)
+	return outcome{res, globals, err}
+}
+
+// outcome is what a run's goroutine hands back.
+type outcome struct {
+	res     *Result
+	globals starlark.StringDict
+	err     error
 }
 
 // run executes the program on thread and captures its result.

@@ -47,12 +47,16 @@ func (e *Executor) Go(f func()) {
 
 func (e *Executor) worker(f func()) {
 	f()
+	// An idle goroutine must not keep the last run's closure, and through
+	// it the run's values (a session's globals), from the collector.
+	f = nil
 	t := time.NewTimer(e.idle)
 	defer t.Stop()
 	for {
 		select {
-		case f := <-e.work:
+		case f = <-e.work:
 			f()
+			f = nil
 			t.Reset(e.idle)
 		case <-t.C:
 			return

@@ -41,7 +41,7 @@ func dagOf(levels int) string {
 }
 
 const (
-	deepList    = "x = []\nfor i in range(100000):\n    x = [x]\n"
+	deepList    = "x = []\nfor i in range(10000):\n    x = [x]\n"
 	deepMillion = "x = []\nfor i in range(1000000):\n    x = [x]\n"
 	deepDict    = "d = {}\nfor i in range(100000):\n    d = {'k': d}\n"
 	twinDAGs    = "a = [0]\nb = [0]\nfor i in range(30):\n    a, b = [a, a], [b, b]\n"
@@ -58,12 +58,12 @@ func hostilePrograms(engineLevels int) []hostile {
 	return []hostile{
 		// Time and steps.
 		{"infinite loop", "while True:\n    pass", `^timed out after 700ms at line 1`, "", false},
-		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms at line 2)`, "", false},
+		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms)`, "", false},
 		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms at line \d`, "", false},
 		{"loop over a huge range", "t = 0\nfor i in range(1000000000000):\n    t += i", `^timed out`, "", false},
 		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms at line 1`, "", false},
 		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms at line 1`, "", false},
-		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms at line 2)`, "", false},
+		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms)`, "", false},
 		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, "", false},
 
 		// Memory.
@@ -131,7 +131,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"parallel bomb", "parallel([call(demo.foo, text='x') for i in range(100000)])", `tool call limit of 100 exceeded`, "", false},
 		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `tool call limit of 100 exceeded`, "", false},
 		{"chain bomb", "chain([{'tool': 'demo.foo', 'args': {'text': 'x'}}] * 100000)", `tool call limit of 100 exceeded`, "", false},
-		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(200000)])", `memory limit of 16 MiB exceeded`, "", false},
+		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(20000)])", `memory limit of 16 MiB exceeded`, "", false},
 		{"plan whose results double", "steps = [{'id': 's0', 'tool': 'demo.echo', 'args': {'value': 'x' * 1000}}]\n" +
 			"for i in range(1, 60):\n" +
 			"    p = '${steps.s%d.data}' % (i - 1)\n" +
