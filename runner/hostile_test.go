@@ -43,7 +43,7 @@ func dagOf(levels int) string {
 const (
 	deepList    = "x = []\nfor i in range(10000):\n    x = [x]\n"
 	deepMillion = "x = []\nfor i in range(1000000):\n    x = [x]\n"
-	deepDict    = "d = {}\nfor i in range(100000):\n    d = {'k': d}\n"
+	deepDict    = "d = {}\nfor i in range(10000):\n    d = {'k': d}\n"
 	twinDAGs    = "a = [0]\nb = [0]\nfor i in range(30):\n    a, b = [a, a], [b, b]\n"
 	limitRE     = `(timed out after 700ms|step limit|memory limit of 16 MiB exceeded)`
 )

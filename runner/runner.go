@@ -63,7 +63,7 @@ type Runner struct {
 	goHandlers  map[string]packs.Handler
 	metrics     *metrics
 	watchdog    *interp.Watchdog
-	executor    *interp.Executor // the goroutines programs run on
+	executor    *interp.Executor                                                // the goroutines programs run on
 	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
 	pool        *pool                                                           // worker processes; nil in-process
 	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
