@@ -71,7 +71,7 @@ func ToGo(v starlark.Value) (any, error) {
 // time, steps or memory are spent.
 func ToGoBudget(b *Budget, v starlark.Value) (any, error) {
 	switch v.(type) {
-	case starlark.String, starlark.Int, starlark.Bool, starlark.Float, starlark.NoneType:
+	case starlark.String, *Unicode, starlark.Int, starlark.Bool, starlark.Float, starlark.NoneType:
 		return toGo(v, 0, nil) // a scalar costs nothing to walk: most tool arguments
 	}
 	if b == nil {
@@ -106,6 +106,8 @@ func toGo(v starlark.Value, depth int, b *conv) (any, error) {
 	switch x := v.(type) {
 	case starlark.String:
 		return string(x), nil
+	case *Unicode:
+		return x.s, nil
 	case starlark.Int:
 		if i, ok := x.Int64(); ok {
 			return i, nil
@@ -159,7 +161,7 @@ func toGoContainer(v starlark.Value, depth int, b *conv) (any, error) {
 		// Entries costs more, as the loop body becomes a heap closure.
 		m := ordered.NewMap(x.Len())
 		for _, kv := range x.Items() {
-			ks, ok := kv[0].(starlark.String)
+			ks, ok := AsText(kv[0])
 			if !ok {
 				return nil, fmt.Errorf("dict key %s (%s) is not a string", kv[0], kv[0].Type())
 			}
@@ -315,7 +317,7 @@ func fromGo(x any, depth int) (starlark.Value, error) {
 	case nil:
 		return starlark.None, nil
 	case string:
-		return starlark.String(x), nil
+		return MakeString(x), nil
 	case int64:
 		return starlark.MakeInt64(x), nil
 	case int:
@@ -347,7 +349,7 @@ func fromGo(x any, depth int) (starlark.Value, error) {
 	case json.Number:
 		return fromNumber(x)
 	case []byte:
-		return starlark.String(x), nil
+		return MakeString(string(x)), nil
 	case gotime.Time:
 		return starlark.String(x.Format(gotime.RFC3339Nano)), nil
 	case starlark.Value:
@@ -372,7 +374,7 @@ func fromGo(x any, depth int) (starlark.Value, error) {
 		x.Range(func(k string, e any) bool {
 			var v starlark.Value
 			if v, err = fromGo(e, depth); err == nil {
-				err = d.SetKey(starlark.String(k), v)
+				err = d.SetKey(MakeString(k), v)
 			}
 			return err == nil
 		})
@@ -392,7 +394,7 @@ func fromGo(x any, depth int) (starlark.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := d.SetKey(starlark.String(k), v); err != nil {
+			if err := d.SetKey(MakeString(k), v); err != nil {
 				return nil, err
 			}
 		}
@@ -400,7 +402,7 @@ func fromGo(x any, depth int) (starlark.Value, error) {
 	case []string:
 		elems := make([]starlark.Value, len(x))
 		for i, s := range x {
-			elems[i] = starlark.String(s)
+			elems[i] = MakeString(s)
 		}
 		return starlark.NewList(elems), nil
 	case []map[string]any:
@@ -445,10 +447,10 @@ func fromReflect(x any, depth int) (starlark.Value, error) {
 	case reflect.Float64:
 		return starlark.Float(rv.Float()), nil
 	case reflect.String:
-		return starlark.String(rv.String()), nil
+		return MakeString(rv.String()), nil
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
-			return starlark.String(rv.Bytes()), nil
+			return MakeString(string(rv.Bytes())), nil
 		}
 		elems := make([]starlark.Value, rv.Len())
 		for i := range elems {
@@ -475,7 +477,7 @@ func fromReflect(x any, depth int) (starlark.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := d.SetKey(starlark.String(k.String()), v); err != nil {
+			if err := d.SetKey(MakeString(k.String()), v); err != nil {
 				return nil, err
 			}
 		}

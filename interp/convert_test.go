@@ -38,6 +38,35 @@ func evalExpr(t testing.TB, expr string) starlark.Value {
 	if err != nil {
 		t.Fatalf("eval %s: %v", expr, err)
 	}
+	return asProgramText(v)
+}
+
+// asProgramText makes the text in v what a program holds: Starlark's
+// parser makes every literal a starlark.String, where the Python front end
+// makes non-ASCII ones *Unicode (see MakeString).
+func asProgramText(v starlark.Value) starlark.Value {
+	switch x := v.(type) {
+	case starlark.String:
+		return MakeString(string(x))
+	case *starlark.List:
+		elems := make([]starlark.Value, x.Len())
+		for i := range elems {
+			elems[i] = asProgramText(x.Index(i))
+		}
+		return starlark.NewList(elems)
+	case starlark.Tuple:
+		out := make(starlark.Tuple, len(x))
+		for i, e := range x {
+			out[i] = asProgramText(e)
+		}
+		return out
+	case *starlark.Dict:
+		d := starlark.NewDict(x.Len())
+		for _, kv := range x.Items() {
+			d.SetKey(asProgramText(kv[0]), asProgramText(kv[1]))
+		}
+		return d
+	}
 	return v
 }
 
@@ -297,7 +326,7 @@ func TestFromGo(t *testing.T) {
 		{1.0, `1.0`, "float"},
 		{1e300, `1e+300`, "float"},
 		{math.Inf(-1), `-inf`, "float"},
-		{"é\n", `"é\n"`, "string"},
+		{"é\n", `'é\n'`, "str"},
 		{[]byte("hi"), `"hi"`, "string"},
 		{json.Number("12"), `12`, "int"},
 		{json.Number("-1.5"), `-1.5`, "float"},

@@ -34,7 +34,7 @@ func ExampleFormat() {
 	// yaml_flow:
 	// {name: test, value: 123, tags: [é, <b>]}
 	// raw:
-	// {"name": "test", "value": 123, "tags": ["é", "<b>"]}
+	// {'name': 'test', 'value': 123, 'tags': ['é', '<b>']}
 	// done
 	// note: unknown __format__ "xml"; using json (modes: json, json_h, yaml, yaml_flow, raw)
 }

@@ -85,6 +85,8 @@ func render(b *Budget, v starlark.Value, mode string) (text string, g any, note 
 	switch x := v.(type) {
 	case starlark.String:
 		return string(x), g, note, nil
+	case *Unicode:
+		return x.s, g, note, nil
 	case *starlark.Dict, *starlark.List, starlark.Tuple, *starlark.Set, *starlarkstruct.Struct, GoValuer:
 		if convErr == nil {
 			if text, ok := formatData(b, v, g, mode); ok {

@@ -304,6 +304,10 @@ func (m *meter) elem(v starlark.Value) {
 	switch v := v.(type) {
 	case starlark.String:
 		m.text(string(v))
+	case *Unicode:
+		m.total += 32 // the struct; its offsets when indexed, 4 bytes a character
+		m.text(v.s)
+		m.total += uint64(len(v.off)) * 4
 	case starlark.Bytes:
 		m.text(string(v))
 	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,

@@ -7,7 +7,6 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
-	"go.starlark.net/syntax"
 )
 
 // Text of values, under a budget. Starlark's own String methods recurse
@@ -28,6 +27,10 @@ const MaxDepth = maxDepth
 // ErrTooDeep is the cause of a value nested more than MaxDepth levels.
 var ErrTooDeep = fmt.Errorf("value nested more than %d levels deep", maxDepth)
 
+// Values are written as Python writes them: 'text' quoted by
+// QuoteString, floats by FloatRepr, {1, 2} for a set, (1,) for a tuple of
+// one.
+
 // Repr returns the text repr() gives for v: strings quoted.
 func Repr(b *Budget, v starlark.Value) (string, error) {
 	w := TextWriter{Budget: b}
@@ -40,8 +43,8 @@ func Repr(b *Budget, v starlark.Value) (string, error) {
 // Str returns the text str() gives for v: a string is itself, anything
 // else its repr.
 func Str(b *Budget, v starlark.Value) (string, error) {
-	if s, ok := v.(starlark.String); ok {
-		return string(s), b.Charge(uint64(len(s)) / 64)
+	if s, ok := AsText(v); ok {
+		return s, b.Charge(uint64(len(s)) / 64)
 	}
 	return Repr(b, v)
 }
@@ -69,8 +72,8 @@ func (w *TextWriter) WriteString(s string) error {
 
 // Str appends the str() of v.
 func (w *TextWriter) Str(v starlark.Value) error {
-	if s, ok := v.(starlark.String); ok {
-		return w.WriteString(string(s))
+	if s, ok := AsText(v); ok {
+		return w.WriteString(s)
 	}
 	return w.Repr(v)
 }
@@ -99,14 +102,18 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 	switch x := v.(type) {
 	case nil:
 		return w.WriteString("None")
-	case starlark.NoneType, starlark.Bool, starlark.Float:
+	case starlark.NoneType, starlark.Bool:
 		return w.WriteString(x.String())
+	case starlark.Float:
+		return w.WriteString(FloatRepr(float64(x)))
 	case starlark.Int:
 		return w.WriteString(x.String())
 	case starlark.String:
-		return w.WriteString(syntax.Quote(string(x), false))
+		return w.WriteString(QuoteString(string(x)))
+	case *Unicode:
+		return w.WriteString(QuoteString(x.s))
 	case starlark.Bytes:
-		return w.WriteString(x.String())
+		return w.WriteString(QuoteBytes(string(x)))
 	case *starlark.List:
 		if w.open(x) {
 			return w.WriteString("[...]")
@@ -156,7 +163,10 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 		w.close()
 		return w.WriteString("}")
 	case *starlark.Set:
-		w.buf.WriteString("set([")
+		if x.Len() == 0 {
+			return w.WriteString("set()")
+		}
+		w.buf.WriteString("{")
 		i := 0
 		for e := range x.Elements() {
 			if i > 0 {
@@ -167,7 +177,7 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 				return err
 			}
 		}
-		return w.WriteString("])")
+		return w.WriteString("}")
 	case *starlarkstruct.Struct:
 		if w.open(x) {
 			return w.WriteString("struct(...)")

@@ -72,6 +72,8 @@ func (p *Path) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (st
 	switch y := y.(type) {
 	case starlark.String:
 		elem = string(y)
+	case *interp.Unicode:
+		elem = y.Text()
 	case *Path:
 		elem = y.path
 	default:

@@ -131,7 +131,7 @@ func (t *Tool) mapBuiltin(thread *starlark.Thread, b *starlark.Builtin, args sta
 		}
 		var kw []starlark.Tuple
 		for _, kv := range d.Items() {
-			if _, ok := kv[0].(starlark.String); !ok {
+			if _, ok := interp.AsText(kv[0]); !ok {
 				return nil, fmt.Errorf("%s: item %d: argument names must be strings, got %s", b.Name(), i, kv[0].Type())
 			}
 			kw = append(kw, starlark.Tuple{kv[0], kv[1]})

@@ -75,7 +75,7 @@ func (r *Runner) chainStep(ctx context.Context, b *interp.Budget, v starlark.Val
 	}
 	var s chainStep
 	for _, item := range d.Items() {
-		key, ok := starlark.AsString(item[0])
+		key, ok := interp.AsText(item[0])
 		if !ok || !slices.Contains(chainKeys, key) {
 			msg := fmt.Sprintf("chain step %d: unknown key %s", n, item[0])
 			if sg := suggest.Closest(key, chainKeys); sg != "" {
@@ -119,7 +119,7 @@ func (r *Runner) toolOf(ctx context.Context, v starlark.Value) (*packs.Tool, err
 	if t, ok, err := proxy.ToolOf(ctx, v); ok {
 		return t, err
 	}
-	id, ok := starlark.AsString(v)
+	id, ok := interp.AsText(v)
 	if !ok {
 		return nil, fmt.Errorf(`"tool" must be a tool or its id ("demo.foo"), got %s`, v.Type())
 	}

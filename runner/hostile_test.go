@@ -87,7 +87,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"long precision", `"%.1000000000f" % 1.5`, `memory limit of 16 MiB exceeded`, "", false},
 		{"replace everywhere", `("x" * 1000000).replace("", "y" * 1000)`, `memory limit of 16 MiB exceeded`, "", false},
 		{"join with a long separator", `("x" * 10000000).join(["a"] * 100)`, `memory limit of 16 MiB exceeded`, "", false},
-		{"format repeating a field", `("{0}" * 10000).format("x" * 10000)`, `memory limit of 16 MiB exceeded`, "", false},
+		{"format repeating a field", `("{0}" * 10000).format("x" * 10000)`, limitRE, "", false},
 
 		// Integers.
 		{"parse a huge integer", `int("9" * 6000)`, `integer size limit of 5000 digits exceeded`, "", false},

@@ -276,16 +276,16 @@ func (r *Runner) planStep(ctx context.Context, b *interp.Budget, v starlark.Valu
 	}
 	var s plan.Step
 	for _, kv := range d.Items() {
-		key, _ := starlark.AsString(kv[0])
+		key, _ := interp.AsText(kv[0])
 		switch key {
 		case "id":
-			id, ok := starlark.AsString(kv[1])
+			id, ok := interp.AsText(kv[1])
 			if !ok {
 				return s, fmt.Errorf("plan: step %d: id must be a string, got %s", i, kv[1].Type())
 			}
 			s.ID = id
 		case "tool":
-			if id, ok := starlark.AsString(kv[1]); ok {
+			if id, ok := interp.AsText(kv[1]); ok {
 				s.Tool = id
 				continue
 			}
@@ -312,8 +312,9 @@ func (r *Runner) planStep(ctx context.Context, b *interp.Budget, v starlark.Valu
 			}
 			for j := range list.Len() {
 				switch dep := list.Index(j).(type) {
-				case starlark.String:
-					s.DependsOn = append(s.DependsOn, string(dep))
+				case starlark.String, *interp.Unicode:
+					text, _ := interp.AsText(dep)
+					s.DependsOn = append(s.DependsOn, text)
 				case starlark.Int:
 					n, _ := dep.Int64()
 					s.DependsOn = append(s.DependsOn, strconv.FormatInt(n, 10))

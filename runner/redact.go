@@ -98,7 +98,10 @@ func (w *valueRedactor) starlark(v starlark.Value, depth int) (starlark.Value, b
 	switch x := v.(type) {
 	case starlark.String:
 		r, changed, err := w.redact(string(x))
-		return starlark.String(r), changed, err
+		return interp.MakeString(r), changed, err
+	case *interp.Unicode:
+		r, changed, err := w.redact(x.Text())
+		return interp.MakeString(r), changed, err
 	case starlark.Bytes:
 		r, changed, err := w.redact(string(x))
 		return starlark.Bytes(r), changed, err

@@ -177,7 +177,7 @@ func TestSecretRedactedInEveryForm(t *testing.T) {
 		{"json.encode in the program", build + `json.encode({"k": s})`, `{"k":"[secret:HARD]"}`, false},
 		{"JSON inside JSON", build + `json.encode([json.encode([s])])`, `["[\"[secret:HARD]\"]"]`, false},
 		{"YAML", build + "__format__ = 'yaml'\n{'k': s}", `k: '[secret:HARD]'`, false}, // isolated: the secret was plain, so is the marker
-		{"repr", build + "__format__ = 'raw'\n[s]", `["[secret:HARD]"]`, false},
+		{"repr", build + "__format__ = 'raw'\n[s]", `['[secret:HARD]']`, false},
 		{"HTML-escaped", build + `s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")`,
 			`[secret:HARD]`, false},
 		{"reversed bytes", build + `s[::-1]`, `[secret:HARD]`, false},

@@ -137,7 +137,7 @@ func TestWithinBudgetsUnchanged(t *testing.T) {
 		{`enumerate("ab".elems(), start=1)`, `[[1,"a"],[2,"b"]]`},
 		{`zip([1, 2, 3], "ab".elems())`, `[[1,"a"],[2,"b"]]`},
 		{`reversed([1, 2, 3])`, "[3,2,1]"},
-		{`str([1, "a", None])`, `[1, "a", None]`},
+		{`str([1, "a", None])`, `[1, 'a', None]`},
 		{`"-".join(["a", "b"])`, "a-b"},
 		{`"aXbX".replace("X", "-")`, "a-b-"},
 		{`"aXbX".replace("X", "-", 1)`, "a-bX"},

@@ -25,8 +25,8 @@ func methodHelper(name string, fn methodFunc, growth int64) *starlark.Builtin {
 			return nil, typeError("%s needs a receiver", name)
 		}
 		recv := args[0]
-		if s, ok := recv.(starlark.String); ok && fn != nil {
-			v, err := fn(interp.BudgetOf(thread), string(s), args[1:], kwargs)
+		if s, ok := interp.AsText(recv); ok && fn != nil {
+			v, err := fn(interp.BudgetOf(thread), s, args[1:], kwargs)
 			if err != nil && !isBudget(err) {
 				return nil, methodError(name, err)
 			}
@@ -79,7 +79,7 @@ func formatMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []star
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(out), nil
+	return interp.MakeString(out), nil
 }
 
 // replaceMethod is str.replace(old, new, count=-1), refusing a result
@@ -108,7 +108,7 @@ func replaceMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []sta
 			return nil, err
 		}
 	}
-	return starlark.String(strings.Replace(s, old, new, n)), nil
+	return interp.MakeString(strings.Replace(s, old, new, n)), nil
 }
 
 // joinMethod is str.join(iterable): every element a string, the total
@@ -125,15 +125,15 @@ func joinMethod(b *interp.Budget, sep string, args starlark.Tuple, kwargs []star
 	total := int64(len(sep)) * int64(max(len(elems)-1, 0))
 	parts := make([]string, len(elems))
 	for i, e := range elems {
-		s, ok := e.(starlark.String)
+		s, ok := interp.AsText(e)
 		if !ok {
 			return nil, typeError("sequence item %d: expected str instance, %s found", i, typeName(e))
 		}
-		parts[i] = string(s)
+		parts[i] = s
 		total += int64(len(s))
 	}
 	if err := b.Alloc(total); err != nil {
 		return nil, err
 	}
-	return starlark.String(strings.Join(parts, sep)), nil
+	return interp.MakeString(strings.Join(parts, sep)), nil
 }

@@ -110,6 +110,8 @@ func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
 	switch s := seq.(type) {
 	case starlark.String:
 		unit = int64(len(s))
+	case *interp.Unicode:
+		unit = int64(len(s.Text()))
 	case starlark.Bytes:
 		unit = int64(len(s))
 	case *starlark.List:
@@ -135,15 +137,15 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if len(args) != 2 || len(kwargs) != 0 {
 		return nil, typeError("__ot_mod takes 2 arguments")
 	}
-	format, ok := args[0].(starlark.String)
+	format, ok := interp.AsText(args[0])
 	if !ok {
 		return starlark.Binary(syntax.PERCENT, args[0], args[1])
 	}
-	s, err := printf(interp.BudgetOf(thread), string(format), args[1])
+	s, err := printf(interp.BudgetOf(thread), format, args[1])
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(s), nil
+	return interp.MakeString(s), nil
 }
 
 // intBuiltin is int(x, base=10), refusing a text of more digits than
@@ -151,8 +153,8 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 func intBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	budget := interp.BudgetOf(thread)
 	if len(args) > 0 {
-		if s, ok := args[0].(starlark.String); ok {
-			if max := budget.MaxIntDigits(); max > 0 && countDigits(string(s)) > max*digitsPerDecimal(args, kwargs) {
+		if s, ok := interp.AsText(args[0]); ok {
+			if max := budget.MaxIntDigits(); max > 0 && countDigits(s) > max*digitsPerDecimal(args, kwargs) {
 				return nil, budget.IntLimit()
 			}
 		}

@@ -27,7 +27,7 @@ func printf(b *interp.Budget, format string, args starlark.Value) (string, error
 		positional = []starlark.Value{args}
 		single = true
 		if m, ok := args.(starlark.Mapping); ok {
-			if _, isStr := args.(starlark.String); !isStr {
+			if _, isStr := interp.AsText(args); !isStr {
 				mapping = m
 			}
 		}
@@ -76,7 +76,7 @@ func printf(b *interp.Budget, format string, args starlark.Value) (string, error
 				return "", valueError("incomplete format key")
 			}
 			key := format[i+1 : k-1]
-			v, found, err := mapping.Get(starlark.String(key))
+			v, found, err := mapping.Get(interp.MakeString(key))
 			if err != nil {
 				return "", err
 			}
@@ -260,12 +260,13 @@ func printfOne(b *interp.Budget, conv byte, arg starlark.Value, sp spec) (string
 		return formatFloat(b, f, sp)
 	case 'c':
 		switch x := arg.(type) {
-		case starlark.String:
-			if len([]rune(string(x))) != 1 {
+		case starlark.String, *interp.Unicode:
+			text, _ := interp.AsText(x)
+			if len([]rune(text)) != 1 {
 				return "", typeError("%%c requires int or char")
 			}
 			sp.fill = ' '
-			return pad(b, "", string(x), sp, '>')
+			return pad(b, "", text, sp, '>')
 		case starlark.Int:
 			n, ok := x.Int64()
 			if !ok || n < 0 || n > 0x10FFFF {

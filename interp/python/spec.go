@@ -147,12 +147,13 @@ func specNumber(s string, i int) (int, int, error) {
 // formatValue is format(v, spec).
 func formatValue(b *interp.Budget, v starlark.Value, s string) (string, error) {
 	switch x := v.(type) {
-	case starlark.String:
+	case starlark.String, *interp.Unicode:
 		sp, err := parseSpec(s, "str")
 		if err != nil {
 			return "", err
 		}
-		return formatString(b, string(x), sp)
+		text, _ := interp.AsText(x)
+		return formatString(b, text, sp)
 	case starlark.Bool:
 		if s == "" {
 			return x.String(), nil
@@ -356,7 +357,7 @@ func formatFloat(b *interp.Budget, f float64, sp spec) (string, error) {
 			body = formatG(a, prec, sp.alt, false)
 		default: // no type
 			if prec < 0 {
-				body = floatRepr(a)
+				body = interp.FloatRepr(a)
 			} else {
 				body = formatG(a, prec, sp.alt, true)
 			}
@@ -435,58 +436,6 @@ func trimZeros(s string) string {
 		return mant + "e" + exp
 	}
 	return mant
-}
-
-// FloatRepr is Python's repr() of a float: "0.1", "1e+16", "-0.0",
-// "inf", "nan".
-func FloatRepr(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.Signbit(f):
-		return "-" + floatRepr(-f)
-	}
-	return floatRepr(f)
-}
-
-// floatRepr is Python's repr() of a non-negative finite float: the
-// shortest text that reads back as the same float, in fixed-point when
-// its exponent is from -4 to 15, with ".0" on whole numbers.
-func floatRepr(a float64) string {
-	e := strconv.FormatFloat(a, 'e', -1, 64)
-	mant, expText, _ := strings.Cut(e, "e")
-	exp, _ := strconv.Atoi(expText)
-	digits := strings.Replace(mant, ".", "", 1)
-	if exp < -4 || exp >= 16 {
-		if len(digits) > 1 {
-			mant = digits[:1] + "." + digits[1:]
-		} else {
-			mant = digits
-		}
-		sign := "+"
-		if exp < 0 {
-			sign, exp = "-", -exp
-		}
-		return mant + "e" + sign + twoDigits(exp)
-	}
-	if exp < 0 {
-		return "0." + strings.Repeat("0", -exp-1) + digits
-	}
-	if len(digits) <= exp+1 {
-		return digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
-	}
-	return digits[:exp+1] + "." + digits[exp+1:]
-}
-
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // padNumber lays out sign, prefix, the integer digits (grouped every n

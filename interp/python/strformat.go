@@ -150,7 +150,7 @@ func (f *formatter) field(field string, depth int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		v = starlark.String(s)
+		v = interp.MakeString(s)
 	case 'r', 'a':
 		s, err := interp.Repr(f.b, v)
 		if err != nil {
@@ -159,7 +159,7 @@ func (f *formatter) field(field string, depth int) (string, error) {
 		if conv == 'a' {
 			s = asciiEscape(s)
 		}
-		v = starlark.String(s)
+		v = interp.MakeString(s)
 	default:
 		return "", valueError("Unknown conversion specifier %c", conv)
 	}
@@ -279,7 +279,7 @@ func index(v starlark.Value, key string) (starlark.Value, error) {
 		}
 	}
 	if m, ok := v.(starlark.Mapping); ok {
-		got, found, err := m.Get(starlark.String(key))
+		got, found, err := m.Get(interp.MakeString(key))
 		if err != nil {
 			return nil, err
 		}

@@ -1,9 +1,6 @@
 package python
 
 import (
-	"strings"
-	"unicode/utf8"
-
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -24,17 +21,17 @@ func strBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return nil, typeError("str() takes at most 1 argument (%d given)", len(args))
 	}
 	switch x := args[0].(type) {
-	case starlark.String:
+	case starlark.String, *interp.Unicode:
 		return x, nil
 	case starlark.Bytes:
 		// Invalid encodings are replaced by U+FFFD, as Starlark does.
-		return starlark.String(strings.ToValidUTF8(string(x), string(utf8.RuneError))), nil
+		return interp.MakeString(string(x)), nil
 	}
 	s, err := interp.Str(interp.BudgetOf(thread), args[0])
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(s), nil
+	return interp.MakeString(s), nil
 }
 
 func reprBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -46,7 +43,7 @@ func reprBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(s), nil
+	return interp.MakeString(s), nil
 }
 
 // printBuiltin is print(*args, sep=" ", end="\n"): Python's, with the
@@ -71,8 +68,8 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return nil, typeError("'%s' is an invalid keyword argument for print()", name)
 		}
 		switch v := kv[1].(type) {
-		case starlark.String:
-			*target = string(v)
+		case starlark.String, *interp.Unicode:
+			*target, _ = interp.AsText(v)
 		case starlark.NoneType:
 		default:
 			return nil, typeError("%s must be None or a string, not %s", name, typeName(v))
@@ -112,7 +109,7 @@ func formatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(s), nil
+	return interp.MakeString(s), nil
 }
 
 // failBuiltin is Starlark's fail(*args, sep=" "), with bounded text.
@@ -147,7 +144,7 @@ func typeName(v starlark.Value) string {
 	switch v.(type) {
 	case starlark.NoneType:
 		return "NoneType"
-	case starlark.String:
+	case starlark.String, *interp.Unicode:
 		return "str"
 	case starlark.Bool:
 		return "bool"

@@ -86,6 +86,8 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.float(float64(x))
 	case starlark.String:
 		return e.str(string(x))
+	case *interp.Unicode:
+		return e.str(x.Text())
 	case *starlark.Dict:
 		return e.object(x, x.Items(), depth)
 	case *starlark.List, starlark.Tuple:
@@ -145,7 +147,7 @@ func (e *encoder) float(f float64) error {
 		return e.write("-Infinity")
 	}
 	if e.python {
-		return e.write(python.FloatRepr(f))
+		return e.write(interp.FloatRepr(f))
 	}
 	return e.write(starlark.Float(f).String())
 }
@@ -267,6 +269,8 @@ func (e *encoder) key(k starlark.Value) (string, error) {
 	switch k := k.(type) {
 	case starlark.String:
 		return string(k), nil
+	case *interp.Unicode:
+		return k.Text(), nil
 	case starlark.Int:
 		if e.python {
 			return k.String(), nil
@@ -281,7 +285,7 @@ func (e *encoder) key(k starlark.Value) (string, error) {
 			case math.IsInf(f, -1):
 				return "-Infinity", nil
 			}
-			return python.FloatRepr(float64(k)), nil
+			return interp.FloatRepr(float64(k)), nil
 		}
 	case starlark.Bool:
 		if e.python {
@@ -363,8 +367,8 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		if !ok || seq.Len() != 2 {
 			return nil, python.Errorf("ValueError", "separators must be an (item_separator, key_separator) tuple")
 		}
-		i, ok1 := starlark.AsString(seq.Index(0))
-		k, ok2 := starlark.AsString(seq.Index(1))
+		i, ok1 := interp.AsText(seq.Index(0))
+		k, ok2 := interp.AsText(seq.Index(1))
 		if !ok1 || !ok2 {
 			return nil, python.Errorf("TypeError", "separators must be strings")
 		}
@@ -380,7 +384,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err := e.value(obj, 0); err != nil {
 		return nil, err
 	}
-	return starlark.String(e.w.String()), nil
+	return interp.MakeString(e.w.String()), nil
 }
 
 // jsonEncode is Starlark's json.encode(x): compact, keys sorted, strings
@@ -415,7 +419,7 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 		}
 		return nil, fmt.Errorf("%s: %w", b.Name(), err)
 	}
-	return starlark.String(e.w.String()), nil
+	return interp.MakeString(e.w.String()), nil
 }
 
 // decoder reads JSON text into Starlark values, iteratively bounded in
@@ -487,7 +491,7 @@ func (d *decoder) value(depth int) (starlark.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return starlark.String(s), nil
+		return interp.MakeString(s), nil
 	case c == '-' || '0' <= c && c <= '9':
 		return d.number()
 	}
@@ -535,7 +539,7 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := dict.SetKey(starlark.String(k), v); err != nil {
+		if err := dict.SetKey(interp.MakeString(k), v); err != nil {
 			return nil, err
 		}
 		d.space()
@@ -730,15 +734,15 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		return nil, python.Errorf("TypeError", "loads() takes exactly one positional argument (%d given)", len(args))
 	}
 	s = args[0]
-	text, ok := s.(starlark.String)
+	text, ok := interp.AsText(s)
 	if !ok {
 		if bs, ok := s.(starlark.Bytes); ok {
-			text = starlark.String(bs)
+			text = string(bs)
 		} else {
 			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", s.Type())
 		}
 	}
-	d := &decoder{b: interp.BudgetOf(thread), s: string(text), python: true}
+	d := &decoder{b: interp.BudgetOf(thread), s: text, python: true}
 	v, err := d.decode()
 	if se, ok := err.(*syntaxError); ok {
 		return nil, python.Errorf("JSONDecodeError", "%s", se.Error())
@@ -787,5 +791,5 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}
-	return starlark.String(e.w.String()), nil
+	return interp.MakeString(e.w.String()), nil
 }

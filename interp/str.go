@@ -1,0 +1,288 @@
+package interp
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Strings are sequences of characters, as in Python (SPEC §2.7), not of
+// bytes as in Starlark. Starlark's String is kept for text that is all
+// ASCII, where a byte is a character and the interpreter's own indexing,
+// slicing and length are Python's, at full speed; any other text is a
+// *Unicode, whose index, slice, length and iteration count code points.
+//
+// The invariant that makes this work: a starlark.String a program holds is
+// always ASCII. MakeString is the one way text enters a program (literals,
+// tool results, every builtin that returns text), so two equal texts are
+// always the same kind of value, and comparisons, dict keys and hashing
+// agree. Text is always valid UTF-8: invalid bytes become U+FFFD.
+
+// Unicode is text that is not all ASCII: a str whose characters are
+// counted as code points.
+type Unicode struct {
+	s   string
+	n   int     // characters
+	off []int32 // byte offset of each character, made when first indexed
+}
+
+var (
+	_ starlark.Indexable  = (*Unicode)(nil)
+	_ starlark.Sliceable  = (*Unicode)(nil)
+	_ starlark.Comparable = (*Unicode)(nil)
+	_ starlark.HasBinary  = (*Unicode)(nil)
+	_ starlark.Container  = (*Unicode)(nil)
+)
+
+// MakeString returns text as a program's value: a starlark.String when it
+// is all ASCII, else a *Unicode. Invalid UTF-8 is repaired first.
+func MakeString(text string) starlark.Value {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return makeStr(text)
+		}
+	}
+	return starlark.String(text)
+}
+
+func makeStr(text string) starlark.Value {
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, string(utf8.RuneError))
+	}
+	return &Unicode{s: text, n: utf8.RuneCountInString(text)}
+}
+
+// AsText returns the text of a string value (a starlark.String or a
+// *Unicode).
+func AsText(v starlark.Value) (string, bool) {
+	switch x := v.(type) {
+	case starlark.String:
+		return string(x), true
+	case *Unicode:
+		return x.s, true
+	}
+	return "", false
+}
+
+// Text is the string's UTF-8 text.
+func (s *Unicode) Text() string { return s.s }
+
+// String is the string's repr, as Python writes it: quoted.
+func (s *Unicode) String() string        { return QuoteString(s.s) }
+func (s *Unicode) Type() string          { return "str" }
+func (s *Unicode) Freeze()               {}
+func (s *Unicode) Truth() starlark.Bool  { return s.n > 0 }
+func (s *Unicode) Hash() (uint32, error) { return starlark.String(s.s).Hash() }
+func (s *Unicode) Len() int              { return s.n }
+func (s *Unicode) Index(i int) starlark.Value {
+	s.offsets()
+	end := len(s.s)
+	if i+1 < s.n {
+		end = int(s.off[i+1])
+	}
+	return MakeString(s.s[s.off[i]:end])
+}
+
+func (s *Unicode) offsets() {
+	if s.off != nil {
+		return
+	}
+	s.off = make([]int32, 0, s.n)
+	for i := range s.s {
+		s.off = append(s.off, int32(i))
+	}
+}
+
+func (s *Unicode) Slice(start, end, step int) starlark.Value {
+	s.offsets()
+	byteAt := func(i int) int {
+		if i >= s.n {
+			return len(s.s)
+		}
+		return int(s.off[i])
+	}
+	if step == 1 {
+		if start >= end {
+			return starlark.String("")
+		}
+		return MakeString(s.s[byteAt(start):byteAt(end)])
+	}
+	var b strings.Builder
+	if step > 0 {
+		for i := start; i < end; i += step {
+			b.WriteString(s.s[byteAt(i):byteAt(i+1)])
+		}
+	} else {
+		for i := start; i > end; i += step {
+			b.WriteString(s.s[byteAt(i):byteAt(i+1)])
+		}
+	}
+	return MakeString(b.String())
+}
+
+// Attr gives the string methods of Starlark's strings. The Python front
+// end routes calls of string methods to its own, which count characters;
+// these serve a method taken without a call (s.upper) and programs that
+// are not read by the front end.
+func (s *Unicode) Attr(name string) (starlark.Value, error) { return starlark.String(s.s).Attr(name) }
+
+// AttrNames lists the string methods.
+func (s *Unicode) AttrNames() []string { return starlark.String(s.s).AttrNames() }
+
+// Iterate yields the characters.
+func (s *Unicode) Iterate() starlark.Iterator { return &strIterator{s: s.s} }
+
+type strIterator struct{ s string }
+
+func (it *strIterator) Next(p *starlark.Value) bool {
+	if it.s == "" {
+		return false
+	}
+	_, n := utf8.DecodeRuneInString(it.s)
+	*p = MakeString(it.s[:n])
+	it.s = it.s[n:]
+	return true
+}
+
+func (it *strIterator) Done() {}
+
+// CompareSameType compares two *Unicode by code points (UTF-8 byte order is
+// code point order). A *Unicode never equals a starlark.String: the
+// invariant above makes them different texts.
+func (s *Unicode) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	t := y.(*Unicode)
+	c := strings.Compare(s.s, t.s)
+	switch op {
+	case syntax.EQL:
+		return c == 0, nil
+	case syntax.NEQ:
+		return c != 0, nil
+	case syntax.LT:
+		return c < 0, nil
+	case syntax.LE:
+		return c <= 0, nil
+	case syntax.GT:
+		return c > 0, nil
+	case syntax.GE:
+		return c >= 0, nil
+	}
+	return false, fmt.Errorf("%s %s %s not implemented", s.Type(), op, y.Type())
+}
+
+// Has is `needle in s`, for a needle of either kind.
+func (s *Unicode) Has(y starlark.Value) (bool, error) {
+	needle, ok := AsText(y)
+	if !ok {
+		return false, fmt.Errorf("'in <string>' requires string as left operand, not %s", y.Type())
+	}
+	return strings.Contains(s.s, needle), nil
+}
+
+// Binary implements + with either kind of string, and * by an int (its
+// size is checked by the Python front end before it gets here).
+func (s *Unicode) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	switch op {
+	case syntax.PLUS:
+		t, ok := AsText(y)
+		if !ok {
+			return nil, nil
+		}
+		if side == starlark.Left {
+			return MakeString(s.s + t), nil
+		}
+		return MakeString(t + s.s), nil
+	case syntax.STAR:
+		n, ok := y.(starlark.Int)
+		if !ok {
+			return nil, nil
+		}
+		k, ok := n.Int64()
+		if !ok || k > 1<<30 {
+			return nil, fmt.Errorf("repeat count %s too large", n)
+		}
+		if k <= 0 {
+			return starlark.String(""), nil
+		}
+		return MakeString(strings.Repeat(s.s, int(k))), nil
+	}
+	return nil, nil // unknown binary op
+}
+
+// QuoteString is Python's repr() of text: single quotes unless the text
+// holds a single quote and no double quote; backslash escapes for the
+// quote, backslashes, \n \r \t, and characters that do not print.
+func QuoteString(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == rune(quote) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < utf8.RuneSelf || isPrintable(r):
+			b.WriteRune(r)
+		case r <= 0xff:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+// isPrintable is Python's str.isprintable for one character: not a
+// control, format, private-use, surrogate or unassigned character, and no
+// space but the ASCII one (the same classes as Go's unicode.IsPrint).
+func isPrintable(r rune) bool { return unicode.IsPrint(r) }
+
+// QuoteBytes is Python's repr() of bytes: b'…' with \x escapes for what
+// is not printable ASCII.
+func QuoteBytes(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteByte('b')
+	b.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == quote || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
