@@ -12,6 +12,7 @@ import (
 // result is frozen; build it once and share it among runs (as predeclared
 // names, they shadow the universe's).
 func Builtins() starlark.StringDict {
+	rt := newRuntime()
 	d := starlark.StringDict{
 		"str":       interp.NewBuiltin("str", strBuiltin),
 		"repr":      interp.NewBuiltin("repr", reprBuiltin),
@@ -42,6 +43,32 @@ func Builtins() starlark.StringDict {
 	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {
 		d["__ot_"+name] = methodHelper(name, nil, 3*slot)
 	}
+	for _, part := range []starlark.StringDict{rt.exceptions()} {
+		for k, v := range part {
+			d[k] = v
+		}
+	}
 	d.Freeze()
+	return d
+}
+
+// runtime holds what the builtins of one Builtins() share: the exception
+// classes, which a raised error is matched against by name.
+type runtime struct {
+	classes map[string]*ExcClass
+}
+
+func newRuntime() *runtime {
+	return &runtime{classes: baseExceptionClasses()}
+}
+
+// exceptions are the builtin exception classes by name.
+func (rt *runtime) exceptions() starlark.StringDict {
+	d := starlark.StringDict{}
+	for name, c := range rt.classes {
+		if name != "JSONDecodeError" { // json.JSONDecodeError, not a builtin
+			d[name] = c
+		}
+	}
 	return d
 }

@@ -25,6 +25,10 @@ const maxPrealloc = 1 << 16
 // collect returns the elements of iterable, charged one by one, refusing
 // at once a length that exceeds the memory budget at perSlot bytes each.
 func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64) ([]starlark.Value, error) {
+	if s, ok := iterable.(starlark.String); ok {
+		// A str is a sequence of characters, as in Python.
+		iterable = chars(string(s))
+	}
 	iter := starlark.Iterate(iterable)
 	if iter == nil {
 		return nil, typeError("'%s' object is not iterable", typeName(iterable))
@@ -355,4 +359,14 @@ func same(x, y starlark.Value) bool {
 		return ok && len(x) > 0 && len(x) == len(yt) && &x[0] == &yt[0]
 	}
 	return false
+}
+
+// chars is the characters of ASCII text, as a tuple of one-character
+// strings (a *interp.Unicode iterates its own).
+func chars(s string) starlark.Tuple {
+	out := make(starlark.Tuple, len(s))
+	for i := range out {
+		out[i] = starlark.String(s[i : i+1])
+	}
+	return out
 }

@@ -13,6 +13,9 @@ import (
 type Exception struct {
 	Class string // "ValueError", "TypeError", …
 	Msg   string
+	// Value is the instance a program raised; nil for an exception a
+	// builtin raised, which a handler gets as an instance of Class.
+	Value *ExcValue
 }
 
 func (e *Exception) Error() string {

@@ -1,0 +1,173 @@
+package python
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// Python's exceptions (SPEC §2.7): classes that programs raise, catch and
+// subclass (`class MyError(Exception): pass`), and their instances. A
+// raised exception travels as a Go error, an *Exception, through every
+// frame and builtin until a try statement's handler (see try.go) or the
+// end of the run, where its text reads "ValueError: message".
+
+// ExcClass is an exception class: a builtin one or one a program
+// declared. Calling it makes an instance.
+type ExcClass struct {
+	name string
+	base *ExcClass // nil for BaseException
+}
+
+var (
+	_ starlark.Callable = (*ExcClass)(nil)
+	_ starlark.HasAttrs = (*ExcClass)(nil)
+	_ classInfo         = (*ExcClass)(nil)
+)
+
+// classInfo is what isinstance and except clauses accept: a class that
+// can tell its instances.
+type classInfo interface {
+	starlark.Value
+	hasInstance(v starlark.Value) bool
+}
+
+func (c *ExcClass) Name() string          { return c.name }
+func (c *ExcClass) String() string        { return "<class '" + c.name + "'>" }
+func (c *ExcClass) Type() string          { return "type" }
+func (c *ExcClass) Freeze()               {}
+func (c *ExcClass) Truth() starlark.Bool  { return true }
+func (c *ExcClass) Hash() (uint32, error) { return starlark.String(c.name).Hash() }
+
+// IsSubclass reports whether c is base or derives from it.
+func (c *ExcClass) IsSubclass(base *ExcClass) bool {
+	for k := c; k != nil; k = k.base {
+		if k == base {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *ExcClass) hasInstance(v starlark.Value) bool {
+	e, ok := v.(*ExcValue)
+	return ok && e.class.IsSubclass(c)
+}
+
+func (c *ExcClass) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "__name__", "__qualname__":
+		return starlark.String(c.name), nil
+	}
+	return nil, nil
+}
+
+func (c *ExcClass) AttrNames() []string { return []string{"__name__", "__qualname__"} }
+
+// CallInternal makes an instance: ValueError("bad value", 3).
+func (c *ExcClass) CallInternal(_ *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, typeError("%s() takes no keyword arguments", c.name)
+	}
+	return &ExcValue{class: c, args: append(starlark.Tuple(nil), args...)}, nil
+}
+
+// ExcValue is an exception instance.
+type ExcValue struct {
+	class *ExcClass
+	args  starlark.Tuple
+	cause starlark.Value // raise … from cause; nil when none
+}
+
+var (
+	_ starlark.HasAttrs = (*ExcValue)(nil)
+)
+
+// Class is the instance's class.
+func (e *ExcValue) Class() *ExcClass { return e.class }
+
+// Message is str(e): the argument when there is one, else the tuple of
+// arguments, or "" when there are none.
+func (e *ExcValue) Message() string {
+	switch len(e.args) {
+	case 0:
+		return ""
+	case 1:
+		if s, ok := interp.AsText(e.args[0]); ok {
+			return s
+		}
+		return e.args[0].String()
+	}
+	return e.args.String()
+}
+
+func (e *ExcValue) String() string {
+	if len(e.args) == 1 {
+		return fmt.Sprintf("%s(%s)", e.class.name, e.args[0].String())
+	}
+	return e.class.name + e.args.String()
+}
+func (e *ExcValue) Type() string          { return e.class.name }
+func (e *ExcValue) Freeze()               { e.args.Freeze() }
+func (e *ExcValue) Truth() starlark.Bool  { return true }
+func (e *ExcValue) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable: %s", e.class.name) }
+
+func (e *ExcValue) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "args":
+		return e.args, nil
+	case "__cause__":
+		if e.cause == nil {
+			return starlark.None, nil
+		}
+		return e.cause, nil
+	case "__class__":
+		return e.class, nil
+	}
+	return nil, nil
+}
+
+func (e *ExcValue) AttrNames() []string { return []string{"__cause__", "__class__", "args"} }
+
+// Error is the Go error that carries a raised instance.
+func (e *ExcValue) Error() error {
+	return &Exception{Class: e.class.name, Msg: e.Message(), Value: e}
+}
+
+// baseExceptionClasses builds the builtin hierarchy, most general first.
+func baseExceptionClasses() map[string]*ExcClass {
+	classes := map[string]*ExcClass{}
+	add := func(name, base string) {
+		classes[name] = &ExcClass{name: name, base: classes[base]}
+	}
+	add("BaseException", "")
+	add("Exception", "BaseException")
+	add("ArithmeticError", "Exception")
+	add("ZeroDivisionError", "ArithmeticError")
+	add("OverflowError", "ArithmeticError")
+	add("LookupError", "Exception")
+	add("IndexError", "LookupError")
+	add("KeyError", "LookupError")
+	add("ValueError", "Exception")
+	add("UnicodeError", "ValueError")
+	add("JSONDecodeError", "ValueError")
+	add("TypeError", "Exception")
+	add("AttributeError", "Exception")
+	add("NameError", "Exception")
+	add("UnboundLocalError", "NameError")
+	add("AssertionError", "Exception")
+	add("RuntimeError", "Exception")
+	add("NotImplementedError", "RuntimeError")
+	add("RecursionError", "RuntimeError")
+	add("StopIteration", "Exception")
+	add("ImportError", "Exception")
+	add("ModuleNotFoundError", "ImportError")
+	add("OSError", "Exception")
+	add("FileNotFoundError", "OSError")
+	add("PermissionError", "OSError")
+	add("TimeoutError", "OSError")
+	add("ToolError", "Exception")
+	return classes
+}
