@@ -31,25 +31,29 @@ func Builtins() starlark.StringDict {
 		mulName: interp.NewBuiltin(mulName, mulHelper),
 		modName: interp.NewBuiltin(modName, modHelper),
 	}
-	for name, fn := range map[string]methodFunc{
-		"format":  formatMethod,
-		"replace": replaceMethod,
-		"join":    joinMethod,
-	} {
-		d["__ot_"+name] = methodHelper(name, fn, 0)
-	}
-	// A list element is a slot; a set or dict entry about three.
-	d["__ot_extend"] = methodHelper("extend", nil, slot)
-	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {
-		d["__ot_"+name] = methodHelper(name, nil, 3*slot)
-	}
-	for _, part := range []starlark.StringDict{rt.exceptions()} {
+	for _, part := range []starlark.StringDict{rt.exceptions(), methods().helpers()} {
 		for k, v := range part {
 			d[k] = v
 		}
 	}
 	d.Freeze()
 	return d
+}
+
+// methods are the implementations of the method calls the lowering
+// routes to helpers (see loweredMethod), by name and kind of receiver.
+func methods() methodSet {
+	ms := methodSet{}
+	ms.add(kindText, "format", textMethod(formatMethod))
+	ms.add(kindText, "replace", textMethod(replaceMethod))
+	ms.add(kindText, "join", textMethod(joinMethod))
+	// A list element is a slot; a set or dict entry about three.
+	ms.add(kindList, "extend", growthMethod("extend", slot))
+	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {
+		ms.add(kindSet, name, growthMethod(name, 3*slot))
+		ms.add(kindDict, name, growthMethod(name, 3*slot))
+	}
+	return ms
 }
 
 // runtime holds what the builtins of one Builtins() share: the exception

@@ -24,14 +24,15 @@ const (
 	modName = "__ot_mod"
 )
 
-// loweredMethod reports whether a call of the method name is routed to a
-// helper, and which: a string method whose work can grow beyond its
-// inputs (a replacement inserted everywhere, a separator between a
-// million parts, a format string that repeats a field), or a method that
-// adds a whole iterable to a list or set (go.starlark.net grows the
-// collection inside one call, so a range of a billion is refused by its
-// length first). A function, not a map, so that nothing global can be
-// changed.
+// loweredMethod reports whether a call of the method name is routed to
+// its helper, and its name. The helper calls onetool's implementation for
+// the receiver's kind (methods in builtins.go): every str method, which
+// must count characters; the list, dict and set methods Starlark lacks or
+// has with other arguments; and the methods that add a whole iterable to a
+// collection (go.starlark.net grows it inside one call, so a range of a
+// billion is refused by its length first). A switch, not a map, so that
+// nothing global can be changed; TestLoweredMethodsHaveHelpers checks it
+// against the implementations.
 func loweredMethod(name string) (helper string, ok bool) {
 	switch name {
 	case "format", "replace", "join", "extend", "union", "update",

@@ -9,52 +9,119 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 )
 
-// The string methods the lowering routes here (see loweredMethod). Each
-// helper takes the receiver first; a receiver that is not a string has its
-// own method called, so a struct with a field called format still works.
+// Method calls of the names loweredMethod lists are routed here: the
+// helper __ot_<name> receives the receiver first and calls the
+// implementation for its kind (text, list, dict, set, bytes); a receiver
+// of another kind, or a kind with no implementation of that name, has its
+// own attribute called, so list.append, a struct's field called format and
+// any other value's methods keep working.
+
+// receiverKind is the kind of value a method implementation serves.
+type receiverKind int
+
+const (
+	kindOther receiverKind = iota
+	kindText               // starlark.String or *interp.Unicode
+	kindList
+	kindDict
+	kindSet
+	kindBytes
+)
+
+func kindOf(v starlark.Value) receiverKind {
+	switch v.(type) {
+	case starlark.String, *interp.Unicode:
+		return kindText
+	case *starlark.List:
+		return kindList
+	case *starlark.Dict:
+		return kindDict
+	case *starlark.Set:
+		return kindSet
+	case starlark.Bytes:
+		return kindBytes
+	}
+	return kindOther
+}
+
+// methodImpl implements one method for one kind of receiver.
+type methodImpl func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+
+// methodSet holds the implementations by name and kind of receiver.
+type methodSet map[string]map[receiverKind]methodImpl
+
+func (ms methodSet) add(kind receiverKind, name string, impl methodImpl) {
+	if ms[name] == nil {
+		ms[name] = map[receiverKind]methodImpl{}
+	}
+	ms[name][kind] = impl
+}
+
+// textMethod adapts a method of text, which works on the receiver's text.
+func textMethod(fn methodFunc) methodImpl {
+	return func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		s, _ := interp.AsText(recv)
+		return fn(interp.BudgetOf(thread), s, args, kwargs)
+	}
+}
 
 type methodFunc func(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
 
-// methodHelper makes the builtin for one method: fn for a string
-// receiver (nil: none), and for any other receiver its own method, after
-// growth refuses an argument whose length alone would exceed the memory
-// budget at growth bytes per element (0: no check).
-func methodHelper(name string, fn methodFunc, growth int64) *starlark.Builtin {
-	return interp.NewBuiltin("__ot_"+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if len(args) == 0 {
-			return nil, typeError("%s needs a receiver", name)
+// growthMethod calls the receiver's own method after refusing an argument
+// whose length alone would exceed the memory budget at growth bytes per
+// element: go.starlark.net grows a list or set by a whole iterable inside
+// one call (list.extend(range(10**9))).
+func growthMethod(name string, growth int64) methodImpl {
+	return func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		b := interp.BudgetOf(thread)
+		for _, a := range args {
+			if n := starlark.Len(a); n > 0 {
+				if err := b.Alloc(int64(n) * growth); err != nil {
+					return nil, err
+				}
+			}
 		}
-		recv := args[0]
-		if s, ok := interp.AsText(recv); ok && fn != nil {
-			v, err := fn(interp.BudgetOf(thread), s, args[1:], kwargs)
+		return callOwn(thread, recv, name, args, kwargs)
+	}
+}
+
+// callOwn calls the receiver's own method.
+func callOwn(thread *starlark.Thread, recv starlark.Value, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	x, ok := recv.(starlark.HasAttrs)
+	var method starlark.Value
+	if ok {
+		var err error
+		if method, err = x.Attr(name); err != nil {
+			return nil, err
+		}
+	}
+	if method == nil {
+		return nil, exception("AttributeError", "'%s' object has no attribute '%s'", typeName(recv), name)
+	}
+	return starlark.Call(thread, method, args, kwargs)
+}
+
+// methodHelpers makes the builtin __ot_<name> for every name of ms.
+func (ms methodSet) helpers() starlark.StringDict {
+	d := starlark.StringDict{}
+	for name, impls := range ms {
+		d["__ot_"+name] = interp.NewBuiltin("__ot_"+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) == 0 {
+				return nil, typeError("%s needs a receiver", name)
+			}
+			recv := args[0]
+			impl := impls[kindOf(recv)]
+			if impl == nil {
+				return callOwn(thread, recv, name, args[1:], kwargs)
+			}
+			v, err := impl(thread, recv, args[1:], kwargs)
 			if err != nil && !isBudget(err) {
 				return nil, methodError(name, err)
 			}
 			return v, err
-		}
-		x, ok := recv.(starlark.HasAttrs)
-		var method starlark.Value
-		if ok {
-			var err error
-			if method, err = x.Attr(name); err != nil {
-				return nil, err
-			}
-		}
-		if method == nil {
-			return nil, exception("AttributeError", "'%s' object has no attribute '%s'", typeName(recv), name)
-		}
-		if growth > 0 {
-			b := interp.BudgetOf(thread)
-			for _, a := range args[1:] {
-				if n := starlark.Len(a); n > 0 {
-					if err := b.Alloc(int64(n) * growth); err != nil {
-						return nil, err
-					}
-				}
-			}
-		}
-		return starlark.Call(thread, method, args[1:], kwargs)
-	})
+		})
+	}
+	return d
 }
 
 // methodError leaves an Exception as it is (its text is CPython's) and
