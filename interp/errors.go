@@ -47,11 +47,28 @@ func (e *Error) Unwrap() []error { return e.causes }
 // syntaxError renders a parse error with a caret under the offending
 // column and, when the code looks like Python, a hint.
 func syntaxError(src string, err error) error {
+	var he *HintedError
+	if errors.As(err, &he) {
+		return hintedError(src, he)
+	}
 	var se syntax.Error
 	if !errors.As(err, &se) {
 		return &Error{Kind: KindSyntax, Msg: "syntax error: " + err.Error(), causes: []error{err}}
 	}
 	return staticError(src, se.Pos, se.Msg, err)
+}
+
+// hintedError renders a refusal of the front end: the message, the line
+// with a caret, and its hint.
+func hintedError(src string, he *HintedError) error {
+	e := staticError(src, he.Pos, he.Msg, he).(*Error)
+	if i := strings.Index(e.Msg, "\nhint: "); i >= 0 {
+		e.Msg = e.Msg[:i] // the regexp hints are for Starlark's parser
+	}
+	if he.Hint != "" {
+		e.Msg += "\nhint: " + he.Hint
+	}
+	return e
 }
 
 func staticError(src string, pos syntax.Position, msg string, cause error) error {

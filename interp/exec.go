@@ -271,6 +271,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	}
 	var printed strings.Builder
 	thread, lim := newThread(ctx, opts, &printed)
+	thread.SetLocal(predeclaredLocal, predeclared)
 	done := make(chan outcome, 1)
 	opts.Executor.Go(func() {
 		o := p.protected(ctx, thread, lim, predeclared, &printed)
@@ -342,6 +343,7 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 	value := globals[resultName]
 	delete(globals, resultName)
 	delete(globals, tickName)
+	unwrapCells(globals)
 	if err != nil {
 		return nil, globals, runtimeError(p.src, err, lim, ctx)
 	}

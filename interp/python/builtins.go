@@ -2,6 +2,7 @@ package python
 
 import (
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -31,7 +32,8 @@ func Builtins() starlark.StringDict {
 		mulName: interp.NewBuiltin(mulName, mulHelper),
 		modName: interp.NewBuiltin(modName, modHelper),
 	}
-	for _, part := range []starlark.StringDict{rt.exceptions(), methods().helpers()} {
+	for _, part := range []starlark.StringDict{rt.exceptions(), methods().helpers(), rt.tryBuiltins(),
+		rt.helperBuiltins(), rt.importBuiltins()} {
 		for k, v := range part {
 			d[k] = v
 		}
@@ -60,10 +62,12 @@ func methods() methodSet {
 // classes, which a raised error is matched against by name.
 type runtime struct {
 	classes map[string]*ExcClass
+	typing  *starlarkstruct.Module
+	future  *starlarkstruct.Module
 }
 
 func newRuntime() *runtime {
-	return &runtime{classes: baseExceptionClasses()}
+	return &runtime{classes: baseExceptionClasses(), typing: typingModule(), future: futureModule()}
 }
 
 // exceptions are the builtin exception classes by name.

@@ -1,0 +1,485 @@
+package python
+
+import (
+	"math"
+	"math/big"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// The helpers the lowering calls for what has no Starlark form: a text
+// literal that is not ASCII, cells, :=, is, **, comparisons that mix the
+// two kinds of text, del, slice assignment, starred unpacking, iteration
+// of a str, f-strings and {**a}.
+
+func (rt *runtime) helperBuiltins() starlark.StringDict {
+	return starlark.StringDict{
+		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
+		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
+		"__ot_walrus":   interp.NewBuiltin("__ot_walrus", walrus),
+		"__ot_is":       interp.NewBuiltin("__ot_is", isBuiltin),
+		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
+		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
+		"__ot_in":       interp.NewBuiltin("__ot_in", inHelper),
+		"__ot_delitem":  interp.NewBuiltin("__ot_delitem", delItem),
+		"__ot_setslice": interp.NewBuiltin("__ot_setslice", setSlice),
+		"__ot_unpack":   interp.NewBuiltin("__ot_unpack", unpackStarred),
+		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
+		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
+		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
+		"__ot_unbound":  interp.Unbound(),
+		"__name__":      starlark.String("__main__"),
+	}
+}
+
+// textLiteral is __ot_u("…"): a literal that is not ASCII, made a
+// program's text (see interp.MakeString).
+func textLiteral(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	s, _ := interp.AsText(args[0])
+	return interp.MakeString(s), nil
+}
+
+// cellOf is __ot_cell("x") or __ot_cell("x", value): a new cell for a
+// name, holding value, or else the predeclared value of the name (a
+// session's global of an earlier input), or nothing.
+func cellOf(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) > 1 {
+		return starlark.NewList([]starlark.Value{args[1]}), nil
+	}
+	name, _ := interp.AsText(args[0])
+	v, ok := interp.Predeclared(thread)[name]
+	if !ok {
+		v = interp.Unbound()
+	}
+	return starlark.NewList([]starlark.Value{v}), nil
+}
+
+// walrus is __ot_walrus(cell, value): `name := value`.
+func walrus(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	cell := args[0].(*starlark.List)
+	if err := cell.SetIndex(0, args[1]); err != nil {
+		return nil, err
+	}
+	return args[1], nil
+}
+
+// isBuiltin is `a is b`: the same object for values that have an
+// identity (containers, functions, classes), equality for the immutable
+// values whose identity CPython shares (None, bools, small ints, texts).
+func isBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return starlark.Bool(identical(args[0], args[1])), nil
+}
+
+func identical(a, b starlark.Value) bool {
+	switch x := a.(type) {
+	case starlark.NoneType, starlark.Bool:
+		return a == b
+	case starlark.Int:
+		y, ok := b.(starlark.Int)
+		return ok && x.BigInt().Cmp(y.BigInt()) == 0
+	case starlark.String:
+		y, ok := b.(starlark.String)
+		return ok && x == y
+	case *interp.Unicode:
+		y, ok := b.(*interp.Unicode)
+		return ok && (x == y || x.Text() == y.Text())
+	case starlark.Float:
+		y, ok := b.(starlark.Float)
+		return ok && x == y
+	case starlark.Tuple:
+		y, ok := b.(starlark.Tuple)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	}
+	return sameRef(a, b)
+}
+
+// sameRef compares values of reference types by identity, and reports
+// false for values of other types, which cannot be compared so.
+func sameRef(a, b starlark.Value) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false // values of a type that is not comparable in Go
+		}
+	}()
+	return a == b
+}
+
+// powHelper is `a ** b` (and pow(a, b)): ints stay ints for a
+// non-negative exponent, within limits.max_int_digits, refused before
+// they are computed; a negative exponent or a float gives a float.
+func powHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return power(interp.BudgetOf(thread), args[0], args[1])
+}
+
+func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
+	xi, xIsInt := asIntValue(x)
+	yi, yIsInt := asIntValue(y)
+	if xIsInt && yIsInt {
+		if yi.Sign() >= 0 {
+			return intPower(b, xi, yi)
+		}
+		if xi.Sign() == 0 {
+			return nil, exception("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+		}
+	}
+	xf, ok1 := starlark.AsFloat(x)
+	yf, ok2 := starlark.AsFloat(y)
+	if !ok1 || !ok2 {
+		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", typeName(x), typeName(y))
+	}
+	if xf == 0 && yf < 0 {
+		return nil, exception("ZeroDivisionError", "0.0 cannot be raised to a negative power")
+	}
+	if xf < 0 && yf != math.Trunc(yf) {
+		return nil, valueError("math domain error: a negative number cannot be raised to a fractional power (complex numbers are not supported)")
+	}
+	r := math.Pow(xf, yf)
+	if math.IsInf(r, 0) && !math.IsInf(xf, 0) && !math.IsInf(yf, 0) {
+		return nil, exception("OverflowError", "(34, 'Numerical result out of range')")
+	}
+	return starlark.Float(r), nil
+}
+
+// asIntValue reads an int or a bool as a big integer.
+func asIntValue(v starlark.Value) (*big.Int, bool) {
+	switch x := v.(type) {
+	case starlark.Int:
+		return x.BigInt(), true
+	case starlark.Bool:
+		if x {
+			return big.NewInt(1), true
+		}
+		return big.NewInt(0), true
+	}
+	return nil, false
+}
+
+// intPower is x ** y for y >= 0, refused when the result would have more
+// digits than the run allows.
+func intPower(b *interp.Budget, x, y *big.Int) (starlark.Value, error) {
+	if max := b.IntBits(); max > 0 {
+		ax := new(big.Int).Abs(x)
+		if ax.Cmp(big.NewInt(1)) > 0 {
+			// The result has at least y*(bits(x)-1)+1 bits.
+			bits := int64(ax.BitLen() - 1)
+			if !y.IsInt64() || bits > 0 && y.Int64() > int64(max)/bits+1 {
+				return nil, b.IntLimit()
+			}
+		}
+	}
+	r := new(big.Int).Exp(x, y, nil)
+	if err := b.CheckBits(r); err != nil {
+		return nil, err
+	}
+	return starlark.MakeBigInt(r), nil
+}
+
+// compareHelper is __ot_cmp(op, a, b): an ordered comparison the
+// lowering routes here because one side is a text literal, so that the
+// two kinds of text compare as one.
+func compareHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	op, _ := interp.AsText(args[0])
+	x, y := args[1], args[2]
+	if xs, ok := interp.AsText(x); ok {
+		if ys, ok := interp.AsText(y); ok {
+			x, y = starlark.String(xs), starlark.String(ys)
+		}
+	}
+	tok := map[string]syntax.Token{"<": syntax.LT, "<=": syntax.LE, ">": syntax.GT, ">=": syntax.GE}[op]
+	ok, err := starlark.Compare(tok, x, y)
+	if err != nil {
+		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, typeName(args[1]), typeName(args[2]))
+	}
+	return starlark.Bool(ok), nil
+}
+
+// inHelper is __ot_in(needle, haystack): `in` with a text literal that
+// is not ASCII on the left, which an ASCII text does not hold.
+func inHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	needle, hay := args[0], args[1]
+	if _, ok := hay.(starlark.String); ok {
+		if _, ok := needle.(*interp.Unicode); ok {
+			return starlark.False, nil
+		}
+	}
+	ok, err := starlark.Binary(syntax.IN, needle, hay)
+	if err != nil {
+		return nil, err
+	}
+	return ok, nil
+}
+
+// delItem is `del x[k]`: a dict key, a list index, or a list slice
+// (k a tuple (lo, hi, step) from the lowering of a slice).
+func delItem(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	x, k := args[0], args[1]
+	switch c := x.(type) {
+	case *starlark.Dict:
+		_, found, err := c.Delete(k)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			s, _ := interp.Repr(nil, k)
+			return nil, keyError("%s", s)
+		}
+		return starlark.None, nil
+	case *starlark.List:
+		elems := make([]starlark.Value, c.Len())
+		for i := range elems {
+			elems[i] = c.Index(i)
+		}
+		if len(args) > 2 { // a slice: del xs[lo:hi:step]
+			lo, hi, step := args[1], args[2], args[3]
+			keep, err := sliceKeep(len(elems), lo, hi, step)
+			if err != nil {
+				return nil, err
+			}
+			var out []starlark.Value
+			for i, e := range elems {
+				if !keep[i] {
+					out = append(out, e)
+				}
+			}
+			return starlark.None, replaceList(c, out)
+		}
+		i, err := listIndex(k, len(elems))
+		if err != nil {
+			return nil, err
+		}
+		return starlark.None, replaceList(c, append(elems[:i:i], elems[i+1:]...))
+	}
+	return nil, typeError("'%s' object doesn't support item deletion", typeName(x))
+}
+
+// replaceList sets the elements of a list, as slice assignment and del
+// do.
+func replaceList(l *starlark.List, elems []starlark.Value) error {
+	if err := l.Clear(); err != nil {
+		return err
+	}
+	for _, e := range elems {
+		if err := l.Append(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listIndex reads a list index, from the end when negative.
+func listIndex(k starlark.Value, n int) (int, error) {
+	i, err := starlark.AsInt32(k)
+	if err != nil {
+		return 0, typeError("list indices must be integers or slices, not %s", typeName(k))
+	}
+	if i < 0 {
+		i += n
+	}
+	if i < 0 || i >= n {
+		return 0, indexError("list assignment index out of range")
+	}
+	return i, nil
+}
+
+// sliceKeep marks the indexes of a list of n that a slice selects.
+func sliceKeep(n int, lo, hi, step starlark.Value) ([]bool, error) {
+	st := 1
+	if step != starlark.None {
+		s, err := starlark.AsInt32(step)
+		if err != nil || s == 0 {
+			return nil, valueError("slice step cannot be zero")
+		}
+		st = s
+	}
+	start, end := sliceBounds(n, lo, hi, st)
+	keep := make([]bool, n)
+	if st > 0 {
+		for i := start; i < end; i += st {
+			keep[i] = true
+		}
+	} else {
+		for i := start; i > end; i += st {
+			keep[i] = true
+		}
+	}
+	return keep, nil
+}
+
+// sliceBounds clamps a slice's bounds as Python does.
+func sliceBounds(n int, lo, hi starlark.Value, step int) (int, int) {
+	bound := func(v starlark.Value, def int) int {
+		if v == starlark.None {
+			return def
+		}
+		i, _ := starlark.AsInt32(v)
+		if i < 0 {
+			i += n
+		}
+		if step > 0 {
+			return max(0, min(i, n))
+		}
+		return max(-1, min(i, n-1))
+	}
+	if step > 0 {
+		return bound(lo, 0), bound(hi, n)
+	}
+	return bound(lo, n-1), bound(hi, -1)
+}
+
+// setSlice is `xs[lo:hi:step] = value`.
+func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	l, ok := args[0].(*starlark.List)
+	if !ok {
+		return nil, typeError("'%s' object does not support slice assignment", typeName(args[0]))
+	}
+	values, err := collect(interp.BudgetOf(thread), "slice assignment", args[4], slot)
+	if err != nil {
+		return nil, err
+	}
+	elems := make([]starlark.Value, l.Len())
+	for i := range elems {
+		elems[i] = l.Index(i)
+	}
+	if args[3] != starlark.None {
+		st, err := starlark.AsInt32(args[3])
+		if err != nil || st == 0 {
+			return nil, valueError("slice step cannot be zero")
+		}
+		if st != 1 {
+			keep, _ := sliceKeep(len(elems), args[1], args[2], args[3])
+			var idx []int
+			for i, k := range keep {
+				if k {
+					idx = append(idx, i)
+				}
+			}
+			if st < 0 {
+				for i, j := 0, len(idx)-1; i < j; i, j = i+1, j-1 {
+					idx[i], idx[j] = idx[j], idx[i]
+				}
+			}
+			if len(idx) != len(values) {
+				return nil, valueError("attempt to assign sequence of size %d to extended slice of size %d", len(values), len(idx))
+			}
+			for k, i := range idx {
+				elems[i] = values[k]
+			}
+			return starlark.None, replaceList(l, elems)
+		}
+	}
+	start, end := sliceBounds(len(elems), args[1], args[2], 1)
+	if end < start {
+		end = start
+	}
+	out := append(append(append([]starlark.Value{}, elems[:start]...), values...), elems[end:]...)
+	return starlark.None, replaceList(l, out)
+}
+
+// unpackStarred is __ot_unpack(value, before, after): `a, *rest, z =
+// value` — a tuple of before elements, a list, and after elements.
+func unpackStarred(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	elems, err := collect(interp.BudgetOf(thread), "unpacking", args[0], slot)
+	if err != nil {
+		return nil, err
+	}
+	before, _ := starlark.AsInt32(args[1])
+	after, _ := starlark.AsInt32(args[2])
+	if len(elems) < before+after {
+		return nil, valueError("not enough values to unpack (expected at least %d, got %d)", before+after, len(elems))
+	}
+	out := make(starlark.Tuple, 0, before+after+1)
+	out = append(out, elems[:before]...)
+	out = append(out, starlark.NewList(append([]starlark.Value{}, elems[before:len(elems)-after]...)))
+	out = append(out, elems[len(elems)-after:]...)
+	return out, nil
+}
+
+// iterHelper is what a for loop or comprehension iterates: a str becomes
+// its characters; anything else is itself.
+func iterHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if s, ok := args[0].(starlark.String); ok {
+		return chars(string(s)), nil
+	}
+	return args[0], nil
+}
+
+// fstring is __ot_f(parts): an f-string. parts is a flat tuple: text,
+// then for each field its value, its conversion ("", "r", "s" or "a") and
+// its spec (a text, or None), then text, and so on.
+func fstring(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	parts := args[0].(starlark.Tuple)
+	b := interp.BudgetOf(thread)
+	w := interp.TextWriter{Budget: b}
+	for i := 0; i < len(parts); i += 4 {
+		text, _ := interp.AsText(parts[i])
+		if err := w.WriteString(text); err != nil {
+			return nil, err
+		}
+		if i+3 >= len(parts) {
+			break
+		}
+		v := parts[i+1]
+		conv, _ := interp.AsText(parts[i+2])
+		spec := ""
+		if parts[i+3] != starlark.None {
+			spec, _ = interp.AsText(parts[i+3])
+		}
+		switch conv {
+		case "r", "a":
+			s, err := interp.Repr(b, v)
+			if err != nil {
+				return nil, err
+			}
+			if conv == "a" {
+				s = asciiEscape(s)
+			}
+			v = interp.MakeString(s)
+		case "s":
+			s, err := interp.Str(b, v)
+			if err != nil {
+				return nil, err
+			}
+			v = interp.MakeString(s)
+		}
+		if spec == "" {
+			if err := w.Str(v); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		s, err := formatValue(b, v, spec)
+		if err != nil {
+			return nil, err
+		}
+		if err := w.WriteString(s); err != nil {
+			return nil, err
+		}
+	}
+	return interp.MakeString(w.String()), nil
+}
+
+// mergeDicts is __ot_merge(parts): `{**a, "k": 1, **b}`, where parts is
+// a list of dicts (or mappings) merged in order, later keys winning.
+func mergeDicts(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	out := starlark.NewDict(0)
+	b := interp.BudgetOf(thread)
+	for _, part := range args {
+		m, ok := part.(starlark.IterableMapping)
+		if !ok {
+			return nil, typeError("'%s' object is not a mapping", typeName(part))
+		}
+		items := m.Items()
+		if err := b.Charge(uint64(len(items))); err != nil {
+			return nil, err
+		}
+		for _, kv := range items {
+			if err := out.SetKey(kv[0], kv[1]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}

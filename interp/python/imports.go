@@ -1,0 +1,210 @@
+package python
+
+import (
+	"slices"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// import m, import m as n, from m import a as b (SPEC §2.7). The modules
+// are values a program already has (json, math, …, predeclared by the
+// runner) and typing, whose every name exists so that annotations and
+// casts work; they are never evaluated as types. An unknown module is a
+// ModuleNotFoundError (which a program may catch, as in `try: import
+// numpy except ImportError:`) that names the modules there are and what
+// to use instead.
+
+// moduleNames are the modules a program may import when the runner
+// provides them; typing and __future__ are always there.
+func moduleNames() []string {
+	return []string{"json", "re", "math", "statistics", "random", "collections", "heapq",
+		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint"}
+}
+
+// instead says what to use in place of a module onetool does not have.
+func instead(name string) string {
+	root, _, _ := strings.Cut(name, ".")
+	switch root {
+	case "requests", "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
+		return "fetch pages with web.fetch(url=...)"
+	case "os", "pathlib", "shutil", "glob", "fnmatch", "tempfile", "fileinput", "filecmp":
+		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
+	case "sqlite3", "dbm", "shelve":
+		return "query databases with the db pack: db.query(sql=...)"
+	case "subprocess", "multiprocessing", "threading", "asyncio", "concurrent", "signal", "sched", "queue":
+		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...])"
+	case "sys":
+		return "print() writes the output and the last expression is the result; there is no sys.exit()"
+	case "numpy", "pandas", "scipy", "sklearn", "polars", "matplotlib":
+		return "compute with lists and dicts and the math and statistics modules"
+	case "pickle", "marshal", "ctypes", "importlib", "inspect", "builtins":
+		return "not available in the sandbox"
+	case "dataclasses", "enum", "abc":
+		return "classes are not available: use dicts (or collections.namedtuple)"
+	}
+	return "use the modules there are, or a tool (ot.help() lists them)"
+}
+
+func (rt *runtime) importBuiltins() starlark.StringDict {
+	return starlark.StringDict{
+		"__ot_import":      interp.NewBuiltin("__ot_import", rt.importModule),
+		"__ot_import_from": interp.NewBuiltin("__ot_import_from", rt.importFrom),
+	}
+}
+
+// importModule is __ot_import("a.b"): the module bound by `import a.b`
+// (its first part, as Python binds it) or, with a second argument True,
+// the module a.b itself (for `import a.b as n`).
+func (rt *runtime) importModule(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, _ := interp.AsText(args[0])
+	whole := len(args) > 1 && args[1] == starlark.True
+	root, rest, dotted := strings.Cut(name, ".")
+	m, err := rt.module(thread, root)
+	if err != nil {
+		return nil, err
+	}
+	if !dotted || !whole {
+		if dotted {
+			if _, err := rt.submodule(m, name, rest); err != nil {
+				return nil, err
+			}
+		}
+		return m, nil
+	}
+	return rt.submodule(m, name, rest)
+}
+
+// importFrom is __ot_import_from("m", "name"): `from m import name`.
+func (rt *runtime) importFrom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	mod, _ := interp.AsText(args[0])
+	name, _ := interp.AsText(args[1])
+	root, rest, dotted := strings.Cut(mod, ".")
+	m, err := rt.module(thread, root)
+	if err != nil {
+		return nil, err
+	}
+	if dotted {
+		if m, err = rt.submodule(m, mod, rest); err != nil {
+			return nil, err
+		}
+	}
+	if root == "typing" || root == "__future__" {
+		return m.(*starlarkstruct.Module).Members[name], nil
+	}
+	v, err := attrOf(m, name)
+	if err != nil || v == nil {
+		return nil, exception("ImportError", "cannot import name '%s' from '%s'", name, mod)
+	}
+	return v, nil
+}
+
+// module finds the module called name.
+func (rt *runtime) module(thread *starlark.Thread, name string) (starlark.Value, error) {
+	switch name {
+	case "typing", "typing_extensions", "collections.abc":
+		return rt.typing, nil
+	case "__future__":
+		return rt.future, nil
+	}
+	if slices.Contains(moduleNames(), name) {
+		if m, ok := interp.Predeclared(thread)[name]; ok {
+			return m, nil
+		}
+	}
+	return nil, exception("ModuleNotFoundError", "No module named '%s': %s. Modules: %s",
+		name, instead(name), strings.Join(rt.available(thread), ", "))
+}
+
+// submodule is m.rest, a dotted module.
+func (rt *runtime) submodule(m starlark.Value, name, rest string) (starlark.Value, error) {
+	for _, part := range strings.Split(rest, ".") {
+		v, err := attrOf(m, part)
+		if err != nil || v == nil {
+			return nil, exception("ModuleNotFoundError", "No module named '%s': %s", name, instead(name))
+		}
+		m = v
+	}
+	return m, nil
+}
+
+// available lists the modules a program of this run can import.
+func (rt *runtime) available(thread *starlark.Thread) []string {
+	out := []string{"typing"}
+	pre := interp.Predeclared(thread)
+	for _, n := range moduleNames() {
+		if _, ok := pre[n]; ok {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func attrOf(v starlark.Value, name string) (starlark.Value, error) {
+	x, ok := v.(starlark.HasAttrs)
+	if !ok {
+		return nil, nil
+	}
+	return x.Attr(name)
+}
+
+// typingModule has every name of typing: each a value that stands for a
+// type in annotations, subscriptable (List[int]) and callable where
+// typing's are (cast, NamedTuple and TypedDict aside).
+func typingModule() *starlarkstruct.Module {
+	members := starlark.StringDict{}
+	for _, name := range strings.Fields(`Any Callable ClassVar Final Generic Literal Optional Protocol
+		Tuple Type TypeVar Union List Dict Set FrozenSet DefaultDict OrderedDict Counter Deque
+		ChainMap Iterable Iterator Generator Sequence MutableSequence Mapping MutableMapping
+		AbstractSet MutableSet Collection Container Sized Hashable Reversible Awaitable Coroutine
+		AsyncIterable AsyncIterator IO TextIO BinaryIO Pattern Match AnyStr Text NoReturn Never
+		Self LiteralString TypeAlias ParamSpec Concatenate TypeGuard Annotated Required NotRequired
+		SupportsInt SupportsFloat SupportsIndex SupportsAbs SupportsRound ByteString NamedTuple
+		TypedDict`) {
+		members[name] = &typingName{name: name}
+	}
+	members["cast"] = interp.NewBuiltin("cast", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 2 {
+			return nil, typeError("cast() takes 2 arguments")
+		}
+		return args[1], nil
+	})
+	members["TYPE_CHECKING"] = starlark.False
+	for _, name := range []string{"overload", "final", "runtime_checkable", "no_type_check"} {
+		members[name] = interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			if len(args) == 1 {
+				return args[0], nil
+			}
+			return starlark.None, nil
+		})
+	}
+	return &starlarkstruct.Module{Name: "typing", Members: members}
+}
+
+// futureModule has the features of __future__, all already on.
+func futureModule() *starlarkstruct.Module {
+	members := starlark.StringDict{}
+	for _, name := range strings.Fields("annotations division print_function generator_stop absolute_import unicode_literals with_statement nested_scopes generators barry_as_FLUFL") {
+		members[name] = starlark.True
+	}
+	return &starlarkstruct.Module{Name: "__future__", Members: members}
+}
+
+// typingName is a name of typing: List, Optional[int], Dict[str, int].
+type typingName struct{ name string }
+
+var _ starlark.Mapping = (*typingName)(nil)
+
+func (t *typingName) String() string        { return "typing." + t.name }
+func (t *typingName) Type() string          { return "typing" }
+func (t *typingName) Freeze()               {}
+func (t *typingName) Truth() starlark.Bool  { return true }
+func (t *typingName) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
+
+// Get makes List[int] (itself, so that any use of it in code is harmless).
+func (t *typingName) Get(starlark.Value) (starlark.Value, bool, error) { return t, true, nil }

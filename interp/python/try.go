@@ -1,0 +1,258 @@
+package python
+
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// try/except/else/finally, raise and assert (SPEC §2.7). Starlark has no
+// exceptions, so the lowering turns each part of a try statement into a
+// function of the enclosing scope and calls __ot_try, which calls the body
+// and, when it fails, the first handler whose class matches; else and
+// finally likewise. A part that ends with return, break or continue says
+// so in what it returns, and the code after the call does it. Budgets and
+// cancellation are never caught: they end the run whatever the handlers.
+
+// Control codes a part of a try statement returns: None when it fell
+// through, else a tuple (code,) or (ctlReturn, value).
+const (
+	ctlReturn   = 1
+	ctlBreak    = 2
+	ctlContinue = 3
+)
+
+// tryBuiltins are the helpers of the lowered try, raise, assert and
+// exception-class statements.
+func (rt *runtime) tryBuiltins() starlark.StringDict {
+	return starlark.StringDict{
+		"__ot_try":       interp.NewBuiltin("__ot_try", rt.try),
+		"__ot_raise":     interp.NewBuiltin("__ot_raise", rt.raise),
+		"__ot_assert":    interp.NewBuiltin("__ot_assert", rt.assertFailed),
+		"__ot_exc_class": interp.NewBuiltin("__ot_exc_class", rt.excClass),
+	}
+}
+
+// try is __ot_try(body, handlers, orelse, final): handlers is a tuple of
+// (class or tuple of classes or None, handler) pairs flattened; orelse and
+// final may be None. It returns what the part that ran last returned.
+func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 4 || len(kwargs) > 0 {
+		return nil, typeError("__ot_try takes 4 arguments")
+	}
+	body, handlers, orelse, final := args[0], args[1].(starlark.Tuple), args[2], args[3]
+	result, err := starlark.Call(thread, body, nil, nil)
+	switch {
+	case err != nil && !uncatchable(err):
+		exc := rt.excValue(err)
+		for i := 0; i+1 < len(handlers); i += 2 {
+			match, merr := rt.matches(handlers[i], exc)
+			if merr != nil {
+				result, err = nil, merr
+				break
+			}
+			if match {
+				result, err = starlark.Call(thread, handlers[i+1], starlark.Tuple{exc}, nil)
+				break
+			}
+		}
+	case err == nil && orelse != starlark.None:
+		result, err = starlark.Call(thread, orelse, nil, nil)
+	}
+	if final != starlark.None && !uncatchable(err) {
+		r, ferr := starlark.Call(thread, final, nil, nil)
+		switch {
+		case ferr != nil:
+			return nil, ferr
+		case r != starlark.None:
+			// return, break or continue in finally wins, and drops an
+			// exception on its way out, as in Python.
+			return r, nil
+		}
+	}
+	return result, err
+}
+
+// uncatchable reports whether err must not reach a handler: a spent
+// budget, a cancellation, or a run that overran its deadline.
+func uncatchable(err error) bool {
+	return err != nil && (isBudget(err) || errors.Is(err, interp.ErrOverrun))
+}
+
+// matches reports whether exc is an instance of spec: a class, a tuple of
+// classes, or None (a bare except).
+func (rt *runtime) matches(spec starlark.Value, exc *ExcValue) (bool, error) {
+	switch s := spec.(type) {
+	case starlark.NoneType:
+		return true, nil
+	case *ExcClass:
+		return exc.class.IsSubclass(s), nil
+	case starlark.Tuple:
+		for _, c := range s {
+			ok, err := rt.matches(c, exc)
+			if ok || err != nil {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	return false, typeError("catching classes that do not inherit from BaseException is not allowed")
+}
+
+// raise is __ot_raise(exc[, cause]): exc an instance or a class (called
+// with no arguments); a cause is kept for __cause__.
+func (rt *runtime) raise(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 || args[0] == starlark.None {
+		return nil, exception("RuntimeError", "No active exception to reraise")
+	}
+	var exc *ExcValue
+	switch x := args[0].(type) {
+	case *ExcValue:
+		exc = x
+	case *ExcClass:
+		exc = &ExcValue{class: x}
+	default:
+		return nil, typeError("exceptions must derive from BaseException")
+	}
+	if len(args) > 1 && args[1] != starlark.None {
+		c := args[1]
+		if cls, ok := c.(*ExcClass); ok {
+			c = &ExcValue{class: cls}
+		}
+		if _, ok := c.(*ExcValue); !ok {
+			return nil, typeError("exception causes must derive from BaseException")
+		}
+		exc.cause = c
+	}
+	return nil, exc.Error()
+}
+
+// assertFailed is __ot_assert(msg): the failure of `assert test, msg`
+// (msg None when the statement has none).
+func (rt *runtime) assertFailed(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	exc := &ExcValue{class: rt.classes["AssertionError"]}
+	if len(args) > 0 && args[0] != starlark.None {
+		exc.args = starlark.Tuple{args[0]}
+	}
+	return nil, exc.Error()
+}
+
+// excClass is __ot_exc_class(name, base): `class Name(Base): pass`.
+func (rt *runtime) excClass(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, _ := interp.AsText(args[0])
+	base := rt.classes["Exception"]
+	if len(args) > 1 {
+		b, ok := args[1].(*ExcClass)
+		if !ok {
+			return nil, typeError("class %s(%s): only exception classes can be declared here; use a dict or a function for data", name, args[1].Type())
+		}
+		base = b
+	}
+	return &ExcClass{name: name, base: base}, nil
+}
+
+// excValue is the exception instance that err stands for: the one a
+// program raised, one of the class a builtin named, or the Python class of
+// an error of the interpreter, a tool or a pack.
+func (rt *runtime) excValue(err error) *ExcValue {
+	var ex *Exception
+	if errors.As(err, &ex) {
+		if ex.Value != nil {
+			return ex.Value
+		}
+		return rt.instance(ex.Class, ex.Msg)
+	}
+	var classed interface{ PythonClass() string }
+	if errors.As(err, &classed) {
+		return rt.instance(classed.PythonClass(), message(err))
+	}
+	msg := message(err)
+	class, text := classify(msg)
+	return rt.instance(class, text)
+}
+
+func (rt *runtime) instance(class, msg string) *ExcValue {
+	c := rt.classes[class]
+	if c == nil {
+		c = rt.classes["RuntimeError"]
+	}
+	e := &ExcValue{class: c}
+	if msg != "" || class != "StopIteration" {
+		e.args = starlark.Tuple{interp.MakeString(msg)}
+	}
+	return e
+}
+
+// message is the text of an error as the program should see it: the
+// innermost evaluation error's message, without the interpreter's
+// backtrace.
+func message(err error) string {
+	var ee *starlark.EvalError
+	for errors.As(err, &ee) {
+		next := errors.Unwrap(ee)
+		var inner *starlark.EvalError
+		if next == nil || !errors.As(next, &inner) {
+			return ee.Msg
+		}
+		err = next
+	}
+	return err.Error()
+}
+
+// engineErrors map the interpreter's messages to Python's classes and, where
+// Python words them otherwise, Python's texts.
+var engineErrors = []struct {
+	re    *regexp.Regexp
+	class string
+	text  func(m []string) string
+}{
+	{regexp.MustCompile(`division by zero$|modulo by zero$`), "ZeroDivisionError", func([]string) string { return "division by zero" }},
+	{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
+	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
+		return "'" + pyTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
+	}},
+	{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
+	{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
+	{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
+}
+
+// classify maps an interpreter message to its Python class and text.
+func classify(msg string) (class, text string) {
+	for _, e := range engineErrors {
+		if m := e.re.FindStringSubmatch(msg); m != nil {
+			if e.text != nil {
+				return e.class, e.text(m)
+			}
+			return e.class, msg
+		}
+	}
+	return "RuntimeError", msg
+}
+
+// pyKey turns the interpreter's text of a key ("x" quoted as Starlark
+// quotes it) into Python's repr, the text of a KeyError.
+func pyKey(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			return interp.QuoteString(u)
+		}
+	}
+	return s
+}
+
+// pyTypeName is Python's name for one of the interpreter's type names.
+func pyTypeName(t string) string {
+	switch t {
+	case "string":
+		return "str"
+	case "NoneType", "bool", "int", "float", "list", "dict", "tuple", "set", "bytes":
+		return t
+	}
+	return t
+}
