@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -9,50 +10,118 @@ import (
 
 // Cells are how the Python front end gives a name of one scope a value
 // that nested functions can assign (nonlocal, global, a try statement's
-// body, :=): the name x becomes the global or local __ot_c_x, a list of
-// one element, and every use of x reads or writes that element. interp
-// knows the convention so that a program's globals read as the user
-// named them: Result.Globals and a session's kept names show x, holding
-// the element, and never the cell.
+// parts, :=, del): the name x becomes the variable __ot_c_x holding a
+// *Cell, and every use of x reads or writes the cell's value with
+// __ot_c_x[0]. interp knows the convention so that a program's globals
+// read as the user named them: Result.Globals and a session's kept names
+// show x, holding the value, and never the cell.
 
-// CellPrefix starts the name of a cell.
+// CellPrefix starts the name of a variable holding a cell.
 const CellPrefix = "__ot_c_"
 
-// unbound is the value of a cell (or a name deleted with del) that holds
-// nothing yet.
-type unbound struct{}
-
-// Unbound returns the value of a name that holds nothing yet.
-func Unbound() starlark.Value { return unbound{} }
-
-// IsUnbound reports whether v is the value of a name that holds nothing.
-func IsUnbound(v starlark.Value) bool {
-	_, ok := v.(unbound)
-	return ok
+// A Cell holds the value of one variable, or nothing. Reading it when it
+// holds nothing fails as Python does (NameError, UnboundLocalError).
+type Cell struct {
+	name   string
+	local  bool
+	value  starlark.Value // nil: unbound
+	frozen bool
 }
 
-func (unbound) String() string        { return "<unbound>" }
-func (unbound) Type() string          { return "unbound" }
-func (unbound) Freeze()               {}
-func (unbound) Truth() starlark.Bool  { return false }
-func (unbound) Hash() (uint32, error) { return 0, nil }
+var (
+	_ starlark.Mapping   = (*Cell)(nil)
+	_ starlark.HasSetKey = (*Cell)(nil)
+)
+
+// NewCell returns a cell for the variable name holding v (nil: nothing);
+// local says whether the variable is a function's, which words the error
+// of reading it unbound.
+func NewCell(name string, local bool, v starlark.Value) *Cell {
+	return &Cell{name: name, local: local, value: v}
+}
+
+// Value returns what the cell holds, nil when it holds nothing.
+func (c *Cell) Value() starlark.Value { return c.value }
+
+// Unbind empties the cell (del x). It fails when the cell is already
+// empty, as del of an unbound name does.
+func (c *Cell) Unbind() error {
+	if c.value == nil {
+		return c.unbound()
+	}
+	if c.frozen {
+		return fmt.Errorf("cannot delete frozen variable %s", c.name)
+	}
+	c.value = nil
+	return nil
+}
+
+func (c *Cell) String() string        { return "<cell " + c.name + ">" }
+func (c *Cell) Type() string          { return "cell" }
+func (c *Cell) Freeze()               { c.frozen = true; freeze(c.value) }
+func (c *Cell) Truth() starlark.Bool  { return true }
+func (c *Cell) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: cell") }
+
+// Get is the read x, lowered to __ot_c_x[0].
+func (c *Cell) Get(starlark.Value) (starlark.Value, bool, error) {
+	if c.value == nil {
+		return nil, false, c.unbound()
+	}
+	return c.value, true, nil
+}
+
+// SetKey is the assignment x = v, lowered to __ot_c_x[0] = v.
+func (c *Cell) SetKey(_, v starlark.Value) error {
+	if c.frozen {
+		return fmt.Errorf("cannot assign to frozen variable %s", c.name)
+	}
+	c.value = v
+	return nil
+}
+
+func (c *Cell) unbound() error { return &UnboundError{Name: c.name, Local: c.local} }
+
+func freeze(v starlark.Value) {
+	if v != nil {
+		v.Freeze()
+	}
+}
+
+// UnboundError is the failure to read a variable that holds nothing:
+// Python's NameError, or UnboundLocalError for a function's variable.
+type UnboundError struct {
+	Name  string
+	Local bool
+}
+
+// PythonClass names the Python exception class of the error.
+func (e *UnboundError) PythonClass() string {
+	if e.Local {
+		return "UnboundLocalError"
+	}
+	return "NameError"
+}
+
+func (e *UnboundError) Error() string {
+	if e.Local {
+		return fmt.Sprintf("UnboundLocalError: cannot access local variable '%s' where it is not associated with a value", e.Name)
+	}
+	return fmt.Sprintf("NameError: name '%s' is not defined", e.Name)
+}
 
 // unwrapCells replaces every cell among globals by the name it stands
-// for, holding the cell's element; a cell that holds nothing is dropped.
+// for, holding the cell's value (a cell that holds nothing is dropped),
+// and drops the other names a front end made up (they start with
+// "__ot_").
 func unwrapCells(globals starlark.StringDict) {
 	for k, v := range globals {
-		name, ok := strings.CutPrefix(k, CellPrefix)
-		if !ok {
+		if !strings.HasPrefix(k, "__ot_") {
 			continue
 		}
 		delete(globals, k)
-		if l, ok := v.(*starlark.List); ok && l.Len() == 1 && !IsUnbound(l.Index(0)) {
-			globals[name] = l.Index(0)
-		}
-	}
-	for k, v := range globals {
-		if IsUnbound(v) {
-			delete(globals, k)
+		name, ok := strings.CutPrefix(k, CellPrefix)
+		if c, isCell := v.(*Cell); ok && isCell && c.value != nil {
+			globals[name] = c.value
 		}
 	}
 }

@@ -307,6 +307,14 @@ func userFrames(err error) []starlark.CallFrame {
 		if fr.Pos.Filename() != Filename || fr.Pos.Line == 0 {
 			continue
 		}
+		if strings.HasPrefix(fr.Name, "__ot_") && fr.Name != mainName {
+			// A function a front end made (a part of a try statement)
+			// runs code of the function around it.
+			if n := len(frames); n > 0 {
+				frames[n-1].Pos = fr.Pos
+			}
+			continue
+		}
 		frames = append(frames, fr)
 	}
 	// In wrapped code the real top level is __ot_main__; the <toplevel>

@@ -291,6 +291,10 @@ func (m *meter) add(v starlark.Value) {
 			if r := v.Receiver(); r != nil { // a bound method: big.append
 				m.elem(r)
 			}
+		case *Cell:
+			if v.value != nil && m.first(unsafe.Pointer(v)) {
+				m.elem(v.value)
+			}
 		default:
 			m.elem(v)
 		}
@@ -311,7 +315,7 @@ func (m *meter) elem(v starlark.Value) {
 	case starlark.Bytes:
 		m.text(string(v))
 	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
-		*starlark.Function, *starlark.Builtin:
+		*starlark.Function, *starlark.Builtin, *Cell:
 		m.stack = append(m.stack, v)
 	}
 }

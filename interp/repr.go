@@ -46,7 +46,18 @@ func Str(b *Budget, v starlark.Value) (string, error) {
 	if s, ok := AsText(v); ok {
 		return s, b.Charge(uint64(len(s)) / 64)
 	}
+	if s, ok := v.(HasStr); ok {
+		text := s.Str()
+		return text, b.Charge(uint64(len(text)) / 64)
+	}
 	return Repr(b, v)
+}
+
+// HasStr is a value whose str() is not its repr(): an exception's str()
+// is its message.
+type HasStr interface {
+	starlark.Value
+	Str() string
 }
 
 // A TextWriter accumulates the text of values under a Budget. The zero
@@ -74,6 +85,9 @@ func (w *TextWriter) WriteString(s string) error {
 func (w *TextWriter) Str(v starlark.Value) error {
 	if s, ok := AsText(v); ok {
 		return w.WriteString(s)
+	}
+	if s, ok := v.(HasStr); ok {
+		return w.WriteString(s.Str())
 	}
 	return w.Repr(v)
 }

@@ -286,3 +286,33 @@ func QuoteBytes(s string) string {
 	b.WriteByte(quote)
 	return b.String()
 }
+
+// Chars returns the characters of text as an iterable that yields them one
+// at a time, without a list of them all: what a for loop over a str walks.
+func Chars(text string) starlark.Iterable { return chars(text) }
+
+type chars string
+
+func (c chars) String() string        { return "<str_iterator>" }
+func (c chars) Type() string          { return "str_iterator" }
+func (c chars) Freeze()               {}
+func (c chars) Truth() starlark.Bool  { return true }
+func (c chars) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: str_iterator") }
+
+// Iterate yields the characters.
+func (c chars) Iterate() starlark.Iterator { return &strIterator{s: string(c)} }
+
+// Text is a parameter of a builtin that takes any str, ASCII or not: use
+// *Text where starlark.UnpackArgs would take *string, which accepts only
+// a starlark.String.
+type Text string
+
+// Unpack implements starlark.Unpacker.
+func (t *Text) Unpack(v starlark.Value) error {
+	s, ok := AsText(v)
+	if !ok {
+		return fmt.Errorf("got %s, want str", v.Type())
+	}
+	*t = Text(s)
+	return nil
+}

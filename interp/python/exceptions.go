@@ -17,8 +17,9 @@ import (
 // ExcClass is an exception class: a builtin one or one a program
 // declared. Calling it makes an instance.
 type ExcClass struct {
-	name string
-	base *ExcClass // nil for BaseException
+	name    string
+	base    *ExcClass // nil for BaseException
+	builtin bool
 }
 
 var (
@@ -79,10 +80,14 @@ type ExcValue struct {
 	class *ExcClass
 	args  starlark.Tuple
 	cause starlark.Value // raise … from cause; nil when none
+	// text, when set, is str(e) as the interpreter phrased it (a KeyError
+	// of the interpreter already quotes its key).
+	text string
 }
 
 var (
 	_ starlark.HasAttrs = (*ExcValue)(nil)
+	_ interp.HasStr     = (*ExcValue)(nil)
 )
 
 // Class is the instance's class.
@@ -90,24 +95,51 @@ func (e *ExcValue) Class() *ExcClass { return e.class }
 
 // Message is str(e): the argument when there is one, else the tuple of
 // arguments, or "" when there are none.
+// A KeyError's is the repr of its key, as in CPython.
 func (e *ExcValue) Message() string {
+	if e.text != "" {
+		return e.text
+	}
 	switch len(e.args) {
 	case 0:
 		return ""
 	case 1:
-		if s, ok := interp.AsText(e.args[0]); ok {
+		if s, ok := interp.AsText(e.args[0]); ok && !e.class.IsSubclass(keyErrorOf(e.class)) {
 			return s
 		}
-		return e.args[0].String()
+		return repr(e.args[0])
 	}
-	return e.args.String()
+	return repr(e.args)
 }
 
+// Str is str(e), its message.
+func (e *ExcValue) Str() string { return e.Message() }
+
+// String is repr(e): ValueError('bad').
 func (e *ExcValue) String() string {
 	if len(e.args) == 1 {
-		return fmt.Sprintf("%s(%s)", e.class.name, e.args[0].String())
+		return e.class.name + "(" + repr(e.args[0]) + ")"
 	}
-	return e.class.name + e.args.String()
+	return e.class.name + repr(e.args)
+}
+
+// keyErrorOf finds KeyError among the bases of c, or nil.
+func keyErrorOf(c *ExcClass) *ExcClass {
+	for ; c != nil; c = c.base {
+		if c.name == "KeyError" && c.builtin {
+			return c
+		}
+	}
+	return nil
+}
+
+// repr is Python's repr of a small value (an exception's arguments).
+func repr(v starlark.Value) string {
+	s, err := interp.Repr(nil, v)
+	if err != nil {
+		return v.String()
+	}
+	return s
 }
 func (e *ExcValue) Type() string          { return e.class.name }
 func (e *ExcValue) Freeze()               { e.args.Freeze() }
@@ -140,7 +172,7 @@ func (e *ExcValue) Error() error {
 func baseExceptionClasses() map[string]*ExcClass {
 	classes := map[string]*ExcClass{}
 	add := func(name, base string) {
-		classes[name] = &ExcClass{name: name, base: classes[base]}
+		classes[name] = &ExcClass{name: name, base: classes[base], builtin: true}
 	}
 	add("BaseException", "")
 	add("Exception", "BaseException")

@@ -19,7 +19,9 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 	return starlark.StringDict{
 		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
 		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
+		"__ot_lcell":    interp.NewBuiltin("__ot_lcell", localCell),
 		"__ot_walrus":   interp.NewBuiltin("__ot_walrus", walrus),
+		"__ot_delname":  interp.NewBuiltin("__ot_delname", delName),
 		"__ot_is":       interp.NewBuiltin("__ot_is", isBuiltin),
 		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
 		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
@@ -30,8 +32,12 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
 		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
-		"__ot_unbound":  interp.Unbound(),
-		"__name__":      starlark.String("__main__"),
+		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", iterOf),
+		// What displays are made of, by names a program cannot shadow.
+		"__ot_list":  interp.NewBuiltin("list", listBuiltin),
+		"__ot_tuple": interp.NewBuiltin("tuple", tupleBuiltin),
+		"__ot_set":   starlark.Universe["set"],
+		"__name__":   starlark.String("__main__"),
 	}
 }
 
@@ -42,28 +48,40 @@ func textLiteral(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _
 	return interp.MakeString(s), nil
 }
 
-// cellOf is __ot_cell("x") or __ot_cell("x", value): a new cell for a
-// name, holding value, or else the predeclared value of the name (a
-// session's global of an earlier input), or nothing.
+// cellOf is __ot_cell("x"): the cell of a global of the program,
+// holding the predeclared value of the name (a session's global of an
+// earlier input) or nothing; and __ot_cell("x", value), the cell of a
+// function's parameter.
 func cellOf(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if len(args) > 1 {
-		return starlark.NewList([]starlark.Value{args[1]}), nil
-	}
 	name, _ := interp.AsText(args[0])
+	if len(args) > 1 {
+		return interp.NewCell(name, true, args[1]), nil
+	}
 	v, ok := interp.Predeclared(thread)[name]
 	if !ok {
-		v = interp.Unbound()
+		v = nil
 	}
-	return starlark.NewList([]starlark.Value{v}), nil
+	return interp.NewCell(name, false, v), nil
+}
+
+// localCell is __ot_lcell("x"): the cell of a function's variable, which
+// holds nothing until it is assigned.
+func localCell(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, _ := interp.AsText(args[0])
+	return interp.NewCell(name, true, nil), nil
 }
 
 // walrus is __ot_walrus(cell, value): `name := value`.
 func walrus(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	cell := args[0].(*starlark.List)
-	if err := cell.SetIndex(0, args[1]); err != nil {
+	if err := args[0].(*interp.Cell).SetKey(nil, args[1]); err != nil {
 		return nil, err
 	}
 	return args[1], nil
+}
+
+// delName is __ot_delname(cell): `del x`.
+func delName(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return starlark.None, args[0].(*interp.Cell).Unbind()
 }
 
 // isBuiltin is `a is b`: the same object for values that have an
@@ -188,7 +206,17 @@ func compareHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 			x, y = starlark.String(xs), starlark.String(ys)
 		}
 	}
-	tok := map[string]syntax.Token{"<": syntax.LT, "<=": syntax.LE, ">": syntax.GT, ">=": syntax.GE}[op]
+	var tok syntax.Token
+	switch op {
+	case "<":
+		tok = syntax.LT
+	case "<=":
+		tok = syntax.LE
+	case ">":
+		tok = syntax.GT
+	default:
+		tok = syntax.GE
+	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
 		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, typeName(args[1]), typeName(args[2]))
@@ -397,14 +425,48 @@ func unpackStarred(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	return out, nil
 }
 
-// iterHelper is what a for loop or comprehension iterates: a str becomes
-// its characters; anything else is itself.
+// iterHelper is __ot_iter(x), what a for loop or comprehension walks: a
+// str yields its characters; a list is walked by index, so that the loop
+// sees elements appended meanwhile, as Python's does (go.starlark.net
+// refuses to change a list while it is walked); anything else is walked
+// as it is.
 func iterHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if s, ok := args[0].(starlark.String); ok {
-		return chars(string(s)), nil
+	switch x := args[0].(type) {
+	case starlark.String:
+		return interp.Chars(string(x)), nil
+	case *starlark.List:
+		return liveList{x}, nil
 	}
 	return args[0], nil
 }
+
+// liveList walks a list by index.
+type liveList struct{ l *starlark.List }
+
+func (w liveList) String() string        { return "<list_iterator>" }
+func (w liveList) Type() string          { return "list_iterator" }
+func (w liveList) Freeze()               {}
+func (w liveList) Truth() starlark.Bool  { return true }
+func (w liveList) Hash() (uint32, error) { return 0, typeError("unhashable type: 'list_iterator'") }
+func (w liveList) Iterate() starlark.Iterator {
+	return &liveListIterator{l: w.l}
+}
+
+type liveListIterator struct {
+	l *starlark.List
+	i int
+}
+
+func (it *liveListIterator) Next(p *starlark.Value) bool {
+	if it.i >= it.l.Len() {
+		return false
+	}
+	*p = it.l.Index(it.i)
+	it.i++
+	return true
+}
+
+func (it *liveListIterator) Done() {}
 
 // fstring is __ot_f(parts): an f-string. parts is a flat tuple: text,
 // then for each field its value, its conversion ("", "r", "s" or "a") and
@@ -483,3 +545,54 @@ func mergeDicts(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	}
 	return out, nil
 }
+
+// iterOf is __ot_iterof(list): a generator expression that is not
+// consumed at once, an iterator over the list of its values.
+func iterOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	l := args[0].(*starlark.List)
+	elems := make([]starlark.Value, l.Len())
+	for i := range elems {
+		elems[i] = l.Index(i)
+	}
+	return &Iterator{elems: elems}, nil
+}
+
+// An Iterator is a Python iterator over values computed beforehand (a
+// generator expression, iter(list)): walking it consumes it, and next()
+// takes one value at a time.
+type Iterator struct {
+	elems []starlark.Value
+	i     int
+}
+
+func (it *Iterator) String() string        { return "<generator object>" }
+func (it *Iterator) Type() string          { return "generator" }
+func (it *Iterator) Freeze()               {}
+func (it *Iterator) Truth() starlark.Bool  { return true }
+func (it *Iterator) Hash() (uint32, error) { return 0, typeError("unhashable type: 'generator'") }
+
+// Iterate walks the values not yet taken.
+func (it *Iterator) Iterate() starlark.Iterator { return iteratorWalk{it} }
+
+// Next takes the next value; false when there is none.
+func (it *Iterator) Next() (starlark.Value, bool) {
+	if it.i >= len(it.elems) {
+		return nil, false
+	}
+	v := it.elems[it.i]
+	it.elems[it.i] = nil
+	it.i++
+	return v, true
+}
+
+type iteratorWalk struct{ it *Iterator }
+
+func (w iteratorWalk) Next(p *starlark.Value) bool {
+	v, ok := w.it.Next()
+	if ok {
+		*p = v
+	}
+	return ok
+}
+
+func (w iteratorWalk) Done() {}

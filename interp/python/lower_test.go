@@ -40,15 +40,16 @@ func TestLoweringShapes(t *testing.T) {
 		{"s * 3", "__ot_mul(s, 3)"},
 		{"x *= y", "x = __ot_mul(x, y)"},
 		{"d[k] *= 3", "d[k] = __ot_mul(d[k], 3)"},
-		{"f()[0] *= 3", "f()[0] *= 3"}, // evaluated twice would call f twice: left as it is
+		{"f()[0] *= 3", "__ot_t1 = f()\n__ot_t1[0] = __ot_mul(__ot_t1[0], 3)"}, // f is called once, as in Python
 		{"'%s' % x", `__ot_mod("%s", x)`},
-		{"fmt % x", "fmt % x"},
+		{"fmt % x", "__ot_mod(fmt, x)"}, // fmt may be a str
+		{"n % 7", "n % 7"},
 		{"s.format(1, k=2)", "__ot_format(s, 1, k=2)"},
 		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},
 		{"xs.append(1)", "xs.append(1)"},
-		{"[x * 4 for x in y if x * 3]", "[__ot_mul(x, 4) for x in y if __ot_mul(x, 3)]"},
+		{"[x * 4 for x in y if x * 3]", "[__ot_mul(x, 4) for x in __ot_iter(y) if __ot_mul(x, 3)]"},
 		{"def f(a=4 * 3):\n    return a * a", "def f(a=__ot_mul(4, 3)):\n    return __ot_mul(a, a)"},
-		{"f(*args, k=v * 10, **kw)", "f(*args, k=__ot_mul(v, 10), **kw)"},
+		{"f(*args, k=v * 10, **kw)", "f(k=__ot_mul(v, 10), *args, **kw)"},
 		{"lambda x: x * 10", "lambda x: __ot_mul(x, 10)"},
 	}
 	for _, tt := range tests {

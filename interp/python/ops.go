@@ -1,6 +1,8 @@
 package python
 
 import (
+	"math"
+	"math/big"
 	"math/bits"
 	"strings"
 
@@ -148,44 +150,145 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	return interp.MakeString(s), nil
 }
 
-// intBuiltin is int(x, base=10), refusing a text of more digits than
-// limits.max_int_digits before parsing it (parsing is quadratic).
+// intBuiltin is int(x, base=10) with Python's rules (see parseInt), refusing
+// a text of more digits than limits.max_int_digits before parsing it
+// (parsing is quadratic).
 func intBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x, base starlark.Value
+	if err := starlark.UnpackArgs("int", args, kwargs, "x?", &x, "base?", &base); err != nil {
+		return nil, typeError("%s", strings.TrimPrefix(err.Error(), "int: "))
+	}
 	budget := interp.BudgetOf(thread)
-	if len(args) > 0 {
-		if s, ok := interp.AsText(args[0]); ok {
-			if max := budget.MaxIntDigits(); max > 0 && countDigits(s) > max*digitsPerDecimal(args, kwargs) {
-				return nil, budget.IntLimit()
-			}
+	text, isText := interp.AsText(x)
+	if bs, ok := x.(starlark.Bytes); ok {
+		text, isText = string(bs), true
+	}
+	if base != nil {
+		if !isText {
+			return nil, typeError("int() can't convert non-string with explicit base")
 		}
 	}
-	v, err := starlark.Call(thread, starlark.Universe["int"], args, kwargs)
-	if err != nil {
-		return nil, err
-	}
-	if i, ok := v.(starlark.Int); ok {
-		if err := budget.CheckInt(i); err != nil {
+	switch v := x.(type) {
+	case nil:
+		return starlark.MakeInt(0), nil
+	case starlark.Int:
+		return v, nil
+	case starlark.Bool:
+		if v {
+			return starlark.MakeInt(1), nil
+		}
+		return starlark.MakeInt(0), nil
+	case starlark.Float:
+		f := float64(v)
+		switch {
+		case math.IsNaN(f):
+			return nil, valueError("cannot convert float NaN to integer")
+		case math.IsInf(f, 0):
+			return nil, exception("OverflowError", "cannot convert float infinity to integer")
+		}
+		i, err := starlark.NumberToInt(v)
+		if err != nil {
 			return nil, err
 		}
+		return i, budget.CheckInt(i)
 	}
-	return v, nil
+	if !isText {
+		return nil, typeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", typeName(x))
+	}
+	n := 10
+	if base != nil {
+		b, err := starlark.AsInt32(base)
+		if err != nil {
+			return nil, typeError("'%s' object cannot be interpreted as an integer", typeName(base))
+		}
+		if b != 0 && (b < 2 || b > 36) {
+			return nil, valueError("int() base must be >= 2 and <= 36, or 0")
+		}
+		n = b
+	}
+	if max := budget.MaxIntDigits(); max > 0 && countDigits(text) > max*digitsPerDecimal(n) {
+		return nil, budget.IntLimit()
+	}
+	i, ok := parseInt(text, n)
+	if !ok {
+		return nil, valueError("invalid literal for int() with base %d: %s", n, repr(x))
+	}
+	v := starlark.MakeBigInt(i)
+	return v, budget.CheckInt(v)
+}
+
+// parseInt reads an integer as Python's int(text, base) does: spaces
+// around it, a sign, a prefix (0x, 0o, 0b) that base 0 requires and
+// bases 16, 8 and 2 allow, and single underscores between digits.
+func parseInt(text string, base int) (*big.Int, bool) {
+	s := strings.TrimSpace(text)
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	prefixed := false
+	if len(s) >= 2 && s[0] == '0' {
+		p := 0
+		switch s[1] {
+		case 'x', 'X':
+			p = 16
+		case 'o', 'O':
+			p = 8
+		case 'b', 'B':
+			p = 2
+		}
+		if p != 0 && (base == 0 || base == p) {
+			base, s, prefixed = p, s[2:], true
+		}
+	}
+	if base == 0 {
+		base = 10
+		// Base 0 reads decimal as Python source does: no leading zeros.
+		if t := strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "0"); t != "" && s != "" && s[0] == '0' {
+			return nil, false
+		}
+	}
+	if prefixed && strings.HasPrefix(s, "_") {
+		s = s[1:] // 0x_ff
+	}
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return nil, false
+	}
+	s = strings.ReplaceAll(s, "_", "")
+	for _, r := range s {
+		d := digitValue(r)
+		if d < 0 || d >= base {
+			return nil, false
+		}
+	}
+	i, ok := new(big.Int).SetString(s, base)
+	if !ok {
+		return nil, false
+	}
+	if neg {
+		i.Neg(i)
+	}
+	return i, true
+}
+
+func digitValue(r rune) int {
+	switch {
+	case '0' <= r && r <= '9':
+		return int(r - '0')
+	case 'a' <= r && r <= 'z':
+		return int(r-'a') + 10
+	case 'A' <= r && r <= 'Z':
+		return int(r-'A') + 10
+	}
+	return -1
 }
 
 // digitsPerDecimal is how many digits of int()'s base may stand for one
 // decimal digit, rounded up: a text in base 2 is longer than its number
 // in decimal. Bases that are powers of two parse in linear time, so
 // their texts are only checked once parsed.
-func digitsPerDecimal(args starlark.Tuple, kwargs []starlark.Tuple) int {
-	base := starlark.Value(starlark.MakeInt(10))
-	if len(args) > 1 {
-		base = args[1]
-	}
-	for _, kv := range kwargs {
-		if k, _ := starlark.AsString(kv[0]); k == "base" {
-			base = kv[1]
-		}
-	}
-	n, _ := starlark.AsInt32(base)
+func digitsPerDecimal(n int) int {
 	switch {
 	case n == 0 || n == 10 || n > 10:
 		return 1

@@ -101,11 +101,11 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 // formatBuiltin is format(value, format_spec="").
 func formatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var v starlark.Value
-	spec := ""
+	var spec interp.Text
 	if err := starlark.UnpackPositionalArgs("format", args, kwargs, 1, &v, &spec); err != nil {
 		return nil, err
 	}
-	s, err := formatValue(interp.BudgetOf(thread), v, spec)
+	s, err := formatValue(interp.BudgetOf(thread), v, string(spec))
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func formatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 
 // failBuiltin is Starlark's fail(*args, sep=" "), with bounded text.
 func failBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	sep := " "
+	sep := interp.Text(" ")
 	if err := starlark.UnpackArgs("fail", nil, kwargs, "sep?", &sep); err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func failBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	}
 	for i, v := range args {
 		if i > 0 {
-			if err := w.WriteString(sep); err != nil {
+			if err := w.WriteString(string(sep)); err != nil {
 				return nil, err
 			}
 		}

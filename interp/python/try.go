@@ -169,7 +169,8 @@ func (rt *runtime) excValue(err error) *ExcValue {
 	}
 	var classed interface{ PythonClass() string }
 	if errors.As(err, &classed) {
-		return rt.instance(classed.PythonClass(), message(err))
+		class := classed.PythonClass()
+		return rt.instance(class, strings.TrimPrefix(message(err), class+": "))
 	}
 	msg := message(err)
 	class, text := classify(msg)
@@ -184,6 +185,9 @@ func (rt *runtime) instance(class, msg string) *ExcValue {
 	e := &ExcValue{class: c}
 	if msg != "" || class != "StopIteration" {
 		e.args = starlark.Tuple{interp.MakeString(msg)}
+	}
+	if class == "KeyError" {
+		e.text = msg // already the repr of the key
 	}
 	return e
 }

@@ -408,7 +408,7 @@ func jsonEncodeIndent(thread *starlark.Thread, b *starlark.Builtin, args starlar
 
 func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Value, indented bool, prefix, indent string) (starlark.Value, error) {
 	e := &encoder{b: interp.BudgetOf(thread), sortKeys: true, itemSep: ",", keySep: ":", thread: thread,
-		hasIndent: indented, indent: indent, prefix: prefix}
+		hasIndent: indented, indent: string(indent), prefix: string(prefix)}
 	if indented {
 		e.keySep = ": "
 	}
@@ -753,12 +753,12 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 // jsonDecode is Starlark's json.decode(x, default=…): on a malformed
 // document it returns default when one is given.
 func jsonDecode(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s string
+	var s interp.Text
 	var dflt starlark.Value
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "x", &s, "default?", &dflt); err != nil {
 		return nil, err
 	}
-	d := &decoder{b: interp.BudgetOf(thread), s: s}
+	d := &decoder{b: interp.BudgetOf(thread), s: string(s)}
 	v, err := d.decode()
 	if se, ok := err.(*syntaxError); ok {
 		if dflt != nil {
@@ -772,12 +772,12 @@ func jsonDecode(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // jsonIndent is json.indent(str, *, prefix="", indent="\t"): the document
 // re-encoded with indentation.
 func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s string
-	prefix, indent := "", "\t"
+	var s interp.Text
+	prefix, indent := interp.Text(""), interp.Text("\t")
 	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "str", &s, "prefix?", &prefix, "indent?", &indent); err != nil {
 		return nil, err
 	}
-	d := &decoder{b: interp.BudgetOf(thread), s: s}
+	d := &decoder{b: interp.BudgetOf(thread), s: string(s)}
 	v, err := d.decode()
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok {
@@ -786,7 +786,7 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	// Key order as written: decode keeps it; do not sort.
-	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: indent, prefix: prefix}
+	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: string(indent), prefix: string(prefix)}
 	e.w.Budget = e.b
 	if err := e.value(v, 0); err != nil {
 		return nil, err

@@ -170,7 +170,8 @@ type Raise struct {
 	EndPos Pos
 }
 
-// Try is try/except/else/finally.
+// Try is try/except/else/finally; Star marks `except*` handlers (all of
+// a try's handlers are of one kind).
 type Try struct {
 	Try       Pos
 	Body      []Stmt
@@ -178,6 +179,7 @@ type Try struct {
 	Orelse    []Stmt
 	Finalbody []Stmt
 	EndPos    Pos
+	Star      bool
 }
 
 // ExceptHandler is `except type as name: body`; Type is nil for a bare
@@ -389,7 +391,8 @@ type Keyword struct {
 // FormattedValue is one replacement field of an f-string: `{value!c:spec}`.
 // Conversion is 0, 'r', 's' or 'a'; FormatSpec is nil when there is none.
 // Debug holds the text of `{expr=}` up to and including the `=` (with its
-// spaces), which the field prints before the value.
+// spaces), which the field prints before the value; as in CPython, such a
+// field without a conversion or a spec has Conversion 'r'.
 type FormattedValue struct {
 	Lbrace, Rbrace Pos
 	Value          Expr

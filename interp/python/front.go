@@ -1,0 +1,265 @@
+package python
+
+import (
+	"errors"
+	"strconv"
+
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python/pyast"
+)
+
+// The front end (SPEC §2.7): Parse reads a program as Python (package
+// pyast), finds its scopes (scope.go) and lowers it to the Starlark syntax
+// tree that interp resolves and runs. Most of Python maps onto Starlark
+// node for node; the rest becomes calls of this package's helpers (the
+// __ot_ builtins) or small patterns of Starlark:
+//
+//	try/except/else/finally → a function per part and __ot_try   lower_try.go
+//	raise X from Y          → __ot_raise(X, Y)
+//	f"{x:>{w}}"             → __ot_f(("", x, "", __ot_f(…), ""))
+//	x ** y, "…" % t, a * b  → __ot_pow, __ot_mod, __ot_mul       lower_expr.go
+//	for ch in s             → for ch in __ot_iter(s)
+//	a < b < c               → a < b and b < c
+//	first, *rest = xs       → first, rest = __ot_unpack(xs, 1, 0)
+//	import json             → json = __ot_import("json")           lower_stmt.go
+//	for … else, while … else → a flag
+//
+// Every node the lowering makes carries the position of the Python it
+// stands for, so that errors and backtraces point at the user's line.
+// What onetool refuses (classes other than exception declarations, with,
+// async, yield, decorators, match) is an interp.HintedError saying what to
+// write instead.
+
+// Parse reads src as Python and lowers it to a Starlark syntax tree. It
+// is an interp.Parser: the tree needs Builtins among the predeclared
+// names. A program that is already Starlark reads the same.
+func Parse(src string) (*syntax.File, error) {
+	m, err := pyast.Parse(interp.Filename, src)
+	if err != nil {
+		return nil, plainSyntaxError(sharper(src, err))
+	}
+	sc, err := analyze(m)
+	if err != nil {
+		return nil, plainSyntaxError(err)
+	}
+	l := &lowerer{sc: sc, scope: sc.module}
+	l.fn = &fnCtx{kind: moduleFn}
+	body := l.block(m.Body)
+	if l.err != nil {
+		return nil, plainSyntaxError(l.err)
+	}
+	var pre []syntax.Stmt
+	pre = append(pre, l.literals...)
+	if len(m.Body) > 0 {
+		pre = append(pre, l.cellInits(sc.module, m.Body[0].Pos(), nil)...)
+	}
+	pre = append(pre, l.fn.defs...)
+	f := &syntax.File{Path: interp.Filename, Options: interp.FileOptions()}
+	if len(m.Body) > 0 {
+		f.Stmts = append(pre, body...)
+	}
+	return f, nil
+}
+
+// plainSyntaxError gives a syntax error of the Python front end to interp
+// as a HintedError, so that interp adds no hint of its own (its hints
+// are for Starlark's parser, which takes Python for an error).
+func plainSyntaxError(err error) error {
+	var se syntax.Error
+	if errors.As(err, &se) {
+		return &interp.HintedError{Pos: se.Pos, Msg: se.Msg}
+	}
+	return err
+}
+
+// sharper replaces Python's bare "invalid syntax" by what Starlark's
+// parser says about the same line, when it fails there too: "got ')',
+// want expression" tells a model what is wrong.
+func sharper(src string, err error) error {
+	var se syntax.Error
+	if !errors.As(err, &se) || se.Msg != "invalid syntax" {
+		return err
+	}
+	_, serr := interp.ParseStarlark(src)
+	var ss syntax.Error
+	if errors.As(serr, &ss) && ss.Pos.Line == se.Pos.Line {
+		return ss
+	}
+	return err
+}
+
+// lowerer holds the state of one lowering.
+type lowerer struct {
+	sc    *scopes
+	scope *scope // the Python scope of what is being lowered
+	fn    *fnCtx // the Starlark function being written
+	// handlerVar is the variable holding the exception of the innermost
+	// handler around the code being lowered ("" outside any): what a
+	// bare raise raises.
+	handlerVar string
+	// plain are the names that stand for a handler's parameter (except E
+	// as e) in the handler being lowered, whatever they are elsewhere.
+	plain map[*scope]map[string]int
+	// literals are the assignments of hoisted text literals, put first in
+	// the module (see text).
+	literals []syntax.Stmt
+	texts    map[string]string // hoisted literal → its variable
+	n        int               // numbers the names the lowering makes up
+	err      error
+}
+
+type fnKind uint8
+
+const (
+	moduleFn fnKind = iota
+	defFn           // a def: the user's function
+	partFn          // a part of a try statement
+)
+
+// fnCtx is a Starlark function being written: the module, a def, or a
+// part of a try statement.
+type fnCtx struct {
+	kind   fnKind
+	parent *fnCtx
+	// loops are the loops open in this function, innermost last.
+	loops []*loopCtx
+	// outerLoops counts the loops open around a try part in the function
+	// it belongs to: a break there leaves the part with a control code.
+	outerLoops int
+	// codes records which control codes a part returns (1 return, 2
+	// break, 3 continue), so that only those are dispatched.
+	codes [4]bool
+	// defs are the functions of try parts, put at the start of the body:
+	// defined once per call of the function, not once per iteration of a
+	// loop the try statement is in.
+	defs []syntax.Stmt
+}
+
+type loopCtx struct {
+	elseFlag string // the variable an else clause tests, or ""
+}
+
+// fail records the first error of the lowering.
+func (l *lowerer) fail(err error) {
+	if l.err == nil {
+		l.err = err
+	}
+}
+
+func (l *lowerer) errorf(pos syntax.Position, msg string) {
+	l.fail(syntax.Error{Pos: pos, Msg: msg})
+}
+
+// refuse records Python that onetool does not run, with its hint.
+func (l *lowerer) refuse(pos syntax.Position, msg, hint string) {
+	l.fail(&interp.HintedError{Pos: pos, Msg: msg, Hint: hint})
+}
+
+// temp returns a new name for a value the lowering keeps.
+func (l *lowerer) temp(prefix string) string {
+	l.n++
+	return "__ot_" + prefix + strconv.Itoa(l.n)
+}
+
+// ---- Building Starlark nodes ----
+
+func ident(pos syntax.Position, name string) *syntax.Ident {
+	return &syntax.Ident{NamePos: pos, Name: name}
+}
+
+func strLit(pos syntax.Position, s string) *syntax.Literal {
+	return &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(s), Value: s}
+}
+
+func intLit(pos syntax.Position, n int64) *syntax.Literal {
+	return &syntax.Literal{Token: syntax.INT, TokenPos: pos, Raw: strconv.FormatInt(n, 10), Value: n}
+}
+
+func noneAt(pos syntax.Position) *syntax.Ident { return ident(pos, "None") }
+
+// callAt is fn(args...) written at pos.
+func callAt(pos syntax.Position, fn string, args ...syntax.Expr) *syntax.CallExpr {
+	return &syntax.CallExpr{Fn: ident(pos, fn), Lparen: pos, Args: args, Rparen: pos}
+}
+
+func exprStmt(x syntax.Expr) *syntax.ExprStmt { return &syntax.ExprStmt{X: x} }
+
+func assignStmt(pos syntax.Position, lhs, rhs syntax.Expr) *syntax.AssignStmt {
+	return &syntax.AssignStmt{OpPos: pos, Op: syntax.EQ, LHS: lhs, RHS: rhs}
+}
+
+func tuple(pos syntax.Position, list ...syntax.Expr) *syntax.TupleExpr {
+	return &syntax.TupleExpr{Lparen: pos, List: list, Rparen: pos}
+}
+
+func indexAt(pos syntax.Position, x syntax.Expr, i syntax.Expr) *syntax.IndexExpr {
+	return &syntax.IndexExpr{X: x, Lbrack: pos, Y: i, Rbrack: pos}
+}
+
+func passAt(pos syntax.Position) *syntax.BranchStmt {
+	return &syntax.BranchStmt{Token: syntax.PASS, TokenPos: pos}
+}
+
+func ifStmt(pos syntax.Position, cond syntax.Expr, body []syntax.Stmt, orelse []syntax.Stmt) *syntax.IfStmt {
+	return &syntax.IfStmt{If: pos, Cond: cond, True: body, ElsePos: pos, False: orelse}
+}
+
+func binary(pos syntax.Position, op syntax.Token, x, y syntax.Expr) *syntax.BinaryExpr {
+	return &syntax.BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
+}
+
+// nonEmpty gives an empty block the pass Starlark requires.
+func nonEmpty(pos syntax.Position, list []syntax.Stmt) []syntax.Stmt {
+	if len(list) == 0 {
+		return []syntax.Stmt{passAt(pos)}
+	}
+	return list
+}
+
+// ---- Names ----
+
+// cellVar is the variable holding the cell of name.
+func cellVar(name string) string { return interp.CellPrefix + name }
+
+// isPlain reports whether name, read or written from the current scope,
+// is a handler's parameter.
+func (l *lowerer) isPlain(name string) bool {
+	for s := l.scope; s != nil; s = s.parent {
+		if l.plain[s][name] > 0 {
+			return true
+		}
+		if s.bound[name] || s.global[name] || s.nonlocal[name] {
+			return false
+		}
+	}
+	return false
+}
+
+// name is the expression that reads or writes the Python variable name.
+func (l *lowerer) name(pos syntax.Position, name string) syntax.Expr {
+	if !l.isPlain(name) && l.scope.isCell(name) {
+		return indexAt(pos, ident(pos, cellVar(name)), intLit(pos, 0))
+	}
+	return ident(pos, name)
+}
+
+// cellInits are the statements that make the cells of scope s, at the
+// start of its body: a parameter's cell holds the argument.
+func (l *lowerer) cellInits(s *scope, pos syntax.Position, params map[string]bool) []syntax.Stmt {
+	var out []syntax.Stmt
+	for _, name := range s.cellOrder {
+		var init syntax.Expr
+		switch {
+		case s.kind == moduleScope:
+			init = callAt(pos, "__ot_cell", strLit(pos, name))
+		case params[name]:
+			init = callAt(pos, "__ot_cell", strLit(pos, name), ident(pos, name))
+		default:
+			init = callAt(pos, "__ot_lcell", strLit(pos, name))
+		}
+		out = append(out, assignStmt(pos, ident(pos, cellVar(name)), init))
+	}
+	return out
+}

@@ -1,0 +1,690 @@
+package python
+
+import (
+	"math/big"
+
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp/python/pyast"
+)
+
+// Expressions.
+
+// optExpr lowers e, or gives None where it is absent (a slice bound).
+func (l *lowerer) optExpr(pos syntax.Position, e pyast.Expr) syntax.Expr {
+	if e == nil {
+		return noneAt(pos)
+	}
+	return l.expr(e)
+}
+
+func (l *lowerer) exprs(list []pyast.Expr) []syntax.Expr {
+	out := make([]syntax.Expr, len(list))
+	for i, e := range list {
+		out[i] = l.expr(e)
+	}
+	return out
+}
+
+func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case *pyast.Name:
+		return l.name(e.NamePos, e.Id)
+	case *pyast.Constant:
+		return l.constant(e)
+	case *pyast.JoinedStr:
+		return l.fstring(e)
+	case *pyast.BoolOp:
+		op := syntax.AND
+		if e.Op == "or" {
+			op = syntax.OR
+		}
+		x := l.expr(e.Values[0])
+		for _, v := range e.Values[1:] {
+			x = binary(e.OpPos, op, x, l.expr(v))
+		}
+		return x
+	case *pyast.NamedExpr:
+		if l.isPlain(e.Target.Id) {
+			l.errorf(e.OpPos, "':=' cannot assign to the name of an except clause")
+			return noneAt(e.OpPos)
+		}
+		return callAt(e.OpPos, "__ot_walrus", ident(e.Target.NamePos, cellVar(e.Target.Id)), l.expr(e.Value))
+	case *pyast.BinOp:
+		return l.binop(e)
+	case *pyast.UnaryOp:
+		op, ok := unaryTokens[e.Op]
+		if !ok {
+			l.errorf(e.OpPos, "invalid syntax")
+			return noneAt(e.OpPos)
+		}
+		return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: l.expr(e.Operand)}
+	case *pyast.Lambda:
+		params := l.params(e.Args)
+		saved := l.scope
+		l.scope = l.sc.of[e]
+		body := l.expr(e.Body)
+		l.scope = saved
+		return &syntax.LambdaExpr{Lambda: e.Lambda, Params: params, Body: body}
+	case *pyast.IfExp:
+		return &syntax.CondExpr{If: e.If, Cond: l.expr(e.Test), True: l.expr(e.Body), ElsePos: e.If, False: l.expr(e.Orelse)}
+	case *pyast.Dict:
+		return l.dict(e)
+	case *pyast.Set:
+		return callAt(e.Lbrace, "__ot_set", l.sequence(e.Lbrace, e.Rbrace, e.Elts))
+	case *pyast.ListComp:
+		return l.comprehension(e, e.Lbrack, e.Rbrack, e.Generators, e.Elt, nil)
+	case *pyast.SetComp:
+		return callAt(e.Lbrace, "__ot_set", l.comprehension(e, e.Lbrace, e.Rbrace, e.Generators, e.Elt, nil))
+	case *pyast.DictComp:
+		return l.comprehension(e, e.Lbrace, e.Rbrace, e.Generators, e.Key, e.Value)
+	case *pyast.GeneratorExp:
+		// A generator is computed at once, as a list; assigned or passed
+		// to next(), it is an iterator over that list.
+		return callAt(e.Lparen, "__ot_iterof", l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil))
+	case *pyast.Compare:
+		return l.compare(e)
+	case *pyast.Call:
+		return l.call(e)
+	case *pyast.Attribute:
+		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
+	case *pyast.Subscript:
+		return l.subscript(e)
+	case *pyast.List:
+		return l.sequence(e.Lbrack, e.Rbrack, e.Elts)
+	case *pyast.Tuple:
+		if hasStarred(e.Elts) {
+			return callAt(e.Pos(), "__ot_tuple", l.sequence(e.Lparen, e.Rparen, e.Elts))
+		}
+		return &syntax.TupleExpr{Lparen: e.Lparen, List: l.exprs(e.Elts), Rparen: e.Rparen}
+	case *pyast.Starred:
+		l.errorf(e.Star, "can't use starred expression here")
+	case *pyast.Await:
+		l.refuse(e.Await, "await is not supported", hintAsync)
+	case *pyast.Yield:
+		l.refuse(e.Yield, "yield is not supported", hintYield)
+	case *pyast.Slice:
+		l.errorf(e.Start, "invalid syntax")
+	case *pyast.FormattedValue:
+		l.errorf(e.Lbrace, "invalid syntax")
+	default:
+		l.errorf(e.Pos(), "invalid syntax")
+	}
+	return noneAt(e.Pos())
+}
+
+var unaryTokens = map[string]syntax.Token{"not": syntax.NOT, "-": syntax.MINUS, "+": syntax.PLUS, "~": syntax.TILDE}
+
+// ---- Literals ----
+
+func (l *lowerer) constant(c *pyast.Constant) syntax.Expr {
+	pos := c.Start
+	switch v := c.Value.(type) {
+	case nil:
+		return noneAt(pos)
+	case bool:
+		if v {
+			return ident(pos, "True")
+		}
+		return ident(pos, "False")
+	case int64:
+		return &syntax.Literal{Token: syntax.INT, TokenPos: pos, Raw: c.Raw, Value: v}
+	case *big.Int:
+		return &syntax.Literal{Token: syntax.INT, TokenPos: pos, Raw: c.Raw, Value: v}
+	case float64:
+		return &syntax.Literal{Token: syntax.FLOAT, TokenPos: pos, Raw: c.Raw, Value: v}
+	case string:
+		return l.text(pos, v)
+	case pyast.Bytes:
+		return &syntax.Literal{Token: syntax.BYTES, TokenPos: pos, Raw: c.Raw, Value: string(v)}
+	case pyast.Ellipsis:
+		return noneAt(pos)
+	}
+	l.errorf(pos, "unsupported literal")
+	return noneAt(pos)
+}
+
+// text is a str literal. An ASCII one is a Starlark string; any other is
+// made once, at the start of the program, by __ot_u (see
+// interp.MakeString), and read from a variable wherever it is used.
+func (l *lowerer) text(pos syntax.Position, s string) syntax.Expr {
+	if isASCII(s) {
+		return strLit(pos, s)
+	}
+	name, ok := l.texts[s]
+	if !ok {
+		if l.texts == nil {
+			l.texts = map[string]string{}
+		}
+		name = l.temp("s")
+		l.texts[s] = name
+		l.literals = append(l.literals, assignStmt(pos, ident(pos, name), callAt(pos, "__ot_u", strLit(pos, s))))
+	}
+	return ident(pos, name)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// fstring lowers an f-string to __ot_f(parts): text, then for each field
+// its value, conversion and spec, then text, and so on (see fstring in
+// helpers.go).
+func (l *lowerer) fstring(e *pyast.JoinedStr) syntax.Expr {
+	pos := e.Start
+	var parts []syntax.Expr
+	text := ""
+	for _, v := range e.Values {
+		switch v := v.(type) {
+		case *pyast.Constant:
+			s, _ := v.Value.(string)
+			text += s
+		case *pyast.FormattedValue:
+			text += v.Debug
+			conv := ""
+			if v.Conversion != 0 {
+				conv = string(v.Conversion)
+			} else if v.Debug != "" && v.FormatSpec == nil {
+				conv = "r" // f"{x=}" shows repr(x)
+			}
+			var spec syntax.Expr = noneAt(v.Lbrace)
+			if v.FormatSpec != nil {
+				if s, ok := constantText(v.FormatSpec); ok {
+					spec = strLit(v.Lbrace, s)
+				} else {
+					spec = l.fstring(v.FormatSpec)
+				}
+			}
+			parts = append(parts, strLit(pos, text), l.expr(v.Value), strLit(v.Lbrace, conv), spec)
+			text = ""
+		}
+	}
+	if len(parts) == 0 {
+		return l.text(pos, text)
+	}
+	parts = append(parts, strLit(pos, text))
+	return callAt(pos, "__ot_f", tuple(pos, parts...))
+}
+
+// constantText returns the text of an f-string with no fields.
+func constantText(e *pyast.JoinedStr) (string, bool) {
+	s := ""
+	for _, v := range e.Values {
+		c, ok := v.(*pyast.Constant)
+		if !ok {
+			return "", false
+		}
+		t, _ := c.Value.(string)
+		s += t
+	}
+	return s, true
+}
+
+// ---- Operators ----
+
+var binaryTokens = map[string]syntax.Token{
+	"+": syntax.PLUS, "-": syntax.MINUS, "*": syntax.STAR, "/": syntax.SLASH, "//": syntax.SLASHSLASH,
+	"%": syntax.PERCENT, "&": syntax.AMP, "|": syntax.PIPE, "^": syntax.CIRCUMFLEX,
+	"<<": syntax.LTLT, ">>": syntax.GTGT,
+}
+
+func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
+	x, y := l.expr(e.Left), l.expr(e.Right)
+	if helper := l.binaryHelper(e.Op, e.Left, e.Right); helper != "" {
+		return callAt(e.OpPos, helper, x, y)
+	}
+	tok, ok := binaryTokens[e.Op]
+	if !ok {
+		l.errorf(e.OpPos, "the "+e.Op+" operator is not supported")
+		return noneAt(e.OpPos)
+	}
+	return binary(e.OpPos, tok, x, y)
+}
+
+// binaryHelper names the helper that computes x op y where Starlark's
+// operator would not do what Python's does, or would do it unbounded:
+//
+//	x ** y   always (Starlark has no **)
+//	x * y    unless one side is a literal that cannot make the product
+//	         much bigger than the other (smallFactor)
+//	x % y    unless one side is a number literal (i % 2): the left may
+//	         be a str, formatted with Python's printf rules
+func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
+	switch op {
+	case "**":
+		return "__ot_pow"
+	case "*":
+		if smallFactor(x) || smallFactor(y) {
+			return ""
+		}
+		return mulName
+	case "%":
+		if isTextLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
+			return modName
+		}
+	}
+	return ""
+}
+
+// smallFactor reports a literal that cannot make a product more than
+// twice the size of the other operand: a float, or an int from -1 to 2.
+// Such products (i * 2, x * 0.5, n * -1) are left to the interpreter,
+// which is faster by a builtin call; they grow a value no more than
+// a + a does, which the memory watchdog already bounds.
+func smallFactor(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok && u.Op == "-" {
+		e = u.Operand
+	}
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	switch v := c.Value.(type) {
+	case float64:
+		return true
+	case int64:
+		return v <= 2
+	}
+	return false
+}
+
+func isNumberLiteral(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok && (u.Op == "-" || u.Op == "+") {
+		e = u.Operand
+	}
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	switch c.Value.(type) {
+	case int64, *big.Int, float64:
+		return true
+	}
+	return false
+}
+
+func isTextLiteral(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.JoinedStr:
+		return true
+	case *pyast.Constant:
+		_, ok := e.Value.(string)
+		return ok
+	}
+	return false
+}
+
+// textValue returns the text of a str literal.
+func textValue(e pyast.Expr) (string, bool) {
+	if c, ok := e.(*pyast.Constant); ok {
+		s, ok := c.Value.(string)
+		return s, ok
+	}
+	return "", false
+}
+
+// ---- Comparisons ----
+
+var compareTokens = map[string]syntax.Token{
+	"==": syntax.EQL, "!=": syntax.NEQ, "<": syntax.LT, "<=": syntax.LE, ">": syntax.GT, ">=": syntax.GE,
+	"in": syntax.IN, "not in": syntax.NOT_IN,
+}
+
+// compare lowers a comparison; a chain a < b < c is a < b and b < c with
+// b evaluated once (see chain).
+func (l *lowerer) compare(e *pyast.Compare) syntax.Expr {
+	operands := append([]pyast.Expr{e.Left}, e.Comparators...)
+	lowered := make([]syntax.Expr, len(operands))
+	for i, o := range operands {
+		lowered[i] = l.expr(o)
+	}
+	return l.chain(e, operands, lowered, 0, lowered[0])
+}
+
+// chain lowers the comparisons of e from the i-th on, the left operand of
+// the i-th being left (already lowered; evaluated once).
+func (l *lowerer) chain(e *pyast.Compare, py []pyast.Expr, x []syntax.Expr, i int, left syntax.Expr) syntax.Expr {
+	right := x[i+1]
+	if i == len(e.Ops)-1 {
+		return l.compare1(e.OpPos[i], e.Ops[i], py[i], py[i+1], left, right)
+	}
+	pos := e.OpPos[i]
+	if pureExpr(right) {
+		first := l.compare1(pos, e.Ops[i], py[i], py[i+1], left, right)
+		return binary(pos, syntax.AND, first, l.chain(e, py, x, i+1, cloneExpr(right)))
+	}
+	// The middle operand is computed once, as the argument of a lambda
+	// that makes both comparisons (the left one too, when it is not a
+	// plain name or literal, so that it is still computed first).
+	m := l.temp("m")
+	params := []syntax.Expr{ident(pos, m)}
+	args := []syntax.Expr{right}
+	if !pureExpr(left) {
+		lv := l.temp("m")
+		params = append([]syntax.Expr{ident(pos, lv)}, params...)
+		args = append([]syntax.Expr{left}, args...)
+		left = ident(pos, lv)
+	}
+	first := l.compare1(pos, e.Ops[i], py[i], py[i+1], left, ident(pos, m))
+	body := binary(pos, syntax.AND, first, l.chain(e, py, x, i+1, ident(pos, m)))
+	fn := &syntax.ParenExpr{Lparen: pos, X: &syntax.LambdaExpr{Lambda: pos, Params: params, Body: body}, Rparen: pos}
+	return &syntax.CallExpr{Fn: fn, Lparen: pos, Args: args, Rparen: pos}
+}
+
+// compare1 lowers one comparison x op y (px and py being the Python
+// operands, to look at literals).
+func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x, y syntax.Expr) syntax.Expr {
+	switch op {
+	case "is", "is not":
+		if isSingleton(px) || isSingleton(py) {
+			// x is None: None, True and False are equal only to themselves.
+			tok := syntax.EQL
+			if op == "is not" {
+				tok = syntax.NEQ
+			}
+			return binary(pos, tok, x, y)
+		}
+		var is syntax.Expr = callAt(pos, "__ot_is", x, y)
+		if op == "is not" {
+			is = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: is}
+		}
+		return is
+	case "<", "<=", ">", ">=":
+		if isTextLiteral(px) || isTextLiteral(py) {
+			// A literal and a str of the other kind (interp.Unicode and
+			// starlark.String) are ordered by the helper.
+			return callAt(pos, "__ot_cmp", strLit(pos, op), x, y)
+		}
+	case "in", "not in":
+		needle, _ := textValue(px)
+		if (needle != "" && !isASCII(needle)) || isTextLiteral(py) {
+			var in syntax.Expr = callAt(pos, "__ot_in", x, y)
+			if op == "not in" {
+				in = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: in}
+			}
+			return in
+		}
+	}
+	return binary(pos, compareTokens[op], x, y)
+}
+
+// isSingleton reports None, True or False.
+func isSingleton(e pyast.Expr) bool {
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	switch c.Value.(type) {
+	case nil, bool:
+		return true
+	}
+	return false
+}
+
+// ---- Calls ----
+
+// lazyConsumers are the functions that may stop early in a generator
+// passed to them: they get an iterator, every other callee a list.
+func lazyConsumer(fn pyast.Expr) bool {
+	switch f := fn.(type) {
+	case *pyast.Name:
+		return f.Id == "next" || f.Id == "iter"
+	case *pyast.Attribute:
+		switch f.Attr {
+		case "islice", "takewhile", "dropwhile":
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lowerer) call(e *pyast.Call) syntax.Expr {
+	var fn syntax.Expr
+	var args []syntax.Expr
+	if at, ok := e.Func.(*pyast.Attribute); ok {
+		if helper, ok := loweredMethod(at.Attr); ok {
+			args = append(args, l.expr(at.Value)) // the receiver
+			fn = ident(at.AttrPos, helper)
+		}
+	}
+	if fn == nil {
+		fn = l.expr(e.Func)
+	}
+	lazy := lazyConsumer(e.Func)
+	arg := func(a pyast.Expr) syntax.Expr {
+		if g, ok := a.(*pyast.GeneratorExp); ok && !lazy {
+			return l.comprehension(g, g.Lparen, g.Rparen, g.Generators, g.Elt, nil)
+		}
+		return l.expr(a)
+	}
+	// Positional arguments; from the first *x on (Starlark takes one *args
+	// after every positional one), they are one list.
+	firstStar := -1
+	for i, a := range e.Args {
+		if _, ok := a.(*pyast.Starred); ok {
+			firstStar = i
+			break
+		}
+	}
+	for i, a := range e.Args {
+		if firstStar >= 0 && i >= firstStar {
+			break
+		}
+		args = append(args, arg(a))
+	}
+	var star syntax.Expr
+	if firstStar >= 0 {
+		rest := e.Args[firstStar:]
+		if len(rest) == 1 {
+			star = l.expr(rest[0].(*pyast.Starred).Value)
+		} else {
+			star = l.sequence(rest[0].Pos(), rest[0].Pos(), rest)
+		}
+	}
+	// Keyword arguments before **kwargs, several ** merged into one.
+	var kwargs []syntax.Expr
+	for _, k := range e.Keywords {
+		if k.Arg == "" {
+			kwargs = append(kwargs, l.expr(k.Value))
+			continue
+		}
+		args = append(args, binary(k.ArgPos, syntax.EQ, ident(k.ArgPos, k.Arg), arg(k.Value)))
+	}
+	if star != nil {
+		args = append(args, &syntax.UnaryExpr{OpPos: syntax.Start(star), Op: syntax.STAR, X: star})
+	}
+	switch len(kwargs) {
+	case 0:
+	case 1:
+		args = append(args, &syntax.UnaryExpr{OpPos: syntax.Start(kwargs[0]), Op: syntax.STARSTAR, X: kwargs[0]})
+	default:
+		merged := callAt(syntax.Start(kwargs[0]), "__ot_merge", kwargs...)
+		args = append(args, &syntax.UnaryExpr{OpPos: merged.Lparen, Op: syntax.STARSTAR, X: merged})
+	}
+	return &syntax.CallExpr{Fn: fn, Lparen: e.Lparen, Args: args, Rparen: e.Rparen}
+}
+
+// ---- Subscripts and displays ----
+
+func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
+	x := l.expr(e.Value)
+	switch i := e.Index.(type) {
+	case *pyast.Slice:
+		return &syntax.SliceExpr{X: x, Lbrack: e.Lbrack, Lo: l.optional(i.Lower), Hi: l.optional(i.Upper), Step: l.optional(i.Step), Rbrack: e.Rbrack}
+	case *pyast.Tuple:
+		for _, el := range i.Elts {
+			if _, ok := el.(*pyast.Slice); ok {
+				l.errorf(el.Pos(), "multi-dimensional slicing is not supported")
+				return x
+			}
+		}
+	}
+	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.expr(e.Index), Rbrack: e.Rbrack}
+}
+
+func (l *lowerer) optional(e pyast.Expr) syntax.Expr {
+	if e == nil {
+		return nil
+	}
+	return l.expr(e)
+}
+
+func hasStarred(list []pyast.Expr) bool {
+	for _, e := range list {
+		if _, ok := e.(*pyast.Starred); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sequence lowers the elements of a list display; with *x among them, it
+// is the concatenation of lists: [a, *b, c] → [a] + __ot_list(b) + [c].
+func (l *lowerer) sequence(lbrack, rbrack syntax.Position, elts []pyast.Expr) syntax.Expr {
+	if !hasStarred(elts) {
+		return &syntax.ListExpr{Lbrack: lbrack, List: l.exprs(elts), Rbrack: rbrack}
+	}
+	var out syntax.Expr
+	add := func(x syntax.Expr) {
+		if out == nil {
+			out = x
+		} else {
+			out = binary(syntax.Start(x), syntax.PLUS, out, x)
+		}
+	}
+	var run []syntax.Expr
+	flush := func() {
+		if len(run) > 0 {
+			add(&syntax.ListExpr{Lbrack: syntax.Start(run[0]), List: run, Rbrack: syntax.Start(run[0])})
+			run = nil
+		}
+	}
+	for _, e := range elts {
+		if s, ok := e.(*pyast.Starred); ok {
+			flush()
+			add(callAt(s.Star, "__ot_list", l.expr(s.Value)))
+			continue
+		}
+		run = append(run, l.expr(e))
+	}
+	flush()
+	return out
+}
+
+// dict lowers a dict display; with **m among its entries, it is the merge
+// of the parts in order: {**a, "k": 1} → __ot_merge(a, {"k": 1}).
+func (l *lowerer) dict(e *pyast.Dict) syntax.Expr {
+	var parts []syntax.Expr
+	var run []syntax.Expr
+	merged := false
+	flush := func() {
+		if len(run) > 0 || len(parts) == 0 {
+			parts = append(parts, &syntax.DictExpr{Lbrace: e.Lbrace, List: run, Rbrace: e.Rbrace})
+			run = nil
+		}
+	}
+	for i, k := range e.Keys {
+		v := e.Values[i]
+		if k == nil {
+			if len(run) > 0 {
+				flush()
+			}
+			merged = true
+			parts = append(parts, l.expr(v))
+			continue
+		}
+		kx := l.expr(k)
+		run = append(run, &syntax.DictEntry{Key: kx, Colon: syntax.Start(kx), Value: l.expr(v)})
+	}
+	if !merged {
+		return &syntax.DictExpr{Lbrace: e.Lbrace, List: run, Rbrace: e.Rbrace}
+	}
+	if len(run) > 0 {
+		flush()
+	}
+	return callAt(e.Lbrace, "__ot_merge", parts...)
+}
+
+// comprehension lowers a list, dict (value non-nil) or generator
+// comprehension to Starlark's.
+func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, gens []*pyast.Comprehension, elt, value pyast.Expr) syntax.Expr {
+	saved := l.scope
+	var clauses []syntax.Node
+	for i, g := range gens {
+		if g.Async {
+			l.refuse(g.For, "async comprehensions are not supported", hintAsync)
+			return noneAt(g.For)
+		}
+		// The first iterable is evaluated in the enclosing scope.
+		x := l.iterable(g.Iter)
+		if i == 0 {
+			l.scope = l.sc.of[n]
+		}
+		vars, post := l.target(g.Target)
+		if len(post) > 0 {
+			l.scope = saved
+			l.errorf(g.Target.Pos(), "this target is not supported in a comprehension; unpack in the body")
+			return noneAt(g.For)
+		}
+		clauses = append(clauses, &syntax.ForClause{For: g.For, Vars: vars, In: g.For, X: x})
+		for _, cond := range g.Ifs {
+			clauses = append(clauses, &syntax.IfClause{If: cond.Pos(), Cond: l.expr(cond)})
+		}
+	}
+	var body syntax.Expr
+	curly := value != nil
+	if curly {
+		k := l.expr(elt)
+		body = &syntax.DictEntry{Key: k, Colon: syntax.Start(k), Value: l.expr(value)}
+	} else {
+		body = l.expr(elt)
+	}
+	l.scope = saved
+	return &syntax.Comprehension{Curly: curly, Lbrack: lbrack, Body: body, Clauses: clauses, Rbrack: rbrack}
+}
+
+// ---- Copies ----
+
+// pureExpr reports whether x can be evaluated twice with the same result
+// and no effect: a name, a literal, or an index or field of those.
+func pureExpr(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.Ident, *syntax.Literal:
+		return true
+	case *syntax.ParenExpr:
+		return pureExpr(x.X)
+	case *syntax.DotExpr:
+		return pureExpr(x.X)
+	case *syntax.IndexExpr:
+		return pureExpr(x.X) && pureExpr(x.Y)
+	case *syntax.UnaryExpr:
+		return x.Op == syntax.MINUS && pureExpr(x.X)
+	}
+	return false
+}
+
+// cloneExpr copies a pure expression, so that the tree never holds one
+// node twice (the resolver records a binding on each name it visits).
+func cloneExpr(x syntax.Expr) syntax.Expr {
+	switch x := x.(type) {
+	case *syntax.Ident:
+		return &syntax.Ident{NamePos: x.NamePos, Name: x.Name}
+	case *syntax.Literal:
+		c := *x
+		return &c
+	case *syntax.ParenExpr:
+		return &syntax.ParenExpr{Lparen: x.Lparen, X: cloneExpr(x.X), Rparen: x.Rparen}
+	case *syntax.DotExpr:
+		return &syntax.DotExpr{X: cloneExpr(x.X), Dot: x.Dot, NamePos: x.NamePos, Name: &syntax.Ident{NamePos: x.Name.NamePos, Name: x.Name.Name}}
+	case *syntax.IndexExpr:
+		return &syntax.IndexExpr{X: cloneExpr(x.X), Lbrack: x.Lbrack, Y: cloneExpr(x.Y), Rbrack: x.Rbrack}
+	case *syntax.UnaryExpr:
+		return &syntax.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: cloneExpr(x.X)}
+	}
+	return x
+}

@@ -1,0 +1,520 @@
+package python
+
+import (
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp/python/pyast"
+)
+
+// Scopes: which scope each name of a program belongs to, by Python's
+// rules, and which of those names must live in a cell (see interp.Cell).
+//
+// Python and Starlark agree on most of this: a name assigned anywhere in
+// a function is local to it, a comprehension's variables are its own, a
+// nested function reads its enclosing function's variables. They differ
+// where Python lets an inner function assign an outer variable (global,
+// nonlocal) and where the lowering itself makes inner functions: each
+// part of a try statement becomes a function of the enclosing scope, and
+// := assigns from inside an expression. A name assigned in one of those
+// ways is held in a cell, which every part of the program reads and
+// writes in place; all other names stay plain Starlark variables at full
+// speed.
+
+type scopeKind uint8
+
+const (
+	moduleScope scopeKind = iota
+	funcScope             // a def or a lambda
+	compScope             // a comprehension or generator expression
+)
+
+type scope struct {
+	kind   scopeKind
+	parent *scope
+	// bound holds the names local to this scope: assigned, imported,
+	// defined or deleted here (not declared global or nonlocal).
+	bound    map[string]bool
+	global   map[string]bool // declared `global` here
+	nonlocal map[string]bool // declared `nonlocal` here
+	// cells are the names of bound held in cells, in the order first
+	// found (so that the lowered program is the same on every run).
+	cells     map[string]bool
+	cellOrder []string
+	// needs lists, before cells are decided, the names this scope assigns
+	// in a way that needs a cell (in a try part, with :=, with del); the
+	// owner of each is found once every declaration is known.
+	needs []need
+	// lambda marks a lambda's scope, which cannot hold statements and so
+	// cannot set up cells.
+	lambda bool
+}
+
+type need struct {
+	name string
+	pos  syntax.Position
+	why  string // "try", ":=", "del"
+}
+
+func newScope(kind scopeKind, parent *scope) *scope {
+	return &scope{kind: kind, parent: parent}
+}
+
+func (s *scope) bind(name string) {
+	if s.bound == nil {
+		s.bound = map[string]bool{}
+	}
+	s.bound[name] = true
+}
+
+func (s *scope) addCell(name string) {
+	if s.cells == nil {
+		s.cells = map[string]bool{}
+	}
+	if !s.cells[name] {
+		s.cells[name] = true
+		s.cellOrder = append(s.cellOrder, name)
+	}
+}
+
+// function returns the nearest scope that is not a comprehension: where
+// := binds.
+func (s *scope) function() *scope {
+	for s.kind == compScope {
+		s = s.parent
+	}
+	return s
+}
+
+func (s *scope) module() *scope {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// owner returns the scope whose variable name is, as seen from s, or nil
+// for a builtin (or undefined) name.
+func (s *scope) owner(name string) *scope {
+	for sc := s; sc != nil; sc = sc.parent {
+		switch {
+		case sc.global[name]:
+			return sc.module()
+		case sc.nonlocal[name]:
+			return sc.parent.enclosing(name)
+		case sc.bound[name]:
+			return sc
+		}
+	}
+	return nil
+}
+
+// enclosing returns the nearest function scope from s outwards that binds
+// name, as nonlocal resolves, or nil.
+func (s *scope) enclosing(name string) *scope {
+	for sc := s; sc != nil && sc.kind != moduleScope; sc = sc.parent {
+		switch {
+		case sc.global[name]:
+			return nil
+		case sc.nonlocal[name]:
+			return sc.parent.enclosing(name)
+		case sc.bound[name] && sc.kind == funcScope:
+			return sc
+		}
+	}
+	return nil
+}
+
+// isCell reports whether name, as seen from s, is held in a cell.
+func (s *scope) isCell(name string) bool {
+	o := s.owner(name)
+	return o != nil && o.cells[name]
+}
+
+// scopes is the result of analyze: the scope of every node that has one.
+type scopes struct {
+	module *scope
+	of     map[pyast.Node]*scope
+}
+
+// analyze finds the scopes of m and the names held in cells. Its errors
+// are those CPython reports when it compiles: a nonlocal with no binding,
+// a name both global and assigned before.
+func analyze(m *pyast.Module) (*scopes, error) {
+	a := &analyzer{sc: &scopes{module: newScope(moduleScope, nil), of: map[pyast.Node]*scope{}}}
+	a.all = append(a.all, a.sc.module)
+	a.stmts(a.sc.module, m.Body, false)
+	if a.err != nil {
+		return nil, a.err
+	}
+	for _, s := range a.all {
+		if err := a.decide(s); err != nil {
+			return nil, err
+		}
+	}
+	return a.sc, nil
+}
+
+type analyzer struct {
+	sc       *scopes
+	all      []*scope // every scope, the module first
+	declared map[*scope]map[string]syntax.Position
+	err      error
+}
+
+func (a *analyzer) fail(pos syntax.Position, msg string) {
+	if a.err == nil {
+		a.err = syntax.Error{Pos: pos, Msg: msg}
+	}
+}
+
+// decide turns the needs of s into cells of their owners.
+func (a *analyzer) decide(s *scope) error {
+	for name := range s.global {
+		s.module().addCell(name)
+	}
+	for name := range s.nonlocal {
+		o := s.parent.enclosing(name)
+		if o == nil {
+			return syntax.Error{Pos: a.declPos(s, name), Msg: "no binding for nonlocal '" + name + "' found"}
+		}
+		o.addCell(name)
+	}
+	for _, n := range s.needs {
+		o := s.owner(n.name)
+		if o == nil {
+			o = s.function()
+		}
+		if o.lambda {
+			return syntax.Error{Pos: n.pos, Msg: "':=' inside a lambda is not supported; use a def"}
+		}
+		o.addCell(n.name)
+	}
+	return nil
+}
+
+// declPos is where a nonlocal declaration of name is, for its error.
+func (a *analyzer) declPos(s *scope, name string) syntax.Position {
+	if p, ok := a.declared[s][name]; ok {
+		return p
+	}
+	return syntax.Position{}
+}
+
+func (a *analyzer) enter(kind scopeKind, parent *scope, n pyast.Node) *scope {
+	s := newScope(kind, parent)
+	a.sc.of[n] = s
+	a.all = append(a.all, s)
+	return s
+}
+
+// bindTarget records the names an assignment target binds in s; inTry
+// says the assignment is in a part of a try statement.
+func (a *analyzer) bindTarget(s *scope, t pyast.Expr, inTry bool) {
+	switch t := t.(type) {
+	case *pyast.Name:
+		a.bindName(s, t.Id, t.NamePos, inTry, "try")
+	case *pyast.Tuple:
+		for _, e := range t.Elts {
+			a.bindTarget(s, e, inTry)
+		}
+	case *pyast.List:
+		for _, e := range t.Elts {
+			a.bindTarget(s, e, inTry)
+		}
+	case *pyast.Starred:
+		a.bindTarget(s, t.Value, inTry)
+	default:
+		a.expr(s, t) // a[i], a.b: their parts are read
+	}
+}
+
+func (a *analyzer) bindName(s *scope, name string, pos syntax.Position, inTry bool, why string) {
+	if !s.global[name] && !s.nonlocal[name] {
+		s.bind(name)
+	}
+	if inTry {
+		s.needs = append(s.needs, need{name: name, pos: pos, why: why})
+	}
+}
+
+func (a *analyzer) stmts(s *scope, list []pyast.Stmt, inTry bool) {
+	for _, st := range list {
+		a.stmt(s, st, inTry)
+	}
+}
+
+func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
+	switch st := st.(type) {
+	case *pyast.FunctionDef:
+		for _, d := range st.Decorators {
+			a.expr(s, d)
+		}
+		a.defaults(s, st.Args)
+		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
+		fs := a.enter(funcScope, s, st)
+		a.params(fs, st.Args)
+		a.stmts(fs, st.Body, false)
+	case *pyast.ClassDef:
+		for _, b := range st.Bases {
+			a.expr(s, b)
+		}
+		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
+	case *pyast.Return:
+		a.expr(s, st.Value)
+	case *pyast.Delete:
+		for _, t := range st.Targets {
+			if n, ok := t.(*pyast.Name); ok {
+				a.bindName(s, n.Id, n.NamePos, true, "del")
+				continue
+			}
+			a.bindTarget(s, t, inTry)
+		}
+	case *pyast.Assign:
+		a.expr(s, st.Value)
+		for _, t := range st.Targets {
+			a.bindTarget(s, t, inTry)
+		}
+	case *pyast.AugAssign:
+		a.expr(s, st.Value)
+		a.bindTarget(s, st.Target, inTry)
+	case *pyast.AnnAssign:
+		if st.Value != nil {
+			a.expr(s, st.Value)
+			a.bindTarget(s, st.Target, inTry)
+		}
+	case *pyast.For:
+		a.expr(s, st.Iter)
+		a.bindTarget(s, st.Target, inTry)
+		a.stmts(s, st.Body, inTry)
+		a.stmts(s, st.Orelse, inTry)
+	case *pyast.While:
+		a.expr(s, st.Test)
+		a.stmts(s, st.Body, inTry)
+		a.stmts(s, st.Orelse, inTry)
+	case *pyast.If:
+		a.expr(s, st.Test)
+		a.stmts(s, st.Body, inTry)
+		a.stmts(s, st.Orelse, inTry)
+	case *pyast.With:
+		for _, it := range st.Items {
+			a.expr(s, it.Context)
+			if it.Vars != nil {
+				a.bindTarget(s, it.Vars, inTry)
+			}
+		}
+		a.stmts(s, st.Body, inTry)
+	case *pyast.Raise:
+		a.expr(s, st.Exc)
+		a.expr(s, st.Cause)
+	case *pyast.Try:
+		a.stmts(s, st.Body, true)
+		for _, h := range st.Handlers {
+			a.expr(s, h.Type)
+			// The exception's name is the handler's parameter, not a
+			// variable of s (Python deletes it when the handler ends).
+			a.stmts(s, h.Body, true)
+		}
+		a.stmts(s, st.Orelse, true)
+		a.stmts(s, st.Finalbody, true)
+	case *pyast.Assert:
+		a.expr(s, st.Test)
+		a.expr(s, st.Msg)
+	case *pyast.Import:
+		for _, al := range st.Names {
+			name := al.AsName
+			if name == "" {
+				name = al.Name
+				if i := indexDot(name); i >= 0 {
+					name = name[:i]
+				}
+			}
+			a.bindName(s, name, al.NamePos, inTry, "try")
+		}
+	case *pyast.ImportFrom:
+		for _, al := range st.Names {
+			name := al.AsName
+			if name == "" {
+				name = al.Name
+			}
+			if name != "*" {
+				a.bindName(s, name, al.NamePos, inTry, "try")
+			}
+		}
+	case *pyast.Global:
+		if s.kind == moduleScope {
+			return // a no-op at module level
+		}
+		for _, n := range st.Names {
+			if s.bound[n.Id] {
+				a.fail(n.NamePos, "name '"+n.Id+"' is assigned to before global declaration")
+			}
+			if s.global == nil {
+				s.global = map[string]bool{}
+			}
+			s.global[n.Id] = true
+		}
+	case *pyast.Nonlocal:
+		if s.kind == moduleScope {
+			a.fail(st.Nonlocal, "nonlocal declaration not allowed at module level")
+			return
+		}
+		for _, n := range st.Names {
+			if s.bound[n.Id] {
+				a.fail(n.NamePos, "name '"+n.Id+"' is assigned to before nonlocal declaration")
+			}
+			if s.nonlocal == nil {
+				s.nonlocal = map[string]bool{}
+			}
+			s.nonlocal[n.Id] = true
+			if a.declared == nil {
+				a.declared = map[*scope]map[string]syntax.Position{}
+			}
+			if a.declared[s] == nil {
+				a.declared[s] = map[string]syntax.Position{}
+			}
+			a.declared[s][n.Id] = n.NamePos
+		}
+	case *pyast.ExprStmt:
+		a.expr(s, st.Value)
+	}
+}
+
+func indexDot(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return i
+		}
+	}
+	return -1
+}
+
+// defaults visits the default values of a def or lambda, which are
+// evaluated in the enclosing scope s.
+func (a *analyzer) defaults(s *scope, args *pyast.Arguments) {
+	if args == nil {
+		return
+	}
+	for _, d := range args.Defaults {
+		a.expr(s, d)
+	}
+	for _, d := range args.KwDefaults {
+		a.expr(s, d)
+	}
+}
+
+func (a *analyzer) params(s *scope, args *pyast.Arguments) {
+	if args == nil {
+		return
+	}
+	for _, list := range [][]*pyast.Arg{args.PosOnly, args.Args, args.KwOnly} {
+		for _, p := range list {
+			s.bind(p.Name)
+		}
+	}
+	if args.Vararg != nil {
+		s.bind(args.Vararg.Name)
+	}
+	if args.Kwarg != nil {
+		s.bind(args.Kwarg.Name)
+	}
+}
+
+func (a *analyzer) exprs(s *scope, list []pyast.Expr) {
+	for _, e := range list {
+		a.expr(s, e)
+	}
+}
+
+func (a *analyzer) expr(s *scope, e pyast.Expr) {
+	switch e := e.(type) {
+	case nil, *pyast.Name, *pyast.Constant:
+	case *pyast.BoolOp:
+		a.exprs(s, e.Values)
+	case *pyast.NamedExpr:
+		a.expr(s, e.Value)
+		f := s.function()
+		if !f.global[e.Target.Id] && !f.nonlocal[e.Target.Id] {
+			f.bind(e.Target.Id)
+		}
+		f.needs = append(f.needs, need{name: e.Target.Id, pos: e.Target.NamePos, why: ":="})
+	case *pyast.BinOp:
+		a.expr(s, e.Left)
+		a.expr(s, e.Right)
+	case *pyast.UnaryOp:
+		a.expr(s, e.Operand)
+	case *pyast.Lambda:
+		a.defaults(s, e.Args)
+		ls := a.enter(funcScope, s, e)
+		ls.lambda = true
+		a.params(ls, e.Args)
+		a.expr(ls, e.Body)
+	case *pyast.IfExp:
+		a.expr(s, e.Test)
+		a.expr(s, e.Body)
+		a.expr(s, e.Orelse)
+	case *pyast.Dict:
+		a.exprs(s, e.Keys)
+		a.exprs(s, e.Values)
+	case *pyast.Set:
+		a.exprs(s, e.Elts)
+	case *pyast.ListComp:
+		a.comp(s, e, e.Generators, e.Elt)
+	case *pyast.SetComp:
+		a.comp(s, e, e.Generators, e.Elt)
+	case *pyast.GeneratorExp:
+		a.comp(s, e, e.Generators, e.Elt)
+	case *pyast.DictComp:
+		a.comp(s, e, e.Generators, e.Key, e.Value)
+	case *pyast.Await:
+		a.expr(s, e.Value)
+	case *pyast.Yield:
+		a.expr(s, e.Value)
+	case *pyast.Compare:
+		a.expr(s, e.Left)
+		a.exprs(s, e.Comparators)
+	case *pyast.Call:
+		a.expr(s, e.Func)
+		a.exprs(s, e.Args)
+		for _, k := range e.Keywords {
+			a.expr(s, k.Value)
+		}
+	case *pyast.FormattedValue:
+		a.expr(s, e.Value)
+		if e.FormatSpec != nil {
+			a.expr(s, e.FormatSpec)
+		}
+	case *pyast.JoinedStr:
+		a.exprs(s, e.Values)
+	case *pyast.Attribute:
+		a.expr(s, e.Value)
+	case *pyast.Subscript:
+		a.expr(s, e.Value)
+		a.expr(s, e.Index)
+	case *pyast.Starred:
+		a.expr(s, e.Value)
+	case *pyast.List:
+		a.exprs(s, e.Elts)
+	case *pyast.Tuple:
+		a.exprs(s, e.Elts)
+	case *pyast.Slice:
+		a.expr(s, e.Lower)
+		a.expr(s, e.Upper)
+		a.expr(s, e.Step)
+	}
+}
+
+// comp visits a comprehension: the first iterable belongs to s, the rest
+// to the comprehension's own scope.
+func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elts ...pyast.Expr) {
+	cs := a.enter(compScope, s, n)
+	for i, g := range gens {
+		if i == 0 {
+			a.expr(s, g.Iter)
+		} else {
+			a.expr(cs, g.Iter)
+		}
+		a.bindTarget(cs, g.Target, false)
+		a.exprs(cs, g.Ifs)
+	}
+	a.exprs(cs, elts)
+}
