@@ -30,4 +30,3 @@ func loweredMethod(name string) (helper string, ok bool) {
 	}
 	return "", false
 }
-
