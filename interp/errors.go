@@ -37,8 +37,12 @@ type Error struct {
 	// Line and Col locate the error in the user's code; 0 when unknown.
 	Line, Col int
 	// Msg is the complete text, possibly several lines (caret, hint).
-	Msg    string
-	causes []error
+	Msg string
+	// Printed is what the program printed before it failed, lines joined
+	// by "\n" with no trailing newline: as in Python, the output a program
+	// wrote before an exception is not lost.
+	Printed string
+	causes  []error
 }
 
 func (e *Error) Error() string   { return e.Msg }
@@ -183,7 +187,12 @@ func resolveError(src string, err error, predeclared starlark.StringDict, hint s
 			b.WriteString(" ")
 			b.WriteString(hint)
 		}
-		candidates := append(predeclared.Keys(), starlark.Universe.Keys()...)
+		var candidates []string
+		for _, k := range append(predeclared.Keys(), starlark.Universe.Keys()...) {
+			if !strings.HasPrefix(k, "__ot_") { // a front end's helpers are not for users
+				candidates = append(candidates, k)
+			}
+		}
 		if s := suggest.Closest(name, candidates); s != "" {
 			fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
 		}
@@ -244,6 +253,9 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		// One plain phrase for every kind of division.
 		msg = "division by zero"
 	}
+	if lim.opts.Explain != nil && kind == KindRuntime {
+		msg = lim.opts.Explain(err, msg)
+	}
 	var b strings.Builder
 	if line > 0 {
 		fmt.Fprintf(&b, "line %d: ", line)
@@ -253,6 +265,13 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		b.WriteString(" (")
 		b.WriteString(trace)
 		b.WriteString(")")
+	}
+	// A front end's error may say what to write instead, on a line of its
+	// own as for syntax it refuses.
+	var advice interface{ Hint() string }
+	if errors.As(err, &advice) && advice.Hint() != "" {
+		b.WriteString("\nhint: ")
+		b.WriteString(advice.Hint())
 	}
 	return &Error{Kind: kind, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
 }

@@ -11,6 +11,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -63,6 +64,12 @@ type Options struct {
 	// Starlark's parser with FileOptions. The runner's is the Python front
 	// end (SPEC §2.7).
 	Parse Parser
+
+	// Explain, when set, rephrases the message of an error the
+	// interpreter raised (msg, the innermost one of err) in the language
+	// of the front end: the Python front end names the exception class,
+	// "KeyError: 'k'", as CPython would report it.
+	Explain func(err error, msg string) string
 
 	// Executor runs the program's goroutine; nil starts a new one.
 	Executor *Executor
@@ -317,6 +324,15 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	}
 }
 
+// withPrinted keeps the text printed before err with it, unless printing
+// was what failed: then the text is the output limit's worth of it.
+func withPrinted(err error, printed *strings.Builder) error {
+	if e, ok := err.(*Error); ok && !errors.Is(err, ErrOutputLimit) {
+		e.Printed = strings.TrimSuffix(printed.String(), "\n")
+	}
+	return err
+}
+
 // protected is run, with a panic that escaped it (one in the capture or
 // the rendering; builtins recover their own) turned into an error rather
 // than the end of the process.
@@ -345,10 +361,10 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 	delete(globals, tickName)
 	unwrapCells(globals)
 	if err != nil {
-		return nil, globals, runtimeError(p.src, err, lim, ctx)
+		return nil, globals, withPrinted(runtimeError(p.src, err, lim, ctx), printed)
 	}
 	if lim.tripped() != nil { // tripped in the last step, after which nothing failed
-		return nil, globals, runtimeError(p.src, lim.tripped(), lim, ctx)
+		return nil, globals, withPrinted(runtimeError(p.src, lim.tripped(), lim, ctx), printed)
 	}
 	res := &Result{
 		Printed: strings.TrimSuffix(printed.String(), "\n"),
@@ -359,7 +375,7 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 		res.Value = lim.opts.Redact(res.Value)
 	}
 	if err := res.render(&lim.budget); err != nil {
-		return nil, globals, renderError(p.src, err, lim, ctx)
+		return nil, globals, withPrinted(renderError(p.src, err, lim, ctx), printed)
 	}
 	res.Steps = lim.budget.Steps()
 	return res, globals, nil

@@ -27,6 +27,7 @@ func testGlobals() starlark.StringDict {
 	g["boom"] = starlark.NewBuiltin("boom", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 		return nil, errors.New("boom failed: 404 Not Found")
 	})
+	g["__ot_pow"] = starlark.NewBuiltin("__ot_pow", nil) // a front end's helper: never suggested
 	g["crash"] = starlark.NewBuiltin("crash", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 		panic("kaboom")
 	})
@@ -144,6 +145,7 @@ func TestErrors(t *testing.T) {
 		{"builtin failure in function", "def f():\n    boom()\nf()", KindRuntime, "line 2: boom failed: 404 Not Found (in f, called from line 3)"},
 		{"undefined", "brave.search(q=1)", KindUndefined, "line 1: 'brave' is not defined. Packs: x"},
 		{"undefined with suggestion", "\nmth.floor(1)", KindUndefined, "line 2: 'mth' is not defined. Packs: x\ndid you mean 'math'?"},
+		{"undefined near a helper", "pow(2, 3)", KindUndefined, "line 1: 'pow' is not defined. Packs: x"},
 		{"undefined in return mode", "return nothing_here", KindUndefined, "line 1: 'nothing_here' is not defined. Packs: x"},
 		{"load", `load("x.star", "y")`, KindSyntax,
 			"syntax error at line 1, column 1: load() is not available: every pack is already a global (see ot.packs())\n    load(\"x.star\", \"y\")\n    ^"},

@@ -98,6 +98,10 @@ func (e *ArgError) Error() string {
 // Unwrap makes errors.Is(err, ErrArgs) true.
 func (e *ArgError) Unwrap() error { return ErrArgs }
 
+// PythonClass is the exception class a Python program catches a failed
+// tool call as (SPEC §2.7), whatever the step that failed.
+func (e *ArgError) PythonClass() string { return "ToolError" }
+
 // Problem is one failed constraint of a validation: where and what.
 type Problem struct {
 	Path    string // "args.count", "args.items[2].name", "result"
@@ -155,6 +159,9 @@ func (e *ValidationError) Unwrap() error {
 	}
 	return ErrValidation
 }
+
+// PythonClass is the exception class a Python program catches it as.
+func (e *ValidationError) PythonClass() string { return "ToolError" }
 
 // PanicError is a recovered handler panic. The text carries the panic
 // value only: Go stack traces never reach the model.

@@ -106,6 +106,10 @@ func (e *CallError) Error() string {
 }
 func (e *CallError) Unwrap() error { return e.Err }
 
+// PythonClass is the exception class a Python program catches the failure
+// as (SPEC §2.7).
+func (e *CallError) PythonClass() string { return "ToolError" }
+
 // mapBuiltin is tool.map(items, max_parallel=8, errors="raise"): the tool
 // called once per item — a dict of keyword arguments — concurrently, the
 // results in the order of items.

@@ -186,7 +186,7 @@ func TestSecretRedactedInEveryForm(t *testing.T) {
 		{"a path", build + `[proj.p / s]`, "", false},
 		{"printed JSON", build + `print(json.encode([s]))`, `["[secret:HARD]"]`, false},
 		{"error with JSON", build + `fail(json.encode({"k": s}))`, `Error: line 2: fail: {"k":"[secret:HARD]"}`, true},
-		{"error with repr", build + `{"a": 1}[s]`, `Error: line 2: key "[secret:HARD]" not in dict`, true},
+		{"error with repr", build + `{"a": 1}[s]`, `Error: line 2: KeyError: '[secret:HARD]'`, true},
 	} {
 		for _, mode := range []string{"in-process", "isolated"} {
 			t.Run(tt.name+"/"+mode, func(t *testing.T) {

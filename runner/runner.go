@@ -10,6 +10,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -406,6 +407,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 
 		MaxIntDigits: st.limits.MaxIntDigits,
 		Parse:        python.Parse,
+		Explain:      python.Explain,
 		Executor:     r.executor,
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
@@ -449,6 +451,13 @@ func (r *Runner) compile(code string) (*interp.Program, error) {
 func fail(res *ExecResult, err error) *ExecResult {
 	res.Err = err
 	res.Text = "Error: " + err.Error()
+	// What the program printed before it failed comes first, as Python
+	// shows a program's output before its traceback.
+	var ie *interp.Error
+	if errors.As(err, &ie) && ie.Printed != "" {
+		res.Printed = ie.Printed
+		res.Text = ie.Printed + "\n" + res.Text
+	}
 	return res
 }
 

@@ -43,14 +43,31 @@ func TestExecTexts(t *testing.T) {
 		{"!onetool demo.foo(text='x')", "Error: " + fence.ErrBangPrefix.Error()},
 		{`demo.fail(message="boom")`, "Error: line 1: demo.fail failed: boom"},
 		{"x = 1\ndemo.panic()", "Error: line 2: demo.panic failed: panic: demo panic"},
+		// What a program printed before it failed is kept, before the error.
+		{"print('step 1')\nprint('step 2')\n1 // 0", "step 1\nstep 2\nError: line 3: division by zero"},
+		{"print('parsing')\nraise ValueError('bad row')", "parsing\nError: line 2: ValueError: bad row"},
 	}
 	for _, tt := range tests {
 		res := r.Exec(context.Background(), tt.code)
 		if res.Text != tt.want {
 			t.Errorf("Exec(%q).Text =\n%s\nwant\n%s", tt.code, res.Text, tt.want)
 		}
-		if res.IsError() != strings.HasPrefix(tt.want, "Error: ") {
+		if res.IsError() != (strings.HasPrefix(tt.want, "Error: ") || strings.Contains(tt.want, "\nError: ")) {
 			t.Errorf("Exec(%q).IsError() = %v", tt.code, res.IsError())
+		}
+	}
+}
+
+// An isolated run keeps the printed text of a failed program too, and a
+// failed run reports it apart as well.
+func TestPrintedBeforeError(t *testing.T) {
+	for name, r := range map[string]*Runner{
+		"in-process": newRunner(t),
+		"isolated":   isolated(t, Isolation{Workers: 1, MaxWorkers: 1}),
+	} {
+		res := r.Exec(context.Background(), "print('a')\n{}['k']")
+		if want := "a\nError: line 2: KeyError: 'k'"; res.Text != want || res.Printed != "a" || !res.IsError() {
+			t.Errorf("%s: Text %q, Printed %q, IsError %v; want %q, %q, true", name, res.Text, res.Printed, res.IsError(), want, "a")
 		}
 	}
 }

@@ -16,7 +16,13 @@ type Exception struct {
 	// Value is the instance a program raised; nil for an exception a
 	// builtin raised, which a handler gets as an instance of Class.
 	Value *ExcValue
+	// Advice, when set, is what to write instead; it follows the error
+	// as a "hint:" line when nothing catches the exception.
+	Advice string
 }
+
+// Hint is the advice shown under an uncaught exception (see interp).
+func (e *Exception) Hint() string { return e.Advice }
 
 func (e *Exception) Error() string {
 	if e.Msg == "" {

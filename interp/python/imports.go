@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -116,8 +117,8 @@ func (rt *runtime) module(thread *starlark.Thread, name string) (starlark.Value,
 			return m, nil
 		}
 	}
-	return nil, exception("ModuleNotFoundError", "No module named '%s': %s. Modules: %s",
-		name, instead(name), strings.Join(rt.available(thread), ", "))
+	return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name),
+		Advice: fmt.Sprintf("%s. Modules: %s", instead(name), strings.Join(rt.available(thread), ", "))}
 }
 
 // submodule is m.rest, a dotted module.
@@ -125,7 +126,7 @@ func (rt *runtime) submodule(m starlark.Value, name, rest string) (starlark.Valu
 	for _, part := range strings.Split(rest, ".") {
 		v, err := attrOf(m, part)
 		if err != nil || v == nil {
-			return nil, exception("ModuleNotFoundError", "No module named '%s': %s", name, instead(name))
+			return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name), Advice: instead(name)}
 		}
 		m = v
 	}

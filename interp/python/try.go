@@ -226,6 +226,33 @@ var engineErrors = []struct {
 	{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
 }
 
+// Explain phrases an error of the interpreter as CPython reports an
+// uncaught exception, "KeyError: 'k'", when its message maps to one of the
+// classes a program most often meets (see engineErrors). Division by zero
+// and the recursion and nesting limits keep the plain texts SPEC §2.5
+// shows; raised exceptions and errors that name their class (tool
+// failures) are left as they are. It is interp.Options.Explain.
+func Explain(err error, msg string) string {
+	var ex *Exception
+	var classed interface{ PythonClass() string }
+	if errors.As(err, &ex) || errors.As(err, &classed) {
+		return msg
+	}
+	class, text := classify(msg)
+	switch {
+	case strings.HasPrefix(msg, class+":"):
+	case class == "KeyError", class == "IndexError", class == "AttributeError",
+		class == "TypeError" && plainTypeError.MatchString(msg):
+		return class + ": " + text
+	}
+	return msg
+}
+
+// plainTypeError are the interpreter's messages that are surely a
+// TypeError in Python too (the rest of engineErrors' TypeErrors are
+// guesses good enough for except, not for naming the class).
+var plainTypeError = regexp.MustCompile(`^(unknown binary op|unknown unary op|unsupported|.* not iterable|.* not callable|unhashable)`)
+
 // classify maps an interpreter message to its Python class and text.
 func classify(msg string) (class, text string) {
 	for _, e := range engineErrors {
