@@ -50,6 +50,15 @@ func TestDifferentialFormat(t *testing.T) {
 	})
 }
 
+// The errors of the interpreter a program catches have CPython's class
+// and text.
+func TestDifferentialErrors(t *testing.T) {
+	g := testGlobals()
+	pydiff.Check(t, "testdata/errors_cases.txt", *update, func(code string) pydiff.Outcome {
+		return Eval(code, g)
+	})
+}
+
 // Eval runs one expression and describes its outcome for pydiff.
 func Eval(code string, g starlark.StringDict) pydiff.Outcome {
 	res, err := interp.Exec(context.Background(), code, interp.Options{Predeclared: g, Parse: Parse, MaxIntDigits: 5000})
@@ -57,6 +66,12 @@ func Eval(code string, g starlark.StringDict) pydiff.Outcome {
 		var ex *Exception
 		if errors.As(err, &ex) {
 			return pydiff.Outcome{Class: ex.Class, Msg: ex.Msg}
+		}
+		var ie *interp.Error
+		if errors.As(err, &ie) && ie.Kind == interp.KindRuntime {
+			// An error of the interpreter, as an except clause sees it.
+			class, text := classify(message(err))
+			return pydiff.Outcome{Class: class, Msg: text}
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
 	}

@@ -2,6 +2,7 @@ package python
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -188,8 +189,32 @@ func (rt *runtime) instance(class, msg string) *ExcValue {
 	}
 	if class == "KeyError" {
 		e.text = msg // already the repr of the key
+		if k := keyOfRepr(msg); k != nil {
+			e.args = starlark.Tuple{k}
+		}
 	}
 	return e
+}
+
+// keyOfRepr reads back the key of a KeyError from its repr when it is a
+// str or an int (what a program mostly looks up), so that e.args[0] is the
+// key, as in Python; nil for anything else.
+func keyOfRepr(r string) starlark.Value {
+	if n, err := strconv.ParseInt(r, 10, 64); err == nil {
+		return starlark.MakeInt64(n)
+	}
+	if len(r) >= 2 && (r[0] == '\'' || r[0] == '"') && r[len(r)-1] == r[0] {
+		// Python's repr escapes as Go's quoting does for the common cases;
+		// a quote of the other kind inside stays as it is.
+		body := r[1 : len(r)-1]
+		if r[0] == '\'' {
+			body = strings.ReplaceAll(strings.ReplaceAll(body, "\\'", "'"), `"`, `\"`)
+		}
+		if u, err := strconv.Unquote(`"` + body + `"`); err == nil {
+			return interp.MakeString(u)
+		}
+	}
+	return nil
 }
 
 // message is the text of an error as the program should see it: the
@@ -215,11 +240,58 @@ var engineErrors = []struct {
 	class string
 	text  func(m []string) string
 }{
-	{regexp.MustCompile(`division by zero$|modulo by zero$`), "ZeroDivisionError", func([]string) string { return "division by zero" }},
+	{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|division) by zero$`), "ZeroDivisionError", func(m []string) string {
+		switch m[1] {
+		case "floored division":
+			return "integer division or modulo by zero"
+		case "floating-point division":
+			return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 would say "float division"
+		case "floating-point modulo":
+			return "float modulo"
+		}
+		return m[1] + " by zero"
+	}},
 	{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+	{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
+		if m[1] == "string" {
+			return "string index out of range"
+		}
+		return starlarkTypeName(m[1]) + " index out of range"
+	}},
 	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
 	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
-		return "'" + pyTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
+		return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
+	}},
+	{regexp.MustCompile(`^unknown binary op: (\w+) (\S+) (\w+)$`), "TypeError", func(m []string) string {
+		l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
+		if op == "+" && (l == "str" || l == "list" || l == "tuple") {
+			return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
+		}
+		return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
+	}},
+	{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
+	}},
+	{regexp.MustCompile(`^(\w+) (<|<=|>|>=) (\w+) not implemented$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("'%s' not supported between instances of '%s' and '%s'", m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
+	}},
+	{regexp.MustCompile(`^len: value of type (\w+) has no len$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("object of type '%s' has no len()", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`^unhandled index operation (\w+)\[`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`^invalid call of non-function \((\w+)\)$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("'%s' object is not callable", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`^(\w+) value is not iterable$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("'%s' object is not iterable", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`^invalid float literal: (.*)$`), "ValueError", func(m []string) string {
+		return "could not convert string to float: " + interp.QuoteString(m[1])
 	}},
 	{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
 	{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
@@ -242,16 +314,18 @@ func Explain(err error, msg string) string {
 	switch {
 	case strings.HasPrefix(msg, class+":"):
 	case class == "KeyError", class == "IndexError", class == "AttributeError",
-		class == "TypeError" && plainTypeError.MatchString(msg):
+		class == "TypeError" && (text != msg || plainTypeError.MatchString(msg)),
+		class == "ValueError" && text != msg:
 		return class + ": " + text
 	}
 	return msg
 }
 
 // plainTypeError are the interpreter's messages that are surely a
-// TypeError in Python too (the rest of engineErrors' TypeErrors are
-// guesses good enough for except, not for naming the class).
-var plainTypeError = regexp.MustCompile(`^(unknown binary op|unknown unary op|unsupported|.* not iterable|.* not callable|unhashable)`)
+// TypeError in Python too, besides those engineErrors rephrase (the rest
+// of its TypeErrors are guesses good enough for except, not for naming
+// the class).
+var plainTypeError = regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable)`)
 
 // classify maps an interpreter message to its Python class and text.
 func classify(msg string) (class, text string) {
@@ -277,8 +351,8 @@ func pyKey(s string) string {
 	return s
 }
 
-// pyTypeName is Python's name for one of the interpreter's type names.
-func pyTypeName(t string) string {
+// starlarkTypeName is Python's name for one of the interpreter's type names.
+func starlarkTypeName(t string) string {
 	switch t {
 	case "string":
 		return "str"
