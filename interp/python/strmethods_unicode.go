@@ -4,9 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/cases"
-	"golang.org/x/text/language"
 )
 
 // Character classes and case mappings as CPython defines them for str
@@ -15,7 +12,8 @@ import (
 // the Unicode database and Unihan, the NFKC closure of identifiers, the
 // line breaks of str.splitlines) is spelled out below. Go's tables are
 // Unicode 15, CPython 3.11's Unicode 14: the answers differ only for the
-// characters Unicode 15 added.
+// characters Unicode 15 added (isLowerChar undoes its one change to
+// older characters). TestStrMethodsUnicode checks every character.
 
 // isSpace is str.isspace for one character, the whitespace of split()
 // and strip(): bidirectional class WS, B or S, or category Zs. It holds
@@ -159,10 +157,12 @@ func xidExcluded(r rune) bool {
 
 // Case mappings. CPython maps each character by its full mapping (ß →
 // SS, ŉ → ʼN, İ → i̇), which for all but about a hundred characters is
-// the simple one of Go's unicode package. Those hundred (multiCase) are
-// mapped by golang.org/x/text/cases, which agrees with CPython on every
-// character; what depends on context (the final sigma, title case after
-// a cased character) is decided here, as CPython decides it.
+// the simple one of Go's unicode package. Those hundred are spelled out
+// in fullCase (strmethods_casing.go): golang.org/x/text/cases maps them
+// alike, but making its casers and calling them for each such character
+// made upper() of a German text several times slower. What depends on
+// context (the final sigma, title case after a cased character) is
+// decided here, as CPython decides it.
 
 const (
 	toUpper = iota
@@ -171,12 +171,9 @@ const (
 	toFold
 )
 
-// caseMapper writes case-mapped characters; it makes the casers of
-// x/text only for the characters that need them, once per method call.
+// caseMapper writes case-mapped characters.
 type caseMapper struct {
-	w      strings.Builder
-	casers [4]cases.Caser
-	made   [4]bool
+	w strings.Builder
 }
 
 // multiCase reports whether some case mapping of r is more than one
@@ -197,21 +194,10 @@ func multiCase(r rune) bool {
 // write writes the full mapping of r.
 func (m *caseMapper) write(kind int, r rune) {
 	if multiCase(r) {
-		if !m.made[kind] {
-			switch kind {
-			case toUpper:
-				m.casers[kind] = cases.Upper(language.Und)
-			case toLower:
-				m.casers[kind] = cases.Lower(language.Und)
-			case toTitle:
-				m.casers[kind] = cases.Title(language.Und, cases.NoLower)
-			case toFold:
-				m.casers[kind] = cases.Fold()
-			}
-			m.made[kind] = true
+		if full := fullCase(kind, r); full != "" {
+			m.w.WriteString(full)
+			return
 		}
-		m.w.WriteString(m.casers[kind].String(string(r)))
-		return
 	}
 	switch kind {
 	case toUpper:
