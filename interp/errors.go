@@ -183,7 +183,13 @@ func resolveError(src string, err error, predeclared starlark.StringDict, hint s
 			b.WriteString(" ")
 			b.WriteString(hint)
 		}
-		candidates := append(predeclared.Keys(), starlark.Universe.Keys()...)
+		var candidates []string
+		for _, k := range append(predeclared.Keys(), starlark.Universe.Keys()...) {
+			// Front ends' helpers (__ot_count …) are no name a user meant.
+			if !strings.HasPrefix(k, "__") {
+				candidates = append(candidates, k)
+			}
+		}
 		if s := suggest.Closest(name, candidates); s != "" {
 			fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
 		}
