@@ -87,6 +87,16 @@ func (s *Unicode) Index(i int) starlark.Value {
 	return MakeString(s.s[s.off[i]:end])
 }
 
+// Offset is the byte offset in Text of character i (0 <= i <= Len()):
+// constant time once the text has been indexed.
+func (s *Unicode) Offset(i int) int {
+	if i >= s.n {
+		return len(s.s)
+	}
+	s.offsets()
+	return int(s.off[i])
+}
+
 func (s *Unicode) offsets() {
 	if s.off != nil {
 		return

@@ -49,6 +49,7 @@ func methods() methodSet {
 	ms.add(kindText, "format", textMethod(formatMethod))
 	ms.add(kindText, "replace", textMethod(replaceMethod))
 	ms.add(kindText, "join", textMethod(joinMethod))
+	addTextMethods(ms)
 	// A list element is a slot; a set or dict entry about three.
 	ms.add(kindList, "extend", growthMethod("extend", slot))
 	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {

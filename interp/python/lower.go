@@ -25,7 +25,16 @@ const (
 func loweredMethod(name string) (helper string, ok bool) {
 	switch name {
 	case "format", "replace", "join", "extend", "union", "update",
-		"intersection", "difference", "symmetric_difference":
+		"intersection", "difference", "symmetric_difference",
+		// str (and bytes.decode): strmethods.go
+		"capitalize", "casefold", "center", "count", "encode", "endswith", "expandtabs",
+		"find", "format_map", "index", "isalnum", "isalpha", "isascii", "isdecimal",
+		"isdigit", "isidentifier", "islower", "isnumeric", "isprintable", "isspace",
+		"istitle", "isupper", "ljust", "lower", "lstrip", "maketrans", "partition",
+		"removeprefix", "removesuffix", "rfind", "rindex", "rjust", "rpartition",
+		"rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase",
+		"title", "translate", "upper", "zfill", "elems", "codepoints", "elem_ords",
+		"codepoint_ords", "decode":
 		return "__ot_" + name, true
 	}
 	return "", false

@@ -163,15 +163,6 @@ func (l *lowerer) text(pos syntax.Position, s string) syntax.Expr {
 	return ident(pos, name)
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // fstring lowers an f-string to __ot_f(parts): text, then for each field
 // its value, conversion and spec, then text, and so on (see fstring in
 // helpers.go).

@@ -153,9 +153,10 @@ func formatMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []star
 // larger than the memory budget before making it: "x" * 10**6 with every
 // character replaced by a long text.
 func replaceMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var old, new string
-	count := -1
-	if err := starlark.UnpackPositionalArgs("replace", args, kwargs, 2, &old, &new, &count); err != nil {
+	// Either kind of text as old and new, with CPython's error texts
+	// (replaceArgs, strmethods.go).
+	old, new, count, err := replaceArgs(args, kwargs)
+	if err != nil {
 		return nil, err
 	}
 	n := 0
