@@ -183,7 +183,10 @@ func resolveError(src string, err error, predeclared starlark.StringDict, hint s
 			b.WriteString(" ")
 			b.WriteString(hint)
 		}
-		candidates := append(predeclared.Keys(), starlark.Universe.Keys()...)
+		// The front end's runtime helpers (__ot_…) are predeclared but no
+		// name a user should be pointed to.
+		candidates := slices.DeleteFunc(append(predeclared.Keys(), starlark.Universe.Keys()...),
+			func(k string) bool { return strings.HasPrefix(k, "__ot_") })
 		if s := suggest.Closest(name, candidates); s != "" {
 			fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
 		}

@@ -104,7 +104,7 @@ func (e *ExcValue) Message() string {
 	case 0:
 		return ""
 	case 1:
-		if s, ok := interp.AsText(e.args[0]); ok && !e.class.IsSubclass(keyErrorOf(e.class)) {
+		if s, ok := interp.AsText(e.args[0]); ok && !e.class.IsSubclass(keyErrorClass(e.class)) {
 			return s
 		}
 		return repr(e.args[0])
@@ -123,8 +123,8 @@ func (e *ExcValue) String() string {
 	return e.class.name + repr(e.args)
 }
 
-// keyErrorOf finds KeyError among the bases of c, or nil.
-func keyErrorOf(c *ExcClass) *ExcClass {
+// keyErrorClass finds KeyError among the bases of c, or nil.
+func keyErrorClass(c *ExcClass) *ExcClass {
 	for ; c != nil; c = c.base {
 		if c.name == "KeyError" && c.builtin {
 			return c

@@ -25,9 +25,12 @@ const (
 func loweredMethod(name string) (helper string, ok bool) {
 	switch name {
 	case "format", "replace", "join", "extend", "union", "update",
-		"intersection", "difference", "symmetric_difference":
+		"intersection", "difference", "symmetric_difference",
+		// list, tuple, dict and set methods (listdict.go)
+		"sort", "copy", "count", "index", "reverse", "remove", "pop", "popitem",
+		"isdisjoint", "issubset", "issuperset", "intersection_update",
+		"difference_update", "symmetric_difference_update":
 		return "__ot_" + name, true
 	}
 	return "", false
 }
-

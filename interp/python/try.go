@@ -219,7 +219,7 @@ var engineErrors = []struct {
 	{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
 	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
 	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
-		return "'" + pyTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
+		return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
 	}},
 	{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
 	{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
@@ -250,8 +250,8 @@ func pyKey(s string) string {
 	return s
 }
 
-// pyTypeName is Python's name for one of the interpreter's type names.
-func pyTypeName(t string) string {
+// starlarkTypeName is Python's name for one of the interpreter's type names.
+func starlarkTypeName(t string) string {
 	switch t {
 	case "string":
 		return "str"
