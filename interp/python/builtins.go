@@ -26,13 +26,15 @@ func Builtins() starlark.StringDict {
 		"enumerate": interp.NewBuiltin("enumerate", enumerateBuiltin),
 		"zip":       interp.NewBuiltin("zip", zipBuiltin),
 		"range":     interp.NewBuiltin("range", rangeBuiltin),
-		"int":       interp.NewBuiltin("int", intBuiltin),
 		"format":    interp.NewBuiltin("format", formatBuiltin),
 
 		mulName: interp.NewBuiltin(mulName, mulHelper),
 		modName: interp.NewBuiltin(modName, modHelper),
 	}
-	for _, part := range []starlark.StringDict{rt.exceptions(), methods().helpers(), rt.tryBuiltins(),
+	ms := methods()
+	helpers := ms.helpers()
+	types := newTypeTable(ms, helpers)
+	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(),
 		rt.helperBuiltins(), rt.importBuiltins()} {
 		for k, v := range part {
 			d[k] = v
@@ -56,6 +58,7 @@ func methods() methodSet {
 		ms.add(kindSet, name, growthMethod(name, 3*slot))
 		ms.add(kindDict, name, growthMethod(name, 3*slot))
 	}
+	addContainerMethods(ms) // list, tuple, dict and set methods (listdict.go)
 	return ms
 }
 

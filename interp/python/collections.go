@@ -25,6 +25,9 @@ const maxPrealloc = 1 << 16
 // collect returns the elements of iterable, charged one by one, refusing
 // at once a length that exceeds the memory budget at perSlot bytes each.
 func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64) ([]starlark.Value, error) {
+	if it, ok := ownIterator(nil, iterable); ok {
+		return it.drain() // an iterator's errors are returned, not lost; bytes give ints
+	}
 	if s, ok := iterable.(starlark.String); ok {
 		// A str is a sequence of characters, as in Python.
 		iterable = chars(string(s))
@@ -228,7 +231,8 @@ func sortedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			keys[i] = k
 		}
 	}
-	if err := sortValues(b, keys, values, reverse); err != nil {
+	// pySort: Python's order (str of both kinds, bools among ints) and errors.
+	if err := pySort(b, keys, values, reverse); err != nil {
 		return nil, err
 	}
 	return starlark.NewList(values), nil

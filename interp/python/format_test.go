@@ -59,7 +59,9 @@ func TestDifferentialErrors(t *testing.T) {
 	})
 }
 
-// Eval runs one expression and describes its outcome for pydiff.
+// Eval runs one expression and describes its outcome for pydiff as
+// CPython's eval does: a str as it is, anything else by its repr, an
+// error by its Python class and text.
 func Eval(code string, g starlark.StringDict) pydiff.Outcome {
 	res, err := interp.Exec(context.Background(), code, interp.Options{Predeclared: g, Parse: Parse, MaxIntDigits: 5000})
 	if err != nil {
@@ -75,8 +77,12 @@ func Eval(code string, g starlark.StringDict) pydiff.Outcome {
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
 	}
-	if s, ok := res.Value.(starlark.String); ok {
-		return pydiff.Outcome{Text: string(s)}
+	if s, ok := interp.AsText(res.Value); ok {
+		return pydiff.Outcome{Text: s}
 	}
-	return pydiff.Outcome{Text: res.Text}
+	r, err := interp.Repr(nil, res.Value)
+	if err != nil {
+		return pydiff.Outcome{Class: "?", Msg: err.Error()}
+	}
+	return pydiff.Outcome{Text: r}
 }

@@ -32,7 +32,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
 		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
-		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", iterOf),
+		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
 		// What displays are made of, by names a program cannot shadow.
 		"__ot_list":  interp.NewBuiltin("list", listBuiltin),
 		"__ot_tuple": interp.NewBuiltin("tuple", tupleBuiltin),
@@ -546,53 +546,13 @@ func mergeDicts(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	return out, nil
 }
 
-// iterOf is __ot_iterof(list): a generator expression that is not
+// genexpOf is __ot_iterof(list): a generator expression that is not
 // consumed at once, an iterator over the list of its values.
-func iterOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func genexpOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	l := args[0].(*starlark.List)
 	elems := make([]starlark.Value, l.Len())
 	for i := range elems {
 		elems[i] = l.Index(i)
 	}
-	return &Iterator{elems: elems}, nil
+	return &pyIter{name: "generator", src: &sliceSource{elems: elems}}, nil
 }
-
-// An Iterator is a Python iterator over values computed beforehand (a
-// generator expression, iter(list)): walking it consumes it, and next()
-// takes one value at a time.
-type Iterator struct {
-	elems []starlark.Value
-	i     int
-}
-
-func (it *Iterator) String() string        { return "<generator object>" }
-func (it *Iterator) Type() string          { return "generator" }
-func (it *Iterator) Freeze()               {}
-func (it *Iterator) Truth() starlark.Bool  { return true }
-func (it *Iterator) Hash() (uint32, error) { return 0, typeError("unhashable type: 'generator'") }
-
-// Iterate walks the values not yet taken.
-func (it *Iterator) Iterate() starlark.Iterator { return iteratorWalk{it} }
-
-// Next takes the next value; false when there is none.
-func (it *Iterator) Next() (starlark.Value, bool) {
-	if it.i >= len(it.elems) {
-		return nil, false
-	}
-	v := it.elems[it.i]
-	it.elems[it.i] = nil
-	it.i++
-	return v, true
-}
-
-type iteratorWalk struct{ it *Iterator }
-
-func (w iteratorWalk) Next(p *starlark.Value) bool {
-	v, ok := w.it.Next()
-	if ok {
-		*p = v
-	}
-	return ok
-}
-
-func (w iteratorWalk) Done() {}

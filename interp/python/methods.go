@@ -11,7 +11,7 @@ import (
 
 // Method calls of the names loweredMethod lists are routed here: the
 // helper __ot_<name> receives the receiver first and calls the
-// implementation for its kind (text, list, dict, set, bytes); a receiver
+// implementation for its kind (text, list, dict, set, bytes, tuple); a receiver
 // of another kind, or a kind with no implementation of that name, has its
 // own attribute called, so list.append, a struct's field called format and
 // any other value's methods keep working.
@@ -26,6 +26,7 @@ const (
 	kindDict
 	kindSet
 	kindBytes
+	kindTuple
 )
 
 func kindOf(v starlark.Value) receiverKind {
@@ -40,6 +41,8 @@ func kindOf(v starlark.Value) receiverKind {
 		return kindSet
 	case starlark.Bytes:
 		return kindBytes
+	case starlark.Tuple:
+		return kindTuple
 	}
 	return kindOther
 }

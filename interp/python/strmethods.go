@@ -202,9 +202,9 @@ func expectArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, min, 
 	}
 	switch {
 	case len(args) < min:
-		return typeError("%s expected at least %d argument%s, got %d", name, min, plural(min), len(args))
+		return typeError("%s expected at least %d %s, got %d", name, min, plural(min, "argument"), len(args))
 	case len(args) > max:
-		return typeError("%s expected at most %d argument%s, got %d", name, max, plural(max), len(args))
+		return typeError("%s expected at most %d %s, got %d", name, max, plural(max, "argument"), len(args))
 	}
 	return nil
 }
@@ -217,9 +217,9 @@ func takesArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, min, m
 	}
 	switch {
 	case len(args) < min:
-		return typeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min), len(args))
+		return typeError("%s() takes at least %d %s (%d given)", name, min, plural(min, "argument"), len(args))
 	case len(args) > max:
-		return typeError("%s() takes at most %d argument%s (%d given)", name, max, plural(max), len(args))
+		return typeError("%s() takes at most %d %s (%d given)", name, max, plural(max, "argument"), len(args))
 	}
 	return nil
 }
@@ -232,7 +232,7 @@ func keywordArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, para
 		if len(args) == 0 {
 			kw = "keyword "
 		}
-		return nil, typeError("%s() takes at most %d %sargument%s (%d given)", name, len(params), kw, plural(len(params)), n)
+		return nil, typeError("%s() takes at most %d %s%s (%d given)", name, len(params), kw, plural(len(params), "argument"), n)
 	}
 	out := make([]starlark.Value, len(params))
 	copy(out, args)
@@ -251,13 +251,6 @@ func keywordArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, para
 		out[i] = kv[1]
 	}
 	return out, nil
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // argName is how Argument Clinic names the type of a bad argument: None

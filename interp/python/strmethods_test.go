@@ -20,7 +20,7 @@ import (
 func TestDifferentialStrMethods(t *testing.T) {
 	g := strTestGlobals()
 	pydiff.Check(t, "testdata/strmethods_cases.txt", *update, func(code string) pydiff.Outcome {
-		return evalRepr(code, g)
+		return Eval(code, g)
 	})
 }
 
@@ -46,27 +46,6 @@ func (strType) Attr(name string) (starlark.Value, error) {
 }
 
 func (strType) AttrNames() []string { return []string{"maketrans"} }
-
-// evalRepr runs one expression and describes its outcome as CPython's
-// side of pydiff does: the text of a str, the repr of anything else.
-func evalRepr(code string, g starlark.StringDict) pydiff.Outcome {
-	res, err := interp.Exec(context.Background(), code, interp.Options{Predeclared: g, Parse: Parse, MaxIntDigits: 5000})
-	if err != nil {
-		var ex *Exception
-		if errors.As(err, &ex) {
-			return pydiff.Outcome{Class: ex.Class, Msg: ex.Msg}
-		}
-		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
-	}
-	if s, ok := interp.AsText(res.Value); ok {
-		return pydiff.Outcome{Text: s}
-	}
-	s, err := interp.Repr(nil, res.Value)
-	if err != nil {
-		return pydiff.Outcome{Class: "?", Msg: err.Error()}
-	}
-	return pydiff.Outcome{Text: s}
-}
 
 // Every text a method returns is of the kind its characters call for: a
 // starlark.String when all ASCII, else an *interp.Unicode, so that equal
@@ -122,7 +101,7 @@ func TestStrMethodNamesOnOtherValues(t *testing.T) {
 		return structOf(kwargs), nil
 	})
 	for _, tt := range tests {
-		got := evalRepr(tt.code, g)
+		got := Eval(tt.code, g)
 		text := got.Text
 		if got.Class != "" {
 			text = got.Class + ": " + got.Msg

@@ -63,7 +63,7 @@ func (p *Pack) Tools() []*packs.Tool {
 			Pack: "db", Name: "query",
 			Description: "Run SQL and return the rows as dicts, keys in column order. Bind values with ? placeholders and params (never paste values into the SQL). " +
 				"NULL is None, BLOBs are {\"base64\": …, \"bytes\": n}, times are RFC 3339 strings (SQLite: DATETIME and TIMESTAMP columns, read as UTC when they name no zone; DATE columns give \"2024-01-31\"; other columns as stored). " +
-				fmt.Sprintf("At most max_rows rows (default %d, up to %d): when more match, the list ends with a string note \"… N more rows not shown …\" instead of a row, so check `type(rows[-1]) == \"string\"` or add LIMIT/WHERE. ", p.o.MaxRows, MaxRowsLimit) +
+				fmt.Sprintf("At most max_rows rows (default %d, up to %d): when more match, the list ends with a string note \"… N more rows not shown …\" instead of a row, so check `isinstance(rows[-1], str)` or add LIMIT/WHERE. ", p.o.MaxRows, MaxRowsLimit) +
 				"Read-only unless packs.db.read_only is false; then writes work here too (INSERT … RETURNING) and db.execute reports rows affected. " +
 				fmt.Sprintf("Each call stops after %s (packs.db.timeout).", p.o.Timeout),
 			InputSchema: fmt.Sprintf(`{"type":"object","properties":{

@@ -1,0 +1,783 @@
+package python
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// Python's iterators: iter(x), map() and filter() make values with state
+// that next(), for loops, list(), sum() and the other consumers advance,
+// once, as in Python. Every element an iterator yields is charged to the
+// run's budget.
+//
+// An iterator keeps the thread of the run that made it, to call its
+// function (map, filter) from a for loop, where go.starlark.net gives it
+// no thread. A failure of that function inside a for loop cannot be
+// returned through go.starlark.net's iteration, so it ends the run with
+// the function's error; consumed by a builtin (list(), sum(), next(), …)
+// the error is raised where it can be caught.
+
+// pyIter is an iterator value.
+type pyIter struct {
+	name   string // "map", "filter", "list_iterator", …
+	src    source
+	thread *starlark.Thread
+}
+
+// source yields the elements of an iterator.
+type source interface {
+	next(thread *starlark.Thread) (starlark.Value, bool, error)
+}
+
+var (
+	_ starlark.Iterable  = (*pyIter)(nil)
+	_ starlark.Container = (*pyIter)(nil)
+)
+
+func (it *pyIter) String() string        { return "<" + it.name + " object>" }
+func (it *pyIter) Type() string          { return it.name }
+func (it *pyIter) Freeze()               {}
+func (it *pyIter) Truth() starlark.Bool  { return true }
+func (it *pyIter) Hash() (uint32, error) { return starlark.String(it.name).Hash() }
+
+// next yields the iterator's next element, charged to thread's budget.
+func (it *pyIter) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	if thread == nil {
+		thread = it.thread
+	}
+	if err := interp.BudgetOf(thread).Charge(1); err != nil {
+		return nil, false, err
+	}
+	return it.src.next(thread)
+}
+
+// Iterate is how go.starlark.net consumes the iterator (a for loop, a
+// comprehension, unpacking): it shares the iterator's state.
+func (it *pyIter) Iterate() starlark.Iterator { return &pyIterView{it: it} }
+
+// Has is `x in it`: it consumes the iterator up to x, as in Python.
+func (it *pyIter) Has(y starlark.Value) (bool, error) {
+	for {
+		x, ok, err := it.next(nil)
+		if err != nil || !ok {
+			return false, err
+		}
+		eq, err := pyEqual(interp.BudgetOf(it.thread), x, y)
+		if err != nil || eq {
+			return eq, err
+		}
+	}
+}
+
+type pyIterView struct{ it *pyIter }
+
+func (v *pyIterView) Next(p *starlark.Value) bool {
+	x, ok, err := v.it.next(nil)
+	if err != nil {
+		// go.starlark.net's iteration has no way to fail: end the run
+		// with the error rather than end the loop as if it were done.
+		if !isBudget(err) && v.it.thread != nil {
+			v.it.thread.Cancel(err.Error())
+		}
+		return false
+	}
+	if ok {
+		*p = x
+	}
+	return ok
+}
+
+func (v *pyIterView) Done() {}
+
+// indexSource walks an indexable value by position, so that the value
+// stays mutable meanwhile (go.starlark.net's own iterators lock a list
+// until they are done) and sees appends, as Python's list iterator does.
+type indexSource struct {
+	seq starlark.Indexable
+	i   int
+}
+
+func (s *indexSource) next(*starlark.Thread) (starlark.Value, bool, error) {
+	if s.i >= s.seq.Len() {
+		return nil, false, nil
+	}
+	x := s.seq.Index(s.i)
+	s.i++
+	return x, true, nil
+}
+
+// sliceSource walks a snapshot: the keys of a dict, the elements of a
+// set. A change of the size of what it was taken from (len) fails the
+// iteration, as in Python.
+type sliceSource struct {
+	elems   []starlark.Value
+	i       int
+	of      starlark.Sequence // nil for a snapshot of something immutable
+	changed string            // Python's complaint when of changed size
+}
+
+func (s *sliceSource) next(*starlark.Thread) (starlark.Value, bool, error) {
+	if s.of != nil && s.of.Len() != len(s.elems) {
+		s.i, s.of = len(s.elems), nil // Python's iterator is done after it
+		return nil, false, exception("RuntimeError", "%s changed size during iteration", s.changed)
+	}
+	if s.i >= len(s.elems) {
+		return nil, false, nil
+	}
+	x := s.elems[s.i]
+	s.elems[s.i] = nil
+	s.i++
+	return x, true, nil
+}
+
+// iterSource walks any other iterable with its own iterator.
+type iterSource struct {
+	it starlark.Iterator
+}
+
+func (s *iterSource) next(*starlark.Thread) (starlark.Value, bool, error) {
+	if s.it == nil {
+		return nil, false, nil
+	}
+	var x starlark.Value
+	if s.it.Next(&x) {
+		return x, true, nil
+	}
+	s.it.Done()
+	s.it = nil
+	return nil, false, nil
+}
+
+// iterOf is iter(v): v itself when it is an iterator.
+func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
+	if it, ok := v.(*pyIter); ok {
+		return it, nil
+	}
+	mk := func(name string, src source) *pyIter { return &pyIter{name: name, src: src, thread: thread} }
+	switch x := v.(type) {
+	case starlark.String:
+		return mk("str_ascii_iterator", &indexSource{seq: x}), nil
+	case *interp.Unicode:
+		return mk("str_iterator", &indexSource{seq: x}), nil
+	case *starlark.List:
+		return mk("list_iterator", &indexSource{seq: x}), nil
+	case starlark.Tuple:
+		return mk("tuple_iterator", &indexSource{seq: x}), nil
+	case rangeValue:
+		return mk("range_iterator", &indexSource{seq: x}), nil
+	case starlark.Bytes:
+		return mk("bytes_iterator", &indexSource{seq: bytesValues(x)}), nil
+	case *starlark.Dict:
+		keys := x.Keys()
+		if err := interp.BudgetOf(thread).Alloc(int64(len(keys)) * slot); err != nil {
+			return nil, err
+		}
+		return mk("dict_keyiterator", &sliceSource{elems: keys, of: x, changed: "dictionary"}), nil
+	case *starlark.Set:
+		elems, err := collect(interp.BudgetOf(thread), "iter", x, slot)
+		if err != nil {
+			return nil, err
+		}
+		return mk("set_iterator", &sliceSource{elems: elems, of: x, changed: "Set"}), nil
+	case *frozenSet:
+		elems, err := collect(interp.BudgetOf(thread), "iter", x, slot)
+		if err != nil {
+			return nil, err
+		}
+		return mk("set_iterator", &sliceSource{elems: elems}), nil
+	}
+	it := starlark.Iterate(v)
+	if it == nil {
+		return nil, typeError("'%s' object is not iterable", pyTypeName(v))
+	}
+	return mk("iterator", &iterSource{it: it}), nil
+}
+
+// bytesValues indexes bytes as Python does: by the value of each byte.
+type bytesValues starlark.Bytes
+
+func (b bytesValues) String() string        { return starlark.Bytes(b).String() }
+func (b bytesValues) Type() string          { return "bytes" }
+func (b bytesValues) Freeze()               {}
+func (b bytesValues) Truth() starlark.Bool  { return len(b) > 0 }
+func (b bytesValues) Hash() (uint32, error) { return starlark.Bytes(b).Hash() }
+func (b bytesValues) Len() int              { return len(b) }
+func (b bytesValues) Index(i int) starlark.Value {
+	return starlark.MakeInt(int(b[i]))
+}
+
+// callableSource is iter(f, sentinel): f() until it returns sentinel.
+type callableSource struct {
+	fn       starlark.Callable
+	sentinel starlark.Value
+	done     bool
+}
+
+func (s *callableSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	if s.done {
+		return nil, false, nil
+	}
+	x, err := starlark.Call(thread, s.fn, nil, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	eq, err := pyEqual(interp.BudgetOf(thread), x, s.sentinel)
+	if err != nil {
+		return nil, false, err
+	}
+	if eq {
+		s.done = true
+		return nil, false, nil
+	}
+	return x, true, nil
+}
+
+// iterBuiltin is iter(iterable) or iter(callable, sentinel).
+func iterBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("iter", args, kwargs, 1, 2); err != nil {
+		return nil, err
+	}
+	switch len(args) {
+	case 1:
+		return iterOf(thread, args[0])
+	case 2:
+		fn, ok := args[0].(starlark.Callable)
+		if !ok {
+			return nil, typeError("iter(v, w): v must be callable")
+		}
+		return &pyIter{name: "callable_iterator", src: &callableSource{fn: fn, sentinel: args[1]}, thread: thread}, nil
+	}
+	return nil, nil // (arity)
+}
+
+// nextBuiltin is next(iterator[, default]).
+func nextBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("next", args, kwargs, 1, 2); err != nil {
+		return nil, err
+	}
+	it, ok := args[0].(*pyIter)
+	if !ok {
+		return nil, typeError("'%s' object is not an iterator", pyTypeName(args[0]))
+	}
+	x, ok, err := it.next(thread)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return x, nil
+	}
+	if len(args) == 2 {
+		return args[1], nil
+	}
+	return nil, &Exception{Class: "StopIteration"}
+}
+
+// mapSource is map(fn, *iterables): fn of an element of each, until the
+// shortest ends.
+type mapSource struct {
+	fn    starlark.Callable
+	iters []*pyIter
+}
+
+func (s *mapSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	args := make(starlark.Tuple, len(s.iters))
+	for i, it := range s.iters {
+		x, ok, err := it.next(thread)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		args[i] = x
+	}
+	v, err := starlark.Call(thread, s.fn, args, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	return v, true, nil
+}
+
+func mapBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, typeError("map() takes no keyword arguments")
+	}
+	if len(args) < 2 {
+		return nil, typeError("map() must have at least two arguments.")
+	}
+	fn, ok := args[0].(starlark.Callable)
+	if !ok {
+		return nil, typeError("'%s' object is not callable", pyTypeName(args[0]))
+	}
+	iters := make([]*pyIter, len(args)-1)
+	for i, a := range args[1:] {
+		it, err := iterOf(thread, a)
+		if err != nil {
+			return nil, err
+		}
+		iters[i] = it
+	}
+	return &pyIter{name: "map", src: &mapSource{fn: fn, iters: iters}, thread: thread}, nil
+}
+
+// filterSource is filter(fn, iterable): the elements fn holds true, or
+// the true elements when fn is None.
+type filterSource struct {
+	fn starlark.Callable // nil: the elements' own truth
+	it *pyIter
+}
+
+func (s *filterSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	for {
+		x, ok, err := s.it.next(thread)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		keep := x
+		if s.fn != nil {
+			if keep, err = starlark.Call(thread, s.fn, starlark.Tuple{x}, nil); err != nil {
+				return nil, false, err
+			}
+		}
+		if keep.Truth() {
+			return x, true, nil
+		}
+	}
+}
+
+func filterBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("filter", args, kwargs, 2, 2); err != nil {
+		return nil, err
+	}
+	var fn starlark.Callable
+	if args[0] != starlark.None {
+		var ok bool
+		if fn, ok = args[0].(starlark.Callable); !ok {
+			return nil, typeError("'%s' object is not callable", pyTypeName(args[0]))
+		}
+	}
+	it, err := iterOf(thread, args[1])
+	if err != nil {
+		return nil, err
+	}
+	return &pyIter{name: "filter", src: &filterSource{fn: fn, it: it}, thread: thread}, nil
+}
+
+// puller yields the elements of any iterable one at a time, each charged
+// to the run: a str gives its characters, an iterator its remaining
+// elements (with errors of its function returned, not lost).
+type puller struct {
+	thread *starlark.Thread
+	b      *interp.Budget
+	py     *pyIter
+	it     starlark.Iterator
+}
+
+func newPuller(thread *starlark.Thread, v starlark.Value) (*puller, error) {
+	p := &puller{thread: thread, b: interp.BudgetOf(thread)}
+	switch x := v.(type) {
+	case *pyIter:
+		p.py = x
+		return p, nil
+	case starlark.String, starlark.Bytes, *starlark.Dict, *starlark.Set:
+		// By position or snapshot: no lock on the value meanwhile, and
+		// Python's error when a dict or set changes size.
+		it, err := iterOf(thread, x)
+		if err != nil {
+			return nil, err
+		}
+		p.py = it
+		return p, nil
+	}
+	p.it = starlark.Iterate(v)
+	if p.it == nil {
+		return nil, typeError("'%s' object is not iterable", pyTypeName(v))
+	}
+	return p, nil
+}
+
+func (p *puller) next() (starlark.Value, bool, error) {
+	if p.py != nil {
+		return p.py.next(p.thread)
+	}
+	if err := p.b.Charge(1); err != nil {
+		return nil, false, err
+	}
+	var x starlark.Value
+	if p.it.Next(&x) {
+		return x, true, nil
+	}
+	// An iteration a spent budget cut short (a range) is no result.
+	return nil, false, p.b.Charge(0)
+}
+
+func (p *puller) done() {
+	if p.it != nil {
+		p.it.Done()
+	}
+}
+
+// forEach calls fn with each element of v until fn says stop.
+func forEach(thread *starlark.Thread, v starlark.Value, fn func(x starlark.Value) (stop bool, err error)) error {
+	p, err := newPuller(thread, v)
+	if err != nil {
+		return err
+	}
+	defer p.done()
+	for {
+		x, ok, err := p.next()
+		if err != nil || !ok {
+			return err
+		}
+		stop, err := fn(x)
+		if err != nil || stop {
+			return err
+		}
+	}
+}
+
+// anyAllBuiltin makes any and all: they stop at the first element that
+// decides, as Python's do.
+func anyAllBuiltin(name string) interp.BuiltinFunc {
+	want := name == "any"
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := arity(name, args, kwargs, 1, 1); err != nil {
+			return nil, err
+		}
+		iterable := args[0]
+		found := false
+		err := forEach(thread, iterable, func(x starlark.Value) (bool, error) {
+			if bool(x.Truth()) == want {
+				found = true
+				return true, nil
+			}
+			return false, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Bool(found == want), nil
+	}
+}
+
+// minmaxBuiltin makes min and max: of an iterable or of the arguments,
+// with key= and (for an iterable) default=, comparing with pyLess under
+// the run's budget. Of equal elements the first wins, as in Python.
+func minmaxBuiltin(name string) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var key, dflt starlark.Value
+		for _, kv := range kwargs {
+			k, _ := starlark.AsString(kv[0])
+			switch k {
+			case "key":
+				key = kv[1]
+			case "default":
+				dflt = kv[1]
+			default:
+				return nil, typeError("'%s' is an invalid keyword argument for %s()", k, name)
+			}
+		}
+		var iterable starlark.Value
+		switch {
+		case len(args) == 0:
+			return nil, typeError("%s expected at least 1 argument, got 0", name)
+		case len(args) == 1:
+			iterable = args[0]
+		case dflt != nil:
+			return nil, typeError("Cannot specify a default for %s() with multiple positional arguments", name)
+		default:
+			iterable = args
+		}
+		var fn starlark.Callable
+		if key != nil && key != starlark.None {
+			var ok bool
+			if fn, ok = key.(starlark.Callable); !ok {
+				return nil, typeError("'%s' object is not callable", pyTypeName(key))
+			}
+		}
+		b := interp.BudgetOf(thread)
+		var best, bestKey starlark.Value
+		err := forEach(thread, iterable, func(x starlark.Value) (bool, error) {
+			k := x
+			if fn != nil {
+				var err error
+				if k, err = starlark.Call(thread, fn, starlark.Tuple{x}, nil); err != nil {
+					return true, err
+				}
+			}
+			if best == nil {
+				best, bestKey = x, k
+				return false, nil
+			}
+			var better bool
+			var err error
+			if name == "max" {
+				better, err = pyCompare(b, syntax.GT, k, bestKey)
+			} else {
+				better, err = pyCompare(b, syntax.LT, k, bestKey)
+			}
+			if better {
+				best, bestKey = x, k
+			}
+			return err != nil, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if best == nil {
+			if dflt != nil {
+				return dflt, nil
+			}
+			return nil, valueError("%s() arg is an empty sequence", name)
+		}
+		return best, nil
+	}
+}
+
+// pyCompare is x op y (op < or >) as Python compares: bools are ints,
+// a NaN is neither less nor greater than anything, str of either kind
+// compare by code points, lists and tuples element by element, under the
+// budget; values that do not compare give CPython's TypeError.
+func pyCompare(b *interp.Budget, op syntax.Token, x, y starlark.Value) (bool, error) {
+	return pyCmp(b, op, x, y, 0)
+}
+
+// pyLess is x < y; see pyCompare.
+func pyLess(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
+	return pyCmp(b, syntax.LT, x, y, depth)
+}
+
+func notSupported(op syntax.Token, x, y starlark.Value) error {
+	return typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
+}
+
+func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (bool, error) {
+	if depth > interp.MaxDepth {
+		return false, interp.ErrTooDeep
+	}
+	if err := b.Charge(1); err != nil {
+		return false, err
+	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			if isNaN(nx) || isNaN(ny) {
+				return false, nil
+			}
+			return starlark.Compare(op, nx, ny)
+		}
+	}
+	if xs, ok := interp.AsText(x); ok {
+		if ys, ok := interp.AsText(y); ok {
+			// UTF-8 byte order is code point order.
+			if op == syntax.LT {
+				return xs < ys, nil
+			}
+			return xs > ys, nil
+		}
+	}
+	xs, xok := elements(x)
+	ys, yok := elements(y)
+	if xok && yok && x.Type() == y.Type() {
+		for i := 0; i < xs.Len() && i < ys.Len(); i++ {
+			xi, yi := xs.Index(i), ys.Index(i)
+			eq, err := pyEqualDepth(b, xi, yi, depth+1)
+			if err != nil {
+				return false, err
+			}
+			if !eq {
+				return pyCmp(b, op, xi, yi, depth+1)
+			}
+		}
+		if op == syntax.LT {
+			return xs.Len() < ys.Len(), nil
+		}
+		return xs.Len() > ys.Len(), nil
+	}
+	if x.Type() != y.Type() {
+		return false, notSupported(op, x, y)
+	}
+	r, err := starlark.Compare(op, x, y)
+	if err != nil {
+		if isBudget(err) {
+			return false, err
+		}
+		return false, notSupported(op, x, y)
+	}
+	return r, nil
+}
+
+func isNaN(v starlark.Value) bool {
+	f, ok := v.(starlark.Float)
+	return ok && f != f
+}
+
+func isNumber(v starlark.Value) bool {
+	_, ok := number(v)
+	return ok
+}
+
+// pyEqual is x == y as Python compares: a bool equals the int it stands
+// for; containers element by element, under the budget.
+func pyEqual(b *interp.Budget, x, y starlark.Value) (bool, error) {
+	return pyEqualDepth(b, x, y, 0)
+}
+
+func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
+	if depth > interp.MaxDepth {
+		return false, interp.ErrTooDeep
+	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			if err := b.Charge(1); err != nil {
+				return false, err
+			}
+			return starlark.Equal(nx, ny)
+		}
+	}
+	xs, xok := elements(x)
+	ys, yok := elements(y)
+	if !xok || !yok || x.Type() != y.Type() {
+		return equal(b, x, y, depth)
+	}
+	if err := b.Charge(1); err != nil {
+		return false, err
+	}
+	if same(x, y) {
+		return true, nil
+	}
+	if xs.Len() != ys.Len() {
+		return false, nil
+	}
+	for i := range xs.Len() {
+		eq, err := pyEqualDepth(b, xs.Index(i), ys.Index(i), depth+1)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// drain is the remaining elements of the iterator, on the thread that
+// made it.
+func (it *pyIter) drain() ([]starlark.Value, error) {
+	b := interp.BudgetOf(it.thread)
+	var out []starlark.Value
+	for {
+		x, ok, err := it.next(nil)
+		if err != nil || !ok {
+			return out, err
+		}
+		if out, err = appendCharged(b, out, x, slot); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// appendCharged appends x to out, refusing first a growth of out that
+// alone would exceed the memory budget at unit bytes an element: an
+// iterator of unknown length (a map of a huge range) must not grow a
+// slice of gigabytes, copied in one uninterruptible step, before the
+// memory watchdog looks.
+func appendCharged(b *interp.Budget, out []starlark.Value, x starlark.Value, unit int64) ([]starlark.Value, error) {
+	if len(out) == cap(out) {
+		if err := b.Alloc(int64(2*cap(out)+8) * unit); err != nil {
+			return nil, err
+		}
+	}
+	return append(out, x), nil
+}
+
+// ownIterator is v as an iterator of this package when go.starlark.net
+// cannot iterate it as Python does: an iterator (whose function's errors
+// must not be lost) or bytes (which go.starlark.net does not iterate).
+func ownIterator(thread *starlark.Thread, v starlark.Value) (*pyIter, bool) {
+	switch x := v.(type) {
+	case *pyIter:
+		return x, true
+	case starlark.Bytes:
+		it, _ := iterOf(thread, x)
+		return it, true
+	}
+	return nil, false
+}
+
+// pyZip is zip(*iterables, strict=False): a list of tuples, made a
+// row at a time, so that it ends with the shortest iterable even when
+// another never would.
+func pyZip(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var strictArg starlark.Value
+	if err := unpackArgs("zip", nil, kwargs, []string{"strict"}, 0, &strictArg); err != nil {
+		return nil, err
+	}
+	strict := strictArg != nil && bool(strictArg.Truth())
+	b := interp.BudgetOf(thread)
+	rows := -1
+	pullers := make([]*puller, len(args))
+	for i, a := range args {
+		p, err := newPuller(thread, a)
+		if err != nil {
+			return nil, err
+		}
+		defer p.done()
+		pullers[i] = p
+		if n := starlark.Len(a); n >= 0 && (rows < 0 || n < rows) {
+			rows = n
+		}
+	}
+	if rows > 0 {
+		if err := b.Alloc(int64(rows) * int64(len(args)+2) * slot); err != nil {
+			return nil, err
+		}
+	}
+	var result []starlark.Value
+	if len(args) == 0 {
+		return starlark.NewList(nil), nil
+	}
+	for {
+		t := make(starlark.Tuple, len(args))
+		for i, p := range pullers {
+			x, ok, err := p.next()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				if strict {
+					if err := zipCheck(pullers, i); err != nil {
+						return nil, err
+					}
+				}
+				return starlark.NewList(result), nil
+			}
+			t[i] = x
+		}
+		var err error
+		if result, err = appendCharged(b, result, t, int64(len(args)+2)*slot); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// zipCheck is zip(strict=True)'s complaint when argument i (from 0) ran
+// out first, in CPython's words.
+func zipCheck(pullers []*puller, i int) error {
+	args := func(n int) string {
+		if n == 1 {
+			return "argument 1"
+		}
+		return fmt.Sprintf("arguments 1-%d", n)
+	}
+	if i > 0 {
+		return valueError("zip() argument %d is shorter than %s", i+1, args(i))
+	}
+	for j, p := range pullers[1:] {
+		_, ok, err := p.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			return valueError("zip() argument %d is longer than %s", j+2, args(j+1))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+package python
+
+import (
+	"testing"
+)
+
+// TestSumAddsAsCPython312: floats are summed with Neumaier's compensation,
+// as CPython 3.12 and later do (the python3 that regenerates the
+// differential answers may be older, so these are checked here).
+func TestSumAddsAsCPython312(t *testing.T) {
+	tests := []struct{ code, want string }{
+		{"sum([0.1] * 10)", "1.0"},
+		{"sum([1e100, 1.0, -1e100])", "1.0"},
+		{"sum([0.1, 0.2, 0.3])", "0.6"},
+		{"sum([1.5, 1e16, -1e16])", "1.5"},
+		{"sum([1e100, 1.0, -1e100, 1.0])", "2.0"},
+		// Ints among the floats are added without compensation.
+		{"sum([0.1, 1, 0.2])", "1.3"},
+		// Ints are exact, past 64 bits.
+		{"sum([9223372036854775807, 9223372036854775807, 0.5])", "1.8446744073709552e+19"},
+		{"sum([float('inf'), 1.0])", "inf"},
+	}
+	for _, tt := range tests {
+		if got := runText(t, tt.code); got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestNumbersStayWithinBudgets: an int result beyond limits.max_int_digits
+// is refused before it is computed; modular powers and additions are
+// charged as they go.
+func TestNumbersStayWithinBudgets(t *testing.T) {
+	checkBounded(t, []boundCase{
+		{"pow to a huge int", "pow(2, 100000000)", "integer size limit of 5000 digits exceeded"},
+		{"pow to a huge exponent", "pow(3, int('9' * 4000))", "integer size limit of 5000 digits exceeded"},
+		{"pow of a big base", "pow(int('9' * 2000), 3)", "integer size limit of 5000 digits exceeded"},
+		{"modular pow of huge numbers", `pow(3, int("9" * 4900), int("9" * 4900))`, "timed out"},
+		{"sum of a range", "sum(range(1000000000000))", "timed out"},
+		{"sum of lists", "sum([[0] * 600000] * 10, [])", "memory limit of 16 MiB exceeded"},
+		{"sum of tuples", "sum([(0,) * 600000] * 10, ())", "memory limit of 16 MiB exceeded"},
+		{"sum growing an int", "sum([int('9' * 4999)] * 20)", "integer size limit of 5000 digits exceeded"},
+		{"hash of shared parts", dag + "hash(a)", "limit"},
+		{"float of a long text", `float("1" * 100000000)`, "memory limit of 16 MiB exceeded"},
+	})
+}
