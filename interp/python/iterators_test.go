@@ -43,7 +43,7 @@ func TestIteratorsAreLazy(t *testing.T) {
 		// Consumed by a builtin, it is raised at the call.
 		{"list(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
 		{"sorted(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
-		{"', '.join(map(lambda x: x.upper(), ['a', 1]))", "error: line 1: int has no .upper field or method (in lambda, called from line 1)"},
+		{"', '.join(map(lambda x: x.upper(), ['a', 1]))", "error: line 1: AttributeError: 'int' object has no attribute 'upper' (in lambda, called from line 1)"},
 		{"next(iter([]))", "error: line 1: StopIteration"},
 	}
 	for _, tt := range tests {

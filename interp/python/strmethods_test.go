@@ -18,40 +18,17 @@ import (
 // (testdata/strmethods_cases.txt; regenerate the answers with
 // go test ./interp/python -run DifferentialStrMethods -update).
 func TestDifferentialStrMethods(t *testing.T) {
-	g := strTestGlobals()
+	g := testGlobals()
 	pydiff.Check(t, "testdata/strmethods_cases.txt", *update, func(code string) pydiff.Outcome {
 		return Eval(code, g)
 	})
 }
 
-// strTestGlobals are testGlobals with str.maketrans, as the front end
-// is to expose it on the str type.
-func strTestGlobals() starlark.StringDict {
-	g := starlark.StringDict{}
-	for k, v := range testGlobals() {
-		g[k] = v
-	}
-	g["str"] = strType{g["str"].(*starlark.Builtin)}
-	g.Freeze()
-	return g
-}
-
-type strType struct{ *starlark.Builtin }
-
-func (strType) Attr(name string) (starlark.Value, error) {
-	if name == "maketrans" {
-		return interp.NewBuiltin("maketrans", maketransBuiltin), nil
-	}
-	return nil, nil
-}
-
-func (strType) AttrNames() []string { return []string{"maketrans"} }
-
 // Every text a method returns is of the kind its characters call for: a
 // starlark.String when all ASCII, else an *interp.Unicode, so that equal
 // texts compare equal and index alike.
 func TestStrMethodsResultKinds(t *testing.T) {
-	g := strTestGlobals()
+	g := testGlobals()
 	tests := []struct {
 		code    string
 		unicode bool
@@ -94,7 +71,7 @@ func TestStrMethodNamesOnOtherValues(t *testing.T) {
 		{`[1].strip()`, "AttributeError: 'list' object has no attribute 'strip'"},
 	}
 	g := starlark.StringDict{}
-	for k, v := range strTestGlobals() {
+	for k, v := range testGlobals() {
 		g[k] = v
 	}
 	g["struct"] = interp.NewBuiltin("struct", func(_ *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

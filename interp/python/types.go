@@ -191,7 +191,8 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 	})
 	add("bool", kindOther, boolBuiltin, is[starlark.Bool]).base = intT
 	add("float", kindOther, floatBuiltin, is[starlark.Float])
-	add("str", kindText, strBuiltin, func(v starlark.Value) bool { _, ok := interp.AsText(v); return ok })
+	str := add("str", kindText, strBuiltin, func(v starlark.Value) bool { _, ok := interp.AsText(v); return ok })
+	str.setAttr("maketrans", interp.NewBuiltin("maketrans", maketransBuiltin))
 	add("list", kindList, listBuiltin, is[*starlark.List])
 	add("tuple", kindTuple, tupleBuiltin, is[starlark.Tuple])
 	dict := add("dict", kindDict, dictBuiltin, is[*starlark.Dict])
