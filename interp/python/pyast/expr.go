@@ -156,6 +156,17 @@ func (p *parser) juxtaposed(start int, x Expr) {
 	if st.kind == tName && (isSoftKeyword(st.text) || start+1 < len(p.toks) && p.toks[start+1].kind == tString) {
 		return
 	}
+	// CPython reads a dict or set display that follows with its error
+	// rules on: `if (x) { y = 1 }` is "Maybe you meant '=='" at y.
+	if p.isOp("{") && p.probe(func() { p.braceAtom() }) {
+		return
+	}
+	if st.kind == tName && (isSoftKeyword(st.text) || start+1 < len(p.toks) && p.toks[start+1].kind == tString) {
+		return
+	}
+	if p.i == 0 || p.toks[p.i-1].level == 0 {
+		return // outside brackets: a generic error, at the second one
+	}
 	if p.try(func() bool {
 		p.expression()
 		return p.ok() && p.toks[p.i-1].level > 0
@@ -373,11 +384,7 @@ func (p *parser) primary() Expr {
 			x = c
 		case "[":
 			p.next()
-			if !p.enter() {
-				return x
-			}
 			idx := p.slices()
-			p.leave()
 			rb := p.expectOp("]")
 			if rb == nil {
 				return x
@@ -392,10 +399,6 @@ func (p *parser) primary() Expr {
 
 // callArgs reads the arguments of a call after its '('.
 func (p *parser) callArgs(fn Expr, lp *token) *Call {
-	if !p.enter() {
-		return nil
-	}
-	defer p.leave()
 	c := &Call{Func: fn, Lparen: p.pos(lp)}
 	var kwSeen, dstarSeen bool
 	var order string // an argument out of order, reported at ')'
@@ -415,13 +418,10 @@ func (p *parser) callArgs(fn Expr, lp *token) *Call {
 			p.next()
 			c.Keywords = append(c.Keywords, &Keyword{ArgPos: p.pos(t), Value: p.expression()})
 			dstarSeen = true
-		case t.kind == tName && p.peekAt(1).kind == tOp && p.peekAt(1).text == "=":
+		case t.kind == tName && (!isKeyword(t.text) || t.text == "True" || t.text == "False" || t.text == "None") &&
+			p.peekAt(1).kind == tOp && p.peekAt(1).text == "=":
 			if t.text == "True" || t.text == "False" || t.text == "None" {
 				p.errorAtTok(t, "cannot assign to %s", t.text)
-				return nil
-			}
-			if isKeyword(t.text) {
-				p.syntaxError()
 				return nil
 			}
 			p.next()
@@ -489,6 +489,9 @@ func (p *parser) callArgs(fn Expr, lp *token) *Call {
 func (p *parser) slices() Expr {
 	first := p.slice()
 	if !p.isOp(",") || !p.ok() {
+		if st, ok := first.(*Starred); ok { // a[*i] indexes by a tuple
+			return &Tuple{Lparen: st.Pos(), Rparen: st.Pos(), Elts: []Expr{st}}
+		}
 		return first
 	}
 	elts := []Expr{first}
@@ -648,10 +651,6 @@ func bigPow2(digits string, base int) *big.Int {
 // expression or a parenthesized yield.
 func (p *parser) parenAtom() Expr {
 	lp := p.next()
-	if !p.enter() {
-		return nil
-	}
-	defer p.leave()
 	if rp := p.peek(); rp.kind == tOp && rp.text == ")" {
 		p.next()
 		return &Tuple{Lparen: p.pos(lp), Rparen: p.pos(rp), Paren: true}
@@ -726,10 +725,6 @@ func (p *parser) isComprehension() bool {
 
 func (p *parser) listAtom() Expr {
 	lb := p.next()
-	if !p.enter() {
-		return nil
-	}
-	defer p.leave()
 	if rb := p.peek(); rb.kind == tOp && rb.text == "]" {
 		p.next()
 		return &List{Lbrack: p.pos(lb), Rbrack: p.pos(rb)}
@@ -762,10 +757,6 @@ func (p *parser) listAtom() Expr {
 // braceAtom is a dict, a set, or a comprehension of either.
 func (p *parser) braceAtom() Expr {
 	lb := p.next()
-	if !p.enter() {
-		return nil
-	}
-	defer p.leave()
 	if rb := p.peek(); rb.kind == tOp && rb.text == "}" {
 		p.next()
 		return &Dict{Lbrace: p.pos(lb), Rbrace: p.pos(rb)}
@@ -786,7 +777,9 @@ func (p *parser) braceAtom() Expr {
 			p.syntaxError()
 			return key
 		}
-		p.next()
+		if !p.dictColon() {
+			return key
+		}
 		value = p.expression()
 	}
 	if !p.ok() {
@@ -812,15 +805,19 @@ func (p *parser) braceAtom() Expr {
 			d.Values = append(d.Values, p.bitOr())
 			continue
 		}
+		kline := p.peek().line
 		k := p.expression()
 		if !p.ok() {
 			break
 		}
 		if !p.isOp(":") {
-			p.syntaxError()
+			// At the key's last character, on its first line, as CPython.
+			p.errorAt(kline, max(1, p.endCol-1), "':' expected after dictionary key")
 			break
 		}
-		p.next()
+		if !p.dictColon() {
+			break
+		}
 		d.Keys = append(d.Keys, k)
 		d.Values = append(d.Values, p.expression())
 	}
@@ -830,6 +827,20 @@ func (p *parser) braceAtom() Expr {
 	}
 	d.Rbrace = p.pos(rb)
 	return d
+}
+
+// dictColon consumes the ':' after a key, which a value must follow.
+func (p *parser) dictColon() bool {
+	colon := p.next()
+	if p.isOp("}") || p.isOp(",") {
+		p.errorAtTok(colon, "expression expected after dictionary key and ':'")
+		return false
+	}
+	if star := p.peek(); star.kind == tOp && star.text == "*" && p.try(func() bool { p.next(); p.bitOr(); return true }) {
+		p.errorAtTok(star, "cannot use a starred expression in a dictionary value")
+		return false
+	}
+	return true
 }
 
 func (p *parser) setRest(lb *token, first Expr) Expr {

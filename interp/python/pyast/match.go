@@ -5,15 +5,19 @@ package pyast
 
 // matchStmt reads a match statement, or returns nil when the statement
 // starting with the soft keyword `match` is something else (`match =
-// re.match(…)`, `match(x)`, `match[x]: int`).
-func (p *parser) matchStmt() Stmt {
+// re.match(…)`, `match(x)`, `match[x]: int`); then nl is the end of the
+// line when `match subject` is all the line holds.
+func (p *parser) matchStmt() (s Stmt, nl *token) {
 	kw := p.peek()
 	if !p.try(func() bool {
 		p.next()
 		p.subject()
+		if p.ok() && p.peek().kind == tNewline {
+			nl = p.peek()
+		}
 		return p.ok() && p.isOp(":") && p.peekAt(1).kind == tNewline
 	}) {
-		return nil
+		return nil, nl
 	}
 	p.next() // :
 	p.next() // NEWLINE
@@ -21,18 +25,18 @@ func (p *parser) matchStmt() Stmt {
 		if p.ok() {
 			p.errorAtTok(t, "expected an indented block after 'match' statement on line %d", kw.line)
 		}
-		return nil
+		return nil, nil
 	}
 	p.next()
 	for p.ok() && p.peek().kind != tDedent {
 		if !p.isKw("case") {
 			p.syntaxError()
-			return nil
+			return nil, nil
 		}
 		p.caseBlock()
 	}
 	p.next() // DEDENT
-	return &Match{Match: p.pos(kw), EndPos: p.lastEnd()}
+	return &Match{Match: p.pos(kw), EndPos: p.lastEnd()}, nil
 }
 
 func (p *parser) subject() {
@@ -146,10 +150,6 @@ func (p *parser) closedPattern() {
 			return
 		case "(", "[":
 			p.next()
-			if !p.enter() {
-				return
-			}
-			defer p.leave()
 			close := ")"
 			if t.text == "[" {
 				close = "]"
@@ -191,10 +191,6 @@ func (p *parser) signedNumber() {
 
 func (p *parser) classPatternArgs() {
 	p.next() // (
-	if !p.enter() {
-		return
-	}
-	defer p.leave()
 	keywords := false
 	for p.ok() && !p.isOp(")") {
 		if t := p.peek(); t.kind == tName && p.peekAt(1).kind == tOp && p.peekAt(1).text == "=" {
@@ -215,10 +211,6 @@ func (p *parser) classPatternArgs() {
 
 func (p *parser) mappingPattern() {
 	p.next() // {
-	if !p.enter() {
-		return
-	}
-	defer p.leave()
 	for p.ok() && !p.isOp("}") {
 		if p.acceptOp("**") {
 			p.captureName(false)

@@ -72,7 +72,7 @@ var nameAliases = map[string]rune{
 	"FORM FEED": 12, "FF": 12,
 	"CARRIAGE RETURN": 13, "CR": 13,
 	"ESCAPE": 27, "ESC": 27,
-	"SP": 32,
+	"SP":     32,
 	"DELETE": 127, "DEL": 127,
 	"NEXT LINE": 0x85, "NEL": 0x85,
 	"NBSP": 0xA0, "SHY": 0xAD,

@@ -2,6 +2,7 @@ package pyast
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,19 +18,28 @@ const maxNest = 200
 // Parse reads a Python program (the CPython 3.11 grammar) into a Module.
 // An error is a syntax.Error at a position inside src, with CPython's
 // message where CPython has one.
-func Parse(filename, src string) (mod *Module, err error) {
+func Parse(filename, src string) (*Module, error) {
 	file := filename
+	m, e := parse(&file, src)
+	if e != nil {
+		line, col := clamp(src, e.line, e.col)
+		return nil, syntax.Error{Pos: syntax.MakePosition(&file, line, col), Msg: e.msg}
+	}
+	return m, nil
+}
+
+func parse(file *string, src string) (mod *Module, e *perror) {
 	defer func() {
 		// A last resort: the parser is written not to panic.
 		if r := recover(); r != nil {
-			mod, err = nil, syntax.Error{Pos: syntax.MakePosition(&file, 1, 1), Msg: fmt.Sprintf("internal error in the Python parser: %v", r)}
+			mod, e = nil, &perror{line: 1, col: 1, msg: fmt.Sprintf("internal error in the Python parser: %v", r)}
 		}
 	}()
 	toks, serr := scanFile(src)
-	p := &parser{file: &file, src: src, toks: toks, serr: serr}
+	p := &parser{file: file, src: src, toks: toks, serr: serr}
 	body := p.fileInput()
 	if e := p.failure(); e != nil {
-		return nil, e.syntaxError(&file, src)
+		return nil, e
 	}
 	return &Module{Body: body}, nil
 }
@@ -47,8 +57,9 @@ type parser struct {
 	serr    *scanError
 	err     *perror
 	depth   int
-	spec    int  // > 0 while trying an alternative
-	field   bool // parsing an f-string field: messages say so
+	spec    int      // > 0 while trying an alternative
+	field   bool     // parsing an f-string field: messages say so
+	bare    []*Yield // the yields of this statement not in parentheses
 }
 
 // perror is a parser error, resolved against the tokenizer's by failure.
@@ -57,44 +68,51 @@ type perror struct {
 	msg       string
 	farLine   int32 // the line of the furthest token read
 	scan      bool  // the tokenizer's own error, reached by the parser
+	generic   bool  // "invalid syntax" at the furthest token, no rule of its own
 }
 
-func (e *perror) syntaxError(file *string, src string) syntax.Error {
-	line, col := clamp(src, e.line, e.col)
-	return syntax.Error{Pos: syntax.MakePosition(file, line, col), Msg: e.msg}
-}
-
-// clamp keeps a position inside the input: on one of its lines, at most
-// just past that line's last character.
-func clamp(src string, line, col int32) (int32, int32) {
-	if line < 1 {
-		line, col = 1, 1
-	}
-	n := int32(1)
+// lines splits src into lines as the tokenizer does: at LF, CRLF or CR.
+func lines(src string) []string {
+	var out []string
 	start := 0
-	for i := 0; i < len(src) && n < line; i++ {
-		if src[i] == '\n' {
-			n++
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			out = append(out, src[start:i])
+			start = i + 1
+		case '\r':
+			out = append(out, src[start:i])
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
 			start = i + 1
 		}
 	}
-	if n < line { // past the end: the end of the last line
-		line = n
-		col = 1 << 30
+	return append(out, src[start:])
+}
+
+// inside reports whether line:col is in src: on one of its lines, at
+// most just past that line's last character.
+func inside(src string, line, col int32) bool {
+	ls := lines(src)
+	return 1 <= line && int(line) <= len(ls) && 1 <= col && int(col) <= utf8.RuneCountInString(ls[line-1])+1
+}
+
+// clamp moves a position inside src (a safety net: the parser reports
+// positions inside the input, which FuzzParse checks).
+func clamp(src string, line, col int32) (int32, int32) {
+	if inside(src, line, col) {
+		return line, col
 	}
-	end := strings.IndexByte(src[start:], '\n')
-	if end < 0 {
-		end = len(src)
-	} else {
-		end += start
+	ls := lines(src)
+	if line < 1 {
+		line, col = 1, 1
 	}
-	width := int32(utf8.RuneCountInString(src[start:end])) + 1
-	if col > width {
-		col = width
+	if int(line) > len(ls) {
+		line, col = int32(len(ls)), 1<<30
 	}
-	if col < 1 {
-		col = 1
-	}
+	width := int32(utf8.RuneCountInString(ls[line-1])) + 1
+	col = max(1, min(col, width))
 	return line, col
 }
 
@@ -116,12 +134,10 @@ func (p *parser) failure() *perror {
 	return e
 }
 
+// scanError is the tokenizer's error (not prefixed "f-string: " in a
+// field, as in CPython 3.11).
 func (p *parser) scanError() *perror {
-	msg := p.serr.msg
-	if p.field && !strings.HasPrefix(msg, "f-string") {
-		msg = "f-string: " + msg
-	}
-	return &perror{line: p.serr.line, col: p.serr.col, msg: msg, farLine: p.serr.line, scan: true}
+	return &perror{line: p.serr.line, col: p.serr.col, msg: p.serr.msg, farLine: p.serr.line, scan: true}
 }
 
 func (p *parser) ok() bool { return p.err == nil }
@@ -181,8 +197,10 @@ func (p *parser) isKw(kw string) bool {
 	return t.kind == tName && t.text == kw
 }
 
+// acceptOp and acceptKw consume op or kw; after an error, nothing, so
+// that no loop over them can go on for ever at the token that failed.
 func (p *parser) acceptOp(op string) bool {
-	if p.isOp(op) {
+	if p.isOp(op) && p.ok() {
 		p.next()
 		return true
 	}
@@ -190,7 +208,7 @@ func (p *parser) acceptOp(op string) bool {
 }
 
 func (p *parser) acceptKw(kw string) bool {
-	if p.isKw(kw) {
+	if p.isKw(kw) && p.ok() {
 		p.next()
 		return true
 	}
@@ -206,10 +224,10 @@ func (p *parser) expectOp(op string) *token {
 	return nil
 }
 
-func (p *parser) pos(t *token) Pos    { return syntax.MakePosition(p.file, t.line, t.col) }
-func (p *parser) endOf(t *token) Pos  { return syntax.MakePosition(p.file, t.eline, t.ecol) }
+func (p *parser) pos(t *token) Pos     { return syntax.MakePosition(p.file, t.line, t.col) }
+func (p *parser) endOf(t *token) Pos   { return syntax.MakePosition(p.file, t.eline, t.ecol) }
 func (p *parser) mkPos(l, c int32) Pos { return syntax.MakePosition(p.file, l, c) }
-func (p *parser) lastEnd() Pos        { return syntax.MakePosition(p.file, p.endLine, p.endCol) }
+func (p *parser) lastEnd() Pos         { return syntax.MakePosition(p.file, p.endLine, p.endCol) }
 
 // errorAt records the first error.
 func (p *parser) errorAt(line, col int32, format string, args ...any) {
@@ -227,8 +245,26 @@ func (p *parser) errorAtPos(pos Pos, format string, args ...any) {
 	p.errorAt(pos.Line, pos.Col, format, args...)
 }
 
+// errorAtTok reports an error at a token; at the end of the input, at
+// the end of the last line, as CPython does.
 func (p *parser) errorAtTok(t *token, format string, args ...any) {
+	t = p.atEndOfInput(t)
 	p.errorAt(t.line, t.col, format, args...)
+}
+
+// atEndOfInput is t, or the last NEWLINE when t is the end of the input
+// or a DEDENT before it.
+func (p *parser) atEndOfInput(t *token) *token {
+	last := &p.toks[len(p.toks)-1]
+	if t.kind != tEOF && t.kind != tDedent || last.kind != tEOF || t.off != last.off {
+		return t
+	}
+	for j := len(p.toks) - 1; j >= 0; j-- {
+		if p.toks[j].kind == tNewline {
+			return &p.toks[j]
+		}
+	}
+	return t
 }
 
 // syntaxError is CPython's generic error, at the furthest token read.
@@ -236,7 +272,7 @@ func (p *parser) syntaxError() {
 	if p.err != nil {
 		return
 	}
-	t := &p.toks[p.far]
+	t := p.atEndOfInput(&p.toks[p.far])
 	switch t.kind {
 	case tError:
 		p.err = p.scanError()
@@ -246,6 +282,7 @@ func (p *parser) syntaxError() {
 		p.errorAtTok(t, "unexpected unindent")
 	default:
 		p.errorAtTok(t, "invalid syntax")
+		p.err.generic = true
 	}
 }
 
@@ -276,6 +313,21 @@ func (p *parser) try(alt func() bool) bool {
 		p.err = nil
 	}
 	return ok
+}
+
+// probe runs alt with every error rule on and keeps the error it
+// reports when that error is one of a rule's own; otherwise it goes back
+// as if alt had not run (the furthest token too, where a generic error
+// is reported, as CPython reports it where its first pass stopped).
+func (p *parser) probe(alt func()) bool {
+	i, endLine, endCol, depth, far := p.i, p.endLine, p.endCol, p.depth, p.far
+	alt()
+	if p.err != nil && !p.err.generic && !p.err.scan {
+		return true
+	}
+	p.i, p.endLine, p.endCol, p.depth, p.far = i, endLine, endCol, depth, far
+	p.err = nil
+	return false
 }
 
 // isKeyword reports Python's hard keywords.
@@ -335,8 +387,19 @@ func (p *parser) statement(out []Stmt) []Stmt {
 		case "async":
 			return append(out, p.asyncStmt(nil))
 		case "match":
-			if s := p.matchStmt(); s != nil {
+			s, nl := p.matchStmt()
+			if s != nil {
 				return append(out, s)
+			}
+			if nl != nil {
+				// `match x` and a newline: a match statement without its
+				// colon, unless it reads as something else.
+				out = p.simpleStmts(out)
+				if p.err != nil && !p.err.scan {
+					p.err = nil
+					p.errorAtTok(nl, "expected ':'")
+				}
+				return out
 			}
 		}
 	case tOp:
@@ -436,6 +499,7 @@ var augOps = map[string]string{
 // exprStmt is an expression, an assignment, an augmented assignment or
 // an annotated one.
 func (p *parser) exprStmt() Stmt {
+	p.bare = p.bare[:0]
 	first := p.rhs()
 	if !p.ok() {
 		return nil
@@ -467,7 +531,9 @@ func (p *parser) exprStmt() Stmt {
 // rhs is what may follow `=`: a yield expression or star expressions.
 func (p *parser) rhs() Expr {
 	if p.isKw("yield") {
-		return p.yieldExpr()
+		y := p.yieldExpr().(*Yield)
+		p.bare = append(p.bare, y)
+		return y
 	}
 	return p.starExpressions()
 }
@@ -516,7 +582,7 @@ func (p *parser) assign(first Expr) Stmt {
 		}
 	}
 	for i, t := range s.Targets {
-		if y, ok := t.(*Yield); ok {
+		if y, ok := t.(*Yield); ok && slices.Contains(p.bare, y) {
 			p.errorAtPos(y.Pos(), "assignment to yield expression not possible")
 			return nil
 		}
@@ -552,7 +618,7 @@ func assignHere(t, bad, value Expr) bool {
 		}
 	}
 	switch t.(type) {
-	case *List, *Tuple, *GeneratorExp, *Compare, *BoolOp, *Lambda, *IfExp, *NamedExpr, *Starred, *Yield:
+	case *List, *Tuple, *GeneratorExp, *Compare, *BoolOp, *Lambda, *IfExp, *NamedExpr, *Starred:
 		return false
 	case *UnaryOp:
 		if t.(*UnaryOp).Op == "not" {
@@ -801,9 +867,9 @@ func (p *parser) fromStmt() Stmt {
 		if !p.isOp(",") {
 			break
 		}
-		c := p.next()
-		if !paren && p.peek().kind == tNewline {
-			p.errorAtTok(c, "trailing comma not allowed without surrounding parentheses")
+		p.next()
+		if nl := p.peek(); !paren && nl.kind == tNewline {
+			p.errorAtTok(nl, "trailing comma not allowed without surrounding parentheses")
 			return nil
 		}
 	}
@@ -904,15 +970,11 @@ func (p *parser) block(what string, kw *token) []Stmt {
 	if p.peek().kind != tNewline {
 		return p.simpleStmts(nil)
 	}
-	nl := p.next()
+	p.next()
 	t := p.peek()
 	if t.kind != tIndent {
 		if p.ok() {
-			at := t
-			if t.kind == tEOF || t.kind == tDedent && t.line > nl.line && p.atEnd() {
-				at = nl
-			}
-			p.errorAtTok(at, "expected an indented block after %s on line %d", what, kw.line)
+			p.errorAtTok(t, "expected an indented block after %s on line %d", what, kw.line)
 		}
 		return nil
 	}
@@ -929,20 +991,6 @@ func (p *parser) block(what string, kw *token) []Stmt {
 		p.next() // the DEDENT
 	}
 	return body
-}
-
-// atEnd reports whether only DEDENTs are left before the end.
-func (p *parser) atEnd() bool {
-	for i := p.i; i < len(p.toks); i++ {
-		switch p.toks[i].kind {
-		case tDedent:
-		case tEOF:
-			return true
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 func (p *parser) ifStmt() Stmt {
@@ -967,11 +1015,7 @@ func (p *parser) elseBlock() []Stmt {
 	if !p.colon(true) {
 		return nil
 	}
-	body := p.block("'else' statement", kw)
-	if p.ok() && p.isKw("elif") {
-		p.errorAtTok(p.peek(), "'elif' block follows an 'else' block")
-	}
-	return body
+	return p.block("'else' statement", kw)
 }
 
 func (p *parser) whileStmt() Stmt {
@@ -1168,11 +1212,7 @@ func (p *parser) withStmt(async *token) Stmt {
 			if !p.isOp(",") {
 				break
 			}
-			c := p.next()
-			if p.isOp(":") {
-				p.errorAtTok(c, "the last 'with' item has a trailing comma")
-				return s
-			}
+			p.next()
 		}
 	}
 	if !p.colon(true) {
@@ -1287,6 +1327,25 @@ func (p *parser) classDef(decos []Expr) Stmt {
 	return s
 }
 
+// parenthesizedParams reports whether `(a, b)` comes, as if to put
+// parameters in parentheses.
+func (p *parser) parenthesizedParams() bool {
+	k := 1
+	for {
+		t := p.peekAt(k)
+		if t.kind != tName || isKeyword(t.text) {
+			return false
+		}
+		k++
+		if t := p.peekAt(k); t.kind == tOp && t.text == "," {
+			k++
+		}
+		if t := p.peekAt(k); t.kind == tOp && t.text == ")" {
+			return true
+		}
+	}
+}
+
 // parameters reads the parameters of a def (up to ')') or of a lambda
 // (up to ':').
 func (p *parser) parameters(lambda bool) *Arguments {
@@ -1378,6 +1437,13 @@ func (p *parser) parameters(lambda bool) *Arguments {
 				return nil
 			}
 			state = afterKwarg
+		case t.kind == tOp && t.text == "(" && p.parenthesizedParams():
+			if lambda {
+				p.errorAtTok(t, "Lambda expression parameters cannot be parenthesized")
+			} else {
+				p.errorAtTok(t, "Function parameters cannot be parenthesized")
+			}
+			return nil
 		default:
 			if state == afterKwarg {
 				p.errorAtTok(t, "arguments cannot follow var-keyword argument")

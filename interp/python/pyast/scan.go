@@ -30,12 +30,12 @@ const (
 
 // A token is a slice of the source with its start and end.
 type token struct {
-	kind       tokKind
-	text       string // the source text; for a name, its NFKC form
-	line, col  int32  // start (1-based, columns in runes)
-	eline, ecol int32 // just past the end
-	off        int32  // byte offset of the start
-	level      uint8  // open brackets around (or opened by) the token
+	kind        tokKind
+	text        string // the source text; for a name, its NFKC form
+	line, col   int32  // start (1-based, columns in runes)
+	eline, ecol int32  // just past the end
+	off         int32  // byte offset of the start
+	level       uint8  // open brackets around (or opened by) the token
 }
 
 const (
@@ -205,15 +205,18 @@ func (s *scanner) run() {
 				s.fail(s.line, s.col(start)+1, errWeak, "unexpected character after line continuation character")
 				break
 			}
+			line, col := s.line, s.col(start)+1
 			s.i++
 			s.newline(s.i)
 			if s.i >= s.end && !s.fexpr {
-				s.fail(s.line, 1, errWeak, "unexpected EOF while parsing")
+				s.fail(line, col, errWeak, "unexpected EOF while parsing")
 			}
 		case isDigit(c) || c == '.' && s.i+1 < s.end && isDigit(s.src[s.i+1]):
 			s.number()
 		case c == '"' || c == '\'':
 			s.str(s.i)
+		case c == 0:
+			s.failAt(s.i, errStrong, "source code cannot contain null bytes")
 		case c < utf8.RuneSelf && (isLetter(c) || c == '_') || c >= utf8.RuneSelf:
 			s.name()
 		default:
@@ -286,7 +289,9 @@ done:
 		}
 		s.indents = append(s.indents, col)
 		s.alts = append(s.alts, alt)
-		s.toks = append(s.toks, token{kind: tIndent, line: line, col: c, eline: line, ecol: c, off: int32(i)})
+		// CPython reports an unexpected indent at the last column of
+		// the indentation.
+		s.toks = append(s.toks, token{kind: tIndent, line: line, col: c - 1, eline: line, ecol: c, off: int32(i)})
 	default:
 		for top > 0 && col < s.indents[top] {
 			top--
@@ -443,10 +448,16 @@ func (s *scanner) str(start int) {
 	}
 	for {
 		if s.i >= s.end {
+			// The line of the last character: CPython does not count
+			// the empty line after a final newline.
+			detected := s.line
+			if s.i > 0 && (s.src[s.i-1] == '\n' || s.src[s.i-1] == '\r') && detected > line {
+				detected--
+			}
 			if triple {
-				s.fail(line, col, errStrong, "unterminated triple-quoted string literal (detected at line %d)", s.line)
+				s.fail(line, col, errStrong, "unterminated triple-quoted string literal (detected at line %d)", detected)
 			} else {
-				s.fail(line, col, errStrong, "unterminated string literal (detected at line %d)", s.line)
+				s.fail(line, col, errStrong, "unterminated string literal (detected at line %d)", detected)
 			}
 			return
 		}
@@ -650,7 +661,9 @@ func (s *scanner) number() {
 // except the keywords that may follow a number in valid code (1if x
 // else 2), as CPython allows.
 func (s *scanner) endOfNumber(kind string) bool {
-	if s.i >= s.end || !isNameByte(s.src[s.i]) {
+	// A non-ASCII character ends the number: the tokenizer then reports
+	// it, as CPython does.
+	if s.i >= s.end || !isNameByte(s.src[s.i]) || s.src[s.i] >= utf8.RuneSelf {
 		return true
 	}
 	rest := s.src[s.i:s.end]

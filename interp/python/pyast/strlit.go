@@ -328,16 +328,16 @@ func decodeEscapes(s string, bytes bool) (string, *escapeError) {
 // An fstring is the body of one f-string literal being read, with the
 // position of body[i] kept as i moves forward.
 type fstring struct {
-	p          *parser
-	tok        *token
-	body       string
-	base       int // offset of the body in the source
-	raw        bool
-	i          int
-	at         int // body[at] is at line:col
-	line, col  int32
-	startLine  int32
-	startCol   int32
+	p         *parser
+	tok       *token
+	body      string
+	base      int // offset of the body in the source
+	raw       bool
+	i         int
+	at        int // body[at] is at line:col
+	line, col int32
+	startLine int32
+	startCol  int32
 }
 
 // pos is the position of body[j].
@@ -465,6 +465,7 @@ func (f *fstring) field(level int) Expr {
 	f.i++
 	exprStart := f.i
 	var quote byte
+	quoteAt := 0
 	triple := false
 	var stack []byte
 scan:
@@ -487,6 +488,7 @@ scan:
 		}
 		switch c {
 		case '\'', '"':
+			quoteAt = f.i
 			triple = f.i+2 < len(body) && body[f.i+1] == c && body[f.i+2] == c
 			if triple {
 				f.i += 2
@@ -535,7 +537,7 @@ scan:
 	}
 	switch {
 	case quote != 0:
-		f.fail(f.i, "f-string: unterminated string")
+		f.fail(quoteAt, "f-string: unterminated string")
 		return nil
 	case len(stack) > 0:
 		f.fail(f.i, "f-string: unmatched '%c'", stack[len(stack)-1])
