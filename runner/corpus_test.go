@@ -232,7 +232,9 @@ func corpusOutput(res *ExecResult) string {
 	if !res.IsError() {
 		return out
 	}
-	msg := strings.TrimPrefix(res.Text, "Error: ")
+	// The text is the printed text, then the error.
+	msg := strings.TrimPrefix(res.Text, res.Printed+"\n")
+	msg = strings.TrimPrefix(msg, "Error: ")
 	msg = errLine.ReplaceAllString(msg, "")
 	msg = errTrace.ReplaceAllString(msg, "")
 	if out != "" {
@@ -387,7 +389,7 @@ func TestCorpusOutput(t *testing.T) {
 	}{
 		{ExecResult{Printed: "a\nb", Text: "a\nb"}, "a\nb"},
 		{ExecResult{Text: "OK (no return value)"}, ""},
-		{ExecResult{Printed: "x", Text: "Error: line 3: ValueError: invalid literal for int() with base 10: 'x'", Err: fail},
+		{ExecResult{Printed: "x", Text: "x\nError: line 3: ValueError: invalid literal for int() with base 10: 'x'", Err: fail},
 			"x\nError: ValueError: invalid literal for int() with base 10: 'x'"},
 		{ExecResult{Text: "Error: line 2: KeyError: 'timeout' (in get_setting, called from line 12)", Err: fail},
 			"Error: KeyError: 'timeout'"},
