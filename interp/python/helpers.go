@@ -24,6 +24,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_delname":  interp.NewBuiltin("__ot_delname", delName),
 		"__ot_is":       interp.NewBuiltin("__ot_is", isBuiltin),
 		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
+		"__ot_dunder":   interp.NewBuiltin("__ot_dunder", dunderHelper),
 		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
 		"__ot_in":       interp.NewBuiltin("__ot_in", inHelper),
 		"__ot_delitem":  interp.NewBuiltin("__ot_delitem", delItem),

@@ -87,6 +87,9 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Call:
 		return l.call(e)
 	case *pyast.Attribute:
+		if dunderAttr(e.Attr) {
+			return callAt(e.AttrPos, "__ot_dunder", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
+		}
 		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
 	case *pyast.Subscript:
 		return l.subscript(e)

@@ -1,0 +1,51 @@
+package python
+
+import (
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// dunderHelper is __ot_dunder(x, name): the special attributes programs
+// read for messages and dispatch (f.__name__, type(x).__name__,
+// x.__class__, f.__doc__), which Starlark's functions and values do not
+// have. A value that has the attribute itself (a class) answers first.
+func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x := args[0]
+	name, _ := interp.AsText(args[1])
+	if v, err := attrOf(x, name); err != nil || v != nil {
+		return v, err
+	}
+	switch name {
+	case "__class__":
+		if t, ok := interp.Predeclared(thread)["type"].(starlark.Callable); ok {
+			return starlark.Call(thread, t, starlark.Tuple{x}, nil)
+		}
+	case "__name__", "__qualname__":
+		switch f := x.(type) {
+		case *starlark.Function:
+			if f.Name() == "lambda" {
+				return starlark.String("<lambda>"), nil
+			}
+			return starlark.String(f.Name()), nil
+		case *starlark.Builtin:
+			return starlark.String(f.Name()), nil
+		}
+	case "__doc__":
+		if f, ok := x.(*starlark.Function); ok && f.Doc() != "" {
+			return interp.MakeString(f.Doc()), nil
+		}
+		return starlark.None, nil
+	}
+	return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(x), name)
+}
+
+// dunderAttr reports whether the lowering reads attribute name through
+// dunderHelper.
+func dunderAttr(name string) bool {
+	switch name {
+	case "__name__", "__qualname__", "__class__", "__doc__":
+		return true
+	}
+	return false
+}
