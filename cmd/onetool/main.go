@@ -1,5 +1,5 @@
 // Command onetool is an MCP server with one tool, run, that executes
-// Starlark programs calling packs of tools; the same engine serves the
+// Python programs calling packs of tools; the same engine serves the
 // command line. See README.md and docs/ for the commands.
 package main
 
@@ -71,10 +71,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "onetool",
-		Short: "One MCP tool that runs Starlark programs calling packs of tools",
-		Long: `onetool is an MCP server with a single tool, run, that executes a Starlark
-program. The program calls packs: namespaced tool functions such as
-demo.foo(text="hi") or ot.help(). The same engine runs from the command line.`,
+		Short: "One MCP tool that runs Python programs calling packs of tools",
+		Long: `onetool is an MCP server with a single tool, run, that executes a program
+in a sandboxed subset of Python. The program calls packs: namespaced tool
+functions such as demo.foo(text="hi") or ot.help(). The same engine runs
+from the command line.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

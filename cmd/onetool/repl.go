@@ -37,8 +37,8 @@ func newReplCmd(g *globalFlags) *cobra.Command {
 	var historyFile string
 	cmd := &cobra.Command{
 		Use:   "repl",
-		Short: "Interactive Starlark session on the packs",
-		Long: `Read Starlark input by input and print what the run tool would return,
+		Short: "Interactive Python session on the packs",
+		Long: `Read Python input by input and print what the run tool would return,
 in one session: names an input defines stay for the next ones.
 
 On a terminal: line editing, a history file (multi-line blocks are kept as
@@ -102,7 +102,7 @@ type repl struct {
 	failed bool // some input failed
 }
 
-// handle runs one complete input: a :command or Starlark. interrupt, when
+// handle runs one complete input: a :command or Python. interrupt, when
 // not nil, delivers Ctrl-C while the input runs. It reports whether the
 // user asked to quit.
 func (rp *repl) handle(ctx context.Context, input string, interrupt <-chan os.Signal) (quit bool) {
@@ -157,7 +157,7 @@ func replOutput(res *runner.ExecResult) (string, bool) {
 	return res.Text, true
 }
 
-const replHelp = `Type Starlark: the value of a final expression is printed, and the names
+const replHelp = `Type Python: the value of a final expression is printed, and the names
 you define stay for the next inputs. A line ending in ':' opens a block;
 a blank line ends it. Tab completes packs, pack functions (demo.fo<Tab>)
 and parameters (demo.foo(te<Tab>). Ctrl-C cancels a running input or
@@ -383,14 +383,17 @@ func openHistory(path string) error {
 	return f.Close()
 }
 
-// completer completes Starlark at the REPL's cursor.
+// completer completes Python at the REPL's cursor.
 type completer struct {
 	r *runner.Runner
 	s *runner.Session
 }
 
-// keywords are the Starlark keywords worth completing.
-var keywords = []string{"and", "break", "continue", "def", "elif", "else", "for", "if", "in", "lambda", "not", "or", "pass", "return", "while"}
+// keywords are the Python keywords worth completing (those of the
+// constructs the front end accepts).
+var keywords = []string{"and", "as", "assert", "break", "continue", "def", "del", "elif", "else", "except",
+	"finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
+	"pass", "raise", "return", "try", "while"}
 
 // complete is the line editor's completer: see candidates.
 func (c *completer) complete(line []rune, cursor int) readline.Completions {

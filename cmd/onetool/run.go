@@ -21,14 +21,14 @@ func newRunCmd(g *globalFlags) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "run [-e CODE | FILE | -]",
-		Short: "Run a Starlark program and print its result",
-		Long: `Run a Starlark program once and print what the run tool would return.
+		Short: "Run a Python program and print its result",
+		Long: `Run a Python program once and print what the run tool would return.
 
 The program comes from -e, from FILE, or from standard input when FILE is -.
 Exit status: 0 on success, 1 when the program fails (the error is printed
 on standard output, exactly as an agent would see it), 2 on usage errors.`,
 		Example: `  onetool run -e 'demo.foo(text="hi")'
-  onetool run script.star
+  onetool run script.py
   echo 'ot.help()' | onetool run -`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

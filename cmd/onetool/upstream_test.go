@@ -17,6 +17,7 @@ import (
 
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
 // upstreamRunner builds a runner whose config connects the four reference
@@ -210,4 +211,60 @@ func TestCrashServerChild(t *testing.T) {
 		})
 	s.Run(context.Background(), &mcp.StdioTransport{})
 	os.Exit(0)
+}
+
+// SPEC §7.1, issue 17: what every conversation pays for onetool, tools/list
+// plus instructions, stays within 2,000 characters with the four reference
+// servers from npm configured, each adding its pack line.
+func TestContextCostWithReferenceServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real MCP servers")
+	}
+	node, dir := nodeModules(t)
+	tmp := t.TempDir()
+	mod := func(pkg string) string {
+		return filepath.Join(dir, "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js")
+	}
+	yaml := fmt.Sprintf(`
+servers:
+  everything: {command: %[1]s, args: [%[2]q]}
+  memory: {command: %[1]s, args: [%[3]q], env: {MEMORY_FILE_PATH: %[4]q}}
+  filesystem: {command: %[1]s, args: [%[5]q, %[6]q]}
+  sequential-thinking: {command: %[1]s, args: [%[7]q]}
+`, node, mod("server-everything"), mod("server-memory"), filepath.Join(tmp, "memory.jsonl"),
+		mod("server-filesystem"), tmp, mod("server-sequential-thinking"))
+	path := filepath.Join(tmp, "onetool.yaml")
+	os.WriteFile(path, []byte(yaml), 0o644)
+	cfg, err := config.Load(path, config.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runner.New(runner.WithConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	// Wait until every server is connected and has its pack line.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		res := r.Exec(context.Background(), `len([s for s in ot.servers() if s["state"] == "connected"])`)
+		if res.Text == "4" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("servers not connected: %s", r.Exec(context.Background(), "ot.servers()").Text)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	list, instructions := mcpserver.Listing(r)
+	for _, pack := range []string{"everything", "memory", "filesystem", "sequential"} {
+		if !strings.Contains(instructions, "- "+pack) {
+			t.Errorf("instructions lack the %s pack:\n%s", pack, instructions)
+		}
+	}
+	total := len(list) + len(instructions)
+	t.Logf("tools/list %d + instructions %d = %d characters", len(list), len(instructions), total)
+	if total > 2000 {
+		t.Errorf("tools/list %d + instructions %d = %d characters, want ≤ 2000:\n%s", len(list), len(instructions), total, instructions)
+	}
 }

@@ -1,5 +1,5 @@
 // Package mcpserver serves a runner.Runner over the Model Context Protocol
-// (SPEC §7.1): one tool, run, whose command is a Starlark program; server
+// (SPEC §7.1): one tool, run, whose command is a Python program (SPEC §2.7); server
 // instructions generated from the registry; resources describing every
 // tool; progress per tool call; cancellation that reaches the program.
 //
@@ -49,12 +49,12 @@ const ToolName = "run"
 // ToolDescription is the run tool's description: short, because every
 // client pays for it in every conversation; the details are in the
 // instructions and in ot.help().
-const ToolDescription = `Run a Starlark program (Python-like) that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
-	`Use variables, loops and conditions; the last expression or a top-level return is the result, after any print() output. ` +
-	`Discover tools with ot.help(). Not Python: no f-strings, try/except, import, class.`
+const ToolDescription = `Run a Python program (a sandboxed subset) that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
+	`Loops, f-strings, try/except, comprehensions and import json/math work; the last expression or a top-level return is the result, after any print() output. ` +
+	`Discover tools with ot.help().`
 
 // inputSchema is the run tool's input: one required string.
-var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"Starlark code to run; may be wrapped in a Markdown fence"}},"required":["command"],"additionalProperties":false}`)
+var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"Python code to run; may be wrapped in a Markdown fence"}},"required":["command"],"additionalProperties":false}`)
 
 // New returns an MCP server with the run tool and the tool resources.
 func New(r *runner.Runner, opts Options) *mcp.Server {
@@ -107,7 +107,7 @@ func runTool(destructive bool) *mcp.Tool {
 		Description: ToolDescription,
 		InputSchema: inputSchema,
 		Annotations: &mcp.ToolAnnotations{
-			Title:           "Run a Starlark program",
+			Title:           "Run a Python program",
 			ReadOnlyHint:    false,
 			DestructiveHint: new(destructive),
 			OpenWorldHint:   new(true),
@@ -178,7 +178,7 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 		}
 	}
 	if args.Command == nil {
-		return errorResult("Error: missing argument \"command\": send the Starlark code to run, e.g. {\"command\": \"ot.help()\"}"), nil
+		return errorResult("Error: missing argument \"command\": send the Python code to run, e.g. {\"command\": \"ot.help()\"}"), nil
 	}
 
 	if req.Params.RequestState != "" {
@@ -257,16 +257,16 @@ func structuredValue(res *runner.ExecResult) any {
 }
 
 // Instructions are the server instructions: one line per pack, how to
-// discover tools, and the Starlark rules that models trip on.
+// discover tools, and the little of Python that is not there.
 func Instructions(r *runner.Runner) string {
 	var b strings.Builder
-	b.WriteString("onetool: call the run tool with a Starlark program; tools are pack.function(arg=value).\nPacks:\n")
+	b.WriteString("onetool: call the run tool with a Python program (a sandboxed subset); tools are pack.function(arg=value).\nPacks:\n")
 	for _, p := range r.PackSummaries() {
 		fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
 	}
 	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack") its tools, ot.help(query="pack.fn") signature and examples, ot.help(query="words") search.
-Combine calls in one program: loops, comprehensions, if; return only what you need.
-Starlark is not Python: no f-strings ("%s" % x or "{}".format(x)), no try/except (check values; fail("msg") stops), no import, no class, no 'is' (use ==), no ** (math.pow).`)
+Combine calls in one program: loops, comprehensions, if, try/except ToolError; return only what you need.
+Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests (use the file and web packs).`)
 	return b.String()
 }
 

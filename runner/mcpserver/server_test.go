@@ -141,9 +141,15 @@ func TestContextCost(t *testing.T) {
 	if total > 2000 {
 		t.Errorf("tools/list + instructions = %d characters, want ≤ 2000", total)
 	}
-	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "f-strings", "try/except", "import", "class"} {
+	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "class", "with", "yield", "decorators"} {
 		if !strings.Contains(instructions, want) {
 			t.Errorf("instructions lack %q:\n%s", want, instructions)
+		}
+	}
+	// No Starlark cheat-sheet: the client is told it writes Python.
+	for _, stale := range []string{"Starlark", "fail(", "math.pow", "no f-strings"} {
+		if strings.Contains(instructions, stale) || strings.Contains(string(list), stale) {
+			t.Errorf("the listing still says %q:\n%s\n%s", stale, list, instructions)
 		}
 	}
 }
