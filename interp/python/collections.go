@@ -295,6 +295,12 @@ func lessThan(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 	if err := b.Charge(1); err != nil {
 		return false, err
 	}
+	if xt, ok := interp.AsText(x); ok {
+		if yt, ok := interp.AsText(y); ok {
+			// Either kind of str: UTF-8 orders as code points do.
+			return xt < yt, b.Charge(uint64(min(len(xt), len(yt))) / 64)
+		}
+	}
 	xs, xok := elements(x)
 	ys, yok := elements(y)
 	if !xok || !yok || x.Type() != y.Type() {

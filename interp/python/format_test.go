@@ -59,6 +59,14 @@ func TestDifferentialErrors(t *testing.T) {
 	})
 }
 
+// Text of both kinds compares, orders and is searched as one.
+func TestDifferentialText(t *testing.T) {
+	g := testGlobals()
+	pydiff.Check(t, "testdata/text_cases.txt", *update, func(code string) pydiff.Outcome {
+		return Eval(code, g)
+	})
+}
+
 // Eval runs one expression and describes its outcome for pydiff as
 // CPython's eval does: a str as it is, anything else by its repr, an
 // error by its Python class and text.

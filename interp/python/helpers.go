@@ -196,16 +196,34 @@ func intPower(b *interp.Budget, x, y *big.Int) (starlark.Value, error) {
 	return starlark.MakeBigInt(r), nil
 }
 
-// compareHelper is __ot_cmp(op, a, b): an ordered comparison the
-// lowering routes here because one side is a text literal, so that the
-// two kinds of text compare as one.
-func compareHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+// compareHelper is __ot_cmp(op, a, b): an ordered comparison that may
+// involve str of both kinds (interp.Unicode and starlark.String), alone or
+// inside lists and tuples, which Starlark refuses to order. Anything else
+// compares as Starlark compares it (sets by inclusion, numbers by value).
+func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	op, _ := interp.AsText(args[0])
 	x, y := args[1], args[2]
-	if xs, ok := interp.AsText(x); ok {
-		if ys, ok := interp.AsText(y); ok {
-			x, y = starlark.String(xs), starlark.String(ys)
+	if orderedByElements(x, y) {
+		b := interp.BudgetOf(thread)
+		var ok bool
+		var err error
+		switch op {
+		case "<":
+			ok, err = lessThan(b, x, y, 0)
+		case ">":
+			ok, err = lessThan(b, y, x, 0)
+		case "<=", ">=":
+			if op == ">=" {
+				x, y = y, x
+			}
+			if ok, err = lessThan(b, x, y, 0); err == nil && !ok {
+				ok, err = equal(b, x, y, 0)
+			}
 		}
+		if err != nil {
+			return nil, err // a budget's, or elements Starlark cannot order (see engineErrors)
+		}
+		return starlark.Bool(ok), nil
 	}
 	var tok syntax.Token
 	switch op {
@@ -220,9 +238,27 @@ func compareHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
-		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, typeName(args[1]), typeName(args[2]))
+		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, typeName(x), typeName(y))
 	}
 	return starlark.Bool(ok), nil
+}
+
+// orderedByElements reports two str, or two lists or two tuples, which
+// lessThan orders as Python does.
+func orderedByElements(x, y starlark.Value) bool {
+	if _, ok := interp.AsText(x); ok {
+		_, ok := interp.AsText(y)
+		return ok
+	}
+	switch x.(type) {
+	case *starlark.List:
+		_, ok := y.(*starlark.List)
+		return ok
+	case starlark.Tuple:
+		_, ok := y.(starlark.Tuple)
+		return ok
+	}
+	return false
 }
 
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that

@@ -389,14 +389,19 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 		return is
 	case "<", "<=", ">", ">=":
-		if isTextLiteral(px) || isTextLiteral(py) {
-			// A literal and a str of the other kind (interp.Unicode and
-			// starlark.String) are ordered by the helper.
+		if !surelyNotText(px) && !surelyNotText(py) {
+			// Two str of the two kinds (interp.Unicode and starlark.String),
+			// or containers holding them, are ordered by the helper;
+			// Starlark would refuse to compare them.
 			return callAt(pos, "__ot_cmp", strLit(pos, op), x, y)
 		}
 	case "in", "not in":
-		needle, _ := textValue(px)
-		if (needle != "" && !isASCII(needle)) || isTextLiteral(py) {
+		// A str haystack of Starlark's kind refuses a needle of the other
+		// kind (Python answers False): the helper answers unless the
+		// needle is an ASCII literal or a number, or the haystack a display.
+		needle, isText := textValue(px)
+		native := (isText && isASCII(needle)) || surelyNotText(px) || isDisplay(py)
+		if !native {
 			var in syntax.Expr = callAt(pos, "__ot_in", x, y)
 			if op == "not in" {
 				in = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: in}
@@ -405,6 +410,50 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 	}
 	return binary(pos, compareTokens[op], x, y)
+}
+
+// surelyNotText reports an operand that is a number if it is anything
+// (a numeric literal, arithmetic other than + and *, a call of a builtin
+// that returns numbers): compared with it, Starlark's own ordering is
+// Python's, and the comparison needs no helper.
+func surelyNotText(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		switch e.Value.(type) {
+		case string, pyast.Bytes, nil:
+			return false
+		}
+		return true
+	case *pyast.UnaryOp:
+		return e.Op == "-" || e.Op == "+" || e.Op == "~"
+	case *pyast.BinOp:
+		switch e.Op {
+		case "-", "/", "//", "**", "<<", ">>":
+			return true
+		case "+": // str + int is an error, whatever the order
+			return surelyNotText(e.Left) || surelyNotText(e.Right)
+		case "*": // "ab" * 2 is a str
+			return surelyNotText(e.Left) && surelyNotText(e.Right)
+		}
+	case *pyast.Call:
+		if f, ok := e.Func.(*pyast.Name); ok {
+			switch f.Id {
+			case "len", "int", "float", "abs", "round", "sum", "ord", "hash":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isDisplay reports a list, tuple, set or dict display or comprehension:
+// a container, never a str.
+func isDisplay(e pyast.Expr) bool {
+	switch e.(type) {
+	case *pyast.List, *pyast.Tuple, *pyast.Set, *pyast.Dict, *pyast.ListComp, *pyast.SetComp, *pyast.DictComp:
+		return true
+	}
+	return false
 }
 
 // isSingleton reports None, True or False.
