@@ -126,7 +126,31 @@ func unwrapCells(globals starlark.StringDict) {
 	}
 }
 
-const predeclaredLocal = "onetool.predeclared"
+const (
+	predeclaredLocal = "onetool.predeclared"
+	cellsLocal       = "onetool.cells"
+)
+
+// ModuleCell returns the cell of a module-level variable that a front end
+// keeps in a cell (one a function rebinds with global, say), starting from
+// the global's current value, if any. In a session the cell is the
+// session's, shared by every input: a function an earlier input defined
+// and the inputs after it then see one variable, as in Python.
+func ModuleCell(thread *starlark.Thread, name string) *Cell {
+	v := Predeclared(thread)[name]
+	cells, _ := thread.Local(cellsLocal).(map[string]*Cell)
+	if cells == nil {
+		return NewCell(name, false, v)
+	}
+	c := cells[name]
+	if c == nil {
+		c = NewCell(name, false, v)
+		cells[name] = c
+	} else if v != nil {
+		c.value = v
+	}
+	return c
+}
 
 // Predeclared returns the names predeclared for the run executing on
 // thread (a session's globals, in a session), so that a front end's

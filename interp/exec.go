@@ -65,6 +65,12 @@ type Options struct {
 	// end (SPEC §2.7).
 	Parse Parser
 
+	// ParseWithCells, when set, reads a Session's input in place of
+	// Parse when the session keeps variables in cells (see ModuleCell):
+	// cells names them, and the input must read and write them through
+	// their cells.
+	ParseWithCells func(src string, cells []string) (*syntax.File, error)
+
 	// Explain, when set, rephrases the message of an error the
 	// interpreter raised (msg, the innermost one of err) in the language
 	// of the front end: the Python front end names the exception class,
@@ -80,6 +86,8 @@ type Options struct {
 
 	// session holds a Session's globals, which count against MaxMemory.
 	session starlark.StringDict
+	// cells are a Session's module-level cells (see ModuleCell).
+	cells map[string]*Cell
 }
 
 // Result is what a successful run produced.
@@ -279,6 +287,9 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	var printed strings.Builder
 	thread, lim := newThread(ctx, opts, &printed)
 	thread.SetLocal(predeclaredLocal, predeclared)
+	if opts.cells != nil {
+		thread.SetLocal(cellsLocal, opts.cells)
+	}
 	done := make(chan outcome, 1)
 	opts.Executor.Go(func() {
 		o := p.protected(ctx, thread, lim, predeclared, &printed)

@@ -30,7 +30,10 @@ type Session struct {
 	busy        chan struct{}
 	predeclared starlark.StringDict
 	globals     starlark.StringDict
-	hint        string
+	// cells are the variables inputs keep in cells (ModuleCell): their
+	// values are the truth, copied to globals before and after each input.
+	cells map[string]*Cell
+	hint  string
 }
 
 // NewSession returns a session whose programs see predeclared (frozen,
@@ -49,6 +52,7 @@ func (s *Session) Reset() {
 	for k, v := range s.predeclared {
 		s.globals[k] = v
 	}
+	s.cells = map[string]*Cell{}
 }
 
 // Names returns the globals the session's programs defined, sorted.
@@ -104,7 +108,13 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if parse == nil {
 		parse = ParseStarlark
 	}
-	f, err := parse(code)
+	var f *syntax.File
+	var err error
+	if opts.ParseWithCells != nil && len(s.cells) > 0 {
+		f, err = opts.ParseWithCells(code, slices.Sorted(maps.Keys(s.cells)))
+	} else {
+		f, err = parse(code)
+	}
 	if err != nil {
 		return nil, syntaxError(code, err)
 	}
@@ -135,12 +145,13 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 			}
 		}
 	}
+	s.syncCells(nil)
 	s.globals[setName] = s.setter(assigned)
 	s.carryOver(f, kept)
 	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
-	opts.session = s.globals
+	opts.session, opts.cells = s.globals, s.cells
 	res, globals, wait, err := p.exec(ctx, opts, s.globals)
 	if wait != nil {
 		finished = wait
@@ -149,8 +160,10 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	for k, v := range globals { // kept names, even after an error
 		if v != nil && !strings.HasPrefix(k, "__ot_") {
 			s.globals[k] = v
+			assigned[k] = true
 		}
 	}
+	s.syncCells(assigned)
 	// What the session keeps counts against every run's budget (SPEC
 	// §8.4); the watchdog only sees growth within one run, so a session
 	// could otherwise grow by almost a budget per input.
@@ -167,6 +180,23 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 
 func (s *Session) lock()   { s.busy <- struct{}{} }
 func (s *Session) unlock() { <-s.busy }
+
+// syncCells makes the session's globals and its cells agree: a name the
+// input assigned at top level (in assigned) sets its cell; every other
+// name takes its cell's value, which a function may have changed.
+func (s *Session) syncCells(assigned map[string]bool) {
+	for name, c := range s.cells {
+		v, ok := s.globals[name]
+		switch {
+		case assigned[name] && ok:
+			c.value = v
+		case c.value != nil:
+			s.globals[name] = c.value
+		case ok && s.predeclared[name] == nil:
+			delete(s.globals, name) // deleted (del x) by a function
+		}
+	}
+}
 
 // setName is the builtin an input's global assignments become (see
 // liveAssignments).

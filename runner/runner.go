@@ -405,10 +405,11 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		MaxMemory:   st.limits.MaxMemory,
 		Watchdog:    r.watchdog,
 
-		MaxIntDigits: st.limits.MaxIntDigits,
-		Parse:        python.Parse,
-		Explain:      python.Explain,
-		Executor:     r.executor,
+		MaxIntDigits:   st.limits.MaxIntDigits,
+		Parse:          python.Parse,
+		ParseWithCells: python.ParseWithCells,
+		Explain:        python.Explain,
+		Executor:       r.executor,
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).

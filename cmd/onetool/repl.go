@@ -23,6 +23,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python/pyast"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner"
@@ -257,36 +258,47 @@ const (
 	inputBlock                      // a compound statement: a blank line ends it
 )
 
-// classify parses src the way the runner will and says whether it is
-// complete. An error at the end of the text means more is to come; any
-// other syntax error is complete, so that running it reports the error.
+// classify parses src the way the runner will (as Python) and says
+// whether it is complete. An error that more text would cure (an open
+// bracket or triple-quoted string, a header without its body, a try
+// without its handler) means more is to come; any other syntax error is
+// complete, so that running it reports the error.
 func classify(src string) inputState {
-	f, err := interp.FileOptions().Parse(interp.Filename, src+"\n", 0)
+	m, err := pyast.Parse(interp.Filename, src+"\n")
 	if err != nil {
 		var se syntax.Error
 		if !errors.As(err, &se) {
 			return inputComplete
 		}
-		// The lexer closes open indentation before the end of the file, so
-		// a header without a body at the end fails on an outdent there.
-		last := strings.Count(src, "\n") + 1
-		atEnd := strings.HasPrefix(se.Msg, "got end of file") ||
-			(strings.HasPrefix(se.Msg, "got outdent") && int(se.Pos.Line) >= last)
+		// Only an error on the last line is one that more lines can cure.
+		atEnd := int(se.Pos.Line) >= strings.Count(strings.TrimRight(src, "\n"), "\n")+1
 		switch {
-		case atEnd && strings.HasSuffix(se.Msg, "want indent"):
+		case atEnd && strings.HasPrefix(se.Msg, "expected an indented block") && endsHeader(src):
 			return inputBody
-		case atEnd, se.Msg == "unexpected EOF in string":
+		case atEnd && strings.HasPrefix(se.Msg, "expected 'except' or 'finally' block"):
+			return inputBlock
+		case strings.HasSuffix(se.Msg, "was never closed"),
+			strings.HasPrefix(se.Msg, "unterminated triple-quoted string"),
+			se.Msg == "unexpected EOF while parsing":
 			return inputMore
 		}
 		return inputComplete
 	}
-	if n := len(f.Stmts); n > 0 {
-		switch f.Stmts[n-1].(type) {
-		case *syntax.DefStmt, *syntax.IfStmt, *syntax.ForStmt, *syntax.WhileStmt:
+	if n := len(m.Body); n > 0 {
+		switch m.Body[n-1].(type) {
+		case *pyast.FunctionDef, *pyast.ClassDef, *pyast.If, *pyast.For, *pyast.While,
+			*pyast.Try, *pyast.With, *pyast.Match:
 			return inputBlock
 		}
 	}
 	return inputComplete
+}
+
+// endsHeader reports whether the last line of src is a block header
+// (it ends with ':'), which the next line would give its body.
+func endsHeader(src string) bool {
+	lines := strings.Split(strings.TrimRight(src, " \t\n"), "\n")
+	return strings.HasSuffix(lines[len(lines)-1], ":")
 }
 
 // blankEnds reports whether a blank line after src ends the input: it

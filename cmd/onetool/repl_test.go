@@ -64,6 +64,10 @@ func TestReplAccept(t *testing.T) {
 		{"x = [\n", false},    // a blank line inside brackets is part of them
 		{"s = '''a\n", false}, // and of a triple-quoted string
 		{"x = [\n  1]", true},
+		{"try:\n    x = 1", false},                    // a try waits for its handler
+		{"try:\n    x = 1\nexcept ValueError:", false}, // and the handler for its body
+		{"try:\n    x = 1\nexcept ValueError:\n    x = 0", false},
+		{"try:\n    x = 1\nexcept ValueError:\n    x = 0\n", true},
 	} {
 		if got := accept(c.buffer); got != c.want {
 			t.Errorf("accept(%q) = %v, want %v", c.buffer, got, c.want)
@@ -94,6 +98,8 @@ func TestReplPipedGrouping(t *testing.T) {
 		{"triple-quoted string keeps its blank line", "s = '''a\n\nb'''\ns\n", "a\n\nb\n", 0},
 		{"block then statement without blank line", "for i in range(2):\n    print(i)\nprint('done')\n", "0\n1\ndone\n", 0},
 		{"blank lines between inputs", "\n\nx = 1\n\n\nx\n\n", "1\n", 0},
+		{"try and its handlers are one input", "try:\n    n = int('x')\nexcept ValueError as e:\n    n = -1\nfinally:\n    print('done')\n\nn\n", "done\n-1\n", 0},
+		{"a global a function rebinds is one variable across inputs", "count = 0\ndef bump():\n    global count\n    count += 1\n\nbump()\ncount\n", "1\n", 0},
 		{"header without body", "def f():\n\n1\n", "", 1},
 		{"failure exits 1 after running everything", "1/0\n'after'\n", "Error: line 1: division by zero\nafter\n", 1},
 		{"quit stops reading", ":quit\n1/0\n", "", 0},

@@ -36,11 +36,19 @@ import (
 // is an interp.Parser: the tree needs Builtins among the predeclared
 // names. A program that is already Starlark reads the same.
 func Parse(src string) (*syntax.File, error) {
+	return ParseWithCells(src, nil)
+}
+
+// ParseWithCells is Parse for an input of a session whose variables cells
+// are held in cells (interp.ModuleCell): the input reads and writes them
+// through the cells, so that it sees what a function of an earlier input
+// does to them at once. It is interp.Options.ParseWithCells.
+func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	m, err := pyast.Parse(interp.Filename, src)
 	if err != nil {
 		return nil, plainSyntaxError(sharper(src, err))
 	}
-	sc, err := analyze(m)
+	sc, err := analyze(m, cells)
 	if err != nil {
 		return nil, plainSyntaxError(err)
 	}

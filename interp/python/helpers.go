@@ -58,11 +58,7 @@ func cellOf(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _
 	if len(args) > 1 {
 		return interp.NewCell(name, true, args[1]), nil
 	}
-	v, ok := interp.Predeclared(thread)[name]
-	if !ok {
-		v = nil
-	}
-	return interp.NewCell(name, false, v), nil
+	return interp.ModuleCell(thread, name), nil
 }
 
 // localCell is __ot_lcell("x"): the cell of a function's variable, which

@@ -105,6 +105,11 @@ func (s *scope) owner(name string) *scope {
 			return sc
 		}
 	}
+	// A module variable that only functions bind (global x in them) is
+	// still the module's cell wherever it is read.
+	if m := s.module(); m.cells[name] {
+		return m
+	}
 	return nil
 }
 
@@ -136,15 +141,19 @@ type scopes struct {
 	of     map[pyast.Node]*scope
 }
 
-// analyze finds the scopes of m and the names held in cells. Its errors
-// are those CPython reports when it compiles: a nonlocal with no binding,
-// a name both global and assigned before.
-func analyze(m *pyast.Module) (*scopes, error) {
+// analyze finds the scopes of m and the names held in cells; cells are
+// module variables already held in cells (a session's). Its errors are
+// those CPython reports when it compiles: a nonlocal with no binding, a
+// name both global and assigned before.
+func analyze(m *pyast.Module, cells []string) (*scopes, error) {
 	a := &analyzer{sc: &scopes{module: newScope(moduleScope, nil), of: map[pyast.Node]*scope{}}}
 	a.all = append(a.all, a.sc.module)
 	a.stmts(a.sc.module, m.Body, false)
 	if a.err != nil {
 		return nil, a.err
+	}
+	for _, name := range cells {
+		a.sc.module.addCell(name)
 	}
 	for _, s := range a.all {
 		if err := a.decide(s); err != nil {
