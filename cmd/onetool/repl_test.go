@@ -64,7 +64,7 @@ func TestReplAccept(t *testing.T) {
 		{"x = [\n", false},    // a blank line inside brackets is part of them
 		{"s = '''a\n", false}, // and of a triple-quoted string
 		{"x = [\n  1]", true},
-		{"try:\n    x = 1", false},                    // a try waits for its handler
+		{"try:\n    x = 1", false},                     // a try waits for its handler
 		{"try:\n    x = 1\nexcept ValueError:", false}, // and the handler for its body
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0", false},
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0\n", true},
