@@ -1275,3 +1275,64 @@ func ddExp(t dd) float64 {
 	}
 	return math.Ldexp(e.hi+e.lo, int(n))
 }
+
+// FloatPow is x ** y for floats as CPython computes it (C's pow), for
+// math.pow: NaN for a negative base with a fractional exponent, ±Inf
+// past the range of a float.
+func FloatPow(x, y float64) float64 { return cPow(x, y) }
+
+// ln10DD is log(10) to double-double precision.
+var ln10DD = dd{2.302585092994046, -2.1707562233822494e-16}
+
+// Log, Log2 and Log10 are the logarithms of a finite x > 0 rounded once
+// from double-double values, as C's log, log2 and log10 give them
+// (math.log10(1000) is 3.0; Go's math.Log10 gives 2.9999999999999996).
+func Log(x float64) float64 {
+	l := ddLog(x)
+	return l.hi + l.lo
+}
+
+// Log2 is log2(x); see Log.
+func Log2(x float64) float64 {
+	l := ddLog(x).div(ln2DD)
+	return l.hi + l.lo
+}
+
+// Log10 is log10(x); see Log.
+func Log10(x float64) float64 {
+	l := ddLog(x).div(ln10DD)
+	return l.hi + l.lo
+}
+
+// Exp is e ** x, rounded once from a double-double value as C's exp.
+func Exp(x float64) float64 {
+	if math.IsNaN(x) {
+		return x
+	}
+	return ddExp(dd{x, 0})
+}
+
+// Norm is sqrt(sum of x*x for x in xs) for finite xs, rounded once, as
+// CPython's math.hypot and math.dist compute it: the squares are scaled
+// by a power of two (no overflow or underflow) and summed in
+// double-double.
+func Norm(xs []float64) float64 {
+	maxAbs := 0.0
+	for _, x := range xs {
+		maxAbs = math.Max(maxAbs, math.Abs(x))
+	}
+	if maxAbs == 0 {
+		return 0
+	}
+	_, e := math.Frexp(maxAbs)
+	sum := dd{0, 0}
+	for _, x := range xs {
+		y := math.Ldexp(x, -e)
+		sum = sum.add(twoProd(y, y))
+	}
+	s := math.Sqrt(sum.hi)
+	// One Newton step in double-double: s + (sum - s²) / 2s.
+	r := sum.add(twoProd(s, s).mulFloat(-1))
+	root := dd{s, 0}.add(dd{(r.hi + r.lo) / (2 * s), 0})
+	return math.Ldexp(root.hi+root.lo, e)
+}

@@ -195,3 +195,10 @@ func countDigits(s string) int {
 	}
 	return n
 }
+
+// Mul is x * y with Python's meaning, refused before it is made when the
+// result would pass the run's budget (an int beyond
+// limits.max_int_digits, a repetition beyond memory): for math.prod.
+func Mul(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
+	return mulHelper(thread, nil, starlark.Tuple{x, y}, nil)
+}

@@ -49,10 +49,14 @@ func eval(code string) pydiff.Outcome {
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
 	}
-	if s, ok := res.Value.(starlark.String); ok {
-		return pydiff.Outcome{Text: string(s)}
+	if s, ok := interp.AsText(res.Value); ok {
+		return pydiff.Outcome{Text: s}
 	}
-	return pydiff.Outcome{Text: res.Text}
+	r, err := interp.Repr(nil, res.Value)
+	if err != nil {
+		return pydiff.Outcome{Class: "?", Msg: err.Error()}
+	}
+	return pydiff.Outcome{Text: r}
 }
 
 func TestDifferentialJSON(t *testing.T) {
