@@ -129,7 +129,8 @@ func FileOptions() *syntax.FileOptions {
 // StdGlobals returns the library globals of SPEC §2.2 that go.starlark.net
 // provides (math, time, struct), frozen. print is part of Starlark's
 // universe and is captured by Exec. The json module, which must walk
-// values under a run's budget, is package stdlib's.
+// values under a run's budget, is package stdlib's, and so is the math
+// module programs get (Python's, which replaces this one in the runner).
 func StdGlobals() starlark.StringDict {
 	d := starlark.StringDict{
 		"math":   slmath.Module,

@@ -42,15 +42,22 @@ func (c *ExcClass) Freeze()               {}
 func (c *ExcClass) Truth() starlark.Bool  { return true }
 func (c *ExcClass) Hash() (uint32, error) { return starlark.String(c.name).Hash() }
 
-// IsSubclass reports whether c is base or derives from it.
+// IsSubclass reports whether c is base or derives from it. A builtin
+// class is one class wherever its value was made (json.JSONDecodeError
+// is built by package stdlib), so builtins match by name.
 func (c *ExcClass) IsSubclass(base *ExcClass) bool {
 	for k := c; k != nil; k = k.base {
-		if k == base {
+		if k == base || base != nil && k.builtin && base.builtin && k.name == base.name {
 			return true
 		}
 	}
 	return false
 }
+
+// BuiltinClass is the builtin exception class called name, or nil: for
+// the modules of package stdlib to expose the classes they raise
+// (json.JSONDecodeError), which except clauses then match.
+func BuiltinClass(name string) *ExcClass { return baseExceptionClasses()[name] }
 
 func (c *ExcClass) hasInstance(v starlark.Value) bool {
 	e, ok := v.(*ExcValue)

@@ -151,7 +151,7 @@ func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 	if xf < 0 && yf != math.Trunc(yf) {
 		return nil, valueError("math domain error: a negative number cannot be raised to a fractional power (complex numbers are not supported)")
 	}
-	r := math.Pow(xf, yf)
+	r := cPow(xf, yf)
 	if math.IsInf(r, 0) && !math.IsInf(xf, 0) && !math.IsInf(yf, 0) {
 		return nil, exception("OverflowError", "(34, 'Numerical result out of range')")
 	}

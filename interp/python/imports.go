@@ -166,9 +166,26 @@ func typingModule() *starlarkstruct.Module {
 		AsyncIterable AsyncIterator IO TextIO BinaryIO Pattern Match AnyStr Text NoReturn Never
 		Self LiteralString TypeAlias ParamSpec Concatenate TypeGuard Annotated Required NotRequired
 		SupportsInt SupportsFloat SupportsIndex SupportsAbs SupportsRound ByteString NamedTuple
-		TypedDict`) {
+		TypedDict TypeVarTuple Unpack`) {
 		members[name] = &typingName{name: name}
 	}
+	// NewType("UserId", int) is a function that returns its argument.
+	members["NewType"] = interp.NewBuiltin("NewType", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var name, tp starlark.Value
+		if err := unpackArgs("NewType", args, kwargs, []string{"name", "tp"}, 2, &name, &tp); err != nil {
+			return nil, err
+		}
+		text, ok := interp.AsText(name)
+		if !ok {
+			return nil, typeError("NewType() argument 'name' must be str, not %s", pyTypeName(name))
+		}
+		return interp.NewBuiltin(text, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 1 || len(kwargs) > 0 {
+				return nil, typeError("%s() takes exactly one argument (%d given)", text, len(args)+len(kwargs))
+			}
+			return args[0], nil
+		}), nil
+	})
 	members["cast"] = interp.NewBuiltin("cast", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 2 {
 			return nil, typeError("cast() takes 2 arguments")
@@ -206,6 +223,28 @@ func (t *typingName) Type() string          { return "typing" }
 func (t *typingName) Freeze()               {}
 func (t *typingName) Truth() starlark.Bool  { return true }
 func (t *typingName) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
+
+var _ starlark.Callable = (*typingName)(nil)
+
+func (t *typingName) Name() string { return t.name }
+
+// CallInternal is a call of a typing name: TypeVar("T"), ParamSpec("P")
+// and TypeVarTuple("Ts") make a name to use in annotations (T, Generic[T]);
+// the rest stand for types that cannot be instantiated, as in Python.
+func (t *typingName) CallInternal(_ *starlark.Thread, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	switch t.name {
+	case "TypeVar", "ParamSpec", "TypeVarTuple":
+		if len(args) == 0 {
+			return nil, typeError("%s() missing required argument: 'name'", t.name)
+		}
+		name, ok := interp.AsText(args[0])
+		if !ok {
+			return nil, typeError("%s() argument 'name' must be str, not %s", t.name, pyTypeName(args[0]))
+		}
+		return &typingName{name: name}, nil
+	}
+	return nil, typeError("Cannot instantiate typing.%s; use the builtin type (list(), dict(), …) instead", t.name)
+}
 
 // Get makes List[int] (itself, so that any use of it in code is harmless).
 func (t *typingName) Get(starlark.Value) (starlark.Value, bool, error) { return t, true, nil }

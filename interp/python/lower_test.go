@@ -13,7 +13,7 @@ import (
 // operation or method names the line (and column) where the user wrote it.
 func TestLoweredErrorsKeepTheirLine(t *testing.T) {
 	tests := []struct{ code, want string }{
-		{"x = 1\ny = [1] * 'a'", "line 2: unknown binary op: list * string"},
+		{"x = 1\ny = [1] * 'a'", "line 2: TypeError: can't multiply sequence by non-int of type 'str'"},
 		{"x = 1\n\ny = '%d' % 'a'", "line 3: TypeError: %d format: a real number is required, not str"},
 		{"def f():\n    return '{}'.format()\nf()", "line 2: IndexError: Replacement index 0 out of range for positional args tuple (in f, called from line 3)"},
 		{"x = {}\nx *= 2\n", "line 2: unknown binary op: dict * int"},

@@ -428,10 +428,9 @@ func number(v starlark.Value) (starlark.Value, bool) {
 	return nil, false
 }
 
-// sumBuiltin is sum(iterable, start=0). It adds as CPython 3.12 does:
-// ints exactly; floats with Neumaier's compensated summation (so
-// sum([0.1] * 10) == 1.0), ints met among floats added to the running
-// float without compensation; anything else with +.
+// sumBuiltin is sum(iterable, start=0). It adds as CPython 3.11 does:
+// ints exactly; floats (and ints met among them) into one running float,
+// left to right; anything else with +.
 func sumBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
 		return nil, typeError("sum() takes at least 1 positional argument (0 given)")
@@ -479,7 +478,10 @@ func sumBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		}
 	}
 	if rf, ok := result.(starlark.Float); ok {
-		f, c := float64(rf), 0.0
+		// Plain left-to-right addition, as CPython 3.11's sum adds floats
+		// (sum([0.1]*10) is 0.9999999999999999); 3.12's compensated sum
+		// would give 1.0.
+		f := float64(rf)
 		result = nil
 		for result == nil {
 			x, ok, err := p.next()
@@ -487,29 +489,15 @@ func sumBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 				return nil, err
 			}
 			if !ok {
-				if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
-					f += c
-				}
 				return starlark.Float(f), nil
 			}
 			if xf, ok := x.(starlark.Float); ok {
-				// Neumaier's improvement of Kahan–Babuška summation.
-				y := float64(xf)
-				t := f + y
-				if math.Abs(f) >= math.Abs(y) {
-					c += (f - t) + y
-				} else {
-					c += (y - t) + f
-				}
-				f = t
+				f += float64(xf)
 				continue
 			}
 			if n, ok := smallInt(x); ok {
 				f += float64(n)
 				continue
-			}
-			if c != 0 && !math.IsInf(c, 0) && !math.IsNaN(c) {
-				f += c
 			}
 			if result, err = pyAdd(b, starlark.Float(f), x); err != nil {
 				return nil, err
@@ -835,7 +823,7 @@ func floatPow(x, y float64) (starlark.Value, error) {
 	case x < 0 && y != math.Trunc(y) && !math.IsInf(y, 0) && !math.IsInf(x, 0):
 		return nil, valueError("negative number cannot be raised to a fractional power (complex numbers are not supported)")
 	}
-	z := math.Pow(x, y)
+	z := cPow(x, y)
 	if math.IsInf(z, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
 		return nil, exception("OverflowError", "(34, 'Numerical result out of range')")
 	}
@@ -1158,4 +1146,193 @@ func hashableDepth(b *interp.Budget, v starlark.Value, depth int) error {
 		return typeError("unhashable type: '%s'", pyTypeName(v))
 	}
 	return nil
+}
+
+// cPow is x ** y for floats as CPython computes it: C's pow, which on
+// the platforms CPython is built for returns the correctly rounded
+// result in all but the rarest cases. Go's math.Pow is off by an ulp
+// often enough to show (27 ** (1/3) is 2.9999999999999996, CPython's
+// 3.0), so finite positive bases go through exp(y·log x) carried in
+// double-double arithmetic (about 104 bits) and rounded once; the
+// special cases (zeros, infinities, NaN, a negative base) keep
+// math.Pow's answers, which follow C's.
+func cPow(x, y float64) float64 {
+	switch {
+	case y == 0 || x == 1:
+		return 1
+	case math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0:
+		return math.Pow(x, y)
+	case y == 1:
+		return x
+	case x < 0:
+		if y != math.Trunc(y) {
+			return math.NaN()
+		}
+		r := cPow(-x, y)
+		if math.Mod(y, 2) != 0 {
+			return -r
+		}
+		return r
+	}
+	return ddExp(ddLog(x).mulFloat(y))
+}
+
+// dd is a double-double: the unevaluated sum hi + lo, |lo| ≤ ulp(hi)/2.
+type dd struct{ hi, lo float64 }
+
+// ln2DD is log(2) to double-double precision.
+var ln2DD = dd{0.6931471805599453, 2.3190468138462996e-17}
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func quickTwoSum(a, b float64) dd {
+	s := a + b
+	return dd{s, b - (s - a)}
+}
+
+func twoProd(a, b float64) dd {
+	p := a * b
+	return dd{p, math.FMA(a, b, -p)}
+}
+
+func (a dd) add(b dd) dd {
+	s := twoSum(a.hi, b.hi)
+	t := twoSum(a.lo, b.lo)
+	s.lo += t.hi
+	s = quickTwoSum(s.hi, s.lo)
+	s.lo += t.lo
+	return quickTwoSum(s.hi, s.lo)
+}
+
+func (a dd) mul(b dd) dd {
+	p := twoProd(a.hi, b.hi)
+	p.lo += a.hi*b.lo + a.lo*b.hi
+	return quickTwoSum(p.hi, p.lo)
+}
+
+func (a dd) mulFloat(b float64) dd {
+	p := twoProd(a.hi, b)
+	p.lo += a.lo * b
+	return quickTwoSum(p.hi, p.lo)
+}
+
+func (a dd) div(b dd) dd {
+	q1 := a.hi / b.hi
+	r := a.add(b.mulFloat(-q1))
+	q2 := r.hi / b.hi
+	r = r.add(b.mulFloat(-q2))
+	q3 := r.hi / b.hi
+	return quickTwoSum(q1, q2).add(dd{q3, 0})
+}
+
+// ddLog is log(x) for a finite x > 0: x = m·2^k with m near 1, and
+// log(m) = 2·atanh(s), s = (m-1)/(m+1), |s| < 0.172, by its series.
+func ddLog(x float64) dd {
+	m, k := math.Frexp(x)
+	if m < math.Sqrt2/2 {
+		m *= 2
+		k--
+	}
+	s := dd{m - 1, 0}.div(twoSum(m, 1)) // m-1 is exact for m in [0.7, 1.42)
+	s2 := s.mul(s)
+	// Terms up to s^45 leave less than 2^-110 of log(m).
+	acc := dd{1.0 / 45, 0}
+	for n := 21; n >= 0; n-- {
+		acc = acc.mul(s2).add(dd{1, 0}.div(dd{float64(2*n + 1), 0}))
+	}
+	return ln2DD.mulFloat(float64(k)).add(s.mul(acc).mulFloat(2))
+}
+
+// ddExp is exp(t) rounded to a float64: t = n·log(2) + r, and exp(r) by
+// its series at r/1024, squared ten times.
+func ddExp(t dd) float64 {
+	switch {
+	case t.hi > 710:
+		return math.Inf(1)
+	case t.hi < -746:
+		return 0
+	}
+	n := math.Round(t.hi / ln2DD.hi)
+	r := t.add(ln2DD.mulFloat(-n))
+	r = dd{r.hi / 1024, r.lo / 1024}
+	// expm1(r) for |r| < 3.4e-4: terms up to r^12/12! suffice.
+	p := dd{0, 0}
+	for i := 12; i >= 1; i-- {
+		p = p.add(dd{1, 0}).mul(r).div(dd{float64(i), 0})
+	}
+	for range 10 {
+		p = p.mulFloat(2).add(p.mul(p)) // expm1(2r) = 2·expm1(r) + expm1(r)²
+	}
+	e := dd{1, 0}.add(p)
+	if n > 1000 || n < -1000 {
+		// Scale in two steps so that neither overflows or flushes early.
+		h := math.Trunc(n / 2)
+		return math.Ldexp(math.Ldexp(e.hi+e.lo, int(h)), int(n-h))
+	}
+	return math.Ldexp(e.hi+e.lo, int(n))
+}
+
+// FloatPow is x ** y for floats as CPython computes it (C's pow), for
+// math.pow: NaN for a negative base with a fractional exponent, ±Inf
+// past the range of a float.
+func FloatPow(x, y float64) float64 { return cPow(x, y) }
+
+// ln10DD is log(10) to double-double precision.
+var ln10DD = dd{2.302585092994046, -2.1707562233822494e-16}
+
+// Log, Log2 and Log10 are the logarithms of a finite x > 0 rounded once
+// from double-double values, as C's log, log2 and log10 give them
+// (math.log10(1000) is 3.0; Go's math.Log10 gives 2.9999999999999996).
+func Log(x float64) float64 {
+	l := ddLog(x)
+	return l.hi + l.lo
+}
+
+// Log2 is log2(x); see Log.
+func Log2(x float64) float64 {
+	l := ddLog(x).div(ln2DD)
+	return l.hi + l.lo
+}
+
+// Log10 is log10(x); see Log.
+func Log10(x float64) float64 {
+	l := ddLog(x).div(ln10DD)
+	return l.hi + l.lo
+}
+
+// Exp is e ** x, rounded once from a double-double value as C's exp.
+func Exp(x float64) float64 {
+	if math.IsNaN(x) {
+		return x
+	}
+	return ddExp(dd{x, 0})
+}
+
+// Norm is sqrt(sum of x*x for x in xs) for finite xs, rounded once, as
+// CPython's math.hypot and math.dist compute it: the squares are scaled
+// by a power of two (no overflow or underflow) and summed in
+// double-double.
+func Norm(xs []float64) float64 {
+	maxAbs := 0.0
+	for _, x := range xs {
+		maxAbs = math.Max(maxAbs, math.Abs(x))
+	}
+	if maxAbs == 0 {
+		return 0
+	}
+	_, e := math.Frexp(maxAbs)
+	sum := dd{0, 0}
+	for _, x := range xs {
+		y := math.Ldexp(x, -e)
+		sum = sum.add(twoProd(y, y))
+	}
+	s := math.Sqrt(sum.hi)
+	// One Newton step in double-double: s + (sum - s²) / 2s.
+	r := sum.add(twoProd(s, s).mulFloat(-1))
+	root := dd{s, 0}.add(dd{(r.hi + r.lo) / (2 * s), 0})
+	return math.Ldexp(root.hi+root.lo, e)
 }

@@ -35,8 +35,30 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return nil, err
 		}
 		x = asInt(x)
+	} else if isSequence(x) && !isIntLike(y) {
+		return nil, typeError("can't multiply sequence by non-int of type '%s'", pyTypeName(y))
+	} else if isSequence(y) && !isIntLike(x) {
+		return nil, typeError("can't multiply sequence by non-int of type '%s'", pyTypeName(x))
 	}
 	return starlark.Binary(syntax.STAR, x, y)
+}
+
+// isSequence reports whether v repeats under * (str, bytes, list, tuple).
+func isSequence(v starlark.Value) bool {
+	switch v.(type) {
+	case starlark.String, *interp.Unicode, starlark.Bytes, *starlark.List, starlark.Tuple:
+		return true
+	}
+	return false
+}
+
+// isIntLike reports whether v is an int or a bool, a count to repeat by.
+func isIntLike(v starlark.Value) bool {
+	switch v.(type) {
+	case starlark.Int, starlark.Bool:
+		return true
+	}
+	return false
 }
 
 func mulInts(thread *starlark.Thread, x, y starlark.Int) (starlark.Value, error) {
@@ -172,4 +194,11 @@ func countDigits(s string) int {
 		}
 	}
 	return n
+}
+
+// Mul is x * y with Python's meaning, refused before it is made when the
+// result would pass the run's budget (an int beyond
+// limits.max_int_digits, a repetition beyond memory): for math.prod.
+func Mul(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
+	return mulHelper(thread, nil, starlark.Tuple{x, y}, nil)
 }

@@ -99,10 +99,8 @@ func (r rangeValue) String() string {
 	if r.step != 1 {
 		return fmt.Sprintf("range(%d, %d, %d)", r.start, r.stop, r.step)
 	}
-	if r.start != 0 {
-		return fmt.Sprintf("range(%d, %d)", r.start, r.stop)
-	}
-	return fmt.Sprintf("range(%d)", r.stop)
+	// Python writes the start even when it is 0: range(0, 3).
+	return fmt.Sprintf("range(%d, %d)", r.start, r.stop)
 }
 
 func (r rangeValue) Slice(start, end, step int) starlark.Value {

@@ -258,6 +258,17 @@ var engineErrors = []struct {
 		}
 		return starlarkTypeName(m[1]) + " index out of range"
 	}},
+	{regexp.MustCompile(`^index -?\d+ out of range: empty (list|string|tuple|range|bytes)$`), "IndexError", func(m []string) string {
+		switch m[1] {
+		case "range":
+			return "range object index out of range"
+		case "bytes":
+			return "index out of range"
+		case "string":
+			return "string index out of range"
+		}
+		return starlarkTypeName(m[1]) + " index out of range"
+	}},
 	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
 	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 		return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
@@ -266,6 +277,15 @@ var engineErrors = []struct {
 		l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
 		if op == "+" && (l == "str" || l == "list" || l == "tuple") {
 			return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
+		}
+		if op == "*" {
+			seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
+			switch {
+			case seq(l) && r != "int" && r != "bool":
+				return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
+			case seq(r) && l != "int" && l != "bool":
+				return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
+			}
 		}
 		return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
 	}},
@@ -289,6 +309,12 @@ var engineErrors = []struct {
 	}},
 	{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
 		return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`^too many values to unpack \(got \d+, want (\d+)\)$`), "ValueError", func(m []string) string {
+		return "too many values to unpack (expected " + m[1] + ")"
+	}},
+	{regexp.MustCompile(`^too few values to unpack \(got (\d+), want (\d+)\)$`), "ValueError", func(m []string) string {
+		return "not enough values to unpack (expected " + m[2] + ", got " + m[1] + ")"
 	}},
 	{regexp.MustCompile(`^invalid float literal: (.*)$`), "ValueError", func(m []string) string {
 		return "could not convert string to float: " + interp.QuoteString(m[1])

@@ -292,6 +292,7 @@ func (tt *typeTable) part() starlark.StringDict {
 		"chr":        chrBuiltin,
 		"ord":        ordBuiltin,
 		"sum":        sumBuiltin,
+		"ascii":      asciiBuiltin,
 		"min":        minmaxBuiltin("min"),
 		"max":        minmaxBuiltin("max"),
 		"any":        anyAllBuiltin("any"),
@@ -467,4 +468,20 @@ func unpackArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, params 
 		}
 	}
 	return nil
+}
+
+// asciiBuiltin is ascii(x): repr(x) with every character outside ASCII
+// escaped as \xNN, \uNNNN or \UNNNNNNNN.
+func asciiBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, typeError("ascii() takes no keyword arguments")
+	}
+	if len(args) != 1 {
+		return nil, typeError("ascii() takes exactly one argument (%d given)", len(args))
+	}
+	s, err := interp.Repr(interp.BudgetOf(thread), args[0])
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(asciiEscape(s)), nil
 }

@@ -18,6 +18,7 @@ import (
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"json": JSON(),
+		"math": Math(),
 	}
 	d.Freeze()
 	return d

@@ -33,6 +33,8 @@ func JSON() *starlarkstruct.Module {
 			"encode_indent": interp.NewBuiltin("json.encode_indent", jsonEncodeIndent),
 			"decode":        interp.NewBuiltin("json.decode", jsonDecode),
 			"indent":        interp.NewBuiltin("json.indent", jsonIndent),
+			// What json.loads raises on a malformed document, a ValueError.
+			"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
 		},
 	}
 }

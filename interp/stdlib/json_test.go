@@ -49,10 +49,14 @@ func eval(code string) pydiff.Outcome {
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
 	}
-	if s, ok := res.Value.(starlark.String); ok {
-		return pydiff.Outcome{Text: string(s)}
+	if s, ok := interp.AsText(res.Value); ok {
+		return pydiff.Outcome{Text: s}
 	}
-	return pydiff.Outcome{Text: res.Text}
+	r, err := interp.Repr(nil, res.Value)
+	if err != nil {
+		return pydiff.Outcome{Class: "?", Msg: err.Error()}
+	}
+	return pydiff.Outcome{Text: r}
 }
 
 func TestDifferentialJSON(t *testing.T) {
@@ -115,6 +119,29 @@ func TestJSONBounded(t *testing.T) {
 		}
 		if d := time.Since(start); d > 1500*time.Millisecond {
 			t.Errorf("%.60s took %s", code, d)
+		}
+	}
+}
+
+// json.JSONDecodeError is the class json.loads raises: a handler for it
+// (or for ValueError) catches a malformed document, one for another
+// class does not.
+func TestJSONDecodeErrorIsCaught(t *testing.T) {
+	tests := []struct{ code, want string }{
+		{"try:\n    json.loads('{')\nexcept json.JSONDecodeError as e:\n    r = 'caught: ' + str(e)\nr", "caught: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"},
+		{"try:\n    json.loads('[1,')\nexcept ValueError as e:\n    r = type(e).__name__\nr", "JSONDecodeError"},
+		{"from json import JSONDecodeError\ntry:\n    json.loads('x')\nexcept JSONDecodeError:\n    r = 'caught'\nr", "caught"},
+		{"try:\n    json.loads('x')\nexcept (KeyError, json.JSONDecodeError):\n    r = 'caught'\nr", "caught"},
+		{"try:\n    int('x')\nexcept json.JSONDecodeError:\n    r = 'wrong'\nexcept ValueError:\n    r = 'right'\nr", "right"},
+	}
+	for _, tt := range tests {
+		res, err := run(tt.code, interp.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", tt.code, err)
+			continue
+		}
+		if res.Text != tt.want {
+			t.Errorf("%s = %q, want %q", tt.code, res.Text, tt.want)
 		}
 	}
 }
