@@ -68,6 +68,16 @@ func (b *Budget) Charge(n uint64) error {
 	return b.check()
 }
 
+// Tripped returns the sentinel of the budget the run has spent (or its
+// cancellation), nil while it may go on. A front end's exception handling
+// asks it, so that no handler runs for a run that must stop.
+func (b *Budget) Tripped() error {
+	if b == nil || b.ended {
+		return nil
+	}
+	return b.lim.tripped()
+}
+
 // check consults every budget; see Charge.
 func (b *Budget) check() error {
 	b.next = b.work + budgetCheck

@@ -48,6 +48,11 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 	}
 	body, handlers, orelse, final := args[0], args[1].(starlark.Tuple), args[2], args[3]
 	result, err := starlark.Call(thread, body, nil, nil)
+	if tripped := interp.BudgetOf(thread).Tripped(); tripped != nil && err != nil {
+		// The run must stop (the engine's cancellation reads as a plain
+		// error): no handler, else or finally runs.
+		return nil, err
+	}
 	switch {
 	case err != nil && !uncatchable(err):
 		exc := rt.excValue(err)
