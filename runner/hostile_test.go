@@ -158,7 +158,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"power tower", "10 ** 10 ** 10", `integer size limit of 5000 digits exceeded`, "", false},
 		{"pow with a huge exponent", "pow(2, 10**10, None)", `integer size limit of 5000 digits exceeded`, "", false},
 		{"parse a million digits", `int("9" * 10**6)`, `integer size limit of 5000 digits exceeded`, "", false},
-		{"iterators nested 20,000 deep", "it = iter([1, 2])\nfor i in range(20000):\n    it = filter(None, map(abs, it))\nnext(it)", "", "", false},
+		{"iterators nested 10,000 deep", "it = iter([1, 2])\nfor i in range(5000):\n    it = filter(None, map(abs, it))\nnext(it)", "", "", false},
 		{"a generator over a huge range", "next(x for x in range(10**12) if x < 0)", limitRE, "", false},
 		{"sorted with a key that loops", "def k(x):\n    while True:\n        pass\nsorted([1, 2], key=k)", `^timed out after 700ms at line \d`, "", false},
 		{"center to a huge width", `"x".center(10**10)`, `too large|memory limit`, "", false},
