@@ -46,12 +46,31 @@ func Str(b *Budget, v starlark.Value) (string, error) {
 	if s, ok := AsText(v); ok {
 		return s, b.Charge(uint64(len(s)) / 64)
 	}
+	if t, ok := v.(TextValue); ok {
+		w := TextWriter{Budget: b}
+		if err := t.WriteText(&w, true, 0); err != nil {
+			return "", err
+		}
+		return w.String(), nil
+	}
 	if s, ok := v.(HasStr); ok {
 		text := s.Str()
 		return text, b.Charge(uint64(len(text)) / 64)
 	}
 	return Repr(b, v)
 }
+
+// TextValue is a value that writes its own str() (str true) or repr()
+// through w, so that the values it holds are walked under the same
+// budget, depth limit and cycle check as the value around it: an
+// exception holding its arguments, which may hold it back.
+type TextValue interface {
+	starlark.Value
+	WriteText(w *TextWriter, str bool, depth int) error
+}
+
+// Nested appends the repr() of v, a part of a TextValue at depth.
+func (w *TextWriter) Nested(v starlark.Value, depth int) error { return w.value(v, depth) }
 
 // HasStr is a value whose str() is not its repr(): an exception's str()
 // is its message.
@@ -85,6 +104,9 @@ func (w *TextWriter) WriteString(s string) error {
 func (w *TextWriter) Str(v starlark.Value) error {
 	if s, ok := AsText(v); ok {
 		return w.WriteString(s)
+	}
+	if t, ok := v.(TextValue); ok {
+		return t.WriteText(w, true, 0)
 	}
 	if s, ok := v.(HasStr); ok {
 		return w.WriteString(s.Str())
@@ -216,6 +238,9 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 		}
 		w.close()
 		return w.WriteString(")")
+	}
+	if t, ok := v.(TextValue); ok {
+		return t.WriteText(w, false, depth)
 	}
 	// Functions, modules, packs, tools, paths: their own text, which holds
 	// no user values nested without bound.

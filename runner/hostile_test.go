@@ -138,6 +138,42 @@ func hostilePrograms(engineLevels int) []hostile {
 			"    steps.append({'id': 's%d' % i, 'tool': 'demo.echo', 'args': {'value': [p, p]}, 'depends_on': ['s%d' % (i - 1)]})\n" +
 			"plan(steps)", `(memory limit of 16 MiB exceeded|tool call limit of 100 exceeded|^timed out after 700ms)`, "", false},
 
+		// The Python front end and its helpers (issue 17): budgets are
+		// not exceptions, and no helper works or allocates past them.
+		{"timeout caught by except Exception", "try:\n    while True:\n        pass\nexcept Exception:\n    print('caught')", `^timed out after 700ms at line \d`, "caught", false},
+		{"memory caught by a bare except", "try:\n    x = 'x' * 1000000000\nexcept:\n    print('caught')", `^memory limit of 16 MiB exceeded`, "caught", false},
+		{"budget caught by except BaseException in a loop", "l = []\nwhile True:\n    try:\n        l.append('x' * 100000)\n    except BaseException:\n        pass", limitRE, "", false},
+		{"loop in finally after the timeout", "try:\n    while True:\n        pass\nfinally:\n    while True:\n        pass", `^timed out after 700ms at line \d`, "", false},
+		{"raise in finally forever", "while True:\n    try:\n        try:\n            raise ValueError(1)\n        finally:\n            raise KeyError(2)\n    except Exception:\n        pass", `^timed out after 700ms at line \d`, "", false},
+		{"recursion through try", "def f(n):\n    try:\n        return f(n + 1)\n    finally:\n        pass\nf(0)", `(recursion too deep|^timed out after 700ms)`, "", false},
+		{"starred unpacking of a huge range", "a, *b = range(1000000000)", `memory limit of 16 MiB exceeded`, "", false},
+		{"slice assignment of a huge range", "x = [1, 2]\nx[1:] = range(1000000000)", `memory limit of 16 MiB exceeded`, "", false},
+		{"slice assignment of a long str", "x = [1]\nx[:] = 'x' * 10000000", `memory limit of 16 MiB exceeded`, "", false},
+		{"slice assignment doubling", "x = [1]\nwhile True:\n    x[:0] = x", limitRE, "", false},
+		{"list of a long str", "list('x' * 10000000)", `memory limit of 16 MiB exceeded`, "", false},
+		{"dict merge doubling", "d = {0: 0}\nwhile True:\n    d = {**d, **{k + len(d): v for k, v in d.items()}}", limitRE, "", false},
+		{"f-string with a huge width", "x = 1\nf'{x:>1000000000}'", `memory limit of 16 MiB exceeded`, "", false},
+		{"f-string with a nested huge width", "w = 1000000000\nf'{1.5:{w}.{w}f}'", `memory limit of 16 MiB exceeded`, "", false},
+		{"format with a nested huge width", `"{0:{1}}".format(1, 10**9)`, `memory limit of 16 MiB exceeded`, "", false},
+		{"power tower", "10 ** 10 ** 10", `integer size limit of 5000 digits exceeded`, "", false},
+		{"pow with a huge exponent", "pow(2, 10**10, None)", `integer size limit of 5000 digits exceeded`, "", false},
+		{"parse a million digits", `int("9" * 10**6)`, `integer size limit of 5000 digits exceeded`, "", false},
+		{"iterators nested 10,000 deep", "it = iter([1, 2])\nfor i in range(5000):\n    it = filter(None, map(abs, it))\nnext(it)", "", "", false},
+		{"a generator over a huge range", "next(x for x in range(10**12) if x < 0)", limitRE, "", false},
+		{"sorted with a key that loops", "def k(x):\n    while True:\n        pass\nsorted([1, 2], key=k)", `^timed out after 700ms at line \d`, "", false},
+		{"center to a huge width", `"x".center(10**10)`, `too large|memory limit`, "", false},
+		{"ljust to 2**62", `"x".ljust(2**62)`, `too large|memory limit`, "", false},
+		{"expandtabs to a huge width", `("\t" * 10**6).expandtabs(10**6)`, `too large|memory limit`, "", false},
+		{"isinstance with deeply nested tuples", "t = int\nfor i in range(100000):\n    t = (t,)\nisinstance(1, t)", `nested more than 1000 levels`, "", false},
+		{"deep lists compared", "a = []\nfor i in range(100000):\n    a = [a]\na == a[:]", `comparison exceeded maximum recursion depth`, "", false},
+		{"deep lists ordered", "a = []\nfor i in range(100000):\n    a = [a]\na < a[:]", `comparison exceeded maximum recursion depth`, "", false},
+		{"hash of a deep tuple", "a = ()\nfor i in range(100000):\n    a = (a,)\nhash(a)", `(nested more than 1000 levels|limit)`, "", false},
+		{"set of a deep tuple", "a = ()\nfor i in range(100000):\n    a = (a,)\nset([a])", `(nested more than 1000 levels|limit)`, "", false},
+		{"exception holding itself", "l = []\ne = ValueError(l)\nl.append(e)\nprint(str(e), repr(e))\nraise e", `ValueError: \[ValueError\(\[\.\.\.\]\)\]`, "", false},
+		{"exceptions nested 100,000 deep", "e = ValueError()\nfor i in range(100000):\n    e = ValueError(e)\nstr(e)", `nested more than 1000 levels`, "", false},
+		{"exception of shared parts", dag + "raise ValueError(a)", limitRE, "", false},
+		{"exception of a deep list", deepList + "raise ValueError(x)", `nested more than 1000 levels`, "", false},
+
 		// onetool's own files and the roots.
 		{"read the secrets", `file.read(".onetool/secrets.yaml")`, `onetool's own`, "", false},
 		{"read the secrets reversed", `"".join(reversed(file.read(".onetool/secrets.yaml").elems()))`, `onetool's own`, "", false},
@@ -260,4 +296,58 @@ func heapInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse
+}
+
+// TestDeeplyNestedSourceThroughThePipeline: source nested far beyond what
+// anyone writes reaches the front end, the lowering and the interpreter
+// through runner.Exec, and ends with a clear error (or runs), never a Go
+// stack overflow.
+func TestDeeplyNestedSourceThroughThePipeline(t *testing.T) {
+	defs := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%sdef f%d():\n", strings.Repeat(" ", i), i)
+		}
+		fmt.Fprintf(&b, "%spass\nprint('ok')", strings.Repeat(" ", n))
+		return b.String()
+	}
+	tries := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%stry:\n", strings.Repeat(" ", i))
+		}
+		fmt.Fprintf(&b, "%sx = 1\n", strings.Repeat(" ", n))
+		for i := n - 1; i >= 0; i-- {
+			fmt.Fprintf(&b, "%sfinally:\n%s    pass\n", strings.Repeat(" ", i), strings.Repeat(" ", i))
+		}
+		return b.String() + "print(x)"
+	}
+	tests := []struct {
+		name, code, want string // want matches the answer, error or not
+	}{
+		{"100,000 open brackets", strings.Repeat("[", 100000), `^syntax error at line 1, column \d+: too many nested parentheses`},
+		{"100,000 closed brackets", strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000), `^syntax error at line 1, column \d+: too many nested parentheses`},
+		{"100,000 nested not", strings.Repeat("not ", 100000) + "1", `^syntax error at line 1, column \d+: expression too deeply nested`},
+		{"100,000 nested minus", strings.Repeat("-", 100000) + "1", `^syntax error at line 1, column \d+: expression too deeply nested`},
+		{"1,000 nested defs", defs(1000), `^syntax error at line \d+, column 1: too many levels of indentation`},
+		{"200 nested trys", tries(200), `^syntax error at line \d+, column 1: too many levels of indentation`},
+	}
+	r := newRunner(t, WithLimits(hostileLimits()))
+	defer r.Close()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			res := r.Exec(context.Background(), tt.code)
+			if took := time.Since(start); took > hostileTimeout+time.Second {
+				t.Errorf("answered after %s", took)
+			}
+			text := strings.TrimPrefix(res.Text, "Error: ")
+			if !regexp.MustCompile(tt.want).MatchString(text) {
+				t.Errorf("answer %.300q, want one matching %q", res.Text, tt.want)
+			}
+			if strings.Contains(res.Text, "goroutine ") || strings.Contains(res.Text, ".go:") {
+				t.Errorf("a Go trace reached the user: %.300s", res.Text)
+			}
+		})
+	}
 }

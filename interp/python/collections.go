@@ -29,7 +29,12 @@ func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64
 		return it.drain() // an iterator's errors are returned, not lost; bytes give ints
 	}
 	if s, ok := iterable.(starlark.String); ok {
-		// A str is a sequence of characters, as in Python.
+		// A str is a sequence of characters, as in Python: each a value
+		// of its own (its slot and a boxed header), refused before any
+		// is made, since chars makes them all at once.
+		if err := b.Alloc(int64(len(s)) * (perSlot + 16)); err != nil {
+			return nil, err
+		}
 		iterable = chars(string(s))
 	}
 	iter := starlark.Iterate(iterable)

@@ -104,19 +104,11 @@ func (e *ExcValue) Class() *ExcClass { return e.class }
 // arguments, or "" when there are none.
 // A KeyError's is the repr of its key, as in CPython.
 func (e *ExcValue) Message() string {
-	if e.text != "" {
-		return e.text
+	s, err := interp.Str(nil, e)
+	if err != nil {
+		return e.class.name
 	}
-	switch len(e.args) {
-	case 0:
-		return ""
-	case 1:
-		if s, ok := interp.AsText(e.args[0]); ok && !e.class.IsSubclass(keyErrorClass(e.class)) {
-			return s
-		}
-		return repr(e.args[0])
-	}
-	return repr(e.args)
+	return s
 }
 
 // Str is str(e), its message.
@@ -124,10 +116,46 @@ func (e *ExcValue) Str() string { return e.Message() }
 
 // String is repr(e): ValueError('bad').
 func (e *ExcValue) String() string {
-	if len(e.args) == 1 {
-		return e.class.name + "(" + repr(e.args[0]) + ")"
+	s, err := interp.Repr(nil, e)
+	if err != nil {
+		return e.class.name + "(...)"
 	}
-	return e.class.name + repr(e.args)
+	return s
+}
+
+// WriteText writes str(e) or repr(e) through w: the arguments are walked
+// with the budget, depth and cycle check of the text around them, since
+// an argument may hold exceptions nested without end or the exception
+// itself (a list it was given, to which it was appended).
+func (e *ExcValue) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	if str {
+		if e.text != "" {
+			return w.WriteString(e.text)
+		}
+		switch len(e.args) {
+		case 0:
+			return nil
+		case 1:
+			if s, ok := interp.AsText(e.args[0]); ok && !e.class.IsSubclass(keyErrorClass(e.class)) {
+				return w.WriteString(s)
+			}
+			return w.Nested(e.args[0], depth+1)
+		}
+		return w.Nested(e.args, depth+1)
+	}
+	if err := w.WriteString(e.class.name); err != nil {
+		return err
+	}
+	if len(e.args) != 1 {
+		return w.Nested(e.args, depth+1)
+	}
+	if err := w.WriteString("("); err != nil {
+		return err
+	}
+	if err := w.Nested(e.args[0], depth+1); err != nil {
+		return err
+	}
+	return w.WriteString(")")
 }
 
 // keyErrorClass finds KeyError among the bases of c, or nil.
@@ -140,14 +168,6 @@ func keyErrorClass(c *ExcClass) *ExcClass {
 	return nil
 }
 
-// repr is Python's repr of a small value (an exception's arguments).
-func repr(v starlark.Value) string {
-	s, err := interp.Repr(nil, v)
-	if err != nil {
-		return v.String()
-	}
-	return s
-}
 func (e *ExcValue) Type() string          { return e.class.name }
 func (e *ExcValue) Freeze()               { e.args.Freeze() }
 func (e *ExcValue) Truth() starlark.Bool  { return true }
@@ -173,6 +193,17 @@ func (e *ExcValue) AttrNames() []string { return []string{"__cause__", "__class_
 // Error is the Go error that carries a raised instance.
 func (e *ExcValue) Error() error {
 	return &Exception{Class: e.class.name, Msg: e.Message(), Value: e}
+}
+
+// raised is Error for a raise on thread: the message is made under the
+// run's budget (its arguments may be built from shared parts), and an
+// error of the budget ends the run instead.
+func (e *ExcValue) raised(thread *starlark.Thread) error {
+	msg, err := interp.Str(interp.BudgetOf(thread), e)
+	if err != nil {
+		return err
+	}
+	return &Exception{Class: e.class.name, Msg: msg, Value: e}
 }
 
 // baseExceptionClasses builds the builtin hierarchy, most general first.

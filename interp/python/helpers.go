@@ -275,7 +275,7 @@ func inHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []
 
 // delItem is `del x[k]`: a dict key, a list index, or a list slice
 // (k a tuple (lo, hi, step) from the lowering of a slice).
-func delItem(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func delItem(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	x, k := args[0], args[1]
 	switch c := x.(type) {
 	case *starlark.Dict:
@@ -289,6 +289,11 @@ func delItem(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 		}
 		return starlark.None, nil
 	case *starlark.List:
+		// The list is copied: charged, so that a loop of del xs[0] over a
+		// long list meets the step budget too, not only the clock.
+		if err := interp.BudgetOf(thread).Charge(uint64(c.Len())); err != nil {
+			return nil, err
+		}
 		elems := make([]starlark.Value, c.Len())
 		for i := range elems {
 			elems[i] = c.Index(i)
@@ -349,8 +354,11 @@ func listIndex(k starlark.Value, n int) (int, error) {
 func sliceKeep(n int, lo, hi, step starlark.Value) ([]bool, error) {
 	st := 1
 	if step != starlark.None {
-		s, err := starlark.AsInt32(step)
-		if err != nil || s == 0 {
+		s, err := clampIndex(step)
+		if err != nil {
+			return nil, err
+		}
+		if s == 0 {
 			return nil, valueError("slice step cannot be zero")
 		}
 		st = s
@@ -369,13 +377,38 @@ func sliceKeep(n int, lo, hi, step starlark.Value) ([]bool, error) {
 	return keep, nil
 }
 
+// clampIndex reads a slice bound or step, an int of any size, clamped to
+// what a list can hold: xs[10**10:] is empty and del xs[::10**18] takes
+// the first element, as in Python, rather than the int being misread.
+func clampIndex(v starlark.Value) (int, error) {
+	var i starlark.Int
+	switch x := v.(type) {
+	case starlark.Int:
+		i = x
+	case starlark.Bool:
+		if x {
+			return 1, nil
+		}
+		return 0, nil
+	default:
+		return 0, typeError("slice indices must be integers or None or have an __index__ method")
+	}
+	if n, ok := i.Int64(); ok {
+		return int(max(min(n, math.MaxInt32), math.MinInt32)), nil
+	}
+	if i.Sign() > 0 {
+		return math.MaxInt32, nil
+	}
+	return math.MinInt32, nil
+}
+
 // sliceBounds clamps a slice's bounds as Python does.
 func sliceBounds(n int, lo, hi starlark.Value, step int) (int, int) {
 	bound := func(v starlark.Value, def int) int {
 		if v == starlark.None {
 			return def
 		}
-		i, _ := starlark.AsInt32(v)
+		i, _ := clampIndex(v)
 		if i < 0 {
 			i += n
 		}
@@ -396,8 +429,17 @@ func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if !ok {
 		return nil, typeError("'%s' object does not support slice assignment", typeName(args[0]))
 	}
-	values, err := collect(interp.BudgetOf(thread), "slice assignment", args[4], slot)
+	b := interp.BudgetOf(thread)
+	values, err := collect(b, "slice assignment", args[4], slot)
 	if err != nil {
+		return nil, err
+	}
+	// The list is rebuilt: its new length is refused before it is made
+	// (xs[:0] = xs in a loop doubles it), and the copy charged.
+	if err := b.Alloc(int64(l.Len()+len(values)) * slot); err != nil {
+		return nil, err
+	}
+	if err := b.Charge(uint64(l.Len() + len(values))); err != nil {
 		return nil, err
 	}
 	elems := make([]starlark.Value, l.Len())
@@ -405,8 +447,11 @@ func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		elems[i] = l.Index(i)
 	}
 	if args[3] != starlark.None {
-		st, err := starlark.AsInt32(args[3])
-		if err != nil || st == 0 {
+		st, err := clampIndex(args[3])
+		if err != nil {
+			return nil, err
+		}
+		if st == 0 {
 			return nil, valueError("slice step cannot be zero")
 		}
 		if st != 1 {

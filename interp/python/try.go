@@ -112,7 +112,7 @@ func (rt *runtime) matches(spec starlark.Value, exc *ExcValue) (bool, error) {
 
 // raise is __ot_raise(exc[, cause]): exc an instance or a class (called
 // with no arguments); a cause is kept for __cause__.
-func (rt *runtime) raise(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 || args[0] == starlark.None {
 		return nil, exception("RuntimeError", "No active exception to reraise")
 	}
@@ -135,17 +135,17 @@ func (rt *runtime) raise(_ *starlark.Thread, _ *starlark.Builtin, args starlark.
 		}
 		exc.cause = c
 	}
-	return nil, exc.Error()
+	return nil, exc.raised(thread)
 }
 
 // assertFailed is __ot_assert(msg): the failure of `assert test, msg`
 // (msg None when the statement has none).
-func (rt *runtime) assertFailed(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func (rt *runtime) assertFailed(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	exc := &ExcValue{class: rt.classes["AssertionError"]}
 	if len(args) > 0 && args[0] != starlark.None {
 		exc.args = starlark.Tuple{args[0]}
 	}
-	return nil, exc.Error()
+	return nil, exc.raised(thread)
 }
 
 // excClass is __ot_exc_class(name, base): `class Name(Base): pass`.
