@@ -201,9 +201,16 @@ func intPower(b *interp.Budget, x, y *big.Int) (starlark.Value, error) {
 func compareHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	op, _ := interp.AsText(args[0])
 	x, y := args[1], args[2]
-	if xs, ok := interp.AsText(x); ok {
-		if ys, ok := interp.AsText(y); ok {
-			x, y = starlark.String(xs), starlark.String(ys)
+	// Two ASCII texts compare as they are; only a mixed pair is made one
+	// kind (boxing a String allocates, and this runs once per character
+	// in loops like `c >= "0"`).
+	_, xa := x.(starlark.String)
+	_, ya := y.(starlark.String)
+	if !xa || !ya {
+		if xs, ok := interp.AsText(x); ok {
+			if ys, ok := interp.AsText(y); ok {
+				x, y = starlark.String(xs), starlark.String(ys)
+			}
 		}
 	}
 	var tok syntax.Token
