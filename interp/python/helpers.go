@@ -199,6 +199,22 @@ func intPower(b *interp.Budget, x, y *big.Int) (starlark.Value, error) {
 func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	op, _ := interp.AsText(args[0])
 	x, y := args[1], args[2]
+	// Two ASCII texts, the common case (`c >= "0"` once per character),
+	// compare at once, without boxing or a budget's bookkeeping.
+	if xs, ok := x.(starlark.String); ok {
+		if ys, ok := y.(starlark.String); ok {
+			switch op {
+			case "<":
+				return starlark.Bool(xs < ys), nil
+			case "<=":
+				return starlark.Bool(xs <= ys), nil
+			case ">":
+				return starlark.Bool(xs > ys), nil
+			default:
+				return starlark.Bool(xs >= ys), nil
+			}
+		}
+	}
 	if orderedByElements(x, y) {
 		b := interp.BudgetOf(thread)
 		var ok bool
