@@ -3,6 +3,7 @@ package python
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -25,6 +26,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_is":       interp.NewBuiltin("__ot_is", isBuiltin),
 		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
 		"__ot_dunder":   interp.NewBuiltin("__ot_dunder", dunderHelper),
+		"__ot_hay":      interp.NewBuiltin("__ot_hay", haystackOf),
 		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
 		"__ot_in":       interp.NewBuiltin("__ot_in", inHelper),
 		"__ot_delitem":  interp.NewBuiltin("__ot_delitem", delItem),
@@ -271,6 +273,37 @@ func orderedByElements(x, y starlark.Value) bool {
 		return ok
 	}
 	return false
+}
+
+// haystackOf is __ot_hay("aeiou"): the container an ASCII str literal on
+// the right of `in` becomes.
+func haystackOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return asciiHaystack(args[0].(starlark.String)), nil
+}
+
+// asciiHaystack is an ASCII str literal that only ever stands on the
+// right of `in`: go.starlark.net asks its Has, so a needle of either kind
+// of str is answered without a call of a helper (a Starlark string would
+// refuse a needle that is not ASCII).
+type asciiHaystack string
+
+var _ starlark.Container = asciiHaystack("")
+
+func (h asciiHaystack) String() string        { return interp.QuoteString(string(h)) }
+func (h asciiHaystack) Type() string          { return "str" }
+func (h asciiHaystack) Freeze()               {}
+func (h asciiHaystack) Truth() starlark.Bool  { return h != "" }
+func (h asciiHaystack) Hash() (uint32, error) { return starlark.String(h).Hash() }
+
+// Has is `needle in h`.
+func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
+	switch n := needle.(type) {
+	case starlark.String:
+		return strings.Contains(string(h), string(n)), nil
+	case *interp.Unicode:
+		return false, nil // not ASCII: not in an ASCII text
+	}
+	return false, typeError("'in <string>' requires string as left operand, not %s", typeName(needle))
 }
 
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that

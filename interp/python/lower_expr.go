@@ -166,6 +166,22 @@ func (l *lowerer) text(pos syntax.Position, s string) syntax.Expr {
 	return ident(pos, name)
 }
 
+// haystack is an ASCII str literal on the right of `in`, made once at
+// the start of the program by __ot_hay (see asciiHaystack).
+func (l *lowerer) haystack(pos syntax.Position, s string) syntax.Expr {
+	key := "\x00in " + s // beside the texts, which are never keyed so
+	name, ok := l.texts[key]
+	if !ok {
+		if l.texts == nil {
+			l.texts = map[string]string{}
+		}
+		name = l.temp("h")
+		l.texts[key] = name
+		l.literals = append(l.literals, assignStmt(pos, ident(pos, name), callAt(pos, "__ot_hay", strLit(pos, s))))
+	}
+	return ident(pos, name)
+}
+
 // fstring lowers an f-string to __ot_f(parts): text, then for each field
 // its value, conversion and spec, then text, and so on (see fstring in
 // helpers.go).
@@ -401,6 +417,12 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		// needle is an ASCII literal or a number, or the haystack a display.
 		needle, isText := textValue(px)
 		native := (isText && isASCII(needle)) || surelyNotText(px) || isDisplay(py)
+		if hay, ok := textValue(py); ok && !native && isASCII(hay) {
+			// `ch in "aeiou"`: the literal is made once into a container
+			// that answers for a needle of either kind, and `in` stays
+			// Starlark's own operator.
+			return binary(pos, compareTokens[op], x, l.haystack(syntax.Start(y), hay))
+		}
 		if !native {
 			var in syntax.Expr = callAt(pos, "__ot_in", x, y)
 			if op == "not in" {
