@@ -43,13 +43,22 @@ func (c *ExcClass) Truth() starlark.Bool  { return true }
 func (c *ExcClass) Hash() (uint32, error) { return starlark.String(c.name).Hash() }
 
 // IsSubclass reports whether c is base or derives from it.
+// Builtin classes are the same class wherever they were made (a
+// module's class derives from its own copy of Exception).
 func (c *ExcClass) IsSubclass(base *ExcClass) bool {
 	for k := c; k != nil; k = k.base {
-		if k == base {
+		if k == base || base != nil && k.builtin && base.builtin && k.name == base.name {
 			return true
 		}
 	}
 	return false
+}
+
+// NewModuleClass returns an exception class that a module defines, such
+// as re.error, deriving from the builtin class base. Raise it with
+// CallInternal(nil, (msg,), nil) and the instance's Error().
+func NewModuleClass(name, base string) *ExcClass {
+	return &ExcClass{name: name, base: baseExceptionClasses()[base]}
 }
 
 func (c *ExcClass) hasInstance(v starlark.Value) bool {

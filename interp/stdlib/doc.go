@@ -18,6 +18,7 @@ import (
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"json": JSON(),
+		"re":   RE(),
 	}
 	d.Freeze()
 	return d
