@@ -828,7 +828,7 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 	if !isFn {
 		text, ok := interp.AsText(repl)
 		if !ok {
-			return nil, 0, python.Errorf("TypeError", "expected str instance, %s found", repl.Type())
+			return nil, 0, python.Errorf("TypeError", "decoding to str: need a bytes-like object, %s found", repl.Type())
 		}
 		var err error
 		if tmpl, err = p.parseTemplate(text); err != nil {
@@ -1024,11 +1024,13 @@ func expand(w *interp.TextWriter, tmpl []tmplPart, s string, loc []int) error {
 // matchIter is what finditer returns: the matches, iterable once or more.
 type matchIter struct{ items []starlark.Value }
 
-func (it *matchIter) String() string        { return "<callable_iterator object>" }
-func (it *matchIter) Type() string          { return "callable_iterator" }
-func (it *matchIter) Freeze()               {}
-func (it *matchIter) Truth() starlark.Bool  { return true }
-func (it *matchIter) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: callable_iterator") }
+func (it *matchIter) String() string       { return "<callable_iterator object>" }
+func (it *matchIter) Type() string         { return "callable_iterator" }
+func (it *matchIter) Freeze()              {}
+func (it *matchIter) Truth() starlark.Bool { return true }
+func (it *matchIter) Hash() (uint32, error) {
+	return 0, fmt.Errorf("unhashable type: callable_iterator")
+}
 func (it *matchIter) Iterate() starlark.Iterator {
 	return &sliceIter{items: it.items}
 }

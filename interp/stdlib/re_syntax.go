@@ -351,7 +351,7 @@ func (tr *translator) group() error {
 			"capture the group and compare the texts in code, or match the repeated part with the same subpattern")
 	case c == 'P':
 		if c2 := tr.peek(1); c2 >= 0 {
-			return errAt(tr.i, "unknown extension ?P%c", c2)
+			return errAt(open+1, "unknown extension ?P%c", c2)
 		}
 		return errAt(tr.i, "unexpected end of pattern")
 	case c == ':':
@@ -385,9 +385,9 @@ func (tr *translator) group() error {
 		return errAt(tr.i, "unexpected end of pattern")
 	default:
 		if c == '<' {
-			return errAt(tr.i, "unknown extension ?<%c", tr.peek(1))
+			return errAt(open+1, "unknown extension ?<%c", tr.peek(1))
 		}
-		return errAt(tr.i, "unknown extension ?%c", c)
+		return errAt(open+1, "unknown extension ?%c", c)
 	}
 	tr.stack = append(tr.stack, f)
 	tr.start = false
@@ -418,7 +418,7 @@ func (tr *translator) flagGroup(open int, f frame) error {
 				break
 			}
 			if v&(flagASCII|flagLocale|flagUnicode) != 0 {
-				return errAt(tr.i, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'")
+				return errAt(tr.i+1, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'")
 			}
 			off |= v
 			tr.i++
