@@ -674,9 +674,9 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 				size += int64(64 + 16*len(loc))
 			} else {
 				v = p.findallItem(sub, loc)
-				size += int64(32 + loc[1] - loc[0])
+				size += int64(64 + loc[1] - loc[0])
 			}
-			if len(out)&1023 == 1023 {
+			if len(out)&255 == 255 {
 				if err := b.Alloc(size); err != nil {
 					return err
 				}
@@ -800,7 +800,7 @@ func (p *Pattern) split(b *interp.Budget, sub *subject, maxsplit int) (starlark.
 	size := int64(0)
 	err := p.each(b, sub, 0, sub.n, limit, func(loc []int) error {
 		out = append(out, sub.text(last, loc[0]))
-		size += int64(32 + loc[0] - last)
+		size += int64(64 + loc[0] - last)
 		for i := 1; i <= p.t.groups; i++ {
 			if loc[2*i] < 0 {
 				out = append(out, starlark.None)
@@ -809,7 +809,7 @@ func (p *Pattern) split(b *interp.Budget, sub *subject, maxsplit int) (starlark.
 			}
 		}
 		last = loc[1]
-		if len(out)&1023 == 1023 {
+		if len(out)&255 == 255 {
 			return b.Alloc(size)
 		}
 		return nil

@@ -1,6 +1,11 @@
 package stdlib
 
 import (
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
 	"testing"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
@@ -14,4 +19,61 @@ func reEval(code string) pydiff.Outcome {
 
 func TestDifferentialRE(t *testing.T) {
 	pydiff.Check(t, "testdata/re_cases.txt", *update, reEval)
+}
+
+// re stays within the run's budgets over a very large text: every
+// search charges the text it reads, long texts are read through a reader
+// that stops when the budget is spent, and results are checked against
+// the memory budget before they grow.
+func TestREBounded(t *testing.T) {
+	for _, c := range []struct {
+		name, code string
+		opts       interp.Options
+		want       error
+	}{
+		{"steps: sub over 2 MB", `re.sub("a", "bb", "a" * 2000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"steps: one search over 10 MB", `re.search("(a|b)*c", "ab" * 5000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"memory: sub with a huge replacement", `re.sub("a", "x" * 100000, "a" * 1000)`,
+			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
+		{"memory: findall over 1 MB", `re.findall(".", "x" * 1000000)`,
+			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
+		{"time: sub over 10 MB", `re.sub("(a|b)*c", "", "ab" * 5000000)`,
+			interp.Options{Timeout: 150 * time.Millisecond}, interp.ErrTimeout},
+	} {
+		start := time.Now()
+		_, err := run("import re\n"+c.code, c.opts)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Errorf("%s took %s", c.name, d)
+		}
+		if testing.Verbose() {
+			t.Logf("%s: %s", c.name, time.Since(start))
+		}
+	}
+}
+
+// One module value serves concurrent runs: its pattern cache is shared
+// and bounded.
+func TestRECacheConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			code := "out = []\nfor k in range(300):\n    out.append(len(re.findall('a{' + str(k % 40 + 1) + '}', 'a' * 50)))\n"
+			if i == 3 {
+				code += "re.purge()\n"
+			}
+			code += "out[0]"
+			res, err := run(code, interp.Options{})
+			if err != nil || res.Text != "50" {
+				t.Errorf("run %d: %v %v", i, res, err)
+			}
+		}(i)
+	}
+	wg.Wait()
 }
