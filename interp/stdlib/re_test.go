@@ -3,12 +3,13 @@ package stdlib
 import (
 	"errors"
 	"sync"
+	"testing"
 	"time"
 
-	"github.com/onetool-dev/onetool/interp"
-	"testing"
+	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
+	"github.com/onetool-dev/onetool/interp"
 )
 
 // reEval evaluates one case as CPython's side does: a str result as
@@ -76,4 +77,28 @@ func TestRECacheConcurrent(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
+}
+
+// FuzzRePattern: compiling any pattern with any flags, then searching
+// with it, never panics and never runs long: it is a match, no match,
+// or re.error.
+func FuzzRePattern(f *testing.F) {
+	for _, s := range []string{`a+b`, `(?P<x>\d+)-(?P=x)`, `[\w-]+@[^\s]+`, `(?x) a # c`, `(?i:a)(?-i:b)`,
+		`\b\Z$^\A`, `[]a-\d]`, `a{2,1}`, `(?<=x)`, `\x4g\u12\N{x}`, `((((a*)*)*)*)*b`, `[^\W\S]`, `(?aiLmsux)`} {
+		f.Add(s, 0, "aaa bb\nc")
+	}
+	m := RE()
+	search := m.Members["search"]
+	f.Fuzz(func(t *testing.T, pattern string, flags int, text string) {
+		thread := &starlark.Thread{}
+		start := time.Now()
+		_, err := starlark.Call(thread, search, starlark.Tuple{interp.MakeString(pattern), interp.MakeString(text),
+			starlark.MakeInt(flags & 0x1ff)}, nil)
+		if errors.Is(err, interp.ErrPanic) {
+			t.Fatalf("%q: %v", pattern, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("%q took %s", pattern, d)
+		}
+	})
 }
