@@ -59,6 +59,13 @@ func (c *ExcClass) IsSubclass(base *ExcClass) bool {
 // (json.JSONDecodeError), which except clauses then match.
 func BuiltinClass(name string) *ExcClass { return baseExceptionClasses()[name] }
 
+// NewModuleClass returns an exception class that a module defines, such
+// as re.error, deriving from the builtin class base. Raise it with
+// CallInternal(nil, (msg,), nil) and the instance's Error().
+func NewModuleClass(name, base string) *ExcClass {
+	return &ExcClass{name: name, base: baseExceptionClasses()[base]}
+}
+
 func (c *ExcClass) hasInstance(v starlark.Value) bool {
 	e, ok := v.(*ExcValue)
 	return ok && e.class.IsSubclass(c)

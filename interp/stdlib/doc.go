@@ -19,6 +19,7 @@ func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"json": JSON(),
 		"math": Math(),
+		"re":   RE(),
 	}
 	d.Freeze()
 	return d

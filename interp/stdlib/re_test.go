@@ -1,0 +1,104 @@
+package stdlib
+
+import (
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// reEval evaluates one case as CPython's side does: a str result as
+// itself, anything else as its repr.
+func reEval(code string) pydiff.Outcome {
+	return eval("_v = (" + code + ")\n_v if isinstance(_v, str) else repr(_v)")
+}
+
+func TestDifferentialRE(t *testing.T) {
+	pydiff.Check(t, "testdata/re_cases.txt", *update, reEval)
+}
+
+// re stays within the run's budgets over a very large text: every
+// search charges the text it reads, long texts are read through a reader
+// that stops when the budget is spent, and results are checked against
+// the memory budget before they grow.
+func TestREBounded(t *testing.T) {
+	for _, c := range []struct {
+		name, code string
+		opts       interp.Options
+		want       error
+	}{
+		{"steps: sub over 2 MB", `re.sub("a", "bb", "a" * 2000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"steps: one search over 10 MB", `re.search("(a|b)*c", "ab" * 5000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"memory: sub with a huge replacement", `re.sub("a", "x" * 100000, "a" * 1000)`,
+			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
+		{"memory: findall over 1 MB", `re.findall(".", "x" * 1000000)`,
+			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
+		{"time: sub over 10 MB", `re.sub("(a|b)*c", "", "ab" * 5000000)`,
+			interp.Options{Timeout: 150 * time.Millisecond}, interp.ErrTimeout},
+	} {
+		start := time.Now()
+		_, err := run("import re\n"+c.code, c.opts)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Errorf("%s took %s", c.name, d)
+		}
+		if testing.Verbose() {
+			t.Logf("%s: %s", c.name, time.Since(start))
+		}
+	}
+}
+
+// One module value serves concurrent runs: its pattern cache is shared
+// and bounded.
+func TestRECacheConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			code := "out = []\nfor k in range(300):\n    out.append(len(re.findall('a{' + str(k % 40 + 1) + '}', 'a' * 50)))\n"
+			if i == 3 {
+				code += "re.purge()\n"
+			}
+			code += "out[0]"
+			res, err := run(code, interp.Options{})
+			if err != nil || res.Text != "50" {
+				t.Errorf("run %d: %v %v", i, res, err)
+			}
+		}(i)
+	}
+	wg.Wait()
+}
+
+// FuzzRePattern: compiling any pattern with any flags, then searching
+// with it, never panics and never runs long: it is a match, no match,
+// or re.error.
+func FuzzRePattern(f *testing.F) {
+	for _, s := range []string{`a+b`, `(?P<x>\d+)-(?P=x)`, `[\w-]+@[^\s]+`, `(?x) a # c`, `(?i:a)(?-i:b)`,
+		`\b\Z$^\A`, `[]a-\d]`, `a{2,1}`, `(?<=x)`, `\x4g\u12\N{x}`, `((((a*)*)*)*)*b`, `[^\W\S]`, `(?aiLmsux)`} {
+		f.Add(s, 0, "aaa bb\nc")
+	}
+	m := RE()
+	search := m.Members["search"]
+	f.Fuzz(func(t *testing.T, pattern string, flags int, text string) {
+		thread := &starlark.Thread{}
+		start := time.Now()
+		_, err := starlark.Call(thread, search, starlark.Tuple{interp.MakeString(pattern), interp.MakeString(text),
+			starlark.MakeInt(flags & 0x1ff)}, nil)
+		if errors.Is(err, interp.ErrPanic) {
+			t.Fatalf("%q: %v", pattern, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("%q took %s", pattern, d)
+		}
+	})
+}
