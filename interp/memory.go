@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"reflect"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -295,6 +296,10 @@ func (m *meter) add(v starlark.Value) {
 			if v.value != nil && m.first(unsafe.Pointer(v)) {
 				m.elem(v.value)
 			}
+		case Holder:
+			if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer || m.first(rv.UnsafePointer()) {
+				v.Held(m.elem)
+			}
 		default:
 			m.elem(v)
 		}
@@ -315,9 +320,17 @@ func (m *meter) elem(v starlark.Value) {
 	case starlark.Bytes:
 		m.text(string(v))
 	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
-		*starlark.Function, *starlark.Builtin, *Cell:
+		*starlark.Function, *starlark.Builtin, *Cell, Holder:
 		m.stack = append(m.stack, v)
 	}
+}
+
+// Holder is a value of a front end or a library that holds other values
+// (an exception its arguments, an iterator the elements it has still to
+// give): Held visits each, so that the memory meter counts them.
+type Holder interface {
+	starlark.Value
+	Held(visit func(starlark.Value))
 }
 
 // text counts a string: its boxed header and its bytes (rounded up to a

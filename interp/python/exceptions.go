@@ -102,7 +102,18 @@ type ExcValue struct {
 var (
 	_ starlark.HasAttrs = (*ExcValue)(nil)
 	_ interp.HasStr     = (*ExcValue)(nil)
+	_ interp.Holder     = (*ExcValue)(nil)
 )
+
+// Held visits the arguments and the cause, for the memory meter.
+func (e *ExcValue) Held(visit func(starlark.Value)) {
+	for _, a := range e.args {
+		visit(a)
+	}
+	if e.cause != nil {
+		visit(e.cause)
+	}
+}
 
 // Class is the instance's class.
 func (e *ExcValue) Class() *ExcClass { return e.class }

@@ -33,6 +33,32 @@ type source interface {
 	next(thread *starlark.Thread) (starlark.Value, bool, error)
 }
 
+var _ interp.Holder = (*pyIter)(nil)
+
+// Held visits what the iterator holds on to, for the memory meter: the
+// elements of a snapshot still to give, the sequence it walks, the
+// iterators and function of a map or filter.
+func (it *pyIter) Held(visit func(starlark.Value)) {
+	switch s := it.src.(type) {
+	case *sliceSource:
+		for _, x := range s.elems[s.i:] {
+			visit(x)
+		}
+	case *indexSource:
+		visit(s.seq)
+	case *mapSource:
+		visit(s.fn)
+		for _, i := range s.iters {
+			visit(i)
+		}
+	case *filterSource:
+		if s.fn != nil {
+			visit(s.fn)
+		}
+		visit(s.it)
+	}
+}
+
 var (
 	_ starlark.Iterable  = (*pyIter)(nil)
 	_ starlark.Container = (*pyIter)(nil)
