@@ -114,6 +114,19 @@ func (w *TextWriter) Str(v starlark.Value) error {
 	return w.Repr(v)
 }
 
+// quoted appends the repr of a str, its work charged first: quoting
+// looks at every character, and escapes may make the text four times
+// longer.
+func (w *TextWriter) quoted(s string) error {
+	if err := w.Budget.Charge(uint64(len(s)) / 16); err != nil {
+		return err
+	}
+	if err := w.Budget.Alloc(int64(len(s)) + 2); err != nil {
+		return err
+	}
+	return w.WriteString(QuoteString(s))
+}
+
 // Repr appends the repr() of v.
 func (w *TextWriter) Repr(v starlark.Value) error {
 	return w.value(v, 0)
@@ -145,9 +158,9 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 	case starlark.Int:
 		return w.WriteString(x.String())
 	case starlark.String:
-		return w.WriteString(QuoteString(string(x)))
+		return w.quoted(string(x))
 	case *Unicode:
-		return w.WriteString(QuoteString(x.s))
+		return w.quoted(x.s)
 	case starlark.Bytes:
 		return w.WriteString(QuoteBytes(string(x)))
 	case *starlark.List:

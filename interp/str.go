@@ -245,19 +245,30 @@ func QuoteString(s string) string {
 		case r == '\t':
 			b.WriteString(`\t`)
 		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
+			hexEscape(&b, 'x', r, 2)
 		case r < utf8.RuneSelf || isPrintable(r):
 			b.WriteRune(r)
 		case r <= 0xff:
-			fmt.Fprintf(&b, `\x%02x`, r)
+			hexEscape(&b, 'x', r, 2)
 		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			hexEscape(&b, 'u', r, 4)
 		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
+			hexEscape(&b, 'U', r, 8)
 		}
 	}
 	b.WriteByte(quote)
 	return b.String()
+}
+
+// hexEscape writes \x41, \u00e9 or \U0001f600: kind, then r in n hex
+// digits (without fmt, which would cost a call per character).
+func hexEscape(b *strings.Builder, kind byte, r rune, n int) {
+	const digits = "0123456789abcdef"
+	b.WriteByte('\\')
+	b.WriteByte(kind)
+	for shift := (n - 1) * 4; shift >= 0; shift -= 4 {
+		b.WriteByte(digits[(r>>shift)&0xf])
+	}
 }
 
 // isPrintable is Python's str.isprintable for one character: not a
