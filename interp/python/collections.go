@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"go.starlark.net/starlark"
-	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -243,88 +242,8 @@ func sortedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	return starlark.NewList(values), nil
 }
 
-// sortValues sorts values (in place) by keys (the same slice when there
-// is no key function), stably; reverse keeps equal elements in their
-// original order, as Python's does.
-func sortValues(b *interp.Budget, keys, values []starlark.Value, reverse bool) error {
-	idx := make([]int, len(values))
-	for i := range idx {
-		idx[i] = i
-	}
-	var failed error
-	slices.SortStableFunc(idx, func(i, j int) int {
-		if failed != nil {
-			return 0
-		}
-		x, y := keys[i], keys[j]
-		if reverse {
-			x, y = y, x
-		}
-		lt, err := lessThan(b, x, y, 0)
-		if err != nil {
-			failed = err
-			return 0
-		}
-		if lt {
-			return -1
-		}
-		gt, err := lessThan(b, y, x, 0)
-		if err != nil {
-			failed = err
-			return 0
-		}
-		if gt {
-			return 1
-		}
-		return 0
-	})
-	if failed != nil {
-		return failed
-	}
-	sorted := make([]starlark.Value, len(values))
-	for k, i := range idx {
-		sorted[k] = values[i]
-	}
-	copy(values, sorted)
-	return nil
-}
-
-// lessThan is x < y with Starlark's meaning, charging every element it
-// compares and stopping at interp.MaxDepth: sequences compare element by
-// element (the same container, by identity, equals itself without a
-// look), everything else as Starlark compares it.
-func lessThan(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
-	if depth > interp.MaxDepth {
-		return false, interp.ErrTooDeep
-	}
-	if err := b.Charge(1); err != nil {
-		return false, err
-	}
-	if xt, ok := interp.AsText(x); ok {
-		if yt, ok := interp.AsText(y); ok {
-			// Either kind of str: UTF-8 orders as code points do.
-			return xt < yt, b.Charge(uint64(min(len(xt), len(yt))) / 64)
-		}
-	}
-	xs, xok := elements(x)
-	ys, yok := elements(y)
-	if !xok || !yok || x.Type() != y.Type() {
-		return starlark.Compare(syntax.LT, x, y)
-	}
-	for i := 0; i < xs.Len() && i < ys.Len(); i++ {
-		xi, yi := xs.Index(i), ys.Index(i)
-		eq, err := equal(b, xi, yi, depth+1)
-		if err != nil {
-			return false, err
-		}
-		if !eq {
-			return lessThan(b, xi, yi, depth+1)
-		}
-	}
-	return xs.Len() < ys.Len(), nil
-}
-
-// equal is x == y, bounded like lessThan.
+// equal is x == y, bounded: sequences compare element by element (the
+// same container, by identity, equals itself without a look).
 func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 	if depth > interp.MaxDepth {
 		return false, interp.ErrTooDeep

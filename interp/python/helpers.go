@@ -223,19 +223,20 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		var err error
 		switch op {
 		case "<":
-			ok, err = lessThan(b, x, y, 0)
+			ok, err = pyCmp(b, syntax.LT, x, y, 0)
 		case ">":
-			ok, err = lessThan(b, y, x, 0)
-		case "<=", ">=":
+			ok, err = pyCmp(b, syntax.GT, x, y, 0)
+		default: // <= and >=
+			tok := syntax.LT
 			if op == ">=" {
-				x, y = y, x
+				tok = syntax.GT
 			}
-			if ok, err = lessThan(b, x, y, 0); err == nil && !ok {
-				ok, err = equal(b, x, y, 0)
+			if ok, err = pyCmp(b, tok, x, y, 0); err == nil && !ok {
+				ok, err = pyEqualDepth(b, x, y, 0)
 			}
 		}
 		if err != nil {
-			return nil, err // a budget's, or elements Starlark cannot order (see engineErrors)
+			return nil, err // a budget's, or elements that do not order
 		}
 		return starlark.Bool(ok), nil
 	}
@@ -258,7 +259,7 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 }
 
 // orderedByElements reports two str, or two lists or two tuples, which
-// lessThan orders as Python does.
+// pyCmp orders as Python does.
 func orderedByElements(x, y starlark.Value) bool {
 	if _, ok := interp.AsText(x); ok {
 		_, ok := interp.AsText(y)
