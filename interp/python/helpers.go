@@ -27,6 +27,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
 		"__ot_dunder":   interp.NewBuiltin("__ot_dunder", dunderHelper),
 		"__ot_hay":      interp.NewBuiltin("__ot_hay", haystackOf),
+		"__ot_gen":      interp.NewBuiltin("__ot_gen", genBuiltin),
 		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
 		"__ot_in":       interp.NewBuiltin("__ot_in", inHelper),
 		"__ot_delitem":  interp.NewBuiltin("__ot_delitem", delItem),

@@ -51,6 +51,12 @@ func (it *pyIter) Held(visit func(starlark.Value)) {
 		for _, i := range s.iters {
 			visit(i)
 		}
+	case *genSource:
+		visit(s.it)
+		visit(s.elt)
+		if s.cond != nil {
+			visit(s.cond)
+		}
 	case *filterSource:
 		if s.fn != nil {
 			visit(s.fn)
@@ -300,6 +306,52 @@ func nextBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		return args[1], nil
 	}
 	return nil, &Exception{Class: "StopIteration"}
+}
+
+// genSource is a generator expression with one for clause, taken one
+// element at a time: elt of each element of it for which cond (nil: no
+// if) holds. The lowering makes elt and cond lambdas of the variable.
+type genSource struct {
+	it        *pyIter
+	elt, cond starlark.Callable
+}
+
+func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	for {
+		x, ok, err := s.it.next(thread)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if s.cond != nil {
+			keep, err := starlark.Call(thread, s.cond, starlark.Tuple{x}, nil)
+			if err != nil {
+				return nil, false, err
+			}
+			if !keep.Truth() {
+				continue
+			}
+		}
+		v, err := starlark.Call(thread, s.elt, starlark.Tuple{x}, nil)
+		if err != nil {
+			return nil, false, err
+		}
+		return v, true, nil
+	}
+}
+
+// genBuiltin is __ot_gen(iterable, elt, cond): a generator expression
+// that gives its values as they are asked for, as Python's does, so that
+// next(), any() and all() stop early and run nothing more.
+func genBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	it, err := iterOf(thread, args[0])
+	if err != nil {
+		return nil, err
+	}
+	src := &genSource{it: it, elt: args[1].(starlark.Callable)}
+	if c, ok := args[2].(starlark.Callable); ok {
+		src.cond = c
+	}
+	return &pyIter{name: "generator", src: src, thread: thread}, nil
 }
 
 // mapSource is map(fn, *iterables): fn of an element of each, until the

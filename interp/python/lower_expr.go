@@ -79,8 +79,12 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.DictComp:
 		return l.comprehension(e, e.Lbrace, e.Rbrace, e.Generators, e.Key, e.Value)
 	case *pyast.GeneratorExp:
-		// A generator is computed at once, as a list; assigned or passed
-		// to next(), it is an iterator over that list.
+		// A generator of one for clause gives its values as they are
+		// asked for; any other is computed at once, as a list, and is an
+		// iterator over that list.
+		if lazy := l.lazyGenerator(e); lazy != nil {
+			return lazy
+		}
 		return callAt(e.Lparen, "__ot_iterof", l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil))
 	case *pyast.Compare:
 		return l.compare(e)
@@ -493,12 +497,16 @@ func isSingleton(e pyast.Expr) bool {
 
 // ---- Calls ----
 
-// lazyConsumers are the functions that may stop early in a generator
-// passed to them: they get an iterator, every other callee a list.
+// lazyConsumer reports the functions that may stop early in a generator
+// passed to them: they get a generator, every other callee a list
+// (computed at once, which is faster).
 func lazyConsumer(fn pyast.Expr) bool {
 	switch f := fn.(type) {
 	case *pyast.Name:
-		return f.Id == "next" || f.Id == "iter"
+		switch f.Id {
+		case "next", "iter", "any", "all":
+			return true
+		}
 	case *pyast.Attribute:
 		switch f.Attr {
 		case "islice", "takewhile", "dropwhile":
@@ -717,6 +725,38 @@ func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, ge
 	}
 	l.scope = saved
 	return &syntax.Comprehension{Curly: curly, Lbrack: lbrack, Body: body, Clauses: clauses, Rbrack: rbrack}
+}
+
+// lazyGenerator lowers (elt for x in it if c) to __ot_gen(it, lambda x:
+// elt, lambda x: c), a generator that computes each value when it is
+// asked for; nil when e has more than one for clause or a target other
+// than a name (those are computed at once).
+func (l *lowerer) lazyGenerator(e *pyast.GeneratorExp) syntax.Expr {
+	if len(e.Generators) != 1 || e.Generators[0].Async {
+		return nil
+	}
+	g := e.Generators[0]
+	target, ok := g.Target.(*pyast.Name)
+	if !ok {
+		return nil
+	}
+	it := l.iterable(g.Iter) // in the enclosing scope, at once
+	saved := l.scope
+	l.scope = l.sc.of[e]
+	param := func() []syntax.Expr { return []syntax.Expr{ident(target.NamePos, target.Id)} }
+	pos := e.Lparen
+	elt := &syntax.LambdaExpr{Lambda: pos, Params: param(), Body: l.expr(e.Elt)}
+	var cond syntax.Expr = noneAt(pos)
+	if len(g.Ifs) > 0 {
+		c := l.expr(g.Ifs[0])
+		for _, more := range g.Ifs[1:] {
+			c = binary(more.Pos(), syntax.AND, c, l.expr(more))
+		}
+		cond = &syntax.LambdaExpr{Lambda: pos, Params: param(), Body: c}
+	}
+	l.scope = saved
+	paren := func(x syntax.Expr) syntax.Expr { return &syntax.ParenExpr{Lparen: pos, X: x, Rparen: pos} }
+	return callAt(pos, "__ot_gen", it, paren(elt), paren(cond))
 }
 
 // ---- Copies ----
