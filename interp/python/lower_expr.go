@@ -504,7 +504,7 @@ func lazyConsumer(fn pyast.Expr) bool {
 	switch f := fn.(type) {
 	case *pyast.Name:
 		switch f.Id {
-		case "next", "iter", "any", "all":
+		case "next", "iter", "any", "all", "type":
 			return true
 		}
 	case *pyast.Attribute:
