@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"go.starlark.net/starlark"
+
 	"github.com/onetool-dev/onetool/interp"
 )
 
@@ -19,6 +21,9 @@ type Exception struct {
 	// Advice, when set, is what to write instead; it follows the error
 	// as a "hint:" line when nothing catches the exception.
 	Advice string
+	// Attrs are attributes of the instance beyond args (a
+	// JSONDecodeError's msg, pos, lineno, colno, doc).
+	Attrs starlark.StringDict
 }
 
 // Hint is the advice shown under an uncaught exception (see interp).
@@ -38,6 +43,12 @@ func exception(class, format string, args ...any) error {
 // Errorf returns an *Exception of class with a formatted message, for the
 // modules of package stdlib.
 func Errorf(class, format string, args ...any) error { return exception(class, format, args...) }
+
+// ErrorWithAttrs is an exception of class with message msg whose instance
+// has the attributes attrs besides args, as json.JSONDecodeError has pos.
+func ErrorWithAttrs(class, msg string, attrs starlark.StringDict) error {
+	return &Exception{Class: class, Msg: msg, Attrs: attrs}
+}
 
 func valueError(format string, args ...any) error { return exception("ValueError", format, args...) }
 func typeError(format string, args ...any) error  { return exception("TypeError", format, args...) }

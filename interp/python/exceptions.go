@@ -97,6 +97,8 @@ type ExcValue struct {
 	// text, when set, is str(e) as the interpreter phrased it (a KeyError
 	// of the interpreter already quotes its key).
 	text string
+	// attrs are attributes beyond args that a builtin gave the instance.
+	attrs starlark.StringDict
 }
 
 var (
@@ -112,6 +114,9 @@ func (e *ExcValue) Held(visit func(starlark.Value)) {
 	}
 	if e.cause != nil {
 		visit(e.cause)
+	}
+	for _, v := range e.attrs {
+		visit(v)
 	}
 }
 
@@ -202,6 +207,9 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		return e.cause, nil
 	case "__class__":
 		return e.class, nil
+	}
+	if v, ok := e.attrs[name]; ok {
+		return v, nil
 	}
 	return nil, nil
 }

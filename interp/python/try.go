@@ -171,7 +171,9 @@ func (rt *runtime) excValue(err error) *ExcValue {
 		if ex.Value != nil {
 			return ex.Value
 		}
-		return rt.instance(ex.Class, ex.Msg)
+		e := rt.instance(ex.Class, ex.Msg)
+		e.attrs = ex.Attrs
+		return e
 	}
 	var classed interface{ PythonClass() string }
 	if errors.As(err, &classed) {

@@ -442,9 +442,16 @@ type syntaxError struct {
 }
 
 func (e *syntaxError) Error() string {
-	line := strings.Count(e.doc[:e.pos], "\n") + 1
-	col := e.pos - strings.LastIndex(e.doc[:e.pos], "\n")
+	line, col := e.lineCol()
 	return fmt.Sprintf("%s: line %d column %d (char %d)", e.msg, line, col, utf8.RuneCountInString(e.doc[:e.pos]))
+}
+
+// lineCol is where the error is, as Python counts: lines from 1, the
+// column in characters from 1.
+func (e *syntaxError) lineCol() (line, col int) {
+	line = strings.Count(e.doc[:e.pos], "\n") + 1
+	col = utf8.RuneCountInString(e.doc[strings.LastIndex(e.doc[:e.pos], "\n")+1:e.pos]) + 1
+	return line, col
 }
 
 func (d *decoder) fail(msg string) error { return &syntaxError{msg: msg, pos: d.i, doc: d.s} }
@@ -747,7 +754,14 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	d := &decoder{b: interp.BudgetOf(thread), s: text, python: true}
 	v, err := d.decode()
 	if se, ok := err.(*syntaxError); ok {
-		return nil, python.Errorf("JSONDecodeError", "%s", se.Error())
+		line, col := se.lineCol()
+		return nil, python.ErrorWithAttrs("JSONDecodeError", se.Error(), starlark.StringDict{
+			"msg":    interp.MakeString(se.msg),
+			"doc":    interp.MakeString(se.doc),
+			"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
+			"lineno": starlark.MakeInt(line),
+			"colno":  starlark.MakeInt(col),
+		})
 	}
 	return v, err
 }

@@ -133,6 +133,8 @@ func TestJSONDecodeErrorIsCaught(t *testing.T) {
 		{"from json import JSONDecodeError\ntry:\n    json.loads('x')\nexcept JSONDecodeError:\n    r = 'caught'\nr", "caught"},
 		{"try:\n    json.loads('x')\nexcept (KeyError, json.JSONDecodeError):\n    r = 'caught'\nr", "caught"},
 		{"try:\n    int('x')\nexcept json.JSONDecodeError:\n    r = 'wrong'\nexcept ValueError:\n    r = 'right'\nr", "right"},
+		// The attributes of CPython's JSONDecodeError, positions in characters.
+		{"try:\n    json.loads('{\"a\": 1,\\n  \"é\": x}')\nexcept json.JSONDecodeError as e:\n    r = [e.msg, e.pos, e.lineno, e.colno, len(e.doc)]\nr", `["Expecting value",16,2,8,18]`},
 	}
 	for _, tt := range tests {
 		res, err := run(tt.code, interp.Options{})
