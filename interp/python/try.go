@@ -328,7 +328,11 @@ var engineErrors = []struct {
 	}},
 	{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
 	{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
-	{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
+	{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
+		// ", ".join taken as a value is Starlark's join.
+		return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|want \w+, got|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
 }
 
 // Explain phrases an error of the interpreter as CPython reports an
