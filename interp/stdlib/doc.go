@@ -21,6 +21,7 @@ func Modules() starlark.StringDict {
 		"math":      Math(),
 		"re":        RE(),
 		"functools": Functools(),
+		"itertools": Itertools(),
 	}
 	d.Freeze()
 	return d
