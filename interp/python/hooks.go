@@ -1,6 +1,8 @@
 package python
 
 import (
+	"errors"
+
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
@@ -60,3 +62,18 @@ func Compare(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (boo
 
 // TypeName is Python's name for the type of v.
 func TypeName(v starlark.Value) string { return pyTypeName(v) }
+
+// Classify turns an error of the interpreter (an operator's, such as
+// "unknown binary op: int + string") into the Python exception a program
+// would catch for it; other errors are returned as they are.
+func Classify(err error) error {
+	var ex *Exception
+	if err == nil || errors.As(err, &ex) || isBudget(err) {
+		return err
+	}
+	class, text := classify(err.Error())
+	if class == "RuntimeError" {
+		return err
+	}
+	return exception(class, "%s", text)
+}

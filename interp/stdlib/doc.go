@@ -22,6 +22,7 @@ func Modules() starlark.StringDict {
 		"re":        RE(),
 		"functools": Functools(),
 		"itertools": Itertools(),
+		"operator":  Operator(),
 	}
 	d.Freeze()
 	return d
