@@ -17,12 +17,13 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
-		"json":      JSON(),
-		"math":      Math(),
-		"re":        RE(),
-		"functools": Functools(),
-		"itertools": Itertools(),
-		"operator":  Operator(),
+		"json":       JSON(),
+		"math":       Math(),
+		"re":         RE(),
+		"functools":  Functools(),
+		"itertools":  Itertools(),
+		"operator":   Operator(),
+		"statistics": Statistics(),
 	}
 	d.Freeze()
 	return d
