@@ -24,6 +24,7 @@ func Modules() starlark.StringDict {
 		"itertools":  Itertools(),
 		"operator":   Operator(),
 		"statistics": Statistics(),
+		"string":     String(),
 	}
 	d.Freeze()
 	return d
