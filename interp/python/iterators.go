@@ -57,6 +57,10 @@ func (it *pyIter) Held(visit func(starlark.Value)) {
 		if s.cond != nil {
 			visit(s.cond)
 		}
+	case *funcSource:
+		for _, x := range s.held {
+			visit(x)
+		}
 	case *filterSource:
 		if s.fn != nil {
 			visit(s.fn)

@@ -17,9 +17,14 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
-		"json": JSON(),
-		"math": Math(),
-		"re":   RE(),
+		"json":       JSON(),
+		"math":       Math(),
+		"re":         RE(),
+		"functools":  Functools(),
+		"itertools":  Itertools(),
+		"operator":   Operator(),
+		"statistics": Statistics(),
+		"string":     String(),
 	}
 	d.Freeze()
 	return d

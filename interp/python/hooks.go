@@ -1,0 +1,79 @@
+package python
+
+import (
+	"errors"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// The hooks the standard-library modules (interp/stdlib) need to make
+// and consume Python iterators lazily, and to compare as Python does.
+
+// funcSource is a source whose elements come from a Go function.
+type funcSource struct {
+	fn   func(thread *starlark.Thread) (starlark.Value, bool, error)
+	held []starlark.Value
+}
+
+func (s *funcSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return s.fn(thread)
+}
+
+// NewIterator makes a Python iterator named name (its type, as
+// type(it).__name__ says) whose elements next yields, one per call, until
+// it reports false. Each element is charged to the run's budget, like
+// every iterator's. held are the values it keeps alive, for the memory
+// meter.
+func NewIterator(thread *starlark.Thread, name string, next func(thread *starlark.Thread) (starlark.Value, bool, error), held ...starlark.Value) starlark.Value {
+	return &pyIter{name: name, src: &funcSource{fn: next, held: held}, thread: thread}
+}
+
+// Iterate is iter(v): a function giving the elements of any iterable one
+// at a time, lazily (an iterator is advanced, shared, as in Python).
+func Iterate(thread *starlark.Thread, v starlark.Value) (func() (starlark.Value, bool, error), error) {
+	it, err := iterOf(thread, v)
+	if err != nil {
+		return nil, err
+	}
+	return func() (starlark.Value, bool, error) { return it.next(thread) }, nil
+}
+
+// Collect is list(v)'s elements, charged.
+func Collect(thread *starlark.Thread, v starlark.Value) ([]starlark.Value, error) {
+	return collectAll(thread, v)
+}
+
+// Compare is x op y with Python's ordering and equality (op is one of
+// syntax.LT, LE, GT, GE, EQL, NEQ).
+func Compare(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (bool, error) {
+	b := interp.BudgetOf(thread)
+	switch op {
+	case syntax.EQL:
+		return pyEqual(b, x, y)
+	case syntax.NEQ:
+		eq, err := pyEqual(b, x, y)
+		return !eq, err
+	}
+	return pyCmp(b, op, x, y, 0)
+}
+
+// TypeName is Python's name for the type of v.
+func TypeName(v starlark.Value) string { return pyTypeName(v) }
+
+// Classify turns an error of the interpreter (an operator's, such as
+// "unknown binary op: int + string") into the Python exception a program
+// would catch for it; other errors are returned as they are.
+func Classify(err error) error {
+	var ex *Exception
+	if err == nil || errors.As(err, &ex) || isBudget(err) {
+		return err
+	}
+	class, text := classify(err.Error())
+	if class == "RuntimeError" {
+		return err
+	}
+	return exception(class, "%s", text)
+}

@@ -1,0 +1,349 @@
+package stdlib
+
+import (
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Functools is the functools module: reduce, partial, cmp_to_key, and
+// lru_cache and cache as calls (f = functools.cache(f)), since the front
+// end refuses decorators.
+func Functools() *starlarkstruct.Module {
+	m := starlark.StringDict{
+		"reduce":     interp.NewBuiltin("reduce", ftReduce),
+		"partial":    interp.NewBuiltin("partial", ftPartial),
+		"cmp_to_key": interp.NewBuiltin("cmp_to_key", ftCmpToKey),
+		"lru_cache":  interp.NewBuiltin("lru_cache", ftLRUCache),
+		"cache": interp.NewBuiltin("cache", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 1 || len(kwargs) > 0 {
+				return nil, python.Errorf("TypeError", "cache() takes exactly one argument (%d given)", len(args)+len(kwargs))
+			}
+			return newCached(args[0], -1)
+		}),
+	}
+	mod := &starlarkstruct.Module{Name: "functools", Members: m}
+	mod.Freeze()
+	return mod
+}
+
+// reduce(function, iterable[, initial]).
+func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "reduce() takes no keyword arguments")
+	}
+	if len(args) < 2 || len(args) > 3 {
+		return nil, python.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
+	}
+	fn := args[0]
+	next, err := python.Iterate(thread, args[1])
+	if err != nil {
+		return nil, python.Errorf("TypeError", "reduce() arg 2 must support iteration")
+	}
+	var acc starlark.Value
+	if len(args) == 3 {
+		acc = args[2]
+	}
+	for {
+		x, ok, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if acc == nil {
+			acc = x
+			continue
+		}
+		if acc, err = starlark.Call(thread, fn, starlark.Tuple{acc, x}, nil); err != nil {
+			return nil, err
+		}
+	}
+	if acc == nil {
+		return nil, python.Errorf("TypeError", "reduce() of empty iterable with no initial value")
+	}
+	return acc, nil
+}
+
+// partial is functools.partial(func, *args, **keywords): a callable with
+// the arguments given first, and the keywords given overridable.
+type partial struct {
+	fn   starlark.Value
+	args starlark.Tuple
+	kw   *starlark.Dict
+}
+
+var (
+	_ starlark.Callable = (*partial)(nil)
+	_ starlark.HasAttrs = (*partial)(nil)
+	_ interp.Holder     = (*partial)(nil)
+)
+
+func ftPartial(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, python.Errorf("TypeError", "type 'partial' takes at least one argument")
+	}
+	if _, ok := args[0].(starlark.Callable); !ok {
+		return nil, python.Errorf("TypeError", "the first argument must be callable")
+	}
+	p := &partial{fn: args[0], args: append(starlark.Tuple(nil), args[1:]...), kw: starlark.NewDict(len(kwargs))}
+	// partial of a partial flattens, as in CPython.
+	if inner, ok := args[0].(*partial); ok {
+		p.fn = inner.fn
+		p.args = append(append(starlark.Tuple(nil), inner.args...), p.args...)
+		for _, kv := range inner.kw.Items() {
+			_ = p.kw.SetKey(kv[0], kv[1])
+		}
+	}
+	for _, kv := range kwargs {
+		_ = p.kw.SetKey(kv[0], kv[1])
+	}
+	return p, nil
+}
+
+func (p *partial) String() string {
+	s := "functools.partial(" + p.fn.String()
+	for _, a := range p.args {
+		r, _ := interp.Repr(nil, a)
+		s += ", " + r
+	}
+	for _, kv := range p.kw.Items() {
+		r, _ := interp.Repr(nil, kv[1])
+		k, _ := interp.AsText(kv[0])
+		s += ", " + k + "=" + r
+	}
+	return s + ")"
+}
+func (p *partial) Type() string         { return "functools.partial" }
+func (p *partial) Freeze()              { p.fn.Freeze(); p.args.Freeze(); p.kw.Freeze() }
+func (p *partial) Truth() starlark.Bool { return true }
+func (p *partial) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: 'functools.partial'")
+}
+func (p *partial) Name() string { return "partial" }
+func (p *partial) Held(visit func(starlark.Value)) {
+	visit(p.fn)
+	visit(p.args)
+	visit(p.kw)
+}
+
+func (p *partial) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	all := append(append(starlark.Tuple(nil), p.args...), args...)
+	kw := starlark.NewDict(p.kw.Len() + len(kwargs))
+	for _, kv := range p.kw.Items() {
+		_ = kw.SetKey(kv[0], kv[1])
+	}
+	for _, kv := range kwargs {
+		_ = kw.SetKey(kv[0], kv[1])
+	}
+	var kws []starlark.Tuple
+	for _, kv := range kw.Items() {
+		kws = append(kws, starlark.Tuple{kv[0], kv[1]})
+	}
+	return starlark.Call(thread, p.fn, all, kws)
+}
+
+func (p *partial) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "func":
+		return p.fn, nil
+	case "args":
+		return p.args, nil
+	case "keywords":
+		return p.kw, nil
+	}
+	return nil, nil
+}
+
+func (p *partial) AttrNames() []string { return []string{"args", "func", "keywords"} }
+
+// cmp_to_key(mycmp): a key function whose keys order as mycmp says.
+func ftCmpToKey(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var cmp starlark.Value
+	if err := starlark.UnpackArgs("cmp_to_key", args, kwargs, "mycmp", &cmp); err != nil {
+		return nil, python.Errorf("TypeError", "%s", err.Error())
+	}
+	return interp.NewBuiltin("functools.KeyWrapper", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 1 || len(kwargs) > 0 {
+			return nil, python.Errorf("TypeError", "K() takes exactly 1 argument (%d given)", len(args))
+		}
+		return &cmpKey{cmp: cmp, obj: args[0], thread: thread}, nil
+	}), nil
+}
+
+// cmpKey is a key made by cmp_to_key: it keeps the thread of the call that
+// made it, since comparisons get none.
+type cmpKey struct {
+	cmp, obj starlark.Value
+	thread   *starlark.Thread
+}
+
+var _ starlark.Comparable = (*cmpKey)(nil)
+
+func (k *cmpKey) String() string       { return "<functools.KeyWrapper object>" }
+func (k *cmpKey) Type() string         { return "functools.KeyWrapper" }
+func (k *cmpKey) Freeze()              {}
+func (k *cmpKey) Truth() starlark.Bool { return true }
+func (k *cmpKey) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: 'functools.KeyWrapper'")
+}
+func (k *cmpKey) Held(visit func(starlark.Value)) {
+	visit(k.cmp)
+	visit(k.obj)
+}
+
+func (k *cmpKey) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	r, err := starlark.Call(k.thread, k.cmp, starlark.Tuple{k.obj, y.(*cmpKey).obj}, nil)
+	if err != nil {
+		return false, err
+	}
+	return python.Compare(k.thread, op, r, starlark.MakeInt(0))
+}
+
+// lru_cache(maxsize=128) returns a decorator; lru_cache(f) decorates f.
+func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var maxsize starlark.Value = starlark.MakeInt(128)
+	var typed starlark.Value = starlark.False
+	if err := starlark.UnpackArgs("lru_cache", args, kwargs, "maxsize?", &maxsize, "typed?", &typed); err != nil {
+		return nil, python.Errorf("TypeError", "%s", err.Error())
+	}
+	if _, ok := maxsize.(starlark.Callable); ok {
+		return newCached(maxsize, 128)
+	}
+	limit := -1
+	switch n := maxsize.(type) {
+	case starlark.NoneType:
+	case starlark.Int:
+		i, _ := n.Int64()
+		limit = int(max(i, 0))
+	default:
+		return nil, python.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
+	}
+	return interp.NewBuiltin("decorating_function", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 1 || len(kwargs) > 0 {
+			return nil, python.Errorf("TypeError", "decorating_function() takes exactly one argument")
+		}
+		return newCached(args[0], limit)
+	}), nil
+}
+
+// cached is a function memoised by its arguments: at most limit results
+// (-1: no bound but the run's memory budget), the least recently used
+// forgotten first.
+type cached struct {
+	fn     starlark.Value
+	limit  int
+	memo   *starlark.Dict // key → result
+	order  []starlark.Value
+	hits   int
+	misses int
+}
+
+var (
+	_ starlark.Callable = (*cached)(nil)
+	_ interp.Holder     = (*cached)(nil)
+)
+
+func newCached(fn starlark.Value, limit int) (starlark.Value, error) {
+	if _, ok := fn.(starlark.Callable); !ok {
+		return nil, python.Errorf("TypeError", "the first argument must be callable")
+	}
+	return &cached{fn: fn, limit: limit, memo: starlark.NewDict(0)}, nil
+}
+
+func (c *cached) String() string        { return "<functools._lru_cache_wrapper object>" }
+func (c *cached) Type() string          { return "functools._lru_cache_wrapper" }
+func (c *cached) Freeze()               {} // a cache stays writable, as in Python
+func (c *cached) Truth() starlark.Bool  { return true }
+func (c *cached) Hash() (uint32, error) { return starlark.String("cached").Hash() }
+func (c *cached) Name() string {
+	if n, ok := c.fn.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return "cached"
+}
+func (c *cached) Held(visit func(starlark.Value)) {
+	visit(c.fn)
+	visit(c.memo)
+}
+
+func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs))
+	key = append(key, args...)
+	for _, kv := range kwargs {
+		key = append(key, kv[0], kv[1])
+	}
+	if _, err := key.Hash(); err != nil {
+		for _, x := range key {
+			if _, err := x.Hash(); err != nil {
+				return nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+			}
+		}
+		return nil, err
+	}
+	if v, found, err := c.memo.Get(key); err != nil {
+		return nil, err
+	} else if found {
+		c.hits++
+		if c.limit > 0 {
+			// Most recently used last: a walk of at most limit keys.
+			if err := interp.BudgetOf(thread).Charge(uint64(len(c.order))); err != nil {
+				return nil, err
+			}
+			for i, k := range c.order {
+				if eq, _ := starlark.Equal(k, key); eq {
+					c.order = append(append(c.order[:i:i], c.order[i+1:]...), k)
+					break
+				}
+			}
+		}
+		return v, nil
+	}
+	c.misses++
+	v, err := starlark.Call(thread, c.fn, args, kwargs)
+	if err != nil || c.limit == 0 {
+		return v, err
+	}
+	if err := interp.BudgetOf(thread).Alloc(64); err != nil {
+		return nil, err
+	}
+	if c.limit > 0 && c.memo.Len() >= c.limit {
+		// Forget the least recently used result.
+		_, _, _ = c.memo.Delete(c.order[0])
+		c.order = c.order[1:]
+	}
+	if err := c.memo.SetKey(key, v); err != nil {
+		return nil, err
+	}
+	if c.limit > 0 {
+		c.order = append(c.order, key)
+	}
+	return v, nil
+}
+
+func (c *cached) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "__wrapped__":
+		return c.fn, nil
+	case "cache_clear":
+		return interp.NewBuiltin("cache_clear", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			c.memo, c.order, c.hits, c.misses = starlark.NewDict(0), nil, 0, 0
+			return starlark.None, nil
+		}), nil
+	case "cache_info":
+		return interp.NewBuiltin("cache_info", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			var ms starlark.Value = starlark.None
+			if c.limit >= 0 {
+				ms = starlark.MakeInt(c.limit)
+			}
+			return starlark.String("CacheInfo(hits=" + starlark.MakeInt(c.hits).String() + ", misses=" + starlark.MakeInt(c.misses).String() + ", maxsize=" + ms.String() + ", currsize=" + starlark.MakeInt(c.memo.Len()).String() + ")"), nil
+		}), nil
+	}
+	return nil, nil
+}
+
+func (c *cached) AttrNames() []string { return []string{"__wrapped__", "cache_clear", "cache_info"} }

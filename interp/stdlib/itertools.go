@@ -1,0 +1,981 @@
+package stdlib
+
+import (
+	"math"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Itertools is the itertools module. Its iterators are lazy, as in
+// CPython: count(), cycle() and repeat() are endless, and each element
+// any of them yields is charged to the run's budget, so list(count())
+// ends with the budget's error, not a hang. product, permutations and
+// combinations hold their input pools (as CPython does) and make one
+// tuple per element asked for, never the whole result.
+func Itertools() *starlarkstruct.Module {
+	m := starlark.StringDict{}
+	add := func(name string, fn interp.BuiltinFunc) { m[name] = interp.NewBuiltin(name, fn) }
+	add("count", itCount)
+	add("cycle", itCycle)
+	add("repeat", itRepeat)
+	add("islice", itIslice)
+	add("takewhile", itWhile("takewhile", true))
+	add("dropwhile", itWhile("dropwhile", false))
+	m["chain"] = &chainFn{}
+	add("zip_longest", itZipLongest)
+	add("accumulate", itAccumulate)
+	add("groupby", itGroupby)
+	add("product", itProduct)
+	add("permutations", itPermutations)
+	add("combinations", itCombinations(false))
+	add("combinations_with_replacement", itCombinations(true))
+	add("compress", itCompress)
+	add("starmap", itStarmap)
+	add("pairwise", itPairwise)
+	add("batched", itBatched)
+	add("tee", itTee)
+	add("filterfalse", itFilterfalse)
+	mod := &starlarkstruct.Module{Name: "itertools", Members: m}
+	mod.Freeze()
+	return mod
+}
+
+type nextFn = func() (starlark.Value, bool, error)
+
+func iterArg(thread *starlark.Thread, v starlark.Value) (nextFn, error) {
+	return python.Iterate(thread, v)
+}
+
+// tuple makes a tuple of n elements, charged as memory.
+func tuple(thread *starlark.Thread, elems []starlark.Value) (starlark.Tuple, error) {
+	if err := interp.BudgetOf(thread).Alloc(int64(len(elems)+1) * 16); err != nil {
+		return nil, err
+	}
+	return append(starlark.Tuple(nil), elems...), nil
+}
+
+func add2(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
+	if err := interp.BudgetOf(thread).Charge(1); err != nil {
+		return nil, err
+	}
+	return starlark.Binary(syntax.PLUS, x, y)
+}
+
+func truth(thread *starlark.Thread, fn, x starlark.Value) (bool, error) {
+	if fn == nil || fn == starlark.None {
+		return bool(x.Truth()), nil
+	}
+	r, err := starlark.Call(thread, fn, starlark.Tuple{x}, nil)
+	if err != nil {
+		return false, err
+	}
+	return bool(r.Truth()), nil
+}
+
+func noKwargs(name string, kwargs []starlark.Tuple) error {
+	if len(kwargs) > 0 {
+		return python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+	}
+	return nil
+}
+
+func nArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, n int) error {
+	if err := noKwargs(name, kwargs); err != nil {
+		return err
+	}
+	if len(args) != n {
+		return python.Errorf("TypeError", "%s expected %d arguments, got %d", name, n, len(args))
+	}
+	return nil
+}
+
+func unpack(name string, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+	if err := starlark.UnpackArgs(name, args, kwargs, pairs...); err != nil {
+		return python.Errorf("TypeError", "%s", err.Error())
+	}
+	return nil
+}
+
+func isNumber(v starlark.Value) bool {
+	switch v.(type) {
+	case starlark.Int, starlark.Float, starlark.Bool:
+		return true
+	}
+	return false
+}
+
+// count(start=0, step=1).
+func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var start, step starlark.Value = starlark.MakeInt(0), starlark.MakeInt(1)
+	if err := unpack("count", args, kwargs, "start?", &start, "step?", &step); err != nil {
+		return nil, err
+	}
+	if !isNumber(start) || !isNumber(step) {
+		return nil, python.Errorf("TypeError", "a number is required")
+	}
+	cur := start
+	return python.NewIterator(thread, "count", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		x := cur
+		next, err := add2(thread, cur, step)
+		if err != nil {
+			return nil, false, err
+		}
+		cur = next
+		return x, true, nil
+	}), nil
+}
+
+// cycle(iterable): its elements, saved as they first come, then again
+// and again.
+func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := nArgs("cycle", args, kwargs, 1); err != nil {
+		return nil, err
+	}
+	next, err := iterArg(thread, args[0])
+	if err != nil {
+		return nil, err
+	}
+	saved := starlark.NewList(nil)
+	i, first := 0, true
+	return python.NewIterator(thread, "cycle", func(*starlark.Thread) (starlark.Value, bool, error) {
+		if first {
+			x, ok, err := next()
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+					return nil, false, err
+				}
+				_ = saved.Append(x)
+				return x, true, nil
+			}
+			first = false
+		}
+		if saved.Len() == 0 {
+			return nil, false, nil
+		}
+		x := saved.Index(i % saved.Len())
+		i++
+		return x, true, nil
+	}, saved), nil
+}
+
+// repeat(object[, times]).
+func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var obj starlark.Value
+	var times starlark.Value = starlark.None
+	if err := unpack("repeat", args, kwargs, "object", &obj, "times?", &times); err != nil {
+		return nil, err
+	}
+	n := int64(-1)
+	if times != starlark.None {
+		t, ok := times.(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(times))
+		}
+		n, _ = t.Int64()
+		n = max(n, 0)
+	}
+	return python.NewIterator(thread, "repeat", func(*starlark.Thread) (starlark.Value, bool, error) {
+		if n == 0 {
+			return nil, false, nil
+		}
+		if n > 0 {
+			n--
+		}
+		return obj, true, nil
+	}, obj), nil
+}
+
+// islice(iterable, stop) or islice(iterable, start, stop[, step]).
+func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := noKwargs("islice", kwargs); err != nil {
+		return nil, err
+	}
+	if len(args) < 2 || len(args) > 4 {
+		return nil, python.Errorf("TypeError", "islice expected at most 4 arguments, got %d", len(args))
+	}
+	index := func(v starlark.Value, none int64, msg string) (int64, error) {
+		if v == starlark.None {
+			return none, nil
+		}
+		if i, ok := v.(starlark.Int); ok {
+			if n, ok := i.Int64(); ok && n >= 0 {
+				return n, nil
+			}
+		}
+		return 0, python.Errorf("ValueError", "%s", msg)
+	}
+	const idxMsg = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+	start, stop, step := int64(0), int64(-1), int64(1)
+	var err error
+	if len(args) == 2 {
+		if stop, err = index(args[1], -1, "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."); err != nil {
+			return nil, err
+		}
+	} else {
+		if start, err = index(args[1], 0, idxMsg); err != nil {
+			return nil, err
+		}
+		if stop, err = index(args[2], -1, idxMsg); err != nil {
+			return nil, err
+		}
+		if len(args) == 4 {
+			if step, err = index(args[3], 1, "Step for islice() must be a positive integer or None."); err != nil || step == 0 {
+				return nil, python.Errorf("ValueError", "Step for islice() must be a positive integer or None.")
+			}
+		}
+	}
+	next, err := iterArg(thread, args[0])
+	if err != nil {
+		return nil, err
+	}
+	pos, want := int64(0), start
+	return python.NewIterator(thread, "islice", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		for {
+			if stop >= 0 && want >= stop {
+				// Consume up to stop, as CPython does, then end.
+				for pos < stop {
+					if _, ok, err := next(); err != nil || !ok {
+						pos = stop
+						return nil, false, err
+					}
+					pos++
+				}
+				return nil, false, nil
+			}
+			x, ok, err := next()
+			if err != nil || !ok {
+				stop, want = 0, 0
+				return nil, false, err
+			}
+			pos++
+			if pos-1 == want {
+				want += step
+				return x, true, nil
+			}
+			if err := interp.BudgetOf(thread).Charge(1); err != nil {
+				return nil, false, err
+			}
+		}
+	}), nil
+}
+
+// takewhile(predicate, iterable) and dropwhile(predicate, iterable).
+func itWhile(name string, take bool) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs(name, args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		pred := args[0]
+		next, err := iterArg(thread, args[1])
+		if err != nil {
+			return nil, err
+		}
+		done := false
+		return python.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+			if take && done {
+				return nil, false, nil
+			}
+			for {
+				x, ok, err := next()
+				if err != nil || !ok {
+					return nil, false, err
+				}
+				if !take && done {
+					return x, true, nil
+				}
+				t, err := truth(thread, pred, x)
+				if err != nil {
+					return nil, false, err
+				}
+				if take {
+					if !t {
+						done = true
+						return nil, false, nil
+					}
+					return x, true, nil
+				}
+				if !t {
+					done = true
+					return x, true, nil
+				}
+				if err := interp.BudgetOf(thread).Charge(1); err != nil {
+					return nil, false, err
+				}
+			}
+		}, pred), nil
+	}
+}
+
+// chain is chain(*iterables), with chain.from_iterable(iterable).
+type chainFn struct{}
+
+func (*chainFn) String() string        { return "<class 'itertools.chain'>" }
+func (*chainFn) Type() string          { return "type" }
+func (*chainFn) Freeze()               {}
+func (*chainFn) Truth() starlark.Bool  { return true }
+func (*chainFn) Hash() (uint32, error) { return starlark.String("itertools.chain").Hash() }
+func (*chainFn) Name() string          { return "chain" }
+func (*chainFn) AttrNames() []string   { return []string{"from_iterable"} }
+func (c *chainFn) Attr(name string) (starlark.Value, error) {
+	if name != "from_iterable" {
+		return nil, nil
+	}
+	return interp.NewBuiltin("from_iterable", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("from_iterable", args, kwargs, 1); err != nil {
+			return nil, err
+		}
+		outer, err := iterArg(thread, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return chainOf(thread, outer), nil
+	}), nil
+}
+
+func (c *chainFn) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := noKwargs("chain", kwargs); err != nil {
+		return nil, err
+	}
+	i := 0
+	return chainOf(thread, func() (starlark.Value, bool, error) {
+		if i >= len(args) {
+			return nil, false, nil
+		}
+		i++
+		return args[i-1], true, nil
+	}), nil
+}
+
+// chainOf yields the elements of each iterable outer gives, each iterable
+// taken only when the one before is done.
+func chainOf(thread *starlark.Thread, outer nextFn) starlark.Value {
+	var cur nextFn
+	return python.NewIterator(thread, "chain", func(*starlark.Thread) (starlark.Value, bool, error) {
+		for {
+			if cur == nil {
+				v, ok, err := outer()
+				if err != nil || !ok {
+					return nil, false, err
+				}
+				if cur, err = iterArg(thread, v); err != nil {
+					return nil, false, err
+				}
+			}
+			x, ok, err := cur()
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				return x, true, nil
+			}
+			cur = nil
+		}
+	})
+}
+
+// zip_longest(*iterables, fillvalue=None).
+func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var fill starlark.Value = starlark.None
+	for _, kv := range kwargs {
+		if k, _ := starlark.AsString(kv[0]); k != "fillvalue" {
+			return nil, python.Errorf("TypeError", "zip_longest() got an unexpected keyword argument '%s'", k)
+		}
+		fill = kv[1]
+	}
+	nexts := make([]nextFn, len(args))
+	for i, a := range args {
+		n, err := iterArg(thread, a)
+		if err != nil {
+			return nil, err
+		}
+		nexts[i] = n
+	}
+	live := len(nexts)
+	done := make([]bool, len(nexts))
+	return python.NewIterator(thread, "zip_longest", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		if live == 0 {
+			return nil, false, nil
+		}
+		row := make([]starlark.Value, len(nexts))
+		for i, n := range nexts {
+			if done[i] {
+				row[i] = fill
+				continue
+			}
+			x, ok, err := n()
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				done[i] = true
+				live--
+				if live == 0 {
+					return nil, false, nil
+				}
+				x = fill
+			}
+			row[i] = x
+		}
+		t, err := tuple(thread, row)
+		return t, err == nil, err
+	}, fill), nil
+}
+
+// accumulate(iterable[, func, *, initial=None]).
+func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it, fn, initial starlark.Value = nil, starlark.None, starlark.None
+	if err := unpack("accumulate", args, kwargs, "iterable", &it, "func?", &fn, "initial?", &initial); err != nil {
+		return nil, err
+	}
+	next, err := iterArg(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	var total starlark.Value
+	pending := initial != starlark.None
+	if pending {
+		total = initial
+	}
+	return python.NewIterator(thread, "accumulate", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		if pending {
+			pending = false
+			return total, true, nil
+		}
+		x, ok, err := next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		switch {
+		case total == nil:
+			total = x
+		case fn == starlark.None:
+			total, err = add2(thread, total, x)
+		default:
+			total, err = starlark.Call(thread, fn, starlark.Tuple{total, x}, nil)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		return total, true, nil
+	}), nil
+}
+
+// groupby(iterable, key=None): (key, group) for each run of equal keys;
+// a group is an iterator sharing the input, spent when the next group is
+// asked for, as in CPython.
+func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it, keyfn starlark.Value = nil, starlark.None
+	if err := unpack("groupby", args, kwargs, "iterable", &it, "key?", &keyfn); err != nil {
+		return nil, err
+	}
+	next, err := iterArg(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	// nil keys are CPython's initial marker, equal only to each other.
+	var curKey, tgtKey, curVal starlark.Value
+	id := 0
+	equal := func(a, b starlark.Value) (bool, error) {
+		if a == nil || b == nil {
+			return a == nil && b == nil, nil
+		}
+		return python.Compare(thread, syntax.EQL, a, b)
+	}
+	advance := func() (bool, error) {
+		x, ok, err := next()
+		if err != nil || !ok {
+			return false, err
+		}
+		k := x
+		if keyfn != starlark.None {
+			if k, err = starlark.Call(thread, keyfn, starlark.Tuple{x}, nil); err != nil {
+				return false, err
+			}
+		}
+		curVal, curKey = x, k
+		return true, nil
+	}
+	return python.NewIterator(thread, "groupby", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		id++
+		for {
+			eq, err := equal(curKey, tgtKey)
+			if err != nil {
+				return nil, false, err
+			}
+			if !eq {
+				break
+			}
+			if ok, err := advance(); err != nil || !ok {
+				return nil, false, err
+			}
+		}
+		tgtKey = curKey
+		myID, tgt, started := id, tgtKey, false
+		group := python.NewIterator(thread, "_grouper", func(*starlark.Thread) (starlark.Value, bool, error) {
+			if myID != id {
+				return nil, false, nil
+			}
+			if started {
+				if ok, err := advance(); err != nil || !ok {
+					return nil, false, err
+				}
+			}
+			started = true
+			eq, err := equal(curKey, tgt)
+			if err != nil || !eq {
+				return nil, false, err
+			}
+			return curVal, true, nil
+		})
+		return starlark.Tuple{tgtKey, group}, true, nil
+	}), nil
+}
+
+// pools collects each iterable argument as a tuple, charged.
+func pools(thread *starlark.Thread, args starlark.Tuple) ([][]starlark.Value, error) {
+	out := make([][]starlark.Value, len(args))
+	for i, a := range args {
+		elems, err := python.Collect(thread, a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = elems
+	}
+	return out, nil
+}
+
+// product(*iterables, repeat=1): an odometer over the pools.
+func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	repeat := int64(1)
+	for _, kv := range kwargs {
+		k, _ := starlark.AsString(kv[0])
+		r, ok := kv[1].(starlark.Int)
+		if k != "repeat" || !ok {
+			return nil, python.Errorf("TypeError", "product() got an unexpected keyword argument '%s'", k)
+		}
+		repeat, _ = r.Int64()
+		if repeat < 0 {
+			return nil, python.Errorf("ValueError", "repeat argument cannot be negative")
+		}
+	}
+	ps, err := pools(thread, args)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(ps))*repeat > math.MaxInt32 {
+		return nil, python.Errorf("OverflowError", "repeat argument too large")
+	}
+	var all [][]starlark.Value
+	for r := int64(0); r < repeat; r++ {
+		all = append(all, ps...)
+	}
+	if err := interp.BudgetOf(thread).Alloc(int64(len(all)) * 16); err != nil {
+		return nil, err
+	}
+	idx := make([]int, len(all))
+	done := false
+	for _, p := range all {
+		if len(p) == 0 {
+			done = true
+		}
+	}
+	first := true
+	return python.NewIterator(thread, "product", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		if !first {
+			i := len(idx) - 1
+			for ; i >= 0; i-- {
+				idx[i]++
+				if idx[i] < len(all[i]) {
+					break
+				}
+				idx[i] = 0
+			}
+			if i < 0 {
+				done = true
+				return nil, false, nil
+			}
+		}
+		first = false
+		row := make([]starlark.Value, len(idx))
+		for i, j := range idx {
+			row[i] = all[i][j]
+		}
+		t, err := tuple(thread, row)
+		return t, err == nil, err
+	}), nil
+}
+
+// permutations(iterable, r=None), in CPython's order.
+func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it, rv starlark.Value = nil, starlark.None
+	if err := unpack("permutations", args, kwargs, "iterable", &it, "r?", &rv); err != nil {
+		return nil, err
+	}
+	pool, err := python.Collect(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	n := len(pool)
+	r := n
+	if rv != starlark.None {
+		ri, ok := rv.(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "Expected int as r")
+		}
+		r64, _ := ri.Int64()
+		if r64 < 0 {
+			return nil, python.Errorf("ValueError", "r must be non-negative")
+		}
+		r = int(min(r64, int64(n)+1))
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	cycles := make([]int, max(r, 0))
+	for i := range cycles {
+		cycles[i] = n - i
+	}
+	done, first := r > n, true
+	return python.NewIterator(thread, "permutations", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		if !first {
+			if err := interp.BudgetOf(thread).Charge(uint64(r)); err != nil {
+				return nil, false, err
+			}
+			i := r - 1
+			for ; i >= 0; i-- {
+				cycles[i]--
+				if cycles[i] == 0 {
+					x := idx[i]
+					copy(idx[i:], idx[i+1:])
+					idx[n-1] = x
+					cycles[i] = n - i
+					continue
+				}
+				j := n - cycles[i]
+				idx[i], idx[j] = idx[j], idx[i]
+				break
+			}
+			if i < 0 {
+				done = true
+				return nil, false, nil
+			}
+		}
+		first = false
+		row := make([]starlark.Value, r)
+		for i := range row {
+			row[i] = pool[idx[i]]
+		}
+		t, err := tuple(thread, row)
+		return t, err == nil, err
+	}), nil
+}
+
+// combinations(iterable, r) and combinations_with_replacement(iterable, r).
+func itCombinations(repl bool) interp.BuiltinFunc {
+	name := "combinations"
+	if repl {
+		name = "combinations_with_replacement"
+	}
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var it starlark.Value
+		var rv starlark.Int
+		if err := unpack(name, args, kwargs, "iterable", &it, "r", &rv); err != nil {
+			return nil, err
+		}
+		pool, err := python.Collect(thread, it)
+		if err != nil {
+			return nil, err
+		}
+		r64, _ := rv.Int64()
+		if r64 < 0 {
+			return nil, python.Errorf("ValueError", "r must be non-negative")
+		}
+		n := len(pool)
+		done := (!repl && r64 > int64(n)) || (repl && n == 0 && r64 > 0)
+		r := 0
+		if !done {
+			r = int(r64)
+		}
+		idx := make([]int, r)
+		for i := range idx {
+			if !repl {
+				idx[i] = i
+			}
+		}
+		first := true
+		return python.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+			if done {
+				return nil, false, nil
+			}
+			if !first {
+				if err := interp.BudgetOf(thread).Charge(uint64(r)); err != nil {
+					return nil, false, err
+				}
+				i := r - 1
+				if repl {
+					for ; i >= 0 && idx[i] == n-1; i-- {
+					}
+				} else {
+					for ; i >= 0 && idx[i] == i+n-r; i-- {
+					}
+				}
+				if i < 0 {
+					done = true
+					return nil, false, nil
+				}
+				if repl {
+					v := idx[i] + 1
+					for j := i; j < r; j++ {
+						idx[j] = v
+					}
+				} else {
+					idx[i]++
+					for j := i + 1; j < r; j++ {
+						idx[j] = idx[j-1] + 1
+					}
+				}
+			}
+			first = false
+			row := make([]starlark.Value, r)
+			for i := range row {
+				row[i] = pool[idx[i]]
+			}
+			t, err := tuple(thread, row)
+			return t, err == nil, err
+		}), nil
+	}
+}
+
+// compress(data, selectors).
+func itCompress(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var data, sel starlark.Value
+	if err := unpack("compress", args, kwargs, "data", &data, "selectors", &sel); err != nil {
+		return nil, err
+	}
+	nd, err := iterArg(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	ns, err := iterArg(thread, sel)
+	if err != nil {
+		return nil, err
+	}
+	return python.NewIterator(thread, "compress", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		for {
+			x, ok, err := nd()
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			s, ok, err := ns()
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if s.Truth() {
+				return x, true, nil
+			}
+			if err := interp.BudgetOf(thread).Charge(1); err != nil {
+				return nil, false, err
+			}
+		}
+	}), nil
+}
+
+// starmap(function, iterable).
+func itStarmap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := nArgs("starmap", args, kwargs, 2); err != nil {
+		return nil, err
+	}
+	fn := args[0]
+	next, err := iterArg(thread, args[1])
+	if err != nil {
+		return nil, err
+	}
+	return python.NewIterator(thread, "starmap", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		x, ok, err := next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		fargs, err := python.Collect(thread, x)
+		if err != nil {
+			return nil, false, err
+		}
+		r, err := starlark.Call(thread, fn, fargs, nil)
+		return r, err == nil, err
+	}, fn), nil
+}
+
+// pairwise(iterable).
+func itPairwise(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := nArgs("pairwise", args, kwargs, 1); err != nil {
+		return nil, err
+	}
+	next, err := iterArg(thread, args[0])
+	if err != nil {
+		return nil, err
+	}
+	var prev starlark.Value
+	return python.NewIterator(thread, "pairwise", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		if prev == nil {
+			x, ok, err := next()
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			prev = x
+		}
+		x, ok, err := next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		t := starlark.Tuple{prev, x}
+		prev = x
+		return t, true, nil
+	}), nil
+}
+
+// batched(iterable, n): tuples of n elements, the last maybe shorter.
+func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Value
+	var nv starlark.Int
+	if err := unpack("batched", args, kwargs, "iterable", &it, "n", &nv); err != nil {
+		return nil, err
+	}
+	n, _ := nv.Int64()
+	if n < 1 {
+		return nil, python.Errorf("ValueError", "n must be at least one")
+	}
+	next, err := iterArg(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	return python.NewIterator(thread, "batched", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		var row []starlark.Value
+		for int64(len(row)) < n {
+			x, ok, err := next()
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				break
+			}
+			if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+				return nil, false, err
+			}
+			row = append(row, x)
+		}
+		if len(row) == 0 {
+			return nil, false, nil
+		}
+		return starlark.Tuple(row), true, nil
+	}), nil
+}
+
+// tee(iterable, n=2): n iterators over one input, sharing a buffer of
+// what some have seen and others not yet.
+func itTee(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := noKwargs("tee", kwargs); err != nil {
+		return nil, err
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return nil, python.Errorf("TypeError", "tee expected at most 2 arguments, got %d", len(args))
+	}
+	n := int64(2)
+	if len(args) == 2 {
+		nv, ok := args[1].(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[1]))
+		}
+		n, _ = nv.Int64()
+		if n < 0 {
+			return nil, python.Errorf("ValueError", "n must be >= 0")
+		}
+		if err := interp.BudgetOf(thread).Alloc(n * 64); err != nil {
+			return nil, err
+		}
+	}
+	next, err := iterArg(thread, args[0])
+	if err != nil {
+		return nil, err
+	}
+	buf := starlark.NewList(nil) // elements from index base on
+	base := 0
+	pos := make([]int, n)
+	out := make(starlark.Tuple, n)
+	for k := range out {
+		k := k
+		out[k] = python.NewIterator(thread, "_tee", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+			if pos[k]-base >= buf.Len() {
+				x, ok, err := next()
+				if err != nil || !ok {
+					return nil, false, err
+				}
+				if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+					return nil, false, err
+				}
+				_ = buf.Append(x)
+			}
+			x := buf.Index(pos[k] - base)
+			pos[k]++
+			// Forget what every iterator has seen.
+			low := pos[0]
+			for _, p := range pos {
+				low = min(low, p)
+			}
+			if low > base {
+				elems := make([]starlark.Value, 0, buf.Len()-(low-base))
+				for i := low - base; i < buf.Len(); i++ {
+					elems = append(elems, buf.Index(i))
+				}
+				if low-base > 64 || buf.Len() == low-base {
+					buf, base = starlark.NewList(elems), low
+				}
+			}
+			return x, true, nil
+		}, buf)
+	}
+	return out, nil
+}
+
+// filterfalse(predicate, iterable).
+func itFilterfalse(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := nArgs("filterfalse", args, kwargs, 2); err != nil {
+		return nil, err
+	}
+	pred := args[0]
+	next, err := iterArg(thread, args[1])
+	if err != nil {
+		return nil, err
+	}
+	return python.NewIterator(thread, "filterfalse", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		for {
+			x, ok, err := next()
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			t, err := truth(thread, pred, x)
+			if err != nil {
+				return nil, false, err
+			}
+			if !t {
+				return x, true, nil
+			}
+			if err := interp.BudgetOf(thread).Charge(1); err != nil {
+				return nil, false, err
+			}
+		}
+	}, pred), nil
+}

@@ -1,0 +1,61 @@
+package stdlib
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// TestDifferentialItertools checks the itertools module against CPython
+// (testdata/itertools_cases.txt; regenerate the answers with
+// go test ./interp/stdlib -run DifferentialItertools -update).
+func TestDifferentialItertools(t *testing.T) {
+	pydiff.Check(t, "testdata/itertools_cases.txt", *update, eval)
+}
+
+// Endless iterators and huge products end with a budget's error, quickly,
+// never a hang and never a result built first.
+func TestItertoolsBounded(t *testing.T) {
+	for _, code := range []string{
+		"list(itertools.count())",
+		"list(itertools.cycle([1, 2]))",
+		"list(itertools.repeat(0))",
+		"list(itertools.product(range(1000), repeat=4))",
+		"list(itertools.permutations(range(100)))",
+		"list(itertools.combinations(range(1000), 5))",
+		"sum(1 for _ in itertools.product(range(1000), repeat=4))",
+		"for x in itertools.count():\n    pass",
+		"list(itertools.dropwhile(lambda x: True, itertools.count()))",
+	} {
+		start := time.Now()
+		_, err := run(code, interp.Options{Timeout: 10 * time.Second, MaxMemory: 16 << 20, MaxSteps: 5_000_000, Watchdog: interp.NewWatchdog()})
+		if !errors.Is(err, interp.ErrLimit) {
+			t.Errorf("%s: %v, want a budget's error", code, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s took %s", code, d)
+		}
+	}
+}
+
+// Lazy consumers stop at what they need: the first match of an endless
+// count, the first group of groupby.
+func TestItertoolsLazy(t *testing.T) {
+	for code, want := range map[string]string{
+		"next(x for x in itertools.count(1) if x * x > 50)":                                    "8",
+		"from itertools import groupby\nk, g = next(groupby(itertools.count()))\n[k, next(g)]": "[0,0]",
+		"from itertools import islice, cycle\nlist(islice(cycle('ab'), 3))":                    `["a","b","a"]`,
+	} {
+		res, err := run(code, interp.Options{Timeout: 5 * time.Second, MaxSteps: 1_000_000})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if res.Text != want {
+			t.Errorf("%s: got %s, want %s", code, res.Text, want)
+		}
+	}
+}

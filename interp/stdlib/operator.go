@@ -1,0 +1,265 @@
+package stdlib
+
+import (
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Operator is the operator module: Python's operators as functions, with
+// the same meaning as the operators in a program (they call the same
+// helpers the lowering uses for *, %, ** and the comparisons), and
+// itemgetter, attrgetter and methodcaller.
+func Operator() *starlarkstruct.Module {
+	bi := python.Builtins()
+	m := starlark.StringDict{}
+	binary := func(name string, op syntax.Token) {
+		m[name] = interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			r, err := starlark.Binary(op, args[0], args[1])
+			return r, python.Classify(err)
+		})
+	}
+	helper := func(name, h string) {
+		fn := bi[h]
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			return starlark.Call(thread, fn, args, nil)
+		})
+	}
+	for name, op := range map[string]syntax.Token{
+		"add": syntax.PLUS, "sub": syntax.MINUS, "truediv": syntax.SLASH, "floordiv": syntax.SLASHSLASH,
+		"and_": syntax.AMP, "or_": syntax.PIPE, "xor": syntax.CIRCUMFLEX, "lshift": syntax.LTLT, "rshift": syntax.GTGT,
+		"concat": syntax.PLUS,
+	} {
+		binary(name, op)
+	}
+	helper("mul", "__ot_mul")
+	helper("mod", "__ot_mod")
+	helper("pow", "__ot_pow")
+	for name, op := range map[string]syntax.Token{
+		"lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE, "eq": syntax.EQL, "ne": syntax.NEQ,
+	} {
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			r, err := python.Compare(thread, op, args[0], args[1])
+			return starlark.Bool(r), err
+		})
+	}
+	unary := func(name string, fn func(thread *starlark.Thread, x starlark.Value) (starlark.Value, error)) {
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := noKwargs(name, kwargs); err != nil {
+				return nil, err
+			}
+			if len(args) != 1 {
+				return nil, python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", name, len(args))
+			}
+			return fn(thread, args[0])
+		})
+	}
+	unary("neg", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+		return starlark.Unary(syntax.MINUS, x)
+	})
+	unary("pos", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+		return starlark.Unary(syntax.PLUS, x)
+	})
+	unary("invert", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+		return starlark.Unary(syntax.TILDE, x)
+	})
+	unary("not_", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return !x.Truth(), nil })
+	unary("truth", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return x.Truth(), nil })
+	unary("abs", func(thread *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+		return starlark.Call(thread, bi["abs"], starlark.Tuple{x}, nil)
+	})
+	unary("index", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+		if i, ok := x.(starlark.Int); ok {
+			return i, nil
+		}
+		if b, ok := x.(starlark.Bool); ok {
+			return starlark.MakeInt(map[bool]int{true: 1}[bool(b)]), nil
+		}
+		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(x))
+	})
+	m["is_"] = interp.NewBuiltin("is_", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("is_", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		return starlark.Call(thread, bi["__ot_is"], args, nil)
+	})
+	m["is_not"] = interp.NewBuiltin("is_not", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("is_not", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		r, err := starlark.Call(thread, bi["__ot_is"], args, nil)
+		if err != nil {
+			return nil, err
+		}
+		return !r.Truth(), nil
+	})
+	m["contains"] = interp.NewBuiltin("contains", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("contains", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		return starlark.Call(thread, bi["__ot_in"], starlark.Tuple{args[1], args[0]}, nil)
+	})
+	m["getitem"] = interp.NewBuiltin("getitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("getitem", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		return getItem(args[0], args[1])
+	})
+	m["itemgetter"] = interp.NewBuiltin("itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noKwargs("itemgetter", kwargs); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "itemgetter expected 1 argument, got 0")
+		}
+		keys := append(starlark.Tuple(nil), args...)
+		return interp.NewBuiltin("operator.itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs("itemgetter", args, kwargs, 1); err != nil {
+				return nil, err
+			}
+			return getter(keys, func(k starlark.Value) (starlark.Value, error) { return getItem(args[0], k) })
+		}), nil
+	})
+	m["attrgetter"] = interp.NewBuiltin("attrgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noKwargs("attrgetter", kwargs); err != nil {
+			return nil, err
+		}
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "attrgetter expected 1 argument, got 0")
+		}
+		for _, a := range args {
+			if _, ok := interp.AsText(a); !ok {
+				return nil, python.Errorf("TypeError", "attribute name must be a string")
+			}
+		}
+		names := append(starlark.Tuple(nil), args...)
+		return interp.NewBuiltin("operator.attrgetter", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs("attrgetter", args, kwargs, 1); err != nil {
+				return nil, err
+			}
+			return getter(names, func(n starlark.Value) (starlark.Value, error) {
+				// a dotted name walks attributes: attrgetter("a.b")
+				name, _ := interp.AsText(n)
+				v := args[0]
+				for _, part := range splitDots(name) {
+					var err error
+					if v, err = getAttr(v, part); err != nil {
+						return nil, err
+					}
+				}
+				return v, nil
+			})
+		}), nil
+	})
+	m["methodcaller"] = interp.NewBuiltin("methodcaller", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "methodcaller needs at least one argument, the method name")
+		}
+		if _, ok := interp.AsText(args[0]); !ok {
+			return nil, python.Errorf("TypeError", "method name must be a string")
+		}
+		name, rest, kw := args[0], append(starlark.Tuple(nil), args[1:]...), append([]starlark.Tuple(nil), kwargs...)
+		return interp.NewBuiltin("operator.methodcaller", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs("methodcaller", args, kwargs, 1); err != nil {
+				return nil, err
+			}
+			n, _ := interp.AsText(name)
+			fn, err := getAttr(args[0], n)
+			if err != nil {
+				return nil, err
+			}
+			return starlark.Call(thread, fn, rest, kw)
+		}), nil
+	})
+	mod := &starlarkstruct.Module{Name: "operator", Members: m}
+	mod.Freeze()
+	return mod
+}
+
+// getter applies get to one key (its result) or to several (a tuple).
+func getter(keys starlark.Tuple, get func(starlark.Value) (starlark.Value, error)) (starlark.Value, error) {
+	if len(keys) == 1 {
+		return get(keys[0])
+	}
+	out := make(starlark.Tuple, len(keys))
+	for i, k := range keys {
+		v, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func splitDots(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// getItem is x[k] as a program's subscript does it, with Python's
+// exceptions.
+func getItem(x, k starlark.Value) (starlark.Value, error) {
+	switch c := x.(type) {
+	case starlark.Mapping:
+		v, found, err := c.Get(k)
+		if err != nil {
+			return nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(k))
+		}
+		if !found {
+			r, _ := interp.Repr(nil, k)
+			return nil, python.Errorf("KeyError", "%s", r)
+		}
+		return v, nil
+	case starlark.Indexable:
+		i, ok := k.(starlark.Int)
+		if !ok {
+			if s, ok := k.(starlark.Callable); ok && s.Name() == "slice" {
+				break
+			}
+			return nil, python.Errorf("TypeError", "%s indices must be integers or slices, not %s", python.TypeName(x), python.TypeName(k))
+		}
+		n, _ := i.Int64()
+		if n < 0 {
+			n += int64(c.Len())
+		}
+		if n < 0 || n >= int64(c.Len()) {
+			return nil, python.Errorf("IndexError", "%s index out of range", python.TypeName(x))
+		}
+		return c.Index(int(n)), nil
+	}
+	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(x))
+}
+
+// getAttr is x.name, with Python's AttributeError.
+func getAttr(x starlark.Value, name string) (starlark.Value, error) {
+	if h, ok := x.(starlark.HasAttrs); ok {
+		v, err := h.Attr(name)
+		if err != nil || v != nil {
+			return v, err
+		}
+	}
+	if m, ok := x.(*starlarkstruct.Module); ok {
+		return nil, python.Errorf("AttributeError", "module '%s' has no attribute '%s'", m.Name, name)
+	}
+	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(x), name)
+}

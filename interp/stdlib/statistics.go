@@ -1,0 +1,380 @@
+package stdlib
+
+import (
+	"math"
+	"math/big"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Statistics is the statistics module. As in CPython, sums are exact
+// (fractions), so mean([1, 2, 4]) is the float nearest 7/3 and the mean
+// or variance of ints is an int when it is whole.
+func Statistics() *starlarkstruct.Module {
+	s := &statsModule{errClass: python.NewModuleClass("StatisticsError", "ValueError"), sorted: python.Builtins()["sorted"]}
+	m := starlark.StringDict{"StatisticsError": s.errClass}
+	add := func(name string, fn interp.BuiltinFunc) { m[name] = interp.NewBuiltin(name, fn) }
+	add("mean", s.mean)
+	add("fmean", s.fmean)
+	add("median", s.median("median"))
+	add("median_low", s.median("median_low"))
+	add("median_high", s.median("median_high"))
+	add("mode", s.mode)
+	add("multimode", s.multimode)
+	add("variance", s.variance("variance", true, false))
+	add("pvariance", s.variance("pvariance", false, false))
+	add("stdev", s.variance("stdev", true, true))
+	add("pstdev", s.variance("pstdev", false, true))
+	add("quantiles", s.quantiles)
+	mod := &starlarkstruct.Module{Name: "statistics", Members: m}
+	mod.Freeze()
+	return mod
+}
+
+type statsModule struct {
+	errClass *python.ExcClass
+	sorted   starlark.Value
+}
+
+func (s *statsModule) fail(msg string) error {
+	v, err := s.errClass.CallInternal(nil, starlark.Tuple{interp.MakeString(msg)}, nil)
+	if err != nil {
+		return err
+	}
+	return v.(*python.ExcValue).Error()
+}
+
+// exact is the data as fractions, and whether they were all ints.
+func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, bool, error) {
+	out := make([]*big.Rat, len(data))
+	ints := true
+	b := interp.BudgetOf(thread)
+	for i, x := range data {
+		if err := b.Charge(1); err != nil {
+			return nil, false, err
+		}
+		r := new(big.Rat)
+		switch v := x.(type) {
+		case starlark.Bool:
+			if v {
+				r.SetInt64(1)
+			}
+		case starlark.Int:
+			r.SetInt(v.BigInt())
+		case starlark.Float:
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, false, python.Errorf("ValueError", "statistics of nan or inf are not supported")
+			}
+			r.SetFloat64(float64(v))
+			ints = false
+		default:
+			return nil, false, python.Errorf("TypeError", "can't convert type '%s' to numerator/denominator", python.TypeName(x))
+		}
+		out[i] = r
+	}
+	return out, ints, nil
+}
+
+// convert is CPython's _convert: an int when the data were ints and the
+// value is whole, else the float nearest it.
+func convert(r *big.Rat, ints bool) starlark.Value {
+	if ints && r.IsInt() {
+		return starlark.MakeBigInt(r.Num())
+	}
+	f, _ := r.Float64()
+	return starlark.Float(f)
+}
+
+func sumRat(rs []*big.Rat) *big.Rat {
+	t := new(big.Rat)
+	for _, r := range rs {
+		t.Add(t, r)
+	}
+	return t
+}
+
+func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]starlark.Value, error) {
+	if err := nArgs(name, args, kwargs, 1); err != nil {
+		return nil, err
+	}
+	return python.Collect(thread, args[0])
+}
+
+func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	data, err := s.data(thread, "mean", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) == 0 {
+		return nil, s.fail("mean requires at least one data point")
+	}
+	rs, ints, err := exact(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	t := sumRat(rs)
+	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints), nil
+}
+
+func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	data, err := s.data(thread, "fmean", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) == 0 {
+		return nil, s.fail("fmean requires at least one data point")
+	}
+	rs, _, err := exact(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	// fsum is the exact sum, rounded once.
+	f, _ := sumRat(rs).Float64()
+	return starlark.Float(f / float64(len(rs))), nil
+}
+
+func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]starlark.Value, error) {
+	l, err := starlark.Call(thread, s.sorted, starlark.Tuple{v}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return python.Collect(thread, l)
+}
+
+func (s *statsModule) median(name string) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs(name, args, kwargs, 1); err != nil {
+			return nil, err
+		}
+		data, err := s.sortedData(thread, args[0])
+		if err != nil {
+			return nil, err
+		}
+		n := len(data)
+		if n == 0 {
+			return nil, s.fail("no median for empty data")
+		}
+		switch {
+		case n%2 == 1:
+			return data[n/2], nil
+		case name == "median_low":
+			return data[n/2-1], nil
+		case name == "median_high":
+			return data[n/2], nil
+		}
+		sum, err := starlark.Binary(syntax.PLUS, data[n/2-1], data[n/2])
+		if err != nil {
+			return nil, python.Classify(err)
+		}
+		r, err := starlark.Binary(syntax.SLASH, sum, starlark.MakeInt(2))
+		return r, python.Classify(err)
+	}
+}
+
+// counts is each distinct value with how often it occurs, in the order
+// values first occur.
+func counts(thread *starlark.Thread, data []starlark.Value) ([]starlark.Value, []int, error) {
+	idx := starlark.NewDict(0)
+	var keys []starlark.Value
+	var ns []int
+	b := interp.BudgetOf(thread)
+	for _, x := range data {
+		if err := b.Charge(1); err != nil {
+			return nil, nil, err
+		}
+		v, found, err := idx.Get(x)
+		if err != nil {
+			return nil, nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+		}
+		if found {
+			i, _ := starlark.AsInt32(v)
+			ns[i]++
+			continue
+		}
+		_ = idx.SetKey(x, starlark.MakeInt(len(keys)))
+		keys, ns = append(keys, x), append(ns, 1)
+	}
+	return keys, ns, nil
+}
+
+func (s *statsModule) mode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	data, err := s.data(thread, "mode", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	keys, ns, err := counts(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(keys) == 0 {
+		return nil, s.fail("no mode for empty data")
+	}
+	best := 0
+	for i, n := range ns {
+		if n > ns[best] {
+			best = i
+		}
+	}
+	return keys[best], nil
+}
+
+func (s *statsModule) multimode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	data, err := s.data(thread, "multimode", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	keys, ns, err := counts(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	most := 0
+	for _, n := range ns {
+		most = max(most, n)
+	}
+	var out []starlark.Value
+	for i, n := range ns {
+		if n == most {
+			out = append(out, keys[i])
+		}
+	}
+	return starlark.NewList(out), nil
+}
+
+// variance, pvariance, stdev and pstdev: the exact sum of squared
+// deviations over n-1 (sample) or n, its square root for the
+// deviations.
+func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var it starlark.Value
+		var center starlark.Value = starlark.None
+		param := "xbar?"
+		if !sample {
+			param = "mu?"
+		}
+		if err := unpack(name, args, kwargs, "data", &it, param, &center); err != nil {
+			return nil, err
+		}
+		data, err := python.Collect(thread, it)
+		if err != nil {
+			return nil, err
+		}
+		n := len(data)
+		if sample && n < 2 {
+			return nil, s.fail(name + " requires at least two data points")
+		}
+		if !sample && n < 1 {
+			return nil, s.fail(name + " requires at least one data point")
+		}
+		rs, ints, err := exact(thread, data)
+		if err != nil {
+			return nil, err
+		}
+		var c *big.Rat
+		if center != starlark.None {
+			cs, cints, err := exact(thread, []starlark.Value{center})
+			if err != nil {
+				return nil, err
+			}
+			c, ints = cs[0], ints && cints
+		} else {
+			c = sumRat(rs)
+			c.Quo(c, new(big.Rat).SetInt64(int64(n)))
+		}
+		ss, d := new(big.Rat), new(big.Rat)
+		for _, r := range rs {
+			d.Sub(r, c)
+			ss.Add(ss, d.Mul(d, d))
+		}
+		div := int64(n)
+		if sample {
+			div--
+		}
+		ss.Quo(ss, new(big.Rat).SetInt64(div))
+		if !root {
+			return convert(ss, ints), nil
+		}
+		return starlark.Float(sqrtRat(ss)), nil
+	}
+}
+
+// sqrtRat is the square root of r, from enough bits that rounding it to a
+// float gives the nearest float.
+func sqrtRat(r *big.Rat) float64 {
+	x := new(big.Float).SetPrec(256).SetRat(r)
+	f, _ := x.Sqrt(x).Float64()
+	return f
+}
+
+func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it starlark.Value
+	n := 4
+	var method starlark.Value = starlark.String("exclusive")
+	if len(args) > 1 {
+		return nil, python.Errorf("TypeError", "quantiles() takes 1 positional argument but %d were given", len(args))
+	}
+	if err := unpack("quantiles", args, kwargs, "data", &it, "n?", &n, "method?", &method); err != nil {
+		return nil, err
+	}
+	if n < 1 {
+		return nil, s.fail("n must be at least 1")
+	}
+	data, err := s.sortedData(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	ld := len(data)
+	if ld < 2 {
+		return nil, s.fail("must have at least two data points")
+	}
+	if err := interp.BudgetOf(thread).Alloc(int64(n) * 16); err != nil {
+		return nil, err
+	}
+	meth, _ := interp.AsText(method)
+	var m int
+	switch meth {
+	case "exclusive":
+		m = ld + 1
+	case "inclusive":
+		m = ld - 1
+	default:
+		r, _ := interp.Repr(nil, method)
+		return nil, python.Errorf("ValueError", "Unknown method: %s", r)
+	}
+	ar := func(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+		v, err := starlark.Binary(op, x, y)
+		return v, python.Classify(err)
+	}
+	out := make([]starlark.Value, 0, n-1)
+	for i := 1; i < n; i++ {
+		j := i * m / n
+		var lo, hi starlark.Value
+		if meth == "exclusive" {
+			j = min(max(j, 1), ld-1)
+			lo, hi = data[j-1], data[j]
+		} else {
+			lo, hi = data[j], data[j+1]
+		}
+		delta := i*m - j*n
+		a, err := ar(syntax.STAR, lo, starlark.MakeInt(n-delta))
+		if err != nil {
+			return nil, err
+		}
+		b, err := ar(syntax.STAR, hi, starlark.MakeInt(delta))
+		if err != nil {
+			return nil, err
+		}
+		if a, err = ar(syntax.PLUS, a, b); err != nil {
+			return nil, err
+		}
+		if a, err = ar(syntax.SLASH, a, starlark.MakeInt(n)); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return starlark.NewList(out), nil
+}
