@@ -17,9 +17,10 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
-		"json": JSON(),
-		"math": Math(),
-		"re":   RE(),
+		"collections": Collections(),
+		"json":        JSON(),
+		"math":        Math(),
+		"re":          RE(),
 	}
 	d.Freeze()
 	return d
