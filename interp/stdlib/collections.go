@@ -22,6 +22,8 @@ func Collections() *starlarkstruct.Module {
 		"Counter":     interp.NewBuiltin("Counter", newCounter),
 		"defaultdict": interp.NewBuiltin("defaultdict", newDefaultDict),
 		"OrderedDict": interp.NewBuiltin("OrderedDict", newOrderedDict),
+		"deque":       interp.NewBuiltin("deque", newDeque),
+		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
 	}}
 }
 
