@@ -18,6 +18,7 @@ import (
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"collections": Collections(),
+		"heapq":       HeapQ(),
 		"json":        JSON(),
 		"math":        Math(),
 		"re":          RE(),
