@@ -17,6 +17,7 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
+		"bisect":      Bisect(),
 		"collections": Collections(),
 		"heapq":       HeapQ(),
 		"json":        JSON(),
