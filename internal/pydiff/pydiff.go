@@ -34,7 +34,7 @@ func (o Outcome) String() string {
 // ["ok", text] (the str of a string result, else its repr) or ["err",
 // class, message].
 const pyEval = `
-import bisect, collections, heapq, json, math, re, sys
+import bisect, collections, copy, heapq, json, math, re, sys
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
     if not line or line.startswith("#"):

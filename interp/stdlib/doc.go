@@ -19,6 +19,7 @@ func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"bisect":      Bisect(),
 		"collections": Collections(),
+		"copy":        Copy(),
 		"heapq":       HeapQ(),
 		"json":        JSON(),
 		"math":        Math(),
