@@ -391,6 +391,18 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 					return err
 				}
 			}
+		case starlark.IterableMapping:
+			// The dicts of interp/stdlib's collections (Counter,
+			// defaultdict, OrderedDict) copy as mappings, not as pairs.
+			items := src.Items()
+			if err := b.Alloc(int64(len(items)) * 3 * slot); err != nil {
+				return err
+			}
+			for _, kv := range items {
+				if err := d.SetKey(kv[0], kv[1]); err != nil {
+					return err
+				}
+			}
 		default:
 			i := 0
 			err := forEach(thread, src, func(pair starlark.Value) (bool, error) {

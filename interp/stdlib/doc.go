@@ -17,14 +17,18 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
-		"json":       JSON(),
-		"math":       Math(),
-		"re":         RE(),
-		"functools":  Functools(),
-		"itertools":  Itertools(),
-		"operator":   Operator(),
-		"statistics": Statistics(),
-		"string":     String(),
+		"bisect":      Bisect(),
+		"collections": Collections(),
+		"copy":        Copy(),
+		"functools":   Functools(),
+		"heapq":       HeapQ(),
+		"itertools":   Itertools(),
+		"json":        JSON(),
+		"math":        Math(),
+		"operator":    Operator(),
+		"re":          RE(),
+		"statistics":  Statistics(),
+		"string":      String(),
 	}
 	d.Freeze()
 	return d

@@ -131,7 +131,7 @@ func isIdentStart(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-func isIdent(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+func isIdentByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
 func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping, kwargs []starlark.Tuple, safe bool) (starlark.Value, error) {
 	lookup := func(name string) (starlark.Value, bool, error) {
@@ -170,13 +170,13 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 			continue
 		case end < len(s) && isIdentStart(s[end]):
 			k := end
-			for k < len(s) && isIdent(s[k]) {
+			for k < len(s) && isIdentByte(s[k]) {
 				k++
 			}
 			name, end = s[end:k], k
 		case end+1 < len(s) && s[end] == '{' && isIdentStart(s[end+1]):
 			k := end + 1
-			for k < len(s) && isIdent(s[k]) {
+			for k < len(s) && isIdentByte(s[k]) {
 				k++
 			}
 			if k < len(s) && s[k] == '}' {

@@ -1,0 +1,623 @@
+package stdlib
+
+import (
+	"sort"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// entrySize is what one entry of a dict is charged: a key, a value and
+// the hash table's share.
+const entrySize = 48
+
+// Collections is the collections module: Counter, defaultdict and
+// OrderedDict, dicts with Python's extra behaviour.
+func Collections() *starlarkstruct.Module {
+	return &starlarkstruct.Module{Name: "collections", Members: starlark.StringDict{
+		"Counter":     interp.NewBuiltin("Counter", newCounter),
+		"defaultdict": interp.NewBuiltin("defaultdict", newDefaultDict),
+		"OrderedDict": interp.NewBuiltin("OrderedDict", newOrderedDict),
+		"deque":       interp.NewBuiltin("deque", newDeque),
+		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
+	}}
+}
+
+type dictKind int
+
+const (
+	kindCounter dictKind = iota
+	kindDefault
+	kindOrdered
+)
+
+var dictKindNames = [...]string{"Counter", "defaultdict", "OrderedDict"}
+
+// collDict is a Counter, a defaultdict or an OrderedDict: a Starlark
+// dict with the behaviour of its kind on top.
+type collDict struct {
+	kind dictKind
+	d    *starlark.Dict
+	// factory is a defaultdict's default_factory (None for none).
+	factory starlark.Value
+	// thread is the run's thread the defaultdict was made on: d[k]
+	// (starlark.Mapping.Get) has no thread of its own, and the factory,
+	// a lambda perhaps, must run on the run's thread, under its budget.
+	thread *starlark.Thread
+}
+
+var (
+	_ starlark.IterableMapping = (*collDict)(nil)
+	_ starlark.HasSetKey       = (*collDict)(nil)
+	_ starlark.Sequence        = (*collDict)(nil)
+	_ starlark.Container       = (*collDict)(nil)
+	_ starlark.HasAttrs        = (*collDict)(nil)
+	_ starlark.HasBinary       = (*collDict)(nil)
+	_ starlark.Comparable      = (*collDict)(nil)
+	_ interp.TextValue         = (*collDict)(nil)
+	_ interp.GoValuer          = (*collDict)(nil)
+)
+
+func (c *collDict) String() string {
+	s, err := interp.Repr(nil, c)
+	if err != nil {
+		return c.Type() + "(...)"
+	}
+	return s
+}
+func (c *collDict) Type() string { return dictKindNames[c.kind] }
+func (c *collDict) Freeze() {
+	c.d.Freeze()
+	if c.factory != nil {
+		c.factory.Freeze()
+	}
+}
+func (c *collDict) Truth() starlark.Bool { return c.d.Len() > 0 }
+func (c *collDict) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.Type())
+}
+func (c *collDict) Len() int                         { return c.d.Len() }
+func (c *collDict) Iterate() starlark.Iterator       { return c.d.Iterate() }
+func (c *collDict) Items() []starlark.Tuple          { return c.d.Items() }
+func (c *collDict) SetKey(k, v starlark.Value) error { return c.d.SetKey(k, v) }
+func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c.d) }
+func (c *collDict) Has(k starlark.Value) (bool, error) {
+	_, found, err := c.d.Get(k)
+	return found, err
+}
+
+// Get is c[k]: a Counter's missing key counts 0, a defaultdict's is
+// inserted as factory().
+func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
+	if err := python.CheckHashable(nil, k); err != nil {
+		return nil, false, err
+	}
+	v, found, err := c.d.Get(k)
+	if err != nil || found {
+		return v, found, err
+	}
+	switch c.kind {
+	case kindCounter:
+		return starlark.MakeInt(0), true, nil
+	case kindDefault:
+		if c.factory == starlark.None || c.thread == nil {
+			s, _ := interp.Repr(nil, k)
+			return nil, false, python.Errorf("KeyError", "%s", s)
+		}
+		v, err := starlark.Call(c.thread, c.factory, nil, nil)
+		if err != nil {
+			return nil, false, err
+		}
+		if err := interp.BudgetOf(c.thread).Alloc(entrySize); err != nil {
+			return nil, false, err
+		}
+		if err := c.d.SetKey(k, v); err != nil {
+			return nil, false, err
+		}
+		return v, true, nil
+	}
+	return nil, false, nil
+}
+
+// CompareSameType compares as dicts do: == and != only.
+func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	o := y.(*collDict)
+	switch op {
+	case syntax.EQL:
+		return starlark.EqualDepth(c.d, o.d, depth)
+	case syntax.NEQ:
+		eq, err := starlark.EqualDepth(c.d, o.d, depth)
+		return !eq, err
+	}
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
+}
+
+// WriteText writes CPython's repr: Counter({'a': 2}) with the most
+// common first, defaultdict(<class 'list'>, {...}),
+// OrderedDict([('a', 1)]).
+func (c *collDict) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString(c.Type() + "("); err != nil {
+		return err
+	}
+	switch c.kind {
+	case kindCounter:
+		if c.d.Len() > 0 {
+			items, err := mostCommon(nil, c.d, -1)
+			if err != nil {
+				return err
+			}
+			d := starlark.NewDict(len(items))
+			for _, kv := range items {
+				_ = d.SetKey(kv[0], kv[1])
+			}
+			if err := w.Nested(d, depth+1); err != nil {
+				return err
+			}
+		}
+	case kindDefault:
+		if err := w.Nested(c.factory, depth+1); err != nil {
+			return err
+		}
+		if err := w.WriteString(", "); err != nil {
+			return err
+		}
+		if err := w.Nested(c.d, depth+1); err != nil {
+			return err
+		}
+	case kindOrdered:
+		if c.d.Len() > 0 {
+			items := c.d.Items()
+			l := make([]starlark.Value, len(items))
+			for i, kv := range items {
+				l[i] = kv
+			}
+			if err := w.Nested(starlark.NewList(l), depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return w.WriteString(")")
+}
+
+func (c *collDict) AttrNames() []string {
+	names := []string{"clear", "copy", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"}
+	switch c.kind {
+	case kindCounter:
+		names = append(names, "elements", "most_common", "subtract", "total")
+	case kindDefault:
+		names = append(names, "default_factory")
+	case kindOrdered:
+		names = append(names, "move_to_end")
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (c *collDict) Attr(name string) (starlark.Value, error) {
+	method := func(fn interp.BuiltinFunc) (starlark.Value, error) {
+		return interp.NewBuiltin(name, fn).BindReceiver(c), nil
+	}
+	switch name {
+	case "copy":
+		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			return c.copy(thread)
+		})
+	case "popitem":
+		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			last := true
+			if c.kind == kindOrdered {
+				if err := starlark.UnpackArgs(name, args, kwargs, "last?", &last); err != nil {
+					return nil, err
+				}
+			} else if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			items := c.d.Items()
+			if len(items) == 0 {
+				if c.kind == kindOrdered {
+					return nil, python.Errorf("KeyError", "'dictionary is empty'")
+				}
+				return nil, python.Errorf("KeyError", "'popitem(): dictionary is empty'")
+			}
+			kv := items[0]
+			if last {
+				kv = items[len(items)-1]
+			}
+			if _, _, err := c.d.Delete(kv[0]); err != nil {
+				return nil, err
+			}
+			return kv, nil
+		})
+	}
+	switch c.kind {
+	case kindCounter:
+		switch name {
+		case "most_common":
+			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				var n starlark.Value = starlark.None
+				if err := starlark.UnpackArgs(name, args, kwargs, "n?", &n); err != nil {
+					return nil, err
+				}
+				limit := -1
+				if n != starlark.None {
+					if err := starlark.AsInt(n, &limit); err != nil {
+						return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", n.Type())
+					}
+					if limit < 0 {
+						limit = 0
+					}
+				}
+				items, err := mostCommon(interp.BudgetOf(thread), c.d, limit)
+				if err != nil {
+					return nil, err
+				}
+				l := make([]starlark.Value, len(items))
+				for i, kv := range items {
+					l[i] = kv
+				}
+				return starlark.NewList(l), nil
+			})
+		case "elements":
+			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+					return nil, err
+				}
+				b := interp.BudgetOf(thread)
+				var out []starlark.Value
+				for _, kv := range c.d.Items() {
+					var n int64
+					if i, ok := kv[1].(starlark.Int); ok {
+						n, _ = i.Int64()
+					} else {
+						return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", kv[1].Type())
+					}
+					if n <= 0 {
+						continue
+					}
+					if err := b.Alloc(n * 16); err != nil {
+						return nil, err
+					}
+					for ; n > 0; n-- {
+						out = append(out, kv[0])
+					}
+				}
+				return starlark.NewList(out), nil
+			})
+		case "total":
+			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+					return nil, err
+				}
+				var sum starlark.Value = starlark.MakeInt(0)
+				for _, kv := range c.d.Items() {
+					if err := interp.BudgetOf(thread).Charge(1); err != nil {
+						return nil, err
+					}
+					s, err := starlark.Binary(syntax.PLUS, sum, kv[1])
+					if err != nil {
+						return nil, err
+					}
+					sum = s
+				}
+				return sum, nil
+			})
+		case "update", "subtract":
+			op := syntax.PLUS
+			if name == "subtract" {
+				op = syntax.MINUS
+			}
+			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if len(args) > 1 {
+					return nil, python.Errorf("TypeError", "expected at most 1 argument, got %d", len(args))
+				}
+				var src starlark.Value = starlark.None
+				if len(args) == 1 {
+					src = args[0]
+				}
+				return starlark.None, c.count(thread, op, src, kwargs)
+			})
+		}
+	case kindDefault:
+		if name == "default_factory" {
+			return c.factory, nil
+		}
+	case kindOrdered:
+		if name == "move_to_end" {
+			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				var key starlark.Value
+				last := true
+				if err := starlark.UnpackArgs(name, args, kwargs, "key", &key, "last?", &last); err != nil {
+					return nil, err
+				}
+				v, found, err := c.d.Get(key)
+				if err != nil {
+					return nil, err
+				}
+				if !found {
+					s, _ := interp.Repr(nil, key)
+					return nil, python.Errorf("KeyError", "%s", s)
+				}
+				if last {
+					if _, _, err := c.d.Delete(key); err != nil {
+						return nil, err
+					}
+					return starlark.None, c.d.SetKey(key, v)
+				}
+				items := c.d.Items()
+				if err := interp.BudgetOf(thread).Alloc(int64(len(items)) * entrySize); err != nil {
+					return nil, err
+				}
+				c.d.Clear()
+				if err := c.d.SetKey(key, v); err != nil {
+					return nil, err
+				}
+				for _, kv := range items {
+					if eq, _ := starlark.Equal(kv[0], key); !eq {
+						if err := c.d.SetKey(kv[0], kv[1]); err != nil {
+							return nil, err
+						}
+					}
+				}
+				return starlark.None, nil
+			})
+		}
+	}
+	switch name {
+	case "clear", "get", "items", "keys", "pop", "setdefault", "update", "values":
+		return c.d.Attr(name)
+	}
+	return nil, nil
+}
+
+func (c *collDict) copy(thread *starlark.Thread) (*collDict, error) {
+	if err := interp.BudgetOf(thread).Alloc(int64(c.d.Len()) * entrySize); err != nil {
+		return nil, err
+	}
+	d := starlark.NewDict(c.d.Len())
+	for _, kv := range c.d.Items() {
+		_ = d.SetKey(kv[0], kv[1])
+	}
+	return &collDict{kind: c.kind, d: d, factory: c.factory, thread: thread}, nil
+}
+
+// count adds (op PLUS) or subtracts the counts of src, a mapping or an
+// iterable of elements that count 1 each, then those of kwargs.
+func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.Value, kwargs []starlark.Tuple) error {
+	b := interp.BudgetOf(thread)
+	one := starlark.MakeInt(1)
+	add := func(k, n starlark.Value) error {
+		if err := b.Charge(1); err != nil {
+			return err
+		}
+		if err := python.CheckHashable(b, k); err != nil {
+			return err
+		}
+		old, found, err := c.d.Get(k)
+		if err != nil {
+			return err
+		}
+		if !found {
+			if err := b.Alloc(entrySize); err != nil {
+				return err
+			}
+			old = starlark.MakeInt(0)
+		}
+		v, err := starlark.Binary(op, old, n)
+		if err != nil {
+			return err
+		}
+		return c.d.SetKey(k, v)
+	}
+	switch s := src.(type) {
+	case starlark.NoneType:
+	case starlark.IterableMapping:
+		for _, kv := range s.Items() {
+			if err := add(kv[0], kv[1]); err != nil {
+				return err
+			}
+		}
+	default:
+		if err := python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+			return false, add(x, one)
+		}); err != nil {
+			return err
+		}
+	}
+	for _, kv := range kwargs {
+		if err := add(kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mostCommon returns the items by count, highest first, ties in
+// insertion order (a stable sort, as CPython's); the first n when n >= 0.
+func mostCommon(b *interp.Budget, d *starlark.Dict, n int) ([]starlark.Tuple, error) {
+	items := d.Items()
+	if err := b.Charge(uint64(len(items)) * 4); err != nil {
+		return nil, err
+	}
+	var cmpErr error
+	sort.SliceStable(items, func(i, j int) bool {
+		lt, err := starlark.Compare(syntax.GT, items[i][1], items[j][1])
+		if err != nil && cmpErr == nil {
+			cmpErr = err
+		}
+		return lt
+	})
+	if cmpErr != nil {
+		return nil, cmpErr
+	}
+	if n >= 0 && n < len(items) {
+		items = items[:n]
+	}
+	return items, nil
+}
+
+// Binary is + - | & of two Counters, keeping positive counts, as
+// CPython's.
+func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	o, ok := y.(*collDict)
+	if !ok || c.kind != kindCounter || o.kind != kindCounter {
+		return nil, nil
+	}
+	x := c
+	if side == starlark.Right {
+		x, o = o, c
+	}
+	switch op {
+	case syntax.PLUS, syntax.MINUS, syntax.PIPE, syntax.AMP:
+	default:
+		return nil, nil
+	}
+	zero := starlark.MakeInt(0)
+	out := starlark.NewDict(x.d.Len())
+	positive := func(v starlark.Value) bool {
+		gt, err := starlark.Compare(syntax.GT, v, zero)
+		return err == nil && gt
+	}
+	for _, kv := range x.d.Items() {
+		other, found, err := o.d.Get(kv[0])
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			other = zero
+		}
+		var v starlark.Value
+		switch op {
+		case syntax.PLUS, syntax.MINUS:
+			if v, err = starlark.Binary(op, kv[1], other); err != nil {
+				return nil, err
+			}
+		case syntax.PIPE, syntax.AMP:
+			lt, err := starlark.Compare(syntax.LT, kv[1], other)
+			if err != nil {
+				return nil, err
+			}
+			v = kv[1]
+			if lt == (op == syntax.PIPE) {
+				v = other
+			}
+		}
+		if positive(v) {
+			_ = out.SetKey(kv[0], v)
+		}
+	}
+	if op != syntax.AMP {
+		for _, kv := range o.d.Items() {
+			if _, found, _ := x.d.Get(kv[0]); found {
+				continue
+			}
+			v := kv[1]
+			if op == syntax.MINUS {
+				neg, err := starlark.Binary(syntax.MINUS, zero, v)
+				if err != nil {
+					return nil, err
+				}
+				v = neg
+			}
+			if positive(v) {
+				_ = out.SetKey(kv[0], v)
+			}
+		}
+	}
+	return &collDict{kind: kindCounter, d: out}, nil
+}
+
+func newCounter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) > 1 {
+		return nil, python.Errorf("TypeError", "Counter.__init__() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
+	}
+	c := &collDict{kind: kindCounter, d: starlark.NewDict(0)}
+	var src starlark.Value = starlark.None
+	if len(args) == 1 {
+		src = args[0]
+	}
+	if err := c.count(thread, syntax.PLUS, src, kwargs); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// fill adds to c the entries of a mapping or of an iterable of pairs,
+// then kwargs, as dict() does.
+func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	b := interp.BudgetOf(thread)
+	if len(args) > 1 {
+		return python.Errorf("TypeError", "%s expected at most 1 argument, got %d", fn, len(args))
+	}
+	if len(args) == 1 {
+		switch s := args[0].(type) {
+		case starlark.IterableMapping:
+			items := s.Items()
+			if err := b.Alloc(int64(len(items)) * entrySize); err != nil {
+				return err
+			}
+			for _, kv := range items {
+				if err := c.d.SetKey(kv[0], kv[1]); err != nil {
+					return err
+				}
+			}
+		default:
+			i := 0
+			err := python.ForEach(thread, s, func(x starlark.Value) (bool, error) {
+				if err := b.Alloc(entrySize); err != nil {
+					return true, err
+				}
+				pair, ok := x.(starlark.Indexable)
+				if !ok {
+					return true, python.Errorf("TypeError", "cannot convert dictionary update sequence element #%d to a sequence", i)
+				}
+				if pair.Len() != 2 {
+					return true, python.Errorf("ValueError", "dictionary update sequence element #%d has length %d; 2 is required", i, pair.Len())
+				}
+				if err := python.CheckHashable(b, pair.Index(0)); err != nil {
+					return true, err
+				}
+				i++
+				return false, c.d.SetKey(pair.Index(0), pair.Index(1))
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, kv := range kwargs {
+		if err := c.d.SetKey(kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newDefaultDict(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	c := &collDict{kind: kindDefault, d: starlark.NewDict(0), factory: starlark.None, thread: thread}
+	if len(args) > 0 {
+		if _, ok := args[0].(starlark.Callable); !ok && args[0] != starlark.None {
+			return nil, python.Errorf("TypeError", "first argument must be callable or None")
+		}
+		c.factory = args[0]
+		args = args[1:]
+	}
+	if err := c.fill(thread, "defaultdict", args, kwargs); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func newOrderedDict(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	c := &collDict{kind: kindOrdered, d: starlark.NewDict(0)}
+	if err := c.fill(thread, "OrderedDict", args, kwargs); err != nil {
+		return nil, err
+	}
+	return c, nil
+}

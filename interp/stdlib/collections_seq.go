@@ -1,0 +1,652 @@
+package stdlib
+
+import (
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// deque is collections.deque: a ring of values, so that appends and pops
+// at either end cost the same whatever the length.
+type deque struct {
+	ring   []starlark.Value
+	head   int // index in ring of the first value
+	n      int
+	maxlen int // -1 for none
+	frozen bool
+}
+
+var (
+	_ starlark.Indexable  = (*deque)(nil)
+	_ starlark.Sequence   = (*deque)(nil)
+	_ starlark.Container  = (*deque)(nil)
+	_ starlark.HasAttrs   = (*deque)(nil)
+	_ starlark.Comparable = (*deque)(nil)
+	_ interp.TextValue    = (*deque)(nil)
+	_ interp.GoValuer     = (*deque)(nil)
+)
+
+func (q *deque) String() string {
+	s, err := interp.Repr(nil, q)
+	if err != nil {
+		return "deque(...)"
+	}
+	return s
+}
+func (q *deque) Type() string         { return "deque" }
+func (q *deque) Freeze()              { q.frozen = true }
+func (q *deque) Truth() starlark.Bool { return q.n > 0 }
+func (q *deque) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: 'deque'")
+}
+func (q *deque) Len() int { return q.n }
+func (q *deque) Index(i int) starlark.Value {
+	return q.ring[(q.head+i)%len(q.ring)]
+}
+func (q *deque) values() []starlark.Value {
+	out := make([]starlark.Value, q.n)
+	for i := range out {
+		out[i] = q.Index(i)
+	}
+	return out
+}
+func (q *deque) Iterate() starlark.Iterator { return starlark.NewList(q.values()).Iterate() }
+func (q *deque) GoValue() (any, error)      { return interp.ToGo(starlark.NewList(q.values())) }
+func (q *deque) Has(x starlark.Value) (bool, error) {
+	for i := 0; i < q.n; i++ {
+		if eq, err := starlark.Equal(q.Index(i), x); err != nil || eq {
+			return eq, err
+		}
+	}
+	return false, nil
+}
+
+func (q *deque) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	return starlark.CompareDepth(op, starlark.Tuple(q.values()), starlark.Tuple(y.(*deque).values()), depth)
+}
+
+func (q *deque) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString("deque("); err != nil {
+		return err
+	}
+	if err := w.Nested(starlark.NewList(q.values()), depth+1); err != nil {
+		return err
+	}
+	if q.maxlen >= 0 {
+		if err := w.WriteString(", maxlen=" + starlark.MakeInt(q.maxlen).String()); err != nil {
+			return err
+		}
+	}
+	return w.WriteString(")")
+}
+
+func (q *deque) grow() {
+	if q.n < len(q.ring) {
+		return
+	}
+	ring := make([]starlark.Value, 2*len(q.ring)+4)
+	copy(ring, q.values())
+	q.ring, q.head = ring, 0
+}
+
+func (q *deque) push(x starlark.Value, left bool) {
+	if q.maxlen == 0 {
+		return
+	}
+	if q.n == q.maxlen {
+		q.pop(!left)
+	}
+	q.grow()
+	if left {
+		q.head = (q.head - 1 + len(q.ring)) % len(q.ring)
+		q.ring[q.head] = x
+	} else {
+		q.ring[(q.head+q.n)%len(q.ring)] = x
+	}
+	q.n++
+}
+
+func (q *deque) pop(left bool) starlark.Value {
+	var i int
+	if left {
+		i = q.head
+		q.head = (q.head + 1) % len(q.ring)
+	} else {
+		i = (q.head + q.n - 1) % len(q.ring)
+	}
+	x := q.ring[i]
+	q.ring[i] = nil
+	q.n--
+	return x
+}
+
+func (q *deque) AttrNames() []string {
+	return []string{"append", "appendleft", "clear", "copy", "count", "extend", "extendleft", "index", "maxlen", "pop", "popleft", "remove", "reverse", "rotate"}
+}
+
+func (q *deque) Attr(name string) (starlark.Value, error) {
+	if name == "maxlen" {
+		if q.maxlen < 0 {
+			return starlark.None, nil
+		}
+		return starlark.MakeInt(q.maxlen), nil
+	}
+	fn, ok := dequeMethods[name]
+	if !ok {
+		return nil, nil
+	}
+	return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if q.frozen && name != "copy" && name != "count" && name != "index" {
+			return nil, python.Errorf("TypeError", "cannot modify a frozen deque")
+		}
+		if err := interp.BudgetOf(thread).Charge(1); err != nil {
+			return nil, err
+		}
+		return fn(thread, q, args, kwargs)
+	}).BindReceiver(q), nil
+}
+
+type dequeMethod func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+
+var dequeMethods = map[string]dequeMethod{
+	"append":     dequePush(false),
+	"appendleft": dequePush(true),
+	"pop":        dequePop(false),
+	"popleft":    dequePop(true),
+	"extend":     dequeExtend(false),
+	"extendleft": dequeExtend(true),
+	"clear": func(_ *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := starlark.UnpackPositionalArgs("clear", args, kwargs, 0); err != nil {
+			return nil, err
+		}
+		q.ring, q.head, q.n = nil, 0, 0
+		return starlark.None, nil
+	},
+	"copy": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := starlark.UnpackPositionalArgs("copy", args, kwargs, 0); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Alloc(int64(q.n) * 16); err != nil {
+			return nil, err
+		}
+		return &deque{ring: q.values(), n: q.n, maxlen: q.maxlen}, nil
+	},
+	"reverse": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := starlark.UnpackPositionalArgs("reverse", args, kwargs, 0); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Alloc(int64(q.n) * 16); err != nil {
+			return nil, err
+		}
+		v := q.values()
+		for i, j := 0, len(v)-1; i < j; i, j = i+1, j-1 {
+			v[i], v[j] = v[j], v[i]
+		}
+		q.ring, q.head = v, 0
+		return starlark.None, nil
+	},
+	"rotate": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		n := 1
+		if err := starlark.UnpackPositionalArgs("rotate", args, kwargs, 0, &n); err != nil {
+			return nil, err
+		}
+		if q.n <= 1 {
+			return starlark.None, nil
+		}
+		n %= q.n
+		if n < 0 {
+			n += q.n
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(n)); err != nil {
+			return nil, err
+		}
+		for ; n > 0; n-- {
+			q.push(q.pop(false), true)
+		}
+		return starlark.None, nil
+	},
+	"count": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var x starlark.Value
+		if err := starlark.UnpackPositionalArgs("count", args, kwargs, 1, &x); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+			return nil, err
+		}
+		k := 0
+		for i := 0; i < q.n; i++ {
+			eq, err := starlark.Equal(q.Index(i), x)
+			if err != nil {
+				return nil, err
+			}
+			if eq {
+				k++
+			}
+		}
+		return starlark.MakeInt(k), nil
+	},
+	"index": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var x starlark.Value
+		start, stop := 0, q.n
+		if err := starlark.UnpackPositionalArgs("index", args, kwargs, 1, &x, &start, &stop); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+			return nil, err
+		}
+		if start < 0 {
+			start = max(start+q.n, 0)
+		}
+		if stop < 0 {
+			stop += q.n
+		}
+		for i := start; i < min(stop, q.n); i++ {
+			eq, err := starlark.Equal(q.Index(i), x)
+			if err != nil {
+				return nil, err
+			}
+			if eq {
+				return starlark.MakeInt(i), nil
+			}
+		}
+		s, _ := interp.Repr(nil, x)
+		return nil, python.Errorf("ValueError", "%s is not in deque", s)
+	},
+	"remove": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var x starlark.Value
+		if err := starlark.UnpackPositionalArgs("remove", args, kwargs, 1, &x); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+			return nil, err
+		}
+		v := q.values()
+		for i, e := range v {
+			eq, err := starlark.Equal(e, x)
+			if err != nil {
+				return nil, err
+			}
+			if eq {
+				v = append(v[:i], v[i+1:]...)
+				q.ring, q.head, q.n = v, 0, len(v)
+				return starlark.None, nil
+			}
+		}
+		return nil, python.Errorf("ValueError", "deque.remove(x): x not in deque")
+	},
+}
+
+func dequePush(left bool) dequeMethod {
+	return func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var x starlark.Value
+		if err := starlark.UnpackPositionalArgs("append", args, kwargs, 1, &x); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+			return nil, err
+		}
+		q.push(x, left)
+		return starlark.None, nil
+	}
+}
+
+func dequePop(left bool) dequeMethod {
+	return func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := starlark.UnpackPositionalArgs("pop", args, kwargs, 0); err != nil {
+			return nil, err
+		}
+		if q.n == 0 {
+			return nil, python.Errorf("IndexError", "pop from an empty deque")
+		}
+		return q.pop(left), nil
+	}
+}
+
+func dequeExtend(left bool) dequeMethod {
+	return func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var src starlark.Value
+		if err := starlark.UnpackPositionalArgs("extend", args, kwargs, 1, &src); err != nil {
+			return nil, err
+		}
+		return starlark.None, q.extend(thread, src, left)
+	}
+}
+
+func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) error {
+	b := interp.BudgetOf(thread)
+	if o, ok := src.(*deque); ok {
+		src = starlark.NewList(o.values()) // q.extend(q) sees q as it was
+	}
+	return python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+		if err := b.Alloc(16); err != nil {
+			return true, err
+		}
+		q.push(x, left)
+		return false, nil
+	})
+}
+
+func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var src, maxlen starlark.Value = starlark.NewList(nil), starlark.None
+	if err := starlark.UnpackArgs("deque", args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
+		return nil, err
+	}
+	q := &deque{maxlen: -1}
+	if maxlen != starlark.None {
+		if err := starlark.AsInt(maxlen, &q.maxlen); err != nil {
+			return nil, python.Errorf("TypeError", "an integer is required")
+		}
+		if q.maxlen < 0 {
+			return nil, python.Errorf("ValueError", "maxlen must be non-negative")
+		}
+	}
+	if err := q.extend(thread, src, false); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// ntType is a class made by namedtuple: calling it makes an ntValue.
+type ntType struct {
+	name     string
+	fields   []string
+	defaults starlark.Tuple // for the last len(defaults) fields
+}
+
+var (
+	_ starlark.Callable = (*ntType)(nil)
+	_ starlark.HasAttrs = (*ntType)(nil)
+)
+
+func (t *ntType) String() string        { return "<class '__main__." + t.name + "'>" }
+func (t *ntType) Type() string          { return "type" }
+func (t *ntType) Name() string          { return t.name }
+func (t *ntType) Freeze()               {}
+func (t *ntType) Truth() starlark.Bool  { return true }
+func (t *ntType) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
+func (t *ntType) AttrNames() []string   { return []string{"__name__", "_fields", "_make"} }
+func (t *ntType) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "__name__":
+		return starlark.String(t.name), nil
+	case "_fields":
+		return t.fieldTuple(), nil
+	case "_make":
+		return interp.NewBuiltin("_make", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var src starlark.Value
+			if err := starlark.UnpackPositionalArgs("_make", args, kwargs, 1, &src); err != nil {
+				return nil, err
+			}
+			var vals starlark.Tuple
+			if err := python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+				vals = append(vals, x)
+				return len(vals) > len(t.fields), interp.BudgetOf(thread).Alloc(16)
+			}); err != nil {
+				return nil, err
+			}
+			if len(vals) != len(t.fields) {
+				return nil, python.Errorf("TypeError", "Expected %d arguments, got %d", len(t.fields), len(vals))
+			}
+			return &ntValue{typ: t, vals: vals}, nil
+		}), nil
+	}
+	return nil, nil
+}
+
+func (t *ntType) fieldTuple() starlark.Tuple {
+	out := make(starlark.Tuple, len(t.fields))
+	for i, f := range t.fields {
+		out[i] = starlark.String(f)
+	}
+	return out
+}
+
+func (t *ntType) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := interp.BudgetOf(thread).Alloc(int64(len(t.fields)) * 16); err != nil {
+		return nil, err
+	}
+	n := len(t.fields)
+	if len(args) > n {
+		return nil, python.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", t.name, n+1, len(args)+1)
+	}
+	vals := make(starlark.Tuple, n)
+	copy(vals, args)
+	for _, kv := range kwargs {
+		k, _ := starlark.AsString(kv[0])
+		i := t.index(k)
+		if i < 0 {
+			return nil, python.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", t.name, k)
+		}
+		if vals[i] != nil {
+			return nil, python.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", t.name, k)
+		}
+		vals[i] = kv[1]
+	}
+	var missing []string
+	for i := range vals {
+		if vals[i] == nil {
+			if d := i - (n - len(t.defaults)); d >= 0 {
+				vals[i] = t.defaults[d]
+			} else {
+				missing = append(missing, "'"+t.fields[i]+"'")
+			}
+		}
+	}
+	if len(missing) > 0 {
+		list := missing[len(missing)-1]
+		switch len(missing) {
+		case 1:
+		case 2:
+			list = missing[0] + " and " + list
+		default:
+			list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
+		}
+		s := "s"
+		if len(missing) == 1 {
+			s = ""
+		}
+		return nil, python.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", t.name, len(missing), s, list)
+	}
+	return &ntValue{typ: t, vals: vals}, nil
+}
+
+func (t *ntType) index(field string) int {
+	for i, f := range t.fields {
+		if f == field {
+			return i
+		}
+	}
+	return -1
+}
+
+// ntValue is a value of a namedtuple class: a tuple whose elements are
+// also attributes.
+type ntValue struct {
+	typ  *ntType
+	vals starlark.Tuple
+}
+
+var (
+	_ starlark.Indexable  = (*ntValue)(nil)
+	_ starlark.Sequence   = (*ntValue)(nil)
+	_ starlark.Container  = (*ntValue)(nil)
+	_ starlark.HasAttrs   = (*ntValue)(nil)
+	_ starlark.Comparable = (*ntValue)(nil)
+	_ interp.TextValue    = (*ntValue)(nil)
+	_ interp.GoValuer     = (*ntValue)(nil)
+)
+
+func (v *ntValue) String() string {
+	s, err := interp.Repr(nil, v)
+	if err != nil {
+		return v.typ.name + "(...)"
+	}
+	return s
+}
+func (v *ntValue) Type() string                       { return v.typ.name }
+func (v *ntValue) Freeze()                            { v.vals.Freeze() }
+func (v *ntValue) Truth() starlark.Bool               { return len(v.vals) > 0 }
+func (v *ntValue) Hash() (uint32, error)              { return v.vals.Hash() }
+func (v *ntValue) Len() int                           { return len(v.vals) }
+func (v *ntValue) Index(i int) starlark.Value         { return v.vals[i] }
+func (v *ntValue) Iterate() starlark.Iterator         { return v.vals.Iterate() }
+func (v *ntValue) Has(x starlark.Value) (bool, error) { return v.vals.Has(x) }
+func (v *ntValue) GoValue() (any, error)              { return interp.ToGo(v.vals) }
+func (v *ntValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	return starlark.CompareDepth(op, v.vals, y.(*ntValue).vals, depth)
+}
+
+func (v *ntValue) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString(v.typ.name + "("); err != nil {
+		return err
+	}
+	for i, f := range v.typ.fields {
+		sep := ", "
+		if i == 0 {
+			sep = ""
+		}
+		if err := w.WriteString(sep + f + "="); err != nil {
+			return err
+		}
+		if err := w.Nested(v.vals[i], depth+1); err != nil {
+			return err
+		}
+	}
+	return w.WriteString(")")
+}
+
+func (v *ntValue) AttrNames() []string {
+	return append([]string{"_asdict", "_fields", "_replace"}, v.typ.fields...)
+}
+
+func (v *ntValue) Attr(name string) (starlark.Value, error) {
+	if i := v.typ.index(name); i >= 0 {
+		return v.vals[i], nil
+	}
+	switch name {
+	case "_fields":
+		return v.typ.fieldTuple(), nil
+	case "_asdict":
+		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			d := starlark.NewDict(len(v.vals))
+			for i, f := range v.typ.fields {
+				_ = d.SetKey(starlark.String(f), v.vals[i])
+			}
+			return d, nil
+		}), nil
+	case "_replace":
+		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) > 0 {
+				return nil, python.Errorf("TypeError", "%s._replace() takes 1 positional argument but %d were given", v.typ.name, len(args)+1)
+			}
+			vals := append(starlark.Tuple(nil), v.vals...)
+			var bad []string
+			for _, kv := range kwargs {
+				k, _ := starlark.AsString(kv[0])
+				i := v.typ.index(k)
+				if i < 0 {
+					bad = append(bad, "'"+k+"'")
+					continue
+				}
+				vals[i] = kv[1]
+			}
+			if len(bad) > 0 {
+				return nil, python.Errorf("ValueError", "Got unexpected field names: [%s]", strings.Join(bad, ", "))
+			}
+			return &ntValue{typ: v.typ, vals: vals}, nil
+		}), nil
+	}
+	return nil, nil
+}
+
+func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name string
+	var names starlark.Value
+	var defaults starlark.Value = starlark.None
+	var rename bool
+	var module starlark.Value
+	if err := starlark.UnpackArgs("namedtuple", args, kwargs, "typename", &name, "field_names", &names, "rename?", &rename, "defaults?", &defaults, "module?", &module); err != nil {
+		return nil, err
+	}
+	var fields []string
+	if s, ok := interp.AsText(names); ok {
+		fields = strings.Fields(strings.ReplaceAll(s, ",", " "))
+	} else if err := python.ForEach(thread, names, func(x starlark.Value) (bool, error) {
+		s, ok := interp.AsText(x)
+		if !ok {
+			return true, python.Errorf("TypeError", "Type names and field names must be strings")
+		}
+		fields = append(fields, s)
+		return false, interp.BudgetOf(thread).Alloc(int64(len(s)) + 16)
+	}); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for i, f := range fields {
+		if rename && (!isIdent(f) || strings.HasPrefix(f, "_") || seen[f]) {
+			f = "_" + starlark.MakeInt(i).String()
+			fields[i] = f
+		}
+		seen[f] = true
+	}
+	seen = map[string]bool{}
+	for _, f := range append([]string{name}, fields...) {
+		if keywords[f] {
+			return nil, python.Errorf("ValueError", "Type names and field names cannot be a keyword: '%s'", f)
+		}
+		if !isIdent(f) {
+			return nil, python.Errorf("ValueError", "Type names and field names must be valid identifiers: '%s'", f)
+		}
+	}
+	for _, f := range fields {
+		if strings.HasPrefix(f, "_") && !rename {
+			return nil, python.Errorf("ValueError", "Field names cannot start with an underscore: '%s'", f)
+		}
+		if seen[f] {
+			return nil, python.Errorf("ValueError", "Encountered duplicate field name: '%s'", f)
+		}
+		seen[f] = true
+	}
+	t := &ntType{name: name, fields: fields}
+	if defaults != starlark.None {
+		if err := python.ForEach(thread, defaults, func(x starlark.Value) (bool, error) {
+			t.defaults = append(t.defaults, x)
+			return false, nil
+		}); err != nil {
+			return nil, err
+		}
+		if len(t.defaults) > len(fields) {
+			return nil, python.Errorf("TypeError", "Got more default values than field names")
+		}
+	}
+	return t, nil
+}
+
+// isIdent reports whether s is a Python identifier and not a keyword.
+func isIdent(s string) bool {
+	if s == "" || keywords[s] {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+var keywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
+	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
+	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
+	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
+	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+}

@@ -1,0 +1,68 @@
+package stdlib
+
+import (
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// TestDifferentialCollections checks the collections module against
+// CPython (testdata/collections_cases.txt; regenerate the answers with
+// go test ./interp/stdlib -run DifferentialCollections -update).
+func TestDifferentialCollections(t *testing.T) {
+	pydiff.Check(t, "testdata/collections_cases.txt", *update, eval)
+}
+
+// Counters and defaultdicts are written to and read as programs do, and
+// come back as JSON objects.
+func TestCollectionsStatements(t *testing.T) {
+	for code, want := range map[string]string{
+		"from collections import Counter\nc = Counter()\nfor w in 'a b a c a b'.split():\n    c[w] += 1\nc":                                                                                      `{"a":3,"b":2,"c":1}`,
+		"from collections import Counter\nc = Counter('aab')\nc.update('bbc')\nc.subtract({'a': 5})\n[c['a'], c['b'], c.total(), c.most_common(1)]":                                              `[-3,3,1,[["b",3]]]`,
+		"from collections import defaultdict\nd = defaultdict(list)\nfor k, v in [('x', 1), ('y', 2), ('x', 3)]:\n    d[k].append(v)\nd":                                                         `{"x":[1,3],"y":[2]}`,
+		"import collections\nd = collections.defaultdict(lambda: 'n/a')\nd['a']\nd['b'] = 'B'\n[d, repr(d)[:22]]":                                                                                `[{"a":"n/a","b":"B"},"defaultdict(<function "]`,
+		"import collections\nd = collections.defaultdict(set)\nd['a'].add(1)\nd['a'].add(1)\nrepr(d)":                                                                                            `defaultdict(<class 'set'>, {'a': {1}})`,
+		"import collections\nd = collections.defaultdict(int)\nd['a'] += 2\n[len(d), 'a' in d, 'b' in d, sorted(d.items())]":                                                                     `[1,true,false,[["a",2]]]`,
+		"import collections\no = collections.OrderedDict(a=1, b=2, c=3)\no.move_to_end('a')\no.move_to_end('c', last=False)\nlist(o)":                                                            `["c","b","a"]`,
+		"import collections\nc = collections.Counter('ab')\nc2 = c.copy()\nc2['a'] += 5\n[c['a'], c2['a']]":                                                                                      `[1,6]`,
+		"from collections import deque\nq = deque([1])\nseen = []\nwhile q:\n    n = q.popleft()\n    seen.append(n)\n    if n < 4:\n        q.append(2 * n)\n        q.append(2 * n + 1)\nseen": `[1,2,3,4,5,6,7]`,
+		"from collections import deque\nq = deque(range(5))\nq.rotate(2)\na = list(q)\nq.rotate(-3)\nq.appendleft(9)\nq.extendleft([7, 8])\n[a, list(q), q.pop()]":                               `[[3,4,0,1,2],[8,7,9,1,2,3,4,0],0]`,
+		"from collections import deque\nlast = deque(maxlen=3)\nfor i in range(10):\n    last.append(i)\n[last, repr(last)]":                                                                     `[[7,8,9],"deque([7, 8, 9], maxlen=3)"]`,
+		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,[1,2],"P(x=1, y=2)",{"x":1,"y":2}]`,
+		"from collections import namedtuple\nP = namedtuple('P', ['name', 'n'])\nps = [P('b', 2), P('a', 2), P('c', 1)]\n[p.name for p in sorted(ps, key=lambda p: (p.n, p.name))]":              `["c","a","b"]`,
+	} {
+		res, err := run(code, interp.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if res.Text != want {
+			t.Errorf("%s\n got %s\nwant %s", code, res.Text, want)
+		}
+	}
+}
+
+// Counting a huge iterable, or a defaultdict filled without end, ends
+// with the run's budget, not with the machine's memory.
+func TestCollectionsBounded(t *testing.T) {
+	for _, code := range []string{
+		"import collections\ncollections.Counter(range(10 ** 9))",
+		"import collections\nc = collections.Counter()\nc.update(range(10 ** 9))",
+		"import collections\ncollections.Counter({'a': 10 ** 9}).elements()",
+		"import collections\nd = collections.defaultdict(list)\nfor i in range(10 ** 9):\n    d[i].append(i)",
+		"import collections\ncollections.OrderedDict((i, i) for i in range(10 ** 9))",
+		"import collections\ncollections.deque(range(10 ** 9))",
+		"import collections\nq = collections.deque(range(1000))\nfor i in range(10 ** 9):\n    q.rotate(999)",
+	} {
+		start := time.Now()
+		_, err := run(code, interp.Options{Timeout: 5 * time.Second, MaxSteps: 1e6, MaxMemory: 16 << 20, Watchdog: interp.NewWatchdog()})
+		if !isBudget(err) {
+			t.Errorf("%s: %v, want the budget's error", code, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s took %s", code, d)
+		}
+	}
+}

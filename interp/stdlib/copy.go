@@ -1,0 +1,204 @@
+package stdlib
+
+import (
+	"reflect"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Copy is the copy module: copy makes a new container holding the same
+// values, deepcopy copies the containers inside too. Values that cannot
+// change (numbers, str, bytes, None, functions) are their own copies, as
+// in CPython.
+func Copy() *starlarkstruct.Module {
+	return &starlarkstruct.Module{Name: "copy", Members: starlark.StringDict{
+		"copy":     interp.NewBuiltin("copy", copyBuiltin(false)),
+		"deepcopy": interp.NewBuiltin("deepcopy", copyBuiltin(true)),
+		"Error":    python.NewModuleClass("copy.Error", "Exception"),
+	}}
+}
+
+func copyBuiltin(deep bool) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		// deepcopy(x, memo=None, _nil=[]): the memo is CPython's own
+		// business, accepted and not used.
+		most := 1
+		if deep {
+			most = 3
+		}
+		if len(kwargs) > 0 {
+			return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn.Name())
+		}
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'x'", fn.Name())
+		}
+		if len(args) > most {
+			return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn.Name(), most, len(args))
+		}
+		x := args[0]
+		c := copier{thread: thread, b: interp.BudgetOf(thread), deep: deep, memo: map[starlark.Value]starlark.Value{}}
+		return c.copy(x, 0)
+	}
+}
+
+// copier copies one value. memo maps each mutable container already
+// copied to its copy, so that a structure that holds one list twice, or
+// holds itself, is copied with the same shape (and a cycle ends).
+type copier struct {
+	thread *starlark.Thread
+	b      *interp.Budget
+	deep   bool
+	memo   map[starlark.Value]starlark.Value
+}
+
+// elem copies an element of a container: itself for a shallow copy.
+func (c *copier) elem(x starlark.Value, depth int) (starlark.Value, error) {
+	if !c.deep {
+		return x, nil
+	}
+	return c.copy(x, depth+1)
+}
+
+func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
+	if depth > interp.MaxDepth {
+		return nil, interp.ErrTooDeep
+	}
+	if err := c.b.Charge(1); err != nil {
+		return nil, err
+	}
+	switch x.(type) {
+	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque:
+		if y, ok := c.memo[x]; ok {
+			return y, nil
+		}
+	}
+	switch v := x.(type) {
+	case *starlark.List:
+		if err := c.b.Alloc(int64(v.Len()) * 16); err != nil {
+			return nil, err
+		}
+		out := starlark.NewList(make([]starlark.Value, 0, v.Len()))
+		c.memo[x] = out
+		for i := 0; i < v.Len(); i++ {
+			e, err := c.elem(v.Index(i), depth)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Append(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *starlark.Dict:
+		out := starlark.NewDict(v.Len())
+		c.memo[x] = out
+		return out, c.entries(v, out, depth)
+	case *collDict:
+		out := &collDict{kind: v.kind, d: starlark.NewDict(v.d.Len()), factory: v.factory, thread: c.thread}
+		c.memo[x] = out
+		return out, c.entries(v.d, out.d, depth)
+	case *starlark.Set:
+		if err := c.b.Alloc(int64(v.Len()) * entrySize); err != nil {
+			return nil, err
+		}
+		out := starlark.NewSet(v.Len())
+		c.memo[x] = out
+		it := v.Iterate()
+		defer it.Done()
+		var e starlark.Value
+		for it.Next(&e) {
+			ce, err := c.elem(e, depth)
+			if err != nil {
+				return nil, err
+			}
+			if err := out.Insert(ce); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *deque:
+		if err := c.b.Alloc(int64(v.n) * 16); err != nil {
+			return nil, err
+		}
+		out := &deque{maxlen: v.maxlen}
+		c.memo[x] = out
+		for _, e := range v.values() {
+			ce, err := c.elem(e, depth)
+			if err != nil {
+				return nil, err
+			}
+			out.push(ce, false)
+		}
+		return out, nil
+	case starlark.Tuple:
+		vals, same, err := c.tuple(v, depth)
+		if err != nil || same {
+			return x, err
+		}
+		return vals, nil
+	case *ntValue:
+		vals, same, err := c.tuple(v.vals, depth)
+		if err != nil || same {
+			return x, err
+		}
+		return &ntValue{typ: v.typ, vals: vals}, nil
+	}
+	return x, nil
+}
+
+// tuple deep-copies the elements of a tuple; same when none changed, so
+// that the tuple itself serves, as CPython's deepcopy does.
+func (c *copier) tuple(t starlark.Tuple, depth int) (starlark.Tuple, bool, error) {
+	if !c.deep {
+		return t, true, nil
+	}
+	if err := c.b.Alloc(int64(len(t)) * 16); err != nil {
+		return nil, false, err
+	}
+	out := make(starlark.Tuple, len(t))
+	same := true
+	for i, e := range t {
+		ce, err := c.copy(e, depth+1)
+		if err != nil {
+			return nil, false, err
+		}
+		out[i] = ce
+		same = same && identical(ce, e)
+	}
+	return out, same, nil
+}
+
+func (c *copier) entries(from, to *starlark.Dict, depth int) error {
+	if err := c.b.Alloc(int64(from.Len()) * entrySize); err != nil {
+		return err
+	}
+	for _, kv := range from.Items() {
+		k, err := c.elem(kv[0], depth)
+		if err != nil {
+			return err
+		}
+		v, err := c.elem(kv[1], depth)
+		if err != nil {
+			return err
+		}
+		if err := to.SetKey(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// identical reports whether a and b are the same value; tuples, which ==
+// cannot compare, are the same when they share their elements.
+func identical(a, b starlark.Value) bool {
+	if ta, ok := a.(starlark.Tuple); ok {
+		tb, ok := b.(starlark.Tuple)
+		return ok && len(ta) == len(tb) && (len(ta) == 0 || &ta[0] == &tb[0])
+	}
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta.Comparable() && a == b
+}
