@@ -497,6 +497,20 @@ func istitleMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []starla
 	return starlark.Bool(cased), nil
 }
 
+// IsIdentifier is str.isidentifier: s is a name by Unicode's ID_Start
+// and ID_Continue as Python reads them (keywords included).
+func IsIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if i == 0 && !isXIDStart(r) || i > 0 && !isXIDContinue(r) {
+			return false
+		}
+	}
+	return true
+}
+
 func isidentifierMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if err := noArgs("isidentifier", args, kwargs); err != nil {
 		return nil, err
@@ -504,15 +518,7 @@ func isidentifierMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []s
 	if err := charge(b, len(t.s)); err != nil {
 		return nil, err
 	}
-	if t.s == "" {
-		return starlark.False, nil
-	}
-	for i, r := range t.s {
-		if i == 0 && !isXIDStart(r) || i > 0 && !isXIDContinue(r) {
-			return starlark.False, nil
-		}
-	}
-	return starlark.True, nil
+	return starlark.Bool(IsIdentifier(t.s)), nil
 }
 
 // Padding.

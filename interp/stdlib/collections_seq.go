@@ -8,6 +8,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
 // deque is collections.deque: a ring of values, so that appends and pops
@@ -598,7 +599,7 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	}
 	seen = map[string]bool{}
 	for _, f := range append([]string{name}, fields...) {
-		if keywords[f] {
+		if pyast.IsKeyword(f) {
 			return nil, python.Errorf("ValueError", "Type names and field names cannot be a keyword: '%s'", f)
 		}
 		if !isIdent(f) {
@@ -630,23 +631,4 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 }
 
 // isIdent reports whether s is a Python identifier and not a keyword.
-func isIdent(s string) bool {
-	if s == "" || keywords[s] {
-		return false
-	}
-	for i, r := range s {
-		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127
-		if !letter && (i == 0 || r < '0' || r > '9') {
-			return false
-		}
-	}
-	return true
-}
-
-var keywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
-	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
-	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
-}
+func isIdent(s string) bool { return python.IsIdentifier(s) && !pyast.IsKeyword(s) }

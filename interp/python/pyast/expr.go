@@ -47,7 +47,7 @@ func (p *parser) starNamedExpression() Expr {
 // walrus reads `name := value` when that is what comes.
 func (p *parser) walrus() Expr {
 	t := p.peek()
-	if t.kind != tName || isKeyword(t.text) {
+	if t.kind != tName || IsKeyword(t.text) {
 		return nil
 	}
 	if op := p.peekAt(1); op.kind != tOp || op.text != ":=" {
@@ -369,7 +369,7 @@ func (p *parser) primary() Expr {
 		case ".":
 			p.next()
 			n := p.peek()
-			if n.kind != tName || isKeyword(n.text) {
+			if n.kind != tName || IsKeyword(n.text) {
 				p.syntaxError()
 				return x
 			}
@@ -418,7 +418,7 @@ func (p *parser) callArgs(fn Expr, lp *token) *Call {
 			p.next()
 			c.Keywords = append(c.Keywords, &Keyword{ArgPos: p.pos(t), Value: p.expression()})
 			dstarSeen = true
-		case t.kind == tName && (!isKeyword(t.text) || t.text == "True" || t.text == "False" || t.text == "None") &&
+		case t.kind == tName && (!IsKeyword(t.text) || t.text == "True" || t.text == "False" || t.text == "None") &&
 			p.peekAt(1).kind == tOp && p.peekAt(1).text == "=":
 			if t.text == "True" || t.text == "False" || t.text == "None" {
 				p.errorAtTok(t, "cannot assign to %s", t.text)
@@ -543,7 +543,7 @@ func (p *parser) atom() Expr {
 			}
 			return &Constant{Start: p.pos(t), EndPos: p.endOf(t), Value: v, Raw: t.text}
 		}
-		if isKeyword(t.text) {
+		if IsKeyword(t.text) {
 			break
 		}
 		p.next()

@@ -88,7 +88,7 @@ func (p *parser) maybeStarPattern() {
 // captureName reads a name a pattern binds (or _).
 func (p *parser) captureName(wildcard bool) {
 	t := p.peek()
-	if t.kind != tName || isKeyword(t.text) || t.text == "_" && !wildcard {
+	if t.kind != tName || IsKeyword(t.text) || t.text == "_" && !wildcard {
 		if t.kind == tName && t.text == "_" {
 			p.errorAtTok(t, "cannot use '_' as a target")
 			return
@@ -128,7 +128,7 @@ func (p *parser) closedPattern() {
 			p.next()
 			return
 		}
-		if isKeyword(t.text) {
+		if IsKeyword(t.text) {
 			break
 		}
 		p.next()
@@ -229,7 +229,7 @@ func (p *parser) mappingPattern() {
 			p.strings()
 		case t.kind == tName && (t.text == "None" || t.text == "True" || t.text == "False"):
 			p.next()
-		case t.kind == tName && !isKeyword(t.text):
+		case t.kind == tName && !IsKeyword(t.text):
 			p.next()
 			if p.expectOp(".") == nil {
 				return

@@ -330,8 +330,8 @@ func (p *parser) probe(alt func()) bool {
 	return false
 }
 
-// isKeyword reports Python's hard keywords.
-func isKeyword(s string) bool {
+// IsKeyword reports Python's hard keywords.
+func IsKeyword(s string) bool {
 	switch s {
 	case "False", "None", "True", "and", "as", "assert", "async", "await",
 		"break", "class", "continue", "def", "del", "elif", "else", "except",
@@ -472,7 +472,7 @@ func (p *parser) startsExpr() bool {
 	t := p.peek()
 	switch t.kind {
 	case tName:
-		if !isKeyword(t.text) {
+		if !IsKeyword(t.text) {
 			return true
 		}
 		switch t.text {
@@ -768,7 +768,7 @@ func (p *parser) importStmt() Stmt {
 // dottedAlias is `a.b.c [as d]`.
 func (p *parser) dottedAlias() *Alias {
 	t := p.peek()
-	if t.kind != tName || isKeyword(t.text) {
+	if t.kind != tName || IsKeyword(t.text) {
 		p.syntaxError()
 		return nil
 	}
@@ -808,7 +808,7 @@ func (p *parser) dottedName() string {
 // ident is a NAME token that is not a keyword.
 func (p *parser) ident() *Name {
 	t := p.peek()
-	if t.kind != tName || isKeyword(t.text) {
+	if t.kind != tName || IsKeyword(t.text) {
 		p.syntaxError()
 		return nil
 	}
@@ -1333,7 +1333,7 @@ func (p *parser) parenthesizedParams() bool {
 	k := 1
 	for {
 		t := p.peekAt(k)
-		if t.kind != tName || isKeyword(t.text) {
+		if t.kind != tName || IsKeyword(t.text) {
 			return false
 		}
 		k++
