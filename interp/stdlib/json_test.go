@@ -40,11 +40,27 @@ func run(code string, opts interp.Options) (*interp.Result, error) {
 	return interp.Exec(context.Background(), code, opts)
 }
 
+// checkBounded runs each program under small budgets (maxSteps steps, 16
+// MiB, 10 s): each must end with a budget's error, well within the time.
+func checkBounded(t *testing.T, maxSteps uint64, codes ...string) {
+	t.Helper()
+	for _, code := range codes {
+		start := time.Now()
+		_, err := run(code, interp.Options{Timeout: 10 * time.Second, MaxSteps: maxSteps, MaxMemory: 16 << 20, Watchdog: interp.NewWatchdog()})
+		if !isBudget(err) {
+			t.Errorf("%s: %v, want a budget's error", code, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s took %s", code, d)
+		}
+	}
+}
+
 func eval(code string) pydiff.Outcome {
 	res, err := run(code, interp.Options{MaxIntDigits: 5000})
 	if err != nil {
 		var ex *python.Exception
-		if errors.As(err, &ex) {
+		if errors.As(python.Classify(err), &ex) { // an error of the engine as a program catches it
 			return pydiff.Outcome{Class: ex.Class, Msg: ex.Msg}
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}
