@@ -38,7 +38,7 @@ func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64
 	}
 	iter := starlark.Iterate(iterable)
 	if iter == nil {
-		return nil, typeError("'%s' object is not iterable", typeName(iterable))
+		return nil, typeError("'%s' object is not iterable", pyTypeName(iterable))
 	}
 	defer iter.Done()
 	var elems []starlark.Value
@@ -224,7 +224,7 @@ func sortedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	if key != starlark.None {
 		fn, ok := key.(starlark.Callable)
 		if !ok {
-			return nil, typeError("'%s' object is not callable", typeName(key))
+			return nil, typeError("'%s' object is not callable", pyTypeName(key))
 		}
 		keys = make([]starlark.Value, len(values))
 		for i, v := range values {

@@ -146,7 +146,7 @@ func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 	xf, ok1 := starlark.AsFloat(x)
 	yf, ok2 := starlark.AsFloat(y)
 	if !ok1 || !ok2 {
-		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", typeName(x), typeName(y))
+		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyTypeName(x), pyTypeName(y))
 	}
 	if xf == 0 && yf < 0 {
 		return nil, exception("ZeroDivisionError", "0.0 cannot be raised to a negative power")
@@ -254,7 +254,7 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
-		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, typeName(x), typeName(y))
+		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
 	}
 	return starlark.Bool(ok), nil
 }
@@ -305,7 +305,7 @@ func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
 	case *interp.Unicode:
 		return false, nil // not ASCII: not in an ASCII text
 	}
-	return false, typeError("'in <string>' requires string as left operand, not %s", typeName(needle))
+	return false, typeError("'in <string>' requires string as left operand, not %s", pyTypeName(needle))
 }
 
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that
@@ -369,7 +369,7 @@ func delItem(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		}
 		return starlark.None, replaceList(c, append(elems[:i:i], elems[i+1:]...))
 	}
-	return nil, typeError("'%s' object doesn't support item deletion", typeName(x))
+	return nil, typeError("'%s' object doesn't support item deletion", pyTypeName(x))
 }
 
 // replaceList sets the elements of a list, as slice assignment and del
@@ -390,7 +390,7 @@ func replaceList(l *starlark.List, elems []starlark.Value) error {
 func listIndex(k starlark.Value, n int) (int, error) {
 	i, err := starlark.AsInt32(k)
 	if err != nil {
-		return 0, typeError("list indices must be integers or slices, not %s", typeName(k))
+		return 0, typeError("list indices must be integers or slices, not %s", pyTypeName(k))
 	}
 	if i < 0 {
 		i += n
@@ -478,7 +478,7 @@ func sliceBounds(n int, lo, hi starlark.Value, step int) (int, int) {
 func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	l, ok := args[0].(*starlark.List)
 	if !ok {
-		return nil, typeError("'%s' object does not support slice assignment", typeName(args[0]))
+		return nil, typeError("'%s' object does not support slice assignment", pyTypeName(args[0]))
 	}
 	b := interp.BudgetOf(thread)
 	values, err := collect(b, "slice assignment", args[4], slot)
@@ -660,7 +660,7 @@ func mergeDicts(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	for _, part := range args {
 		m, ok := part.(starlark.IterableMapping)
 		if !ok {
-			return nil, typeError("'%s' object is not a mapping", typeName(part))
+			return nil, typeError("'%s' object is not a mapping", pyTypeName(part))
 		}
 		items := m.Items()
 		if err := b.Charge(uint64(len(items))); err != nil {

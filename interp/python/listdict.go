@@ -188,7 +188,7 @@ func listCopy(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple,
 
 // seqCount is list.count(x) and tuple.count(x).
 func seqCount(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := arity(typeName(recv)+".count", args, kwargs, 1, 1); err != nil {
+	if err := arity(pyTypeName(recv)+".count", args, kwargs, 1, 1); err != nil {
 		return nil, err
 	}
 	x := args[0]

@@ -99,7 +99,7 @@ func callOwn(thread *starlark.Thread, recv starlark.Value, name string, args sta
 		}
 	}
 	if method == nil {
-		return nil, exception("AttributeError", "'%s' object has no attribute '%s'", typeName(recv), name)
+		return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(recv), name)
 	}
 	return starlark.Call(thread, method, args, kwargs)
 }
@@ -198,7 +198,7 @@ func joinMethod(b *interp.Budget, sep string, args starlark.Tuple, kwargs []star
 	for i, e := range elems {
 		s, ok := interp.AsText(e)
 		if !ok {
-			return nil, typeError("sequence item %d: expected str instance, %s found", i, typeName(e))
+			return nil, typeError("sequence item %d: expected str instance, %s found", i, pyTypeName(e))
 		}
 		parts[i] = s
 		total += int64(len(s))

@@ -243,7 +243,7 @@ func printfOne(b *interp.Budget, conv byte, arg starlark.Value, sp spec) (string
 				f = 1
 			}
 		default:
-			return "", typeError("must be real number, not %s", typeName(arg))
+			return "", typeError("must be real number, not %s", pyTypeName(arg))
 		}
 		if sp.fill == '0' {
 			sp.align = '='
@@ -305,9 +305,9 @@ func printfInt(arg starlark.Value, conv byte, floats bool) (starlark.Int, error)
 		return starlark.Int{}, typeError("%%%c format: an integer is required, not float", conv)
 	}
 	if floats {
-		return starlark.Int{}, typeError("%%%c format: a real number is required, not %s", conv, typeName(arg))
+		return starlark.Int{}, typeError("%%%c format: a real number is required, not %s", conv, pyTypeName(arg))
 	}
-	return starlark.Int{}, typeError("%%%c format: an integer is required, not %s", conv, typeName(arg))
+	return starlark.Int{}, typeError("%%%c format: an integer is required, not %s", conv, pyTypeName(arg))
 }
 
 // printfNumber formats an integer for %d, %o, %x, %X: a precision is a

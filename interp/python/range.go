@@ -66,7 +66,7 @@ func rangeInt(v starlark.Value) (int, error) {
 			}
 			return 0, nil
 		}
-		return 0, typeError("'%s' object cannot be interpreted as an integer", typeName(v))
+		return 0, typeError("'%s' object cannot be interpreted as an integer", pyTypeName(v))
 	}
 	n, ok := i.Int64()
 	if !ok || n != int64(int(n)) {

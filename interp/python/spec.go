@@ -181,7 +181,7 @@ func formatValue(b *interp.Budget, v starlark.Value, s string) (string, error) {
 		return formatFloat(b, float64(x), sp)
 	}
 	if s != "" {
-		return "", typeError("unsupported format string passed to %s.__format__", typeName(v))
+		return "", typeError("unsupported format string passed to %s.__format__", pyTypeName(v))
 	}
 	return interp.Str(b, v)
 }

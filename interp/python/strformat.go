@@ -228,7 +228,7 @@ func (f *formatter) lookup(name string) (starlark.Value, error) {
 				}
 			}
 			if got == nil {
-				return nil, exception("AttributeError", "'%s' object has no attribute '%s'", typeName(v), attr)
+				return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(v), attr)
 			}
 			v = got
 		case '[':
@@ -263,7 +263,7 @@ func index(v starlark.Value, key string) (starlark.Value, error) {
 		n, _ := strconv.Atoi(key)
 		if seq, ok := v.(starlark.Indexable); ok {
 			if n >= seq.Len() {
-				return nil, indexError("%s index out of range", typeName(v))
+				return nil, indexError("%s index out of range", pyTypeName(v))
 			}
 			return seq.Index(n), nil
 		}
@@ -288,7 +288,7 @@ func index(v starlark.Value, key string) (starlark.Value, error) {
 		}
 		return got, nil
 	}
-	return nil, typeError("'%s' object is not subscriptable", typeName(v))
+	return nil, typeError("'%s' object is not subscriptable", pyTypeName(v))
 }
 
 func isDecimal(s string) bool {

@@ -259,7 +259,7 @@ func argName(v starlark.Value) string {
 	if v == starlark.None {
 		return "None"
 	}
-	return typeName(v)
+	return pyTypeName(v)
 }
 
 // textArg is an argument that must be a str, with CPython's "must be
@@ -268,7 +268,7 @@ func textArg(v starlark.Value) (string, error) {
 	if s, ok := interp.AsText(v); ok {
 		return s, nil
 	}
-	return "", typeError("must be str, not %s", typeName(v))
+	return "", typeError("must be str, not %s", pyTypeName(v))
 }
 
 // asIndex is an argument CPython reads as a Py_ssize_t (a width, a
@@ -296,7 +296,7 @@ func asInteger(v starlark.Value, min, max int64, ctype string) (int64, error) {
 		}
 		return n, nil
 	}
-	return 0, typeError("'%s' object cannot be interpreted as an integer", typeName(v))
+	return 0, typeError("'%s' object cannot be interpreted as an integer", pyTypeName(v))
 }
 
 // sliceIndex is a start or end argument: None, or an int, clamped as
@@ -537,7 +537,7 @@ func padMethod(name string) strFunc {
 		if len(args) > 1 {
 			f, ok := interp.AsText(args[1])
 			if !ok {
-				return nil, typeError("The fill character must be a unicode character, not %s", typeName(args[1]))
+				return nil, typeError("The fill character must be a unicode character, not %s", pyTypeName(args[1]))
 			}
 			if runeCount(f) != 1 {
 				return nil, typeError("The fill character must be exactly one character long")
@@ -707,7 +707,7 @@ func affixMethod(name string, suffix bool) strFunc {
 			for _, x := range tuple {
 				affix, ok := interp.AsText(x)
 				if !ok {
-					return nil, typeError("tuple for %s must only contain str, not %s", name, typeName(x))
+					return nil, typeError("tuple for %s must only contain str, not %s", name, pyTypeName(x))
 				}
 				if t.hasAffix(affix, start, end, n, suffix) {
 					return starlark.True, nil
@@ -717,7 +717,7 @@ func affixMethod(name string, suffix bool) strFunc {
 		}
 		affix, ok := interp.AsText(args[0])
 		if !ok {
-			return nil, typeError("%s first arg must be str or a tuple of str, not %s", name, typeName(args[0]))
+			return nil, typeError("%s first arg must be str or a tuple of str, not %s", name, pyTypeName(args[0]))
 		}
 		return starlark.Bool(t.hasAffix(affix, start, end, n, suffix)), nil
 	}
@@ -886,7 +886,7 @@ func splitMethod(name string, right bool) strFunc {
 		sep, hasSep := "", false
 		if p[0] != nil && p[0] != starlark.None {
 			if sep, hasSep = interp.AsText(p[0]); !hasSep {
-				return nil, typeError("must be str or None, not %s", typeName(p[0]))
+				return nil, typeError("must be str or None, not %s", pyTypeName(p[0]))
 			}
 		}
 		maxsplit := int64(-1)
@@ -1288,7 +1288,7 @@ func translateEntry(table starlark.Value, r rune) (starlark.Value, error) {
 		}
 		return nil, nil
 	}
-	return nil, typeError("'%s' object is not subscriptable", typeName(table))
+	return nil, typeError("'%s' object is not subscriptable", pyTypeName(table))
 }
 
 // translation is the text a table's entry v gives for the character r.
@@ -1438,9 +1438,9 @@ func formatMapMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []star
 			return nil, valueError("Format string contains positional fields")
 		case ex.Class == "KeyError" && !isMapping:
 			if _, ok := mapping.(starlark.Indexable); ok {
-				return nil, typeError("%s indices must be integers or slices, not str", typeName(mapping))
+				return nil, typeError("%s indices must be integers or slices, not str", pyTypeName(mapping))
 			}
-			return nil, typeError("'%s' object is not subscriptable", typeName(mapping))
+			return nil, typeError("'%s' object is not subscriptable", pyTypeName(mapping))
 		}
 	}
 	if err != nil {

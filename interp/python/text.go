@@ -72,7 +72,7 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			*target, _ = interp.AsText(v)
 		case starlark.NoneType:
 		default:
-			return nil, typeError("%s must be None or a string, not %s", name, typeName(v))
+			return nil, typeError("%s must be None or a string, not %s", name, pyTypeName(v))
 		}
 	}
 	w := interp.TextWriter{Budget: interp.BudgetOf(thread)}
@@ -139,29 +139,3 @@ type failError string
 
 func (e failError) Error() string { return string(e) }
 
-// typeName is the Python name of v's type, for messages.
-func typeName(v starlark.Value) string {
-	switch v.(type) {
-	case starlark.NoneType:
-		return "NoneType"
-	case starlark.String, *interp.Unicode:
-		return "str"
-	case starlark.Bool:
-		return "bool"
-	case starlark.Int:
-		return "int"
-	case starlark.Float:
-		return "float"
-	case *starlark.Dict:
-		return "dict"
-	case *starlark.List:
-		return "list"
-	case starlark.Tuple:
-		return "tuple"
-	case *starlark.Set:
-		return "set"
-	case *starlark.Function, *starlark.Builtin:
-		return "function"
-	}
-	return v.Type()
-}

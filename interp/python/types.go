@@ -148,7 +148,7 @@ func (t *TypeObj) unbound(name string) starlark.Value {
 			return nil, typeError("unbound method %s.%s() needs an argument", t.name, name)
 		}
 		if !t.is(args[0]) {
-			return nil, typeError("descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, t.name, typeName(args[0]))
+			return nil, typeError("descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, t.name, pyTypeName(args[0]))
 		}
 		if helper != nil {
 			return starlark.Call(thread, helper, args, kwargs)
@@ -234,8 +234,26 @@ func pyTypeName(v starlark.Value) string {
 		return "type"
 	case *ExcValue:
 		return x.class.name
+	case starlark.NoneType:
+		return "NoneType"
+	case starlark.String, *interp.Unicode:
+		return "str"
+	case starlark.Bool:
+		return "bool"
+	case starlark.Int:
+		return "int"
+	case starlark.Float:
+		return "float"
+	case *starlark.Dict:
+		return "dict"
+	case *starlark.List:
+		return "list"
+	case starlark.Tuple:
+		return "tuple"
+	case *starlark.Set:
+		return "set"
 	}
-	return typeName(v)
+	return v.Type()
 }
 
 // typeOf is type(v).
