@@ -138,4 +138,3 @@ func failBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 type failError string
 
 func (e failError) Error() string { return string(e) }
-

@@ -390,11 +390,8 @@ func pyKey(s string) string {
 
 // starlarkTypeName is Python's name for one of the interpreter's type names.
 func starlarkTypeName(t string) string {
-	switch t {
-	case "string":
-		return "str"
-	case "NoneType", "bool", "int", "float", "list", "dict", "tuple", "set", "bytes":
-		return t
+	if t == "string" {
+		return "str" // the one Starlark type name Python spells otherwise
 	}
 	return t
 }
