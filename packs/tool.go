@@ -71,6 +71,7 @@ type toolState struct {
 	owner      map[string]string // candidate → the parameter it stands for
 	open       bool              // undeclared names are passed through (additionalProperties given)
 	signature  string
+	summary    string
 	doc        string
 	input      *validator
 	output     *validator // nil without an OutputSchema
@@ -152,6 +153,7 @@ func (t *Tool) compile() (*toolState, error) {
 		return nil, err
 	}
 	st.signature = renderSignature(t, st)
+	st.summary = renderSummary(t, st)
 	st.doc = renderDoc(t, st)
 	return st, nil
 }

@@ -48,6 +48,7 @@ type Runner struct {
 	limits   Limits
 	log      *slog.Logger
 	globals  starlark.StringDict // frozen; built once in New
+	modules  []ot.Module         // the Python modules' help, for ot.help and the instructions
 	hint     string              // "Available packs: demo, ot"
 	progs    *progCache
 	snippets *snippets.Set
@@ -186,6 +187,7 @@ func New(opts ...Option) (*Runner, error) {
 	// once every pack (ot included) is registered, so ot gets the map now
 	// and buildGlobals fills it.
 	r.aliases = map[string]string{}
+	r.modules = moduleHelp()
 	if _, ok := r.reg.Pack("ot"); !ok {
 		info := ot.Info{
 			Version:  Version,
@@ -197,6 +199,7 @@ func New(opts ...Option) (*Runner, error) {
 			Wait:     r.waitServers,
 			Result:   r.results.page,
 			Health:   r.health,
+			Modules:  r.modules,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -481,4 +484,17 @@ func (r *Runner) health() any {
 	m.Set("runs", runs)
 	m.Set("servers", servers)
 	return m
+}
+
+// moduleHelp is the Python modules' help for the ot pack.
+func moduleHelp() []ot.Module {
+	docs := stdlib.Docs()
+	mods := make([]ot.Module, len(docs))
+	for i, d := range docs {
+		mods[i] = ot.Module{Name: d.Name, Summary: d.Summary, Constants: d.Constants}
+		for _, e := range d.Entries {
+			mods[i].Entries = append(mods[i].Entries, ot.ModuleEntry{Names: e.Names, Line: e.Line})
+		}
+	}
+	return mods
 }

@@ -82,6 +82,15 @@ func (r *Runner) Close() error {
 // PackSummary is one line of the pack overview.
 type PackSummary struct{ Name, Description string }
 
+// ModuleNames are the Python modules a program may use, sorted.
+func (r *Runner) ModuleNames() []string {
+	names := make([]string, 0, len(r.modules))
+	for _, m := range r.modules {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
 // PackSummaries lists every pack a program can use, sorted: the
 // registered ones and those of upstream servers still connecting.
 func (r *Runner) PackSummaries() []PackSummary {

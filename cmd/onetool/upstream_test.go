@@ -264,7 +264,29 @@ servers:
 	}
 	total := len(list) + len(instructions)
 	t.Logf("tools/list %d + instructions %d = %d characters", len(list), len(instructions), total)
+	if !strings.Contains(instructions, "\nModules (import or use directly): ") {
+		t.Errorf("instructions do not list the modules:\n%s", instructions)
+	}
 	if total > 2000 {
 		t.Errorf("tools/list %d + instructions %d = %d characters, want ≤ 2000:\n%s", len(list), len(instructions), total, instructions)
+	}
+
+	// A pack's overview, which an agent reads before its first call, is a
+	// line per tool (issue 18: the filesystem server's was 5,112
+	// characters); the whole description comes with the tool's id.
+	for _, pack := range []string{"filesystem", "everything", "memory", "file"} {
+		res := r.Exec(context.Background(), fmt.Sprintf("ot.help(query=%q)", pack))
+		t.Logf("ot.help(query=%q): %d characters", pack, len(res.Text))
+		if len(res.Text) > 3000 {
+			t.Errorf("ot.help(query=%q) is %d characters, want ≤ 3000:\n%s", pack, len(res.Text), res.Text)
+		}
+		for _, line := range strings.Split(res.Text, "\n") {
+			if n := len([]rune(line)); n > 125 {
+				t.Errorf("ot.help(query=%q) has a line of %d characters: %s", pack, n, line)
+			}
+		}
+	}
+	if res := r.Exec(context.Background(), `ot.help(query="filesystem.read_text_file")`); !strings.Contains(res.Text, "Parameters:") {
+		t.Errorf("a tool's help lacks its parameters:\n%s", res.Text)
 	}
 }

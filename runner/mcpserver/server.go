@@ -18,6 +18,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
 )
 
@@ -256,15 +257,20 @@ func structuredValue(res *runner.ExecResult) any {
 	return res.Value
 }
 
-// Instructions are the server instructions: one line per pack, how to
-// discover tools, and the little of Python that is not there.
+// Instructions are the server instructions: one line per pack (the
+// first sentence of its description), the Python modules in one line, how
+// to discover tools, and the little of Python that is not there. Every
+// conversation pays for them, so they stay short.
 func Instructions(r *runner.Runner) string {
 	var b strings.Builder
 	b.WriteString("onetool: call the run tool with a Python program (a sandboxed subset); tools are pack.function(arg=value).\nPacks:\n")
 	for _, p := range r.PackSummaries() {
-		fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
+		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.TrimSuffix(packs.FirstSentence(p.Description), "."))
 	}
-	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack") its tools, ot.help(query="pack.fn") signature and examples, ot.help(query="words") search.
+	if mods := r.ModuleNames(); len(mods) > 0 {
+		fmt.Fprintf(&b, "Modules (import or use directly): %s\n", strings.Join(mods, " "))
+	}
+	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack" or "module") one line per function, ot.help(query="pack.fn") parameters and examples, ot.help(query="words") search.
 Combine calls in one program: loops, comprehensions, if, try/except ToolError; return only what you need.
 Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests (use the file and web packs).`)
 	return b.String()

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,6 +41,36 @@ type Info struct {
 	Result func(handle string, offset, limit int, search string) (any, error)
 	// Health reports whether onetool and its upstream servers are well.
 	Health func() any
+	// Modules are the Python modules programs may use (json, re, …), for
+	// ot.help: an overview line, each module's functions, and search.
+	Modules []Module
+}
+
+// Module is what ot.help shows of a Python module.
+type Module struct {
+	Name    string
+	Summary string
+	// Entries are the module's functions and classes, one line each:
+	// "search(pattern, string, flags=0) -> Match | None — The first match…".
+	// A line may describe several related members ("sin(x) / cos(x)").
+	Entries []ModuleEntry
+	// Constants are the names of the module's other members.
+	Constants []string
+}
+
+// ModuleEntry is one line of a module's help and the members it covers.
+type ModuleEntry struct {
+	Names []string
+	Line  string
+}
+
+func (info Info) module(name string) (Module, bool) {
+	for _, m := range info.Modules {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Module{}, false
 }
 
 func (info Info) wait(ctx context.Context) {
@@ -71,12 +102,14 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 	return []*packs.Tool{
 		{
 			Pack: "ot", Name: "help",
-			Description: "Help on anything: no query for an overview; a tool id (\"demo.foo\") for its signature, " +
-				"parameters and examples; a pack name for its tools; any other text searches tools and packs.",
-			InputSchema: `{"type":"object","properties":{"query":{"type":"string","default":"","description":"tool id, pack name or search words"}}}`,
+			Description: "Help on anything: no query for an overview; a pack or Python module name (\"file\", \"re\") for a line per function " +
+				"(short signature and first sentence); a tool id (\"demo.foo\") for its typed signature, whole description, parameters and examples; " +
+				"any other text searches tools, modules and packs.",
+			InputSchema: `{"type":"object","properties":{"query":{"type":"string","default":"","description":"tool id, pack or module name, or search words"}}}`,
 			Returns:     "str",
 			Examples: []packs.Example{
 				{Code: `ot.help()`, Description: "overview"},
+				{Code: `ot.help(query="demo")`, Description: "a pack: one line per tool"},
 				{Code: `ot.help(query="demo.foo")`, Description: "one tool"},
 				{Code: `ot.help(query="sleep")`, Description: "search"},
 			},
@@ -332,6 +365,16 @@ func help(reg *packs.Registry, info Info, query string) string {
 	if p, ok := reg.Pack(query); ok {
 		return packHelp(p)
 	}
+	if m, ok := info.module(query); ok {
+		return moduleHelp(m)
+	}
+	if mod, member, ok := strings.Cut(query, "."); ok {
+		if m, ok := info.module(mod); ok {
+			if text, ok := memberHelp(m, member); ok {
+				return text
+			}
+		}
+	}
 	if target, ok := info.Aliases[query]; ok {
 		text := fmt.Sprintf("%s is an alias of %s: %s(...) calls %s(...).", query, target, query, target)
 		if t, ok := reg.Tool(target); ok {
@@ -358,7 +401,7 @@ func sortedKeys(m map[string]string) []string {
 
 func overview(reg *packs.Registry, info Info) string {
 	var b strings.Builder
-	b.WriteString("onetool runs Starlark (a small Python dialect). Call tools as pack.function(name=value);\n")
+	b.WriteString("onetool runs Python programs that call tools as pack.function(name=value);\n")
 	b.WriteString("the last expression (or a top-level return) is the result.\n\nPacks:\n")
 	for _, p := range reg.Packs() {
 		fmt.Fprintf(&b, "  %s — %s (%s)\n", p.Name, p.Description, strings.Join(p.ToolNames(), ", "))
@@ -373,18 +416,60 @@ func overview(reg *packs.Registry, info Info) string {
 	if info.Snippets != nil && len(info.Snippets.Names()) > 0 {
 		fmt.Fprintf(&b, "\nSnippets (send \"$name key=value\" as the whole program): $%s\n", strings.Join(info.Snippets.Names(), ", $"))
 	}
-	b.WriteString("\nDiscover: ot.help(query=\"pack\"), ot.help(query=\"pack.function\"), ot.help(query=\"words\"), ot.tools(pattern=\"pack.*\").\n")
-	b.WriteString("Starlark is not Python: no f-strings (use \"%s\" % x or \"{}\".format(x)), no try/except, no import, no class, no 'is', no **; use fail(\"message\") to stop.")
+	if len(info.Modules) > 0 {
+		names := make([]string, len(info.Modules))
+		for i, m := range info.Modules {
+			names[i] = m.Name
+		}
+		fmt.Fprintf(&b, "\nPython modules (import them or use them directly): %s\n", strings.Join(names, ", "))
+	}
+	b.WriteString("\nDiscover: ot.help(query=\"pack\") or ot.help(query=\"module\") one line per function, ot.help(query=\"pack.function\") its parameters and examples, ot.help(query=\"words\") search, ot.tools(pattern=\"pack.*\").\n")
+	b.WriteString("Programs are Python (a sandboxed subset): f-strings, try/except, comprehensions, imports of the modules above; no class (but class E(Exception): pass), with, yield or decorators; open() and requests are the file and web packs.")
 	return b.String()
 }
 
 func packHelp(p *packs.Pack) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s — %s\n", p.Name, p.Description)
+	b.WriteString(p.Name)
+	if p.Description != "" {
+		b.WriteString(" — " + p.Description)
+	}
+	b.WriteString("\n")
 	for _, t := range p.Tools() {
-		fmt.Fprintf(&b, "\n  %s\n      %s", t.Signature(), firstLine(t.Description))
+		b.WriteString("\n  ")
+		b.WriteString(t.Summary())
+	}
+	fmt.Fprintf(&b, "\n\nParameters and examples: ot.help(query=\"%s.<function>\").", p.Name)
+	return b.String()
+}
+
+// moduleHelp is a module's overview: a line per function or class.
+func moduleHelp(m Module) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s (Python's module: import %s, or use %s.… directly)\n", m.Name, m.Summary, m.Name, m.Name)
+	for _, e := range m.Entries {
+		b.WriteString("\n  ")
+		b.WriteString(m.Name)
+		b.WriteByte('.')
+		b.WriteString(e.Line)
+	}
+	if len(m.Constants) > 0 {
+		fmt.Fprintf(&b, "\n  constants: %s", strings.Join(m.Constants, ", "))
 	}
 	return b.String()
+}
+
+// memberHelp is the line of one member of a module.
+func memberHelp(m Module, member string) (string, bool) {
+	for _, e := range m.Entries {
+		if slices.Contains(e.Names, member) {
+			return fmt.Sprintf("%s.%s\n\n(module %s — %s; all of it: ot.help(query=%q))", m.Name, e.Line, m.Name, m.Summary, m.Name), true
+		}
+	}
+	if slices.Contains(m.Constants, member) {
+		return fmt.Sprintf("%s.%s is a constant of module %s — %s; all of it: ot.help(query=%q)", m.Name, member, m.Name, m.Summary, m.Name), true
+	}
+	return "", false
 }
 
 // search ranks tools and packs against the query words: a name match beats
@@ -420,7 +505,17 @@ func search(reg *packs.Registry, info Info, query string) string {
 	}
 	for _, t := range reg.Tools() {
 		if s := scoreText(t.ID(), t.Description); s > 0 {
-			hits = append(hits, hit{s, fmt.Sprintf("%s\n      %s", t.Signature(), firstLine(t.Description))})
+			hits = append(hits, hit{s, t.Summary()})
+		}
+	}
+	for _, m := range info.Modules {
+		if s := scoreText(m.Name, m.Summary); s > 0 {
+			hits = append(hits, hit{s + 1, fmt.Sprintf("module %s — %s", m.Name, m.Summary)})
+		}
+		for _, e := range m.Entries {
+			if s := scoreText(m.Name+"."+strings.Join(e.Names, " "), e.Line); s > 0 {
+				hits = append(hits, hit{s, m.Name + "." + e.Line})
+			}
 		}
 	}
 	for _, n := range sortedKeys(info.Aliases) {
@@ -445,7 +540,15 @@ func search(reg *packs.Registry, info Info, query string) string {
 		for _, p := range reg.Packs() {
 			names = append(names, p.Name)
 		}
-		return fmt.Sprintf("Nothing matches %q. Packs: %s. Try ot.help() for an overview.", query, strings.Join(names, ", "))
+		text := fmt.Sprintf("Nothing matches %q. Packs: %s.", query, strings.Join(names, ", "))
+		if len(info.Modules) > 0 {
+			mods := make([]string, len(info.Modules))
+			for i, m := range info.Modules {
+				mods[i] = m.Name
+			}
+			text += " Modules: " + strings.Join(mods, ", ") + "."
+		}
+		return text + " Try ot.help() for an overview."
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
 	if len(hits) > 20 {

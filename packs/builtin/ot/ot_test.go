@@ -41,11 +41,11 @@ func TestHelp(t *testing.T) {
 		query    string
 		contains []string
 	}{
-		{"", []string{"demo — ", "ot — ", "ot.help(query=", "no f-strings"}},
+		{"", []string{"demo — ", "ot — ", "ot.help(query=", "f-strings, try/except"}},
 		{"demo.foo", []string{"demo.foo(text: str) -> str", "Examples:"}},
 		{"demo:foo", []string{"demo.foo(text: str) -> str"}},
-		{"demo", []string{"demo — Deterministic", "demo.sleep(ms: int) -> int"}},
-		{"sleep", []string{`Matches for "sleep"`, "demo.sleep(ms: int) -> int"}},
+		{"demo", []string{"demo — Deterministic", "\n  demo.sleep(ms) -> int — Wait ms milliseconds, then return ms.\n", `ot.help(query="demo.<function>")`}},
+		{"sleep", []string{`Matches for "sleep"`, "demo.sleep(ms) -> int — Wait ms milliseconds"}},
 		{"colour text", []string{"demo.foo"}},
 		{"zzqq", []string{`Nothing matches "zzqq". Packs: demo, ot`}},
 	}
@@ -125,5 +125,69 @@ func TestMatchID(t *testing.T) {
 		if got := matchID(tt.pattern, tt.id); got != tt.want {
 			t.Errorf("matchID(%q, %q) = %v", tt.pattern, tt.id, got)
 		}
+	}
+}
+
+// The modules' help: an overview names them, a module's name gives a line
+// per member, "module.member" that member's line, and search finds them.
+func TestHelpModules(t *testing.T) {
+	reg := packs.NewRegistry()
+	info := Info{Modules: []Module{{
+		Name: "re", Summary: "Regular expressions",
+		Entries: []ModuleEntry{
+			{Names: []string{"search"}, Line: "search(pattern, string, flags=0) -> Match | None — The first match."},
+			{Names: []string{"sub", "subn"}, Line: "sub(pattern, repl, string) / subn(...) — Replace matches."},
+		},
+		Constants: []string{"I", "M"},
+	}}}
+	if err := Register(reg, info); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		query    string
+		contains []string
+	}{
+		{"", []string{"Python modules (import them or use them directly): re\n"}},
+		{"re", []string{"re — Regular expressions", "\n  re.search(pattern, string, flags=0) -> Match | None — The first match.", "\n  constants: I, M"}},
+		{"re.subn", []string{"re.sub(pattern, repl, string) / subn(...) — Replace matches.", `ot.help(query="re")`}},
+		{"re.I", []string{"re.I is a constant of module re"}},
+		{"replace", []string{"re.sub(pattern"}},
+		{"regular", []string{"module re — Regular expressions"}},
+		{"zzqq", []string{"Modules: re."}},
+	}
+	for _, tt := range tests {
+		got := call(t, reg, "ot.help", packs.NamedArg{Name: "query", Value: tt.query}).(string)
+		for _, want := range tt.contains {
+			if !strings.Contains(got, want) {
+				t.Errorf("ot.help(%q) lacks %q:\n%s", tt.query, want, got)
+			}
+		}
+	}
+}
+
+// A pack's overview is a line per tool, each within about
+// packs.SummaryWidth characters, whatever the tool's description.
+func TestPackHelpLinesAreShort(t *testing.T) {
+	reg := testRegistry(t)
+	long := strings.Repeat("A very long description that goes on and on without a full stop ", 10)
+	err := reg.Register(&packs.Tool{Pack: "big", Name: "tool", Description: long,
+		InputSchema: `{"type":"object","properties":{` +
+			`"alpha":{"type":"string"},"beta":{"type":"string","default":"bbbbbbbbbbbbbbbbbbbbbbbbbb"},` +
+			`"gamma":{"type":"integer","default":1000000},"delta":{"type":"array","default":[]},` +
+			`"epsilon":{"type":"boolean","default":false}},"required":["alpha"]}`,
+		Handler: func(context.Context, map[string]any) (any, error) { return nil, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pack := range []string{"demo", "ot", "big"} {
+		got := call(t, reg, "ot.help", packs.NamedArg{Name: "query", Value: pack}).(string)
+		for _, line := range strings.Split(got, "\n") {
+			if n := len([]rune(line)); n > packs.SummaryWidth+2 {
+				t.Errorf("ot.help(%q): a line of %d characters: %s", pack, n, line)
+			}
+		}
+	}
+	if got := Help(reg, "big"); !strings.Contains(got, "big.tool(alpha, beta=\"bbbbbbbbbbbbbbbbbbbbbbbbbb\", …) -> any — A very long description") {
+		t.Errorf("ot.help(\"big\") does not keep the required parameter and cut the rest:\n%s", got)
 	}
 }
