@@ -48,7 +48,7 @@ func TestREBounded(t *testing.T) {
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 		}
-		if d := time.Since(start); d > 1500*time.Millisecond {
+		if d := time.Since(start); d > 5*time.Second { // far beyond its budget, with room for a loaded machine
 			t.Errorf("%s took %s", c.name, d)
 		}
 		if testing.Verbose() {
