@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/runner/isolate"
 )
 
 // The test binary is its own worker: started with ONETOOL_WORKER=1 it
@@ -118,11 +119,12 @@ func TestIsolatedWorkerKilled(t *testing.T) {
 	waitForPool(t, r, 1) // kill the worker serving the run, not one still starting
 	go func() {
 		time.Sleep(200 * time.Millisecond)
-		r.pool.mu.Lock()
-		for w := range r.pool.live {
-			w.cmd.Process.Kill()
+		live, _ := r.pool.Workers()
+		for _, w := range live {
+			if p, err := os.FindProcess(w.PID()); err == nil {
+				p.Kill()
+			}
 		}
-		r.pool.mu.Unlock()
 	}()
 	res := r.Exec(context.Background(), `demo.sleep(ms=5000)`)
 	if !errors.Is(res.Err, ErrWorker) || !strings.Contains(res.Text, "was killed (signal: killed)") {
@@ -181,11 +183,10 @@ var stuckPrograms = []struct{ name, code string }{
 }
 
 // liveWorkers returns the pool's worker processes.
-func liveWorkers(r *Runner) map[*worker]bool {
-	r.pool.mu.Lock()
-	defer r.pool.mu.Unlock()
-	out := map[*worker]bool{}
-	for w := range r.pool.live {
+func liveWorkers(r *Runner) map[*isolate.Worker]bool {
+	live, _ := r.pool.Workers()
+	out := map[*isolate.Worker]bool{}
+	for _, w := range live {
 		out[w] = true
 	}
 	return out
@@ -193,12 +194,12 @@ func liveWorkers(r *Runner) map[*worker]bool {
 
 // waitForPool waits until the pool has n workers, all set up and idle,
 // and returns them.
-func waitForPool(t *testing.T, r *Runner, n int) map[*worker]bool {
+func waitForPool(t *testing.T, r *Runner, n int) map[*isolate.Worker]bool {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		live := liveWorkers(r)
-		if len(live) == n && len(r.pool.idle) == n {
+		if _, idle := r.pool.Workers(); len(live) == n && idle == n {
 			return live
 		}
 		if time.Now().After(deadline) {
@@ -221,10 +222,10 @@ func overrunCount(t *testing.T, r *Runner) string {
 // checkKilledAndReplaced checks that exactly one worker of before, the one
 // that served the stuck run, was killed, and that the pool is back to its
 // size with a fresh worker in its place.
-func checkKilledAndReplaced(t *testing.T, r *Runner, before map[*worker]bool) {
+func checkKilledAndReplaced(t *testing.T, r *Runner, before map[*isolate.Worker]bool) {
 	t.Helper()
 	after := waitForPool(t, r, len(before))
-	var gone []*worker
+	var gone []*isolate.Worker
 	for w := range before {
 		if !after[w] {
 			gone = append(gone, w)
@@ -233,7 +234,7 @@ func checkKilledAndReplaced(t *testing.T, r *Runner, before map[*worker]bool) {
 	if len(gone) != 1 {
 		t.Fatalf("%d workers replaced, want 1", len(gone))
 	}
-	if st := gone[0].cmd.ProcessState; st == nil || st.String() != "signal: killed" {
+	if st := gone[0].ExitStatus(); st != "signal: killed" {
 		t.Errorf("the stuck worker ended with %v, want killed", st)
 	}
 }
@@ -267,7 +268,7 @@ func TestIsolatedOverrunKilled(t *testing.T) {
 			if !errors.Is(res.Err, interp.ErrTimeout) || !errors.Is(res.Err, interp.ErrLimit) || !errors.As(res.Err, &ie) || ie.Kind != interp.KindLimit {
 				t.Errorf("error %#v is not a time-out", res.Err)
 			}
-			if max := timeout + overrunGrace + 700*time.Millisecond; took > max {
+			if max := timeout + isolate.OverrunGrace + 700*time.Millisecond; took > max {
 				t.Errorf("answered after %s, want within %s", took, max)
 			}
 			if neighbour.IsError() || neighbour.Text != "20" {
@@ -336,7 +337,7 @@ func TestIsolatedOverrunCancelled(t *testing.T) {
 			if res.Text != tc.want || !errors.Is(res.Err, tc.cause) {
 				t.Errorf("got %q (%v), want %q", res.Text, res.Err, tc.want)
 			}
-			if max := 100*time.Millisecond + overrunGrace + 700*time.Millisecond; took > max {
+			if max := 100*time.Millisecond + isolate.OverrunGrace + 700*time.Millisecond; took > max {
 				t.Errorf("answered after %s, want within %s", took, max)
 			}
 			checkKilledAndReplaced(t, r, before)

@@ -198,16 +198,12 @@ func TestWorkerGetsOwnFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s wireSetup
-	if err := json.Unmarshal(data, &s); err != nil {
+	e, err := workerEngine(data, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	w := &workerSide{runs: map[uint64]context.CancelCauseFunc{}, calls: map[uint64]chan *wireMsg{}}
-	if err := w.setup(&s); err != nil {
-		t.Fatal(err)
-	}
-	defer w.r.Close()
-	res := w.r.Exec(context.Background(), `(proj.conf / "onetool.yaml").read_text()`)
+	defer e.Close()
+	res := e.Run(context.Background(), `(proj.conf / "onetool.yaml").read_text()`, nil, nil)
 	if !errors.Is(res.Err, roots.ErrProtected) || !strings.Contains(res.Text, "onetool's own config file") {
 		t.Errorf("worker read the config file: %s", res.Text)
 	}

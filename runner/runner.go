@@ -35,6 +35,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/snippets"
 )
 
@@ -67,7 +68,7 @@ type Runner struct {
 	watchdog    *interp.Watchdog
 	executor    *interp.Executor                                                // the goroutines programs run on
 	isolation   *Isolation                                                      // set by WithIsolation or isolation: process
-	pool        *pool                                                           // worker processes; nil in-process
+	pool        *isolate.Pool                                                   // worker processes; nil in-process
 	remote      func(context.Context, *packs.Tool, map[string]any) (any, error) // a worker's tool calls go to its server
 	db          *db.Pack                                                        // its connection pools, closed with the runner
 	sinks       []StatsSink
@@ -216,7 +217,7 @@ func New(opts ...Option) (*Runner, error) {
 		r.isolation = &Isolation{}
 	}
 	if r.isolation != nil {
-		if r.pool, err = newPool(r, *r.isolation); err != nil {
+		if r.pool, err = r.startPool(*r.isolation); err != nil {
 			r.Close()
 			return nil, err
 		}
@@ -393,7 +394,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	}
 
 	if r.pool != nil && sess == nil {
-		r.pool.exec(withRunState(ctx, st), st, command, res)
+		r.execIsolated(withRunState(ctx, st), st, command, res)
 		return res
 	}
 	code, err := r.prepare(command)

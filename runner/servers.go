@@ -65,7 +65,7 @@ func (r *Runner) startServers() {
 func (r *Runner) Close() error {
 	r.executor.Close()
 	if r.pool != nil {
-		r.pool.close()
+		r.pool.Close()
 	}
 	if r.statsFile != nil {
 		r.statsFile.Close()

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package runner
+package isolate
 
 // setMemoryLimit is a no-op where RLIMIT_DATA does not bound the Go heap;
 // the in-process watchdog (limits.max_memory) still applies in the worker.
