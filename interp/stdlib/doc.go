@@ -32,6 +32,8 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"urllib":      URLLib(),
+		"uuid":        UUID(),
 	}
 	d.Freeze()
 	return d
