@@ -126,11 +126,11 @@ func altchars(v starlark.Value, decoding bool) (string, error) {
 func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
 	alt := starlark.Value(starlark.None)
+	params := webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}
 	if name == "b64encode" {
-		if err := starlark.UnpackArgs(name, args, kwargs, "s", &s, "altchars?", &alt); err != nil {
-			return nil, err
-		}
-	} else if err := starlark.UnpackArgs(name, args, kwargs, "s", &s); err != nil {
+		params.names, params.maxPos = []string{"s", "altchars"}, 2
+	}
+	if err := params.unpack(args, kwargs, &s, &alt); err != nil {
 		return nil, err
 	}
 	data, err := encodeInput(s, "")
@@ -171,23 +171,23 @@ func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlar
 }
 
 func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s starlark.Value
+	var s, validateV starlark.Value
 	alt := starlark.Value(starlark.None)
-	validate := false
-	switch name {
-	case "b64decode":
-		if err := starlark.UnpackArgs(name, args, kwargs, "s", &s, "altchars?", &alt, "validate?", &validate); err != nil {
-			return nil, err
-		}
-	default:
-		if err := starlark.UnpackArgs(name, args, kwargs, "s", &s); err != nil {
-			return nil, err
-		}
+	params := webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}
+	if name == "b64decode" {
+		params.names, params.maxPos = []string{"s", "altchars", "validate"}, 3
 	}
+	if err := params.unpack(args, kwargs, &s, &alt, &validateV); err != nil {
+		return nil, err
+	}
+	validate := flagArg(validateV, false)
 	var data string
 	var err error
 	if name == "decodebytes" {
-		data, err = encodeInput(s, "")
+		if _, ok := s.(starlark.Bytes); !ok {
+			return nil, python.Errorf("TypeError", "expected bytes-like object, not %s", python.TypeName(s))
+		}
+		data = string(s.(starlark.Bytes))
 	} else {
 		data, err = decodeInput(s)
 	}
@@ -292,7 +292,7 @@ func a2bBase64(s string, strict bool) (string, string) {
 
 func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "s", &s); err != nil {
+	if err := (webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
 		return nil, err
 	}
 	data, err := encodeInput(s, "memoryview: ")
@@ -310,16 +310,16 @@ func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlar
 }
 
 func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s starlark.Value
-	var casefold bool
+	var s, casefoldV starlark.Value
 	map01 := starlark.Value(starlark.None)
+	params := webParams{fn: name, names: []string{"s", "casefold"}, required: 1, maxPos: 2}
 	if name == "b32decode" {
-		if err := starlark.UnpackArgs(name, args, kwargs, "s", &s, "casefold?", &casefold, "map01?", &map01); err != nil {
-			return nil, err
-		}
-	} else if err := starlark.UnpackArgs(name, args, kwargs, "s", &s, "casefold?", &casefold); err != nil {
+		params.names, params.maxPos = []string{"s", "casefold", "map01"}, 3
+	}
+	if err := params.unpack(args, kwargs, &s, &casefoldV, &map01); err != nil {
 		return nil, err
 	}
+	casefold := flagArg(casefoldV, false)
 	data, err := decodeInput(s)
 	if err != nil {
 		return nil, err
@@ -378,7 +378,7 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 
 func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "s", &s); err != nil {
+	if err := (webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
 		return nil, err
 	}
 	data, err := encodeInput(s, "")
@@ -392,11 +392,11 @@ func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlar
 }
 
 func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s starlark.Value
-	var casefold bool
-	if err := starlark.UnpackArgs(name, args, kwargs, "s", &s, "casefold?", &casefold); err != nil {
+	var s, casefoldV starlark.Value
+	if err := (webParams{fn: name, names: []string{"s", "casefold"}, required: 1, maxPos: 2}).unpack(args, kwargs, &s, &casefoldV); err != nil {
 		return nil, err
 	}
+	casefold := flagArg(casefoldV, false)
 	data, err := decodeInput(s)
 	if err != nil {
 		return nil, err
@@ -424,11 +424,11 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 const b85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
 
 func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var s starlark.Value
-	var pad bool
-	if err := starlark.UnpackArgs(name, args, kwargs, "b", &s, "pad?", &pad); err != nil {
+	var s, padV starlark.Value
+	if err := (webParams{fn: name, names: []string{"b", "pad"}, required: 1, maxPos: 2}).unpack(args, kwargs, &s, &padV); err != nil {
 		return nil, err
 	}
+	pad := flagArg(padV, false)
 	data, err := encodeInput(s, "memoryview: ")
 	if err != nil {
 		return nil, err
@@ -456,7 +456,7 @@ func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlar
 
 func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "b", &s); err != nil {
+	if err := (webParams{fn: name, names: []string{"b"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
 		return nil, err
 	}
 	data, err := decodeInput(s)

@@ -72,7 +72,8 @@ func HashLib() *starlarkstruct.Module {
 func hashConstructor(name string) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var data, security starlark.Value
-		if err := starlark.UnpackArgs(b.Name(), args, kwargs, "string?", &data, "usedforsecurity?", &security); err != nil {
+		params := webParams{fn: b.Name(), names: []string{"string", "usedforsecurity"}, maxPos: 1, builtin: true}
+		if err := params.unpack(args, kwargs, &data, &security); err != nil {
 			return nil, err
 		}
 		return newHashObject(thread, name, data)
@@ -97,7 +98,7 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	text, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "new() argument 'name' must be str, not %s", python.TypeName(name))
+		return nil, python.Errorf("TypeError", "name must be a string")
 	}
 	key := strings.ToLower(text)
 	if _, ok := hashAlgos[key]; !ok {
@@ -180,7 +181,11 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 	case "update":
 		return interp.NewBuiltin("update", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var data starlark.Value
-			if err := starlark.UnpackPositionalArgs("update", args, kwargs, 1, &data); err != nil {
+			params := webParams{fn: "HASH.update", names: []string{"obj"}, required: 1, maxPos: 1, builtin: true}
+			if len(kwargs) > 0 {
+				return nil, python.Errorf("TypeError", "HASH.update() takes no keyword arguments")
+			}
+			if err := params.unpack(args, nil, &data); err != nil {
 				return nil, err
 			}
 			return starlark.None, h.write(thread, data)

@@ -25,13 +25,16 @@ func HTML() *starlarkstruct.Module {
 
 // htmlEscape is html.escape(s, quote=True).
 func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var sv starlark.Value
-	quote := true
-	if err := starlark.UnpackArgs("escape", args, kwargs, "s", &sv, "quote?", &quote); err != nil {
+	var sv, quoteV starlark.Value
+	if err := (webParams{fn: "escape", names: []string{"s", "quote"}, required: 1, maxPos: 2}).unpack(args, kwargs, &sv, &quoteV); err != nil {
 		return nil, err
 	}
+	quote := flagArg(quoteV, true)
 	s, ok := interp.AsText(sv)
 	if !ok {
+		if _, isBytes := sv.(starlark.Bytes); isBytes {
+			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+		}
 		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(sv))
 	}
 	// The size of the result, counted before it is made.
@@ -76,7 +79,7 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // htmlUnescape is html.unescape(s).
 func htmlUnescape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var sv starlark.Value
-	if err := starlark.UnpackArgs("unescape", args, kwargs, "s", &sv); err != nil {
+	if err := (webParams{fn: "unescape", names: []string{"s"}, required: 1, maxPos: 1}).unpack(args, kwargs, &sv); err != nil {
 		return nil, err
 	}
 	s, ok := interp.AsText(sv)
@@ -162,11 +165,18 @@ func charRef(s string) (int, string) {
 	if end < len(s) && s[end] == ';' {
 		end++
 	}
+	if text, ok := missingFromGo[s[1:end]]; ok {
+		return end, text
+	}
 	// Go's table holds the same names, with the same rule for the
 	// legacy ones written without ';': the longest that is a prefix of
 	// the name. The name holds no '&', so Go unescapes nothing after it.
 	return end, html.UnescapeString(s[:end])
 }
+
+// missingFromGo are the HTML5 names Go's table lacks (checked against
+// CPython's html.entities.html5).
+var missingFromGo = map[string]string{"nGt;": "\u226b\u20d2", "nLt;": "\u226a\u20d2"}
 
 func isDigitIn(c byte, base int) bool {
 	if c >= '0' && c <= '9' {
