@@ -50,15 +50,29 @@ var (
 		"sips", "mms", "sftp", "tel"}
 )
 
-// urlText reads a str argument; bytes are refused with what to do.
-func urlText(fn, param string, v starlark.Value) (string, error) {
-	if s, ok := interp.AsText(v); ok {
-		return s, nil
+// urlTexts reads the str arguments of a parsing function as CPython's
+// do: all str (an empty or false one counts as ”), never str mixed with
+// something else. Bytes, which CPython parses to results of bytes, are
+// refused with what to do.
+func urlTexts(fn string, vals ...starlark.Value) ([]string, error) {
+	_, strInput := interp.AsText(vals[0])
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		s, isText := interp.AsText(v)
+		if i > 0 && bool(v.Truth()) && isText != strInput {
+			return nil, python.Errorf("TypeError", "Cannot mix str and non-str arguments")
+		}
+		out[i] = s
 	}
-	if _, ok := v.(starlark.Bytes); ok {
-		return "", python.Errorf("TypeError", "%s() takes str here, not bytes: decode it first (%s.decode())", fn, param)
+	if strInput {
+		return out, nil
 	}
-	return "", python.Errorf("TypeError", "%s() argument '%s' must be str, not %s", fn, param, python.TypeName(v))
+	for _, v := range vals {
+		if _, isBytes := v.(starlark.Bytes); !isBytes && bool(v.Truth()) {
+			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'decode'", python.TypeName(v))
+		}
+	}
+	return nil, python.Errorf("TypeError", "%s() takes str here, not bytes: decode the URL first (url.decode())", fn)
 }
 
 // ---- quoting ----
@@ -94,10 +108,10 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 	out := make([]byte, 0, n)
 	for i := 0; i < len(data); i++ {
 		switch c := data[i]; {
-		case keep[c]:
-			out = append(out, c)
 		case plus && c == ' ':
 			out = append(out, '+')
+		case keep[c]:
+			out = append(out, c)
 		default:
 			out = append(out, '%', hexUpper[c>>4], hexUpper[c&15])
 		}
@@ -488,10 +502,11 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	if err := checkUTF8(enc); err != nil {
 		return nil, err
 	}
-	qs, err := urlText(name, "qs", qsV)
+	texts, err := urlTexts(name, qsV)
 	if err != nil {
 		return nil, err
 	}
+	qs := texts[0]
 	sep, ok := interp.AsText(sepV)
 	if !ok || sep == "" {
 		return nil, python.Errorf("ValueError", "Separator must be of type string or bytes.")
@@ -625,6 +640,9 @@ func (u *urlResult) Len() int                           { return len(u.vals) }
 func (u *urlResult) Index(i int) starlark.Value         { return u.vals[i] }
 func (u *urlResult) Iterate() starlark.Iterator         { return u.vals.Iterate() }
 func (u *urlResult) Has(x starlark.Value) (bool, error) { return u.vals.Has(x) }
+func (u *urlResult) Slice(start, end, step int) starlark.Value {
+	return u.vals.Slice(start, end, step)
+}
 func (u *urlResult) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	return starlark.CompareDepth(op, u.vals, y.(*urlResult).vals, depth)
 }
@@ -942,14 +960,11 @@ func urlParse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 	if err := starlark.UnpackArgs(name, args, kwargs, "url", &urlV, "scheme?", &schemeV, "allow_fragments?", &allow); err != nil {
 		return nil, err
 	}
-	url, err := urlText(name, "url", urlV)
+	texts, err := urlTexts(name, urlV, schemeV)
 	if err != nil {
 		return nil, err
 	}
-	scheme, err := urlText(name, "scheme", schemeV)
-	if err != nil {
-		return nil, err
-	}
+	url, scheme := texts[0], texts[1]
 	if err := grow(thread, 2*len(url)); err != nil {
 		return nil, err
 	}
@@ -1011,7 +1026,8 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	var parts []string
 	if err := python.ForEach(thread, comps, func(x starlark.Value) (bool, error) {
 		if len(parts) == want {
-			return true, python.Errorf("ValueError", "too many values to unpack (expected %d)", want)
+			// CPython's count includes a value of its own.
+			return true, python.Errorf("ValueError", "too many values to unpack (expected %d)", want+1)
 		}
 		switch x := x.(type) {
 		case starlark.NoneType:
@@ -1028,7 +1044,7 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	if len(parts) < want {
-		return nil, python.Errorf("ValueError", "not enough values to unpack (expected %d, got %d)", want, len(parts))
+		return nil, python.Errorf("ValueError", "not enough values to unpack (expected %d, got %d)", want+1, len(parts)+1)
 	}
 	total := 0
 	for _, p := range parts {
@@ -1050,24 +1066,21 @@ func urlJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	if err := starlark.UnpackArgs("urljoin", args, kwargs, "base", &baseV, "url", &urlV, "allow_fragments?", &allow); err != nil {
 		return nil, err
 	}
-	base, err := urlText("urljoin", "base", baseV)
-	if err != nil {
-		return nil, err
-	}
-	url, err := urlText("urljoin", "url", urlV)
-	if err != nil {
-		return nil, err
-	}
-	if base == "" {
+	if !baseV.Truth() {
 		return urlV, nil
 	}
-	if url == "" {
+	if !urlV.Truth() {
 		return baseV, nil
 	}
+	texts, err := urlTexts("urljoin", baseV, urlV)
+	if err != nil {
+		return nil, err
+	}
+	base, url := texts[0], texts[1]
 	if err := grow(thread, 2*(len(base)+len(url))); err != nil {
 		return nil, err
 	}
-	out, err := join(base, url, allow)
+	out, err := join(interp.BudgetOf(thread), base, url, allow)
 	if err != nil {
 		return nil, err
 	}
@@ -1075,7 +1088,7 @@ func urlJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 }
 
 // join resolves url against base as CPython's urljoin does.
-func join(base, url string, allow bool) (string, error) {
+func join(b *interp.Budget, base, url string, allow bool) (string, error) {
 	bp, err := parse(base, "", allow)
 	if err != nil {
 		return "", err
@@ -1118,6 +1131,13 @@ func join(base, url string, allow bool) (string, error) {
 			segments = append(append([]string{segments[0]}, inner...), segments[len(segments)-1])
 		}
 	}
+	// Each segment is copied a few times over.
+	if err := b.Charge(uint64(len(segments)) * 4); err != nil {
+		return "", err
+	}
+	if err := b.Alloc(int64(len(segments)) * 48); err != nil {
+		return "", err
+	}
 	var resolved []string
 	for _, seg := range segments {
 		switch seg {
@@ -1146,10 +1166,11 @@ func urlDefrag(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if err := starlark.UnpackArgs("urldefrag", args, kwargs, "url", &urlV); err != nil {
 		return nil, err
 	}
-	url, err := urlText("urldefrag", "url", urlV)
+	texts, err := urlTexts("urldefrag", urlV)
 	if err != nil {
 		return nil, err
 	}
+	url := texts[0]
 	if err := grow(thread, 2*len(url)); err != nil {
 		return nil, err
 	}
