@@ -188,8 +188,8 @@ func (c *uuidClass) Hash() (uint32, error) { return starlark.String("uuid.UUID")
 // int=None, version=None); fields is not supported.
 func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var hexV, bytesV, bytesLE, fields, intV, version starlark.Value = starlark.None, starlark.None, starlark.None, starlark.None, starlark.None, starlark.None
-	if err := starlark.UnpackArgs("UUID", args, kwargs, "hex?", &hexV, "bytes?", &bytesV, "bytes_le?", &bytesLE,
-		"fields?", &fields, "int?", &intV, "version?", &version, "is_safe?", new(starlark.Value)); err != nil {
+	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6}
+	if err := params.unpack(args, kwargs, &hexV, &bytesV, &bytesLE, &fields, &intV, &version, new(starlark.Value)); err != nil {
 		return nil, err
 	}
 	given := 0
@@ -271,7 +271,7 @@ func randomUUID() (*uuidValue, error) {
 
 // uuid4 is uuid4(): a random UUID.
 func uuid4(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := starlark.UnpackPositionalArgs("uuid4", args, kwargs, 0); err != nil {
+	if err := (webParams{fn: "uuid4"}).unpack(args, kwargs); err != nil {
 		return nil, err
 	}
 	u, err := randomUUID()
@@ -288,7 +288,7 @@ func uuid4(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 // for hosts without an address to use).
 func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var nodeV, seqV starlark.Value = starlark.None, starlark.None
-	if err := starlark.UnpackArgs("uuid1", args, kwargs, "node?", &nodeV, "clock_seq?", &seqV); err != nil {
+	if err := (webParams{fn: "uuid1", names: []string{"node", "clock_seq"}, maxPos: 2}).unpack(args, kwargs, &nodeV, &seqV); err != nil {
 		return nil, err
 	}
 	u, err := randomUUID()
@@ -323,7 +323,7 @@ func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 // uuidNamed is uuid3(namespace, name) (MD5) and uuid5 (SHA-1).
 func uuidNamed(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var nsV, nameV starlark.Value
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "namespace", &nsV, "name", &nameV); err != nil {
+	if err := (webParams{fn: b.Name(), names: []string{"namespace", "name"}, required: 2, maxPos: 2}).unpack(args, kwargs, &nsV, &nameV); err != nil {
 		return nil, err
 	}
 	ns, ok := nsV.(*uuidValue)

@@ -30,10 +30,14 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 			return python.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, plural(p.maxPos), len(args))
 		}
 		req := min(p.required, p.maxPos)
-		if req == p.maxPos {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d were given", p.fn, p.maxPos, plural(p.maxPos), len(args))
+		were := "were"
+		if len(args) == 1 {
+			were = "was"
 		}
-		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d were given", p.fn, req, p.maxPos, len(args))
+		if req == p.maxPos {
+			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, p.maxPos, plural(p.maxPos), len(args), were)
+		}
+		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, p.maxPos, len(args), were)
 	}
 	set := make([]bool, len(p.names))
 	for i, a := range args {
