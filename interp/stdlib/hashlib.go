@@ -100,11 +100,35 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	if !ok {
 		return nil, python.Errorf("TypeError", "name must be a string")
 	}
-	key := strings.ToLower(text)
-	if _, ok := hashAlgos[key]; !ok {
+	key, ok := hashName(text)
+	if !ok {
+		switch strings.ToLower(text) {
+		case "blake2b", "blake2s", "shake_128", "shake_256":
+			return nil, python.Errorf("ValueError", "unsupported hash type %s: onetool has md5, sha1, the sha2 and the sha3 functions (use sha256 or sha3_256)", text)
+		}
 		return nil, python.Errorf("ValueError", "unsupported hash type %s", text)
 	}
 	return newHashObject(thread, key, data)
+}
+
+// hashName is the algorithm new() finds for name: CPython asks OpenSSL
+// first, which ignores case and knows the names with '-' (SHA3-256,
+// sha-256), then its own constructors, by their exact names.
+func hashName(name string) (string, bool) {
+	if _, ok := hashAlgos[name]; ok {
+		return name, true
+	}
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasPrefix(lower, "sha3_"):
+		return "", false // OpenSSL's names for these have '-'
+	case strings.HasPrefix(lower, "sha3-"), strings.HasPrefix(lower, "sha512-"):
+		lower = strings.Replace(lower, "-", "_", 1)
+	case strings.HasPrefix(lower, "sha-"):
+		lower = "sha" + lower[len("sha-"):]
+	}
+	_, ok := hashAlgos[lower]
+	return lower, ok
 }
 
 func newHashObject(thread *starlark.Thread, name string, data starlark.Value) (starlark.Value, error) {
