@@ -615,7 +615,15 @@ var (
 	_ starlark.Comparable = (*urlResult)(nil)
 	_ interp.TextValue    = (*urlResult)(nil)
 	_ interp.GoValuer     = (*urlResult)(nil)
+	_ interp.Holder       = (*urlResult)(nil)
 )
+
+// Held visits the fields, for the memory meter.
+func (u *urlResult) Held(visit func(starlark.Value)) {
+	for _, v := range u.vals {
+		visit(v)
+	}
+}
 
 func newURLResult(kind urlKind, parts ...string) *urlResult {
 	vals := make(starlark.Tuple, len(parts))
