@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"encoding/hex"
 	"net/netip"
 	"slices"
 	"strings"
@@ -220,11 +221,12 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
-// decodeReplace decodes UTF-8 as CPython's errors='replace' does: each
-// maximal invalid subsequence becomes one U+FFFD.
-func decodeReplace(s string) string {
+// decodeUTF8 decodes UTF-8 with one of CPython's error handlers:
+// replace (each maximal invalid subsequence becomes one U+FFFD), ignore,
+// backslashreplace, or strict (a UnicodeDecodeError).
+func decodeUTF8(s, errors string) (string, error) {
 	if utf8.ValidString(s) {
-		return s
+		return s, nil
 	}
 	var w strings.Builder
 	for i := 0; i < len(s); {
@@ -234,10 +236,47 @@ func decodeReplace(s string) string {
 			i += n
 			continue
 		}
-		w.WriteRune(utf8.RuneError)
-		i += invalidSpan(s[i:])
+		n = invalidSpan(s[i:])
+		switch errors {
+		case "replace":
+			w.WriteRune(utf8.RuneError)
+		case "ignore":
+		case "backslashreplace":
+			for k := i; k < i+n; k++ {
+				w.WriteString(`\x` + hex.EncodeToString([]byte{s[k]}))
+			}
+		case "strict":
+			why := "invalid start byte"
+			switch {
+			case i+n == len(s) && n < utf8SeqLen(s[i]):
+				why = "unexpected end of data"
+			case n > 1 || utf8SeqLen(s[i]) > 1:
+				why = "invalid continuation byte"
+			}
+			if n == 1 {
+				return "", python.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode byte 0x%02x in position %d: %s", s[i], i, why)
+			}
+			return "", python.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode bytes in position %d-%d: %s", i, i+n-1, why)
+		default:
+			return "", python.Errorf("LookupError", "unknown error handler name '%s'", errors)
+		}
+		i += n
 	}
-	return w.String()
+	return w.String(), nil
+}
+
+// utf8SeqLen is the length of the character a start byte announces, 1
+// for a byte that starts none.
+func utf8SeqLen(b0 byte) int {
+	switch {
+	case b0 >= 0xc2 && b0 <= 0xdf:
+		return 2
+	case b0 >= 0xe0 && b0 <= 0xef:
+		return 3
+	case b0 >= 0xf0 && b0 <= 0xf4:
+		return 4
+	}
+	return 1
 }
 
 // invalidSpan is the length of the invalid sequence at the start of s:
@@ -279,9 +318,9 @@ func invalidSpan(s string) int {
 
 // unquoteText is unquote of a str: only its ASCII runs hold escapes, and
 // each run's bytes are decoded on their own.
-func unquoteText(s string) string {
+func unquoteText(s, errors string) (string, error) {
 	if !strings.Contains(s, "%") {
-		return s
+		return s, nil
 	}
 	var w strings.Builder
 	for len(s) > 0 {
@@ -289,7 +328,11 @@ func unquoteText(s string) string {
 		for i < len(s) && s[i] < 0x80 {
 			i++
 		}
-		w.WriteString(decodeReplace(percentDecode(s[:i])))
+		text, err := decodeUTF8(percentDecode(s[:i]), errors)
+		if err != nil {
+			return "", err
+		}
+		w.WriteString(text)
 		j := i
 		for j < len(s) && s[j] >= 0x80 {
 			j++
@@ -297,7 +340,19 @@ func unquoteText(s string) string {
 		w.WriteString(s[i:j])
 		s = s[j:]
 	}
-	return w.String()
+	return w.String(), nil
+}
+
+// errorsArg is an errors= argument: replace when it is not given.
+func errorsArg(v starlark.Value) (string, error) {
+	if v == nil || v == starlark.None {
+		return "replace", nil
+	}
+	s, ok := interp.AsText(v)
+	if !ok {
+		return "", python.Errorf("TypeError", "decode() argument 'errors' must be str, not %s", python.TypeName(v))
+	}
+	return s, nil
 }
 
 // urlUnquote is unquote(string, encoding='utf-8', errors='replace'),
@@ -339,13 +394,23 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if name == "unquote_plus" {
 		s = strings.ReplaceAll(s, "+", " ")
 	}
-	switch {
-	case name == "unquote_to_bytes":
+	if name == "unquote_to_bytes" {
 		return starlark.Bytes(percentDecode(s)), nil
-	case isBytes:
-		return interp.MakeString(decodeReplace(percentDecode(s))), nil
 	}
-	return interp.MakeString(unquoteText(s)), nil
+	handler, err := errorsArg(errs)
+	if err != nil {
+		return nil, err
+	}
+	var text string
+	if isBytes {
+		text, err = decodeUTF8(percentDecode(s), handler)
+	} else {
+		text, err = unquoteText(s, handler)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(text), nil
 }
 
 // ---- urlencode ----
@@ -507,6 +572,10 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		return nil, err
 	}
 	qs := texts[0]
+	handler, err := errorsArg(errs)
+	if err != nil {
+		return nil, err
+	}
 	sep, ok := interp.AsText(sepV)
 	if !ok || sep == "" {
 		return nil, python.Errorf("ValueError", "Separator must be of type string or bytes.")
@@ -547,10 +616,15 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 				}
 			}
 			if v != "" || keepBlank {
-				pairs = append(pairs, [2]string{
-					unquoteText(strings.ReplaceAll(k, "+", " ")),
-					unquoteText(strings.ReplaceAll(v, "+", " ")),
-				})
+				name, err := unquoteText(strings.ReplaceAll(k, "+", " "), handler)
+				if err != nil {
+					return nil, err
+				}
+				value, err := unquoteText(strings.ReplaceAll(v, "+", " "), handler)
+				if err != nil {
+					return nil, err
+				}
+				pairs = append(pairs, [2]string{name, value})
 			}
 		}
 	}
