@@ -86,14 +86,17 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	var rest []starlark.Tuple
 	for _, kv := range kwargs {
 		switch k, _ := starlark.AsString(kv[0]); k {
-		case "name", "data", "string":
+		case "name", "data":
 			rest = append(rest, kv)
 		case "usedforsecurity":
+		case "string":
+			// CPython passes data on by position, so string= clashes.
+			return nil, python.Errorf("TypeError", "argument for new() given by name ('string') and position (2)")
 		default:
 			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
 		}
 	}
-	if err := starlark.UnpackArgs("new", args, rest, "name", &name, "data?", &data, "string?", &data); err != nil {
+	if err := (webParams{fn: "__hash_new", names: []string{"name", "data"}, required: 1, maxPos: 2}).unpack(args, rest, &name, &data); err != nil {
 		return nil, err
 	}
 	text, ok := interp.AsText(name)

@@ -139,20 +139,24 @@ func checkUTF8(v starlark.Value) error {
 // urlQuote is quote(string, safe='/', encoding=None, errors=None),
 // quote_plus (safe=”) and quote_from_bytes(bs, safe='/').
 func urlQuote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	name := b.Name()
+	return quoteCall(thread, b.Name(), args, kwargs)
+}
+
+// quoteCall is a call of the quote function called name.
+func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var sv, enc, errs starlark.Value
 	safeV := starlark.Value(starlark.String("/"))
 	if name == "quote_plus" {
 		safeV = starlark.String("")
 	}
 	if name == "quote_from_bytes" {
-		if err := starlark.UnpackArgs(name, args, kwargs, "bs", &sv, "safe?", &safeV); err != nil {
+		if err := (webParams{fn: name, names: []string{"bs", "safe"}, required: 1, maxPos: 2}).unpack(args, kwargs, &sv, &safeV); err != nil {
 			return nil, err
 		}
 		if _, ok := sv.(starlark.Bytes); !ok {
 			return nil, python.Errorf("TypeError", "quote_from_bytes() expected bytes")
 		}
-	} else if err := starlark.UnpackArgs(name, args, kwargs, "string", &sv, "safe?", &safeV, "encoding?", &enc, "errors?", &errs); err != nil {
+	} else if err := (webParams{fn: name, names: []string{"string", "safe", "encoding", "errors"}, required: 1, maxPos: 4}).unpack(args, kwargs, &sv, &safeV, &enc, &errs); err != nil {
 		return nil, err
 	}
 	var data string
@@ -361,10 +365,10 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	name := b.Name()
 	var sv, enc, errs starlark.Value
 	if name == "unquote_to_bytes" {
-		if err := starlark.UnpackArgs(name, args, kwargs, "string", &sv); err != nil {
+		if err := (webParams{fn: name, names: []string{"string"}, required: 1, maxPos: 1}).unpack(args, kwargs, &sv); err != nil {
 			return nil, err
 		}
-	} else if err := starlark.UnpackArgs(name, args, kwargs, "string", &sv, "encoding?", &enc, "errors?", &errs); err != nil {
+	} else if err := (webParams{fn: name, names: []string{"string", "encoding", "errors"}, required: 1, maxPos: 3}).unpack(args, kwargs, &sv, &enc, &errs); err != nil {
 		return nil, err
 	}
 	if err := checkUTF8(enc); err != nil {
@@ -418,13 +422,13 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // urlEncode is urlencode(query, doseq=False, safe=”, encoding=None,
 // errors=None, quote_via=quote_plus).
 func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var query, enc, errs, via starlark.Value
-	var doseq bool
+	var query, doseqV, enc, errs, via starlark.Value
 	safe := starlark.Value(starlark.String(""))
-	if err := starlark.UnpackArgs("urlencode", args, kwargs, "query", &query, "doseq?", &doseq, "safe?", &safe,
-		"encoding?", &enc, "errors?", &errs, "quote_via?", &via); err != nil {
+	params := webParams{fn: "urlencode", names: []string{"query", "doseq", "safe", "encoding", "errors", "quote_via"}, required: 1, maxPos: 6}
+	if err := params.unpack(args, kwargs, &query, &doseqV, &safe, &enc, &errs, &via); err != nil {
 		return nil, err
 	}
+	doseq := flagArg(doseqV, false)
 	if enc == nil {
 		enc = starlark.None
 	}
@@ -472,9 +476,9 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		var err error
 		if via == nil {
 			if bs, ok := v.(starlark.Bytes); ok {
-				out, err = quoteValue(thread, "quote_plus", bs, safe, starlark.None, starlark.None)
+				out, err = quoteValue(thread, bs, safe, starlark.None, starlark.None)
 			} else {
-				out, err = quoteValue(thread, "quote_plus", v, safe, enc, errs)
+				out, err = quoteValue(thread, v, safe, enc, errs)
 			}
 		} else if _, ok := v.(starlark.Bytes); ok {
 			out, err = starlark.Call(thread, via, starlark.Tuple{v, safe}, nil)
@@ -544,9 +548,9 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	return starlark.String(w.String()), nil
 }
 
-// quoteValue calls the quote function called name with these arguments.
-func quoteValue(thread *starlark.Thread, name string, v, safe, enc, errs starlark.Value) (starlark.Value, error) {
-	return urlQuote(thread, starlark.NewBuiltin(name, nil), starlark.Tuple{v, safe, enc, errs}, nil)
+// quoteValue is quote_plus(v, safe, enc, errs), urlencode's default.
+func quoteValue(thread *starlark.Thread, v, safe, enc, errs starlark.Value) (starlark.Value, error) {
+	return quoteCall(thread, "quote_plus", starlark.Tuple{v, safe, enc, errs}, nil)
 }
 
 // ---- parse_qs ----
@@ -556,14 +560,14 @@ func quoteValue(thread *starlark.Thread, name string, v, safe, enc, errs starlar
 // max_num_fields=None, separator='&').
 func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	name := b.Name()
-	var qsV, enc, errs starlark.Value
-	var keepBlank, strict bool
+	var qsV, keepV, strictV, enc, errs starlark.Value
 	maxFields := starlark.Value(starlark.None)
 	sepV := starlark.Value(starlark.String("&"))
-	if err := starlark.UnpackArgs(name, args, kwargs, "qs", &qsV, "keep_blank_values?", &keepBlank, "strict_parsing?", &strict,
-		"encoding?", &enc, "errors?", &errs, "max_num_fields?", &maxFields, "separator?", &sepV); err != nil {
+	params := webParams{fn: name, names: []string{"qs", "keep_blank_values", "strict_parsing", "encoding", "errors", "max_num_fields", "separator"}, required: 1, maxPos: 7}
+	if err := params.unpack(args, kwargs, &qsV, &keepV, &strictV, &enc, &errs, &maxFields, &sepV); err != nil {
 		return nil, err
 	}
+	keepBlank, strict := flagArg(keepV, false), flagArg(strictV, false)
 	if err := checkUTF8(enc); err != nil {
 		return nil, err
 	}
@@ -1036,12 +1040,12 @@ func splitParams(path string) (string, string) {
 // urlParse is urlparse and urlsplit(url, scheme=”, allow_fragments=True).
 func urlParse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	name := b.Name()
-	var urlV starlark.Value
+	var urlV, allowV starlark.Value
 	schemeV := starlark.Value(starlark.String(""))
-	allow := true
-	if err := starlark.UnpackArgs(name, args, kwargs, "url", &urlV, "scheme?", &schemeV, "allow_fragments?", &allow); err != nil {
+	if err := (webParams{fn: name, names: []string{"url", "scheme", "allow_fragments"}, required: 1, maxPos: 3}).unpack(args, kwargs, &urlV, &schemeV, &allowV); err != nil {
 		return nil, err
 	}
+	allow := flagArg(allowV, true)
 	texts, err := urlTexts(name, urlV, schemeV)
 	if err != nil {
 		return nil, err
@@ -1098,7 +1102,7 @@ func unparse(p []string) string {
 func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	name := b.Name()
 	var comps starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "components", &comps); err != nil {
+	if err := (webParams{fn: name, names: []string{"components"}, required: 1, maxPos: 1}).unpack(args, kwargs, &comps); err != nil {
 		return nil, err
 	}
 	want := 6
@@ -1143,11 +1147,11 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 
 // urlJoin is urljoin(base, url, allow_fragments=True).
 func urlJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var baseV, urlV starlark.Value
-	allow := true
-	if err := starlark.UnpackArgs("urljoin", args, kwargs, "base", &baseV, "url", &urlV, "allow_fragments?", &allow); err != nil {
+	var baseV, urlV, allowV starlark.Value
+	if err := (webParams{fn: "urljoin", names: []string{"base", "url", "allow_fragments"}, required: 2, maxPos: 3}).unpack(args, kwargs, &baseV, &urlV, &allowV); err != nil {
 		return nil, err
 	}
+	allow := flagArg(allowV, true)
 	if !baseV.Truth() {
 		return urlV, nil
 	}
@@ -1245,7 +1249,7 @@ func join(b *interp.Budget, base, url string, allow bool) (string, error) {
 // urlDefrag is urldefrag(url).
 func urlDefrag(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var urlV starlark.Value
-	if err := starlark.UnpackArgs("urldefrag", args, kwargs, "url", &urlV); err != nil {
+	if err := (webParams{fn: "urldefrag", names: []string{"url"}, required: 1, maxPos: 1}).unpack(args, kwargs, &urlV); err != nil {
 		return nil, err
 	}
 	texts, err := urlTexts("urldefrag", urlV)
