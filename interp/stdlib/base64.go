@@ -83,8 +83,8 @@ func decodeInput(v starlark.Value) (string, error) {
 	return "", python.Errorf("TypeError", "argument should be a bytes-like object or ASCII string, not '%s'", python.TypeName(v))
 }
 
-// grow charges and checks an output of n bytes before it is made.
-func grow(thread *starlark.Thread, n int) error {
+// webGrow charges and checks an output of n bytes before it is made.
+func webGrow(thread *starlark.Thread, n int) error {
 	b := interp.BudgetOf(thread)
 	if err := b.Alloc(int64(n)); err != nil {
 		return err
@@ -141,7 +141,7 @@ func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlar
 	if name == "encodebytes" {
 		n += n/76 + 1
 	}
-	if err := grow(thread, n); err != nil {
+	if err := webGrow(thread, n); err != nil {
 		return nil, err
 	}
 	out := base64.StdEncoding.EncodeToString([]byte(data))
@@ -204,7 +204,7 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 	if name == "urlsafe_b64decode" {
 		data = translateBytes(data, "-_", "+/")
 	}
-	if err := grow(thread, len(data)); err != nil {
+	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
 	}
 	out, msg := a2bBase64(data, validate)
@@ -303,7 +303,7 @@ func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlar
 	if name == "b32hexencode" {
 		enc = base32.HexEncoding
 	}
-	if err := grow(thread, enc.EncodedLen(len(data))); err != nil {
+	if err := webGrow(thread, enc.EncodedLen(len(data))); err != nil {
 		return nil, err
 	}
 	return starlark.Bytes(enc.EncodeToString([]byte(data))), nil
@@ -340,7 +340,7 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 	if casefold {
 		data = strings.ToUpper(data)
 	}
-	if err := grow(thread, len(data)); err != nil {
+	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
 	}
 	alphabet := "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -385,7 +385,7 @@ func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlar
 	if err != nil {
 		return nil, err
 	}
-	if err := grow(thread, 2*len(data)); err != nil {
+	if err := webGrow(thread, 2*len(data)); err != nil {
 		return nil, err
 	}
 	return starlark.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
@@ -412,7 +412,7 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 	if len(data)%2 != 0 {
 		return nil, m.fail("Odd-length string")
 	}
-	if err := grow(thread, len(data)/2); err != nil {
+	if err := webGrow(thread, len(data)/2); err != nil {
 		return nil, err
 	}
 	out, _ := hex.DecodeString(data)
@@ -433,7 +433,7 @@ func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlar
 	if err != nil {
 		return nil, err
 	}
-	if err := grow(thread, (len(data)+3)/4*5); err != nil {
+	if err := webGrow(thread, (len(data)+3)/4*5); err != nil {
 		return nil, err
 	}
 	extra := (4 - len(data)%4) % 4
@@ -463,7 +463,7 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 	if err != nil {
 		return nil, err
 	}
-	if err := grow(thread, len(data)); err != nil {
+	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
 	}
 	extra := (5 - len(data)%5) % 5

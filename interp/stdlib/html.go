@@ -49,7 +49,7 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 			n += 5
 		}
 	}
-	if err := grow(thread, n); err != nil {
+	if err := webGrow(thread, n); err != nil {
 		return nil, err
 	}
 	if n == len(s) {
@@ -94,7 +94,7 @@ func htmlUnescape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	// A reference never becomes longer than itself but for a few
 	// two-character names (&nGt; is 5 bytes, its text 6).
-	if err := grow(thread, 2*len(s)); err != nil {
+	if err := webGrow(thread, 2*len(s)); err != nil {
 		return nil, err
 	}
 	var w strings.Builder
@@ -130,7 +130,7 @@ func charRef(s string) (int, string) {
 			base, start = 16, 3
 		}
 		end := start
-		for end < len(s) && isDigitIn(s[end], base) {
+		for end < len(s) && isDigitInBase(s[end], base) {
 			end++
 		}
 		if end == start {
@@ -178,7 +178,7 @@ func charRef(s string) (int, string) {
 // CPython's html.entities.html5).
 var missingFromGo = map[string]string{"nGt;": "\u226b\u20d2", "nLt;": "\u226a\u20d2"}
 
-func isDigitIn(c byte, base int) bool {
+func isDigitInBase(c byte, base int) bool {
 	if c >= '0' && c <= '9' {
 		return true
 	}

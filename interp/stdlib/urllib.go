@@ -99,7 +99,7 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 			n += 2
 		}
 	}
-	if err := grow(thread, n); err != nil {
+	if err := webGrow(thread, n); err != nil {
 		return "", err
 	}
 	if n == len(data) && !plus {
@@ -205,8 +205,8 @@ func percentDecode(s string) string {
 	}
 	out := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isDigitIn(s[i+1], 16) && isDigitIn(s[i+2], 16) {
-			out = append(out, unhex(s[i+1])<<4|unhex(s[i+2]))
+		if s[i] == '%' && i+2 < len(s) && isDigitInBase(s[i+1], 16) && isDigitInBase(s[i+2], 16) {
+			out = append(out, unhexDigit(s[i+1])<<4|unhexDigit(s[i+2]))
 			i += 2
 			continue
 		}
@@ -215,7 +215,7 @@ func percentDecode(s string) string {
 	return string(out)
 }
 
-func unhex(c byte) byte {
+func unhexDigit(c byte) byte {
 	switch {
 	case c >= '0' && c <= '9':
 		return c - '0'
@@ -392,7 +392,7 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		}
 		s = text
 	}
-	if err := grow(thread, len(s)); err != nil {
+	if err := webGrow(thread, len(s)); err != nil {
 		return nil, err
 	}
 	if name == "unquote_plus" {
@@ -598,7 +598,7 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		}
 	}
 	bud := interp.BudgetOf(thread)
-	if err := grow(thread, 2*len(qs)); err != nil {
+	if err := webGrow(thread, 2*len(qs)); err != nil {
 		return nil, err
 	}
 	var pairs [][2]string
@@ -856,7 +856,7 @@ func (u *urlResult) Attr(name string) (starlark.Value, error) {
 	netloc, _ := u.field("netloc")
 	switch name {
 	case "username", "password":
-		userinfo, _, found := cutLast(netloc, "@")
+		userinfo, _, found := cutLastURL(netloc, "@")
 		if !found {
 			return starlark.None, nil
 		}
@@ -915,8 +915,8 @@ func (u *urlResult) texts() ([]string, error) {
 	return out, nil
 }
 
-// cutLast splits s around the last sep.
-func cutLast(s, sep string) (before, after string, found bool) {
+// cutLastURL splits s around the last sep.
+func cutLastURL(s, sep string) (before, after string, found bool) {
 	if i := strings.LastIndex(s, sep); i >= 0 {
 		return s[:i], s[i+len(sep):], true
 	}
@@ -925,7 +925,7 @@ func cutLast(s, sep string) (before, after string, found bool) {
 
 // hostInfo is the host and port of a netloc, as CPython splits them.
 func hostInfo(netloc string) (host, port string) {
-	_, hostinfo, _ := cutLast(netloc, "@")
+	_, hostinfo, _ := cutLastURL(netloc, "@")
 	if _, bracketed, open := strings.Cut(hostinfo, "["); open {
 		host, rest, _ := strings.Cut(bracketed, "]")
 		_, port, _ = strings.Cut(rest, ":")
@@ -938,8 +938,8 @@ func hostInfo(netloc string) (host, port string) {
 // isC0OrSpace reports whether c is stripped from the start of a URL.
 func isC0OrSpace(r rune) bool { return r <= ' ' }
 
-// split is urlsplit: scheme, netloc, path, query, fragment.
-func split(url, scheme string, allowFragments bool) ([5]string, error) {
+// splitURL is urlsplit: scheme, netloc, path, query, fragment.
+func splitURL(url, scheme string, allowFragments bool) ([5]string, error) {
 	url = strings.TrimLeftFunc(url, isC0OrSpace)
 	scheme = strings.TrimFunc(scheme, isC0OrSpace)
 	for _, c := range []string{"\t", "\r", "\n"} {
@@ -993,7 +993,7 @@ func checkBracketedHost(host string) error {
 		dot := strings.IndexByte(host, '.')
 		ok := dot > 1 && dot < len(host)-1
 		for i := 1; ok && i < dot; i++ {
-			ok = isDigitIn(host[i], 16)
+			ok = isDigitInBase(host[i], 16)
 		}
 		if !ok {
 			return python.Errorf("ValueError", "IPvFuture address is invalid")
@@ -1010,9 +1010,9 @@ func checkBracketedHost(host string) error {
 	return nil
 }
 
-// parse is urlparse: split, then the path's params.
-func parse(url, scheme string, allowFragments bool) ([6]string, error) {
-	s, err := split(url, scheme, allowFragments)
+// parseURL is urlparse: split, then the path's params.
+func parseURL(url, scheme string, allowFragments bool) ([6]string, error) {
+	s, err := splitURL(url, scheme, allowFragments)
 	if err != nil {
 		return [6]string{}, err
 	}
@@ -1051,17 +1051,17 @@ func urlParse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	url, scheme := texts[0], texts[1]
-	if err := grow(thread, 2*len(url)); err != nil {
+	if err := webGrow(thread, 2*len(url)); err != nil {
 		return nil, err
 	}
 	if name == "urlsplit" {
-		s, err := split(url, scheme, allow)
+		s, err := splitURL(url, scheme, allow)
 		if err != nil {
 			return nil, err
 		}
 		return newURLResult(splitResult, s[:]...), nil
 	}
-	p, err := parse(url, scheme, allow)
+	p, err := parseURL(url, scheme, allow)
 	if err != nil {
 		return nil, err
 	}
@@ -1136,7 +1136,7 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	for _, p := range parts {
 		total += len(p) + 3
 	}
-	if err := grow(thread, total); err != nil {
+	if err := webGrow(thread, total); err != nil {
 		return nil, err
 	}
 	if name == "urlunsplit" {
@@ -1163,23 +1163,23 @@ func urlJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, err
 	}
 	base, url := texts[0], texts[1]
-	if err := grow(thread, 2*(len(base)+len(url))); err != nil {
+	if err := webGrow(thread, 2*(len(base)+len(url))); err != nil {
 		return nil, err
 	}
-	out, err := join(interp.BudgetOf(thread), base, url, allow)
+	out, err := joinURL(interp.BudgetOf(thread), base, url, allow)
 	if err != nil {
 		return nil, err
 	}
 	return interp.MakeString(out), nil
 }
 
-// join resolves url against base as CPython's urljoin does.
-func join(b *interp.Budget, base, url string, allow bool) (string, error) {
-	bp, err := parse(base, "", allow)
+// joinURL resolves url against base as CPython's urljoin does.
+func joinURL(b *interp.Budget, base, url string, allow bool) (string, error) {
+	bp, err := parseURL(base, "", allow)
 	if err != nil {
 		return "", err
 	}
-	p, err := parse(url, bp[0], allow)
+	p, err := parseURL(url, bp[0], allow)
 	if err != nil {
 		return "", err
 	}
@@ -1257,13 +1257,13 @@ func urlDefrag(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	url := texts[0]
-	if err := grow(thread, 2*len(url)); err != nil {
+	if err := webGrow(thread, 2*len(url)); err != nil {
 		return nil, err
 	}
 	if !strings.Contains(url, "#") {
 		return newURLResult(defragResult, url, ""), nil
 	}
-	p, err := parse(url, "", true)
+	p, err := parseURL(url, "", true)
 	if err != nil {
 		return nil, err
 	}

@@ -79,11 +79,11 @@ func (u *uuidValue) Hash() (uint32, error) { return starlark.String(u.b[:]).Hash
 func (u *uuidValue) GoValue() (any, error) { return u.Str(), nil }
 
 func (u *uuidValue) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
-	return threeway(op, strings.Compare(string(u.b[:]), string(y.(*uuidValue).b[:]))), nil
+	return uuidCompare(op, strings.Compare(string(u.b[:]), string(y.(*uuidValue).b[:]))), nil
 }
 
-// threeway is op applied to the result of a comparison.
-func threeway(op syntax.Token, c int) bool {
+// uuidCompare is op applied to the result of a comparison.
+func uuidCompare(op syntax.Token, c int) bool {
 	switch op {
 	case syntax.EQL:
 		return c == 0

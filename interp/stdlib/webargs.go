@@ -27,7 +27,7 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 			if p.maxPos == 1 && p.required == 1 {
 				return python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", p.fn, len(args))
 			}
-			return python.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, plural(p.maxPos), len(args))
+			return python.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, webPlural(p.maxPos), len(args))
 		}
 		req := min(p.required, p.maxPos)
 		were := "were"
@@ -35,7 +35,7 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 			were = "was"
 		}
 		if req == p.maxPos {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, p.maxPos, plural(p.maxPos), len(args), were)
+			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, p.maxPos, webPlural(p.maxPos), len(args), were)
 		}
 		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, p.maxPos, len(args), were)
 	}
@@ -89,12 +89,12 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 		default:
 			list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
 		}
-		return python.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", p.fn, len(missing), plural(len(missing)), list)
+		return python.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", p.fn, len(missing), webPlural(len(missing)), list)
 	}
 	return nil
 }
 
-func plural(n int) string {
+func webPlural(n int) string {
 	if n == 1 {
 		return ""
 	}
