@@ -20,7 +20,10 @@ func Modules() starlark.StringDict {
 		"bisect":      Bisect(),
 		"collections": Collections(),
 		"copy":        Copy(),
+		"base64":      Base64(),
 		"functools":   Functools(),
+		"hashlib":     HashLib(),
+		"html":        HTML(),
 		"heapq":       HeapQ(),
 		"itertools":   Itertools(),
 		"json":        JSON(),
@@ -29,6 +32,8 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"urllib":      URLLib(),
+		"uuid":        UUID(),
 	}
 	d.Freeze()
 	return d

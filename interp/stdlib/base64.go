@@ -1,0 +1,487 @@
+package stdlib
+
+import (
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Base64 is the base64 module: the Base64, Base32 and Base16 codecs of
+// RFC 4648 and Base85, taking and returning bytes as CPython's do. Its
+// decoders follow binascii's rules: what is skipped, where padding ends
+// the data, and the texts of binascii.Error, a ValueError.
+func Base64() *starlarkstruct.Module {
+	m := &b64Module{errClass: python.NewModuleClass("Error", "ValueError")}
+	fn := func(name string, f func(*b64Module, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return f(m, thread, name, args, kwargs)
+		})
+	}
+	return &starlarkstruct.Module{Name: "base64", Members: starlark.StringDict{
+		"b64encode":          fn("b64encode", (*b64Module).b64encode),
+		"b64decode":          fn("b64decode", (*b64Module).b64decode),
+		"standard_b64encode": fn("standard_b64encode", (*b64Module).b64encode),
+		"standard_b64decode": fn("standard_b64decode", (*b64Module).b64decode),
+		"urlsafe_b64encode":  fn("urlsafe_b64encode", (*b64Module).b64encode),
+		"urlsafe_b64decode":  fn("urlsafe_b64decode", (*b64Module).b64decode),
+		"encodebytes":        fn("encodebytes", (*b64Module).b64encode),
+		"decodebytes":        fn("decodebytes", (*b64Module).b64decode),
+		"b32encode":          fn("b32encode", (*b64Module).b32encode),
+		"b32decode":          fn("b32decode", (*b64Module).b32decode),
+		"b32hexencode":       fn("b32hexencode", (*b64Module).b32encode),
+		"b32hexdecode":       fn("b32hexdecode", (*b64Module).b32decode),
+		"b16encode":          fn("b16encode", (*b64Module).b16encode),
+		"b16decode":          fn("b16decode", (*b64Module).b16decode),
+		"b85encode":          fn("b85encode", (*b64Module).b85encode),
+		"b85decode":          fn("b85decode", (*b64Module).b85decode),
+		// binascii is reachable as base64.binascii, as in CPython, for
+		// `except base64.binascii.Error`.
+		"binascii": &starlarkstruct.Module{Name: "binascii", Members: starlark.StringDict{"Error": m.errClass}},
+	}}
+}
+
+type b64Module struct {
+	errClass *python.ExcClass // binascii.Error
+}
+
+// fail is a binascii.Error raised to the program.
+func (m *b64Module) fail(msg string) error {
+	v, err := m.errClass.CallInternal(nil, starlark.Tuple{starlark.String(msg)}, nil)
+	if err != nil {
+		return err
+	}
+	return v.(*python.ExcValue).Error()
+}
+
+// encodeInput is the bytes an encoder takes; a str is a TypeError, as
+// CPython's (prefix is "memoryview: " for the encoders that call it).
+func encodeInput(v starlark.Value, prefix string) (string, error) {
+	if b, ok := v.(starlark.Bytes); ok {
+		return string(b), nil
+	}
+	return "", python.Errorf("TypeError", "%sa bytes-like object is required, not '%s'", prefix, python.TypeName(v))
+}
+
+// decodeInput is the bytes a decoder takes: bytes, or a str of ASCII
+// characters only.
+func decodeInput(v starlark.Value) (string, error) {
+	switch x := v.(type) {
+	case starlark.Bytes:
+		return string(x), nil
+	case starlark.String:
+		return string(x), nil
+	case *interp.Unicode:
+		return "", python.Errorf("ValueError", "string argument should contain only ASCII characters")
+	}
+	return "", python.Errorf("TypeError", "argument should be a bytes-like object or ASCII string, not '%s'", python.TypeName(v))
+}
+
+// webGrow charges and checks an output of n bytes before it is made.
+func webGrow(thread *starlark.Thread, n int) error {
+	b := interp.BudgetOf(thread)
+	if err := b.Alloc(int64(n)); err != nil {
+		return err
+	}
+	return b.Charge(uint64(n) / 16)
+}
+
+// translateBytes replaces the bytes of from by those of to in s.
+func translateBytes(s, from, to string) string {
+	if from == to {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if i := strings.IndexRune(from, r); i >= 0 {
+			return rune(to[i])
+		}
+		return r
+	}, s)
+}
+
+// altchars reads the altchars argument: two bytes replacing '+' and '/'.
+func altchars(v starlark.Value, decoding bool) (string, error) {
+	var s string
+	var err error
+	if decoding {
+		s, err = decodeInput(v)
+	} else {
+		s, err = encodeInput(v, "")
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(s) != 2 {
+		return "", python.Errorf("AssertionError", "%s", interp.QuoteBytes(s))
+	}
+	return s, nil
+}
+
+func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s starlark.Value
+	alt := starlark.Value(starlark.None)
+	params := webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}
+	if name == "b64encode" {
+		params.names, params.maxPos = []string{"s", "altchars"}, 2
+	}
+	if err := params.unpack(args, kwargs, &s, &alt); err != nil {
+		return nil, err
+	}
+	data, err := encodeInput(s, "")
+	if err != nil {
+		return nil, err
+	}
+	n := base64.StdEncoding.EncodedLen(len(data))
+	if name == "encodebytes" {
+		n += n/76 + 1
+	}
+	if err := webGrow(thread, n); err != nil {
+		return nil, err
+	}
+	out := base64.StdEncoding.EncodeToString([]byte(data))
+	switch name {
+	case "urlsafe_b64encode":
+		out = translateBytes(out, "+/", "-_")
+	case "encodebytes":
+		// Lines of at most 76 characters, each ending in a newline.
+		var w strings.Builder
+		for len(out) > 76 {
+			w.WriteString(out[:76] + "\n")
+			out = out[76:]
+		}
+		if len(out) > 0 {
+			w.WriteString(out + "\n")
+		}
+		out = w.String()
+	}
+	if alt != starlark.None {
+		a, err := altchars(alt, false)
+		if err != nil {
+			return nil, err
+		}
+		out = translateBytes(out, "+/", a)
+	}
+	return starlark.Bytes(out), nil
+}
+
+func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, validateV starlark.Value
+	alt := starlark.Value(starlark.None)
+	params := webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}
+	if name == "b64decode" {
+		params.names, params.maxPos = []string{"s", "altchars", "validate"}, 3
+	}
+	if err := params.unpack(args, kwargs, &s, &alt, &validateV); err != nil {
+		return nil, err
+	}
+	validate := flagArg(validateV, false)
+	var data string
+	var err error
+	if name == "decodebytes" {
+		if _, ok := s.(starlark.Bytes); !ok {
+			return nil, python.Errorf("TypeError", "expected bytes-like object, not %s", python.TypeName(s))
+		}
+		data = string(s.(starlark.Bytes))
+	} else {
+		data, err = decodeInput(s)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if alt != starlark.None {
+		a, err := altchars(alt, true)
+		if err != nil {
+			return nil, err
+		}
+		data = translateBytes(data, a, "+/")
+	}
+	if name == "urlsafe_b64decode" {
+		data = translateBytes(data, "-_", "+/")
+	}
+	if err := webGrow(thread, len(data)); err != nil {
+		return nil, err
+	}
+	out, msg := a2bBase64(data, validate)
+	if msg != "" {
+		return nil, m.fail(msg)
+	}
+	return starlark.Bytes(out), nil
+}
+
+// b64Value is the value of each character of the standard alphabet, -1
+// for the others.
+var b64Value = func() [256]int8 {
+	var t [256]int8
+	for i := range t {
+		t[i] = -1
+	}
+	for i, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" {
+		t[c] = int8(i)
+	}
+	return t
+}()
+
+// a2bBase64 decodes Base64 as binascii.a2b_base64 does: without strict,
+// characters outside the alphabet are skipped and enough padding ends
+// the data; with strict (b64decode's validate), each of those is an
+// error. It returns the data, or the message of binascii.Error.
+func a2bBase64(s string, strict bool) (string, string) {
+	if strict && len(s) > 0 && s[0] == '=' {
+		return "", "Leading padding not allowed"
+	}
+	out := make([]byte, 0, len(s)/4*3+3)
+	quad, pads := 0, 0
+	var left byte
+	padding := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '=' {
+			padding = true
+			if quad >= 2 {
+				pads++
+				if quad+pads >= 4 {
+					if strict && i+1 < len(s) {
+						return "", "Excess data after padding"
+					}
+					return string(out), ""
+				}
+			}
+			continue
+		}
+		v := b64Value[c]
+		if v < 0 {
+			if strict {
+				return "", "Only base64 data is allowed"
+			}
+			continue
+		}
+		if strict && padding {
+			return "", "Discontinuous padding not allowed"
+		}
+		pads = 0
+		b := byte(v)
+		switch quad {
+		case 0:
+			left = b
+		case 1:
+			out = append(out, left<<2|b>>4)
+			left = b & 0x0f
+		case 2:
+			out = append(out, left<<4|b>>2)
+			left = b & 0x03
+		case 3:
+			out = append(out, left<<6|b)
+		}
+		quad = (quad + 1) % 4
+	}
+	switch quad {
+	case 0:
+		return string(out), ""
+	case 1:
+		return "", "Invalid base64-encoded string: number of data characters (" +
+			starlark.MakeInt(len(out)/3*4+1).String() + ") cannot be 1 more than a multiple of 4"
+	}
+	return "", "Incorrect padding"
+}
+
+func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s starlark.Value
+	if err := (webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
+		return nil, err
+	}
+	data, err := encodeInput(s, "memoryview: ")
+	if err != nil {
+		return nil, err
+	}
+	enc := base32.StdEncoding
+	if name == "b32hexencode" {
+		enc = base32.HexEncoding
+	}
+	if err := webGrow(thread, enc.EncodedLen(len(data))); err != nil {
+		return nil, err
+	}
+	return starlark.Bytes(enc.EncodeToString([]byte(data))), nil
+}
+
+func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, casefoldV starlark.Value
+	map01 := starlark.Value(starlark.None)
+	params := webParams{fn: name, names: []string{"s", "casefold"}, required: 1, maxPos: 2}
+	if name == "b32decode" {
+		params.names, params.maxPos = []string{"s", "casefold", "map01"}, 3
+	}
+	if err := params.unpack(args, kwargs, &s, &casefoldV, &map01); err != nil {
+		return nil, err
+	}
+	casefold := flagArg(casefoldV, false)
+	data, err := decodeInput(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(data)%8 != 0 {
+		return nil, m.fail("Incorrect padding")
+	}
+	if map01 != starlark.None {
+		mp, err := decodeInput(map01)
+		if err != nil {
+			return nil, err
+		}
+		if len(mp) != 1 {
+			return nil, python.Errorf("AssertionError", "%s", interp.QuoteBytes(mp))
+		}
+		data = translateBytes(data, "01", "O"+mp)
+	}
+	if casefold {
+		data = strings.ToUpper(data)
+	}
+	if err := webGrow(thread, len(data)); err != nil {
+		return nil, err
+	}
+	alphabet := "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+	if name == "b32hexdecode" {
+		alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+	}
+	body := strings.TrimRight(data, "=")
+	pads := len(data) - len(body)
+	out := make([]byte, 0, len(body)*5/8+5)
+	var acc uint64
+	for i := 0; i < len(body); i += 8 {
+		end := min(i+8, len(body))
+		acc = 0
+		for _, c := range []byte(body[i:end]) {
+			v := strings.IndexByte(alphabet, c)
+			if v < 0 {
+				return nil, m.fail("Non-base32 digit found")
+			}
+			acc = acc<<5 | uint64(v)
+		}
+		acc <<= 5 * uint(8-(end-i))
+		out = append(out, byte(acc>>32), byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
+	}
+	switch pads {
+	case 0, 1, 3, 4, 6:
+	default:
+		return nil, m.fail("Incorrect padding")
+	}
+	if pads > 0 && len(out) > 0 {
+		// The last quantum holds (40 - 5*pads) bits: its whole bytes.
+		out = out[:len(out)-5+(43-5*pads)/8]
+	}
+	return starlark.Bytes(out), nil
+}
+
+func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s starlark.Value
+	if err := (webParams{fn: name, names: []string{"s"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
+		return nil, err
+	}
+	data, err := encodeInput(s, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := webGrow(thread, 2*len(data)); err != nil {
+		return nil, err
+	}
+	return starlark.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
+}
+
+func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, casefoldV starlark.Value
+	if err := (webParams{fn: name, names: []string{"s", "casefold"}, required: 1, maxPos: 2}).unpack(args, kwargs, &s, &casefoldV); err != nil {
+		return nil, err
+	}
+	casefold := flagArg(casefoldV, false)
+	data, err := decodeInput(s)
+	if err != nil {
+		return nil, err
+	}
+	if casefold {
+		data = strings.ToUpper(data)
+	}
+	for i := 0; i < len(data); i++ {
+		if c := data[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
+			return nil, m.fail("Non-base16 digit found")
+		}
+	}
+	if len(data)%2 != 0 {
+		return nil, m.fail("Odd-length string")
+	}
+	if err := webGrow(thread, len(data)/2); err != nil {
+		return nil, err
+	}
+	out, _ := hex.DecodeString(data)
+	return starlark.Bytes(out), nil
+}
+
+// b85Alphabet is the alphabet of base64.b85encode (that of git's binary
+// patches), not Ascii85's.
+const b85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+
+func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, padV starlark.Value
+	if err := (webParams{fn: name, names: []string{"b", "pad"}, required: 1, maxPos: 2}).unpack(args, kwargs, &s, &padV); err != nil {
+		return nil, err
+	}
+	pad := flagArg(padV, false)
+	data, err := encodeInput(s, "memoryview: ")
+	if err != nil {
+		return nil, err
+	}
+	if err := webGrow(thread, (len(data)+3)/4*5); err != nil {
+		return nil, err
+	}
+	extra := (4 - len(data)%4) % 4
+	padded := data + strings.Repeat("\x00", extra)
+	out := make([]byte, 0, len(padded)/4*5)
+	for i := 0; i < len(padded); i += 4 {
+		v := uint32(padded[i])<<24 | uint32(padded[i+1])<<16 | uint32(padded[i+2])<<8 | uint32(padded[i+3])
+		var chunk [5]byte
+		for k := 4; k >= 0; k-- {
+			chunk[k] = b85Alphabet[v%85]
+			v /= 85
+		}
+		out = append(out, chunk[:]...)
+	}
+	if !pad && extra > 0 {
+		out = out[:len(out)-extra]
+	}
+	return starlark.Bytes(out), nil
+}
+
+func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s starlark.Value
+	if err := (webParams{fn: name, names: []string{"b"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s); err != nil {
+		return nil, err
+	}
+	data, err := decodeInput(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := webGrow(thread, len(data)); err != nil {
+		return nil, err
+	}
+	extra := (5 - len(data)%5) % 5
+	padded := data + strings.Repeat("~", extra)
+	out := make([]byte, 0, len(padded)/5*4)
+	for i := 0; i < len(padded); i += 5 {
+		var acc uint64
+		for k, c := range []byte(padded[i : i+5]) {
+			v := strings.IndexByte(b85Alphabet, c)
+			if v < 0 {
+				return nil, python.Errorf("ValueError", "bad base85 character at position %d", i+k)
+			}
+			acc = acc*85 + uint64(v)
+		}
+		if acc > 0xffffffff {
+			return nil, python.Errorf("ValueError", "base85 overflow in hunk starting at byte %d", i)
+		}
+		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
+	}
+	return starlark.Bytes(out[:len(out)-extra]), nil
+}

@@ -1,0 +1,250 @@
+package stdlib
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha3"
+	"crypto/sha512"
+	"encoding"
+	"encoding/hex"
+	"hash"
+	"sort"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// hashAlgos are the algorithms hashlib has, by CPython's names: those of
+// Go's standard library. blake2b, blake2s and the shake functions are
+// missing (they would need golang.org/x/crypto).
+var hashAlgos = map[string]func() hash.Hash{
+	"md5":        md5.New,
+	"sha1":       sha1.New,
+	"sha224":     sha256.New224,
+	"sha256":     sha256.New,
+	"sha384":     sha512.New384,
+	"sha512":     sha512.New,
+	"sha512_224": sha512.New512_224,
+	"sha512_256": sha512.New512_256,
+	"sha3_224":   func() hash.Hash { return sha3.New224() },
+	"sha3_256":   func() hash.Hash { return sha3.New256() },
+	"sha3_384":   func() hash.Hash { return sha3.New384() },
+	"sha3_512":   func() hash.Hash { return sha3.New512() },
+}
+
+// guaranteedAlgos are the names of hashAlgos CPython guarantees on every
+// platform (sha512_224 and sha512_256 come from OpenSSL there).
+var guaranteedAlgos = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}
+
+// HashLib is the hashlib module: a constructor per algorithm, new(name),
+// and hash objects with update, digest, hexdigest and copy.
+func HashLib() *starlarkstruct.Module {
+	members := starlark.StringDict{
+		"new": interp.NewBuiltin("new", hashNew),
+	}
+	for _, name := range guaranteedAlgos {
+		members[name] = interp.NewBuiltin("openssl_"+name, hashConstructor(name))
+	}
+	guaranteed := starlark.NewSet(len(guaranteedAlgos))
+	available := starlark.NewSet(len(hashAlgos))
+	for _, name := range guaranteedAlgos {
+		_ = guaranteed.Insert(starlark.String(name))
+	}
+	names := make([]string, 0, len(hashAlgos))
+	for name := range hashAlgos {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		_ = available.Insert(starlark.String(name))
+	}
+	members["algorithms_guaranteed"] = guaranteed
+	members["algorithms_available"] = available
+	return &starlarkstruct.Module{Name: "hashlib", Members: members}
+}
+
+// hashConstructor is hashlib.<name>(string=b”, *, usedforsecurity=True).
+func hashConstructor(name string) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var data, security starlark.Value
+		params := webParams{fn: b.Name(), names: []string{"string", "usedforsecurity"}, maxPos: 1, builtin: true}
+		if err := params.unpack(args, kwargs, &data, &security); err != nil {
+			return nil, err
+		}
+		return newHashObject(thread, name, data)
+	}
+}
+
+// hashNew is hashlib.new(name, data=b”, **kwargs).
+func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name, data starlark.Value
+	var rest []starlark.Tuple
+	for _, kv := range kwargs {
+		switch k, _ := starlark.AsString(kv[0]); k {
+		case "name", "data":
+			rest = append(rest, kv)
+		case "usedforsecurity":
+		case "string":
+			// CPython passes data on by position, so string= clashes.
+			return nil, python.Errorf("TypeError", "argument for new() given by name ('string') and position (2)")
+		default:
+			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
+		}
+	}
+	if err := (webParams{fn: "__hash_new", names: []string{"name", "data"}, required: 1, maxPos: 2}).unpack(args, rest, &name, &data); err != nil {
+		return nil, err
+	}
+	text, ok := interp.AsText(name)
+	if !ok {
+		return nil, python.Errorf("TypeError", "name must be a string")
+	}
+	key, ok := hashName(text)
+	if !ok {
+		switch strings.ToLower(text) {
+		case "blake2b", "blake2s", "shake_128", "shake_256":
+			return nil, python.Errorf("ValueError", "unsupported hash type %s: onetool has md5, sha1, the sha2 and the sha3 functions (use sha256 or sha3_256)", text)
+		}
+		return nil, python.Errorf("ValueError", "unsupported hash type %s", text)
+	}
+	return newHashObject(thread, key, data)
+}
+
+// hashName is the algorithm new() finds for name: CPython asks OpenSSL
+// first, which ignores case and knows the names with '-' (SHA3-256,
+// sha-256), then its own constructors, by their exact names.
+func hashName(name string) (string, bool) {
+	if _, ok := hashAlgos[name]; ok {
+		return name, true
+	}
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasPrefix(lower, "sha3_"):
+		return "", false // OpenSSL's names for these have '-'
+	case strings.HasPrefix(lower, "sha3-"), strings.HasPrefix(lower, "sha512-"):
+		lower = strings.Replace(lower, "-", "_", 1)
+	case strings.HasPrefix(lower, "sha-"):
+		lower = "sha" + lower[len("sha-"):]
+	}
+	_, ok := hashAlgos[lower]
+	return lower, ok
+}
+
+func newHashObject(thread *starlark.Thread, name string, data starlark.Value) (starlark.Value, error) {
+	h := &hashObject{name: name, h: hashAlgos[name]()}
+	if data != nil {
+		if err := h.write(thread, data); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
+}
+
+// hashObject is a running hash, as hashlib's HASH objects.
+type hashObject struct {
+	name string
+	h    hash.Hash
+}
+
+var _ starlark.HasAttrs = (*hashObject)(nil)
+
+func (h *hashObject) String() string        { return "<" + h.name + " _hashlib.HASH object>" }
+func (h *hashObject) Type() string          { return "_hashlib.HASH" }
+func (h *hashObject) Freeze()               {}
+func (h *hashObject) Truth() starlark.Bool  { return true }
+func (h *hashObject) Hash() (uint32, error) { return starlark.String(h.name).Hash() }
+
+// hashChunk is how much input is hashed between two charges, so that a
+// huge input stops at the run's budget partway.
+const hashChunk = 1 << 20
+
+// write hashes the bytes of data: bytes only, as CPython (a str must be
+// encoded first).
+func (h *hashObject) write(thread *starlark.Thread, data starlark.Value) error {
+	bs, err := bytesArg(data)
+	if err != nil {
+		return err
+	}
+	b := interp.BudgetOf(thread)
+	for len(bs) > 0 {
+		n := min(len(bs), hashChunk)
+		// Hashing runs at about a byte a nanosecond: a step per 16 bytes.
+		if err := b.Charge(uint64(n) / 16); err != nil {
+			return err
+		}
+		h.h.Write([]byte(bs[:n]))
+		bs = bs[n:]
+	}
+	return nil
+}
+
+// bytesArg is the data of a hash function's argument.
+func bytesArg(v starlark.Value) (string, error) {
+	switch x := v.(type) {
+	case starlark.Bytes:
+		return string(x), nil
+	case starlark.String, *interp.Unicode:
+		return "", python.Errorf("TypeError", "Strings must be encoded before hashing")
+	}
+	return "", python.Errorf("TypeError", "object supporting the buffer API required")
+}
+
+func (h *hashObject) AttrNames() []string {
+	return []string{"block_size", "copy", "digest", "digest_size", "hexdigest", "name", "update"}
+}
+
+func (h *hashObject) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "name":
+		return starlark.String(h.name), nil
+	case "digest_size":
+		return starlark.MakeInt(h.h.Size()), nil
+	case "block_size":
+		return starlark.MakeInt(h.h.BlockSize()), nil
+	case "update":
+		return interp.NewBuiltin("update", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var data starlark.Value
+			params := webParams{fn: "HASH.update", names: []string{"obj"}, required: 1, maxPos: 1, builtin: true}
+			if len(kwargs) > 0 {
+				return nil, python.Errorf("TypeError", "HASH.update() takes no keyword arguments")
+			}
+			if err := params.unpack(args, nil, &data); err != nil {
+				return nil, err
+			}
+			return starlark.None, h.write(thread, data)
+		}), nil
+	case "digest", "hexdigest":
+		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			sum := h.h.Sum(nil) // Sum leaves the state as it is: update may follow
+			if name == "digest" {
+				return starlark.Bytes(sum), nil
+			}
+			return starlark.String(hex.EncodeToString(sum)), nil
+		}), nil
+	case "copy":
+		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			// Every hash of Go's standard library can save and restore
+			// its state.
+			state, err := h.h.(encoding.BinaryMarshaler).MarshalBinary()
+			if err != nil {
+				return nil, err
+			}
+			c := hashAlgos[h.name]()
+			if err := c.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+				return nil, err
+			}
+			return &hashObject{name: h.name, h: c}, nil
+		}), nil
+	}
+	return nil, nil
+}
