@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/onetool-dev/onetool/packs/builtin/ot"
 	"slices"
 	"strings"
 	"time"
@@ -82,14 +83,9 @@ func (r *Runner) Close() error {
 // PackSummary is one line of the pack overview.
 type PackSummary struct{ Name, Description string }
 
-// ModuleNames are the Python modules a program may use, sorted.
-func (r *Runner) ModuleNames() []string {
-	names := make([]string, 0, len(r.modules))
-	for _, m := range r.modules {
-		names = append(names, m.Name)
-	}
-	return names
-}
+// ModuleNames are the Python modules a program may use, sorted, by the
+// names it imports them by ("urllib.parse").
+func (r *Runner) ModuleNames() []string { return ot.ModuleNames(r.modules) }
 
 // PackSummaries lists every pack a program can use, sorted: the
 // registered ones and those of upstream servers still connecting.

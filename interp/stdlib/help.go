@@ -3,6 +3,7 @@ package stdlib
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -30,13 +31,13 @@ type EntryDoc struct {
 	Line  string
 }
 
-// Docs returns the help of every module, in the order of help.txt
-// (by name).
+// Docs returns the help of every module, sorted by name.
 func Docs() []ModuleDoc {
 	docs, err := parseHelp(helpText)
 	if err != nil {
 		panic(err) // help.txt is part of the source; TestHelpCoversModules parses it
 	}
+	slices.SortFunc(docs, func(a, b ModuleDoc) int { return strings.Compare(a.Name, b.Name) })
 	return docs
 }
 

@@ -64,6 +64,29 @@ type ModuleEntry struct {
 	Line  string
 }
 
+// ModuleNames are the names programs import the modules by: a module with
+// functions of its own ("base64", not "base64.binascii"), or the
+// submodules of one that has none ("urllib.parse", not "urllib").
+func ModuleNames(mods []Module) []string {
+	empty := map[string]bool{}
+	for _, m := range mods {
+		if len(m.Entries) == 0 && len(m.Constants) == 0 {
+			empty[m.Name] = true
+		}
+	}
+	var names []string
+	for _, m := range mods {
+		parent, _, dotted := strings.Cut(m.Name, ".")
+		switch {
+		case empty[m.Name]:
+		case dotted && !empty[parent]:
+		default:
+			names = append(names, m.Name)
+		}
+	}
+	return names
+}
+
 func (info Info) module(name string) (Module, bool) {
 	for _, m := range info.Modules {
 		if m.Name == name {
@@ -416,11 +439,7 @@ func overview(reg *packs.Registry, info Info) string {
 	if info.Snippets != nil && len(info.Snippets.Names()) > 0 {
 		fmt.Fprintf(&b, "\nSnippets (send \"$name key=value\" as the whole program): $%s\n", strings.Join(info.Snippets.Names(), ", $"))
 	}
-	if len(info.Modules) > 0 {
-		names := make([]string, len(info.Modules))
-		for i, m := range info.Modules {
-			names[i] = m.Name
-		}
+	if names := ModuleNames(info.Modules); len(names) > 0 {
 		fmt.Fprintf(&b, "\nPython modules (import them or use them directly): %s\n", strings.Join(names, ", "))
 	}
 	b.WriteString("\nDiscover: ot.help(query=\"pack\") or ot.help(query=\"module\") one line per function, ot.help(query=\"pack.function\") its parameters and examples, ot.help(query=\"words\") search, ot.tools(pattern=\"pack.*\").\n")
@@ -541,12 +560,8 @@ func search(reg *packs.Registry, info Info, query string) string {
 			names = append(names, p.Name)
 		}
 		text := fmt.Sprintf("Nothing matches %q. Packs: %s.", query, strings.Join(names, ", "))
-		if len(info.Modules) > 0 {
-			mods := make([]string, len(info.Modules))
-			for i, m := range info.Modules {
-				mods[i] = m.Name
-			}
-			text += " Modules: " + strings.Join(mods, ", ") + "."
+		if names := ModuleNames(info.Modules); len(names) > 0 {
+			text += " Modules: " + strings.Join(names, ", ") + "."
 		}
 		return text + " Try ot.help() for an overview."
 	}

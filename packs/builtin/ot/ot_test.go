@@ -191,3 +191,16 @@ func TestPackHelpLinesAreShort(t *testing.T) {
 		t.Errorf("ot.help(\"big\") does not keep the required parameter and cut the rest:\n%s", got)
 	}
 }
+
+func TestModuleNames(t *testing.T) {
+	mods := []Module{
+		{Name: "base64", Entries: []ModuleEntry{{Names: []string{"b64encode"}}}},
+		{Name: "base64.binascii", Entries: []ModuleEntry{{Names: []string{"Error"}}}},
+		{Name: "json", Entries: []ModuleEntry{{Names: []string{"loads"}}}},
+		{Name: "urllib"},
+		{Name: "urllib.parse", Entries: []ModuleEntry{{Names: []string{"quote"}}}},
+	}
+	if got := strings.Join(ModuleNames(mods), " "); got != "base64 json urllib.parse" {
+		t.Errorf("ModuleNames = %s", got)
+	}
+}
