@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"fmt"
 
 	"go.starlark.net/starlark"
@@ -681,7 +682,8 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 	}
 	r, err := starlark.Compare(op, x, y)
 	if err != nil {
-		if isBudget(err) {
+		var ex *Exception
+		if isBudget(err) || errors.As(err, &ex) { // a module's value says why, as CPython's does
 			return false, err
 		}
 		return false, notSupported(op, x, y)

@@ -915,6 +915,10 @@ func absBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return v, nil
 	case starlark.Float:
 		return starlark.Float(math.Abs(float64(v))), nil
+	case interface {
+		Abs() (starlark.Value, error)
+	}: // a module's value: datetime.timedelta
+		return v.Abs()
 	}
 	return nil, typeError("bad operand type for abs(): '%s'", pyTypeName(x))
 }

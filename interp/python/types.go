@@ -352,6 +352,8 @@ func classInfos(fn string, v starlark.Value, depth int, each func(classInfo) boo
 	switch x := v.(type) {
 	case classInfo:
 		return each(x), nil
+	case InstanceChecker:
+		return each(moduleClass{x}), nil
 	case starlark.Tuple:
 		for _, e := range x {
 			ok, err := classInfos(fn, e, depth+1, each)

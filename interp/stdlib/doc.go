@@ -20,6 +20,7 @@ func Modules() starlark.StringDict {
 		"bisect":      Bisect(),
 		"collections": Collections(),
 		"copy":        Copy(),
+		"datetime":    DateTime(),
 		"functools":   Functools(),
 		"heapq":       HeapQ(),
 		"itertools":   Itertools(),
@@ -29,6 +30,8 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"time":        Time(),
+		"zoneinfo":    ZoneInfo(),
 	}
 	d.Freeze()
 	return d
