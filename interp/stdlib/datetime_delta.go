@@ -35,7 +35,7 @@ const maxDeltaDays = 999999999
 func makeDelta(total *big.Int) (*timedelta, error) {
 	d, us := new(big.Int).DivMod(total, big.NewInt(usPerDay), new(big.Int))
 	if !d.IsInt64() || d.Int64() > maxDeltaDays || d.Int64() < -maxDeltaDays {
-		if d.IsInt64() {
+		if d.IsInt64() && d.Int64() >= math.MinInt32 && d.Int64() <= math.MaxInt32 {
 			return nil, python.Errorf("OverflowError", "days=%d; must have magnitude <= %d", d.Int64(), maxDeltaDays)
 		}
 		return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")

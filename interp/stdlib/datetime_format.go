@@ -379,6 +379,11 @@ func strptime(b *interp.Budget, text, format string) (*parsed, error) {
 	if err := b.Charge(uint64(len(text) + len(format))); err != nil {
 		return nil, err
 	}
+	// The expression made from the format takes a few hundred bytes per
+	// character of it; charged before it is compiled.
+	if err := b.Alloc(int64(len(format)) * 512); err != nil {
+		return nil, err
+	}
 	re, groups, err := strptimeRegexp(format)
 	if err != nil {
 		return nil, err

@@ -96,7 +96,7 @@ func (tz *timezone) String() string {
 	}
 	s := "datetime.timezone(" + deltaOf(tz.offset).String()
 	if tz.named {
-		s += ", " + starlark.String(tz.name).String()
+		s += ", " + pyRepr(tz.name)
 	}
 	return s + ")"
 }

@@ -258,7 +258,7 @@ func structTimeAt(sec int64, local bool) (starlark.Value, error) {
 	t := time.Unix(sec, 0).In(loc)
 	name, off := t.Zone()
 	if !local {
-		name = "UTC"
+		name = "GMT" // as glibc's gmtime names it
 	}
 	if t.Year() < minYear || t.Year() > maxYear {
 		return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
