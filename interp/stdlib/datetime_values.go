@@ -366,7 +366,7 @@ func isoCalendar(ord int64) (int64, int64, int64) {
 type isoCalendarDate struct{ year, week, weekday int64 }
 
 var (
-	_ starlark.Indexable  = (*isoCalendarDate)(nil)
+	_ starlark.Sliceable  = (*isoCalendarDate)(nil)
 	_ starlark.Comparable = (*isoCalendarDate)(nil)
 	_ interp.GoValuer     = (*isoCalendarDate)(nil)
 )
@@ -384,8 +384,11 @@ func (c *isoCalendarDate) Hash() (uint32, error)      { return c.tuple().Hash() 
 func (c *isoCalendarDate) Len() int                   { return 3 }
 func (c *isoCalendarDate) Index(i int) starlark.Value { return c.tuple()[i] }
 func (c *isoCalendarDate) Iterate() starlark.Iterator { return c.tuple().Iterate() }
-func (c *isoCalendarDate) GoValue() (any, error)      { return []any{c.year, c.week, c.weekday}, nil }
-func (c *isoCalendarDate) AttrNames() []string        { return []string{"year", "week", "weekday"} }
+func (c *isoCalendarDate) Slice(start, end, step int) starlark.Value {
+	return c.tuple().Slice(start, end, step)
+}
+func (c *isoCalendarDate) GoValue() (any, error) { return []any{c.year, c.week, c.weekday}, nil }
+func (c *isoCalendarDate) AttrNames() []string   { return []string{"year", "week", "weekday"} }
 func (c *isoCalendarDate) Attr(n string) (starlark.Value, error) {
 	switch n {
 	case "year":

@@ -150,7 +150,7 @@ type structTime struct {
 var structFieldNames = []string{"tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday", "tm_isdst"}
 
 var (
-	_ starlark.Indexable  = (*structTime)(nil)
+	_ starlark.Sliceable  = (*structTime)(nil)
 	_ starlark.HasAttrs   = (*structTime)(nil)
 	_ starlark.Comparable = (*structTime)(nil)
 	_ interp.GoValuer     = (*structTime)(nil)
@@ -190,6 +190,9 @@ func (s *structTime) Hash() (uint32, error)      { return s.tuple().Hash() }
 func (s *structTime) Len() int                   { return 9 }
 func (s *structTime) Index(i int) starlark.Value { return starlark.MakeInt64(s.fields[i]) }
 func (s *structTime) Iterate() starlark.Iterator { return s.tuple().Iterate() }
+func (s *structTime) Slice(start, end, step int) starlark.Value {
+	return s.tuple().Slice(start, end, step)
+}
 func (s *structTime) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	return starlark.CompareDepth(op, s.tuple(), y.(*structTime).tuple(), depth)
 }
