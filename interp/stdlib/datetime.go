@@ -178,6 +178,17 @@ func (c *dtClass) AttrNames() []string {
 	return names
 }
 
+// jsonless is a value that converts to a result (GoValue) but that
+// Python's json.dumps cannot write: it asks default= for it, or fails.
+type jsonless interface{ jsonless() }
+
+func (*date) jsonless()      {}
+func (*datetime) jsonless()  {}
+func (*clock) jsonless()     {}
+func (*timedelta) jsonless() {}
+func (*timezone) jsonless()  {}
+func (*zoneInfo) jsonless()  {}
+
 func isA[T starlark.Value](v starlark.Value) bool {
 	_, ok := v.(T)
 	return ok

@@ -69,19 +69,24 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	sum := new(big.Rat)
+	// As CPython's constructor adds them: the whole parts exactly, each
+	// float's fraction of a unit as a float whose whole microseconds are
+	// added, and what is left of those fractions rounded at the end, half
+	// to even.
+	sum := new(big.Int)
+	leftover := 0.0
 	for i, v := range vals {
-		var r *big.Rat
+		factor := big.NewInt(factors[i])
 		switch x := v.(type) {
 		case nil:
-			continue
 		case starlark.Int:
-			r = new(big.Rat).SetInt(x.BigInt())
+			if x.BigInt().BitLen() > 128 {
+				return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+			}
+			sum.Add(sum, new(big.Int).Mul(x.BigInt(), factor))
 		case starlark.Bool:
 			if x {
-				r = big.NewRat(1, 1)
-			} else {
-				r = new(big.Rat)
+				sum.Add(sum, factor)
 			}
 		case starlark.Float:
 			f := float64(x)
@@ -91,16 +96,33 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			if math.IsInf(f, 0) {
 				return nil, python.Errorf("OverflowError", "cannot convert float infinity to integer")
 			}
-			r = new(big.Rat).SetFloat64(f)
+			whole, frac := math.Modf(f)
+			if math.Abs(whole) > 1e30 {
+				return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+			}
+			w, _ := new(big.Float).SetFloat64(whole).Int(nil)
+			sum.Add(sum, w.Mul(w, factor))
+			if frac != 0 {
+				pw, pf := math.Modf(float64(factors[i]) * frac)
+				sum.Add(sum, big.NewInt(int64(pw)))
+				leftover += pf
+			}
 		default:
 			return nil, python.Errorf("TypeError", "unsupported type for timedelta %s component: %s", names[i], python.TypeName(v))
 		}
-		if r.Num().BitLen() > 200 {
-			return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
-		}
-		sum.Add(sum, r.Mul(r, big.NewRat(factors[i], 1)))
 	}
-	return makeDelta(roundHalfEven(sum))
+	if leftover != 0 {
+		whole := math.Round(leftover)
+		if math.Abs(whole-leftover) == 0.5 {
+			odd := float64(sum.Bit(0)) // sum's parity decides the tie, as CPython's
+			if sum.Sign() < 0 {
+				odd = float64(new(big.Int).Abs(sum).Bit(0))
+			}
+			whole = 2*math.Round((leftover+odd)*0.5) - odd
+		}
+		sum.Add(sum, big.NewInt(int64(whole)))
+	}
+	return makeDelta(sum)
 }
 
 func (td *timedelta) Type() string         { return "timedelta" }
