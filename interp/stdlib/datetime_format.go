@@ -110,110 +110,152 @@ func strftimeText(d *datetime, f string) string {
 			sb.WriteByte(c)
 			continue
 		}
-		i++
-		switch f[i] {
-		case 'a':
-			sb.WriteString(dayNames[wd][:3])
-		case 'A':
-			sb.WriteString(dayNames[wd])
-		case 'w':
-			sb.WriteString(itoa((wd + 1) % 7))
-		case 'u':
-			sb.WriteString(itoa(wd + 1))
-		case 'd':
-			sb.WriteString(pad(int64(day), 2))
-		case 'e':
-			sb.WriteString(spacePad(int64(day)))
-		case 'b', 'h':
-			sb.WriteString(monthNames[m-1][:3])
-		case 'B':
-			sb.WriteString(monthNames[m-1])
-		case 'm':
-			sb.WriteString(pad(int64(m), 2))
-		case 'y':
-			sb.WriteString(pad(int64(y%100), 2))
-		case 'Y':
-			sb.WriteString(itoa(int64(y)))
-		case 'C':
-			sb.WriteString(pad(int64(y/100), 2))
-		case 'G', 'g', 'V':
-			iy, iw, _ := isoCalendar(ord)
-			switch f[i] {
-			case 'G':
-				sb.WriteString(itoa(iy))
-			case 'g':
-				sb.WriteString(pad(iy%100, 2))
-			default:
-				sb.WriteString(pad(iw, 2))
-			}
-		case 'H':
-			sb.WriteString(pad(h, 2))
-		case 'k':
-			sb.WriteString(spacePad(h))
-		case 'I':
-			sb.WriteString(pad(hour12(h), 2))
-		case 'l':
-			sb.WriteString(spacePad(hour12(h)))
-		case 'p':
-			if h < 12 {
-				sb.WriteString("AM")
-			} else {
-				sb.WriteString("PM")
-			}
-		case 'P':
-			if h < 12 {
-				sb.WriteString("am")
-			} else {
-				sb.WriteString("pm")
-			}
-		case 'M':
-			sb.WriteString(pad(mi, 2))
-		case 'S':
-			sb.WriteString(pad(s, 2))
-		case 'f':
-			sb.WriteString(pad(us, 6))
-		case 'j':
-			sb.WriteString(pad(yday, 3))
-		case 'U':
-			sb.WriteString(pad((yday+6-(wd+1)%7)/7, 2))
-		case 'W':
-			sb.WriteString(pad((yday+6-wd)/7, 2))
-		case 'z':
-			if off, ok := d.offset(); ok {
-				sb.WriteString(formatOffset(off, ""))
-			}
-		case 'Z':
-			if d.tz != nil {
-				if s, ok := interp.AsText(d.tz.tzname(d)); ok {
-					sb.WriteString(s)
-				}
-			}
-		case 's':
-			sb.WriteString(itoa(floorDiv(d.utc()-epochUS, usPerSec)))
-		case 'c':
-			sb.WriteString(strftimeText(d, "%a %b %e %H:%M:%S %Y"))
-		case 'x', 'D':
-			sb.WriteString(strftimeText(d, "%m/%d/%y"))
-		case 'X', 'T':
-			sb.WriteString(strftimeText(d, "%H:%M:%S"))
-		case 'F':
-			sb.WriteString(strftimeText(d, "%Y-%m-%d"))
-		case 'R':
-			sb.WriteString(strftimeText(d, "%H:%M"))
-		case 'r':
-			sb.WriteString(strftimeText(d, "%I:%M:%S %p"))
-		case 'n':
-			sb.WriteByte('\n')
-		case 't':
-			sb.WriteByte('\t')
-		case '%':
-			sb.WriteByte('%')
-		default:
-			sb.WriteByte('%')
-			sb.WriteByte(f[i])
+		// glibc's flags: - (no padding), _ (pad with spaces), 0, ^
+		// (upper case), # (swap case; upper case here).
+		flag := byte(0)
+		if j := i + 1; j+1 < len(f) && strings.IndexByte("-_0^#", f[j]) >= 0 {
+			flag, i = f[j], j
 		}
+		i++
+		var piece strings.Builder
+		if !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
+			sb.WriteByte('%')
+			if flag != 0 {
+				sb.WriteByte(flag)
+			}
+			sb.WriteByte(f[i])
+			continue
+		}
+		sb.WriteString(applyFlag(piece.String(), flag))
 	}
 	return sb.String()
+}
+
+// applyFlag applies a glibc flag to a directive's text: - drops the
+// padding of a number, _ pads it with spaces, 0 with zeros, ^ and #
+// write upper case.
+func applyFlag(text string, flag byte) string {
+	n := len(text) - len(strings.TrimLeft(text, "0 ")) // the padding
+	if n == len(text) && n > 0 {
+		n-- // a zero keeps its last digit
+	}
+	switch flag {
+	case '-':
+		return text[n:]
+	case '_':
+		return strings.Repeat(" ", n) + text[n:]
+	case '0':
+		return strings.Repeat("0", n) + text[n:]
+	case '^', '#':
+		return strings.ToUpper(text)
+	}
+	return text
+}
+
+// writeDirective writes one directive's text; false for a directive
+// strftime does not know, which is written as it is.
+func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y, m, day int, h, mi, s, us, wd, yday int64) bool {
+	switch c {
+	case 'a':
+		sb.WriteString(dayNames[wd][:3])
+	case 'A':
+		sb.WriteString(dayNames[wd])
+	case 'w':
+		sb.WriteString(itoa((wd + 1) % 7))
+	case 'u':
+		sb.WriteString(itoa(wd + 1))
+	case 'd':
+		sb.WriteString(pad(int64(day), 2))
+	case 'e':
+		sb.WriteString(spacePad(int64(day)))
+	case 'b', 'h':
+		sb.WriteString(monthNames[m-1][:3])
+	case 'B':
+		sb.WriteString(monthNames[m-1])
+	case 'm':
+		sb.WriteString(pad(int64(m), 2))
+	case 'y':
+		sb.WriteString(pad(int64(y%100), 2))
+	case 'Y':
+		sb.WriteString(itoa(int64(y)))
+	case 'C':
+		sb.WriteString(pad(int64(y/100), 2))
+	case 'G', 'g', 'V':
+		iy, iw, _ := isoCalendar(ord)
+		switch c {
+		case 'G':
+			sb.WriteString(itoa(iy))
+		case 'g':
+			sb.WriteString(pad(iy%100, 2))
+		default:
+			sb.WriteString(pad(iw, 2))
+		}
+	case 'H':
+		sb.WriteString(pad(h, 2))
+	case 'k':
+		sb.WriteString(spacePad(h))
+	case 'I':
+		sb.WriteString(pad(hour12(h), 2))
+	case 'l':
+		sb.WriteString(spacePad(hour12(h)))
+	case 'p':
+		if h < 12 {
+			sb.WriteString("AM")
+		} else {
+			sb.WriteString("PM")
+		}
+	case 'P':
+		if h < 12 {
+			sb.WriteString("am")
+		} else {
+			sb.WriteString("pm")
+		}
+	case 'M':
+		sb.WriteString(pad(mi, 2))
+	case 'S':
+		sb.WriteString(pad(s, 2))
+	case 'f':
+		sb.WriteString(pad(us, 6))
+	case 'j':
+		sb.WriteString(pad(yday, 3))
+	case 'U':
+		sb.WriteString(pad((yday+6-(wd+1)%7)/7, 2))
+	case 'W':
+		sb.WriteString(pad((yday+6-wd)/7, 2))
+	case 'z':
+		if off, ok := d.offset(); ok {
+			sb.WriteString(formatOffset(off, ""))
+		}
+	case 'Z':
+		if d.tz != nil {
+			if s, ok := interp.AsText(d.tz.tzname(d)); ok {
+				sb.WriteString(s)
+			}
+		}
+	case 's':
+		sb.WriteString(itoa(floorDiv(d.utc()-epochUS, usPerSec)))
+	case 'c':
+		sb.WriteString(strftimeText(d, "%a %b %e %H:%M:%S %Y"))
+	case 'x', 'D':
+		sb.WriteString(strftimeText(d, "%m/%d/%y"))
+	case 'X', 'T':
+		sb.WriteString(strftimeText(d, "%H:%M:%S"))
+	case 'F':
+		sb.WriteString(strftimeText(d, "%Y-%m-%d"))
+	case 'R':
+		sb.WriteString(strftimeText(d, "%H:%M"))
+	case 'r':
+		sb.WriteString(strftimeText(d, "%I:%M:%S %p"))
+	case 'n':
+		sb.WriteByte('\n')
+	case 't':
+		sb.WriteByte('\t')
+	case '%':
+		sb.WriteByte('%')
+	default:
+		return false
+	}
+	return true
 }
 
 func hour12(h int64) int64 {
