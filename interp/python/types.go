@@ -261,6 +261,9 @@ func (tt *typeTable) typeOf(v starlark.Value) starlark.Value {
 	if e, ok := v.(*ExcValue); ok {
 		return e.class
 	}
+	if c, ok := v.(interface{ PyClass() starlark.Value }); ok {
+		return c.PyClass() // a module's class: datetime.date
+	}
 	name := pyTypeName(v)
 	if t, ok := tt.byName[name]; ok {
 		return t

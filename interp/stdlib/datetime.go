@@ -37,6 +37,33 @@ const (
 // DateTime is the datetime module, with every class's class attributes
 // (datetime.now, timezone.utc, …).
 func DateTime() *starlarkstruct.Module {
+	c := dtClassSet
+	m := &starlarkstruct.Module{Name: "datetime", Members: starlark.StringDict{
+		"date":      c.date,
+		"time":      c.time,
+		"datetime":  c.datetime,
+		"timedelta": c.timedelta,
+		"timezone":  c.timezone,
+		"tzinfo":    c.tzinfo,
+		"MINYEAR":   starlark.MakeInt(minYear),
+		"MAXYEAR":   starlark.MakeInt(maxYear),
+		"UTC":       c.timezone.attrs["utc"],
+	}}
+	m.Freeze()
+	return m
+}
+
+// dtClasses are the module's classes.
+type dtClasses struct {
+	date, time, datetime, timedelta, timezone, tzinfo *dtClass
+}
+
+// dtClassSet is made once and never changed: it is shared so that
+// type(x) of a value is the very class the module names (type(d) is
+// datetime.datetime), however many times the module is built.
+var dtClassSet = newDTClasses()
+
+func newDTClasses() *dtClasses {
 	utc := &timezone{offset: 0, utc: true}
 	tdMin := &timedelta{days: -999999999}
 	tdMax := &timedelta{days: 999999999, us: usPerDay - 1}
@@ -81,20 +108,15 @@ func DateTime() *starlarkstruct.Module {
 		"max": &timezone{offset: usPerDay - 60*usPerSec},
 	}, proto: utc}
 	tzinfoC := &dtClass{name: "tzinfo", is: func(v starlark.Value) bool { _, ok := v.(tzinfo); return ok }, proto: utc}
-	m := &starlarkstruct.Module{Name: "datetime", Members: starlark.StringDict{
-		"date":      dateC,
-		"time":      timeC,
-		"datetime":  dtC,
-		"timedelta": tdC,
-		"timezone":  tzC,
-		"tzinfo":    tzinfoC,
-		"MINYEAR":   starlark.MakeInt(minYear),
-		"MAXYEAR":   starlark.MakeInt(maxYear),
-		"UTC":       utc,
-	}}
-	m.Freeze()
-	return m
+	return &dtClasses{date: dateC, time: timeC, datetime: dtC, timedelta: tdC, timezone: tzC, tzinfo: tzinfoC}
 }
+
+// PyClass is type(x): the module's class.
+func (*date) PyClass() starlark.Value      { return dtClassSet.date }
+func (*datetime) PyClass() starlark.Value  { return dtClassSet.datetime }
+func (*clock) PyClass() starlark.Value     { return dtClassSet.time }
+func (*timedelta) PyClass() starlark.Value { return dtClassSet.timedelta }
+func (*timezone) PyClass() starlark.Value  { return dtClassSet.timezone }
 
 // dtClass is one of the module's classes: called, it makes an instance;
 // its attributes are the class methods and constants, and the instance
