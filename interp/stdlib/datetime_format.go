@@ -402,6 +402,44 @@ func utf8DecodeAt(s string, i int) (string, int) {
 	return s[i : i+1], 1
 }
 
+// strptimeCache keeps a run's compiled formats: a program parses many
+// lines with one format. It belongs to the run's thread, and holds a few.
+type strptimeCache map[string]strptimeEntry
+
+type strptimeEntry struct {
+	re     *regexp.Regexp
+	groups []byte
+}
+
+const strptimeCacheLocal, strptimeCacheSize = "onetool.strptime", 16
+
+func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) (*regexp.Regexp, []byte, error) {
+	var cache strptimeCache
+	if thread != nil {
+		cache, _ = thread.Local(strptimeCacheLocal).(strptimeCache)
+		if e, ok := cache[format]; ok {
+			return e.re, e.groups, nil
+		}
+	}
+	// The expression made from the format takes a few hundred bytes per
+	// character of it; charged before it is compiled.
+	if err := b.Alloc(int64(len(format)) * 512); err != nil {
+		return nil, nil, err
+	}
+	re, groups, err := strptimeRegexp(format)
+	if err != nil || thread == nil {
+		return re, groups, err
+	}
+	if cache == nil || len(cache) >= strptimeCacheSize {
+		cache = strptimeCache{}
+		thread.SetLocal(strptimeCacheLocal, cache)
+	}
+	if len(format) <= 256 {
+		cache[format] = strptimeEntry{re, groups}
+	}
+	return re, groups, nil
+}
+
 // parsed is what strptime read: the fields of a datetime.
 type parsed struct {
 	year, month, day, hour, minute, second, us int64
@@ -417,16 +455,12 @@ func pyRepr(s string) string {
 }
 
 // strptime reads text by format as CPython's datetime.strptime does.
-func strptime(b *interp.Budget, text, format string) (*parsed, error) {
+func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
+	b := interp.BudgetOf(thread)
 	if err := b.Charge(uint64(len(text) + len(format))); err != nil {
 		return nil, err
 	}
-	// The expression made from the format takes a few hundred bytes per
-	// character of it; charged before it is compiled.
-	if err := b.Alloc(int64(len(format)) * 512); err != nil {
-		return nil, err
-	}
-	re, groups, err := strptimeRegexp(format)
+	re, groups, err := strptimeCompiled(thread, b, format)
 	if err != nil {
 		return nil, err
 	}
@@ -871,7 +905,7 @@ func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
-	p, err := strptime(interp.BudgetOf(thread), text, format)
+	p, err := strptime(thread, text, format)
 	if err != nil {
 		return nil, err
 	}

@@ -359,7 +359,7 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return nil, err
 		}
 	}
-	p, err := strptime(interp.BudgetOf(thread), text, format)
+	p, err := strptime(thread, text, format)
 	if err != nil {
 		return nil, err
 	}
