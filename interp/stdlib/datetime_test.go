@@ -132,3 +132,9 @@ func TestDateTimeGoValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDifferentialTimedelta checks datetime.timedelta and
+// datetime.timezone against CPython.
+func TestDifferentialTimedelta(t *testing.T) {
+	pydiff.Check(t, "testdata/timedelta_cases.txt", *update, eval)
+}
