@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -20,9 +19,10 @@ import (
 // 0001-01-01 00:00 plus its tzinfo and fold; the calendar is the
 // proleptic Gregorian one Go's time package computes. Files:
 // datetime_delta.go (timedelta), datetime_values.go (date, time,
-// datetime), datetime_tz.go (timezone and the tzinfo contract, which
-// zoneinfo.go's ZoneInfo also meets), datetime_format.go (strftime,
-// strptime, isoformat, fromisoformat).
+// datetime), datetime_ctors.go (now, fromtimestamp, combine, …),
+// datetime_tz.go (timezone and the tzinfo contract, which zoneinfo.go's
+// ZoneInfo also meets), datetime_format.go (strftime, strptime,
+// isoformat, fromisoformat).
 
 const (
 	usPerSec  = int64(1e6)
@@ -367,8 +367,6 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
-
 // checkDate validates a date's fields with CPython's messages.
 func checkDate(y, m, d int64) error {
 	if y < minYear || y > maxYear {
@@ -426,7 +424,7 @@ func roundHalfEven(r *big.Rat) *big.Int {
 
 // floatSecondsToUS is a timestamp in seconds as microseconds, rounded
 // half to even as CPython's fromtimestamp does.
-func floatSecondsToUS(v starlark.Value, fn string) (int64, error) {
+func floatSecondsToUS(v starlark.Value) (int64, error) {
 	switch x := v.(type) {
 	case starlark.Int:
 		n, ok := x.Int64()
@@ -454,7 +452,7 @@ func floatSecondsToUS(v starlark.Value, fn string) (int64, error) {
 	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
 }
 
-// twoDigits and friends write zero-padded numbers.
+// pad writes n zero-padded to width digits.
 func pad(n int64, width int) string {
 	if n < 0 {
 		return "-" + pad(-n, width)
@@ -475,14 +473,4 @@ func qualName(v starlark.Value) string {
 
 func dtUnsupported(op string, x, y starlark.Value) error {
 	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, qualName(x), qualName(y))
-}
-
-func joinNonEmpty(parts []string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, ", ")
 }

@@ -76,7 +76,7 @@ func dtFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
-	us, err := floatSecondsToUS(vals[0], "fromtimestamp")
+	us, err := floatSecondsToUS(vals[0])
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func dtUTCFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	us, err := floatSecondsToUS(vals[0], "utcfromtimestamp")
+	us, err := floatSecondsToUS(vals[0])
 	if err != nil {
 		return nil, err
 	}
