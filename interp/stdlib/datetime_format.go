@@ -66,10 +66,23 @@ func strftimeBudget(b *interp.Budget, d *datetime, f string) (string, error) {
 	if err := b.Charge(uint64(len(f))); err != nil {
 		return "", err
 	}
-	if err := b.Alloc(int64(len(f)) * 16); err != nil {
+	if err := b.Alloc(strftimeSize(d, f)); err != nil {
 		return "", err
 	}
 	return strftimeText(d, f), nil
+}
+
+// strftimeSize bounds the length of strftime's text: a directive writes
+// at most 32 bytes (%c writes 24), or the zone's name for %Z, which a
+// timezone(offset, name) makes as long as a program likes.
+func strftimeSize(d *datetime, f string) int64 {
+	per := int64(32)
+	if d.tz != nil && strings.Contains(f, "Z") {
+		if name, ok := interp.AsText(d.tz.tzname(d)); ok && int64(len(name)) > per {
+			per = int64(len(name))
+		}
+	}
+	return int64(len(f)) + int64(strings.Count(f, "%"))*per
 }
 
 // PyFormat is format(x, spec) and f"{x:spec}": strftime(spec), or str(x)

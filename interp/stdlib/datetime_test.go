@@ -35,6 +35,7 @@ func TestDifferentialTime(t *testing.T) {
 func TestDateTimeBounded(t *testing.T) {
 	checkBounded(t, 1e6,
 		"import datetime\ndatetime.datetime(2024, 1, 2).strftime('%c' * 10 ** 6)",
+		"import datetime\ntz = datetime.timezone(datetime.timedelta(0), 'x' * 10 ** 6)\ndatetime.datetime(2024, 1, 2, tzinfo=tz).strftime('%Z' * 100)",
 		"import datetime\nd = datetime.date(2024, 1, 1)\nf = '%A %B' * 10 ** 6\nwhile True:\n    f = d.strftime(f)",
 		"import datetime\ndatetime.datetime.strptime('2024' * 10 ** 5, '%Y' * 10 ** 5)",
 		"import datetime\nxs = []\nwhile True:\n    xs.append(datetime.datetime(2024, 1, 1) + datetime.timedelta(seconds=len(xs)))",
