@@ -110,3 +110,17 @@ type InstanceChecker interface {
 type moduleClass struct{ InstanceChecker }
 
 func (c moduleClass) hasInstance(v starlark.Value) bool { return c.HasInstance(v) }
+
+// MixedComparer is a module's value that says, in CPython's words, why it
+// does not order with a value of another type ("can't compare
+// datetime.datetime to datetime.date"); nil leaves the usual message.
+type MixedComparer interface {
+	CompareMixed(y starlark.Value) error
+}
+
+func mixedError(x, y starlark.Value) error {
+	if m, ok := x.(MixedComparer); ok {
+		return m.CompareMixed(y)
+	}
+	return nil
+}

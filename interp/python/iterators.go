@@ -678,6 +678,9 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		return xs.Len() > ys.Len(), nil
 	}
 	if x.Type() != y.Type() {
+		if err := mixedError(x, y); err != nil {
+			return false, err
+		}
 		return false, notSupported(op, x, y)
 	}
 	r, err := starlark.Compare(op, x, y)

@@ -856,3 +856,20 @@ func (c *clock) Attr(name string) (starlark.Value, error) {
 func (c *clock) AttrNames() []string {
 	return methodNames(clockMethods, "hour", "minute", "second", "microsecond", "tzinfo", "fold")
 }
+
+// CompareMixed is CPython's error for ordering a date and a datetime,
+// which are never equal either (CPython names them in this order both
+// ways round).
+func (d *date) CompareMixed(y starlark.Value) error {
+	if _, ok := y.(*datetime); ok {
+		return python.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
+	}
+	return nil
+}
+
+func (d *datetime) CompareMixed(y starlark.Value) error {
+	if _, ok := y.(*date); ok {
+		return python.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
+	}
+	return nil
+}
