@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strings"
@@ -254,6 +255,13 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
+		var ex *Exception
+		if isBudget(err) || errors.As(err, &ex) { // a module's value says why, as CPython's does
+			return nil, err
+		}
+		if err := mixedError(x, y); err != nil {
+			return nil, err
+		}
 		return nil, typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
 	}
 	return starlark.Bool(ok), nil

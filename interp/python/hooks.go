@@ -92,3 +92,35 @@ func Less(b *interp.Budget, x, y starlark.Value) (bool, error) { return pyLess(b
 // CheckHashable returns Python's TypeError for a key a dict or set
 // cannot hold ("unhashable type: 'list'").
 func CheckHashable(b *interp.Budget, v starlark.Value) error { return checkHashable(b, v) }
+
+// Formatter is a value of a module with its own format spec language
+// (datetime's strftime codes): format(v, spec) and f"{v:spec}" ask it.
+type Formatter interface {
+	PyFormat(b *interp.Budget, spec string) (string, error)
+}
+
+// InstanceChecker is a class of a module (datetime.date) that
+// isinstance accepts: it tells its instances.
+type InstanceChecker interface {
+	starlark.Value
+	HasInstance(v starlark.Value) bool
+}
+
+// moduleClass adapts an InstanceChecker to isinstance's classes.
+type moduleClass struct{ InstanceChecker }
+
+func (c moduleClass) hasInstance(v starlark.Value) bool { return c.HasInstance(v) }
+
+// MixedComparer is a module's value that says, in CPython's words, why it
+// does not order with a value of another type ("can't compare
+// datetime.datetime to datetime.date"); nil leaves the usual message.
+type MixedComparer interface {
+	CompareMixed(y starlark.Value) error
+}
+
+func mixedError(x, y starlark.Value) error {
+	if m, ok := x.(MixedComparer); ok {
+		return m.CompareMixed(y)
+	}
+	return nil
+}

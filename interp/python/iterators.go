@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"fmt"
 
 	"go.starlark.net/starlark"
@@ -677,11 +678,15 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		return xs.Len() > ys.Len(), nil
 	}
 	if x.Type() != y.Type() {
+		if err := mixedError(x, y); err != nil {
+			return false, err
+		}
 		return false, notSupported(op, x, y)
 	}
 	r, err := starlark.Compare(op, x, y)
 	if err != nil {
-		if isBudget(err) {
+		var ex *Exception
+		if isBudget(err) || errors.As(err, &ex) { // a module's value says why, as CPython's does
 			return false, err
 		}
 		return false, notSupported(op, x, y)

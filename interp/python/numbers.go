@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -673,6 +674,11 @@ func roundFloat(f float64, n int64) (starlark.Value, error) {
 }
 
 // divmodBuiltin is divmod(a, b): (a // b, a % b), floored.
+func isHasBinary(v starlark.Value) bool {
+	_, ok := v.(starlark.HasBinary)
+	return ok
+}
+
 func divmodBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if err := arity("divmod", args, kwargs, 2, 2); err != nil {
 		return nil, err
@@ -681,6 +687,20 @@ func divmodBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	nx, okx := number(x)
 	ny, oky := number(y)
 	if !okx || !oky {
+		if _, isText := interp.AsText(x); !isText && isHasBinary(x) {
+			// A module's value with // and % of its own (datetime.timedelta).
+			q, err := starlark.Binary(syntax.SLASHSLASH, x, y)
+			if err == nil {
+				var r starlark.Value
+				if r, err = starlark.Binary(syntax.PERCENT, x, y); err == nil {
+					return starlark.Tuple{q, r}, nil
+				}
+			}
+			var ex *Exception
+			if errors.As(err, &ex) && ex.Class == "ZeroDivisionError" {
+				return nil, err
+			}
+		}
 		return nil, typeError("unsupported operand type(s) for divmod(): '%s' and '%s'", pyTypeName(x), pyTypeName(y))
 	}
 	xi, xInt := nx.(starlark.Int)
@@ -915,6 +935,10 @@ func absBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return v, nil
 	case starlark.Float:
 		return starlark.Float(math.Abs(float64(v))), nil
+	case interface {
+		Abs() (starlark.Value, error)
+	}: // a module's value: datetime.timedelta
+		return v.Abs()
 	}
 	return nil, typeError("bad operand type for abs(): '%s'", pyTypeName(x))
 }

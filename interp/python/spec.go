@@ -180,6 +180,9 @@ func formatValue(b *interp.Budget, v starlark.Value, s string) (string, error) {
 		}
 		return formatFloat(b, float64(x), sp)
 	}
+	if f, ok := v.(Formatter); ok {
+		return f.PyFormat(b, s)
+	}
 	if s != "" {
 		return "", typeError("unsupported format string passed to %s.__format__", pyTypeName(v))
 	}

@@ -261,6 +261,9 @@ func (tt *typeTable) typeOf(v starlark.Value) starlark.Value {
 	if e, ok := v.(*ExcValue); ok {
 		return e.class
 	}
+	if c, ok := v.(interface{ PyClass() starlark.Value }); ok {
+		return c.PyClass() // a module's class: datetime.date
+	}
 	name := pyTypeName(v)
 	if t, ok := tt.byName[name]; ok {
 		return t
@@ -352,6 +355,8 @@ func classInfos(fn string, v starlark.Value, depth int, each func(classInfo) boo
 	switch x := v.(type) {
 	case classInfo:
 		return each(x), nil
+	case InstanceChecker:
+		return each(moduleClass{x}), nil
 	case starlark.Tuple:
 		for _, e := range x {
 			ok, err := classInfos(fn, e, depth+1, each)

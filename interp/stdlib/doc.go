@@ -17,14 +17,15 @@ import (
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
+		"base64":      Base64(),
 		"bisect":      Bisect(),
 		"collections": Collections(),
 		"copy":        Copy(),
-		"base64":      Base64(),
+		"datetime":    DateTime(),
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
-		"html":        HTML(),
 		"heapq":       HeapQ(),
+		"html":        HTML(),
 		"itertools":   Itertools(),
 		"json":        JSON(),
 		"math":        Math(),
@@ -32,8 +33,10 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"time":        Time(),
 		"urllib":      URLLib(),
 		"uuid":        UUID(),
+		"zoneinfo":    ZoneInfo(),
 	}
 	d.Freeze()
 	return d

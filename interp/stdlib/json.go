@@ -106,6 +106,9 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		}
 		return e.object(x, items, depth)
 	case interp.GoValuer:
+		if _, ok := x.(jsonless); ok && e.python {
+			break // as CPython: default= is asked, or it is a TypeError
+		}
 		g, err := x.GoValue()
 		if err != nil {
 			return err

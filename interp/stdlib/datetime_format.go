@@ -1,0 +1,933 @@
+package stdlib
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// strftime, strptime, isoformat and fromisoformat, in the C locale that
+// CPython's strftime on Linux uses.
+
+var (
+	dayNames   = []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
+	monthNames = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+)
+
+// strftimeMethod is x.strftime(format) for a datetime (a date or time
+// made into one).
+func strftimeMethod(thread *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("strftime", args, kwargs, []string{"format"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	f, err := textArg("strftime", "1", vals[0])
+	if err != nil {
+		return nil, err
+	}
+	return strftimeCharged(thread, d, f)
+}
+
+// formatMethod is format(x, spec): strftime(spec), or str(x) for an
+// empty spec.
+func formatMethod(thread *starlark.Thread, self starlark.Value, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || len(kwargs) != 0 {
+		return nil, python.Errorf("TypeError", "__format__() takes exactly one argument (%d given)", len(args))
+	}
+	f, err := textArg("__format__", "1", args[0])
+	if err != nil {
+		return nil, err
+	}
+	if f == "" {
+		return starlark.String(self.(interp.HasStr).Str()), nil
+	}
+	return strftimeCharged(thread, d, f)
+}
+
+// strftimeCharged formats under the run's budget: the work and the text
+// are charged before the text is made (a directive writes at most a few
+// dozen bytes).
+func strftimeCharged(thread *starlark.Thread, d *datetime, f string) (starlark.Value, error) {
+	s, err := strftimeBudget(interp.BudgetOf(thread), d, f)
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(s), nil
+}
+
+func strftimeBudget(b *interp.Budget, d *datetime, f string) (string, error) {
+	if err := b.Charge(uint64(len(f))); err != nil {
+		return "", err
+	}
+	if err := b.Alloc(strftimeSize(d, f)); err != nil {
+		return "", err
+	}
+	return strftimeText(d, f), nil
+}
+
+// strftimeSize bounds the length of strftime's text: a directive writes
+// at most 32 bytes (%c writes 24), or the zone's name for %Z, which a
+// timezone(offset, name) makes as long as a program likes.
+func strftimeSize(d *datetime, f string) int64 {
+	per := int64(32)
+	if d.tz != nil && strings.Contains(f, "Z") {
+		if name, ok := interp.AsText(d.tz.tzname(d)); ok && int64(len(name)) > per {
+			per = int64(len(name))
+		}
+	}
+	return int64(len(f)) + int64(strings.Count(f, "%"))*per
+}
+
+// PyFormat is format(x, spec) and f"{x:spec}": strftime(spec), or str(x)
+// for an empty spec.
+func (d *date) PyFormat(b *interp.Budget, spec string) (string, error) {
+	if spec == "" {
+		return d.Str(), nil
+	}
+	return strftimeBudget(b, d.asDateTime(), spec)
+}
+
+func (d *datetime) PyFormat(b *interp.Budget, spec string) (string, error) {
+	if spec == "" {
+		return d.Str(), nil
+	}
+	return strftimeBudget(b, d, spec)
+}
+
+func (c *clock) PyFormat(b *interp.Budget, spec string) (string, error) {
+	if spec == "" {
+		return c.Str(), nil
+	}
+	return strftimeBudget(b, c.asDateTime(), spec)
+}
+
+// strftimeText formats d by f as C's strftime in the C locale, with
+// Python's %f, %z and %Z. An unknown directive is written as it is.
+func strftimeText(d *datetime, f string) string {
+	var sb strings.Builder
+	ord, tod := d.ord(), d.tod()
+	y, m, day := fromOrdinal(ord)
+	h, mi, s, us := tod/(3600*usPerSec), tod/(60*usPerSec)%60, tod/usPerSec%60, tod%usPerSec
+	wd := weekday(ord)
+	yday := ord - toOrdinal(y, 1, 1) + 1
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c != '%' || i+1 >= len(f) {
+			sb.WriteByte(c)
+			continue
+		}
+		// glibc's flags: - (no padding), _ (pad with spaces), 0, ^
+		// (upper case), # (swap case; upper case here).
+		flag := byte(0)
+		if j := i + 1; j+1 < len(f) && strings.IndexByte("-_0^#", f[j]) >= 0 {
+			flag, i = f[j], j
+		}
+		i++
+		var piece strings.Builder
+		if !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
+			sb.WriteByte('%')
+			if flag != 0 {
+				sb.WriteByte(flag)
+			}
+			sb.WriteByte(f[i])
+			continue
+		}
+		sb.WriteString(applyFlag(piece.String(), flag))
+	}
+	return sb.String()
+}
+
+// applyFlag applies a glibc flag to a directive's text: - drops the
+// padding of a number, _ pads it with spaces, 0 with zeros, ^ and #
+// write upper case.
+func applyFlag(text string, flag byte) string {
+	n := len(text) - len(strings.TrimLeft(text, "0 ")) // the padding
+	if n == len(text) && n > 0 {
+		n-- // a zero keeps its last digit
+	}
+	switch flag {
+	case '-':
+		return text[n:]
+	case '_':
+		return strings.Repeat(" ", n) + text[n:]
+	case '0':
+		return strings.Repeat("0", n) + text[n:]
+	case '^', '#':
+		return strings.ToUpper(text)
+	}
+	return text
+}
+
+// writeDirective writes one directive's text; false for a directive
+// strftime does not know, which is written as it is.
+func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y, m, day int, h, mi, s, us, wd, yday int64) bool {
+	switch c {
+	case 'a':
+		sb.WriteString(dayNames[wd][:3])
+	case 'A':
+		sb.WriteString(dayNames[wd])
+	case 'w':
+		sb.WriteString(itoa((wd + 1) % 7))
+	case 'u':
+		sb.WriteString(itoa(wd + 1))
+	case 'd':
+		sb.WriteString(pad(int64(day), 2))
+	case 'e':
+		sb.WriteString(spacePad(int64(day)))
+	case 'b', 'h':
+		sb.WriteString(monthNames[m-1][:3])
+	case 'B':
+		sb.WriteString(monthNames[m-1])
+	case 'm':
+		sb.WriteString(pad(int64(m), 2))
+	case 'y':
+		sb.WriteString(pad(int64(y%100), 2))
+	case 'Y':
+		sb.WriteString(itoa(int64(y)))
+	case 'C':
+		sb.WriteString(pad(int64(y/100), 2))
+	case 'G', 'g', 'V':
+		iy, iw, _ := isoCalendar(ord)
+		switch c {
+		case 'G':
+			sb.WriteString(itoa(iy))
+		case 'g':
+			sb.WriteString(pad(iy%100, 2))
+		default:
+			sb.WriteString(pad(iw, 2))
+		}
+	case 'H':
+		sb.WriteString(pad(h, 2))
+	case 'k':
+		sb.WriteString(spacePad(h))
+	case 'I':
+		sb.WriteString(pad(hour12(h), 2))
+	case 'l':
+		sb.WriteString(spacePad(hour12(h)))
+	case 'p':
+		if h < 12 {
+			sb.WriteString("AM")
+		} else {
+			sb.WriteString("PM")
+		}
+	case 'P':
+		if h < 12 {
+			sb.WriteString("am")
+		} else {
+			sb.WriteString("pm")
+		}
+	case 'M':
+		sb.WriteString(pad(mi, 2))
+	case 'S':
+		sb.WriteString(pad(s, 2))
+	case 'f':
+		sb.WriteString(pad(us, 6))
+	case 'j':
+		sb.WriteString(pad(yday, 3))
+	case 'U':
+		sb.WriteString(pad((yday+6-(wd+1)%7)/7, 2))
+	case 'W':
+		sb.WriteString(pad((yday+6-wd)/7, 2))
+	case 'z':
+		if off, ok := d.offset(); ok {
+			sb.WriteString(formatOffset(off, ""))
+		}
+	case 'Z':
+		if d.tz != nil {
+			if s, ok := interp.AsText(d.tz.tzname(d)); ok {
+				sb.WriteString(s)
+			}
+		}
+	case 's':
+		sb.WriteString(itoa(floorDiv(d.utc()-epochUS, usPerSec)))
+	case 'c':
+		sb.WriteString(strftimeText(d, "%a %b %e %H:%M:%S %Y"))
+	case 'x', 'D':
+		sb.WriteString(strftimeText(d, "%m/%d/%y"))
+	case 'X', 'T':
+		sb.WriteString(strftimeText(d, "%H:%M:%S"))
+	case 'F':
+		sb.WriteString(strftimeText(d, "%Y-%m-%d"))
+	case 'R':
+		sb.WriteString(strftimeText(d, "%H:%M"))
+	case 'r':
+		sb.WriteString(strftimeText(d, "%I:%M:%S %p"))
+	case 'n':
+		sb.WriteByte('\n')
+	case 't':
+		sb.WriteByte('\t')
+	case '%':
+		sb.WriteByte('%')
+	default:
+		return false
+	}
+	return true
+}
+
+func hour12(h int64) int64 {
+	if h%12 == 0 {
+		return 12
+	}
+	return h % 12
+}
+
+func spacePad(n int64) string {
+	if n < 10 {
+		return " " + itoa(n)
+	}
+	return itoa(n)
+}
+
+// strptime: the format becomes a regular expression as CPython's
+// _strptime builds it (each directive a group, a run of white space any
+// run of it, case ignored), matched at the start of the text.
+
+var strptimeDirectives = map[byte]string{
+	'd': `3[01]|[12]\d|0[1-9]|[1-9]| [1-9]`,
+	'f': `[0-9]{1,6}`,
+	'H': `2[0-3]|[0-1]\d|\d`,
+	'I': `1[0-2]|0[1-9]|[1-9]`,
+	'G': `\d\d\d\d`,
+	'j': `36[0-6]|3[0-5]\d|[12]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9]`,
+	'm': `1[0-2]|0[1-9]|[1-9]`,
+	'M': `[0-5]\d|\d`,
+	'S': `6[0-1]|[0-5]\d|\d`,
+	'U': `5[0-3]|[0-4]\d|\d`,
+	'W': `5[0-3]|[0-4]\d|\d`,
+	'w': `[0-6]`,
+	'u': `[1-7]`,
+	'V': `5[0-3]|0[1-9]|[1-4]\d|\d`,
+	'y': `\d\d`,
+	'Y': `\d\d\d\d`,
+	'z': `[+-]\d\d:?[0-5]\d(?::?[0-5]\d(?:\.\d{1,6})?)?|(?-i:Z)`,
+	'p': `am|pm`,
+	'a': namesPattern(dayNames, 3),
+	'A': namesPattern(dayNames, 0),
+	'b': namesPattern(monthNames, 3),
+	'B': namesPattern(monthNames, 0),
+}
+
+// strptimeAliases are the C locale's formats for %c, %x and %X.
+var strptimeAliases = map[byte]string{'c': "%a %b %d %H:%M:%S %Y", 'x': "%m/%d/%y", 'X': "%H:%M:%S"}
+
+func namesPattern(names []string, n int) string {
+	out := make([]string, len(names))
+	for i, s := range names {
+		if n > 0 {
+			s = s[:n]
+		}
+		out[i] = strings.ToLower(s)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return strings.Join(out, "|")
+}
+
+// zoneNamesPattern is %Z's: UTC, GMT and the system zone's names.
+func zoneNamesPattern() string {
+	names := map[string]bool{"utc": true, "gmt": true}
+	now := time.Now()
+	for _, t := range []time.Time{time.Date(now.Year(), 1, 1, 0, 0, 0, 0, time.Local), time.Date(now.Year(), 7, 1, 0, 0, 0, 0, time.Local)} {
+		n, _ := t.Zone()
+		names[strings.ToLower(n)] = true
+	}
+	var out []string
+	for n := range names {
+		out = append(out, regexp.QuoteMeta(n))
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) || len(out[i]) == len(out[j]) && out[i] < out[j] })
+	return strings.Join(out, "|")
+}
+
+// strptimeRegexp is the expression of a format and the directive of each
+// group.
+func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
+	var sb strings.Builder
+	var groups []byte
+	var build func(f string) error
+	build = func(f string) error {
+		for i := 0; i < len(f); i++ {
+			c := f[i]
+			switch {
+			case c == '%':
+				if i+1 >= len(f) {
+					return python.Errorf("ValueError", "stray %% in format '%s'", format)
+				}
+				i++
+				d := f[i]
+				if alias, ok := strptimeAliases[d]; ok {
+					if err := build(alias); err != nil {
+						return err
+					}
+					continue
+				}
+				if d == '%' {
+					sb.WriteString("%")
+					continue
+				}
+				pat, ok := strptimeDirectives[d]
+				if d == 'Z' {
+					pat, ok = zoneNamesPattern(), true
+				}
+				if !ok {
+					r, _ := utf8DecodeAt(f, i)
+					return python.Errorf("ValueError", "'%s' is a bad directive in format '%s'", r, format)
+				}
+				sb.WriteString("(" + pat + ")")
+				groups = append(groups, d)
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+				j := i
+				for j+1 < len(f) && strings.IndexByte(" \t\n\r\f\v", f[j+1]) >= 0 {
+					j++
+				}
+				sb.WriteString(`\s+`)
+				i = j
+			default:
+				r, n := utf8DecodeAt(f, i)
+				sb.WriteString(regexp.QuoteMeta(r))
+				i += n - 1
+			}
+		}
+		return nil
+	}
+	if err := build(format); err != nil {
+		return nil, nil, err
+	}
+	re, err := regexp.Compile("(?i)^(?:" + sb.String() + ")")
+	if err != nil {
+		return nil, nil, python.Errorf("ValueError", "bad format '%s'", format)
+	}
+	return re, groups, nil
+}
+
+func utf8DecodeAt(s string, i int) (string, int) {
+	for n := 1; n <= 4 && i+n <= len(s); n++ {
+		if r := s[i : i+n]; strings.ToValidUTF8(r, "") == r {
+			return r, n
+		}
+	}
+	return s[i : i+1], 1
+}
+
+// strptimeCache keeps a run's compiled formats: a program parses many
+// lines with one format. It belongs to the run's thread, and holds a few.
+type strptimeCache map[string]strptimeEntry
+
+type strptimeEntry struct {
+	re     *regexp.Regexp
+	groups []byte
+}
+
+const strptimeCacheLocal, strptimeCacheSize = "onetool.strptime", 16
+
+func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) (*regexp.Regexp, []byte, error) {
+	var cache strptimeCache
+	if thread != nil {
+		cache, _ = thread.Local(strptimeCacheLocal).(strptimeCache)
+		if e, ok := cache[format]; ok {
+			return e.re, e.groups, nil
+		}
+	}
+	// The expression made from the format takes a few hundred bytes per
+	// character of it; charged before it is compiled.
+	if err := b.Alloc(int64(len(format)) * 512); err != nil {
+		return nil, nil, err
+	}
+	re, groups, err := strptimeRegexp(format)
+	if err != nil || thread == nil {
+		return re, groups, err
+	}
+	if cache == nil || len(cache) >= strptimeCacheSize {
+		cache = strptimeCache{}
+		thread.SetLocal(strptimeCacheLocal, cache)
+	}
+	if len(format) <= 256 {
+		cache[format] = strptimeEntry{re, groups}
+	}
+	return re, groups, nil
+}
+
+// parsed is what strptime read: the fields of a datetime.
+type parsed struct {
+	year, month, day, hour, minute, second, us int64
+	tz                                         tzinfo
+}
+
+func pyRepr(s string) string {
+	r, err := interp.Repr(nil, interp.MakeString(s))
+	if err != nil {
+		return "'" + s + "'"
+	}
+	return r
+}
+
+// strptime reads text by format as CPython's datetime.strptime does.
+func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
+	b := interp.BudgetOf(thread)
+	if err := b.Charge(uint64(len(text) + len(format))); err != nil {
+		return nil, err
+	}
+	re, groups, err := strptimeCompiled(thread, b, format)
+	if err != nil {
+		return nil, err
+	}
+	loc := re.FindStringSubmatchIndex(text)
+	if loc == nil {
+		return nil, python.Errorf("ValueError", "time data %s does not match format %s", pyRepr(text), pyRepr(format))
+	}
+	if loc[1] != len(text) {
+		return nil, python.Errorf("ValueError", "unconverted data remains: %s", text[loc[1]:])
+	}
+	p := &parsed{year: 1900, month: 1, day: 1}
+	found := map[byte]string{}
+	var order []byte
+	for i, d := range groups {
+		s := text[loc[2*i+2]:loc[2*i+3]]
+		found[d] = s
+		order = append(order, d)
+	}
+	num := func(d byte) int64 { n, _ := strconv.ParseInt(strings.TrimSpace(found[d]), 10, 64); return n }
+	var julian int64
+	haveJulian := false
+	weekdayV, weekOf := int64(-1), int64(-1)
+	weekStartsMon := false
+	isoYear, isoWeek := int64(-1), int64(-1)
+	for _, d := range order {
+		switch d {
+		case 'y':
+			p.year = num('y')
+			if p.year <= 68 {
+				p.year += 2000
+			} else {
+				p.year += 1900
+			}
+		case 'Y':
+			p.year = num('Y')
+		case 'G':
+			isoYear = num('G')
+		case 'm':
+			p.month = num('m')
+		case 'B', 'b':
+			p.month = int64(nameIndex(monthNames, found[d], d == 'b') + 1)
+		case 'd':
+			p.day = num('d')
+		case 'H':
+			p.hour = num('H')
+		case 'I':
+			p.hour = num('I')
+			switch strings.ToLower(found['p']) {
+			case "", "am":
+				if p.hour == 12 {
+					p.hour = 0
+				}
+			case "pm":
+				if p.hour != 12 {
+					p.hour += 12
+				}
+			}
+		case 'M':
+			p.minute = num('M')
+		case 'S':
+			p.second = num('S')
+		case 'f':
+			s := found['f']
+			p.us, _ = strconv.ParseInt(s+strings.Repeat("0", 6-len(s)), 10, 64)
+		case 'A', 'a':
+			weekdayV = int64(nameIndex(dayNames, found[d], d == 'a'))
+		case 'w':
+			weekdayV = (num('w') + 6) % 7
+		case 'u':
+			weekdayV = num('u') - 1
+		case 'j':
+			julian, haveJulian = num('j'), true
+		case 'U', 'W':
+			weekOf = num(d)
+			weekStartsMon = d == 'W'
+		case 'V':
+			isoWeek = num('V')
+		case 'z':
+			tz, err := parseStrptimeOffset(found['z'])
+			if err != nil {
+				return nil, err
+			}
+			p.tz = tz
+		}
+	}
+	if isoYear >= 0 || isoWeek >= 0 {
+		if isoYear < 0 || isoWeek < 0 || weekdayV < 0 {
+			if isoYear >= 0 {
+				return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+			}
+			return nil, python.Errorf("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+		}
+	}
+	if !haveJulian && weekdayV >= 0 {
+		if weekOf >= 0 && isoYear < 0 {
+			first := weekday(toOrdinal(int(p.year), 1, 1))
+			dow := weekdayV
+			if !weekStartsMon {
+				first, dow = (first+1)%7, (dow+1)%7
+			}
+			week0 := (7 - first) % 7
+			if weekOf == 0 {
+				julian = 1 + dow - first
+			} else {
+				julian = 1 + week0 + 7*(weekOf-1) + dow
+			}
+			haveJulian = true
+		} else if isoYear >= 0 {
+			ord, err := isoToOrdinal(isoYear, isoWeek, weekdayV+1)
+			if err != nil {
+				return nil, err
+			}
+			y, _, _ := fromOrdinal(ord)
+			p.year = int64(y)
+			julian, haveJulian = ord-toOrdinal(y, 1, 1)+1, true
+		}
+	}
+	if haveJulian {
+		if p.year < minYear || p.year > maxYear {
+			return nil, python.Errorf("ValueError", "year %d is out of range", p.year)
+		}
+		ord := toOrdinal(int(p.year), 1, 1) + julian - 1
+		if ord < 1 || ord > maxOrd {
+			return nil, python.Errorf("ValueError", "year is out of range")
+		}
+		y, m, d := fromOrdinal(ord)
+		p.year, p.month, p.day = int64(y), int64(m), int64(d)
+	}
+	return p, nil
+}
+
+func nameIndex(names []string, s string, abbrev bool) int {
+	for i, n := range names {
+		if abbrev {
+			n = n[:3]
+		}
+		if strings.EqualFold(n, s) {
+			return i
+		}
+	}
+	return 0
+}
+
+// parseStrptimeOffset reads %z's text: Z, ±HHMM[SS[.ffffff]] or with
+// colons.
+func parseStrptimeOffset(s string) (tzinfo, error) {
+	if s == "Z" || s == "z" {
+		return &timezone{utc: true}, nil
+	}
+	sign := int64(1)
+	if s[0] == '-' {
+		sign = -1
+	}
+	body := s[1:]
+	if strings.Contains(body, ":") {
+		if len(body) < 5 || body[2] != ':' || len(body) > 5 && body[5] != ':' {
+			return nil, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
+		}
+		body = strings.ReplaceAll(body, ":", "")
+	}
+	h, _ := strconv.ParseInt(body[0:2], 10, 64)
+	m, _ := strconv.ParseInt(body[2:4], 10, 64)
+	var sec, frac int64
+	if len(body) >= 6 {
+		sec, _ = strconv.ParseInt(body[4:6], 10, 64)
+	}
+	if len(body) > 7 {
+		f := body[7:]
+		frac, _ = strconv.ParseInt(f+strings.Repeat("0", 6-len(f)), 10, 64)
+	}
+	off := sign * (((h*60+m)*60+sec)*usPerSec + frac)
+	tz, err := makeTimezone(deltaOf(off), nil)
+	if err != nil {
+		return nil, err
+	}
+	return tz, nil
+}
+
+// isoToOrdinal is the day of an ISO year, week and weekday (1..7).
+func isoToOrdinal(y, w, d int64) (int64, error) {
+	if y < minYear || y > maxYear {
+		return 0, python.Errorf("ValueError", "Year is out of range: %d", y)
+	}
+	if w <= 0 || w >= 53 {
+		outOfRange := true
+		if w == 53 {
+			// A year has 53 ISO weeks when it starts on a Thursday, or is a
+			// leap year starting on a Wednesday.
+			first := weekday(toOrdinal(int(y), 1, 1))
+			if first == 3 || first == 2 && isLeap(int(y)) {
+				outOfRange = false
+			}
+		}
+		if outOfRange {
+			return 0, python.Errorf("ValueError", "Invalid week: %d", w)
+		}
+	}
+	if d <= 0 || d > 7 {
+		return 0, python.Errorf("ValueError", "Invalid weekday: %d (range is [1, 7])", d)
+	}
+	// The Monday of week 1 is the Monday of the week holding January 4.
+	jan4 := toOrdinal(int(y), 1, 4)
+	week1 := jan4 - weekday(jan4)
+	return week1 + (w-1)*7 + d - 1, nil
+}
+
+// fromisoformat, as CPython 3.11 reads it.
+
+func errISO(s string) error {
+	return python.Errorf("ValueError", "Invalid isoformat string: %s", pyRepr(s))
+}
+
+func digitsAt(s string, i, n int) (int64, bool) {
+	if i+n > len(s) {
+		return 0, false
+	}
+	var v int64
+	for _, c := range s[i : i+n] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
+}
+
+// parseISODate reads a date at the start of s, returning its ordinal and
+// the length read.
+func parseISODate(s string) (int64, int, error) {
+	y, ok := digitsAt(s, 0, 4)
+	if !ok || len(s) < 7 {
+		return 0, 0, errISO(s)
+	}
+	ext := s[4] == '-'
+	i := 4
+	if ext {
+		i = 5
+	}
+	if i < len(s) && s[i] == 'W' {
+		w, ok := digitsAt(s, i+1, 2)
+		if !ok {
+			return 0, 0, errISO(s)
+		}
+		i += 3
+		d := int64(1)
+		if ext && i < len(s) && s[i] == '-' {
+			if d, ok = digitsAt(s, i+1, 1); !ok {
+				return 0, 0, errISO(s)
+			}
+			i += 2
+		} else if !ext {
+			if v, ok := digitsAt(s, i, 1); ok {
+				d = v
+				i++
+			}
+		}
+		ord, err := isoToOrdinal(y, w, d)
+		return ord, i, err
+	}
+	m, ok1 := digitsAt(s, i, 2)
+	i += 2
+	if ext {
+		if i >= len(s) || s[i] != '-' {
+			return 0, 0, errISO(s)
+		}
+		i++
+	}
+	d, ok2 := digitsAt(s, i, 2)
+	if !ok1 || !ok2 {
+		return 0, 0, errISO(s)
+	}
+	if err := checkDate(y, m, d); err != nil {
+		return 0, 0, err
+	}
+	return toOrdinal(int(y), int(m), int(d)), i + 2, nil
+}
+
+// parseISOTime reads a time of day and an offset: the microseconds, the
+// tzinfo (nil when none) or an error.
+func parseISOTime(s, whole string) (int64, tzinfo, error) {
+	tzAt := strings.IndexAny(s, "Z+-")
+	var tz tzinfo
+	if tzAt >= 0 {
+		var err error
+		if tz, err = parseISOOffset(s[tzAt:], whole); err != nil {
+			return 0, nil, err
+		}
+		s = s[:tzAt]
+	}
+	f, err := parseHMS(s, whole, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := checkTime(f[0], f[1], f[2], f[3], 0); err != nil {
+		return 0, nil, err
+	}
+	return ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3], tz, nil
+}
+
+// parseHMS reads HH[:MM[:SS[.fff…]]] or HH[MM[SS[.fff…]]].
+func parseHMS(s, whole string, offset bool) ([4]int64, error) {
+	var f [4]int64
+	i := 0
+	colon := len(s) > 2 && s[2] == ':'
+	for k := 0; k < 3; k++ {
+		v, ok := digitsAt(s, i, 2)
+		if !ok {
+			return f, errISO(whole)
+		}
+		f[k] = v
+		i += 2
+		if i == len(s) {
+			return f, nil
+		}
+		if k == 2 {
+			break
+		}
+		if colon {
+			if s[i] != ':' {
+				break
+			}
+			i++
+		}
+	}
+	if k := s[i]; (k == '.' || k == ',') && i+1 < len(s) {
+		frac := s[i+1:]
+		for _, c := range frac {
+			if c < '0' || c > '9' {
+				return f, errISO(whole)
+			}
+		}
+		if len(frac) > 6 {
+			frac = frac[:6]
+		}
+		v, _ := strconv.ParseInt(frac+strings.Repeat("0", 6-len(frac)), 10, 64)
+		f[3] = v
+		return f, nil
+	}
+	return f, errISO(whole)
+}
+
+func parseISOOffset(s, whole string) (tzinfo, error) {
+	if s == "Z" {
+		return &timezone{utc: true}, nil
+	}
+	if len(s) < 3 || s[0] != '+' && s[0] != '-' {
+		return nil, errISO(whole)
+	}
+	f, err := parseHMS(s[1:], whole, true)
+	if err != nil {
+		return nil, err
+	}
+	off := ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3]
+	if s[0] == '-' {
+		off = -off
+	}
+	tz, err := makeTimezone(deltaOf(off), nil)
+	if err != nil {
+		return nil, err
+	}
+	return tz, nil
+}
+
+func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, error) {
+	if len(kwargs) > 0 || len(args) != 1 {
+		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args)+len(kwargs))
+	}
+	s, ok := interp.AsText(args[0])
+	if !ok {
+		return "", python.Errorf("TypeError", "fromisoformat: argument must be str")
+	}
+	return s, nil
+}
+
+func dateFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	s, err := isoText("fromisoformat", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	ord, n, err := parseISODate(s)
+	if err != nil {
+		return nil, err
+	}
+	if n != len(s) {
+		return nil, errISO(s)
+	}
+	return &date{ord: ord}, nil
+}
+
+func dtFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	s, err := isoText("fromisoformat", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	ord, n, err := parseISODate(s)
+	if err != nil {
+		return nil, err
+	}
+	var tod int64
+	var tz tzinfo
+	if n < len(s) {
+		_, size := utf8DecodeAt(s, n) // the separator: any one character
+		rest := s[n+size:]
+		if rest == "" {
+			return nil, errISO(s)
+		}
+		if tod, tz, err = parseISOTime(rest, s); err != nil {
+			return nil, err
+		}
+	}
+	return &datetime{local: (ord-1)*usPerDay + tod, tz: tz}, nil
+}
+
+func timeFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	s, err := isoText("fromisoformat", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	rest := strings.TrimPrefix(s, "T")
+	if rest == "" {
+		return nil, errISO(s)
+	}
+	tod, tz, err := parseISOTime(rest, s)
+	if err != nil {
+		return nil, err
+	}
+	return &clock{us: tod, tz: tz}, nil
+}
+
+func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "strptime() takes no keyword arguments")
+	}
+	if len(args) != 2 {
+		return nil, python.Errorf("TypeError", "strptime() takes exactly 2 arguments (%d given)", len(args))
+	}
+	text, err := textArg("strptime", "1", args[0])
+	if err != nil {
+		return nil, err
+	}
+	format, err := textArg("strptime", "2", args[1])
+	if err != nil {
+		return nil, err
+	}
+	p, err := strptime(thread, text, format)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDate(p.year, p.month, p.day); err != nil {
+		return nil, err
+	}
+	if err := checkTime(p.hour, p.minute, p.second, p.us, 0); err != nil {
+		return nil, err
+	}
+	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
+	return &datetime{local: (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+p.second)*usPerSec + p.us, tz: p.tz}, nil
+}

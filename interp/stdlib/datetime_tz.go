@@ -1,0 +1,257 @@
+package stdlib
+
+import (
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// tzinfo is what an aware value's tzinfo answers: datetime.timezone's
+// fixed offset, or a ZoneInfo's offsets from Go's time-zone data.
+type tzinfo interface {
+	starlark.Value
+	// utcoffset is the offset of dt's wall time in microseconds; false
+	// for None. dt is nil for a time object (and for tz.utcoffset(None)).
+	utcoffset(dt *datetime) (int64, bool)
+	tzname(dt *datetime) starlark.Value
+	dst(dt *datetime) (int64, bool)
+	// fromutc is the wall time and fold of a UTC instant.
+	fromutc(utc int64) (local int64, fold int)
+}
+
+// epochUS is 1970-01-01 00:00 in the module's microseconds.
+const epochUS = (epochOrd - 1) * usPerDay
+
+// timezone is datetime.timezone: a fixed offset and perhaps a name.
+type timezone struct {
+	offset int64 // microseconds
+	name   string
+	named  bool
+	utc    bool // timezone.utc itself
+}
+
+var (
+	_ tzinfo              = (*timezone)(nil)
+	_ starlark.HasAttrs   = (*timezone)(nil)
+	_ starlark.Comparable = (*timezone)(nil)
+)
+
+func newTimezone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("timezone", args, kwargs, []string{"offset", "name"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	td, ok := vals[0].(*timedelta)
+	if !ok {
+		return nil, python.Errorf("TypeError", "timezone() argument 1 must be datetime.timedelta, not %s", python.TypeName(vals[0]))
+	}
+	return makeTimezone(td, vals[1])
+}
+
+func makeTimezone(td *timedelta, name starlark.Value) (*timezone, error) {
+	us, ok := td.total64()
+	if !ok || us <= -usPerDay || us >= usPerDay {
+		return nil, python.Errorf("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not %s.", td.String())
+	}
+	tz := &timezone{offset: us}
+	if name != nil {
+		s, ok := interp.AsText(name)
+		if !ok {
+			return nil, python.Errorf("TypeError", "timezone() argument 2 must be str, not %s", python.TypeName(name))
+		}
+		tz.name, tz.named = s, true
+	} else if us == 0 {
+		tz.utc = true
+	}
+	return tz, nil
+}
+
+func (tz *timezone) Type() string         { return "timezone" }
+func (tz *timezone) Freeze()              {}
+func (tz *timezone) Truth() starlark.Bool { return true }
+func (tz *timezone) Hash() (uint32, error) {
+	return uint32(tz.offset) ^ uint32(tz.offset>>32), nil
+}
+
+// CompareSameType: timezones are equal when their offsets are (names
+// aside), as in CPython; they do not order.
+func (tz *timezone) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	eq := tz.offset == y.(*timezone).offset
+	switch op {
+	case syntax.EQL:
+		return eq, nil
+	case syntax.NEQ:
+		return !eq, nil
+	}
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'datetime.timezone' and 'datetime.timezone'", op)
+}
+
+func (tz *timezone) String() string {
+	if tz.utc {
+		return "datetime.timezone.utc"
+	}
+	s := "datetime.timezone(" + deltaOf(tz.offset).String()
+	if tz.named {
+		s += ", " + pyRepr(tz.name)
+	}
+	return s + ")"
+}
+
+// Str is str(tz), its name.
+func (tz *timezone) Str() string {
+	if tz.named {
+		return tz.name
+	}
+	return offsetName(tz.offset)
+}
+
+// offsetName is the name of an unnamed fixed offset: UTC, UTC+02:00.
+func offsetName(us int64) string {
+	if us == 0 {
+		return "UTC"
+	}
+	return "UTC" + formatOffset(us, ":")
+}
+
+// formatOffset writes an offset as +HH:MM[:SS[.ffffff]] (sep between
+// the parts), as isoformat and %z do.
+func formatOffset(us int64, sep string) string {
+	sign := "+"
+	if us < 0 {
+		sign, us = "-", -us
+	}
+	s := us / usPerSec
+	out := sign + pad(s/3600, 2) + sep + pad(s/60%60, 2)
+	if s%60 != 0 || us%usPerSec != 0 {
+		out += sep + pad(s%60, 2)
+	}
+	if us%usPerSec != 0 {
+		out += "." + pad(us%usPerSec, 6)
+	}
+	return out
+}
+
+func (tz *timezone) utcoffset(*datetime) (int64, bool) { return tz.offset, true }
+func (tz *timezone) dst(*datetime) (int64, bool)       { return 0, false }
+func (tz *timezone) tzname(*datetime) starlark.Value   { return starlark.String(tz.Str()) }
+func (tz *timezone) fromutc(utc int64) (int64, int)    { return utc + tz.offset, 0 }
+
+var tzMethods = map[string]method[*timezone]{
+	"utcoffset": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if _, err := tzArg("utcoffset", args, kwargs); err != nil {
+			return nil, err
+		}
+		return deltaOf(tz.offset), nil
+	},
+	"tzname": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if _, err := tzArg("tzname", args, kwargs); err != nil {
+			return nil, err
+		}
+		return tz.tzname(nil), nil
+	},
+	"dst": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if _, err := tzArg("dst", args, kwargs); err != nil {
+			return nil, err
+		}
+		return starlark.None, nil
+	},
+}
+
+// tzArg reads the one argument of a tzinfo's methods: a datetime or None.
+func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+	}
+	if len(args) != 1 {
+		return nil, python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
+	}
+	switch x := args[0].(type) {
+	case *datetime:
+		return x, nil
+	case starlark.NoneType:
+		return nil, nil
+	}
+	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn, python.TypeName(args[0]))
+}
+
+func (tz *timezone) Attr(name string) (starlark.Value, error) {
+	return bindMethod(tzMethods, tz, name), nil
+}
+
+func (tz *timezone) AttrNames() []string { return methodNames(tzMethods) }
+
+// Wall time in a *time.Location (a ZoneInfo's, or the system's for naive
+// values), resolved as PEP 495 says: an ambiguous wall time (the hour
+// repeated when clocks go back) has the earlier offset for fold=0 and the
+// later for fold=1; a wall time that does not exist (skipped when clocks
+// go forward) has the offset before the transition for fold=0 and the
+// one after it for fold=1.
+
+// zoneAt is the offset in seconds and the zone's name at a Unix second.
+func zoneAt(loc *time.Location, sec int64) (int64, string) {
+	name, off := time.Unix(sec, 0).In(loc).Zone()
+	return int64(off), name
+}
+
+// resolveLocal is the offset in microseconds of the wall time local
+// (the module's microseconds) in loc, and the zone's name then.
+func resolveLocal(loc *time.Location, local int64, fold int) (int64, string) {
+	s0 := floorDiv(local-epochUS, usPerSec)
+	before, _ := zoneAt(loc, s0-86400)
+	after, _ := zoneAt(loc, s0+86400)
+	off := before
+	if before != after {
+		fits := func(o int64) bool { got, _ := zoneAt(loc, s0-o); return got == o }
+		bOK, aOK := fits(before), fits(after)
+		switch {
+		case bOK && aOK, !bOK && !aOK: // repeated, or skipped
+			if fold == 1 {
+				off = after
+			}
+		case aOK:
+			off = after
+		}
+	}
+	_, name := zoneAt(loc, s0-off)
+	return off * usPerSec, name
+}
+
+// fromUTCIn is the wall time and fold in loc of a UTC instant.
+func fromUTCIn(loc *time.Location, utc int64) (int64, int) {
+	off, _ := zoneAt(loc, floorDiv(utc-epochUS, usPerSec))
+	local := utc + off*usPerSec
+	if o, _ := resolveLocal(loc, local, 0); o != off*usPerSec {
+		return local, 1 // the second time this wall time comes round
+	}
+	return local, 0
+}
+
+// dstIn is the daylight-saving part of the offset at a wall time: the
+// offset less that of the nearest time of year that is not DST.
+func dstIn(loc *time.Location, local int64, fold int) int64 {
+	off, _ := resolveLocal(loc, local, fold)
+	sec := floorDiv(local-off-epochUS, usPerSec)
+	if !time.Unix(sec, 0).In(loc).IsDST() {
+		return 0
+	}
+	for k := int64(1); k <= 12; k++ {
+		for _, s := range []int64{sec - k*30*86400, sec + k*30*86400} {
+			if t := time.Unix(s, 0).In(loc); !t.IsDST() {
+				_, std := t.Zone()
+				return off - int64(std)*usPerSec
+			}
+		}
+	}
+	return 0
+}
+
+// systemZone is the fixed timezone of the system's zone at a UTC
+// instant: what astimezone() with no argument gives.
+func systemZone(utc int64) *timezone {
+	off, name := zoneAt(time.Local, floorDiv(utc-epochUS, usPerSec))
+	return &timezone{offset: off * usPerSec, name: name, named: true}
+}

@@ -1,0 +1,431 @@
+package stdlib
+
+import (
+	"math"
+	"strings"
+	"time"
+
+	sltime "go.starlark.net/lib/time"
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Time is Python's time module, a superset of go.starlark.net/lib/time
+// that the global time was before (SPEC §2.2): every member of that
+// module keeps its meaning (time.now(), time.parse_duration,
+// time.second, …), and time.time() with keyword arguments is still its
+// constructor; with no arguments it is Python's, the seconds since the
+// epoch as a float.
+func Time() *starlarkstruct.Module {
+	start := time.Now() // the reference of monotonic() and perf_counter()
+	members := starlark.StringDict{}
+	for k, v := range sltime.Module.Members {
+		members[k] = v
+	}
+	starTime := sltime.Module.Members["time"]
+	since := func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noArgs("monotonic", args, kwargs); err != nil {
+			return nil, err
+		}
+		return starlark.Float(time.Since(start).Seconds()), nil
+	}
+	sinceNS := func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noArgs("monotonic_ns", args, kwargs); err != nil {
+			return nil, err
+		}
+		return starlark.MakeInt64(int64(time.Since(start))), nil
+	}
+	_, off := time.Now().In(time.Local).Zone()
+	janName, _ := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	julName, _ := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	for k, v := range map[string]starlark.Value{
+		"time": interp.NewBuiltin("time", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) == 0 && len(kwargs) == 0 {
+				return starlark.Float(float64(time.Now().UnixNano()) / 1e9), nil
+			}
+			return starlark.Call(thread, starTime, args, kwargs)
+		}),
+		"time_ns": interp.NewBuiltin("time_ns", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := noArgs("time_ns", args, kwargs); err != nil {
+				return nil, err
+			}
+			return starlark.MakeInt64(time.Now().UnixNano()), nil
+		}),
+		"monotonic":       interp.NewBuiltin("monotonic", since),
+		"perf_counter":    interp.NewBuiltin("perf_counter", since),
+		"monotonic_ns":    interp.NewBuiltin("monotonic_ns", sinceNS),
+		"perf_counter_ns": interp.NewBuiltin("perf_counter_ns", sinceNS),
+		"sleep":           interp.NewBuiltin("sleep", timeSleep),
+		"gmtime":          interp.NewBuiltin("gmtime", structTimeFunc("gmtime", false)),
+		"localtime":       interp.NewBuiltin("localtime", structTimeFunc("localtime", true)),
+		"mktime":          interp.NewBuiltin("mktime", timeMktime),
+		"strftime":        interp.NewBuiltin("strftime", timeStrftime),
+		"strptime":        interp.NewBuiltin("strptime", timeStrptime),
+		"ctime":           interp.NewBuiltin("ctime", timeCtime),
+		"asctime":         interp.NewBuiltin("asctime", timeAsctime),
+		"timezone":        starlark.MakeInt(-off),
+		"tzname":          starlark.Tuple{interp.MakeString(janName), interp.MakeString(julName)},
+		"daylight":        starlark.MakeInt(boolInt(janName != julName)),
+	} {
+		members[k] = v
+	}
+	m := &starlarkstruct.Module{Name: "time", Members: members}
+	m.Freeze()
+	return m
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// secondsArg reads a number of seconds (int or float) as a float.
+func secondsArg(v starlark.Value) (float64, error) {
+	switch x := v.(type) {
+	case starlark.Int:
+		return float64(x.Float()), nil
+	case starlark.Float:
+		return float64(x), nil
+	case starlark.Bool:
+		return float64(boolInt(bool(x))), nil
+	}
+	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+}
+
+// timeSleep is time.sleep(secs): it waits, but never past the run's
+// deadline or cancellation, which end the run as they would anywhere.
+func timeSleep(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "time.sleep() takes no keyword arguments")
+	}
+	if len(args) != 1 {
+		return nil, python.Errorf("TypeError", "time.sleep() takes exactly one argument (%d given)", len(args))
+	}
+	secs, err := secondsArg(args[0])
+	if err != nil {
+		return nil, err
+	}
+	if math.IsNaN(secs) {
+		return nil, python.Errorf("ValueError", "Invalid value NaN (not a number)")
+	}
+	if secs < 0 {
+		return nil, python.Errorf("ValueError", "sleep length must be non-negative")
+	}
+	b := interp.BudgetOf(thread)
+	d := time.Duration(math.MaxInt64)
+	if secs < float64(math.MaxInt64)/1e9 {
+		d = time.Duration(secs * 1e9)
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	ctx := b.Context()
+	select {
+	case <-timer.C:
+		return starlark.None, b.Charge(1)
+	case <-ctx.Done():
+		// A charge of a check's worth makes the budget look at the
+		// context and answer with the run's own error (timed out,
+		// cancelled).
+		if err := b.Charge(1 << 13); err != nil {
+			return nil, err
+		}
+		return nil, ctx.Err()
+	}
+}
+
+// structTime is time.struct_time: the nine fields of a tuple, and the
+// zone's name and offset as attributes.
+type structTime struct {
+	fields [9]int64
+	zone   starlark.Value // tm_zone: str or None
+	gmtoff starlark.Value // tm_gmtoff: int or None
+}
+
+var structFieldNames = []string{"tm_year", "tm_mon", "tm_mday", "tm_hour", "tm_min", "tm_sec", "tm_wday", "tm_yday", "tm_isdst"}
+
+var (
+	_ starlark.Sliceable  = (*structTime)(nil)
+	_ starlark.HasAttrs   = (*structTime)(nil)
+	_ starlark.Comparable = (*structTime)(nil)
+	_ interp.GoValuer     = (*structTime)(nil)
+)
+
+// structTimeOf is the struct_time of a wall time in the module's
+// microseconds.
+func structTimeOf(local, isdst int64, zone, gmtoff starlark.Value) *structTime {
+	ord, tod := local/usPerDay+1, local%usPerDay
+	y, m, d := fromOrdinal(ord)
+	if zone == nil {
+		zone, gmtoff = starlark.None, starlark.None
+	}
+	return &structTime{fields: [9]int64{int64(y), int64(m), int64(d), tod / (3600 * usPerSec), tod / (60 * usPerSec) % 60, tod / usPerSec % 60,
+		weekday(ord), ord - toOrdinal(y, 1, 1) + 1, isdst}, zone: zone, gmtoff: gmtoff}
+}
+
+func (s *structTime) tuple() starlark.Tuple {
+	t := make(starlark.Tuple, 9)
+	for i, f := range s.fields {
+		t[i] = starlark.MakeInt64(f)
+	}
+	return t
+}
+
+func (s *structTime) String() string {
+	parts := make([]string, 9)
+	for i, f := range s.fields {
+		parts[i] = structFieldNames[i] + "=" + itoa(f)
+	}
+	return "time.struct_time(" + strings.Join(parts, ", ") + ")"
+}
+func (s *structTime) Type() string               { return "struct_time" }
+func (s *structTime) Freeze()                    {}
+func (s *structTime) Truth() starlark.Bool       { return true }
+func (s *structTime) Hash() (uint32, error)      { return s.tuple().Hash() }
+func (s *structTime) Len() int                   { return 9 }
+func (s *structTime) Index(i int) starlark.Value { return starlark.MakeInt64(s.fields[i]) }
+func (s *structTime) Iterate() starlark.Iterator { return s.tuple().Iterate() }
+func (s *structTime) Slice(start, end, step int) starlark.Value {
+	return s.tuple().Slice(start, end, step)
+}
+func (s *structTime) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	return starlark.CompareDepth(op, s.tuple(), y.(*structTime).tuple(), depth)
+}
+
+// GoValue is an object of the named fields, as a namedtuple converts.
+func (s *structTime) GoValue() (any, error) {
+	d := starlark.NewDict(9)
+	for i, f := range s.fields {
+		if err := d.SetKey(starlark.String(structFieldNames[i]), starlark.MakeInt64(f)); err != nil {
+			return nil, err
+		}
+	}
+	return interp.ToGo(d)
+}
+
+func (s *structTime) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "tm_zone":
+		return s.zone, nil
+	case "tm_gmtoff":
+		return s.gmtoff, nil
+	}
+	if i := indexOf(structFieldNames, name); i >= 0 {
+		return starlark.MakeInt64(s.fields[i]), nil
+	}
+	return nil, nil
+}
+
+func (s *structTime) AttrNames() []string {
+	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff")
+}
+
+// structTimeFunc makes gmtime and localtime: the struct_time of a
+// timestamp (the present by default), in UTC or the system's zone.
+func structTimeFunc(fn string, local bool) interp.BuiltinFunc {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		vals, err := bindArgs(fn, args, kwargs, []string{"secs"}, 0)
+		if err != nil {
+			return nil, err
+		}
+		var sec int64
+		if vals[0] == nil || vals[0] == starlark.None {
+			sec = time.Now().Unix()
+		} else {
+			f, err := secondsArg(vals[0])
+			if err != nil {
+				return nil, err
+			}
+			if math.IsNaN(f) {
+				return nil, python.Errorf("ValueError", "Invalid value NaN (not a number)")
+			}
+			if math.IsInf(f, 0) || math.Abs(f) > 1<<40 {
+				return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+			}
+			sec = int64(math.Floor(f))
+		}
+		return structTimeAt(sec, local)
+	}
+}
+
+func structTimeAt(sec int64, local bool) (starlark.Value, error) {
+	loc := time.UTC
+	if local {
+		loc = time.Local
+	}
+	t := time.Unix(sec, 0).In(loc)
+	name, off := t.Zone()
+	if !local {
+		name = "GMT" // as glibc's gmtime names it
+	}
+	if t.Year() < minYear || t.Year() > maxYear {
+		return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+	}
+	wall := sec*usPerSec + int64(off)*usPerSec + epochUS
+	return structTimeOf(wall, int64(boolInt(t.IsDST())), interp.MakeString(name), starlark.MakeInt(off)), nil
+}
+
+// structArg reads a struct_time or a tuple of nine ints as a wall time,
+// with the zone it names (nil when none).
+func structArg(fn string, v starlark.Value) (*datetime, error) {
+	var f [9]int64
+	var zone tzinfo
+	switch x := v.(type) {
+	case *structTime:
+		f = x.fields
+		if off, ok := x.gmtoff.(starlark.Int); ok {
+			o, _ := off.Int64()
+			name, _ := interp.AsText(x.zone)
+			zone = &timezone{offset: o * usPerSec, name: name, named: true}
+		}
+	case starlark.Tuple:
+		if len(x) != 9 {
+			return nil, python.Errorf("TypeError", "%s(): illegal time tuple argument", fn)
+		}
+		for i, e := range x {
+			n, err := dtInt(e, 0)
+			if err != nil {
+				return nil, err
+			}
+			f[i] = n
+		}
+	default:
+		return nil, python.Errorf("TypeError", "Tuple or struct_time argument required")
+	}
+	y, m, d := f[0], f[1], f[2]
+	if m == 0 {
+		m = 1
+	}
+	if d == 0 {
+		d = 1
+	}
+	if y < minYear || y > maxYear || m < 1 || m > 12 || d < 1 || d > 31 {
+		return nil, python.Errorf("ValueError", "%s(): illegal time tuple argument", fn)
+	}
+	if f[3] < 0 || f[3] > 23 || f[4] < 0 || f[4] > 59 || f[5] < 0 || f[5] > 61 {
+		return nil, python.Errorf("ValueError", "%s(): illegal time tuple argument", fn)
+	}
+	ord := toOrdinal(int(y), int(m), 1) + d - 1
+	sec := f[5]
+	if sec > 59 {
+		sec = 59
+	}
+	return &datetime{local: (ord-1)*usPerDay + ((f[3]*60+f[4])*60+sec)*usPerSec, tz: zone}, nil
+}
+
+func timeStrftime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "strftime() takes no keyword arguments")
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return nil, python.Errorf("TypeError", "strftime expected at least 1 argument, got %d", len(args))
+	}
+	format, err := textArg("strftime", "1", args[0])
+	if err != nil {
+		return nil, err
+	}
+	var t starlark.Value
+	if len(args) == 2 {
+		t = args[1]
+	} else {
+		if t, err = structTimeAt(time.Now().Unix(), true); err != nil {
+			return nil, err
+		}
+	}
+	d, err := structArg("strftime", t)
+	if err != nil {
+		return nil, err
+	}
+	return strftimeCharged(thread, d, format)
+}
+
+func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("strptime", args, kwargs, []string{"string", "format"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	text, err := textArg("strptime", "0", vals[0])
+	if err != nil {
+		return nil, err
+	}
+	format := "%a %b %d %H:%M:%S %Y"
+	if vals[1] != nil {
+		if format, err = textArg("strptime", "1", vals[1]); err != nil {
+			return nil, err
+		}
+	}
+	p, err := strptime(thread, text, format)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDate(p.year, p.month, p.day); err != nil {
+		return nil, err
+	}
+	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
+	local := (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+min(p.second, 59))*usPerSec
+	st := structTimeOf(local, -1, nil, nil)
+	st.fields[5] = p.second
+	if p.tz != nil {
+		off, _ := p.tz.utcoffset(nil)
+		st.gmtoff = starlark.MakeInt64(off / usPerSec)
+	}
+	return st, nil
+}
+
+func timeMktime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "time.mktime() takes exactly one argument (%d given)", len(args))
+	}
+	d, err := structArg("mktime", args[0])
+	if err != nil {
+		return nil, err
+	}
+	d.tz = nil
+	return starlark.Float(float64(floorDiv(d.utc()-epochUS, usPerSec))), nil
+}
+
+func timeCtime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("ctime", args, kwargs, []string{"secs"}, 0)
+	if err != nil {
+		return nil, err
+	}
+	sec := time.Now().Unix()
+	if vals[0] != nil && vals[0] != starlark.None {
+		f, err := secondsArg(vals[0])
+		if err != nil {
+			return nil, err
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<40 {
+			return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+		}
+		sec = int64(math.Floor(f))
+	}
+	st, err := structTimeAt(sec, true)
+	if err != nil {
+		return nil, err
+	}
+	return timeAsctime(nil, nil, starlark.Tuple{st}, nil)
+}
+
+func timeAsctime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("asctime", args, kwargs, []string{"t"}, 0)
+	if err != nil {
+		return nil, err
+	}
+	t := vals[0]
+	if t == nil {
+		if t, err = structTimeAt(time.Now().Unix(), true); err != nil {
+			return nil, err
+		}
+	}
+	d, err := structArg("asctime", t)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.String(strftimeText(d, "%a %b %e %H:%M:%S %Y")), nil
+}

@@ -1,0 +1,169 @@
+package stdlib
+
+import (
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // ZoneInfo works where the system has no zone files
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// ZoneInfo is the zoneinfo module: ZoneInfo(key) from Go's time-zone
+// data (the system's, else the copy embedded by time/tzdata).
+func ZoneInfo() *starlarkstruct.Module {
+	z := &zoneModule{notFound: python.NewModuleClass("ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
+	class := &dtClass{module: "zoneinfo", name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
+	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
+		"ZoneInfo":              class,
+		"ZoneInfoNotFoundError": z.notFound,
+	}}
+	m.Freeze()
+	return m
+}
+
+// zoneModule keeps one ZoneInfo per key, as CPython does (so that
+// ZoneInfo(k) is ZoneInfo(k)), shared by every run.
+type zoneModule struct {
+	notFound *python.ExcClass
+	mu       sync.Mutex
+	zones    map[string]*zoneInfo // only keys that exist: at most the database's few hundred
+}
+
+func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("ZoneInfo", args, kwargs, []string{"key"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	key, ok := interp.AsText(vals[0])
+	if !ok {
+		return nil, python.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", python.TypeName(vals[0]))
+	}
+	switch {
+	case key == "" || strings.HasSuffix(key, "/") || strings.Contains(key, "//"):
+		return nil, python.Errorf("ValueError", "ZoneInfo keys must be normalized relative paths, got: %s", key)
+	case strings.HasPrefix(key, "/"):
+		return nil, python.Errorf("ValueError", "ZoneInfo keys may not be absolute paths, got: %s", key)
+	case key == ".." || strings.HasPrefix(key, "../") || strings.Contains(key, "/../") || strings.HasSuffix(key, "/.."):
+		return nil, python.Errorf("ValueError", "ZoneInfo keys must refer to subdirectories of TZPATH, got: %s", key)
+	}
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	if zi, ok := z.zones[key]; ok {
+		return zi, nil
+	}
+	// "Local" is Go's name for the system's zone, not a key of the database.
+	loc, err := time.LoadLocation(key)
+	if err != nil || key == "Local" {
+		v, cerr := z.notFound.CallInternal(nil, starlark.Tuple{interp.MakeString("No time zone found with key " + key)}, nil)
+		if cerr != nil {
+			return nil, cerr
+		}
+		return nil, v.(*python.ExcValue).Error()
+	}
+	zi := &zoneInfo{key: key, loc: loc}
+	z.zones[key] = zi
+	return zi, nil
+}
+
+// zoneInfo is a zoneinfo.ZoneInfo: a key and its Go location.
+type zoneInfo struct {
+	key string
+	loc *time.Location
+}
+
+var (
+	_ tzinfo              = (*zoneInfo)(nil)
+	_ starlark.HasAttrs   = (*zoneInfo)(nil)
+	_ starlark.Comparable = (*zoneInfo)(nil)
+	_ interp.HasStr       = (*zoneInfo)(nil)
+	_ interp.GoValuer     = (*zoneInfo)(nil)
+)
+
+func (z *zoneInfo) String() string        { return "zoneinfo.ZoneInfo(key=" + pyRepr(z.key) + ")" }
+func (z *zoneInfo) Str() string           { return z.key }
+func (z *zoneInfo) GoValue() (any, error) { return z.key, nil }
+func (z *zoneInfo) Type() string          { return "ZoneInfo" }
+func (z *zoneInfo) Freeze()               {}
+func (z *zoneInfo) Truth() starlark.Bool  { return true }
+func (z *zoneInfo) Hash() (uint32, error) { return starlark.String(z.key).Hash() }
+
+func (z *zoneInfo) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	eq := z.key == y.(*zoneInfo).key
+	switch op {
+	case syntax.EQL:
+		return eq, nil
+	case syntax.NEQ:
+		return !eq, nil
+	}
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'zoneinfo.ZoneInfo' and 'zoneinfo.ZoneInfo'", op)
+}
+
+func (z *zoneInfo) utcoffset(dt *datetime) (int64, bool) {
+	if dt == nil {
+		return 0, false
+	}
+	off, _ := resolveLocal(z.loc, dt.local, dt.fold)
+	return off, true
+}
+
+func (z *zoneInfo) tzname(dt *datetime) starlark.Value {
+	if dt == nil {
+		return starlark.None
+	}
+	_, name := resolveLocal(z.loc, dt.local, dt.fold)
+	return interp.MakeString(name)
+}
+
+func (z *zoneInfo) dst(dt *datetime) (int64, bool) {
+	if dt == nil {
+		return 0, false
+	}
+	return dstIn(z.loc, dt.local, dt.fold), true
+}
+
+func (z *zoneInfo) fromutc(utc int64) (int64, int) { return fromUTCIn(z.loc, utc) }
+
+var zoneMethods = map[string]method[*zoneInfo]{
+	"utcoffset": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		dt, err := tzArg("utcoffset", args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		if off, ok := z.utcoffset(dt); ok {
+			return deltaOf(off), nil
+		}
+		return starlark.None, nil
+	},
+	"tzname": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		dt, err := tzArg("tzname", args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return z.tzname(dt), nil
+	},
+	"dst": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		dt, err := tzArg("dst", args, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		if off, ok := z.dst(dt); ok {
+			return deltaOf(off), nil
+		}
+		return starlark.None, nil
+	},
+}
+
+func (z *zoneInfo) Attr(name string) (starlark.Value, error) {
+	if name == "key" {
+		return interp.MakeString(z.key), nil
+	}
+	return bindMethod(zoneMethods, z, name), nil
+}
+
+func (z *zoneInfo) AttrNames() []string { return methodNames(zoneMethods, "key") }
