@@ -28,8 +28,12 @@ func Builtins() starlark.StringDict {
 		"range":     interp.NewBuiltin("range", rangeBuiltin),
 		"format":    interp.NewBuiltin("format", formatBuiltin),
 
-		mulName: interp.NewBuiltin(mulName, mulHelper),
-		modName: interp.NewBuiltin(modName, modHelper),
+		mulName:     interp.NewBuiltin(mulName, mulHelper),
+		modName:     interp.NewBuiltin(modName, modHelper),
+		"__ot_badd": boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),
+		"__ot_bdiv": boolArith("/"), "__ot_bfloordiv": boolArith("//"), "__ot_bmod": boolArith("%"),
+		"__ot_band": boolArith("&"), "__ot_bor": boolArith("|"), "__ot_bxor": boolArith("^"),
+		"__ot_blshift": boolArith("<<"), "__ot_brshift": boolArith(">>"),
 	}
 	ms := methods()
 	helpers := ms.helpers()

@@ -262,8 +262,44 @@ func baseExceptionClasses() map[string]*ExcClass {
 	add("ModuleNotFoundError", "ImportError")
 	add("OSError", "Exception")
 	add("FileNotFoundError", "OSError")
+	add("FileExistsError", "OSError")
+	add("IsADirectoryError", "OSError")
+	add("NotADirectoryError", "OSError")
 	add("PermissionError", "OSError")
 	add("TimeoutError", "OSError")
+	add("InterruptedError", "OSError")
+	add("BlockingIOError", "OSError")
+	add("ChildProcessError", "OSError")
+	add("ProcessLookupError", "OSError")
+	add("ConnectionError", "OSError")
+	add("BrokenPipeError", "ConnectionError")
+	add("ConnectionAbortedError", "ConnectionError")
+	add("ConnectionRefusedError", "ConnectionError")
+	add("ConnectionResetError", "ConnectionError")
+	add("UnicodeDecodeError", "UnicodeError")
+	add("UnicodeEncodeError", "UnicodeError")
+	add("UnicodeTranslateError", "UnicodeError")
+	add("FloatingPointError", "ArithmeticError")
+	add("EOFError", "Exception")
+	add("MemoryError", "Exception")
+	add("BufferError", "Exception")
+	add("ReferenceError", "Exception")
+	add("SystemError", "Exception")
+	add("SyntaxError", "Exception")
+	add("IndentationError", "SyntaxError")
+	add("TabError", "IndentationError")
+	add("StopAsyncIteration", "Exception")
+	add("KeyboardInterrupt", "BaseException")
+	add("SystemExit", "BaseException")
+	add("GeneratorExit", "BaseException")
+	add("Warning", "Exception")
+	for _, w := range []string{"UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning",
+		"RuntimeWarning", "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning"} {
+		add(w, "Warning")
+	}
 	add("ToolError", "Exception")
+	// Python 3 keeps these names as aliases of OSError.
+	classes["IOError"] = classes["OSError"]
+	classes["EnvironmentError"] = classes["OSError"]
 	return classes
 }

@@ -13,6 +13,13 @@ const (
 	modName = "__ot_mod"
 )
 
+// boolArithNames are the helpers of arithmetic on a bool, by operator
+// (see binaryHelper).
+var boolArithNames = map[string]string{
+	"+": "__ot_badd", "-": "__ot_bsub", "*": "__ot_bmul", "/": "__ot_bdiv", "//": "__ot_bfloordiv",
+	"%": "__ot_bmod", "&": "__ot_band", "|": "__ot_bor", "^": "__ot_bxor", "<<": "__ot_blshift", ">>": "__ot_brshift",
+}
+
 // loweredMethod reports whether a call of the method name is routed to
 // its helper, and its name. The helper calls onetool's implementation for
 // the receiver's kind (methods in builtins.go): every str method, which

@@ -268,7 +268,14 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 //	         much bigger than the other (smallFactor)
 //	x % y    unless one side is a number literal (i % 2): the left may
 //	         be a str, formatted with Python's printf rules
+//
+// and any arithmetic with an operand that is plainly a bool (a
+// comparison, `not x`, True, isinstance(…), s.startswith(…)): Python's
+// bool is an int, so `count += (x > 3)` counts; Starlark refuses it.
 func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
+	if name, ok := boolArithNames[op]; ok && (isBoolExpr(x) || isBoolExpr(y)) {
+		return name
+	}
 	switch op {
 	case "**":
 		return "__ot_pow"
@@ -283,6 +290,35 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// isBoolExpr reports an expression whose value is a bool whatever its
+// operands: the cases where arithmetic on a bool is plain to see.
+func isBoolExpr(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Compare:
+		return true
+	case *pyast.UnaryOp:
+		return e.Op == "not"
+	case *pyast.Constant:
+		_, ok := e.Value.(bool)
+		return ok
+	case *pyast.Call:
+		switch f := e.Func.(type) {
+		case *pyast.Name:
+			switch f.Id {
+			case "bool", "isinstance", "callable", "any", "all", "hasattr", "issubclass":
+				return true
+			}
+		case *pyast.Attribute:
+			switch f.Attr {
+			case "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "isupper",
+				"islower", "istitle", "isdecimal", "isnumeric", "isidentifier", "isascii", "isprintable":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // smallFactor reports a literal that cannot make a product more than

@@ -10,6 +10,53 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 )
 
+// boolArith returns the helper of `x op y` where an operand is a bool
+// (see binaryHelper): a bool takes part as the int it is in Python
+// (True is 1), except as the argument of a str's % ("%s" % True).
+func boolArith(op string) *starlark.Builtin {
+	tokens := map[string]syntax.Token{
+		"+": syntax.PLUS, "-": syntax.MINUS, "/": syntax.SLASH, "//": syntax.SLASHSLASH,
+		"&": syntax.AMP, "|": syntax.PIPE, "^": syntax.CIRCUMFLEX, "<<": syntax.LTLT, ">>": syntax.GTGT,
+	}
+	return interp.NewBuiltin(boolArithNames[op], func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 2 || len(kwargs) != 0 {
+			return nil, typeError("%s takes 2 arguments", b.Name())
+		}
+		x, y := args[0], args[1]
+		_, text := interp.AsText(x)
+		if _, ok := x.(starlark.Bool); ok {
+			x = boolInt(x.(starlark.Bool))
+		}
+		if _, ok := y.(starlark.Bool); ok && !(op == "%" && text) {
+			y = boolInt(y.(starlark.Bool))
+		}
+		switch op {
+		case "*":
+			return mulHelper(thread, b, starlark.Tuple{x, y}, nil)
+		case "%":
+			return modHelper(thread, b, starlark.Tuple{x, y}, nil)
+		case "&", "|", "^":
+			// bool & bool stays a bool in Python.
+			if xb, ok := args[0].(starlark.Bool); ok {
+				if yb, ok := args[1].(starlark.Bool); ok {
+					switch op {
+					case "&":
+						return xb && yb, nil
+					case "|":
+						return xb || yb, nil
+					}
+					return starlark.Bool(xb != yb), nil
+				}
+			}
+		}
+		v, err := starlark.Binary(tokens[op], x, y)
+		if err != nil && strings.HasPrefix(err.Error(), "unknown binary op") {
+			return nil, typeError("unsupported operand type(s) for %s: '%s' and '%s'", op, pyTypeName(args[0]), pyTypeName(args[1]))
+		}
+		return v, err
+	})
+}
+
 // mulHelper is `x * y` (see lower.go). Products of small integers and
 // floats take a fast path; a repetition of a string or sequence is refused
 // when it would exceed the run's memory budget, and a product of integers
