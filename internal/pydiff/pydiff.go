@@ -34,7 +34,7 @@ func (o Outcome) String() string {
 // ["ok", text] (the str of a string result, else its repr) or ["err",
 // class, message].
 const pyEval = `
-import bisect, collections, copy, functools, heapq, itertools, json, math, operator, re, statistics, string, sys
+import bisect, collections, copy, csv, functools, heapq, io, itertools, json, math, operator, pprint, random, re, statistics, string, sys, textwrap
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
     if not line or line.startswith("#"):

@@ -26,6 +26,7 @@ func Modules() starlark.StringDict {
 		"json":        JSON(),
 		"math":        Math(),
 		"operator":    Operator(),
+		"random":      Random(),
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
