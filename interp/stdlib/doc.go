@@ -22,6 +22,7 @@ func Modules() starlark.StringDict {
 		"copy":        Copy(),
 		"functools":   Functools(),
 		"heapq":       HeapQ(),
+		"io":          IO(),
 		"itertools":   Itertools(),
 		"json":        JSON(),
 		"math":        Math(),
