@@ -20,6 +20,7 @@ func Modules() starlark.StringDict {
 		"bisect":      Bisect(),
 		"collections": Collections(),
 		"copy":        Copy(),
+		"csv":         CSV(),
 		"functools":   Functools(),
 		"heapq":       HeapQ(),
 		"io":          IO(),
