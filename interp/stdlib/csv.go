@@ -474,7 +474,7 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 			return nil, false, r.m.fail("iterator should return strings, not %s (the file should be opened in text mode)", python.TypeName(line))
 		}
 		r.lineNum++
-		if err := b.Charge(1 + uint64(len(s))/16); err != nil {
+		if err := b.Charge(1 + uint64(len(s))/4); err != nil {
 			return nil, false, err
 		}
 		if err := b.Alloc(2*int64(len(s)) + 64); err != nil {

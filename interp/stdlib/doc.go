@@ -32,6 +32,7 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"textwrap":    TextWrap(),
 	}
 	d.Freeze()
 	return d

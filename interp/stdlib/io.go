@@ -138,7 +138,7 @@ func (f *stringIO) write(b *interp.Budget, s string) error {
 	if f.frozen {
 		return python.Errorf("TypeError", "cannot modify a frozen StringIO")
 	}
-	if err := b.Charge(uint64(len(s)) / 64); err != nil {
+	if err := b.Charge(uint64(len(s)) / 16); err != nil {
 		return err
 	}
 	if err := b.Alloc(int64(len(s) + f.extra)); err != nil {
@@ -292,7 +292,7 @@ func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starla
 		if line == "" {
 			break
 		}
-		if err := b.Charge(1 + uint64(len(line))/64); err != nil {
+		if err := b.Charge(2 + uint64(len(line))/16); err != nil {
 			return nil, err
 		}
 		if err := b.Alloc(int64(len(line)) + 32); err != nil {
