@@ -28,6 +28,7 @@ func Modules() starlark.StringDict {
 		"json":        JSON(),
 		"math":        Math(),
 		"operator":    Operator(),
+		"pprint":      PPrint(),
 		"random":      Random(),
 		"re":          RE(),
 		"statistics":  Statistics(),
