@@ -928,8 +928,9 @@ func randGauss(thread *starlark.Thread, name string, g *mt, args starlark.Tuple,
 	if !ok {
 		x2pi := g.float() * 2 * math.Pi
 		g2rad := math.Sqrt(-2 * python.Log(1-g.float()))
-		z = starlark.Float(math.Cos(x2pi) * g2rad)
-		g.gaussNext = starlark.Float(math.Sin(x2pi) * g2rad)
+		sin, cos := sinCos(x2pi)
+		z = starlark.Float(cos * g2rad)
+		g.gaussNext = starlark.Float(sin * g2rad)
 	}
 	return starlark.Float(f[0] + float64(z)*f[1]), nil
 }
@@ -1040,4 +1041,76 @@ func newRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	return &randomValue{g: g}, nil
+}
+
+// dd is a double-double number hi+lo, for gauss's sine and cosine
+// rounded once: the C library's nearly always are, Go's math.Sin and
+// math.Cos are an ulp off for about a quarter of the values.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func (x dd) add(y dd) dd {
+	s := twoSum(x.hi, y.hi)
+	e := s.lo + x.lo + y.lo
+	hi := s.hi + e
+	return dd{hi, e - (hi - s.hi)}
+}
+
+func (x dd) mul(y dd) dd {
+	p := x.hi * y.hi
+	e := math.FMA(x.hi, y.hi, -p) + x.hi*y.lo + x.lo*y.hi
+	hi := p + e
+	return dd{hi, e - (hi - p)}
+}
+
+func (x dd) divInt(n float64) dd {
+	q := x.hi / n
+	p := q * n
+	e := math.FMA(q, n, -p)
+	r := (x.hi - p - e + x.lo) / n
+	hi := q + r
+	return dd{hi, r - (hi - q)}
+}
+
+// halfPi is pi/2 to double-double precision.
+var halfPi = dd{1.5707963267948966, 6.123233995736766e-17}
+
+// sinCos returns sin(x) and cos(x) for 0 <= x < 2*pi, correctly rounded
+// but for the rarest ties: x is reduced by a multiple of pi/2 and both
+// series are summed in double-double.
+func sinCos(x float64) (float64, float64) {
+	k := math.Round(x / halfPi.hi)
+	r := dd{x, 0}.add(halfPi.mul(dd{-k, 0}))
+	r2 := r.mul(r)
+	sin, term := r, r
+	for n := 1.0; ; n++ {
+		term = term.mul(r2).divInt(-(2 * n) * (2*n + 1))
+		sin = sin.add(term)
+		if math.Abs(term.hi) < 1e-40 {
+			break
+		}
+	}
+	cos, term := dd{1, 0}, dd{1, 0}
+	for n := 1.0; ; n++ {
+		term = term.mul(r2).divInt(-(2*n - 1) * (2 * n))
+		cos = cos.add(term)
+		if math.Abs(term.hi) < 1e-40 {
+			break
+		}
+	}
+	s, c := sin.hi+sin.lo, cos.hi+cos.lo
+	switch int(k) & 3 {
+	case 1:
+		return c, -s
+	case 2:
+		return -s, -c
+	case 3:
+		return -c, s
+	}
+	return s, c
 }
