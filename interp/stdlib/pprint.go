@@ -432,6 +432,9 @@ func (p *printer) format(sb *strings.Builder, v starlark.Value, indent, allowanc
 		if python.TypeName(v) == "frozenset" {
 			return p.pprintSet(sb, v, "frozenset", indent, allowance, level+1, path)
 		}
+		if done, err := p.pprintCollection(sb, v, indent, allowance, level+1, path); done || err != nil {
+			return err
+		}
 	}
 	return p.write(sb, rep)
 }
@@ -458,33 +461,117 @@ func (p *printer) pprintDict(sb *strings.Builder, d *starlark.Dict, indent, allo
 		if err != nil {
 			return err
 		}
-		indent += p.indent
-		allowance++
-		delim := ",\n" + strings.Repeat(" ", indent)
-		for i, kv := range items {
-			last := i == len(items)-1
-			rep, err := p.safeRepr(kv[0], level, path)
-			if err != nil {
-				return err
-			}
-			if err := p.write(sb, rep+": "); err != nil {
-				return err
-			}
-			a := 1
-			if last {
-				a = allowance
-			}
-			if err := p.format(sb, kv[1], indent+utf8.RuneCountInString(rep)+2, a, level, path); err != nil {
-				return err
-			}
-			if !last {
-				if err := p.write(sb, delim); err != nil {
-					return err
-				}
-			}
+		if err := p.formatDictItems(sb, items, indent, allowance+1, level, path); err != nil {
+			return err
 		}
 	}
 	return p.write(sb, "}")
+}
+
+// formatDictItems is CPython's _format_dict_items: "key: value", one
+// pair a line.
+func (p *printer) formatDictItems(sb *strings.Builder, items []starlark.Tuple, indent, allowance, level int, path []starlark.Value) error {
+	indent += p.indent
+	delim := ",\n" + strings.Repeat(" ", indent)
+	for i, kv := range items {
+		last := i == len(items)-1
+		rep, err := p.safeRepr(kv[0], level, path)
+		if err != nil {
+			return err
+		}
+		if err := p.write(sb, rep+": "); err != nil {
+			return err
+		}
+		a := 1
+		if last {
+			a = allowance
+		}
+		if err := p.format(sb, kv[1], indent+utf8.RuneCountInString(rep)+2, a, level, path); err != nil {
+			return err
+		}
+		if !last {
+			if err := p.write(sb, delim); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// pprintCollection lays out a Counter, defaultdict, OrderedDict or deque
+// that does not fit on a line, as CPython's printers for them do.
+func (p *printer) pprintCollection(sb *strings.Builder, v starlark.Value, indent, allowance, level int, path []starlark.Value) (bool, error) {
+	switch x := v.(type) {
+	case *collDict:
+		if x.d.Len() == 0 {
+			return false, nil
+		}
+		name := x.Type()
+		switch x.kind {
+		case kindCounter:
+			items, err := mostCommon(p.b, x.d, -1)
+			if err != nil {
+				return true, err
+			}
+			if err := p.write(sb, name+"({"); err != nil {
+				return true, err
+			}
+			if p.indent > 1 {
+				if err := p.write(sb, strings.Repeat(" ", p.indent-1)); err != nil {
+					return true, err
+				}
+			}
+			if err := p.formatDictItems(sb, items, indent+len(name)+1, allowance+2, level, path); err != nil {
+				return true, err
+			}
+			return true, p.write(sb, "})")
+		case kindDefault:
+			rdf, err := p.safeRepr(x.factory, level, path)
+			if err != nil {
+				return true, err
+			}
+			indent += len(name) + 1
+			if err := p.write(sb, name+"("+rdf+",\n"+strings.Repeat(" ", indent)); err != nil {
+				return true, err
+			}
+			if err := p.pprintDict(sb, x.d, indent, allowance+1, level, path); err != nil {
+				return true, err
+			}
+			return true, p.write(sb, ")")
+		default:
+			items := x.d.Items()
+			l := make([]starlark.Value, len(items))
+			for i, kv := range items {
+				l[i] = kv
+			}
+			if err := p.write(sb, name+"("); err != nil {
+				return true, err
+			}
+			if err := p.format(sb, starlark.NewList(l), indent+len(name)+1, allowance+1, level, path); err != nil {
+				return true, err
+			}
+			return true, p.write(sb, ")")
+		}
+	case *deque:
+		if x.n == 0 {
+			return false, nil
+		}
+		indent += len("deque") + 1
+		if err := p.write(sb, "deque(["); err != nil {
+			return true, err
+		}
+		if x.maxlen < 0 {
+			if err := p.formatItems(sb, x.values(), indent, allowance+2, level, path); err != nil {
+				return true, err
+			}
+			return true, p.write(sb, "])")
+		}
+		if err := p.formatItems(sb, x.values(), indent, 2, level, path); err != nil {
+			return true, err
+		}
+		return true, p.write(sb, "],\n"+strings.Repeat(" ", indent)+"maxlen="+starlark.MakeInt(x.maxlen).String()+")")
+	}
+	return false, nil
 }
 
 func (p *printer) pprintSet(sb *strings.Builder, v starlark.Value, typeName string, indent, allowance, level int, path []starlark.Value) error {
