@@ -329,22 +329,26 @@ type randomMethod func(thread *starlark.Thread, name string, g *mt, args starlar
 
 // randomMethods are Random's methods by name; never changed.
 var randomMethods = map[string]randomMethod{
-	"seed":          randSeed,
-	"random":        randRandom,
-	"getrandbits":   randGetrandbits,
-	"randrange":     randRandrange,
-	"randint":       randRandint,
-	"choice":        randChoice,
-	"choices":       randChoices,
-	"sample":        randSample,
-	"shuffle":       randShuffle,
-	"uniform":       randUniform,
-	"triangular":    randTriangular,
-	"expovariate":   randExpovariate,
-	"gauss":         randGauss,
-	"normalvariate": randNormalvariate,
-	"getstate":      randGetstate,
-	"setstate":      randSetstate,
+	"seed":           randSeed,
+	"random":         randRandom,
+	"getrandbits":    randGetrandbits,
+	"randrange":      randRandrange,
+	"randint":        randRandint,
+	"choice":         randChoice,
+	"choices":        randChoices,
+	"sample":         randSample,
+	"shuffle":        randShuffle,
+	"uniform":        randUniform,
+	"triangular":     randTriangular,
+	"expovariate":    randExpovariate,
+	"gauss":          randGauss,
+	"normalvariate":  randNormalvariate,
+	"lognormvariate": randLognormvariate,
+	"paretovariate":  randParetovariate,
+	"weibullvariate": randWeibullvariate,
+	"randbytes":      randRandbytes,
+	"getstate":       randGetstate,
+	"setstate":       randSetstate,
 }
 
 func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -953,6 +957,66 @@ func randNormalvariate(thread *starlark.Thread, name string, g *mt, args starlar
 			return starlark.Float(f[0] + z*f[1]), nil
 		}
 	}
+}
+
+func randLognormvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "sigma"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	kw := []starlark.Tuple{{starlark.String("mu"), starlark.Float(f[0])}, {starlark.String("sigma"), starlark.Float(f[1])}}
+	z, err := randNormalvariate(thread, name, g, nil, kw)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(python.Exp(float64(z.(starlark.Float)))), nil
+}
+
+func randParetovariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha"}, []float64{math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	u := 1 - g.float()
+	if f[0] == 0 {
+		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+	}
+	return starlark.Float(python.FloatPow(u, -1/f[0])), nil
+}
+
+func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	u := 1 - g.float()
+	if f[1] == 0 {
+		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+	}
+	return starlark.Float(f[0] * python.FloatPow(-python.Log(u), 1/f[1])), nil
+}
+
+// randRandbytes is randbytes(n): getrandbits(n * 8) as n bytes, least
+// significant first.
+func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackArgs(name, args, kwargs, "n", &n); err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+	}
+	b := interp.BudgetOf(thread)
+	r, err := g.bits(b, n*8)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	r.FillBytes(out) // big-endian
+	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return starlark.Bytes(out), nil
 }
 
 func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

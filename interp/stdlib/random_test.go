@@ -24,6 +24,7 @@ func TestRandomBounded(t *testing.T) {
 		"import random\nrandom.sample(range(10 ** 6), 10 ** 5)\nrandom.sample(range(10 ** 6), 10 ** 5)\nrandom.sample(range(10 ** 6), 10 ** 5)",
 		"import random\nl = [0] * 10 ** 5\nfor _ in range(10 ** 6):\n    random.shuffle(l)",
 		"import random\nrandom.getrandbits(10 ** 10)",
+		"import random\nrandom.randbytes(10 ** 9)",
 		"import random\nn = 2 ** (10 ** 7)\nfor _ in range(10 ** 6):\n    random.randrange(n)",
 	)
 }
