@@ -567,12 +567,14 @@ func unpackStarred(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 // sees elements appended meanwhile, as Python's does (go.starlark.net
 // refuses to change a list while it is walked); anything else is walked
 // as it is.
-func iterHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	switch x := args[0].(type) {
 	case starlark.String:
 		return interp.Chars(string(x)), nil
 	case *starlark.List:
 		return liveList{x}, nil
+	case Stepper:
+		return iterOf(thread, x)
 	}
 	return args[0], nil
 }

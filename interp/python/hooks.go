@@ -32,6 +32,21 @@ func NewIterator(thread *starlark.Thread, name string, next func(thread *starlar
 	return &pyIter{name: name, src: &funcSource{fn: next, held: held}, thread: thread}
 }
 
+// Stepper is a value that is its own iterator, as a csv reader is: for
+// loops and iter() take its elements through Step, and next() advances
+// it. Step reports false at the end.
+type Stepper interface {
+	starlark.Value
+	Step(thread *starlark.Thread) (starlark.Value, bool, error)
+}
+
+// stepSource walks a Stepper.
+type stepSource struct{ s Stepper }
+
+func (s stepSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return s.s.Step(thread)
+}
+
 // Iterate is iter(v): a function giving the elements of any iterable one
 // at a time, lazily (an iterator is advanced, shared, as in Python).
 func Iterate(thread *starlark.Thread, v starlark.Value) (func() (starlark.Value, bool, error), error) {

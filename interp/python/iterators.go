@@ -226,6 +226,8 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 			return nil, err
 		}
 		return mk("set_iterator", &sliceSource{elems: elems}), nil
+	case Stepper:
+		return mk(x.Type(), stepSource{x}), nil
 	}
 	it := starlark.Iterate(v)
 	if it == nil {
@@ -296,11 +298,17 @@ func nextBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	if err := arity("next", args, kwargs, 1, 2); err != nil {
 		return nil, err
 	}
-	it, ok := args[0].(*pyIter)
-	if !ok {
+	var x starlark.Value
+	var ok bool
+	var err error
+	switch it := args[0].(type) {
+	case *pyIter:
+		x, ok, err = it.next(thread)
+	case Stepper:
+		x, ok, err = it.Step(thread)
+	default:
 		return nil, typeError("'%s' object is not an iterator", pyTypeName(args[0]))
 	}
-	x, ok, err := it.next(thread)
 	if err != nil {
 		return nil, err
 	}
@@ -463,7 +471,7 @@ func newPuller(thread *starlark.Thread, v starlark.Value) (*puller, error) {
 	case *pyIter:
 		p.py = x
 		return p, nil
-	case starlark.String, starlark.Bytes, *starlark.Dict, *starlark.Set:
+	case starlark.String, starlark.Bytes, *starlark.Dict, *starlark.Set, Stepper:
 		// By position or snapshot: no lock on the value meanwhile, and
 		// Python's error when a dict or set changes size.
 		it, err := iterOf(thread, x)
@@ -782,7 +790,7 @@ func ownIterator(thread *starlark.Thread, v starlark.Value) (*pyIter, bool) {
 	switch x := v.(type) {
 	case *pyIter:
 		return x, true
-	case starlark.Bytes:
+	case starlark.Bytes, Stepper:
 		it, _ := iterOf(thread, x)
 		return it, true
 	}

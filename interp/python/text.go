@@ -51,6 +51,7 @@ func reprBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 // printed-output budget.
 func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	sep, end := " ", "\n"
+	var file starlark.Value // an object with a write method: io.StringIO
 	for _, kv := range kwargs {
 		name, _ := starlark.AsString(kv[0])
 		var target *string
@@ -61,6 +62,12 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			target = &end
 		case "flush", "file":
 			if name == "file" && kv[1] != starlark.None {
+				if f, ok := kv[1].(starlark.HasAttrs); ok {
+					if w, _ := f.Attr("write"); w != nil {
+						file = w
+						continue
+					}
+				}
 				return nil, typeError("print() cannot write to a file here: printed text is the program's output (use the file pack to write files)")
 			}
 			continue
@@ -91,6 +98,12 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		if err := w.Str(v); err != nil {
 			return nil, err
 		}
+	}
+	if file != nil {
+		if _, err := starlark.Call(thread, file, starlark.Tuple{interp.MakeString(w.String() + end)}, nil); err != nil {
+			return nil, err
+		}
+		return starlark.None, nil
 	}
 	if err := interp.Print(thread, w.String()+end); err != nil {
 		return nil, err

@@ -1,0 +1,25 @@
+package stdlib
+
+import (
+	"testing"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+)
+
+// TestDifferentialCSV checks the csv module against CPython
+// (testdata/csv_cases.txt).
+func TestDifferentialCSV(t *testing.T) {
+	pydiff.Check(t, "testdata/csv_cases.txt", *update, eval)
+}
+
+// Reading or writing huge inputs ends with the run's budget.
+func TestCSVBounded(t *testing.T) {
+	checkBounded(t, 1e6,
+		"import csv\nlist(csv.reader(['a,b,c'] * 10 ** 7))",
+		"import csv\nlist(csv.reader(['\"a,b\",' * 1000] * 10 ** 5))",
+		"import csv\nfor row in csv.DictReader(['a,b'] + ['1,2'] * 10 ** 7):\n    pass",
+		"import csv, io\nf = io.StringIO()\nw = csv.writer(f)\nw.writerows([['x' * 100, 'y,z']] * 10 ** 7)",
+		"import csv, io\nf = io.StringIO()\nw = csv.DictWriter(f, fieldnames=['a', 'b'])\nfor _ in range(10 ** 7):\n    w.writerow({'a': 'x' * 100, 'b': 1})",
+		"import csv\nlist(csv.reader(io.StringIO('a,' * 10 ** 7)))",
+	)
+}

@@ -1,0 +1,414 @@
+package stdlib
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// IO is the io module: only StringIO, an in-memory text file for the
+// csv module and for building text; there are no file objects (files
+// are the file pack's).
+func IO() *starlarkstruct.Module {
+	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
+		"StringIO": interp.NewBuiltin("StringIO", newStringIO),
+	}}
+}
+
+// stringIO is io.StringIO: its text as UTF-8 and a position counted in
+// bytes, converted to and from characters where a program sees it
+// (tell, seek), so that appending, the common use, costs no conversion.
+type stringIO struct {
+	buf    []byte
+	pos    int // byte offset, may lie past the end after a seek
+	extra  int // characters past the end the position lies
+	closed bool
+	frozen bool
+}
+
+var (
+	_ starlark.HasAttrs = (*stringIO)(nil)
+	_ starlark.Iterable = (*stringIO)(nil)
+	_ interp.GoValuer   = (*stringIO)(nil)
+)
+
+func (f *stringIO) String() string        { return "<_io.StringIO object>" }
+func (f *stringIO) Type() string          { return "StringIO" }
+func (f *stringIO) Freeze()               { f.frozen = true }
+func (f *stringIO) Truth() starlark.Bool  { return true }
+func (f *stringIO) Hash() (uint32, error) { return 0, nil }
+
+// GoValue makes a StringIO a run's result as its text, what the program
+// put in it.
+func (f *stringIO) GoValue() (any, error) { return string(f.buf), nil }
+
+func (f *stringIO) Iterate() starlark.Iterator { return &lineIter{f: f} }
+
+// lineIter gives the lines from the position on, moving it, as a file's
+// iteration does.
+type lineIter struct{ f *stringIO }
+
+func (it *lineIter) Next(p *starlark.Value) bool {
+	if it.f.closed {
+		return false
+	}
+	line := it.f.readline(-1)
+	if line == "" {
+		return false
+	}
+	*p = interp.MakeString(line)
+	return true
+}
+func (it *lineIter) Done() {}
+
+func (f *stringIO) AttrNames() []string {
+	names := []string{"closed"}
+	for n := range stringIOMethods {
+		names = append(names, n)
+	}
+	return names
+}
+
+func (f *stringIO) Attr(name string) (starlark.Value, error) {
+	if name == "closed" {
+		return starlark.Bool(f.closed), nil
+	}
+	m, ok := stringIOMethods[name]
+	if !ok {
+		return nil, nil
+	}
+	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if f.closed && name != "close" {
+			return nil, python.Errorf("ValueError", "I/O operation on closed file")
+		}
+		if err := interp.BudgetOf(thread).Charge(1); err != nil {
+			return nil, err
+		}
+		return m(thread, fn.Name(), f, args, kwargs)
+	}).BindReceiver(f), nil
+}
+
+type stringIOMethod func(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+
+var stringIOMethods = map[string]stringIOMethod{
+	"write":      sioWrite,
+	"writelines": sioWritelines,
+	"read":       sioRead,
+	"readline":   sioReadline,
+	"readlines":  sioReadlines,
+	"getvalue":   sioGetvalue,
+	"seek":       sioSeek,
+	"tell":       sioTell,
+	"truncate":   sioTruncate,
+	"close":      sioClose,
+	"readable":   sioTrue,
+	"writable":   sioTrue,
+	"seekable":   sioTrue,
+	"flush":      sioFlush,
+}
+
+func newStringIO(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var initial, newline starlark.Value = starlark.String(""), starlark.String("\n")
+	if err := starlark.UnpackArgs("StringIO", args, kwargs, "initial_value?", &initial, "newline?", &newline); err != nil {
+		return nil, err
+	}
+	f := &stringIO{}
+	if initial == starlark.None {
+		return f, nil
+	}
+	s, ok := interp.AsText(initial)
+	if !ok {
+		return nil, python.Errorf("TypeError", "initial_value must be str or None, not %s", python.TypeName(initial))
+	}
+	if err := interp.BudgetOf(thread).Alloc(int64(len(s))); err != nil {
+		return nil, err
+	}
+	f.buf = []byte(s)
+	return f, nil
+}
+
+// write puts s at the position, over what is there, as a file does.
+func (f *stringIO) write(b *interp.Budget, s string) error {
+	if f.frozen {
+		return python.Errorf("TypeError", "cannot modify a frozen StringIO")
+	}
+	if err := b.Charge(uint64(len(s)) / 16); err != nil {
+		return err
+	}
+	if err := b.Alloc(int64(len(s) + f.extra)); err != nil {
+		return err
+	}
+	if f.extra > 0 { // a seek past the end: the gap holds NULs
+		f.buf = append(f.buf, strings.Repeat("\x00", f.extra)...)
+		f.pos, f.extra = len(f.buf), 0
+	}
+	if f.pos == len(f.buf) {
+		f.buf = append(f.buf, s...)
+		f.pos = len(f.buf)
+		return nil
+	}
+	// Overwrite as many characters as s has.
+	end := f.pos
+	for n := utf8.RuneCountInString(s); n > 0 && end < len(f.buf); n-- {
+		_, size := utf8.DecodeRune(f.buf[end:])
+		end += size
+	}
+	rest := append([]byte(s), f.buf[end:]...)
+	f.buf = append(f.buf[:f.pos], rest...)
+	f.pos += len(s)
+	return nil
+}
+
+func sioWrite(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var v starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "s", &v); err != nil {
+		return nil, err
+	}
+	s, ok := interp.AsText(v)
+	if !ok {
+		return nil, python.Errorf("TypeError", "string argument expected, got '%s'", python.TypeName(v))
+	}
+	if err := f.write(interp.BudgetOf(thread), s); err != nil {
+		return nil, err
+	}
+	return starlark.MakeInt(utf8.RuneCountInString(s)), nil
+}
+
+func sioWritelines(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var lines starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "lines", &lines); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	return starlark.None, python.ForEach(thread, lines, func(v starlark.Value) (bool, error) {
+		s, ok := interp.AsText(v)
+		if !ok {
+			return true, python.Errorf("TypeError", "string argument expected, got '%s'", python.TypeName(v))
+		}
+		return false, f.write(b, s)
+	})
+}
+
+// sizeArg reads an optional size: None or negative for all.
+func sizeArg(v starlark.Value) (int, error) {
+	if v == starlark.None {
+		return -1, nil
+	}
+	var n int
+	if err := starlark.AsInt(v, &n); err != nil {
+		return 0, python.Errorf("TypeError", "argument should be integer or None, not '%s'", python.TypeName(v))
+	}
+	return n, nil
+}
+
+// take returns up to n characters (all for n < 0) from the position on,
+// moving it.
+func (f *stringIO) take(n int) string {
+	if f.extra > 0 || f.pos >= len(f.buf) {
+		return ""
+	}
+	end := len(f.buf)
+	if n >= 0 {
+		end = f.pos
+		for ; n > 0 && end < len(f.buf); n-- {
+			_, size := utf8.DecodeRune(f.buf[end:])
+			end += size
+		}
+	}
+	s := string(f.buf[f.pos:end])
+	f.pos = end
+	return s
+}
+
+func sioRead(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var size starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(name, args, kwargs, "size?", &size); err != nil {
+		return nil, err
+	}
+	n, err := sizeArg(size)
+	if err != nil {
+		return nil, err
+	}
+	s := f.take(n)
+	return interp.MakeString(s), interp.BudgetOf(thread).Charge(uint64(len(s)) / 64)
+}
+
+// readline reads up to and including the next "\n", at most limit
+// characters when limit >= 0.
+func (f *stringIO) readline(limit int) string {
+	if f.extra > 0 || f.pos >= len(f.buf) {
+		return ""
+	}
+	end := len(f.buf)
+	if i := bytes.IndexByte(f.buf[f.pos:], '\n'); i >= 0 {
+		end = f.pos + i + 1
+	}
+	if limit >= 0 {
+		cut := f.pos
+		for n := limit; n > 0 && cut < end; n-- {
+			_, size := utf8.DecodeRune(f.buf[cut:])
+			cut += size
+		}
+		end = cut
+	}
+	s := string(f.buf[f.pos:end])
+	f.pos = end
+	return s
+}
+
+func sioReadline(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var size starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(name, args, kwargs, "size?", &size); err != nil {
+		return nil, err
+	}
+	n, err := sizeArg(size)
+	if err != nil {
+		return nil, err
+	}
+	s := f.readline(n)
+	return interp.MakeString(s), interp.BudgetOf(thread).Charge(uint64(len(s)) / 64)
+}
+
+func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var hint starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(name, args, kwargs, "hint?", &hint); err != nil {
+		return nil, err
+	}
+	n, err := sizeArg(hint)
+	if err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	var lines []starlark.Value
+	total := 0
+	for {
+		line := f.readline(-1)
+		if line == "" {
+			break
+		}
+		if err := b.Charge(2 + uint64(len(line))/16); err != nil {
+			return nil, err
+		}
+		if err := b.Alloc(int64(len(line)) + 32); err != nil {
+			return nil, err
+		}
+		lines = append(lines, interp.MakeString(line))
+		total += utf8.RuneCountInString(line)
+		if n > 0 && total > n {
+			break
+		}
+	}
+	return starlark.NewList(lines), nil
+}
+
+func sioGetvalue(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	if err := b.Alloc(int64(len(f.buf))); err != nil {
+		return nil, err
+	}
+	return interp.MakeString(string(f.buf)), b.Charge(uint64(len(f.buf)) / 64)
+}
+
+// tell is the position in characters.
+func (f *stringIO) tell() int {
+	if f.pos >= len(f.buf) {
+		return utf8.RuneCount(f.buf) + f.extra
+	}
+	return utf8.RuneCount(f.buf[:f.pos])
+}
+
+func sioTell(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+		return nil, err
+	}
+	return starlark.MakeInt(f.tell()), interp.BudgetOf(thread).Charge(uint64(f.pos) / 64)
+}
+
+// seekTo moves to character n (n >= 0), past the end if need be.
+func (f *stringIO) seekTo(n int) {
+	f.pos, f.extra = 0, 0
+	for ; n > 0 && f.pos < len(f.buf); n-- {
+		_, size := utf8.DecodeRune(f.buf[f.pos:])
+		f.pos += size
+	}
+	f.extra = n
+}
+
+func sioSeek(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var pos, whence int
+	if err := starlark.UnpackArgs(name, args, kwargs, "pos", &pos, "whence?", &whence); err != nil {
+		return nil, err
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(len(f.buf)) / 64); err != nil {
+		return nil, err
+	}
+	switch {
+	case whence < 0 || whence > 2:
+		return nil, python.Errorf("ValueError", "Invalid whence (%d, should be 0, 1 or 2)", whence)
+	case whence == 0 && pos < 0:
+		return nil, python.Errorf("ValueError", "Negative seek position %d", pos)
+	case whence == 0:
+		f.seekTo(pos)
+	case pos != 0: // CPython's message says cur for whence 2 too
+		return nil, python.Errorf("OSError", "Can't do nonzero cur-relative seeks")
+	case whence == 2:
+		f.pos, f.extra = len(f.buf), 0
+	}
+	return starlark.MakeInt(f.tell()), nil
+}
+
+func sioTruncate(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var size starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(name, args, kwargs, "pos?", &size); err != nil {
+		return nil, err
+	}
+	if f.frozen {
+		return nil, python.Errorf("TypeError", "cannot modify a frozen StringIO")
+	}
+	n := f.tell()
+	if size != starlark.None {
+		if err := starlark.AsInt(size, &n); err != nil {
+			return nil, python.Errorf("TypeError", "argument should be integer or None, not '%s'", python.TypeName(size))
+		}
+		if n < 0 {
+			return nil, python.Errorf("ValueError", "Negative size value %d", n)
+		}
+	}
+	// Cut at character n; the position stays where it was.
+	cut := 0
+	for i := n; i > 0 && cut < len(f.buf); i-- {
+		_, sz := utf8.DecodeRune(f.buf[cut:])
+		cut += sz
+	}
+	if cut < len(f.buf) {
+		at := f.tell()
+		f.buf = f.buf[:cut]
+		f.seekTo(at)
+	}
+	return starlark.MakeInt(n), nil
+}
+
+func sioClose(_ *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+		return nil, err
+	}
+	f.closed = true
+	return starlark.None, nil
+}
+
+func sioTrue(_ *starlark.Thread, name string, _ *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return starlark.True, starlark.UnpackArgs(name, args, kwargs)
+}
+
+func sioFlush(_ *starlark.Thread, name string, _ *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return starlark.None, starlark.UnpackArgs(name, args, kwargs)
+}

@@ -1,0 +1,1180 @@
+package stdlib
+
+import (
+	"crypto/rand"
+	"crypto/sha512"
+	"encoding/binary"
+	"math"
+	"math/big"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// Random is the random module. Its generator is CPython's Mersenne
+// Twister, seeded as CPython seeds it, and every function draws from it
+// in CPython's order, so a seeded program prints CPython's numbers. The
+// module-level generator belongs to the run (a thread-local made on
+// first use): seed() in one run never changes another run's sequence.
+func Random() *starlarkstruct.Module {
+	members := starlark.StringDict{
+		"Random": interp.NewBuiltin("Random", newRandom),
+	}
+	for name, m := range randomMethods {
+		name, m := name, m
+		members[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return m(thread, fn.Name(), runGenerator(thread), args, kwargs)
+		})
+	}
+	return &starlarkstruct.Module{Name: "random", Members: members}
+}
+
+// randomLocal is the thread-local key of a run's module-level generator.
+const randomLocal = "onetool.stdlib.random"
+
+// runGenerator is the run's module-level generator, seeded from the
+// operating system's randomness when first used, as CPython's is at
+// import.
+func runGenerator(thread *starlark.Thread) *mt {
+	if g, ok := thread.Local(randomLocal).(*mt); ok {
+		return g
+	}
+	g := &mt{}
+	g.seedRandom()
+	thread.SetLocal(randomLocal, g)
+	return g
+}
+
+const mtN, mtM = 624, 397
+
+// mt is MT19937 with the state CPython's Random keeps beside it (the
+// second value gauss() computed).
+type mt struct {
+	state     [mtN]uint32
+	index     int
+	gaussNext starlark.Value // None or a float
+}
+
+func (g *mt) initGenrand(s uint32) {
+	g.state[0] = s
+	for i := 1; i < mtN; i++ {
+		g.state[i] = 1812433253*(g.state[i-1]^(g.state[i-1]>>30)) + uint32(i)
+	}
+	g.index = mtN
+}
+
+func (g *mt) initByArray(key []uint32) {
+	g.initGenrand(19650218)
+	i, j := 1, 0
+	k := max(mtN, len(key))
+	for ; k > 0; k-- {
+		g.state[i] = (g.state[i] ^ ((g.state[i-1] ^ (g.state[i-1] >> 30)) * 1664525)) + key[j] + uint32(j)
+		i++
+		j++
+		if i >= mtN {
+			g.state[0] = g.state[mtN-1]
+			i = 1
+		}
+		if j >= len(key) {
+			j = 0
+		}
+	}
+	for k = mtN - 1; k > 0; k-- {
+		g.state[i] = (g.state[i] ^ ((g.state[i-1] ^ (g.state[i-1] >> 30)) * 1566083941)) - uint32(i)
+		i++
+		if i >= mtN {
+			g.state[0] = g.state[mtN-1]
+			i = 1
+		}
+	}
+	g.state[0] = 0x80000000
+	g.gaussNext = starlark.None
+}
+
+func (g *mt) uint32() uint32 {
+	if g.index >= mtN {
+		for k := 0; k < mtN; k++ {
+			y := g.state[k]&0x80000000 | g.state[(k+1)%mtN]&0x7fffffff
+			v := g.state[(k+mtM)%mtN] ^ (y >> 1)
+			if y&1 != 0 {
+				v ^= 0x9908b0df
+			}
+			g.state[k] = v
+		}
+		g.index = 0
+	}
+	y := g.state[g.index]
+	g.index++
+	y ^= y >> 11
+	y ^= (y << 7) & 0x9d2c5680
+	y ^= (y << 15) & 0xefc60000
+	y ^= y >> 18
+	return y
+}
+
+// float is random(): 53 bits from two outputs.
+func (g *mt) float() float64 {
+	a, b := g.uint32()>>5, g.uint32()>>6
+	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
+}
+
+// seedRandom seeds from the operating system, as seed(None) does.
+func (g *mt) seedRandom() {
+	var buf [mtN * 4]byte
+	if _, err := rand.Read(buf[:]); err != nil {
+		// crypto/rand does not fail on supported systems; a fixed
+		// seed would still give a working generator.
+		g.initGenrand(5489)
+		return
+	}
+	key := make([]uint32, mtN)
+	for i := range key {
+		key[i] = binary.LittleEndian.Uint32(buf[4*i:])
+	}
+	g.initByArray(key)
+}
+
+// seedInt seeds from |n|, its 32-bit words least significant first.
+func (g *mt) seedInt(n *big.Int) {
+	n = new(big.Int).Abs(n)
+	words := (n.BitLen() + 31) / 32
+	key := make([]uint32, max(words, 1))
+	bs := n.Bytes() // big-endian
+	for i := range bs {
+		byteIndex := len(bs) - 1 - i // 0 is the least significant
+		key[byteIndex/4] |= uint32(bs[i]) << (8 * (byteIndex % 4))
+	}
+	g.initByArray(key)
+}
+
+// seed is Random.seed(a): None, int, float, str, bytes as CPython.
+func (g *mt) seed(a starlark.Value) error {
+	switch x := a.(type) {
+	case starlark.NoneType:
+		g.seedRandom()
+	case starlark.Int:
+		g.seedInt(x.BigInt())
+	case starlark.Bool:
+		n := int64(0)
+		if x {
+			n = 1
+		}
+		g.seedInt(big.NewInt(n))
+	case starlark.Float:
+		g.seedInt(new(big.Int).SetUint64(uint64(floatHash(float64(x)))))
+	case starlark.Bytes:
+		g.seedBytes([]byte(x))
+	default:
+		s, ok := interp.AsText(a)
+		if !ok {
+			return python.Errorf("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.")
+		}
+		g.seedBytes([]byte(s))
+	}
+	g.gaussNext = starlark.None
+	return nil
+}
+
+// seedBytes is version 2 seeding: the bytes followed by their SHA-512,
+// read as one big-endian integer.
+func (g *mt) seedBytes(b []byte) {
+	sum := sha512.Sum512(b)
+	all := append(append([]byte{}, b...), sum[:]...)
+	g.seedInt(new(big.Int).SetBytes(all))
+}
+
+// floatHash is CPython's hash() of a float, which seeds from a float:
+// the value modulo the Mersenne prime 2**61 - 1, computed 28 bits at a
+// time.
+func floatHash(v float64) int64 {
+	const bits = 61
+	const mod = uint64(1)<<bits - 1
+	switch {
+	case math.IsInf(v, 1):
+		return 314159
+	case math.IsInf(v, -1):
+		return -314159
+	case math.IsNaN(v):
+		return 0
+	}
+	m, e := math.Frexp(v)
+	sign := uint64(1)
+	if m < 0 {
+		sign, m = ^uint64(0), -m // -1 as an unsigned multiplier
+	}
+	x := uint64(0)
+	for m != 0 {
+		x = ((x << 28) & mod) | x>>(bits-28)
+		m *= 268435456.0
+		e -= 28
+		y := uint64(m)
+		m -= float64(y)
+		x += y
+		if x >= mod {
+			x -= mod
+		}
+	}
+	if e >= 0 {
+		e %= bits
+	} else {
+		e = bits - 1 - ((-1 - e) % bits)
+	}
+	x = ((x << uint(e)) & mod) | x>>(bits-uint(e))
+	x *= sign
+	if int64(x) == -1 {
+		return -2
+	}
+	return int64(x)
+}
+
+// bits64 is getrandbits(k) for k <= 64.
+func (g *mt) bits64(k int) uint64 {
+	if k <= 32 {
+		if k == 0 {
+			return 0
+		}
+		return uint64(g.uint32() >> (32 - k))
+	}
+	lo := uint64(g.uint32())
+	hi := uint64(g.uint32() >> (64 - k))
+	return lo | hi<<32
+}
+
+// bits is getrandbits(k) for any k >= 0: 32-bit words, least
+// significant first, the last one shifted down to the bits still needed.
+func (g *mt) bits(b *interp.Budget, k int) (*big.Int, error) {
+	if k <= 64 {
+		return new(big.Int).SetUint64(g.bits64(k)), nil
+	}
+	words := (k-1)/32 + 1
+	if err := b.Charge(uint64(words) / 8); err != nil {
+		return nil, err
+	}
+	if err := b.Alloc(int64(words) * 4); err != nil {
+		return nil, err
+	}
+	out := make([]big.Word, 0, words)
+	var acc uint64
+	for i := 0; i < words; i++ {
+		r := g.uint32()
+		if k < 32 {
+			r >>= 32 - k
+		}
+		k -= 32
+		if bitsPerWord == 64 {
+			if i%2 == 0 {
+				acc = uint64(r)
+			} else {
+				out = append(out, big.Word(acc|uint64(r)<<32))
+				acc = 0
+			}
+		} else {
+			out = append(out, big.Word(r))
+		}
+	}
+	if bitsPerWord == 64 && words%2 == 1 {
+		out = append(out, big.Word(acc))
+	}
+	return new(big.Int).SetBits(out), nil
+}
+
+const bitsPerWord = 32 << (^uint(0) >> 63)
+
+// below is _randbelow(n) for n > 0: getrandbits(n.bit_length()) until
+// the value is under n.
+func (g *mt) below(b *interp.Budget, n *big.Int) (*big.Int, error) {
+	k := n.BitLen()
+	if k <= 64 {
+		limit := n.Uint64()
+		for {
+			if err := b.Charge(1); err != nil {
+				return nil, err
+			}
+			if r := g.bits64(k); r < limit {
+				return new(big.Int).SetUint64(r), nil
+			}
+		}
+	}
+	for {
+		r, err := g.bits(b, k)
+		if err != nil {
+			return nil, err
+		}
+		if r.Cmp(n) < 0 {
+			return r, nil
+		}
+	}
+}
+
+// belowInt is _randbelow(n) for a length.
+func (g *mt) belowInt(b *interp.Budget, n int) (int, error) {
+	k := big.NewInt(int64(n)).BitLen()
+	for {
+		if err := b.Charge(1); err != nil {
+			return 0, err
+		}
+		if r := g.bits64(k); r < uint64(n) {
+			return int(r), nil
+		}
+	}
+}
+
+// randomMethod is a method of Random, also a function of the module on
+// the run's generator.
+type randomMethod func(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+
+// randomMethods are Random's methods by name; never changed.
+var randomMethods = map[string]randomMethod{
+	"seed":           randSeed,
+	"random":         randRandom,
+	"getrandbits":    randGetrandbits,
+	"randrange":      randRandrange,
+	"randint":        randRandint,
+	"choice":         randChoice,
+	"choices":        randChoices,
+	"sample":         randSample,
+	"shuffle":        randShuffle,
+	"uniform":        randUniform,
+	"triangular":     randTriangular,
+	"expovariate":    randExpovariate,
+	"gauss":          randGauss,
+	"normalvariate":  randNormalvariate,
+	"lognormvariate": randLognormvariate,
+	"paretovariate":  randParetovariate,
+	"weibullvariate": randWeibullvariate,
+	"randbytes":      randRandbytes,
+	"getstate":       randGetstate,
+	"setstate":       randSetstate,
+}
+
+func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var a starlark.Value = starlark.None
+	version := 2
+	if err := starlark.UnpackArgs(name, args, kwargs, "a?", &a, "version?", &version); err != nil {
+		return nil, err
+	}
+	return starlark.None, g.seed(a)
+}
+
+func randRandom(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+		return nil, err
+	}
+	return starlark.Float(g.float()), interp.BudgetOf(thread).Charge(1)
+}
+
+func randGetrandbits(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var k int
+	if err := starlark.UnpackArgs(name, args, kwargs, "k", &k); err != nil {
+		return nil, err
+	}
+	if k < 0 {
+		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+	}
+	b := interp.BudgetOf(thread)
+	if err := b.Charge(1); err != nil {
+		return nil, err
+	}
+	r, err := g.bits(b, k)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.MakeBigInt(r), nil
+}
+
+// rangeArg is an argument of randrange: an int, or a float with an
+// integral value (deprecated in CPython 3.11, still accepted).
+func rangeArg(v starlark.Value, what string) (*big.Int, error) {
+	switch x := v.(type) {
+	case starlark.Int:
+		return x.BigInt(), nil
+	case starlark.Bool:
+		if x {
+			return big.NewInt(1), nil
+		}
+		return big.NewInt(0), nil
+	case starlark.Float:
+		f := float64(x)
+		if math.IsInf(f, 0) {
+			return nil, python.Errorf("OverflowError", "cannot convert float infinity to integer")
+		}
+		if math.IsNaN(f) {
+			return nil, python.Errorf("ValueError", "cannot convert float NaN to integer")
+		}
+		if f != math.Trunc(f) {
+			return nil, python.Errorf("ValueError", "non-integer %s for randrange()", what)
+		}
+		n, _ := big.NewFloat(f).Int(nil)
+		return n, nil
+	}
+	if s, ok := interp.AsText(v); ok {
+		// CPython tries int(v), then refuses the value for not being
+		// the int it converts to.
+		if _, ok := new(big.Int).SetString(strings.TrimSpace(s), 10); !ok {
+			return nil, python.Errorf("ValueError", "invalid literal for int() with base 10: %s", interp.QuoteString(s))
+		}
+		return nil, python.Errorf("ValueError", "non-integer %s for randrange()", what)
+	}
+	return nil, python.Errorf("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'", python.TypeName(v))
+}
+
+func randRandrange(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var start, stop, step starlark.Value = nil, starlark.None, nil
+	if err := starlark.UnpackArgs(name, args, kwargs, "start", &start, "stop?", &stop, "step?", &step); err != nil {
+		return nil, err
+	}
+	return g.randrange(interp.BudgetOf(thread), start, stop, step)
+}
+
+func (g *mt) randrange(b *interp.Budget, start, stop, step starlark.Value) (starlark.Value, error) {
+	istart, err := rangeArg(start, "arg 1")
+	if err != nil {
+		return nil, err
+	}
+	if stop == starlark.None {
+		if step != nil {
+			return nil, python.Errorf("TypeError", "Missing a non-None stop argument")
+		}
+		if istart.Sign() > 0 {
+			r, err := g.below(b, istart)
+			if err != nil {
+				return nil, err
+			}
+			return starlark.MakeBigInt(r), nil
+		}
+		return nil, python.Errorf("ValueError", "empty range for randrange()")
+	}
+	istop, err := rangeArg(stop, "stop")
+	if err != nil {
+		return nil, err
+	}
+	width := new(big.Int).Sub(istop, istart)
+	istep := big.NewInt(1)
+	if step != nil {
+		if istep, err = rangeArg(step, "step"); err != nil {
+			return nil, err
+		}
+	}
+	if istep.IsInt64() && istep.Int64() == 1 {
+		if width.Sign() > 0 {
+			r, err := g.below(b, width)
+			if err != nil {
+				return nil, err
+			}
+			return starlark.MakeBigInt(r.Add(r, istart)), nil
+		}
+		return nil, python.Errorf("ValueError", "empty range for randrange() (%s, %s, %s)", istart, istop, width)
+	}
+	var n *big.Int
+	switch istep.Sign() {
+	case 0:
+		return nil, python.Errorf("ValueError", "zero step for randrange()")
+	case 1:
+		n = new(big.Int).Add(width, istep)
+		n.Sub(n, big.NewInt(1))
+	default:
+		n = new(big.Int).Add(width, istep)
+		n.Add(n, big.NewInt(1))
+	}
+	n = bigFloorDiv(n, istep)
+	if n.Sign() <= 0 {
+		return nil, python.Errorf("ValueError", "empty range for randrange()")
+	}
+	r, err := g.below(b, n)
+	if err != nil {
+		return nil, err
+	}
+	r.Mul(r, istep)
+	return starlark.MakeBigInt(r.Add(r, istart)), nil
+}
+
+// bigFloorDiv is Python's a // b of big ints.
+func bigFloorDiv(a, b *big.Int) *big.Int {
+	q, m := new(big.Int).DivMod(a, b, new(big.Int)) // Euclidean: m >= 0
+	if m.Sign() != 0 && b.Sign() < 0 {
+		q.Sub(q, big.NewInt(1))
+	}
+	return q
+}
+
+func randRandint(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var a, bv starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "a", &a, "b", &bv); err != nil {
+		return nil, err
+	}
+	if _, err := rangeArg(a, "arg 1"); err != nil {
+		return nil, err
+	}
+	last, err := rangeArg(bv, "stop")
+	if err != nil {
+		return nil, err
+	}
+	stop := starlark.MakeBigInt(last.Add(last, big.NewInt(1)))
+	return g.randrange(interp.BudgetOf(thread), a, stop, nil)
+}
+
+// sequence is a population: something with a length and items by index.
+func sequence(v starlark.Value) (starlark.Indexable, bool) {
+	switch v.(type) {
+	case *starlark.Dict, *starlark.Set:
+		return nil, false
+	}
+	s, ok := v.(starlark.Indexable)
+	return s, ok
+}
+
+func randChoice(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var seq starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "seq", &seq); err != nil {
+		return nil, err
+	}
+	s, ok := sequence(seq)
+	if !ok {
+		if _, ok := seq.(starlark.Sequence); ok {
+			return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(seq))
+		}
+		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(seq))
+	}
+	if s.Len() == 0 {
+		return nil, python.Errorf("IndexError", "Cannot choose from an empty sequence")
+	}
+	i, err := g.belowInt(interp.BudgetOf(thread), s.Len())
+	if err != nil {
+		return nil, err
+	}
+	return s.Index(i), nil
+}
+
+// listOf makes a list of n values from at(i), its memory and work
+// charged first.
+func listOf(b *interp.Budget, n int, at func(i int) (starlark.Value, error)) (starlark.Value, error) {
+	if err := b.Alloc(int64(n) * 16); err != nil {
+		return nil, err
+	}
+	out := make([]starlark.Value, n)
+	for i := range out {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		v, err := at(i)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return starlark.NewList(out), nil
+}
+
+func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var population starlark.Value
+	var weights, cumWeights starlark.Value = starlark.None, starlark.None
+	var kv starlark.Value = starlark.MakeInt(1)
+	if len(args) > 2 {
+		return nil, python.Errorf("TypeError", "Random.choices() takes from 2 to 3 positional arguments but %d were given", len(args)+1)
+	}
+	if err := starlark.UnpackArgs(name, args, kwargs, "population", &population, "weights?", &weights, "cum_weights?", &cumWeights, "k?", &kv); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	pop, ok := sequence(population)
+	if !ok {
+		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(population))
+	}
+	k, err := choicesCount(kv)
+	if err != nil {
+		return nil, err
+	}
+	n := pop.Len()
+	index := func(i int) (starlark.Value, error) {
+		if i >= pop.Len() {
+			return nil, python.Errorf("IndexError", "%s index out of range", python.TypeName(population))
+		}
+		return pop.Index(i), nil
+	}
+	if cumWeights == starlark.None {
+		if weights == starlark.None {
+			return listOf(b, k, func(int) (starlark.Value, error) {
+				return index(int(math.Floor(g.float() * float64(n))))
+			})
+		}
+		if w, ok := weights.(starlark.Int); ok {
+			return nil, python.Errorf("TypeError", "The number of choices must be a keyword argument: k=%s", w)
+		}
+	} else if weights != starlark.None {
+		return nil, python.Errorf("TypeError", "Cannot specify both weights and cumulative weights")
+	}
+	var cum []float64
+	src, cumulative := weights, false
+	if cumWeights != starlark.None {
+		src, cumulative = cumWeights, true
+	}
+	total := 0.0
+	err = python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+		f, err := toFloat(x)
+		if err != nil {
+			return true, err
+		}
+		if err := b.Alloc(8); err != nil {
+			return true, err
+		}
+		if cumulative {
+			total = f
+		} else {
+			total += f
+		}
+		cum = append(cum, total)
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(cum) != n {
+		return nil, python.Errorf("ValueError", "The number of weights does not match the population")
+	}
+	total = cum[n-1]
+	if total <= 0 {
+		return nil, python.Errorf("ValueError", "Total of weights must be greater than zero")
+	}
+	if math.IsInf(total, 0) || math.IsNaN(total) {
+		return nil, python.Errorf("ValueError", "Total of weights must be finite")
+	}
+	return listOf(b, k, func(int) (starlark.Value, error) {
+		x := g.float() * total
+		lo, hi := 0, n-1 // bisect_right(cum, x, 0, n-1)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if x < cum[mid] {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return index(lo)
+	})
+}
+
+// choicesCount is k of choices(): a negative k gives no choices.
+func choicesCount(v starlark.Value) (int, error) {
+	var k int
+	if err := starlark.AsInt(v, &k); err != nil {
+		if _, ok := v.(starlark.Int); ok {
+			return 0, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+		return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	}
+	return max(k, 0), nil
+}
+
+func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var population, kv starlark.Value
+	var counts starlark.Value = starlark.None
+	if len(args) > 2 {
+		return nil, python.Errorf("TypeError", "Random.sample() takes 3 positional arguments but %d were given", len(args)+1)
+	}
+	if err := starlark.UnpackArgs(name, args, kwargs, "population", &population, "k", &kv, "counts?", &counts); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	pop, ok := sequence(population)
+	if !ok {
+		return nil, python.Errorf("TypeError", "Population must be a sequence.  For dicts or sets, use sorted(d).")
+	}
+	var k int
+	if err := starlark.AsInt(kv, &k); err != nil {
+		if _, isInt := kv.(starlark.Int); isInt {
+			return nil, python.Errorf("ValueError", "Sample larger than population or is negative")
+		}
+		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(kv))
+	}
+	n := pop.Len()
+	if counts == starlark.None {
+		idx, err := g.sampleIndices(b, n, k)
+		if err != nil {
+			return nil, err
+		}
+		return listOf(b, len(idx), func(i int) (starlark.Value, error) { return pop.Index(idx[i]), nil })
+	}
+	var cum []int
+	total := 0
+	err := python.ForEach(thread, counts, func(x starlark.Value) (bool, error) {
+		var c int
+		if err := starlark.AsInt(x, &c); err != nil {
+			return true, python.Errorf("TypeError", "Counts must be integers")
+		}
+		if err := b.Alloc(8); err != nil {
+			return true, err
+		}
+		total += c
+		cum = append(cum, total)
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(cum) != n {
+		return nil, python.Errorf("ValueError", "The number of counts does not match the population")
+	}
+	if n == 0 || total <= 0 {
+		// CPython pops the last count before checking it: an empty
+		// population fails there with its IndexError.
+		if n == 0 {
+			return nil, python.Errorf("IndexError", "pop from empty list")
+		}
+		return nil, python.Errorf("ValueError", "Total of counts must be greater than zero")
+	}
+	cum = cum[:n-1]
+	sel, err := g.sampleIndices(b, total, k)
+	if err != nil {
+		return nil, err
+	}
+	return listOf(b, len(sel), func(i int) (starlark.Value, error) {
+		s := sel[i]
+		lo, hi := 0, len(cum) // bisect_right(cum, s)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if s < cum[mid] {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return pop.Index(lo), nil
+	})
+}
+
+// sampleIndices is sample(range(n), k): CPython's pool of remaining
+// indices when n is small for k, else draws rejected when already
+// taken, chosen by the same rule.
+func (g *mt) sampleIndices(b *interp.Budget, n, k int) ([]int, error) {
+	if k < 0 || k > n {
+		return nil, python.Errorf("ValueError", "Sample larger than population or is negative")
+	}
+	setsize := 21
+	if k > 5 {
+		e := math.Ceil(python.Log(float64(k)*3) / python.Log(4))
+		if e >= 31 {
+			setsize = math.MaxInt // no population a run can index is larger
+		} else {
+			setsize += 1 << (2 * int(e))
+		}
+	}
+	if err := b.Alloc(int64(k) * 8); err != nil {
+		return nil, err
+	}
+	out := make([]int, k)
+	if n <= setsize {
+		if err := b.Alloc(int64(n) * 8); err != nil {
+			return nil, err
+		}
+		if err := b.Charge(uint64(n) / 8); err != nil {
+			return nil, err
+		}
+		pool := make([]int, n)
+		for i := range pool {
+			pool[i] = i
+		}
+		for i := 0; i < k; i++ {
+			j, err := g.belowInt(b, n-i)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = pool[j]
+			pool[j] = pool[n-i-1]
+		}
+		return out, nil
+	}
+	selected := make(map[int]bool, k)
+	if err := b.Alloc(int64(k) * 16); err != nil {
+		return nil, err
+	}
+	for i := 0; i < k; i++ {
+		j, err := g.belowInt(b, n)
+		if err != nil {
+			return nil, err
+		}
+		for selected[j] {
+			if j, err = g.belowInt(b, n); err != nil {
+				return nil, err
+			}
+		}
+		selected[j] = true
+		out[i] = j
+	}
+	return out, nil
+}
+
+func randShuffle(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "x", &x); err != nil {
+		return nil, err
+	}
+	s, ok := x.(starlark.HasSetIndex)
+	if !ok {
+		if _, ok := x.(starlark.Indexable); ok {
+			return nil, python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
+		}
+		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(x))
+	}
+	b := interp.BudgetOf(thread)
+	for i := s.Len() - 1; i >= 1; i-- {
+		j, err := g.belowInt(b, i+1)
+		if err != nil {
+			return nil, err
+		}
+		xi, xj := s.Index(i), s.Index(j)
+		if err := s.SetIndex(i, xj); err != nil {
+			return nil, err
+		}
+		if err := s.SetIndex(j, xi); err != nil {
+			return nil, err
+		}
+	}
+	return starlark.None, nil
+}
+
+// floatArgs reads float arguments (ints and floats), named as given,
+// with defaults for the optional ones (NaN marks a required one).
+func floatArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, defaults []float64) ([]float64, error) {
+	vals := make([]starlark.Value, len(names))
+	pairs := make([]any, 0, 2*len(names))
+	for i, n := range names {
+		if !math.IsNaN(defaults[i]) {
+			n += "?"
+		}
+		pairs = append(pairs, n, &vals[i])
+	}
+	if err := starlark.UnpackArgs(name, args, kwargs, pairs...); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(names))
+	for i, v := range vals {
+		if v == nil {
+			out[i] = defaults[i]
+			continue
+		}
+		f, err := toFloat(v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+func randUniform(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var a, b starlark.Value
+	if err := starlark.UnpackArgs(name, args, kwargs, "a", &a, "b", &b); err != nil {
+		return nil, err
+	}
+	fa, errA := toFloat(a)
+	fb, errB := toFloat(b)
+	if errA != nil || errB != nil {
+		return nil, python.Errorf("TypeError", "unsupported operand type(s) for -: '%s' and '%s'", python.TypeName(b), python.TypeName(a))
+	}
+	return starlark.Float(fa + (fb-fa)*g.float()), nil
+}
+
+func randTriangular(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var low, high, mode starlark.Value = starlark.Float(0), starlark.Float(1), starlark.None
+	if err := starlark.UnpackArgs(name, args, kwargs, "low?", &low, "high?", &high, "mode?", &mode); err != nil {
+		return nil, err
+	}
+	lo, err := toFloat(low)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := toFloat(high)
+	if err != nil {
+		return nil, err
+	}
+	u := g.float()
+	c := 0.5
+	if mode != starlark.None {
+		m, err := toFloat(mode)
+		if err != nil {
+			return nil, err
+		}
+		if hi == lo {
+			return low, nil
+		}
+		c = (m - lo) / (hi - lo)
+	}
+	if u > c {
+		u, c = 1-u, 1-c
+		lo, hi = hi, lo
+	}
+	return starlark.Float(lo + (hi-lo)*math.Sqrt(u*c)), nil
+}
+
+func randExpovariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"lambd"}, []float64{math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	u := g.float()
+	if f[0] == 0 {
+		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+	}
+	return starlark.Float(-python.Log(1-u) / f[0]), nil
+}
+
+func randGauss(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "sigma"}, []float64{0, 1})
+	if err != nil {
+		return nil, err
+	}
+	z, ok := g.gaussNext.(starlark.Float)
+	g.gaussNext = starlark.None
+	if !ok {
+		x2pi := g.float() * 2 * math.Pi
+		g2rad := math.Sqrt(-2 * python.Log(1-g.float()))
+		sin, cos := sinCos(x2pi)
+		z = starlark.Float(cos * g2rad)
+		g.gaussNext = starlark.Float(sin * g2rad)
+	}
+	return starlark.Float(f[0] + float64(z)*f[1]), nil
+}
+
+func randNormalvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "sigma"}, []float64{0, 1})
+	if err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	magic := 4 * python.Exp(-0.5) / math.Sqrt(2.0)
+	for {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		u1 := g.float()
+		u2 := 1 - g.float()
+		z := magic * (u1 - 0.5) / u2
+		if z*z/4 <= -python.Log(u2) {
+			return starlark.Float(f[0] + z*f[1]), nil
+		}
+	}
+}
+
+func randLognormvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "sigma"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	kw := []starlark.Tuple{{starlark.String("mu"), starlark.Float(f[0])}, {starlark.String("sigma"), starlark.Float(f[1])}}
+	z, err := randNormalvariate(thread, name, g, nil, kw)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(python.Exp(float64(z.(starlark.Float)))), nil
+}
+
+func randParetovariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha"}, []float64{math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	u := 1 - g.float()
+	if f[0] == 0 {
+		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+	}
+	return starlark.Float(python.FloatPow(u, -1/f[0])), nil
+}
+
+func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	u := 1 - g.float()
+	if f[1] == 0 {
+		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+	}
+	return starlark.Float(f[0] * python.FloatPow(-python.Log(u), 1/f[1])), nil
+}
+
+// randRandbytes is randbytes(n): getrandbits(n * 8) as n bytes, least
+// significant first.
+func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var n int
+	if err := starlark.UnpackArgs(name, args, kwargs, "n", &n); err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+	}
+	b := interp.BudgetOf(thread)
+	r, err := g.bits(b, n*8)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	r.FillBytes(out) // big-endian
+	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return starlark.Bytes(out), nil
+}
+
+func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+		return nil, err
+	}
+	words := make(starlark.Tuple, mtN+1)
+	for i, w := range g.state {
+		words[i] = starlark.MakeUint64(uint64(w))
+	}
+	words[mtN] = starlark.MakeInt(g.index)
+	return starlark.Tuple{starlark.MakeInt(3), words, g.gaussNext}, nil
+}
+
+func randSetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var state starlark.Tuple
+	if err := starlark.UnpackArgs(name, args, kwargs, "state", &state); err != nil {
+		return nil, err
+	}
+	if len(state) != 3 {
+		return nil, python.Errorf("ValueError", "state must be the value getstate() returned")
+	}
+	if v, ok := state[0].(starlark.Int); !ok || v.String() != "3" && v.String() != "2" {
+		return nil, python.Errorf("ValueError", "state with version %s passed to Random.setstate() of version 3", state[0])
+	}
+	words, ok := state[1].(starlark.Tuple)
+	if !ok || len(words) != mtN+1 {
+		return nil, python.Errorf("ValueError", "state vector is the wrong size")
+	}
+	var next mt
+	for i := 0; i < mtN; i++ {
+		var w uint32
+		if err := starlark.AsInt(words[i], &w); err != nil {
+			return nil, python.Errorf("OverflowError", "Python int too large to convert to C unsigned long")
+		}
+		next.state[i] = w
+	}
+	if err := starlark.AsInt(words[mtN], &next.index); err != nil || next.index < 0 || next.index > mtN {
+		return nil, python.Errorf("ValueError", "invalid state")
+	}
+	switch state[2].(type) {
+	case starlark.NoneType, starlark.Float:
+		next.gaussNext = state[2]
+	default:
+		return nil, python.Errorf("TypeError", "gauss_next must be a float or None")
+	}
+	*g = next
+	return starlark.None, nil
+}
+
+// randomValue is a random.Random instance: a generator of its own.
+type randomValue struct{ g *mt }
+
+var _ starlark.HasAttrs = (*randomValue)(nil)
+
+func (r *randomValue) String() string        { return "<random.Random object>" }
+func (r *randomValue) Type() string          { return "Random" }
+func (r *randomValue) Freeze()               {}
+func (r *randomValue) Truth() starlark.Bool  { return true }
+func (r *randomValue) Hash() (uint32, error) { return 0, nil }
+func (r *randomValue) AttrNames() []string {
+	names := make([]string, 0, len(randomMethods))
+	for n := range randomMethods {
+		names = append(names, n)
+	}
+	return names
+}
+
+func (r *randomValue) Attr(name string) (starlark.Value, error) {
+	m, ok := randomMethods[name]
+	if !ok {
+		return nil, nil
+	}
+	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return m(thread, fn.Name(), r.g, args, kwargs)
+	}).BindReceiver(r), nil
+}
+
+func newRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value = starlark.None
+	if err := starlark.UnpackArgs("Random", args, kwargs, "x?", &x); err != nil {
+		return nil, err
+	}
+	g := &mt{gaussNext: starlark.None}
+	if err := g.seed(x); err != nil {
+		return nil, err
+	}
+	return &randomValue{g: g}, nil
+}
+
+// dd is a double-double number hi+lo, for gauss's sine and cosine
+// rounded once: the C library's nearly always are, Go's math.Sin and
+// math.Cos are an ulp off for about a quarter of the values.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func (x dd) add(y dd) dd {
+	s := twoSum(x.hi, y.hi)
+	e := s.lo + x.lo + y.lo
+	hi := s.hi + e
+	return dd{hi, e - (hi - s.hi)}
+}
+
+func (x dd) mul(y dd) dd {
+	p := x.hi * y.hi
+	e := math.FMA(x.hi, y.hi, -p) + x.hi*y.lo + x.lo*y.hi
+	hi := p + e
+	return dd{hi, e - (hi - p)}
+}
+
+func (x dd) divInt(n float64) dd {
+	q := x.hi / n
+	p := q * n
+	e := math.FMA(q, n, -p)
+	r := (x.hi - p - e + x.lo) / n
+	hi := q + r
+	return dd{hi, r - (hi - q)}
+}
+
+// halfPi is pi/2 to double-double precision.
+var halfPi = dd{1.5707963267948966, 6.123233995736766e-17}
+
+// sinCos returns sin(x) and cos(x) for 0 <= x < 2*pi, correctly rounded
+// but for the rarest ties: x is reduced by a multiple of pi/2 and both
+// series are summed in double-double.
+func sinCos(x float64) (float64, float64) {
+	k := math.Round(x / halfPi.hi)
+	r := dd{x, 0}.add(halfPi.mul(dd{-k, 0}))
+	r2 := r.mul(r)
+	sin, term := r, r
+	for n := 1.0; ; n++ {
+		term = term.mul(r2).divInt(-(2 * n) * (2*n + 1))
+		sin = sin.add(term)
+		if math.Abs(term.hi) < 1e-40 {
+			break
+		}
+	}
+	cos, term := dd{1, 0}, dd{1, 0}
+	for n := 1.0; ; n++ {
+		term = term.mul(r2).divInt(-(2*n - 1) * (2 * n))
+		cos = cos.add(term)
+		if math.Abs(term.hi) < 1e-40 {
+			break
+		}
+	}
+	s, c := sin.hi+sin.lo, cos.hi+cos.lo
+	switch int(k) & 3 {
+	case 1:
+		return c, -s
+	case 2:
+		return -s, -c
+	case 3:
+		return -c, s
+	}
+	return s, c
+}

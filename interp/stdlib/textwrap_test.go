@@ -1,0 +1,25 @@
+package stdlib
+
+import (
+	"testing"
+
+	"github.com/onetool-dev/onetool/internal/pydiff"
+)
+
+// TestDifferentialTextWrap checks the textwrap module against CPython
+// (testdata/textwrap_cases.txt).
+func TestDifferentialTextWrap(t *testing.T) {
+	pydiff.Check(t, "testdata/textwrap_cases.txt", *update, eval)
+}
+
+// Wrapping, indenting and dedenting huge texts ends with the run's
+// budget.
+func TestTextWrapBounded(t *testing.T) {
+	checkBounded(t, 1e6,
+		"import textwrap\ntextwrap.wrap('word ' * 10 ** 7, 20)",
+		"import textwrap\ntextwrap.fill('x' * 10 ** 6, 1)",
+		"import textwrap\nt = 'word ' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.wrap(t, 30)",
+		"import textwrap\nt = 'line\\n' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.indent(t, '> ')",
+		"import textwrap\nt = '  line\\n' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.dedent(t)",
+	)
+}
