@@ -19,12 +19,36 @@ const entrySize = 48
 // OrderedDict, dicts with Python's extra behaviour.
 func Collections() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "collections", Members: starlark.StringDict{
-		"Counter":     interp.NewBuiltin("Counter", newCounter),
-		"defaultdict": interp.NewBuiltin("defaultdict", newDefaultDict),
-		"OrderedDict": interp.NewBuiltin("OrderedDict", newOrderedDict),
-		"deque":       interp.NewBuiltin("deque", newDeque),
+		"Counter":     newCollClass("Counter", newCounter, isCollDict(kindCounter)),
+		"defaultdict": newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)),
+		"OrderedDict": newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)),
+		"deque":       newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
 		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
 	}}
+}
+
+// collClass is a class of the module (Counter, deque, …): calling it
+// makes an instance, and isinstance(x, Counter) knows its instances.
+type collClass struct {
+	*starlark.Builtin
+	is func(starlark.Value) bool
+}
+
+var _ python.Class = collClass{}
+
+func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) collClass {
+	return collClass{Builtin: interp.NewBuiltin(name, fn), is: is}
+}
+
+func (c collClass) String() string                    { return "<class 'collections." + c.Name() + "'>" }
+func (c collClass) Type() string                      { return "type" }
+func (c collClass) HasInstance(v starlark.Value) bool { return c.is(v) }
+
+func isCollDict(kind dictKind) func(starlark.Value) bool {
+	return func(v starlark.Value) bool {
+		c, ok := v.(*collDict)
+		return ok && c.kind == kind
+	}
 }
 
 type dictKind int
@@ -60,6 +84,7 @@ var (
 	_ starlark.Comparable      = (*collDict)(nil)
 	_ interp.TextValue         = (*collDict)(nil)
 	_ interp.GoValuer          = (*collDict)(nil)
+	_ interp.StarlarkValuer    = (*collDict)(nil)
 )
 
 func (c *collDict) String() string {
@@ -84,7 +109,9 @@ func (c *collDict) Len() int                         { return c.d.Len() }
 func (c *collDict) Iterate() starlark.Iterator       { return c.d.Iterate() }
 func (c *collDict) Items() []starlark.Tuple          { return c.d.Items() }
 func (c *collDict) SetKey(k, v starlark.Value) error { return c.d.SetKey(k, v) }
-func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c.d) }
+func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c) }
+func (c *collDict) StarlarkValue() starlark.Value    { return c.d }
+func (c *collDict) BuiltinBase() string              { return "dict" }
 func (c *collDict) Has(k starlark.Value) (bool, error) {
 	_, found, err := c.d.Get(k)
 	return found, err

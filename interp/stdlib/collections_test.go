@@ -29,7 +29,7 @@ func TestCollectionsStatements(t *testing.T) {
 		"from collections import deque\nq = deque([1])\nseen = []\nwhile q:\n    n = q.popleft()\n    seen.append(n)\n    if n < 4:\n        q.append(2 * n)\n        q.append(2 * n + 1)\nseen": `[1,2,3,4,5,6,7]`,
 		"from collections import deque\nq = deque(range(5))\nq.rotate(2)\na = list(q)\nq.rotate(-3)\nq.appendleft(9)\nq.extendleft([7, 8])\n[a, list(q), q.pop()]":                               `[[3,4,0,1,2],[8,7,9,1,2,3,4,0],0]`,
 		"from collections import deque\nlast = deque(maxlen=3)\nfor i in range(10):\n    last.append(i)\n[last, repr(last)]":                                                                     `[[7,8,9],"deque([7, 8, 9], maxlen=3)"]`,
-		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,[1,2],"P(x=1, y=2)",{"x":1,"y":2}]`,
+		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,{"x":1,"y":2},"P(x=1, y=2)",{"x":1,"y":2}]`,
 		"from collections import namedtuple\nP = namedtuple('P', ['name', 'n'])\nps = [P('b', 2), P('a', 2), P('c', 1)]\n[p.name for p in sorted(ps, key=lambda p: (p.n, p.name))]":              `["c","a","b"]`,
 	} {
 		res, err := run(code, interp.Options{})

@@ -94,6 +94,14 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.object(x, x.Items(), depth)
 	case *starlark.List, starlark.Tuple:
 		return e.array(x, depth)
+	case *ntValue:
+		return e.array(x.vals, depth) // a tuple to json, an object as a result
+	case *collDict:
+		return e.value(x.d, depth+1)
+	case *deque:
+		if !e.python {
+			return e.array(x, depth)
+		}
 	case *starlarkstruct.Struct:
 		names := x.AttrNames()
 		items := make([]starlark.Tuple, 0, len(names))
