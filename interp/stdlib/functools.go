@@ -340,10 +340,14 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 			if c.limit >= 0 {
 				ms = starlark.MakeInt(c.limit)
 			}
-			return starlark.String("CacheInfo(hits=" + starlark.MakeInt(c.hits).String() + ", misses=" + starlark.MakeInt(c.misses).String() + ", maxsize=" + ms.String() + ", currsize=" + starlark.MakeInt(c.memo.Len()).String() + ")"), nil
+			return &ntValue{typ: cacheInfoType, vals: starlark.Tuple{
+				starlark.MakeInt(c.hits), starlark.MakeInt(c.misses), ms, starlark.MakeInt(c.memo.Len())}}, nil
 		}), nil
 	}
 	return nil, nil
 }
 
 func (c *cached) AttrNames() []string { return []string{"__wrapped__", "cache_clear", "cache_info"} }
+
+// cacheInfoType is the namedtuple class cache_info() returns.
+var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}}

@@ -23,7 +23,7 @@ func TestDifferentialFunctools(t *testing.T) {
 func TestFunctoolsCache(t *testing.T) {
 	for code, want := range map[string]string{
 		"calls = []\ndef fib(n):\n    calls.append(n)\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\nfib = functools.cache(fib)\n[fib(80), len(calls)]":               "[23416728348467685,81]",
-		"calls = []\ndef sq(n):\n    calls.append(n)\n    return n * n\nf = functools.lru_cache(maxsize=2)(sq)\n[f(1), f(2), f(1), f(3), f(1), len(calls), f.cache_info()]": `[1,4,1,9,1,3,"CacheInfo(hits=2, misses=3, maxsize=2, currsize=2)"]`,
+		"calls = []\ndef sq(n):\n    calls.append(n)\n    return n * n\nf = functools.lru_cache(maxsize=2)(sq)\n[f(1), f(2), f(1), f(3), f(1), len(calls), f.cache_info()]": `[1,4,1,9,1,3,{"hits":2,"misses":3,"maxsize":2,"currsize":2}]`,
 		"from functools import reduce, partial\n[reduce(lambda a, b: a * b, range(1, 6)), partial(int, base=16)('ff')]":                                                     "[120,255]",
 	} {
 		res, err := run(code, interp.Options{})

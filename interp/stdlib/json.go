@@ -763,13 +763,15 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	v, err := d.decode()
 	if se, ok := err.(*syntaxError); ok {
 		line, col := se.lineCol()
-		return nil, python.ErrorWithAttrs("JSONDecodeError", se.Error(), starlark.StringDict{
+		// Module: uncaught, it reads "json.decoder.JSONDecodeError: …",
+		// as CPython prints it.
+		return nil, &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
 			"msg":    interp.MakeString(se.msg),
 			"doc":    interp.MakeString(se.doc),
 			"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
 			"lineno": starlark.MakeInt(line),
 			"colno":  starlark.MakeInt(col),
-		})
+		}}
 	}
 	return v, err
 }
