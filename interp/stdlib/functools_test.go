@@ -49,3 +49,14 @@ func TestFunctoolsCacheBounded(t *testing.T) {
 		t.Errorf("took %s", d)
 	}
 }
+
+// reduce over a huge range, by a lambda or by a builtin, ends with the
+// step budget; partial and cmp_to_key add no way around it.
+func TestFunctoolsReduceBounded(t *testing.T) {
+	checkBounded(t, 1e6,
+		"functools.reduce(lambda a, b: a + b, range(10 ** 9))",
+		"functools.reduce(operator.add, range(10 ** 9), 0)",
+		"functools.reduce(functools.partial(max), range(10 ** 9))",
+		"sorted(range(10 ** 7, 0, -1), key=functools.cmp_to_key(lambda a, b: a - b))",
+	)
+}
