@@ -112,6 +112,20 @@ func (c *collDict) SetKey(k, v starlark.Value) error { return c.d.SetKey(k, v) }
 func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c) }
 func (c *collDict) StarlarkValue() starlark.Value    { return c.d }
 func (c *collDict) BuiltinBase() string              { return "dict" }
+
+// DeleteItem is del c[k]: a KeyError for a missing key, except in a
+// Counter, which ignores it as CPython's does.
+func (c *collDict) DeleteItem(_ *starlark.Thread, k starlark.Value) error {
+	if err := python.CheckHashable(nil, k); err != nil {
+		return err
+	}
+	_, found, err := c.d.Delete(k)
+	if err != nil || found || c.kind == kindCounter {
+		return err
+	}
+	s, _ := interp.Repr(nil, k)
+	return python.Errorf("KeyError", "%s", s)
+}
 func (c *collDict) Has(k starlark.Value) (bool, error) {
 	_, found, err := c.d.Get(k)
 	return found, err
@@ -153,12 +167,29 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 // CompareSameType compares as dicts do: == and != only.
 func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	o := y.(*collDict)
+	eq := func() (bool, error) {
+		if c.kind == kindOrdered {
+			// Two OrderedDicts are equal only in the same order, as in
+			// CPython.
+			a, b := c.d.Items(), o.d.Items()
+			if len(a) != len(b) {
+				return false, nil
+			}
+			for i := range a {
+				if ok, err := starlark.EqualDepth(a[i], b[i], depth); err != nil || !ok {
+					return false, err
+				}
+			}
+			return true, nil
+		}
+		return starlark.EqualDepth(c.d, o.d, depth)
+	}
 	switch op {
 	case syntax.EQL:
-		return starlark.EqualDepth(c.d, o.d, depth)
+		return eq()
 	case syntax.NEQ:
-		eq, err := starlark.EqualDepth(c.d, o.d, depth)
-		return !eq, err
+		r, err := eq()
+		return !r, err
 	}
 	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
 }

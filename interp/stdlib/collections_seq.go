@@ -46,6 +46,39 @@ func (q *deque) Hash() (uint32, error) {
 	return 0, python.Errorf("TypeError", "unhashable type: 'deque'")
 }
 func (q *deque) Len() int { return q.n }
+
+// SetIndex is q[i] = x (i already within range: Starlark checks it).
+func (q *deque) SetIndex(i int, x starlark.Value) error {
+	if q.frozen {
+		return python.Errorf("TypeError", "cannot modify a frozen deque")
+	}
+	q.ring[(q.head+i)%len(q.ring)] = x
+	return nil
+}
+
+// DeleteItem is del q[i].
+func (q *deque) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
+	if q.frozen {
+		return python.Errorf("TypeError", "cannot modify a frozen deque")
+	}
+	var i int
+	if err := starlark.AsInt(k, &i); err != nil {
+		return python.Errorf("TypeError", "sequence index must be integer, not '%s'", python.TypeName(k))
+	}
+	if i < 0 {
+		i += q.n
+	}
+	if i < 0 || i >= q.n {
+		return python.Errorf("IndexError", "deque index out of range")
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+		return err
+	}
+	v := q.values()
+	v = append(v[:i], v[i+1:]...)
+	q.ring, q.head, q.n = v, 0, len(v)
+	return nil
+}
 func (q *deque) Index(i int) starlark.Value {
 	return q.ring[(q.head+i)%len(q.ring)]
 }
@@ -572,7 +605,7 @@ func (v *ntValue) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 }
 
 func (v *ntValue) AttrNames() []string {
-	return append([]string{"_asdict", "_fields", "_replace"}, v.typ.fields...)
+	return append([]string{"_asdict", "_fields", "_replace", "count", "index"}, v.typ.fields...)
 }
 
 func (v *ntValue) Attr(name string) (starlark.Value, error) {
@@ -580,6 +613,41 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 		return v.vals[i], nil
 	}
 	switch name {
+	case "count":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			n := 0
+			for _, e := range v.vals {
+				eq, err := starlark.Equal(e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					n++
+				}
+			}
+			return starlark.MakeInt(n), nil
+		}), nil
+	case "index":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			for i, e := range v.vals {
+				eq, err := starlark.Equal(e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					return starlark.MakeInt(i), nil
+				}
+			}
+			return nil, python.Errorf("ValueError", "tuple.index(x): x not in tuple")
+		}), nil
 	case "_fields":
 		return v.typ.fieldTuple(), nil
 	case "_asdict":

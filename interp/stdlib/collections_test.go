@@ -31,6 +31,10 @@ func TestCollectionsStatements(t *testing.T) {
 		"from collections import deque\nlast = deque(maxlen=3)\nfor i in range(10):\n    last.append(i)\n[last, repr(last)]":                                                                     `[[7,8,9],"deque([7, 8, 9], maxlen=3)"]`,
 		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,{"x":1,"y":2},"P(x=1, y=2)",{"x":1,"y":2}]`,
 		"from collections import namedtuple\nP = namedtuple('P', ['name', 'n'])\nps = [P('b', 2), P('a', 2), P('c', 1)]\n[p.name for p in sorted(ps, key=lambda p: (p.n, p.name))]":              `["c","a","b"]`,
+		"from collections import deque\nq = deque([1, 2, 3, 4])\nq[0] = 9\nq[-1] = 7\ndel q[1]\ndel q[-1]\nlist(q)":                                                                              `[9,3]`,
+		"from collections import deque\nq = deque([1])\ntry:\n    del q[5]\nexcept IndexError as e:\n    r = str(e)\nr":                                                                          "deque index out of range",
+		"from collections import Counter\nc = Counter('aab')\ndel c['a']\ndel c['zz']\nc":                                                                                                        `{"b":1}`,
+		"from collections import defaultdict\nd = defaultdict(int)\ntry:\n    del d['x']\nexcept KeyError as e:\n    r = repr(e)\nr":                                                             "KeyError('x')",
 	} {
 		res, err := run(code, interp.Options{})
 		if err != nil {
