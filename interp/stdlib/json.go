@@ -366,6 +366,10 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		"separators?", &separators, "default?", &dflt, "sort_keys?", &sortKeys); err != nil {
 		return nil, err
 	}
+	if cls != nil && cls != starlark.None {
+		// Encoder classes cannot be defined here: default= does their work.
+		return nil, python.Errorf("TypeError", "json.dumps: cls= is not supported: pass default=a function that converts what JSON cannot hold")
+	}
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
 	e.w.Budget = e.b

@@ -711,7 +711,16 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		if name == "finditer" {
-			return &matchIter{items: out}, nil
+			// An iterator, consumed once, as CPython's; the matches are
+			// found (and charged) before the first is asked for.
+			i := 0
+			return python.NewIterator(thread, "callable_iterator", func(*starlark.Thread) (starlark.Value, bool, error) {
+				if i >= len(out) {
+					return nil, false, nil
+				}
+				i++
+				return out[i-1], true, nil
+			}, out...), nil
 		}
 		return starlark.NewList(out), nil
 	case "sub", "subn":
@@ -1043,32 +1052,3 @@ func expand(w *interp.TextWriter, tmpl []tmplPart, s string, loc []int) error {
 	}
 	return nil
 }
-
-// matchIter is what finditer returns: the matches, iterable once or more.
-type matchIter struct{ items []starlark.Value }
-
-func (it *matchIter) String() string       { return "<callable_iterator object>" }
-func (it *matchIter) Type() string         { return "callable_iterator" }
-func (it *matchIter) Freeze()              {}
-func (it *matchIter) Truth() starlark.Bool { return true }
-func (it *matchIter) Hash() (uint32, error) {
-	return 0, fmt.Errorf("unhashable type: callable_iterator")
-}
-func (it *matchIter) Iterate() starlark.Iterator {
-	return &sliceIter{items: it.items}
-}
-
-type sliceIter struct {
-	items []starlark.Value
-	i     int
-}
-
-func (s *sliceIter) Next(p *starlark.Value) bool {
-	if s.i >= len(s.items) {
-		return false
-	}
-	*p = s.items[s.i]
-	s.i++
-	return true
-}
-func (s *sliceIter) Done() {}

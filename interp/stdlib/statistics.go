@@ -121,21 +121,58 @@ func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args st
 	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints), nil
 }
 
+// fmean(data, weights=None): the float mean, or with weights
+// fsum(x * w) / fsum(weights), as CPython 3.11.
 func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	data, err := s.data(thread, "fmean", args, kwargs)
+	var it, weights starlark.Value = nil, starlark.None
+	if err := unpack("fmean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
+		return nil, err
+	}
+	data, err := python.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
-	if len(data) == 0 {
-		return nil, s.fail("fmean requires at least one data point")
+	if weights == starlark.None {
+		if len(data) == 0 {
+			return nil, s.fail("fmean requires at least one data point")
+		}
+		rs, _, err := exact(thread, data)
+		if err != nil {
+			return nil, err
+		}
+		// fsum is the exact sum, rounded once.
+		f, _ := sumRat(rs).Float64()
+		return starlark.Float(f / float64(len(rs))), nil
 	}
-	rs, _, err := exact(thread, data)
+	ws, err := python.Collect(thread, weights)
 	if err != nil {
 		return nil, err
 	}
-	// fsum is the exact sum, rounded once.
-	f, _ := sumRat(rs).Float64()
-	return starlark.Float(f / float64(len(rs))), nil
+	if len(ws) != len(data) {
+		return nil, s.fail("data and weights must be the same length")
+	}
+	// Each product is Python's x * w (exact for ints, a rounded float
+	// otherwise); the sums are exact and rounded once, as fsum's.
+	products := make([]starlark.Value, len(data))
+	for i := range data {
+		if products[i], err = starlark.Binary(syntax.STAR, data[i], ws[i]); err != nil {
+			return nil, python.Classify(err)
+		}
+	}
+	num, _, err := exact(thread, products)
+	if err != nil {
+		return nil, err
+	}
+	den, _, err := exact(thread, ws)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := sumRat(den).Float64()
+	if d == 0 {
+		return nil, s.fail("sum of weights must be non-zero")
+	}
+	n, _ := sumRat(num).Float64()
+	return starlark.Float(n / d), nil
 }
 
 func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]starlark.Value, error) {
