@@ -182,6 +182,22 @@ func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 			}
 			return true, nil
 		}
+		if c.kind == kindCounter {
+			// A missing count is 0 (CPython 3.10+): Counter(a=1, b=0)
+			// equals Counter(a=1).
+			for _, pair := range [2][2]*collDict{{c, o}, {o, c}} {
+				for _, kv := range pair[0].d.Items() {
+					w, _, err := pair[1].Get(kv[0])
+					if err != nil {
+						return false, err
+					}
+					if ok, err := starlark.EqualDepth(kv[1], w, depth); err != nil || !ok {
+						return false, err
+					}
+				}
+			}
+			return true, nil
+		}
 		return starlark.EqualDepth(c.d, o.d, depth)
 	}
 	switch op {
