@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
@@ -59,4 +60,24 @@ func TestCollectionsBounded(t *testing.T) {
 		"import collections\ncollections.deque(range(10 ** 9))",
 		"import collections\nq = collections.deque(range(1000))\nfor i in range(10 ** 9):\n    q.rotate(999)",
 	)
+}
+
+// A deque, Counter or namedtuple that holds itself (through a list) is
+// an error when converted to JSON, as a list holding itself is, not a Go
+// stack overflow that would end the process.
+func TestCollectionsHoldingThemselves(t *testing.T) {
+	for _, code := range []string{
+		"from collections import deque\nl = []\nq = deque([l])\nl.append(q)\nq",
+		"from collections import defaultdict\nd = defaultdict(list)\nd['a'].append(d)\nd",
+		"from collections import namedtuple\nP = namedtuple('P', 'x')\nl = []\np = P(l)\nl.append(p)\np",
+	} {
+		res, err := run(code, interp.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if _, err := interp.ToGo(res.Value); err == nil || !strings.Contains(err.Error(), "cannot convert to JSON") {
+			t.Errorf("%s: ToGo error %v, want one saying it cannot convert", code, err)
+		}
+	}
 }
