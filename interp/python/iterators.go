@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"fmt"
 
 	"go.starlark.net/starlark"
@@ -681,7 +682,11 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 	}
 	r, err := starlark.Compare(op, x, y)
 	if err != nil {
-		if isBudget(err) {
+		// The error of code that the comparison ran (the function of
+		// functools.cmp_to_key) is the program's, passed on as it is.
+		var ex *Exception
+		var ee *starlark.EvalError
+		if isBudget(err) || errors.As(err, &ex) || errors.As(err, &ee) {
 			return false, err
 		}
 		return false, notSupported(op, x, y)

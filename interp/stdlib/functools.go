@@ -39,6 +39,9 @@ func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, python.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
 	}
 	fn := args[0]
+	if _, ok := fn.(starlark.Callable); !ok {
+		return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(fn))
+	}
 	next, err := python.Iterate(thread, args[1])
 	if err != nil {
 		return nil, python.Errorf("TypeError", "reduce() arg 2 must support iteration")

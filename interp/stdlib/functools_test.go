@@ -60,3 +60,16 @@ func TestFunctoolsReduceBounded(t *testing.T) {
 		"sorted(range(10 ** 7, 0, -1), key=functools.cmp_to_key(lambda a, b: a - b))",
 	)
 }
+
+// An exception raised by the function of cmp_to_key reaches the program
+// as itself, not as a TypeError about comparing the keys.
+func TestCmpToKeyErrorPassesThrough(t *testing.T) {
+	code := "def cmp(a, b):\n    raise ValueError('bad ' + a)\ntry:\n    sorted(['x', 'y'], key=functools.cmp_to_key(cmp))\nexcept ValueError as e:\n    r = str(e)\nr"
+	res, err := run(code, interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "bad y" { // CPython compares y with x first
+		t.Errorf("got %q, want the ValueError's message", res.Text)
+	}
+}
