@@ -38,6 +38,15 @@ const maxDepth = 1000
 // FromGo accepts); ToGo passes it on unchanged, without descending into it.
 type GoValuer interface{ GoValue() (any, error) }
 
+// StarlarkValuer is implemented by Starlark values that convert as
+// another Starlark value does (a deque as the list of its elements, a
+// namedtuple as the dict of its fields). ToGo converts that value in
+// their place, at the same depth and under the same budget, so that a
+// value containing itself is an error, not the Go stack overflow that a
+// GoValue calling ToGo afresh at every level would meet. Such values
+// implement GoValuer too, for code that knows only that.
+type StarlarkValuer interface{ StarlarkValue() starlark.Value }
+
 // ToGo converts a Starlark value to plain Go data, the form tools receive
 // and the form that is encoded as JSON:
 //
@@ -217,6 +226,8 @@ func toGoContainer(v starlark.Value, depth int, b *conv) (any, error) {
 			out = append(out, g)
 		}
 		return out, nil
+	case StarlarkValuer:
+		return toGo(x.StarlarkValue(), depth, b)
 	case GoValuer:
 		g, err := goValue(x)
 		if err != nil {

@@ -24,16 +24,24 @@ type Exception struct {
 	// Attrs are attributes of the instance beyond args (a
 	// JSONDecodeError's msg, pos, lineno, colno, doc).
 	Attrs starlark.StringDict
+	// Module is the module that defines Class ("json.decoder"), for the
+	// text of an uncaught exception, which CPython qualifies so; "" for
+	// the builtin classes and a program's own.
+	Module string
 }
 
 // Hint is the advice shown under an uncaught exception (see interp).
 func (e *Exception) Hint() string { return e.Advice }
 
 func (e *Exception) Error() string {
-	if e.Msg == "" {
-		return e.Class
+	class := e.Class
+	if e.Module != "" {
+		class = e.Module + "." + class
 	}
-	return e.Class + ": " + e.Msg
+	if e.Msg == "" {
+		return class
+	}
+	return class + ": " + e.Msg
 }
 
 func exception(class, format string, args ...any) error {

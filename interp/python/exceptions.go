@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"strings"
 
 	"go.starlark.net/starlark"
 
@@ -20,6 +21,9 @@ type ExcClass struct {
 	name    string
 	base    *ExcClass // nil for BaseException
 	builtin bool
+	// module is the module that defines the class ("statistics"), for
+	// the text of an uncaught exception; "" for builtins and a program's.
+	module string
 }
 
 var (
@@ -35,8 +39,13 @@ type classInfo interface {
 	hasInstance(v starlark.Value) bool
 }
 
-func (c *ExcClass) Name() string          { return c.name }
-func (c *ExcClass) String() string        { return "<class '" + c.name + "'>" }
+func (c *ExcClass) Name() string { return c.name }
+func (c *ExcClass) String() string {
+	if c.module != "" {
+		return "<class '" + c.module + "." + c.name + "'>"
+	}
+	return "<class '" + c.name + "'>"
+}
 func (c *ExcClass) Type() string          { return "type" }
 func (c *ExcClass) Freeze()               {}
 func (c *ExcClass) Truth() starlark.Bool  { return true }
@@ -62,8 +71,23 @@ func BuiltinClass(name string) *ExcClass { return baseExceptionClasses()[name] }
 // NewModuleClass returns an exception class that a module defines, such
 // as re.error, deriving from the builtin class base. Raise it with
 // CallInternal(nil, (msg,), nil) and the instance's Error().
+//
+// name may be qualified by its module ("statistics.StatisticsError"):
+// an uncaught exception then reads so, as CPython prints it.
 func NewModuleClass(name, base string) *ExcClass {
-	return &ExcClass{name: name, base: baseExceptionClasses()[base]}
+	c := &ExcClass{name: name, base: baseExceptionClasses()[base]}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		c.module, c.name = name[:i], name[i+1:]
+	}
+	return c
+}
+
+// Raise is an exception of class c with message msg whose instance has
+// the attributes attrs besides args, for the classes modules define
+// (re.error's msg, pattern and pos).
+func (c *ExcClass) Raise(msg string, attrs starlark.StringDict) error {
+	e := &ExcValue{class: c, args: starlark.Tuple{interp.MakeString(msg)}, attrs: attrs}
+	return e.Error()
 }
 
 func (c *ExcClass) hasInstance(v starlark.Value) bool {
@@ -218,7 +242,7 @@ func (e *ExcValue) AttrNames() []string { return []string{"__cause__", "__class_
 
 // Error is the Go error that carries a raised instance.
 func (e *ExcValue) Error() error {
-	return &Exception{Class: e.class.name, Msg: e.Message(), Value: e}
+	return &Exception{Class: e.class.name, Msg: e.Message(), Value: e, Module: e.class.module}
 }
 
 // raised is Error for a raise on thread: the message is made under the
@@ -229,7 +253,7 @@ func (e *ExcValue) raised(thread *starlark.Thread) error {
 	if err != nil {
 		return err
 	}
-	return &Exception{Class: e.class.name, Msg: msg, Value: e}
+	return &Exception{Class: e.class.name, Msg: msg, Value: e, Module: e.class.module}
 }
 
 // baseExceptionClasses builds the builtin hierarchy, most general first.

@@ -376,8 +376,19 @@ func delItem(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 			return nil, err
 		}
 		return starlark.None, replaceList(c, append(elems[:i:i], elems[i+1:]...))
+	case ItemDeleter:
+		if len(args) == 2 {
+			return starlark.None, c.DeleteItem(thread, k)
+		}
 	}
 	return nil, typeError("'%s' object doesn't support item deletion", pyTypeName(x))
+}
+
+// ItemDeleter is a value of package stdlib that `del x[k]` works on (a
+// Counter, a deque): DeleteItem raises Python's error for a missing key
+// or an index out of range.
+type ItemDeleter interface {
+	DeleteItem(thread *starlark.Thread, k starlark.Value) error
 }
 
 // replaceList sets the elements of a list, as slice assignment and del

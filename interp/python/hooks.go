@@ -115,16 +115,9 @@ type Formatter interface {
 }
 
 // InstanceChecker is a class of a module (datetime.date) that
-// isinstance accepts: it tells its instances.
-type InstanceChecker interface {
-	starlark.Value
-	HasInstance(v starlark.Value) bool
-}
-
-// moduleClass adapts an InstanceChecker to isinstance's classes.
-type moduleClass struct{ InstanceChecker }
-
-func (c moduleClass) hasInstance(v starlark.Value) bool { return c.HasInstance(v) }
+// isinstance accepts: it tells its instances. It is Class by its older
+// name.
+type InstanceChecker = Class
 
 // MixedComparer is a module's value that says, in CPython's words, why it
 // does not order with a value of another type ("can't compare

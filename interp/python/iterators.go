@@ -693,8 +693,12 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 	}
 	r, err := starlark.Compare(op, x, y)
 	if err != nil {
+		// A module's value says why, as CPython's does; the error of code
+		// that the comparison ran (the function of functools.cmp_to_key)
+		// is the program's, passed on as it is.
 		var ex *Exception
-		if isBudget(err) || errors.As(err, &ex) { // a module's value says why, as CPython's does
+		var ee *starlark.EvalError
+		if isBudget(err) || errors.As(err, &ex) || errors.As(err, &ee) {
 			return false, err
 		}
 		return false, notSupported(op, x, y)

@@ -276,6 +276,7 @@ var engineErrors = []struct {
 		}
 		return starlarkTypeName(m[1]) + " index out of range"
 	}},
+	{regexp.MustCompile(`deque index -?\d+ out of range`), "IndexError", func([]string) string { return "deque index out of range" }},
 	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
 	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 		return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
@@ -306,6 +307,15 @@ var engineErrors = []struct {
 		return fmt.Sprintf("object of type '%s' has no len()", starlarkTypeName(m[1]))
 	}},
 	{regexp.MustCompile(`^unhandled index operation (\w+)\[`), "TypeError", func(m []string) string {
+		return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
+	}},
+	{regexp.MustCompile(`invalid slice operand (\w+)$`), "TypeError", func(m []string) string {
+		switch m[1] {
+		case "deque":
+			return "sequence index must be integer, not 'slice'"
+		case "dict", "Counter", "defaultdict", "OrderedDict":
+			return "unhashable type: 'slice'"
+		}
 		return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
 	}},
 	{regexp.MustCompile(`^invalid call of non-function \((\w+)\)$`), "TypeError", func(m []string) string {

@@ -60,7 +60,31 @@ func (t *TypeObj) CompareSameType(op syntax.Token, y starlark.Value, _ int) (boo
 	return false, typeError("'%s' not supported between instances of 'type' and 'type'", op)
 }
 
-func (t *TypeObj) hasInstance(v starlark.Value) bool { return t.is(v) }
+func (t *TypeObj) hasInstance(v starlark.Value) bool {
+	if t.is(v) {
+		return true
+	}
+	s, ok := v.(Subclass)
+	return ok && s.BuiltinBase() == t.name
+}
+
+// Subclass is implemented by values of a class that derives from a
+// builtin one (collections' Counter, defaultdict and OrderedDict derive
+// from dict, a namedtuple from tuple): isinstance(x, base) holds for them,
+// as in CPython, while type(x) stays their own class.
+type Subclass interface{ BuiltinBase() string }
+
+// Class is a class made outside this package (collections.Counter, a
+// namedtuple class): isinstance accepts it as its second argument.
+type Class interface {
+	starlark.Value
+	HasInstance(v starlark.Value) bool
+}
+
+// otherClass lets a Class stand where isinstance wants a classInfo.
+type otherClass struct{ Class }
+
+func (c otherClass) hasInstance(v starlark.Value) bool { return c.HasInstance(v) }
 
 // isSubclassOf reports whether t derives from base (object is the base of
 // every class).
@@ -355,8 +379,8 @@ func classInfos(fn string, v starlark.Value, depth int, each func(classInfo) boo
 	switch x := v.(type) {
 	case classInfo:
 		return each(x), nil
-	case InstanceChecker:
-		return each(moduleClass{x}), nil
+	case Class:
+		return each(otherClass{x}), nil
 	case starlark.Tuple:
 		for _, e := range x {
 			ok, err := classInfos(fn, e, depth+1, each)

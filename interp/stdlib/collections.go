@@ -19,12 +19,36 @@ const entrySize = 48
 // OrderedDict, dicts with Python's extra behaviour.
 func Collections() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "collections", Members: starlark.StringDict{
-		"Counter":     interp.NewBuiltin("Counter", newCounter),
-		"defaultdict": interp.NewBuiltin("defaultdict", newDefaultDict),
-		"OrderedDict": interp.NewBuiltin("OrderedDict", newOrderedDict),
-		"deque":       interp.NewBuiltin("deque", newDeque),
+		"Counter":     newCollClass("Counter", newCounter, isCollDict(kindCounter)),
+		"defaultdict": newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)),
+		"OrderedDict": newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)),
+		"deque":       newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
 		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
 	}}
+}
+
+// collClass is a class of the module (Counter, deque, …): calling it
+// makes an instance, and isinstance(x, Counter) knows its instances.
+type collClass struct {
+	*starlark.Builtin
+	is func(starlark.Value) bool
+}
+
+var _ python.Class = collClass{}
+
+func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) collClass {
+	return collClass{Builtin: interp.NewBuiltin(name, fn), is: is}
+}
+
+func (c collClass) String() string                    { return "<class 'collections." + c.Name() + "'>" }
+func (c collClass) Type() string                      { return "type" }
+func (c collClass) HasInstance(v starlark.Value) bool { return c.is(v) }
+
+func isCollDict(kind dictKind) func(starlark.Value) bool {
+	return func(v starlark.Value) bool {
+		c, ok := v.(*collDict)
+		return ok && c.kind == kind
+	}
 }
 
 type dictKind int
@@ -60,6 +84,7 @@ var (
 	_ starlark.Comparable      = (*collDict)(nil)
 	_ interp.TextValue         = (*collDict)(nil)
 	_ interp.GoValuer          = (*collDict)(nil)
+	_ interp.StarlarkValuer    = (*collDict)(nil)
 )
 
 func (c *collDict) String() string {
@@ -84,7 +109,23 @@ func (c *collDict) Len() int                         { return c.d.Len() }
 func (c *collDict) Iterate() starlark.Iterator       { return c.d.Iterate() }
 func (c *collDict) Items() []starlark.Tuple          { return c.d.Items() }
 func (c *collDict) SetKey(k, v starlark.Value) error { return c.d.SetKey(k, v) }
-func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c.d) }
+func (c *collDict) GoValue() (any, error)            { return interp.ToGo(c) }
+func (c *collDict) StarlarkValue() starlark.Value    { return c.d }
+func (c *collDict) BuiltinBase() string              { return "dict" }
+
+// DeleteItem is del c[k]: a KeyError for a missing key, except in a
+// Counter, which ignores it as CPython's does.
+func (c *collDict) DeleteItem(_ *starlark.Thread, k starlark.Value) error {
+	if err := python.CheckHashable(nil, k); err != nil {
+		return err
+	}
+	_, found, err := c.d.Delete(k)
+	if err != nil || found || c.kind == kindCounter {
+		return err
+	}
+	s, _ := interp.Repr(nil, k)
+	return python.Errorf("KeyError", "%s", s)
+}
 func (c *collDict) Has(k starlark.Value) (bool, error) {
 	_, found, err := c.d.Get(k)
 	return found, err
@@ -126,12 +167,45 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 // CompareSameType compares as dicts do: == and != only.
 func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	o := y.(*collDict)
+	eq := func() (bool, error) {
+		if c.kind == kindOrdered {
+			// Two OrderedDicts are equal only in the same order, as in
+			// CPython.
+			a, b := c.d.Items(), o.d.Items()
+			if len(a) != len(b) {
+				return false, nil
+			}
+			for i := range a {
+				if ok, err := starlark.EqualDepth(a[i], b[i], depth); err != nil || !ok {
+					return false, err
+				}
+			}
+			return true, nil
+		}
+		if c.kind == kindCounter {
+			// A missing count is 0 (CPython 3.10+): Counter(a=1, b=0)
+			// equals Counter(a=1).
+			for _, pair := range [2][2]*collDict{{c, o}, {o, c}} {
+				for _, kv := range pair[0].d.Items() {
+					w, _, err := pair[1].Get(kv[0])
+					if err != nil {
+						return false, err
+					}
+					if ok, err := starlark.EqualDepth(kv[1], w, depth); err != nil || !ok {
+						return false, err
+					}
+				}
+			}
+			return true, nil
+		}
+		return starlark.EqualDepth(c.d, o.d, depth)
+	}
 	switch op {
 	case syntax.EQL:
-		return starlark.EqualDepth(c.d, o.d, depth)
+		return eq()
 	case syntax.NEQ:
-		eq, err := starlark.EqualDepth(c.d, o.d, depth)
-		return !eq, err
+		r, err := eq()
+		return !r, err
 	}
 	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
 }

@@ -22,13 +22,14 @@ type deque struct {
 }
 
 var (
-	_ starlark.Indexable  = (*deque)(nil)
-	_ starlark.Sequence   = (*deque)(nil)
-	_ starlark.Container  = (*deque)(nil)
-	_ starlark.HasAttrs   = (*deque)(nil)
-	_ starlark.Comparable = (*deque)(nil)
-	_ interp.TextValue    = (*deque)(nil)
-	_ interp.GoValuer     = (*deque)(nil)
+	_ starlark.Indexable    = (*deque)(nil)
+	_ starlark.Sequence     = (*deque)(nil)
+	_ starlark.Container    = (*deque)(nil)
+	_ starlark.HasAttrs     = (*deque)(nil)
+	_ starlark.Comparable   = (*deque)(nil)
+	_ interp.TextValue      = (*deque)(nil)
+	_ interp.GoValuer       = (*deque)(nil)
+	_ interp.StarlarkValuer = (*deque)(nil)
 )
 
 func (q *deque) String() string {
@@ -45,6 +46,39 @@ func (q *deque) Hash() (uint32, error) {
 	return 0, python.Errorf("TypeError", "unhashable type: 'deque'")
 }
 func (q *deque) Len() int { return q.n }
+
+// SetIndex is q[i] = x (i already within range: Starlark checks it).
+func (q *deque) SetIndex(i int, x starlark.Value) error {
+	if q.frozen {
+		return python.Errorf("TypeError", "cannot modify a frozen deque")
+	}
+	q.ring[(q.head+i)%len(q.ring)] = x
+	return nil
+}
+
+// DeleteItem is del q[i].
+func (q *deque) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
+	if q.frozen {
+		return python.Errorf("TypeError", "cannot modify a frozen deque")
+	}
+	var i int
+	if err := starlark.AsInt(k, &i); err != nil {
+		return python.Errorf("TypeError", "sequence index must be integer, not '%s'", python.TypeName(k))
+	}
+	if i < 0 {
+		i += q.n
+	}
+	if i < 0 || i >= q.n {
+		return python.Errorf("IndexError", "deque index out of range")
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+		return err
+	}
+	v := q.values()
+	v = append(v[:i], v[i+1:]...)
+	q.ring, q.head, q.n = v, 0, len(v)
+	return nil
+}
 func (q *deque) Index(i int) starlark.Value {
 	return q.ring[(q.head+i)%len(q.ring)]
 }
@@ -56,7 +90,10 @@ func (q *deque) values() []starlark.Value {
 	return out
 }
 func (q *deque) Iterate() starlark.Iterator { return starlark.NewList(q.values()).Iterate() }
-func (q *deque) GoValue() (any, error)      { return interp.ToGo(starlark.NewList(q.values())) }
+func (q *deque) GoValue() (any, error)      { return interp.ToGo(q) }
+func (q *deque) StarlarkValue() starlark.Value {
+	return starlark.NewList(q.values())
+}
 func (q *deque) Has(x starlark.Value) (bool, error) {
 	for i := 0; i < q.n; i++ {
 		if eq, err := starlark.Equal(q.Index(i), x); err != nil || eq {
@@ -126,7 +163,7 @@ func (q *deque) pop(left bool) starlark.Value {
 }
 
 func (q *deque) AttrNames() []string {
-	return []string{"append", "appendleft", "clear", "copy", "count", "extend", "extendleft", "index", "maxlen", "pop", "popleft", "remove", "reverse", "rotate"}
+	return []string{"append", "appendleft", "clear", "copy", "count", "extend", "extendleft", "index", "insert", "maxlen", "pop", "popleft", "remove", "reverse", "rotate"}
 }
 
 func (q *deque) Attr(name string) (starlark.Value, error) {
@@ -257,6 +294,32 @@ var dequeMethods = map[string]dequeMethod{
 		s, _ := interp.Repr(nil, x)
 		return nil, python.Errorf("ValueError", "%s is not in deque", s)
 	},
+	"insert": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var i int
+		var x starlark.Value
+		if err := starlark.UnpackPositionalArgs("insert", args, kwargs, 2, &i, &x); err != nil {
+			return nil, err
+		}
+		if q.maxlen >= 0 && q.n >= q.maxlen {
+			return nil, python.Errorf("IndexError", "deque already at its maximum size")
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Alloc(int64(q.n+1) * 16); err != nil {
+			return nil, err
+		}
+		// list.insert's clamping: a negative index counts from the end,
+		// and an index past either end inserts at that end.
+		if i < 0 {
+			i = max(i+q.n, 0)
+		}
+		i = min(i, q.n)
+		v := q.values()
+		v = append(v[:i], append([]starlark.Value{x}, v[i:]...)...)
+		q.ring, q.head, q.n = v, 0, len(v)
+		return starlark.None, nil
+	},
 	"remove": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var x starlark.Value
 		if err := starlark.UnpackPositionalArgs("remove", args, kwargs, 1, &x); err != nil {
@@ -277,7 +340,8 @@ var dequeMethods = map[string]dequeMethod{
 				return starlark.None, nil
 			}
 		}
-		return nil, python.Errorf("ValueError", "deque.remove(x): x not in deque")
+		s, _ := interp.Repr(nil, x)
+		return nil, python.Errorf("ValueError", "%s is not in deque", s)
 	},
 }
 
@@ -455,6 +519,12 @@ func (t *ntType) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 	return &ntValue{typ: t, vals: vals}, nil
 }
 
+// HasInstance: isinstance(p, P) holds for the values P made.
+func (t *ntType) HasInstance(v starlark.Value) bool {
+	n, ok := v.(*ntValue)
+	return ok && n.typ == t
+}
+
 func (t *ntType) index(field string) int {
 	for i, f := range t.fields {
 		if f == field {
@@ -472,13 +542,14 @@ type ntValue struct {
 }
 
 var (
-	_ starlark.Indexable  = (*ntValue)(nil)
-	_ starlark.Sequence   = (*ntValue)(nil)
-	_ starlark.Container  = (*ntValue)(nil)
-	_ starlark.HasAttrs   = (*ntValue)(nil)
-	_ starlark.Comparable = (*ntValue)(nil)
-	_ interp.TextValue    = (*ntValue)(nil)
-	_ interp.GoValuer     = (*ntValue)(nil)
+	_ starlark.Indexable    = (*ntValue)(nil)
+	_ starlark.Sequence     = (*ntValue)(nil)
+	_ starlark.Container    = (*ntValue)(nil)
+	_ starlark.HasAttrs     = (*ntValue)(nil)
+	_ starlark.Comparable   = (*ntValue)(nil)
+	_ interp.TextValue      = (*ntValue)(nil)
+	_ interp.GoValuer       = (*ntValue)(nil)
+	_ interp.StarlarkValuer = (*ntValue)(nil)
 )
 
 func (v *ntValue) String() string {
@@ -496,7 +567,20 @@ func (v *ntValue) Len() int                           { return len(v.vals) }
 func (v *ntValue) Index(i int) starlark.Value         { return v.vals[i] }
 func (v *ntValue) Iterate() starlark.Iterator         { return v.vals.Iterate() }
 func (v *ntValue) Has(x starlark.Value) (bool, error) { return v.vals.Has(x) }
-func (v *ntValue) GoValue() (any, error)              { return interp.ToGo(v.vals) }
+
+// StarlarkValue is the namedtuple as a run's result or a tool's argument:
+// an object of its fields, as the issue asks ("a namedtuple as an
+// object"), so that P(x=1, y=2) reads {"x":1,"y":2}. json.dumps keeps
+// CPython's array (see json.go).
+func (v *ntValue) StarlarkValue() starlark.Value {
+	d := starlark.NewDict(len(v.vals))
+	for i, f := range v.typ.fields {
+		_ = d.SetKey(starlark.String(f), v.vals[i])
+	}
+	return d
+}
+func (v *ntValue) GoValue() (any, error) { return interp.ToGo(v) }
+func (v *ntValue) BuiltinBase() string   { return "tuple" }
 func (v *ntValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	return starlark.CompareDepth(op, v.vals, y.(*ntValue).vals, depth)
 }
@@ -521,7 +605,7 @@ func (v *ntValue) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 }
 
 func (v *ntValue) AttrNames() []string {
-	return append([]string{"_asdict", "_fields", "_replace"}, v.typ.fields...)
+	return append([]string{"_asdict", "_fields", "_replace", "count", "index"}, v.typ.fields...)
 }
 
 func (v *ntValue) Attr(name string) (starlark.Value, error) {
@@ -529,6 +613,41 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 		return v.vals[i], nil
 	}
 	switch name {
+	case "count":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			n := 0
+			for _, e := range v.vals {
+				eq, err := starlark.Equal(e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					n++
+				}
+			}
+			return starlark.MakeInt(n), nil
+		}), nil
+	case "index":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			for i, e := range v.vals {
+				eq, err := starlark.Equal(e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					return starlark.MakeInt(i), nil
+				}
+			}
+			return nil, python.Errorf("ValueError", "tuple.index(x): x not in tuple")
+		}), nil
 	case "_fields":
 		return v.typ.fieldTuple(), nil
 	case "_asdict":

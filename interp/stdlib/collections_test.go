@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
@@ -29,8 +30,12 @@ func TestCollectionsStatements(t *testing.T) {
 		"from collections import deque\nq = deque([1])\nseen = []\nwhile q:\n    n = q.popleft()\n    seen.append(n)\n    if n < 4:\n        q.append(2 * n)\n        q.append(2 * n + 1)\nseen": `[1,2,3,4,5,6,7]`,
 		"from collections import deque\nq = deque(range(5))\nq.rotate(2)\na = list(q)\nq.rotate(-3)\nq.appendleft(9)\nq.extendleft([7, 8])\n[a, list(q), q.pop()]":                               `[[3,4,0,1,2],[8,7,9,1,2,3,4,0],0]`,
 		"from collections import deque\nlast = deque(maxlen=3)\nfor i in range(10):\n    last.append(i)\n[last, repr(last)]":                                                                     `[[7,8,9],"deque([7, 8, 9], maxlen=3)"]`,
-		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,[1,2],"P(x=1, y=2)",{"x":1,"y":2}]`,
+		"from collections import namedtuple\nP = namedtuple('P', 'x y')\np = P(1, y=2)\nx, y = p\n[x + y, p.x, p[1], p, str(p), p._asdict()]":                                                    `[3,1,2,{"x":1,"y":2},"P(x=1, y=2)",{"x":1,"y":2}]`,
 		"from collections import namedtuple\nP = namedtuple('P', ['name', 'n'])\nps = [P('b', 2), P('a', 2), P('c', 1)]\n[p.name for p in sorted(ps, key=lambda p: (p.n, p.name))]":              `["c","a","b"]`,
+		"from collections import deque\nq = deque([1, 2, 3, 4])\nq[0] = 9\nq[-1] = 7\ndel q[1]\ndel q[-1]\nlist(q)":                                                                              `[9,3]`,
+		"from collections import deque\nq = deque([1])\ntry:\n    del q[5]\nexcept IndexError as e:\n    r = str(e)\nr":                                                                          "deque index out of range",
+		"from collections import Counter\nc = Counter('aab')\ndel c['a']\ndel c['zz']\nc":                                                                                                        `{"b":1}`,
+		"from collections import defaultdict\nd = defaultdict(int)\ntry:\n    del d['x']\nexcept KeyError as e:\n    r = repr(e)\nr":                                                             "KeyError('x')",
 	} {
 		res, err := run(code, interp.Options{})
 		if err != nil {
@@ -55,4 +60,24 @@ func TestCollectionsBounded(t *testing.T) {
 		"import collections\ncollections.deque(range(10 ** 9))",
 		"import collections\nq = collections.deque(range(1000))\nfor i in range(10 ** 9):\n    q.rotate(999)",
 	)
+}
+
+// A deque, Counter or namedtuple that holds itself (through a list) is
+// an error when converted to JSON, as a list holding itself is, not a Go
+// stack overflow that would end the process.
+func TestCollectionsHoldingThemselves(t *testing.T) {
+	for _, code := range []string{
+		"from collections import deque\nl = []\nq = deque([l])\nl.append(q)\nq",
+		"from collections import defaultdict\nd = defaultdict(list)\nd['a'].append(d)\nd",
+		"from collections import namedtuple\nP = namedtuple('P', 'x')\nl = []\np = P(l)\nl.append(p)\np",
+	} {
+		res, err := run(code, interp.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if _, err := interp.ToGo(res.Value); err == nil || !strings.Contains(err.Error(), "cannot convert to JSON") {
+			t.Errorf("%s: ToGo error %v, want one saying it cannot convert", code, err)
+		}
+	}
 }

@@ -39,6 +39,9 @@ func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, python.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
 	}
 	fn := args[0]
+	if _, ok := fn.(starlark.Callable); !ok {
+		return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(fn))
+	}
 	next, err := python.Iterate(thread, args[1])
 	if err != nil {
 		return nil, python.Errorf("TypeError", "reduce() arg 2 must support iteration")
@@ -340,10 +343,14 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 			if c.limit >= 0 {
 				ms = starlark.MakeInt(c.limit)
 			}
-			return starlark.String("CacheInfo(hits=" + starlark.MakeInt(c.hits).String() + ", misses=" + starlark.MakeInt(c.misses).String() + ", maxsize=" + ms.String() + ", currsize=" + starlark.MakeInt(c.memo.Len()).String() + ")"), nil
+			return &ntValue{typ: cacheInfoType, vals: starlark.Tuple{
+				starlark.MakeInt(c.hits), starlark.MakeInt(c.misses), ms, starlark.MakeInt(c.memo.Len())}}, nil
 		}), nil
 	}
 	return nil, nil
 }
 
 func (c *cached) AttrNames() []string { return []string{"__wrapped__", "cache_clear", "cache_info"} }
+
+// cacheInfoType is the namedtuple class cache_info() returns.
+var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}}

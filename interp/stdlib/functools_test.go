@@ -23,7 +23,7 @@ func TestDifferentialFunctools(t *testing.T) {
 func TestFunctoolsCache(t *testing.T) {
 	for code, want := range map[string]string{
 		"calls = []\ndef fib(n):\n    calls.append(n)\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\nfib = functools.cache(fib)\n[fib(80), len(calls)]":               "[23416728348467685,81]",
-		"calls = []\ndef sq(n):\n    calls.append(n)\n    return n * n\nf = functools.lru_cache(maxsize=2)(sq)\n[f(1), f(2), f(1), f(3), f(1), len(calls), f.cache_info()]": `[1,4,1,9,1,3,"CacheInfo(hits=2, misses=3, maxsize=2, currsize=2)"]`,
+		"calls = []\ndef sq(n):\n    calls.append(n)\n    return n * n\nf = functools.lru_cache(maxsize=2)(sq)\n[f(1), f(2), f(1), f(3), f(1), len(calls), f.cache_info()]": `[1,4,1,9,1,3,{"hits":2,"misses":3,"maxsize":2,"currsize":2}]`,
 		"from functools import reduce, partial\n[reduce(lambda a, b: a * b, range(1, 6)), partial(int, base=16)('ff')]":                                                     "[120,255]",
 	} {
 		res, err := run(code, interp.Options{})
@@ -47,5 +47,29 @@ func TestFunctoolsCacheBounded(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %s", d)
+	}
+}
+
+// reduce over a huge range, by a lambda or by a builtin, ends with the
+// step budget; partial and cmp_to_key add no way around it.
+func TestFunctoolsReduceBounded(t *testing.T) {
+	checkBounded(t, 1e6,
+		"functools.reduce(lambda a, b: a + b, range(10 ** 9))",
+		"functools.reduce(operator.add, range(10 ** 9), 0)",
+		"functools.reduce(functools.partial(max), range(10 ** 9))",
+		"sorted(range(10 ** 7, 0, -1), key=functools.cmp_to_key(lambda a, b: a - b))",
+	)
+}
+
+// An exception raised by the function of cmp_to_key reaches the program
+// as itself, not as a TypeError about comparing the keys.
+func TestCmpToKeyErrorPassesThrough(t *testing.T) {
+	code := "def cmp(a, b):\n    raise ValueError('bad ' + a)\ntry:\n    sorted(['x', 'y'], key=functools.cmp_to_key(cmp))\nexcept ValueError as e:\n    r = str(e)\nr"
+	res, err := run(code, interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "bad y" { // CPython compares y with x first
+		t.Errorf("got %q, want the ValueError's message", res.Text)
 	}
 }

@@ -261,51 +261,86 @@ func nSelect(largest bool) interp.BuiltinFunc {
 	}
 }
 
-// heapMerge is merge(*iterables, key=None, reverse=False): the values of
-// sorted iterables, in order, ties taken from the earlier iterable. It
-// returns a list where CPython returns an iterator.
+// heapMerge is merge(*iterables, key=None, reverse=False): an iterator
+// over the values of sorted iterables, in order, ties taken from the
+// earlier iterable. As CPython's generator, it takes nothing from the
+// iterables before its first value is asked for, then one value at a
+// time, so merging endless or huge streams costs only what is read.
 func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var key starlark.Value = starlark.None
 	reverse := false
 	if err := starlark.UnpackArgs("merge", nil, kwargs, "key?", &key, "reverse?", &reverse); err != nil {
 		return nil, err
 	}
-	b := interp.BudgetOf(thread)
-	var runs [][]keyed
-	total := 0
-	for _, it := range args {
-		xs, err := collectKeyed(thread, it, key)
-		if err != nil {
-			return nil, err
+	// heads[i] is the next value of args[i]; next[i] is nil once it is
+	// done.
+	var heads []keyed
+	var nexts []func() (starlark.Value, bool, error)
+	advance := func(i int) error {
+		x, ok, err := nexts[i]()
+		if err != nil || !ok {
+			nexts[i] = nil
+			return err
 		}
-		runs = append(runs, xs)
-		total += len(xs)
+		k := x
+		if key != starlark.None {
+			if k, err = starlark.Call(thread, key, starlark.Tuple{x}, nil); err != nil {
+				return err
+			}
+		}
+		heads[i] = keyed{k, x}
+		return nil
 	}
-	out := make([]starlark.Value, 0, total)
-	for len(out) < total {
+	started := false
+	iterables := append(starlark.Tuple(nil), args...)
+	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		b := interp.BudgetOf(thread)
+		if !started {
+			started = true
+			heads = make([]keyed, len(iterables))
+			nexts = make([]func() (starlark.Value, bool, error), len(iterables))
+			for i, it := range iterables {
+				next, err := python.Iterate(thread, it)
+				if err != nil {
+					return nil, false, err
+				}
+				nexts[i] = next
+				if err := advance(i); err != nil {
+					return nil, false, err
+				}
+			}
+		}
+		if err := b.Charge(uint64(len(nexts))); err != nil {
+			return nil, false, err
+		}
 		best := -1
-		for i, r := range runs {
-			if len(r) == 0 {
+		for i := range nexts {
+			if nexts[i] == nil {
 				continue
 			}
 			if best < 0 {
 				best = i
 				continue
 			}
-			x, y := r[0].key, runs[best][0].key
+			x, y := heads[i].key, heads[best].key
 			if reverse {
 				x, y = y, x
 			}
 			lt, err := python.Less(b, x, y)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			if lt {
 				best = i
 			}
 		}
-		out = append(out, runs[best][0].val)
-		runs[best] = runs[best][1:]
-	}
-	return starlark.NewList(out), nil
+		if best < 0 {
+			return nil, false, nil
+		}
+		v := heads[best].val
+		if err := advance(best); err != nil {
+			return nil, false, err
+		}
+		return v, true, nil
+	}, iterables...), nil
 }

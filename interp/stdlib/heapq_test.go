@@ -19,7 +19,7 @@ func TestHeapQBounded(t *testing.T) {
 	checkBounded(t, 1e6,
 		"import heapq\nheapq.nlargest(3, range(10 ** 9))",
 		"import heapq\nheapq.nsmallest(3, range(10 ** 9), key=lambda x: -x)",
-		"import heapq\nheapq.merge(range(10 ** 9), range(10 ** 9))",
+		"import heapq\nlist(heapq.merge(range(10 ** 9), range(10 ** 9)))",
 		"import heapq\nh = []\nfor i in range(10 ** 9):\n    heapq.heappush(h, -i)",
 	)
 }

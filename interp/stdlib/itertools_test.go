@@ -28,6 +28,10 @@ func TestItertoolsBounded(t *testing.T) {
 		"sum(1 for _ in itertools.product(range(1000), repeat=4))",
 		"for x in itertools.count():\n    pass",
 		"list(itertools.dropwhile(lambda x: True, itertools.count()))",
+		// product takes in its pools whole first, as CPython does: huge
+		// ranges end with the memory budget before the first tuple.
+		"next(itertools.product(range(10 ** 9), range(10 ** 9)))",
+		"for t in itertools.product(range(10 ** 4), range(10 ** 4), range(10 ** 4)):\n    pass",
 	)
 }
 

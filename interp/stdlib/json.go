@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -45,6 +46,7 @@ type encoder struct {
 	b           *interp.Budget
 	w           interp.TextWriter
 	python      bool   // dumps: keys of any scalar type, insertion order, NaN allowed
+	skipKeys    bool   // dumps(skipkeys=True): leave out keys of other types
 	ensureASCII bool   // \uXXXX for every character outside ASCII
 	sortKeys    bool   // object keys sorted
 	allowNaN    bool   // NaN, Infinity, -Infinity as JavaScript writes them
@@ -94,6 +96,14 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.object(x, x.Items(), depth)
 	case *starlark.List, starlark.Tuple:
 		return e.array(x, depth)
+	case *ntValue:
+		return e.array(x.vals, depth) // a tuple to json, an object as a result
+	case *collDict:
+		return e.value(x.d, depth+1)
+	case *deque:
+		if !e.python {
+			return e.array(x, depth)
+		}
 	case *starlarkstruct.Struct:
 		names := x.AttrNames()
 		items := make([]starlark.Tuple, 0, len(names))
@@ -223,14 +233,21 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 		return err
 	}
 	defer e.leave()
-	keys := make([]string, len(items))
-	for i, kv := range items {
+	keys := make([]string, 0, len(items))
+	kept := items[:0:0]
+	for _, kv := range items {
 		k, err := e.key(kv[0])
 		if err != nil {
+			var ex *python.Exception
+			if e.skipKeys && errors.As(err, &ex) {
+				continue // skipkeys=True: a key of another type is left out
+			}
 			return err
 		}
-		keys[i] = k
+		keys = append(keys, k)
+		kept = append(kept, kv)
 	}
+	items = kept
 	order := make([]int, len(items))
 	for i := range order {
 		order[i] = i
@@ -352,6 +369,10 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		"separators?", &separators, "default?", &dflt, "sort_keys?", &sortKeys); err != nil {
 		return nil, err
 	}
+	if cls != nil && cls != starlark.None {
+		// Encoder classes cannot be defined here: default= does their work.
+		return nil, python.Errorf("TypeError", "json.dumps: cls= is not supported: pass default=a function that converts what JSON cannot hold")
+	}
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
 	e.w.Budget = e.b
@@ -385,6 +406,9 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 			return nil, python.Errorf("TypeError", "'%s' object is not callable", dflt.Type())
 		}
 		e.dflt = fn
+	}
+	if skipkeys != nil {
+		e.skipKeys = bool(skipkeys.Truth())
 	}
 	if err := e.value(obj, 0); err != nil {
 		return nil, err
@@ -434,6 +458,35 @@ type decoder struct {
 	s      string
 	i      int
 	python bool // loads: NaN and Infinity accepted, CPython's messages
+	hooks  *loadHooks
+}
+
+// loadHooks are json.loads's object_hook, object_pairs_hook, parse_float,
+// parse_int and parse_constant, called on thread; nil when not given.
+type loadHooks struct {
+	thread                              *starlark.Thread
+	object, pairs, float, int, constant starlark.Value
+}
+
+// call is hook(arg), or (v, false) when the hook is not given.
+func (h *loadHooks) call(hook, arg starlark.Value) (starlark.Value, bool, error) {
+	if h == nil || hook == nil || hook == starlark.None {
+		return nil, false, nil
+	}
+	r, err := starlark.Call(h.thread, hook, starlark.Tuple{arg}, nil)
+	return r, true, err
+}
+
+// parsed is v, the value of text, or what hook makes of text.
+func (d *decoder) parsed(hook func(*loadHooks) starlark.Value, text string, v starlark.Value) (starlark.Value, error) {
+	if d.hooks == nil {
+		return v, nil
+	}
+	r, ok, err := d.hooks.call(hook(d.hooks), interp.MakeString(text))
+	if !ok {
+		return v, nil
+	}
+	return r, err
 }
 
 // syntaxError is a malformed document: Python's JSONDecodeError text,
@@ -518,6 +571,9 @@ func (d *decoder) value(depth int) (starlark.Value, error) {
 	} {
 		if strings.HasPrefix(d.s[d.i:], lit.text) && (d.python || !lit.python) {
 			d.i += len(lit.text)
+			if lit.python {
+				return d.parsed(func(h *loadHooks) starlark.Value { return h.constant }, lit.text, lit.v)
+			}
 			return lit.v, nil
 		}
 	}
@@ -527,10 +583,28 @@ func (d *decoder) value(depth int) (starlark.Value, error) {
 func (d *decoder) object(depth int) (starlark.Value, error) {
 	d.i++ // {
 	dict := starlark.NewDict(0)
+	// pairs are the members in order, duplicates kept, for
+	// object_pairs_hook.
+	var pairs *starlark.List
+	if d.hooks != nil && d.hooks.pairs != nil && d.hooks.pairs != starlark.None {
+		pairs = starlark.NewList(nil)
+	}
+	done := func() (starlark.Value, error) {
+		if pairs != nil {
+			r, _, err := d.hooks.call(d.hooks.pairs, pairs)
+			return r, err
+		}
+		if d.hooks != nil {
+			if r, ok, err := d.hooks.call(d.hooks.object, dict); ok {
+				return r, err
+			}
+		}
+		return dict, nil
+	}
 	d.space()
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
-		return dict, nil
+		return done()
 	}
 	for {
 		d.space()
@@ -554,6 +628,12 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 		if err := dict.SetKey(interp.MakeString(k), v); err != nil {
 			return nil, err
 		}
+		if pairs != nil {
+			if err := d.b.Alloc(48); err != nil {
+				return nil, err
+			}
+			_ = pairs.Append(starlark.Tuple{interp.MakeString(k), v})
+		}
 		d.space()
 		if d.i < len(d.s) && d.s[d.i] == ',' {
 			d.i++
@@ -561,7 +641,7 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 		}
 		if d.i < len(d.s) && d.s[d.i] == '}' {
 			d.i++
-			return dict, nil
+			return done()
 		}
 		return nil, d.fail("Expecting ',' delimiter")
 	}
@@ -683,7 +763,7 @@ func (d *decoder) number() (starlark.Value, error) {
 		d.i++
 		if d.python && strings.HasPrefix(d.s[d.i:], "Infinity") {
 			d.i += len("Infinity")
-			return starlark.Float(math.Inf(-1)), nil
+			return d.parsed(func(h *loadHooks) starlark.Value { return h.constant }, "-Infinity", starlark.Float(math.Inf(-1)))
 		}
 	}
 	digits := d.i
@@ -724,7 +804,10 @@ func (d *decoder) number() (starlark.Value, error) {
 	text := d.s[start:d.i]
 	if isFloat {
 		f, _ := strconv.ParseFloat(text, 64) // out of range: ±Inf, as Python
-		return starlark.Float(f), nil
+		return d.parsed(func(h *loadHooks) starlark.Value { return h.float }, text, starlark.Float(f))
+	}
+	if d.hooks != nil && d.hooks.int != nil && d.hooks.int != starlark.None {
+		return d.parsed(func(h *loadHooks) starlark.Value { return h.int }, text, nil)
 	}
 	if max := d.b.MaxIntDigits(); max > 0 && d.i-digits > max {
 		return nil, d.b.IntLimit()
@@ -746,6 +829,30 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		return nil, python.Errorf("TypeError", "loads() takes exactly one positional argument (%d given)", len(args))
 	}
 	s = args[0]
+	h := &loadHooks{thread: thread}
+	for _, kv := range kwargs {
+		k, _ := starlark.AsString(kv[0])
+		switch k {
+		case "object_hook":
+			h.object = kv[1]
+		case "object_pairs_hook":
+			h.pairs = kv[1]
+		case "parse_float":
+			h.float = kv[1]
+		case "parse_int":
+			h.int = kv[1]
+		case "parse_constant":
+			h.constant = kv[1]
+		case "cls", "strict":
+			// cls=None and strict=True are the defaults; other decoder
+			// classes cannot exist here.
+			if kv[1] != starlark.None && kv[1] != starlark.True {
+				return nil, python.Errorf("TypeError", "json.loads: %s=%s is not supported: decode, then convert the result", k, kv[1].Type())
+			}
+		default:
+			return nil, python.Errorf("TypeError", "JSONDecoder.__init__() got an unexpected keyword argument '%s'", k)
+		}
+	}
 	text, ok := interp.AsText(s)
 	if !ok {
 		if bs, ok := s.(starlark.Bytes); ok {
@@ -755,16 +862,21 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		}
 	}
 	d := &decoder{b: interp.BudgetOf(thread), s: text, python: true}
+	if h.object != nil || h.pairs != nil || h.float != nil || h.int != nil || h.constant != nil {
+		d.hooks = h
+	}
 	v, err := d.decode()
 	if se, ok := err.(*syntaxError); ok {
 		line, col := se.lineCol()
-		return nil, python.ErrorWithAttrs("JSONDecodeError", se.Error(), starlark.StringDict{
+		// Module: uncaught, it reads "json.decoder.JSONDecodeError: …",
+		// as CPython prints it.
+		return nil, &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
 			"msg":    interp.MakeString(se.msg),
 			"doc":    interp.MakeString(se.doc),
 			"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
 			"lineno": starlark.MakeInt(line),
 			"colno":  starlark.MakeInt(col),
-		})
+		}}
 	}
 	return v, err
 }

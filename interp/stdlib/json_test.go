@@ -126,7 +126,10 @@ func TestJSONBounded(t *testing.T) {
 		dag + "json.dumps(a)":                                       interp.ErrLimit,
 		dag + "json.encode(a)":                                      interp.ErrLimit,
 		`json.loads("9" * 6000)`:                                    interp.ErrIntLimit,
-		`json.dumps(int("9" * 4000) * int("9" * 4000))`:             interp.ErrIntLimit,
+		// Wide documents: the decoded values are charged as they are made.
+		"s = '[' + '0,' * 1500000 + '0]'\njson.loads(s)":                                         interp.ErrLimit,
+		"xs = []\nfor i in range(100):\n    xs.append(json.loads('[' + '{},' * 100000 + '{}]'))": interp.ErrLimit,
+		`json.dumps(int("9" * 4000) * int("9" * 4000))`:                                          interp.ErrIntLimit,
 	} {
 		start := time.Now()
 		_, err := run(code, interp.Options{Timeout: time.Second, MaxMemory: 16 << 20, Watchdog: interp.NewWatchdog(), MaxIntDigits: 5000})

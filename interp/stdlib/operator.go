@@ -111,6 +111,49 @@ func Operator() *starlarkstruct.Module {
 		}
 		return starlark.Call(thread, bi["__ot_in"], starlark.Tuple{args[1], args[0]}, nil)
 	})
+	// countOf and indexOf walk any iterable, comparing with ==.
+	m["countOf"] = interp.NewBuiltin("countOf", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("countOf", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		if _, err := python.Iterate(thread, args[0]); err != nil {
+			return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(args[0]))
+		}
+		n := 0
+		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
+			eq, err := starlark.Equal(x, args[1])
+			if eq {
+				n++
+			}
+			return false, err
+		})
+		return starlark.MakeInt(n), err
+	})
+	m["indexOf"] = interp.NewBuiltin("indexOf", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("indexOf", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		if _, err := python.Iterate(thread, args[0]); err != nil {
+			return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(args[0]))
+		}
+		i, found := 0, false
+		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
+			eq, err := starlark.Equal(x, args[1])
+			if eq {
+				found = true
+				return true, err
+			}
+			i++
+			return false, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, python.Errorf("ValueError", "sequence.index(x): x not in sequence")
+		}
+		return starlark.MakeInt(i), nil
+	})
 	m["getitem"] = interp.NewBuiltin("getitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := nArgs("getitem", args, kwargs, 2); err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -50,7 +51,7 @@ type cacheKey struct {
 // RE is the re module. Its value is built once and shared: its state is
 // the cache of compiled patterns, guarded by a mutex.
 func RE() *starlarkstruct.Module {
-	r := &reModule{errClass: python.NewModuleClass("error", "Exception"), cache: map[cacheKey]*list.Element{}}
+	r := &reModule{errClass: python.NewModuleClass("re.error", "Exception"), cache: map[cacheKey]*list.Element{}}
 	fn := func(name string, f func(*reModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin("re."+name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			return f(r, thread, name, args, kwargs)
@@ -84,12 +85,34 @@ func RE() *starlarkstruct.Module {
 }
 
 // fail is a re.error raised to the program.
-func (r *reModule) fail(msg string) error {
-	v, err := r.errClass.CallInternal(nil, starlark.Tuple{interp.MakeString(msg)}, nil)
-	if err != nil {
-		return err
+func (r *reModule) fail(msg string) error { return r.failIn(msg, starlark.None) }
+
+// atPosition is the end of a message of re.error that names where in
+// the pattern the error is.
+var atPosition = regexp.MustCompile(` at position (\d+)$`)
+
+// failIn is a re.error for pattern, with CPython's attributes: msg (the
+// message without its position), pattern, pos, lineno and colno (None
+// when the message names no position).
+func (r *reModule) failIn(msg string, pattern starlark.Value) error {
+	attrs := starlark.StringDict{"msg": interp.MakeString(msg), "pattern": pattern,
+		"pos": starlark.None, "lineno": starlark.None, "colno": starlark.None}
+	if m := atPosition.FindStringSubmatchIndex(msg); m != nil {
+		pos, _ := strconv.Atoi(msg[m[2]:m[3]])
+		attrs["msg"] = interp.MakeString(msg[:m[0]])
+		attrs["pos"] = starlark.MakeInt(pos)
+		line, col := 1, pos+1
+		if src, ok := interp.AsText(pattern); ok && pos <= len([]rune(src)) {
+			before := string([]rune(src)[:pos])
+			line = strings.Count(before, "\n") + 1
+			col = len([]rune(before[strings.LastIndex(before, "\n")+1:])) + 1
+		}
+		attrs["lineno"], attrs["colno"] = starlark.MakeInt(line), starlark.MakeInt(col)
+		if src, ok := interp.AsText(pattern); ok && strings.Contains(src, "\n") {
+			msg += fmt.Sprintf(" (line %d, column %d)", line, col)
+		}
 	}
-	return v.(*python.ExcValue).Error()
+	return r.errClass.Raise(msg, attrs)
 }
 
 // compile returns the pattern for text and flags, from the cache when
@@ -146,7 +169,7 @@ func (r *reModule) newPattern(src string, srcVal starlark.Value, flags int) (*Pa
 			if strings.HasPrefix(re.msg, "ASCII and UNICODE") || strings.HasPrefix(re.msg, "cannot use LOCALE") {
 				return nil, python.Errorf("ValueError", "%s", re.msg)
 			}
-			return nil, r.fail(re.msg)
+			return nil, r.failIn(re.msg, srcVal)
 		}
 		return nil, err
 	}
@@ -688,7 +711,16 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		if name == "finditer" {
-			return &matchIter{items: out}, nil
+			// An iterator, consumed once, as CPython's; the matches are
+			// found (and charged) before the first is asked for.
+			i := 0
+			return python.NewIterator(thread, "callable_iterator", func(*starlark.Thread) (starlark.Value, bool, error) {
+				if i >= len(out) {
+					return nil, false, nil
+				}
+				i++
+				return out[i-1], true, nil
+			}, out...), nil
 		}
 		return starlark.NewList(out), nil
 	case "sub", "subn":
@@ -1020,32 +1052,3 @@ func expand(w *interp.TextWriter, tmpl []tmplPart, s string, loc []int) error {
 	}
 	return nil
 }
-
-// matchIter is what finditer returns: the matches, iterable once or more.
-type matchIter struct{ items []starlark.Value }
-
-func (it *matchIter) String() string       { return "<callable_iterator object>" }
-func (it *matchIter) Type() string         { return "callable_iterator" }
-func (it *matchIter) Freeze()              {}
-func (it *matchIter) Truth() starlark.Bool { return true }
-func (it *matchIter) Hash() (uint32, error) {
-	return 0, fmt.Errorf("unhashable type: callable_iterator")
-}
-func (it *matchIter) Iterate() starlark.Iterator {
-	return &sliceIter{items: it.items}
-}
-
-type sliceIter struct {
-	items []starlark.Value
-	i     int
-}
-
-func (s *sliceIter) Next(p *starlark.Value) bool {
-	if s.i >= len(s.items) {
-		return false
-	}
-	*p = s.items[s.i]
-	s.i++
-	return true
-}
-func (s *sliceIter) Done() {}

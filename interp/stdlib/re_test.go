@@ -102,3 +102,17 @@ func FuzzRePattern(f *testing.F) {
 		}
 	})
 }
+
+// re.error has CPython's attributes: the message without its position,
+// the pattern, and the position as an index, a line and a column.
+func TestREErrorAttributes(t *testing.T) {
+	code := "out = []\nfor p in ['(abc', 'ab\\n[z-a]']:\n    try:\n        re.compile(p)\n    except re.error as e:\n        out.append([e.msg, e.pattern == p, e.pos, e.lineno, e.colno, str(e)])\nout"
+	res, err := run(code, interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[["missing ), unterminated subpattern",true,0,1,1,"missing ), unterminated subpattern at position 0"],["bad character range z-a",true,4,2,2,"bad character range z-a at position 4 (line 2, column 2)"]]`
+	if res.Text != want {
+		t.Errorf("got  %s\nwant %s", res.Text, want)
+	}
+}

@@ -16,7 +16,7 @@ import (
 // (fractions), so mean([1, 2, 4]) is the float nearest 7/3 and the mean
 // or variance of ints is an int when it is whole.
 func Statistics() *starlarkstruct.Module {
-	s := &statsModule{errClass: python.NewModuleClass("StatisticsError", "ValueError"), sorted: python.Builtins()["sorted"]}
+	s := &statsModule{errClass: python.NewModuleClass("statistics.StatisticsError", "ValueError"), sorted: python.Builtins()["sorted"]}
 	m := starlark.StringDict{"StatisticsError": s.errClass}
 	add := func(name string, fn interp.BuiltinFunc) { m[name] = interp.NewBuiltin(name, fn) }
 	add("mean", s.mean)
@@ -31,6 +31,11 @@ func Statistics() *starlarkstruct.Module {
 	add("stdev", s.variance("stdev", true, true))
 	add("pstdev", s.variance("pstdev", false, true))
 	add("quantiles", s.quantiles)
+	add("geometric_mean", s.geometricMean)
+	add("harmonic_mean", s.harmonicMean)
+	add("covariance", s.pairwise("covariance"))
+	add("correlation", s.pairwise("correlation"))
+	add("linear_regression", s.pairwise("linear_regression"))
 	mod := &starlarkstruct.Module{Name: "statistics", Members: m}
 	mod.Freeze()
 	return mod
@@ -121,21 +126,58 @@ func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args st
 	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints), nil
 }
 
+// fmean(data, weights=None): the float mean, or with weights
+// fsum(x * w) / fsum(weights), as CPython 3.11.
 func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	data, err := s.data(thread, "fmean", args, kwargs)
+	var it, weights starlark.Value = nil, starlark.None
+	if err := unpack("fmean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
+		return nil, err
+	}
+	data, err := python.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
-	if len(data) == 0 {
-		return nil, s.fail("fmean requires at least one data point")
+	if weights == starlark.None {
+		if len(data) == 0 {
+			return nil, s.fail("fmean requires at least one data point")
+		}
+		rs, _, err := exact(thread, data)
+		if err != nil {
+			return nil, err
+		}
+		// fsum is the exact sum, rounded once.
+		f, _ := sumRat(rs).Float64()
+		return starlark.Float(f / float64(len(rs))), nil
 	}
-	rs, _, err := exact(thread, data)
+	ws, err := python.Collect(thread, weights)
 	if err != nil {
 		return nil, err
 	}
-	// fsum is the exact sum, rounded once.
-	f, _ := sumRat(rs).Float64()
-	return starlark.Float(f / float64(len(rs))), nil
+	if len(ws) != len(data) {
+		return nil, s.fail("data and weights must be the same length")
+	}
+	// Each product is Python's x * w (exact for ints, a rounded float
+	// otherwise); the sums are exact and rounded once, as fsum's.
+	products := make([]starlark.Value, len(data))
+	for i := range data {
+		if products[i], err = starlark.Binary(syntax.STAR, data[i], ws[i]); err != nil {
+			return nil, python.Classify(err)
+		}
+	}
+	num, _, err := exact(thread, products)
+	if err != nil {
+		return nil, err
+	}
+	den, _, err := exact(thread, ws)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := sumRat(den).Float64()
+	if d == 0 {
+		return nil, s.fail("sum of weights must be non-zero")
+	}
+	n, _ := sumRat(num).Float64()
+	return starlark.Float(n / d), nil
 }
 
 func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]starlark.Value, error) {
@@ -377,4 +419,238 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 		out = append(out, a)
 	}
 	return starlark.NewList(out), nil
+}
+
+// floats are the values of data as floats, charged; a value that is not a
+// number is CPython's TypeError.
+func floats(thread *starlark.Thread, data []starlark.Value) ([]float64, error) {
+	b := interp.BudgetOf(thread)
+	if err := b.Alloc(int64(len(data)) * 8); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(data))
+	for i, x := range data {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		switch x := x.(type) {
+		case starlark.Float:
+			out[i] = float64(x)
+		case starlark.Int:
+			out[i] = float64(x.Float())
+		case starlark.Bool:
+			if x {
+				out[i] = 1
+			}
+		default:
+			return nil, python.Errorf("TypeError", "must be real number, not %s", python.TypeName(x))
+		}
+	}
+	return out, nil
+}
+
+// fsum is math.fsum of finite floats: the exact sum, rounded once.
+func fsum(xs []float64) float64 {
+	t := new(big.Rat)
+	r := new(big.Rat)
+	for _, x := range xs {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			sum := 0.0
+			for _, y := range xs {
+				sum += y
+			}
+			return sum
+		}
+		t.Add(t, r.SetFloat64(x))
+	}
+	f, _ := t.Float64()
+	return f
+}
+
+// geometricMean is geometric_mean(data): exp of the mean of the logs.
+func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	data, err := s.data(thread, "geometric_mean", args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	xs, err := floats(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	logs := make([]float64, len(xs))
+	for i, x := range xs {
+		if x <= 0 || math.IsNaN(x) {
+			xs = nil
+			break
+		}
+		logs[i] = python.Log(x)
+	}
+	if len(xs) == 0 {
+		return nil, s.fail("geometric mean requires a non-empty dataset containing positive numbers")
+	}
+	return starlark.Float(python.Exp(fsum(logs) / float64(len(logs)))), nil
+}
+
+// harmonicMean is harmonic_mean(data, weights=None): sum(weights) over
+// the exact sum of weight / x, each quotient a float as Python's /
+// makes it; 0 when some x is 0.
+func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var it, weights starlark.Value = nil, starlark.None
+	if err := unpack("harmonic_mean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
+		return nil, err
+	}
+	data, err := python.Collect(thread, it)
+	if err != nil {
+		return nil, err
+	}
+	const negative = "harmonic mean does not support negative values"
+	n := len(data)
+	if n < 1 {
+		return nil, s.fail("harmonic_mean requires at least one data point")
+	}
+	xs, err := floats(thread, data)
+	if err != nil {
+		return nil, err
+	}
+	if n == 1 && weights == starlark.None {
+		if xs[0] < 0 {
+			return nil, s.fail(negative)
+		}
+		return data[0], nil
+	}
+	ws := make([]float64, n)
+	sumWeights := new(big.Rat).SetInt64(int64(n))
+	if weights == starlark.None {
+		for i := range ws {
+			ws[i] = 1
+		}
+	} else {
+		wv, err := python.Collect(thread, weights)
+		if err != nil {
+			return nil, err
+		}
+		if len(wv) != n {
+			return nil, s.fail("Number of weights does not match data size")
+		}
+		if ws, err = floats(thread, wv); err != nil {
+			return nil, err
+		}
+		for _, w := range ws {
+			if w < 0 {
+				return nil, s.fail(negative)
+			}
+		}
+		rs, _, err := exact(thread, wv)
+		if err != nil {
+			return nil, err
+		}
+		sumWeights = sumRat(rs)
+	}
+	for _, x := range xs {
+		if x < 0 {
+			return nil, s.fail(negative)
+		}
+	}
+	total := new(big.Rat)
+	for i, x := range xs {
+		if ws[i] == 0 {
+			continue
+		}
+		if x == 0 {
+			return starlark.MakeInt(0), nil
+		}
+		total.Add(total, new(big.Rat).SetFloat64(ws[i]/x))
+	}
+	if total.Sign() <= 0 {
+		return nil, s.fail("Weighted sum must be positive")
+	}
+	f, _ := new(big.Rat).Quo(sumWeights, total).Float64()
+	return starlark.Float(f), nil
+}
+
+// linearRegressionType is the namedtuple class linear_regression returns.
+var linearRegressionType = &ntType{name: "LinearRegression", fields: []string{"slope", "intercept"}}
+
+// pairwise is covariance(x, y), correlation(x, y) and
+// linear_regression(x, y, *, proportional=False), computed as CPython
+// 3.11 does: float means by fsum, then fsums of the products.
+func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
+	words := map[string]string{"covariance": "covariance", "correlation": "correlation", "linear_regression": "linear regression"}[name]
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		proportional := false
+		var kw []starlark.Tuple
+		for _, kv := range kwargs {
+			if k, _ := starlark.AsString(kv[0]); k == "proportional" && name == "linear_regression" {
+				proportional = bool(kv[1].Truth())
+				continue
+			}
+			if name == "linear_regression" {
+				k, _ := starlark.AsString(kv[0])
+				return nil, python.Errorf("TypeError", "linear_regression() got an unexpected keyword argument '%s'", k)
+			}
+			kw = append(kw, kv)
+		}
+		if err := nArgs(name, args, kw, 2); err != nil {
+			return nil, err
+		}
+		xv, err := python.Collect(thread, args[0])
+		if err != nil {
+			return nil, err
+		}
+		yv, err := python.Collect(thread, args[1])
+		if err != nil {
+			return nil, err
+		}
+		n := len(xv)
+		if len(yv) != n {
+			return nil, s.fail(words + " requires that both inputs have same number of data points")
+		}
+		if n < 2 {
+			return nil, s.fail(words + " requires at least two data points")
+		}
+		x, err := floats(thread, xv)
+		if err != nil {
+			return nil, err
+		}
+		y, err := floats(thread, yv)
+		if err != nil {
+			return nil, err
+		}
+		prod := func(a, b []float64) float64 {
+			t := make([]float64, n)
+			for i := range t {
+				t[i] = a[i] * b[i]
+			}
+			return fsum(t)
+		}
+		if proportional {
+			sxx := prod(x, x)
+			if sxx == 0 {
+				return nil, s.fail("x is constant")
+			}
+			return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(prod(x, y) / sxx), starlark.Float(0)}}, nil
+		}
+		xbar, ybar := fsum(x)/float64(n), fsum(y)/float64(n)
+		dx, dy := make([]float64, n), make([]float64, n)
+		for i := range x {
+			dx[i], dy[i] = x[i]-xbar, y[i]-ybar
+		}
+		sxy := prod(dx, dy)
+		switch name {
+		case "covariance":
+			return starlark.Float(sxy / float64(n-1)), nil
+		case "correlation":
+			d := math.Sqrt(prod(dx, dx) * prod(dy, dy))
+			if d == 0 {
+				return nil, s.fail("at least one of the inputs is constant")
+			}
+			return starlark.Float(sxy / d), nil
+		}
+		sxx := prod(dx, dx)
+		if sxx == 0 {
+			return nil, s.fail("x is constant")
+		}
+		slope := sxy / sxx
+		return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(slope), starlark.Float(ybar - slope*xbar)}}, nil
+	}
 }
