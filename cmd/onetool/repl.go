@@ -446,7 +446,7 @@ func (c *completer) candidates(before string) (prefix string, cands []readline.C
 					list = append(list, cand{p.Name + "=", p.Name + "=", p.Type})
 				}
 			}
-			if word == "" { // right after "(" or ",": the parameters only
+			if word == "" || len(list) > 0 { // the parameters first: a call's own names
 				goto done
 			}
 		}

@@ -51,7 +51,7 @@ const ToolName = "run"
 // client pays for it in every conversation; the details are in the
 // instructions and in ot.help().
 const ToolDescription = `Run a Python program (a sandboxed subset) that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
-	`Loops, f-strings, try/except, comprehensions and import json/math work; the last expression or a top-level return is the result, after any print() output. ` +
+	`Loops, f-strings, try/except, comprehensions and the standard modules (re, json, datetime…) work; the last expression or a top-level return is the result, after any print() output. ` +
 	`Discover tools with ot.help().`
 
 // inputSchema is the run tool's input: one required string.
@@ -263,16 +263,16 @@ func structuredValue(res *runner.ExecResult) any {
 // conversation pays for them, so they stay short.
 func Instructions(r *runner.Runner) string {
 	var b strings.Builder
-	b.WriteString("onetool: call the run tool with a Python program (a sandboxed subset); tools are pack.function(arg=value).\nPacks:\n")
+	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
 	for _, p := range r.PackSummaries() {
 		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.TrimSuffix(packs.FirstSentence(p.Description), "."))
 	}
 	if mods := r.ModuleNames(); len(mods) > 0 {
 		fmt.Fprintf(&b, "Modules (import or use directly): %s\n", strings.Join(mods, " "))
 	}
-	b.WriteString(`Discover: ot.help() overview, ot.help(query="pack" or "module") one line per function, ot.help(query="pack.fn") parameters and examples, ot.help(query="words") search.
-Combine calls in one program: loops, comprehensions, if, try/except ToolError; return only what you need.
-Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests (use the file and web packs).`)
+	b.WriteString(`Discover: ot.help() overview; ot.help(query=…) with a pack or module (a line per function), "pack.fn" (parameters, examples) or words (search).
+Combine calls in one program (loops, comprehensions, try/except ToolError); return only what you need.
+Not there: class (but class E(Exception): pass), with, async, yield, decorators; for open() and requests use the file and web packs.`)
 	return b.String()
 }
 
