@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -82,6 +83,43 @@ func TestParseHelpErrors(t *testing.T) {
 	for _, text := range []string{"  entry() — before any module", "nodash summary"} {
 		if _, err := parseHelp(text); err == nil {
 			t.Errorf("parseHelp(%q) = nil error", text)
+		}
+	}
+}
+
+// docs/language.md lists every module with all its names (issue 18):
+// each module's row in its table names every function, class and
+// constant the help does.
+func TestLanguageDocListsModules(t *testing.T) {
+	data, err := os.ReadFile("../../docs/language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "| `"); ok {
+			if name, _, ok := strings.Cut(rest, "`"); ok {
+				rows[name] = line
+			}
+		}
+	}
+	for _, d := range Docs() {
+		if len(d.Entries) == 0 && len(d.Constants) == 0 {
+			continue // a package of submodules (urllib)
+		}
+		row, ok := rows[d.Name]
+		if !ok {
+			t.Errorf("docs/language.md has no row for module %s", d.Name)
+			continue
+		}
+		names := append([]string(nil), d.Constants...)
+		for _, e := range d.Entries {
+			names = append(names, e.Names...)
+		}
+		for _, n := range names {
+			if !strings.Contains(row, "`"+n+"`") {
+				t.Errorf("docs/language.md: the row of %s does not name %s", d.Name, n)
+			}
 		}
 	}
 }
