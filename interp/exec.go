@@ -80,6 +80,12 @@ type Options struct {
 	// Executor runs the program's goroutine; nil starts a new one.
 	Executor *Executor
 
+	// OverrunGrace is how long a run past its deadline may take to stop
+	// on its own before it is answered without it (ErrOverrun); zero
+	// means 25 ms. Tests that check a builtin stops itself raise it, so
+	// that a loaded machine's scheduling is not taken for an overrun.
+	OverrunGrace time.Duration
+
 	// Locals are set as thread-locals so that builtins can reach the
 	// services of the caller (a tool caller, statistics) without globals.
 	Locals map[string]any
@@ -312,7 +318,11 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	}
 	// Deadline or cancellation: stop the thread at its next step.
 	lim.trip(thread, ctxKind(ctx))
-	grace := time.NewTimer(overrunGrace)
+	graceTime := overrunGrace
+	if opts.OverrunGrace > 0 {
+		graceTime = opts.OverrunGrace
+	}
+	grace := time.NewTimer(graceTime)
 	defer grace.Stop()
 	select {
 	case o := <-done:

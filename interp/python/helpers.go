@@ -35,6 +35,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_setslice": interp.NewBuiltin("__ot_setslice", setSlice),
 		"__ot_unpack":   interp.NewBuiltin("__ot_unpack", unpackStarred),
 		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
+		"__ot_loopiter": interp.NewBuiltin("__ot_loopiter", loopIterHelper),
+		"__ot_iterend":  interp.NewBuiltin("__ot_iterend", iterEnd),
 		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
 		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
@@ -588,6 +590,62 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return iterOf(thread, x)
 	}
 	return args[0], nil
+}
+
+// loopIterHelper is __ot_loopiter(x), the iterable of a for statement:
+// __ot_iter's, with iterators made loopIters.
+func loopIterHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	v, err := iterHelper(thread, b, args, kwargs)
+	if it, ok := v.(*pyIter); ok {
+		return &loopIter{it: it}, nil
+	}
+	return v, err
+}
+
+// loopIter is an iterator that a for loop walks (see forStmt): an error
+// of its next item ends the loop and waits for __ot_iterend, after the
+// loop, to raise it where the program can catch it.
+type loopIter struct {
+	it  *pyIter
+	err error
+}
+
+func (l *loopIter) String() string        { return l.it.String() }
+func (l *loopIter) Type() string          { return l.it.Type() }
+func (l *loopIter) Freeze()               {}
+func (l *loopIter) Truth() starlark.Bool  { return true }
+func (l *loopIter) Hash() (uint32, error) { return l.it.Hash() }
+func (l *loopIter) Iterate() starlark.Iterator {
+	return &loopIterView{l}
+}
+
+type loopIterView struct{ l *loopIter }
+
+func (v *loopIterView) Next(p *starlark.Value) bool {
+	x, ok, err := v.l.it.next(nil)
+	if err != nil {
+		if isBudget(err) {
+			return false // the run ends at its next step
+		}
+		v.l.err = err
+		return false
+	}
+	if ok {
+		*p = x
+	}
+	return ok
+}
+
+func (v *loopIterView) Done() {}
+
+// iterEnd is __ot_iterend(it): the error that ended a for loop over it.
+func iterEnd(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if l, ok := args[0].(*loopIter); ok && l.err != nil {
+		err := l.err
+		l.err = nil
+		return nil, err
+	}
+	return starlark.None, nil
 }
 
 // liveList walks a list by index.

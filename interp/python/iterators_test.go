@@ -37,9 +37,13 @@ func TestIteratorsAreLazy(t *testing.T) {
 		// A dict or set that changes size fails its iterator, as in Python.
 		{"d = {'a': 1}\nit = iter(d)\nd['b'] = 2\nlist(it)", "error: line 4: RuntimeError: dictionary changed size during iteration"},
 		{"s = set([1])\nit = iter(s)\ns.add(2)\nnext(it)", "error: line 4: RuntimeError: Set changed size during iteration"},
-		// A failure of the function inside a for loop ends the run with
-		// it (go.starlark.net's iteration cannot return an error).
-		{"for x in map(int, ['1', 'x']):\n    pass", "error: line 1: Starlark computation cancelled: ValueError: invalid literal for int() with base 10: 'x'"},
+		// A failure of the function inside a for loop is raised by the
+		// loop, where try can catch it; the else does not run.
+		{"for x in map(int, ['1', 'x']):\n    pass", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
+		{"out = []\ntry:\n    for x in map(int, ['1', 'x']):\n        out.append(x)\n    else:\n        out.append('else')\nexcept ValueError as e:\n    out.append(str(e))\nout", `[1,"invalid literal for int() with base 10: 'x'"]`},
+		{"out = []\ngen = (10 // n for n in [5, 0])\ntry:\n    for q in gen:\n        out.append(q)\nexcept ZeroDivisionError:\n    out.append('caught')\nout", `[2,"caught"]`},
+		// A comprehension over it still cannot raise it where try sees it.
+		{"[x for x in map(int, ['1', 'x'])]", "error: line 1: Starlark computation cancelled: ValueError: invalid literal for int() with base 10: 'x'"},
 		// Consumed by a builtin, it is raised at the call.
 		{"list(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
 		{"sorted(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},

@@ -349,12 +349,12 @@ func knownIterable(e pyast.Expr) bool {
 		switch f := e.Func.(type) {
 		case *pyast.Name:
 			switch f.Id {
-			case "range", "enumerate", "zip", "sorted", "reversed", "list", "tuple", "dict", "set", "map", "filter":
+			case "range", "enumerate", "zip", "sorted", "reversed", "list", "tuple", "dict", "set":
 				return true
 			}
 		case *pyast.Attribute:
 			switch f.Attr {
-			case "items", "keys", "values", "split", "splitlines", "rsplit", "findall", "finditer":
+			case "items", "keys", "values", "split", "splitlines", "rsplit", "findall":
 				return true
 			}
 		}
@@ -367,7 +367,19 @@ func (l *lowerer) forStmt(out []syntax.Stmt, st *pyast.For) []syntax.Stmt {
 		l.refuse(st.For, "async for is not supported", hintAsync)
 		return out
 	}
-	x := l.iterable(st.Iter)
+	var x, check syntax.Expr
+	if knownIterable(st.Iter) {
+		x = l.expr(st.Iter)
+	} else {
+		x = callAt(st.Iter.Pos(), "__ot_loopiter", l.expr(st.Iter))
+		// The iterable may be an iterator whose next item fails (the
+		// function of a map, a csv reader's line). go.starlark.net's loops
+		// cannot fail there, so the iterator keeps the error and ends the
+		// loop, and __ot_iterend raises it after the loop, before an else.
+		it := l.temp("it")
+		out = append(out, assignStmt(st.For, ident(st.For, it), x))
+		x, check = ident(st.For, it), callAt(st.For, "__ot_iterend", ident(st.For, it))
+	}
 	loop := &loopCtx{}
 	if len(st.Orelse) > 0 {
 		loop.elseFlag = l.temp("else")
@@ -389,6 +401,9 @@ func (l *lowerer) forStmt(out []syntax.Stmt, st *pyast.For) []syntax.Stmt {
 	body := append(post, l.block(st.Body)...)
 	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
 	out = append(out, &syntax.ForStmt{For: st.For, Vars: vars, X: x, Body: nonEmpty(st.For, body)})
+	if check != nil {
+		out = append(out, exprStmt(check))
+	}
 	return l.loopElse(out, st.For, loop, st.Orelse)
 }
 
