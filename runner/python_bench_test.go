@@ -58,3 +58,26 @@ func BenchmarkColdPipeline(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkImport is a one-call program with and without import lines
+// for five modules (issue 18: an import costs nothing when the program
+// does not use the module, since every module is built once and frozen):
+//
+//	go test ./runner -run '^$' -bench Import -cpu 1 -count 10
+func BenchmarkImport(b *testing.B) {
+	for _, prog := range []struct{ name, code string }{
+		{"imports=0", `demo.foo(text="x")`},
+		{"imports=5", "import json, re, collections, datetime\nfrom csv import DictReader\ndemo.foo(text=\"x\")"},
+	} {
+		b.Run(prog.name, func(b *testing.B) {
+			r := newBenchRunner(b)
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := r.Exec(ctx, prog.code); res.IsError() {
+					b.Fatal(res.Text)
+				}
+			}
+		})
+	}
+}

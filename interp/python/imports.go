@@ -27,6 +27,18 @@ func moduleNames() []string {
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint"}
 }
 
+// isModuleName reports whether name is one of moduleNames, without
+// building the list: every import line asks.
+func isModuleName(name string) bool {
+	switch name {
+	case "json", "re", "math", "statistics", "random", "collections", "heapq",
+		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint":
+		return true
+	}
+	return false
+}
+
 // instead says what to use in place of a module onetool does not have.
 func instead(name string) string {
 	root, _, _ := strings.Cut(name, ".")
@@ -112,7 +124,7 @@ func (rt *runtime) module(thread *starlark.Thread, name string) (starlark.Value,
 	case "__future__":
 		return rt.future, nil
 	}
-	if slices.Contains(moduleNames(), name) {
+	if isModuleName(name) {
 		if m, ok := interp.Predeclared(thread)[name]; ok {
 			return m, nil
 		}
