@@ -52,6 +52,7 @@ func methods() methodSet {
 	ms.add(kindText, "replace", textMethod(replaceMethod))
 	ms.add(kindText, "join", textMethod(joinMethod))
 	addTextMethods(ms)
+	addBytesMethods(ms)
 	// A list element is a slot; a set or dict entry about three.
 	ms.add(kindList, "extend", growthMethod("extend", slot))
 	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {

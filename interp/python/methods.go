@@ -27,6 +27,7 @@ const (
 	kindSet
 	kindBytes
 	kindTuple
+	kindInt
 )
 
 func kindOf(v starlark.Value) receiverKind {
@@ -39,10 +40,12 @@ func kindOf(v starlark.Value) receiverKind {
 		return kindDict
 	case *starlark.Set:
 		return kindSet
-	case starlark.Bytes:
+	case interp.Bytes, starlark.Bytes:
 		return kindBytes
 	case starlark.Tuple:
 		return kindTuple
+	case starlark.Int, starlark.Bool:
+		return kindInt
 	}
 	return kindOther
 }

@@ -46,7 +46,7 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 // isSequence reports whether v repeats under * (str, bytes, list, tuple).
 func isSequence(v starlark.Value) bool {
 	switch v.(type) {
-	case starlark.String, *interp.Unicode, starlark.Bytes, *starlark.List, starlark.Tuple:
+	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes, *starlark.List, starlark.Tuple:
 		return true
 	}
 	return false
@@ -135,6 +135,8 @@ func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
 	case *interp.Unicode:
 		unit = int64(len(s.Text()))
 	case starlark.Bytes:
+		unit = int64(len(s))
+	case interp.Bytes:
 		unit = int64(len(s))
 	case *starlark.List:
 		unit = int64(s.Len()) * slot

@@ -23,9 +23,6 @@ func strBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	switch x := args[0].(type) {
 	case starlark.String, *interp.Unicode:
 		return x, nil
-	case starlark.Bytes:
-		// Invalid encodings are replaced by U+FFFD, as Starlark does.
-		return interp.MakeString(string(x)), nil
 	}
 	s, err := interp.Str(interp.BudgetOf(thread), args[0])
 	if err != nil {
@@ -81,12 +78,6 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			if err := w.WriteString(sep); err != nil {
 				return nil, err
 			}
-		}
-		if b, ok := v.(starlark.Bytes); ok {
-			if err := w.WriteString(string(b)); err != nil {
-				return nil, err
-			}
-			continue
 		}
 		if err := w.Str(v); err != nil {
 			return nil, err
