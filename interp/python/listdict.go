@@ -1113,6 +1113,11 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		}
 		return interp.Bytes(make([]byte, n)), nil
 	}
+	if it := starlark.Iterate(src); it != nil {
+		it.Done()
+	} else if _, ok := src.(*pyIter); !ok {
+		return nil, typeError("cannot convert '%s' object to bytes", pyTypeName(src))
+	}
 	var out []byte
 	err := forEach(thread, src, func(v starlark.Value) (bool, error) {
 		n, err := indexInt(v)
