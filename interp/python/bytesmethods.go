@@ -906,3 +906,55 @@ func fromBytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 	}
 	return starlark.MakeBigInt(n), nil
 }
+
+// bytesPrintf is `b"…" % args`: printf-style formatting where %s takes
+// bytes (inserted as they are) and refuses str, as CPython's does.
+func bytesPrintf(b *interp.Budget, format string, args starlark.Value) (starlark.Value, error) {
+	wrap := func(v starlark.Value) starlark.Value {
+		if _, ok := interp.AsBytes(v); ok {
+			return printfBytesArg{v}
+		}
+		if _, ok := interp.AsText(v); ok {
+			return printfBytesArg{v}
+		}
+		return v
+	}
+	switch a := args.(type) {
+	case starlark.Tuple:
+		t := make(starlark.Tuple, len(a))
+		for i, v := range a {
+			t[i] = wrap(v)
+		}
+		args = t
+	default:
+		args = wrap(args)
+	}
+	s, err := printf(b, format, args)
+	if err != nil {
+		return nil, err
+	}
+	return interp.Bytes(s), nil
+}
+
+// printfBytesArg is an argument of bytes formatting: its str() is the
+// bytes themselves, and a str has none.
+type printfBytesArg struct{ v starlark.Value }
+
+var _ interp.TextValue = printfBytesArg{}
+
+func (a printfBytesArg) String() string        { return a.v.String() }
+func (a printfBytesArg) Type() string          { return a.v.Type() }
+func (a printfBytesArg) Freeze()               {}
+func (a printfBytesArg) Truth() starlark.Bool  { return a.v.Truth() }
+func (a printfBytesArg) Hash() (uint32, error) { return a.v.Hash() }
+
+func (a printfBytesArg) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	s, isBytes := interp.AsBytes(a.v)
+	switch {
+	case !str:
+		return w.Nested(a.v, depth)
+	case isBytes:
+		return w.WriteString(s)
+	}
+	return typeError("%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", pyTypeName(a.v))
+}

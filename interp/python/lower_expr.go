@@ -296,7 +296,7 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		}
 		return mulName
 	case "%":
-		if isTextLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
+		if isFormatLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
 			return modName
 		}
 	}
@@ -340,13 +340,15 @@ func isNumberLiteral(e pyast.Expr) bool {
 	return false
 }
 
-func isTextLiteral(e pyast.Expr) bool {
+func isFormatLiteral(e pyast.Expr) bool {
 	switch e := e.(type) {
 	case *pyast.JoinedStr:
 		return true
 	case *pyast.Constant:
-		_, ok := e.Value.(string)
-		return ok
+		switch e.Value.(type) {
+		case string, pyast.Bytes: // b"%d" % 5 formats too
+			return true
+		}
 	}
 	return false
 }

@@ -163,6 +163,9 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	format, ok := interp.AsText(args[0])
 	if !ok {
+		if format, ok := interp.AsBytes(args[0]); ok {
+			return bytesPrintf(interp.BudgetOf(thread), format, args[1])
+		}
 		return starlark.Binary(syntax.PERCENT, args[0], args[1])
 	}
 	s, err := printf(interp.BudgetOf(thread), format, args[1])
