@@ -41,6 +41,8 @@ func addBytesMethods(ms methodSet) {
 		"upper":        bytesMap("upper", asciiUpper),
 		"swapcase":     bytesMap("swapcase", func(c byte) byte { return asciiLower(c) ^ asciiUpper(c) ^ c }),
 		"join":         bytesJoin,
+		"title":        bytesCasing("title", true),
+		"capitalize":   bytesCasing("capitalize", false),
 		"isdigit":      bytesClass("isdigit", isDigitByte),
 		"isalpha":      bytesClass("isalpha", isAlphaByte),
 		"isalnum":      bytesClass("isalnum", func(c byte) bool { return isAlphaByte(c) || isDigitByte(c) }),
@@ -554,6 +556,37 @@ func bytesMap(name string, f func(byte) byte) bytesFunc {
 		out := make([]byte, len(s))
 		for i := 0; i < len(s); i++ {
 			out[i] = f(s[i])
+		}
+		return interp.Bytes(out), nil
+	}
+}
+
+// bytesCasing is title (each run of letters capitalized) and capitalize
+// (the first byte upper, the rest lower), for ASCII letters.
+func bytesCasing(name string, title bool) bytesFunc {
+	return func(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := arity("bytes."+name, args, kwargs, 0, 0); err != nil {
+			return nil, err
+		}
+		if err := allocText(b, int64(len(s))); err != nil {
+			return nil, err
+		}
+		if err := charge(b, len(s)); err != nil {
+			return nil, err
+		}
+		out := make([]byte, len(s))
+		prevLetter := false
+		for i := 0; i < len(s); i++ {
+			upper := i == 0
+			if title {
+				upper = !prevLetter
+			}
+			if upper {
+				out[i] = asciiUpper(s[i])
+			} else {
+				out[i] = asciiLower(s[i])
+			}
+			prevLetter = isAlphaByte(s[i])
 		}
 		return interp.Bytes(out), nil
 	}
