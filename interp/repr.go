@@ -165,6 +165,8 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 		return w.WriteString(QuoteBytes(string(x)))
 	case Bytes:
 		return w.WriteString(QuoteBytes(string(x)))
+	case *ByteArray:
+		return w.WriteString(x.String())
 	case *starlark.List:
 		if w.open(x) {
 			return w.WriteString("[...]")

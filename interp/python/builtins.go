@@ -60,6 +60,7 @@ func methods() methodSet {
 		ms.add(kindDict, name, growthMethod(name, 3*slot))
 	}
 	addContainerMethods(ms) // list, tuple, dict and set methods (listdict.go)
+	addByteArrayMethods(ms) // after every bytes method, which it wraps
 	return ms
 }
 

@@ -37,6 +37,8 @@ func TestBytesStayWithinBudgets(t *testing.T) {
 		{"join with a long separator", `(b"x" * 10**6).join([b"a"] * 100)`, "memory limit of 16 MiB exceeded"},
 		{"padding", `b"x".center(10**9)`, "memory limit of 16 MiB exceeded"},
 		{"to_bytes of a long length", `(1).to_bytes(10**12, "big")`, "memory limit of 16 MiB exceeded"},
+		{"bytearray of a count", "bytearray(10**12)", "memory limit of 16 MiB exceeded"},
+		{"bytearray extended past memory", "ba = bytearray(b'x' * 10**7)\nba.extend(ba)", "memory limit of 16 MiB exceeded"},
 		{"from_bytes of a huge number", `int.from_bytes(b"\xff" * 10**6, "big")`, "integer size limit of 5000 digits exceeded"},
 	})
 }

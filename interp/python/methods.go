@@ -28,6 +28,7 @@ const (
 	kindBytes
 	kindTuple
 	kindInt
+	kindByteArray
 )
 
 func kindOf(v starlark.Value) receiverKind {
@@ -46,6 +47,8 @@ func kindOf(v starlark.Value) receiverKind {
 		return kindTuple
 	case starlark.Int, starlark.Bool:
 		return kindInt
+	case *interp.ByteArray:
+		return kindByteArray
 	}
 	return kindOther
 }

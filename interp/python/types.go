@@ -200,7 +200,14 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 	dict.setAttr("fromkeys", interp.NewBuiltin("fromkeys", dictFromkeys))
 	add("set", kindSet, setBuiltin, is[*starlark.Set])
 	add("frozenset", kindOther, frozensetBuiltin, is[*frozenSet])
-	bytesT := add("bytes", kindBytes, bytesBuiltin, func(v starlark.Value) bool { _, ok := interp.AsBytes(v); return ok })
+	bytesT := add("bytes", kindBytes, bytesBuiltin, func(v starlark.Value) bool {
+		switch v.(type) {
+		case interp.Bytes, starlark.Bytes:
+			return true
+		}
+		return false
+	})
+	add("bytearray", kindByteArray, bytearrayBuiltin, is[*interp.ByteArray])
 	bytesT.setAttr("fromhex", interp.NewBuiltin("fromhex", fromhexBuiltin))
 	add("range", kindOther, rangeBuiltin, is[rangeValue])
 	add("type", kindOther, tt.typeBuiltin, isType)
