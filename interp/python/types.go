@@ -207,7 +207,14 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 		}
 		return false
 	})
-	add("bytearray", kindByteArray, bytearrayBuiltin, is[*interp.ByteArray])
+	add("bytearray", kindByteArray, bytearrayBuiltin, is[*interp.ByteArray]).setAttr("fromhex",
+		interp.NewBuiltin("fromhex", func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			v, err := fromhexBuiltin(thread, fn, args, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			return asByteArrays(v), nil
+		}))
 	bytesT.setAttr("fromhex", interp.NewBuiltin("fromhex", fromhexBuiltin))
 	add("range", kindOther, rangeBuiltin, is[rangeValue])
 	add("type", kindOther, tt.typeBuiltin, isType)

@@ -161,7 +161,7 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 	}
 	var data string
 	switch x := sv.(type) {
-	case interp.Bytes, starlark.Bytes:
+	case interp.Bytes, *interp.ByteArray, starlark.Bytes:
 		if enc != nil && enc != starlark.None {
 			return nil, python.Errorf("TypeError", "quote() doesn't support 'encoding' for bytes")
 		}
