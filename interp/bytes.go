@@ -87,7 +87,9 @@ func (it *bytesIterator) Done() {}
 
 // CompareSameType orders bytes lexicographically by value, as Python does.
 func (b Bytes) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
-	c := strings.Compare(string(b), string(y.(Bytes)))
+	// y may be a starlark.Bytes, whose Type is "bytes" too.
+	ys, _ := AsBytes(y)
+	c := strings.Compare(string(b), ys)
 	switch op {
 	case syntax.EQL:
 		return c == 0, nil

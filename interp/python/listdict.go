@@ -1103,6 +1103,8 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		return x, nil
 	case starlark.Bytes:
 		return interp.Bytes(x), nil
+	case *interp.ByteArray:
+		return interp.Bytes(x.Bytes()), nil
 	case starlark.Int, starlark.Bool:
 		n, _ := indexInt(x)
 		if n < 0 {
