@@ -130,6 +130,10 @@ func toGo(v starlark.Value, depth int, b *conv) (any, error) {
 		return float64(x), nil
 	case starlark.Bytes:
 		return string(x), nil
+	case Bytes:
+		return string(x), nil
+	case *ByteArray:
+		return string(x.b), nil
 	case nil:
 		// A nil Value is not valid Starlark, but Go code building values by
 		// hand can produce one (an unset struct field); None is its meaning.

@@ -319,6 +319,11 @@ func (m *meter) elem(v starlark.Value) {
 		m.total += uint64(len(v.off)) * 4
 	case starlark.Bytes:
 		m.text(string(v))
+	case Bytes:
+		m.text(string(v))
+	case *ByteArray:
+		m.total += 32
+		m.text(string(v.b))
 	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
 		*starlark.Function, *starlark.Builtin, *Cell, Holder:
 		m.stack = append(m.stack, v)

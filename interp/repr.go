@@ -163,6 +163,10 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 		return w.quoted(x.s)
 	case starlark.Bytes:
 		return w.WriteString(QuoteBytes(string(x)))
+	case Bytes:
+		return w.WriteString(QuoteBytes(string(x)))
+	case *ByteArray:
+		return w.WriteString(x.String())
 	case *starlark.List:
 		if w.open(x) {
 			return w.WriteString("[...]")

@@ -105,6 +105,9 @@ func (w *valueRedactor) starlark(v starlark.Value, depth int) (starlark.Value, b
 	case starlark.Bytes:
 		r, changed, err := w.redact(string(x))
 		return starlark.Bytes(r), changed, err
+	case interp.Bytes:
+		r, changed, err := w.redact(string(x))
+		return interp.Bytes(r), changed, err
 	case *starlark.List:
 		elems, changed, err := w.elems(x.Len(), x.Index, depth)
 		if !changed || err != nil {

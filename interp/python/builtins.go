@@ -56,6 +56,7 @@ func methods() methodSet {
 	ms.add(kindText, "replace", textMethod(replaceMethod))
 	ms.add(kindText, "join", textMethod(joinMethod))
 	addTextMethods(ms)
+	addBytesMethods(ms)
 	// A list element is a slot; a set or dict entry about three.
 	ms.add(kindList, "extend", growthMethod("extend", slot))
 	for _, name := range []string{"union", "update", "intersection", "difference", "symmetric_difference"} {
@@ -63,6 +64,7 @@ func methods() methodSet {
 		ms.add(kindDict, name, growthMethod(name, 3*slot))
 	}
 	addContainerMethods(ms) // list, tuple, dict and set methods (listdict.go)
+	addByteArrayMethods(ms) // after every bytes method, which it wraps
 	return ms
 }
 

@@ -20,6 +20,7 @@ import (
 func (rt *runtime) helperBuiltins() starlark.StringDict {
 	return starlark.StringDict{
 		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
+		"__ot_b":        interp.NewBuiltin("__ot_b", bytesLiteral),
 		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
 		"__ot_lcell":    interp.NewBuiltin("__ot_lcell", localCell),
 		"__ot_walrus":   interp.NewBuiltin("__ot_walrus", walrus),
@@ -53,6 +54,12 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 func textLiteral(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	s, _ := interp.AsText(args[0])
 	return interp.MakeString(s), nil
+}
+
+// bytesLiteral is __ot_b(b"…"): a bytes literal made Python's bytes.
+func bytesLiteral(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	s, _ := interp.AsBytes(args[0])
+	return interp.Bytes(s), nil
 }
 
 // cellOf is __ot_cell("x"): the cell of a global of the program,

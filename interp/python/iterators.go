@@ -206,8 +206,10 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return mk("tuple_iterator", &indexSource{seq: x}), nil
 	case rangeValue:
 		return mk("range_iterator", &indexSource{seq: x}), nil
+	case interp.Bytes:
+		return mk("bytes_iterator", &indexSource{seq: x}), nil
 	case starlark.Bytes:
-		return mk("bytes_iterator", &indexSource{seq: bytesValues(x)}), nil
+		return mk("bytes_iterator", &indexSource{seq: interp.Bytes(x)}), nil
 	case *starlark.Dict:
 		keys := x.Keys()
 		if err := interp.BudgetOf(thread).Alloc(int64(len(keys)) * slot); err != nil {
@@ -234,19 +236,6 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return nil, typeError("'%s' object is not iterable", pyTypeName(v))
 	}
 	return mk("iterator", &iterSource{it: it}), nil
-}
-
-// bytesValues indexes bytes as Python does: by the value of each byte.
-type bytesValues starlark.Bytes
-
-func (b bytesValues) String() string        { return starlark.Bytes(b).String() }
-func (b bytesValues) Type() string          { return "bytes" }
-func (b bytesValues) Freeze()               {}
-func (b bytesValues) Truth() starlark.Bool  { return len(b) > 0 }
-func (b bytesValues) Hash() (uint32, error) { return starlark.Bytes(b).Hash() }
-func (b bytesValues) Len() int              { return len(b) }
-func (b bytesValues) Index(i int) starlark.Value {
-	return starlark.MakeInt(int(b[i]))
 }
 
 // callableSource is iter(f, sentinel): f() until it returns sentinel.
@@ -471,7 +460,7 @@ func newPuller(thread *starlark.Thread, v starlark.Value) (*puller, error) {
 	case *pyIter:
 		p.py = x
 		return p, nil
-	case starlark.String, starlark.Bytes, *starlark.Dict, *starlark.Set, Stepper:
+	case starlark.String, starlark.Bytes, interp.Bytes, *starlark.Dict, *starlark.Set, Stepper:
 		// By position or snapshot: no lock on the value meanwhile, and
 		// Python's error when a dict or set changes size.
 		it, err := iterOf(thread, x)
@@ -794,7 +783,7 @@ func ownIterator(thread *starlark.Thread, v starlark.Value) (*pyIter, bool) {
 	switch x := v.(type) {
 	case *pyIter:
 		return x, true
-	case starlark.Bytes, Stepper:
+	case starlark.Bytes, interp.Bytes, Stepper:
 		it, _ := iterOf(thread, x)
 		return it, true
 	}

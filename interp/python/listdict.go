@@ -1098,9 +1098,13 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	switch x := src.(type) {
 	case nil:
-		return starlark.Bytes(""), nil
-	case starlark.Bytes:
+		return interp.Bytes(""), nil
+	case interp.Bytes:
 		return x, nil
+	case starlark.Bytes:
+		return interp.Bytes(x), nil
+	case *interp.ByteArray:
+		return interp.Bytes(x.Bytes()), nil
 	case starlark.Int, starlark.Bool:
 		n, _ := indexInt(x)
 		if n < 0 {
@@ -1109,7 +1113,12 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		if err := b.Alloc(n); err != nil {
 			return nil, err
 		}
-		return starlark.Bytes(make([]byte, n)), nil
+		return interp.Bytes(make([]byte, n)), nil
+	}
+	if it := starlark.Iterate(src); it != nil {
+		it.Done()
+	} else if _, ok := src.(*pyIter); !ok {
+		return nil, typeError("cannot convert '%s' object to bytes", pyTypeName(src))
 	}
 	var out []byte
 	err := forEach(thread, src, func(v starlark.Value) (bool, error) {
@@ -1131,14 +1140,14 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 // encodeText is str.encode for the encodings bytes() knows.
 func encodeText(text, encoding, errors string) (starlark.Value, error) {
 	switch normEncoding(encoding) {
 	case "utf8":
-		return starlark.Bytes(text), nil
+		return interp.Bytes(text), nil
 	case "ascii", "latin1":
 		limit := rune(127)
 		name := "ascii"
@@ -1163,7 +1172,7 @@ func encodeText(text, encoding, errors string) (starlark.Value, error) {
 			out = append(out, byte(r))
 			pos++
 		}
-		return starlark.Bytes(out), nil
+		return interp.Bytes(out), nil
 	}
 	return nil, exception("LookupError", "unknown encoding: %s", encoding)
 }

@@ -41,7 +41,9 @@ func loweredMethod(name string) (helper string, ok bool) {
 		"removeprefix", "removesuffix", "rfind", "rindex", "rjust", "rpartition",
 		"rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase",
 		"title", "translate", "upper", "zfill", "elems", "codepoints", "elem_ords",
-		"codepoint_ords", "decode",
+		"codepoint_ords", "decode", "hex",
+		// int (bytesmethods.go)
+		"to_bytes", "bit_length",
 		// list, tuple, dict and set methods (listdict.go)
 		"sort", "copy", "reverse", "remove", "pop", "popitem", // count, index: above
 		"isdisjoint", "issubset", "issuperset", "intersection_update",

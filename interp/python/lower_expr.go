@@ -143,7 +143,7 @@ func (l *lowerer) constant(c *pyast.Constant) syntax.Expr {
 	case string:
 		return l.text(pos, v)
 	case pyast.Bytes:
-		return &syntax.Literal{Token: syntax.BYTES, TokenPos: pos, Raw: c.Raw, Value: string(v)}
+		return l.bytesLit(pos, c.Raw, string(v))
 	case pyast.Ellipsis:
 		return noneAt(pos)
 	}
@@ -166,6 +166,24 @@ func (l *lowerer) text(pos syntax.Position, s string) syntax.Expr {
 		name = l.temp("s")
 		l.texts[s] = name
 		l.literals = append(l.literals, assignStmt(pos, ident(pos, name), callAt(pos, "__ot_u", strLit(pos, s))))
+	}
+	return ident(pos, name)
+}
+
+// bytesLit is a bytes literal, made once, at the start of the program, by
+// __ot_b (Python's bytes, interp.Bytes, which Starlark's literal is not),
+// and read from a variable wherever it is used.
+func (l *lowerer) bytesLit(pos syntax.Position, raw, s string) syntax.Expr {
+	key := "\x00b " + s // beside the texts, which are never keyed so
+	name, ok := l.texts[key]
+	if !ok {
+		if l.texts == nil {
+			l.texts = map[string]string{}
+		}
+		name = l.temp("b")
+		l.texts[key] = name
+		lit := &syntax.Literal{Token: syntax.BYTES, TokenPos: pos, Raw: raw, Value: s}
+		l.literals = append(l.literals, assignStmt(pos, ident(pos, name), callAt(pos, "__ot_b", lit)))
 	}
 	return ident(pos, name)
 }
@@ -285,7 +303,7 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		}
 		return mulName
 	case "%":
-		if isTextLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
+		if isFormatLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
 			return modName
 		}
 	}
@@ -358,13 +376,15 @@ func isNumberLiteral(e pyast.Expr) bool {
 	return false
 }
 
-func isTextLiteral(e pyast.Expr) bool {
+func isFormatLiteral(e pyast.Expr) bool {
 	switch e := e.(type) {
 	case *pyast.JoinedStr:
 		return true
 	case *pyast.Constant:
-		_, ok := e.Value.(string)
-		return ok
+		switch e.Value.(type) {
+		case string, pyast.Bytes: // b"%d" % 5 formats too
+			return true
+		}
 	}
 	return false
 }

@@ -27,6 +27,8 @@ const (
 	kindSet
 	kindBytes
 	kindTuple
+	kindInt
+	kindByteArray
 )
 
 func kindOf(v starlark.Value) receiverKind {
@@ -39,10 +41,14 @@ func kindOf(v starlark.Value) receiverKind {
 		return kindDict
 	case *starlark.Set:
 		return kindSet
-	case starlark.Bytes:
+	case interp.Bytes, starlark.Bytes:
 		return kindBytes
 	case starlark.Tuple:
 		return kindTuple
+	case starlark.Int, starlark.Bool:
+		return kindInt
+	case *interp.ByteArray:
+		return kindByteArray
 	}
 	return kindOther
 }

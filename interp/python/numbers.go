@@ -54,7 +54,7 @@ func intCtor(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 			return boolInt(v), nil
 		case starlark.Float:
 			return floatToInt(float64(v))
-		case starlark.String, *interp.Unicode, starlark.Bytes:
+		case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes:
 			return parseIntValue(b, v, 10)
 		}
 		return nil, typeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", pyTypeName(x))
@@ -67,7 +67,7 @@ func intCtor(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, valueError("int() base must be >= 2 and <= 36, or 0")
 	}
 	switch x.(type) {
-	case starlark.String, *interp.Unicode, starlark.Bytes:
+	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes:
 		return parseIntValue(b, x, int(base))
 	case nil:
 		return nil, typeError("int() missing string argument")
@@ -120,7 +120,7 @@ func floatToInt(f float64) (starlark.Value, error) {
 func parseIntValue(b *interp.Budget, v starlark.Value, base int) (starlark.Value, error) {
 	text, isText := interp.AsText(v)
 	if !isText {
-		text = string(v.(starlark.Bytes))
+		text, _ = interp.AsBytes(v)
 	}
 	ascii, ok := toASCIIDigits(text)
 	if max := b.MaxIntDigits(); ok && max > 0 {
@@ -311,10 +311,10 @@ func floatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return starlark.Float(1), nil
 		}
 		return starlark.Float(0), nil
-	case starlark.String, *interp.Unicode, starlark.Bytes:
+	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes:
 		text, isText := interp.AsText(x)
 		if !isText {
-			text = string(x.(starlark.Bytes))
+			text, _ = interp.AsBytes(x)
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(len(text)) / 16); err != nil {
 			return nil, err
@@ -447,7 +447,7 @@ func sumBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	switch start.(type) {
 	case starlark.String, *interp.Unicode:
 		return nil, typeError("sum() can't sum strings [use ''.join(seq) instead]")
-	case starlark.Bytes:
+	case starlark.Bytes, interp.Bytes:
 		return nil, typeError("sum() can't sum bytes [use b''.join(seq) instead]")
 	}
 	b := interp.BudgetOf(thread)
@@ -556,7 +556,7 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 		}
 	}
 	switch x.(type) {
-	case *starlark.List, starlark.Tuple, starlark.Bytes:
+	case *starlark.List, starlark.Tuple, starlark.Bytes, interp.Bytes:
 		if n, m := starlark.Len(x), starlark.Len(y); m >= 0 {
 			if err := b.Alloc(int64(n+m) * slot); err != nil {
 				return nil, err
@@ -1000,7 +1000,7 @@ func ordBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		r, _ := utf8.DecodeRuneInString(s)
 		return starlark.MakeInt(int(r)), nil
 	}
-	if bs, ok := x.(starlark.Bytes); ok {
+	if bs, ok := interp.AsBytes(x); ok {
 		if len(bs) != 1 {
 			return nil, typeError("ord() expected a character, but string of length %d found", len(bs))
 		}

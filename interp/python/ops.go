@@ -93,7 +93,7 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 // isSequence reports whether v repeats under * (str, bytes, list, tuple).
 func isSequence(v starlark.Value) bool {
 	switch v.(type) {
-	case starlark.String, *interp.Unicode, starlark.Bytes, *starlark.List, starlark.Tuple:
+	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes, *starlark.List, starlark.Tuple:
 		return true
 	}
 	return false
@@ -183,6 +183,8 @@ func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
 		unit = int64(len(s.Text()))
 	case starlark.Bytes:
 		unit = int64(len(s))
+	case interp.Bytes:
+		unit = int64(len(s))
 	case *starlark.List:
 		unit = int64(s.Len()) * slot
 	case starlark.Tuple:
@@ -208,6 +210,9 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	format, ok := interp.AsText(args[0])
 	if !ok {
+		if format, ok := interp.AsBytes(args[0]); ok {
+			return bytesPrintf(interp.BudgetOf(thread), format, args[1])
+		}
 		return starlark.Binary(syntax.PERCENT, args[0], args[1])
 	}
 	s, err := printf(interp.BudgetOf(thread), format, args[1])

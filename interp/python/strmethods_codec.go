@@ -113,7 +113,7 @@ func encodeMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []starlar
 		return nil, err
 	}
 	if c == utf8Codec || t.ascii {
-		return starlark.Bytes(t.s), nil
+		return interp.Bytes(t.s), nil
 	}
 	limit := rune(0x80)
 	if c == latin1Codec {
@@ -152,7 +152,7 @@ func encodeMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []starlar
 		}
 		i = j
 	}
-	return starlark.Bytes(w.String()), nil
+	return interp.Bytes(w.String()), nil
 }
 
 // encodeError is CPython's UnicodeEncodeError for runes[i:j].
@@ -178,7 +178,7 @@ func escapeRune(r rune) string {
 
 // decodeMethod is bytes.decode(encoding='utf-8', errors='strict').
 func decodeMethod(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	data := string(recv.(starlark.Bytes))
+	data, _ := interp.AsBytes(recv)
 	c, errors, err := codecArgs("decode", args, kwargs)
 	if err != nil {
 		return nil, err

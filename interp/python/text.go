@@ -17,15 +17,21 @@ func strBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	case 0:
 		return starlark.String(""), nil
 	case 1:
+	case 2, 3:
+		// str(b, encoding, errors) decodes, as b.decode(encoding, errors).
+		if _, ok := interp.AsBytes(args[0]); ok {
+			return decodeMethod(thread, args[0], args[1:], nil)
+		}
+		if _, ok := interp.AsText(args[0]); ok {
+			return nil, typeError("decoding str is not supported")
+		}
+		return nil, typeError("decoding to str: need a bytes-like object, %s found", pyTypeName(args[0]))
 	default:
-		return nil, typeError("str() takes at most 1 argument (%d given)", len(args))
+		return nil, typeError("str() takes at most 3 arguments (%d given)", len(args))
 	}
 	switch x := args[0].(type) {
 	case starlark.String, *interp.Unicode:
 		return x, nil
-	case starlark.Bytes:
-		// Invalid encodings are replaced by U+FFFD, as Starlark does.
-		return interp.MakeString(string(x)), nil
 	}
 	s, err := interp.Str(interp.BudgetOf(thread), args[0])
 	if err != nil {
@@ -88,12 +94,6 @@ func printBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			if err := w.WriteString(sep); err != nil {
 				return nil, err
 			}
-		}
-		if b, ok := v.(starlark.Bytes); ok {
-			if err := w.WriteString(string(b)); err != nil {
-				return nil, err
-			}
-			continue
 		}
 		if err := w.Str(v); err != nil {
 			return nil, err

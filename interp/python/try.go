@@ -260,8 +260,11 @@ var engineErrors = []struct {
 	}},
 	{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
 	{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
-		if m[1] == "string" {
+		switch m[1] {
+		case "string":
 			return "string index out of range"
+		case "bytes":
+			return "index out of range"
 		}
 		return starlarkTypeName(m[1]) + " index out of range"
 	}},
@@ -333,6 +336,8 @@ var engineErrors = []struct {
 	{regexp.MustCompile(`^too few values to unpack \(got (\d+), want (\d+)\)$`), "ValueError", func(m []string) string {
 		return "not enough values to unpack (expected " + m[2] + ", got " + m[1] + ")"
 	}},
+	{regexp.MustCompile(`^byte must be in range\(0, 256\)$`), "ValueError", nil},
+	{regexp.MustCompile(`^a bytes-like object is required, not '\w+'$`), "TypeError", nil},
 	{regexp.MustCompile(`^invalid float literal: (.*)$`), "ValueError", func(m []string) string {
 		return "could not convert string to float: " + interp.QuoteString(m[1])
 	}},

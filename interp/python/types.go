@@ -206,13 +206,14 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 		return false
 	}
 	object := add("object", kindOther, objectBuiltin, func(starlark.Value) bool { return true })
-	intT := add("int", kindOther, intCtor, func(v starlark.Value) bool {
+	intT := add("int", kindInt, intCtor, func(v starlark.Value) bool {
 		switch v.(type) {
 		case starlark.Int, starlark.Bool:
 			return true
 		}
 		return false
 	})
+	intT.setAttr("from_bytes", interp.NewBuiltin("from_bytes", fromBytesBuiltin))
 	add("bool", kindOther, boolBuiltin, is[starlark.Bool]).base = intT
 	add("float", kindOther, floatBuiltin, is[starlark.Float])
 	str := add("str", kindText, strBuiltin, func(v starlark.Value) bool { _, ok := interp.AsText(v); return ok })
@@ -223,7 +224,22 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 	dict.setAttr("fromkeys", interp.NewBuiltin("fromkeys", dictFromkeys))
 	add("set", kindSet, setBuiltin, is[*starlark.Set])
 	add("frozenset", kindOther, frozensetBuiltin, is[*frozenSet])
-	add("bytes", kindBytes, bytesBuiltin, is[starlark.Bytes])
+	bytesT := add("bytes", kindBytes, bytesBuiltin, func(v starlark.Value) bool {
+		switch v.(type) {
+		case interp.Bytes, starlark.Bytes:
+			return true
+		}
+		return false
+	})
+	add("bytearray", kindByteArray, bytearrayBuiltin, is[*interp.ByteArray]).setAttr("fromhex",
+		interp.NewBuiltin("fromhex", func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			v, err := fromhexBuiltin(thread, fn, args, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			return asByteArrays(v), nil
+		}))
+	bytesT.setAttr("fromhex", interp.NewBuiltin("fromhex", fromhexBuiltin))
 	add("range", kindOther, rangeBuiltin, is[rangeValue])
 	add("type", kindOther, tt.typeBuiltin, isType)
 	// Classes with no constructor, for what type(x) answers.
@@ -276,6 +292,8 @@ func pyTypeName(v starlark.Value) string {
 		return "tuple"
 	case *starlark.Set:
 		return "set"
+	case interp.Bytes, starlark.Bytes:
+		return "bytes"
 	}
 	return v.Type()
 }

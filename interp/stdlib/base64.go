@@ -63,8 +63,8 @@ func (m *b64Module) fail(msg string) error {
 // encodeInput is the bytes an encoder takes; a str is a TypeError, as
 // CPython's (prefix is "memoryview: " for the encoders that call it).
 func encodeInput(v starlark.Value, prefix string) (string, error) {
-	if b, ok := v.(starlark.Bytes); ok {
-		return string(b), nil
+	if b, ok := interp.AsBytes(v); ok {
+		return b, nil
 	}
 	return "", python.Errorf("TypeError", "%sa bytes-like object is required, not '%s'", prefix, python.TypeName(v))
 }
@@ -72,9 +72,10 @@ func encodeInput(v starlark.Value, prefix string) (string, error) {
 // decodeInput is the bytes a decoder takes: bytes, or a str of ASCII
 // characters only.
 func decodeInput(v starlark.Value) (string, error) {
+	if b, ok := interp.AsBytes(v); ok {
+		return b, nil
+	}
 	switch x := v.(type) {
-	case starlark.Bytes:
-		return string(x), nil
 	case starlark.String:
 		return string(x), nil
 	case *interp.Unicode:
@@ -167,7 +168,7 @@ func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlar
 		}
 		out = translateBytes(out, "+/", a)
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -184,10 +185,11 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 	var data string
 	var err error
 	if name == "decodebytes" {
-		if _, ok := s.(starlark.Bytes); !ok {
+		bs, ok := interp.AsBytes(s)
+		if !ok {
 			return nil, python.Errorf("TypeError", "expected bytes-like object, not %s", python.TypeName(s))
 		}
-		data = string(s.(starlark.Bytes))
+		data = bs
 	} else {
 		data, err = decodeInput(s)
 	}
@@ -211,7 +213,7 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 	if msg != "" {
 		return nil, m.fail(msg)
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 // b64Value is the value of each character of the standard alphabet, -1
@@ -306,7 +308,7 @@ func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, enc.EncodedLen(len(data))); err != nil {
 		return nil, err
 	}
-	return starlark.Bytes(enc.EncodeToString([]byte(data))), nil
+	return interp.Bytes(enc.EncodeToString([]byte(data))), nil
 }
 
 func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -373,7 +375,7 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 		// The last quantum holds (40 - 5*pads) bits: its whole bytes.
 		out = out[:len(out)-5+(43-5*pads)/8]
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -388,7 +390,7 @@ func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, 2*len(data)); err != nil {
 		return nil, err
 	}
-	return starlark.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
+	return interp.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
 }
 
 func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -416,7 +418,7 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 		return nil, err
 	}
 	out, _ := hex.DecodeString(data)
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 // b85Alphabet is the alphabet of base64.b85encode (that of git's binary
@@ -451,7 +453,7 @@ func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlar
 	if !pad && extra > 0 {
 		out = out[:len(out)-extra]
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -483,5 +485,5 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 		}
 		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
 	}
-	return starlark.Bytes(out[:len(out)-extra]), nil
+	return interp.Bytes(out[:len(out)-extra]), nil
 }

@@ -77,6 +77,11 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		}
 	}
 	switch v := x.(type) {
+	case *interp.ByteArray:
+		if err := c.b.Alloc(int64(v.Len())); err != nil {
+			return nil, err
+		}
+		return interp.NewByteArray(v.Bytes()), nil
 	case *starlark.List:
 		if err := c.b.Alloc(int64(v.Len()) * 16); err != nil {
 			return nil, err

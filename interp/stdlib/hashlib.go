@@ -184,9 +184,10 @@ func (h *hashObject) write(thread *starlark.Thread, data starlark.Value) error {
 
 // bytesArg is the data of a hash function's argument.
 func bytesArg(v starlark.Value) (string, error) {
-	switch x := v.(type) {
-	case starlark.Bytes:
-		return string(x), nil
+	if b, ok := interp.AsBytes(v); ok {
+		return b, nil
+	}
+	switch v.(type) {
 	case starlark.String, *interp.Unicode:
 		return "", python.Errorf("TypeError", "Strings must be encoded before hashing")
 	}
@@ -224,7 +225,7 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			}
 			sum := h.h.Sum(nil) // Sum leaves the state as it is: update may follow
 			if name == "digest" {
-				return starlark.Bytes(sum), nil
+				return interp.Bytes(sum), nil
 			}
 			return starlark.String(hex.EncodeToString(sum)), nil
 		}), nil

@@ -32,7 +32,7 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	quote := flagArg(quoteV, true)
 	s, ok := interp.AsText(sv)
 	if !ok {
-		if _, isBytes := sv.(starlark.Bytes); isBytes {
+		if _, isBytes := interp.AsBytes(sv); isBytes {
 			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
 		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(sv))
@@ -84,7 +84,7 @@ func htmlUnescape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	s, ok := interp.AsText(sv)
 	if !ok {
-		if _, isBytes := sv.(starlark.Bytes); isBytes {
+		if _, isBytes := interp.AsBytes(sv); isBytes {
 			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
 		return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(sv))

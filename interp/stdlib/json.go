@@ -855,8 +855,8 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	text, ok := interp.AsText(s)
 	if !ok {
-		if bs, ok := s.(starlark.Bytes); ok {
-			text = string(bs)
+		if bs, ok := interp.AsBytes(s); ok {
+			text = bs
 		} else {
 			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", s.Type())
 		}

@@ -274,7 +274,7 @@ func (p *printer) safeRepr(v starlark.Value, level int, path []starlark.Value) (
 		return x.String(), nil
 	}
 	switch v.(type) {
-	case starlark.String, *interp.Unicode, starlark.Bytes, starlark.Float, starlark.Bool, starlark.NoneType, *starlark.Set:
+	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes, starlark.Float, starlark.Bool, starlark.NoneType, *starlark.Set:
 	default:
 		if python.TypeName(v) != "frozenset" {
 			p.unreadable = true

@@ -166,9 +166,11 @@ func (g *mt) seed(a starlark.Value) error {
 		g.seedInt(big.NewInt(n))
 	case starlark.Float:
 		g.seedInt(new(big.Int).SetUint64(uint64(floatHash(float64(x)))))
-	case starlark.Bytes:
-		g.seedBytes([]byte(x))
 	default:
+		if b, ok := interp.AsBytes(a); ok {
+			g.seedBytes([]byte(b))
+			break
+		}
 		s, ok := interp.AsText(a)
 		if !ok {
 			return python.Errorf("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.")
@@ -1016,7 +1018,7 @@ func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tu
 	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}
-	return starlark.Bytes(out), nil
+	return interp.Bytes(out), nil
 }
 
 func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

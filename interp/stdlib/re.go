@@ -126,7 +126,7 @@ func (r *reModule) compile(b *interp.Budget, pattern starlark.Value, flags int) 
 	}
 	src, ok := interp.AsText(pattern)
 	if !ok {
-		if _, isBytes := pattern.(starlark.Bytes); isBytes {
+		if _, isBytes := interp.AsBytes(pattern); isBytes {
 			return nil, python.Errorf("TypeError", "bytes patterns are not supported: decode the pattern and the text to str")
 		}
 		return nil, python.Errorf("TypeError", "first argument must be string or compiled pattern")
@@ -449,7 +449,7 @@ type subject struct {
 func newSubject(v starlark.Value, fn string) (*subject, error) {
 	s, ok := interp.AsText(v)
 	if !ok {
-		if _, isBytes := v.(starlark.Bytes); isBytes {
+		if _, isBytes := interp.AsBytes(v); isBytes {
 			return nil, python.Errorf("TypeError", "cannot use a string pattern on a bytes-like object")
 		}
 		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", v.Type())

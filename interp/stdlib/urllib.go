@@ -69,7 +69,7 @@ func urlTexts(fn string, vals ...starlark.Value) ([]string, error) {
 		return out, nil
 	}
 	for _, v := range vals {
-		if _, isBytes := v.(starlark.Bytes); !isBytes && bool(v.Truth()) {
+		if _, isBytes := interp.AsBytes(v); !isBytes && bool(v.Truth()) {
 			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'decode'", python.TypeName(v))
 		}
 	}
@@ -153,7 +153,7 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 		if err := (webParams{fn: name, names: []string{"bs", "safe"}, required: 1, maxPos: 2}).unpack(args, kwargs, &sv, &safeV); err != nil {
 			return nil, err
 		}
-		if _, ok := sv.(starlark.Bytes); !ok {
+		if _, ok := interp.AsBytes(sv); !ok {
 			return nil, python.Errorf("TypeError", "quote_from_bytes() expected bytes")
 		}
 	} else if err := (webParams{fn: name, names: []string{"string", "safe", "encoding", "errors"}, required: 1, maxPos: 4}).unpack(args, kwargs, &sv, &safeV, &enc, &errs); err != nil {
@@ -161,14 +161,14 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 	}
 	var data string
 	switch x := sv.(type) {
-	case starlark.Bytes:
+	case interp.Bytes, *interp.ByteArray, starlark.Bytes:
 		if enc != nil && enc != starlark.None {
 			return nil, python.Errorf("TypeError", "quote() doesn't support 'encoding' for bytes")
 		}
 		if errs != nil && errs != starlark.None {
 			return nil, python.Errorf("TypeError", "quote() doesn't support 'errors' for bytes")
 		}
-		data = string(x)
+		data, _ = interp.AsBytes(x)
 	default:
 		s, ok := interp.AsText(sv)
 		if !ok {
@@ -181,6 +181,8 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 	}
 	var safe string
 	switch x := safeV.(type) {
+	case interp.Bytes:
+		safe = string(x)
 	case starlark.Bytes:
 		safe = string(x)
 	default:
@@ -377,6 +379,11 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	var s string
 	isBytes := false
 	switch x := sv.(type) {
+	case interp.Bytes:
+		s, isBytes = string(x), true
+		if name == "unquote_plus" {
+			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+		}
 	case starlark.Bytes:
 		s, isBytes = string(x), true
 		if name == "unquote_plus" {
@@ -399,7 +406,7 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		s = strings.ReplaceAll(s, "+", " ")
 	}
 	if name == "unquote_to_bytes" {
-		return starlark.Bytes(percentDecode(s)), nil
+		return interp.Bytes(percentDecode(s)), nil
 	}
 	handler, err := errorsArg(errs)
 	if err != nil {
@@ -463,7 +470,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		pairs = query
 	}
 	quote := func(v starlark.Value) (string, error) {
-		if _, ok := v.(starlark.Bytes); !ok {
+		if _, ok := interp.AsBytes(v); !ok {
 			if _, ok := interp.AsText(v); !ok {
 				s, err := interp.Str(b, v)
 				if err != nil {
@@ -475,12 +482,12 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		var out starlark.Value
 		var err error
 		if via == nil {
-			if bs, ok := v.(starlark.Bytes); ok {
-				out, err = quoteValue(thread, bs, safe, starlark.None, starlark.None)
+			if _, ok := interp.AsBytes(v); ok {
+				out, err = quoteValue(thread, v, safe, starlark.None, starlark.None)
 			} else {
 				out, err = quoteValue(thread, v, safe, enc, errs)
 			}
-		} else if _, ok := v.(starlark.Bytes); ok {
+		} else if _, ok := interp.AsBytes(v); ok {
 			out, err = starlark.Call(thread, via, starlark.Tuple{v, safe}, nil)
 		} else {
 			out, err = starlark.Call(thread, via, starlark.Tuple{v, safe, enc, errs}, nil)
@@ -525,7 +532,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return true, err
 		}
 		v := kv[1]
-		_, isBytes := v.(starlark.Bytes)
+		_, isBytes := interp.AsBytes(v)
 		_, isText := interp.AsText(v)
 		if !doseq || isBytes || isText || starlark.Len(v) < 0 {
 			q, err := quote(v)

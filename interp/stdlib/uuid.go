@@ -130,10 +130,10 @@ func (u *uuidValue) Attr(name string) (starlark.Value, error) {
 	case "int":
 		return starlark.MakeBigInt(u.int()), nil
 	case "bytes":
-		return starlark.Bytes(b[:]), nil
+		return interp.Bytes(b[:]), nil
 	case "bytes_le":
 		le := []byte{b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6]}
-		return starlark.Bytes(append(le, b[8:]...)), nil
+		return interp.Bytes(append(le, b[8:]...)), nil
 	case "urn":
 		return starlark.String("urn:uuid:" + u.Str()), nil
 	case "variant":
@@ -226,7 +226,7 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		if v == starlark.None {
 			v = bytesLE
 		}
-		bs, ok := v.(starlark.Bytes)
+		bs, ok := interp.AsBytes(v)
 		if !ok || len(bs) != 16 {
 			if ok || v.Type() == "string" {
 				return nil, python.Errorf("ValueError", "bytes is not a 16-char string")
@@ -332,7 +332,7 @@ func uuidNamed(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	name, ok := interp.AsText(nameV)
 	if !ok {
-		if _, isBytes := nameV.(starlark.Bytes); isBytes {
+		if _, isBytes := interp.AsBytes(nameV); isBytes {
 			return nil, python.Errorf("TypeError", "encoding without a string argument")
 		}
 		return nil, python.Errorf("TypeError", "str() argument 'encoding' must be str, not %s", python.TypeName(nameV))
