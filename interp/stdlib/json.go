@@ -55,6 +55,7 @@ type encoder struct {
 	prefix      string // before every line after the first (encode_indent)
 	itemSep     string
 	keySep      string
+	detours     int               // levels of depth that stand in for another value (detour), not indented
 	dflt        starlark.Callable // dumps(default=): called for what has no JSON form
 	thread      *starlark.Thread
 	path        []starlark.Value // containers being written, for cycles
@@ -66,7 +67,7 @@ func (e *encoder) newline(depth int) error {
 	if !e.hasIndent {
 		return nil
 	}
-	return e.write("\n" + e.prefix + strings.Repeat(e.indent, depth))
+	return e.write("\n" + e.prefix + strings.Repeat(e.indent, depth-e.detours))
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {
@@ -99,7 +100,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 	case *ntValue:
 		return e.array(x.vals, depth) // a tuple to json, an object as a result
 	case *collDict:
-		return e.value(x.d, depth+1)
+		return e.detour(x.d, depth)
 	case *deque:
 		if !e.python {
 			return e.array(x, depth)
@@ -128,7 +129,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 			return err
 		}
 		if sv != v {
-			return e.value(sv, depth+1)
+			return e.detour(sv, depth)
 		}
 	}
 	if e.dflt != nil {
@@ -136,12 +137,23 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		if err != nil {
 			return err
 		}
-		return e.value(r, depth+1)
+		return e.detour(r, depth)
 	}
 	if e.python {
 		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", v.Type())
 	}
 	return fmt.Errorf("cannot encode %s as JSON", v.Type())
+}
+
+// detour encodes v in place of the value at depth (a Counter's dict,
+// what default= returned): one level deeper, so that a value that leads
+// back to itself meets the depth limit, but indented as the value it
+// stands for.
+func (e *encoder) detour(v starlark.Value, depth int) error {
+	e.detours++
+	err := e.value(v, depth+1)
+	e.detours--
+	return err
 }
 
 func (e *encoder) float(f float64) error {
