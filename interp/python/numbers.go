@@ -1072,6 +1072,10 @@ func hashInt(x *big.Int) int64 {
 	return m
 }
 
+// HashFloat is CPython's hash() of a float (_Py_HashDouble): an integral
+// float hashes as the int it equals. random.seed seeds from it.
+func HashFloat(v float64) int64 { return hashFloat(v) }
+
 // hashFloat is CPython's _Py_HashDouble: an integral float hashes as the
 // int it equals.
 func hashFloat(v float64) int64 {

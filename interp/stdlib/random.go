@@ -165,7 +165,7 @@ func (g *mt) seed(a starlark.Value) error {
 		}
 		g.seedInt(big.NewInt(n))
 	case starlark.Float:
-		g.seedInt(new(big.Int).SetUint64(uint64(floatHash(float64(x)))))
+		g.seedInt(new(big.Int).SetUint64(uint64(python.HashFloat(float64(x)))))
 	default:
 		if b, ok := interp.AsBytes(a); ok {
 			g.seedBytes([]byte(b))
@@ -189,49 +189,6 @@ func (g *mt) seedBytes(b []byte) {
 	g.seedInt(new(big.Int).SetBytes(all))
 }
 
-// floatHash is CPython's hash() of a float, which seeds from a float:
-// the value modulo the Mersenne prime 2**61 - 1, computed 28 bits at a
-// time.
-func floatHash(v float64) int64 {
-	const bits = 61
-	const mod = uint64(1)<<bits - 1
-	switch {
-	case math.IsInf(v, 1):
-		return 314159
-	case math.IsInf(v, -1):
-		return -314159
-	case math.IsNaN(v):
-		return 0
-	}
-	m, e := math.Frexp(v)
-	sign := uint64(1)
-	if m < 0 {
-		sign, m = ^uint64(0), -m // -1 as an unsigned multiplier
-	}
-	x := uint64(0)
-	for m != 0 {
-		x = ((x << 28) & mod) | x>>(bits-28)
-		m *= 268435456.0
-		e -= 28
-		y := uint64(m)
-		m -= float64(y)
-		x += y
-		if x >= mod {
-			x -= mod
-		}
-	}
-	if e >= 0 {
-		e %= bits
-	} else {
-		e = bits - 1 - ((-1 - e) % bits)
-	}
-	x = ((x << uint(e)) & mod) | x>>(bits-uint(e))
-	x *= sign
-	if int64(x) == -1 {
-		return -2
-	}
-	return int64(x)
-}
 
 // bits64 is getrandbits(k) for k <= 64.
 func (g *mt) bits64(k int) uint64 {
