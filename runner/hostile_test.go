@@ -48,7 +48,10 @@ const (
 	limitRE     = `(timed out after 700ms|step limit|memory limit of 16 MiB exceeded)`
 )
 
-// hostilePrograms returns the suite; engineLevels is the depth of the
+// hostilePrograms returns the suite. A time-out names its line when the
+// program stops itself at its deadline; on a loaded machine the answer
+// may come first, without it, so the line is optional in the patterns.
+// engineLevels is the depth of the
 // shared tuples given to go.starlark.net's own hashing, which nothing
 // interrupts: in-process the run is answered at its deadline and the
 // hashing goes on in the background, so it must end soon; a worker is
@@ -57,12 +60,12 @@ func hostilePrograms(engineLevels int) []hostile {
 	dag := dagOf(40)
 	return []hostile{
 		// Time and steps.
-		{"infinite loop", "while True:\n    pass", `^timed out after 700ms at line 1`, "", false},
+		{"infinite loop", "while True:\n    pass", `^timed out after 700ms( at line 1)?`, "", false},
 		{"infinite recursion", "def f():\n    return f()\nf()", `(recursion too deep|^timed out after 700ms)`, "", false},
-		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms at line \d`, "", false},
+		{"nested loops", "for i in range(100000):\n    for j in range(100000):\n        pass", `^timed out after 700ms( at line \d)?`, "", false},
 		{"loop over a huge range", "t = 0\nfor i in range(1000000000000):\n    t += i", `^timed out`, "", false},
 		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms( at line 1)?`, "", false},
-		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms at line 1`, "", false},
+		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms( at line 1)?`, "", false},
 		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^timed out after 700ms)`, "", false},
 		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, "", false},
 
@@ -140,11 +143,11 @@ func hostilePrograms(engineLevels int) []hostile {
 
 		// The Python front end and its helpers (issue 17): budgets are
 		// not exceptions, and no helper works or allocates past them.
-		{"timeout caught by except Exception", "try:\n    while True:\n        pass\nexcept Exception:\n    print('caught')", `^timed out after 700ms at line \d`, "caught", false},
+		{"timeout caught by except Exception", "try:\n    while True:\n        pass\nexcept Exception:\n    print('caught')", `^timed out after 700ms( at line \d)?`, "caught", false},
 		{"memory caught by a bare except", "try:\n    x = 'x' * 1000000000\nexcept:\n    print('caught')", `^memory limit of 16 MiB exceeded`, "caught", false},
 		{"budget caught by except BaseException in a loop", "l = []\nwhile True:\n    try:\n        l.append('x' * 100000)\n    except BaseException:\n        pass", limitRE, "", false},
-		{"loop in finally after the timeout", "try:\n    while True:\n        pass\nfinally:\n    while True:\n        pass", `^timed out after 700ms at line \d`, "", false},
-		{"raise in finally forever", "while True:\n    try:\n        try:\n            raise ValueError(1)\n        finally:\n            raise KeyError(2)\n    except Exception:\n        pass", `^timed out after 700ms at line \d`, "", false},
+		{"loop in finally after the timeout", "try:\n    while True:\n        pass\nfinally:\n    while True:\n        pass", `^timed out after 700ms( at line \d)?`, "", false},
+		{"raise in finally forever", "while True:\n    try:\n        try:\n            raise ValueError(1)\n        finally:\n            raise KeyError(2)\n    except Exception:\n        pass", `^timed out after 700ms( at line \d)?`, "", false},
 		{"recursion through try", "def f(n):\n    try:\n        return f(n + 1)\n    finally:\n        pass\nf(0)", `(recursion too deep|^timed out after 700ms)`, "", false},
 		{"starred unpacking of a huge range", "a, *b = range(1000000000)", `memory limit of 16 MiB exceeded`, "", false},
 		{"slice assignment of a huge range", "x = [1, 2]\nx[1:] = range(1000000000)", `memory limit of 16 MiB exceeded`, "", false},
@@ -160,7 +163,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"parse a million digits", `int("9" * 10**6)`, `integer size limit of 5000 digits exceeded`, "", false},
 		{"iterators nested 10,000 deep", "it = iter([1, 2])\nfor i in range(5000):\n    it = filter(None, map(abs, it))\nnext(it)", "", "", false},
 		{"a generator over a huge range", "next(x for x in range(10**12) if x < 0)", limitRE, "", false},
-		{"sorted with a key that loops", "def k(x):\n    while True:\n        pass\nsorted([1, 2], key=k)", `^timed out after 700ms at line \d`, "", false},
+		{"sorted with a key that loops", "def k(x):\n    while True:\n        pass\nsorted([1, 2], key=k)", `^timed out after 700ms( at line \d)?`, "", false},
 		{"center to a huge width", `"x".center(10**10)`, `too large|memory limit`, "", false},
 		{"ljust to 2**62", `"x".ljust(2**62)`, `too large|memory limit`, "", false},
 		{"expandtabs to a huge width", `("\t" * 10**6).expandtabs(10**6)`, `too large|memory limit`, "", false},
