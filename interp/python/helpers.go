@@ -38,6 +38,9 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
 		"__ot_loopiter": interp.NewBuiltin("__ot_loopiter", loopIterHelper),
 		"__ot_iterend":  interp.NewBuiltin("__ot_iterend", iterEnd),
+		"__ot_compiter": interp.NewBuiltin("__ot_compiter", compIterHelper),
+		"__ot_compend":  interp.NewBuiltin("__ot_compend", compEnd),
+		"__ot_unpackit": interp.NewBuiltin("__ot_unpackit", unpackIt),
 		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
 		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
@@ -611,10 +614,61 @@ func loopIterHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.
 
 // loopIter is an iterator that a for loop walks (see forStmt): an error
 // of its next item ends the loop and waits for __ot_iterend, after the
-// loop, to raise it where the program can catch it.
+// loop, to raise it where the program can catch it. In a comprehension
+// (thread set), the error waits on the thread for __ot_compend.
 type loopIter struct {
-	it  *pyIter
-	err error
+	it     *pyIter
+	err    error
+	thread *starlark.Thread
+}
+
+// compErrLocal is the thread-local where a comprehension's iterator
+// leaves the error of its next item.
+const compErrLocal = "onetool.python.comperr"
+
+// compIterHelper is __ot_compiter(x), the iterable of a comprehension's
+// clause: __ot_iter's, with iterators made loopIters that leave their
+// error for __ot_compend.
+func compIterHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	v, err := iterHelper(thread, b, args, kwargs)
+	if it, ok := v.(*pyIter); ok {
+		return &loopIter{it: it, thread: thread}, nil
+	}
+	return v, err
+}
+
+// unpackIt is __ot_unpackit(x, n), the value of `a, b = x` with n
+// targets: an iterator's first n+1 items as a tuple (so that a failure
+// of its next item is raised here, and a wrong count is the unpacking's
+// error); any other value as it is.
+func unpackIt(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	it, ok := args[0].(*pyIter)
+	if !ok {
+		return args[0], nil
+	}
+	n, _ := starlark.AsInt32(args[1])
+	var items starlark.Tuple
+	for len(items) <= n {
+		x, ok, err := it.next(thread)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		items = append(items, x)
+	}
+	return items, nil
+}
+
+// compEnd is __ot_compend(value): value, or the error that ended one of
+// its comprehension's iterators.
+func compEnd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if err, ok := thread.Local(compErrLocal).(error); ok && err != nil {
+		thread.SetLocal(compErrLocal, nil)
+		return nil, err
+	}
+	return args[0], nil
 }
 
 func (l *loopIter) String() string        { return l.it.String() }
@@ -633,6 +687,12 @@ func (v *loopIterView) Next(p *starlark.Value) bool {
 	if err != nil {
 		if isBudget(err) {
 			return false // the run ends at its next step
+		}
+		if t := v.l.thread; t != nil {
+			if prev, _ := t.Local(compErrLocal).(error); prev == nil {
+				t.SetLocal(compErrLocal, err)
+			}
+			return false
 		}
 		v.l.err = err
 		return false

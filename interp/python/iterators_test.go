@@ -42,8 +42,10 @@ func TestIteratorsAreLazy(t *testing.T) {
 		{"for x in map(int, ['1', 'x']):\n    pass", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
 		{"out = []\ntry:\n    for x in map(int, ['1', 'x']):\n        out.append(x)\n    else:\n        out.append('else')\nexcept ValueError as e:\n    out.append(str(e))\nout", `[1,"invalid literal for int() with base 10: 'x'"]`},
 		{"out = []\ngen = (10 // n for n in [5, 0])\ntry:\n    for q in gen:\n        out.append(q)\nexcept ZeroDivisionError:\n    out.append('caught')\nout", `[2,"caught"]`},
-		// A comprehension over it still cannot raise it where try sees it.
-		{"[x for x in map(int, ['1', 'x'])]", "error: line 1: Starlark computation cancelled: ValueError: invalid literal for int() with base 10: 'x'"},
+		// So do a comprehension and an unpacking.
+		{"[x for x in map(int, ['1', 'x'])]", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
+		{"try:\n    r = [x for x in map(int, ['1', 'x'])]\nexcept ValueError:\n    r = 'caught'\nr", "caught"},
+		{"try:\n    a, b = map(int, ['1', 'x'])\nexcept ValueError:\n    a = 'caught'\na", "caught"},
 		// Consumed by a builtin, it is raised at the call.
 		{"list(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},
 		{"sorted(map(int, ['1', 'x']))", "error: line 1: ValueError: invalid literal for int() with base 10: 'x'"},

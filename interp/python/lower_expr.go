@@ -750,13 +750,21 @@ func (l *lowerer) dict(e *pyast.Dict) syntax.Expr {
 func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, gens []*pyast.Comprehension, elt, value pyast.Expr) syntax.Expr {
 	saved := l.scope
 	var clauses []syntax.Node
+	checked := false
 	for i, g := range gens {
 		if g.Async {
 			l.refuse(g.For, "async comprehensions are not supported", hintAsync)
 			return noneAt(g.For)
 		}
-		// The first iterable is evaluated in the enclosing scope.
-		x := l.iterable(g.Iter)
+		// The first iterable is evaluated in the enclosing scope. One that
+		// may be an iterator keeps the error of its next item for
+		// __ot_compend, which raises it when the comprehension is done.
+		var x syntax.Expr
+		if knownIterable(g.Iter) {
+			x = l.expr(g.Iter)
+		} else {
+			x, checked = callAt(g.Iter.Pos(), "__ot_compiter", l.expr(g.Iter)), true
+		}
 		if i == 0 {
 			l.scope = l.sc.of[n]
 		}
@@ -780,7 +788,11 @@ func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, ge
 		body = l.expr(elt)
 	}
 	l.scope = saved
-	return &syntax.Comprehension{Curly: curly, Lbrack: lbrack, Body: body, Clauses: clauses, Rbrack: rbrack}
+	comp := &syntax.Comprehension{Curly: curly, Lbrack: lbrack, Body: body, Clauses: clauses, Rbrack: rbrack}
+	if checked {
+		return callAt(lbrack, "__ot_compend", comp)
+	}
+	return comp
 }
 
 // lazyGenerator lowers (elt for x in it if c) to __ot_gen(it, lambda x:

@@ -122,6 +122,11 @@ func (l *lowerer) ifStmt(st *pyast.If) *syntax.IfStmt {
 func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt {
 	value := l.expr(st.Value)
 	if len(st.Targets) == 1 {
+		if n, ok := plainUnpack(st.Targets[0]); ok && !knownIterable(st.Value) {
+			// a, b = map(int, …): an iterator's error raised where try
+			// catches it (go.starlark.net's unpacking cannot fail there).
+			value = callAt(st.Value.Pos(), "__ot_unpackit", value, intLit(st.Value.Pos(), int64(n)))
+		}
 		return l.assign(out, st.Targets[0], value)
 	}
 	pos := st.Targets[0].Pos()
@@ -144,6 +149,26 @@ func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt 
 		out = l.assign(out, target, v)
 	}
 	return out
+}
+
+// plainUnpack reports a tuple or list target without a starred element,
+// and how many elements it has.
+func plainUnpack(t pyast.Expr) (int, bool) {
+	var elts []pyast.Expr
+	switch t := t.(type) {
+	case *pyast.Tuple:
+		elts = t.Elts
+	case *pyast.List:
+		elts = t.Elts
+	default:
+		return 0, false
+	}
+	for _, e := range elts {
+		if _, ok := e.(*pyast.Starred); ok {
+			return 0, false
+		}
+	}
+	return len(elts), true
 }
 
 // assign appends target = value.

@@ -47,7 +47,7 @@ func TestLoweringShapes(t *testing.T) {
 		{"s.format(1, k=2)", "__ot_format(s, 1, k=2)"},
 		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},
 		{"xs.append(1)", "xs.append(1)"},
-		{"[x * 4 for x in y if x * 3]", "[__ot_mul(x, 4) for x in __ot_iter(y) if __ot_mul(x, 3)]"},
+		{"[x * 4 for x in y if x * 3]", "__ot_compend([__ot_mul(x, 4) for x in __ot_compiter(y) if __ot_mul(x, 3)])"},
 		{"def f(a=4 * 3):\n    return a * a", "def f(a=__ot_mul(4, 3)):\n    return __ot_mul(a, a)"},
 		{"f(*args, k=v * 10, **kw)", "f(k=__ot_mul(v, 10), *__ot_list(args), **kw)"}, // *args may be a str
 		{"lambda x: x * 10", "lambda x: __ot_mul(x, 10)"},
