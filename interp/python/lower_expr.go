@@ -58,6 +58,15 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			l.errorf(e.OpPos, "invalid syntax")
 			return noneAt(e.OpPos)
 		}
+		if e.Op != "not" && isBoolExpr(e.Operand) {
+			// -(a > b) is -1 or 0, as the int a bool is: 0 - x, 0 + x, -1 - x.
+			lhs := map[string]int64{"-": 0, "+": 0, "~": -1}[e.Op]
+			helper := boolArithNames["-"]
+			if e.Op == "+" {
+				helper = boolArithNames["+"]
+			}
+			return callAt(e.OpPos, helper, intLit(e.OpPos, lhs), l.expr(e.Operand))
+		}
 		return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: l.expr(e.Operand)}
 	case *pyast.Lambda:
 		params := l.params(e.Args)
