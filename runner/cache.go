@@ -1,39 +1,36 @@
 package runner
 
 import (
-	"container/list"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"sync"
+	"sync/atomic"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/plan"
+	"github.com/onetool-dev/onetool/runner/store"
 )
 
 // resultCache keeps results of deterministic tools (SPEC §4.4), keyed by
-// the SHA-256 of the canonical JSON of {id, version, args}. Entries are
-// stored and handed out as deep copies, so a caller that mutates a result
-// never changes what the next caller gets. Bounded by entries and bytes
-// (the size of a result's JSON), least recently used first out.
+// the SHA-256 of the canonical JSON of {id, version, args}. Embedded, an
+// entry is a deep copy of the result, handed out as another copy, and the
+// cache is bounded by entries and bytes (the size of a result's JSON and
+// its key), least recently used first out. In a shared store an entry is
+// the result's JSON, decoded afresh on each hit, bounded in size and kept
+// for store.DefaultRedisTTL. Either way a caller that mutates a result
+// never changes what the next caller gets, and a store that fails is a
+// miss: the tool runs instead.
 type resultCache struct {
-	mu         sync.Mutex
+	st         store.Store
 	maxEntries int
 	maxBytes   int64
-	bytes      int64
-	entries    map[string]*list.Element
-	lru        list.List // of *cacheEntry, most recent first
-	hits       int64
-	misses     int64
+	hits       atomic.Int64
+	misses     atomic.Int64
 }
 
-type cacheEntry struct {
-	key   string
-	value any
-	size  int64
-}
-
-// CacheStats are the counters of the result cache.
+// CacheStats are the counters of the result cache. Entries and Bytes are
+// those of the embedded cache; with a shared store they stay 0.
 type CacheStats struct {
 	Hits, Misses int64
 	Entries      int
@@ -41,7 +38,10 @@ type CacheStats struct {
 }
 
 func newResultCache(maxEntries int, maxBytes int64) *resultCache {
-	return &resultCache{maxEntries: maxEntries, maxBytes: maxBytes, entries: make(map[string]*list.Element)}
+	return &resultCache{
+		st:         store.NewMemory(store.MemoryOptions{MaxEntries: maxEntries, MaxBytes: maxBytes, LRU: true}),
+		maxEntries: maxEntries, maxBytes: maxBytes,
+	}
 }
 
 // cacheKey is the key of a call, or "" when the arguments have no
@@ -86,48 +86,46 @@ func cacheKey(t *packs.Tool, args map[string]any) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func (c *resultCache) get(key string) (any, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.entries[key]; ok {
-		c.lru.MoveToFront(e)
-		c.hits++
-		return ordered.Clone(e.Value.(*cacheEntry).value), true
+func (c *resultCache) get(ctx context.Context, key string) (any, bool) {
+	if vs, ok := c.st.(store.ValueStore); ok {
+		// Embedded: the value as it was stored, copied, as fast as before
+		// there was a store.
+		if v, err := vs.GetValue(ctx, key); err == nil {
+			c.hits.Add(1)
+			return ordered.Clone(v), true
+		}
+		c.misses.Add(1)
+		return nil, false
 	}
-	c.misses++
+	if data, err := c.st.Get(ctx, key); err == nil {
+		if v, err := ordered.Decode(data); err == nil {
+			c.hits.Add(1)
+			return v, true
+		}
+	}
+	c.misses.Add(1)
 	return nil, false
 }
 
-func (c *resultCache) put(key string, value any) {
+func (c *resultCache) put(ctx context.Context, key string, value any) {
 	data, err := ordered.Encode(value)
 	if err != nil {
 		return // no JSON form: not cacheable
 	}
-	size := int64(len(data)) + int64(len(key))
-	if size > c.maxBytes {
+	if int64(len(data)+len(key)) > c.maxBytes {
 		return
 	}
-	stored := ordered.Clone(value)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.entries[key]; ok {
-		old := e.Value.(*cacheEntry)
-		c.bytes += size - old.size
-		old.value, old.size = stored, size
-		c.lru.MoveToFront(e)
-	} else {
-		c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, value: stored, size: size})
-		c.bytes += size
+	if vs, ok := c.st.(store.ValueStore); ok {
+		_ = vs.SetValue(ctx, key, ordered.Clone(value), int64(len(data)+len(key)), 0)
+		return
 	}
-	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
-		old := c.lru.Remove(c.lru.Back()).(*cacheEntry)
-		delete(c.entries, old.key)
-		c.bytes -= old.size
-	}
+	_ = c.st.Set(ctx, key, data, 0) // a store that fails only costs a later miss
 }
 
 func (c *resultCache) stats() CacheStats {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return CacheStats{Hits: c.hits, Misses: c.misses, Entries: c.lru.Len(), Bytes: c.bytes}
+	s := CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load()}
+	if sz, ok := c.st.(store.Sizer); ok {
+		s.Entries, s.Bytes = sz.Len()
+	}
+	return s
 }

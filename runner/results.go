@@ -1,17 +1,20 @@
 package runner
 
 import (
+	"bytes"
+	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/runner/store"
 )
 
 // Large outputs (SPEC §7.3). A result longer than output.max_inline
@@ -51,95 +54,152 @@ var ErrResultTooLarge = fmt.Errorf("result too large to keep: %w", ErrLimit)
 
 // lineStride is how many lines apart a stored result marks where a line
 // starts: paging finds its first line by scanning at most this many, and
-// the marks cost 8 bytes per stride, where a slice of lines would cost 16
-// bytes per line (more than the text itself for short lines).
+// the marks cost a few bytes per stride, where a slice of lines would cost
+// 16 bytes per line (more than the text itself for short lines).
 const lineStride = 256
 
+// storedResult is a result as the store keeps it: encoded once by
+// encodeResult, and read in place by decodeResult (the text is not
+// copied out of the store's bytes, so paging costs what a page costs).
 type storedResult struct {
-	text    string
-	marks   []int // marks[k] is the byte offset of line k*lineStride (0-based)
-	lines   int   // lines in text: newlines + 1
-	size    int   // bytes held: text and marks
-	expires time.Time
+	text  []byte
+	marks []int // marks[k] is the byte offset of line k*lineStride (0-based)
+	lines int   // lines in text: newlines + 1
 }
 
-func newStoredResult(text string) *storedResult {
-	r := &storedResult{text: text, marks: []int{0}, lines: 1}
+// resultFormat is the first byte of an encoded result: a replica that
+// meets another layout (an older or newer onetool sharing a Redis) says
+// so instead of misreading it.
+const resultFormat = 1
+
+// encodeResult lays out a result as: format byte, line count, mark count,
+// marks (all uvarints), then the text. A custom layout rather than JSON or
+// gob: the text, up to 256 MiB, is copied once and never escaped.
+func encodeResult(text string) []byte {
+	marks := []int{0}
+	lines := 1
 	for off := 0; ; {
 		i := strings.IndexByte(text[off:], '\n')
 		if i < 0 {
 			break
 		}
 		off += i + 1
-		if r.lines%lineStride == 0 {
-			r.marks = append(r.marks, off)
+		if lines%lineStride == 0 {
+			marks = append(marks, off)
 		}
-		r.lines++
+		lines++
 	}
-	r.size = len(text) + 8*len(r.marks)
-	return r
+	b := make([]byte, 0, 1+binary.MaxVarintLen64*(2+len(marks))+len(text))
+	b = append(b, resultFormat)
+	b = binary.AppendUvarint(b, uint64(lines))
+	b = binary.AppendUvarint(b, uint64(len(marks)))
+	for _, m := range marks {
+		b = binary.AppendUvarint(b, uint64(m))
+	}
+	return append(b, text...)
+}
+
+// errBadResult is the cause of stored bytes that are not a result.
+var errBadResult = errors.New("the stored result is damaged or from another version of onetool")
+
+func decodeResult(b []byte) (*storedResult, error) {
+	if len(b) == 0 || b[0] != resultFormat {
+		return nil, errBadResult
+	}
+	b = b[1:]
+	next := func() (int, bool) {
+		v, n := binary.Uvarint(b)
+		if n <= 0 || v > uint64(len(b))*lineStride+1 {
+			return 0, false
+		}
+		b = b[n:]
+		return int(v), true
+	}
+	lines, ok1 := next()
+	n, ok2 := next()
+	if !ok1 || !ok2 || n < 1 || n > len(b) {
+		return nil, errBadResult
+	}
+	r := &storedResult{lines: lines, marks: make([]int, n)}
+	for i := range r.marks {
+		m, ok := next()
+		if !ok {
+			return nil, errBadResult
+		}
+		r.marks[i] = m
+	}
+	r.text = b
+	for _, m := range r.marks {
+		if m > len(r.text) {
+			return nil, errBadResult
+		}
+	}
+	if (lines-1)/lineStride+1 != n {
+		return nil, errBadResult
+	}
+	return r, nil
 }
 
 // start is the byte offset of line n (0-based, n < r.lines).
 func (r *storedResult) start(n int) int {
 	off := r.marks[n/lineStride]
 	for range n % lineStride {
-		off += strings.IndexByte(r.text[off:], '\n') + 1
+		off += bytes.IndexByte(r.text[off:], '\n') + 1
 	}
 	return off
 }
 
 // line returns the line that starts at off and the offset of the next.
-func (r *storedResult) line(off int) (string, int) {
-	i := strings.IndexByte(r.text[off:], '\n')
+func (r *storedResult) line(off int) ([]byte, int) {
+	if off > len(r.text) { // only a damaged count of lines gets here
+		return nil, off
+	}
+	i := bytes.IndexByte(r.text[off:], '\n')
 	if i < 0 {
 		return r.text[off:], len(r.text) + 1
 	}
 	return r.text[off : off+i], off + i + 1
 }
 
-// resultStore keeps large results. Safe for concurrent use.
+// resultStore keeps large results in a store.Store: the embedded memory
+// store by default, or a Redis every replica shares. Safe for concurrent
+// use.
 type resultStore struct {
-	mu     sync.Mutex
-	byID   map[string]*storedResult
-	order  []string // oldest first
-	bytes  int
-	now    func() time.Time
-	ttl    time.Duration
-	maxLen int
-	maxSum int
+	st     store.Store
+	maxSum int // bytes; a result that would take more is refused
 }
 
-func newResultStore() *resultStore {
+// newMemoryResults is the embedded result store: at most maxLen results
+// and maxSum bytes, the oldest forgotten first.
+func newMemoryResults(maxLen, maxSum int, now func() time.Time) *resultStore {
 	return &resultStore{
-		byID: map[string]*storedResult{}, now: time.Now, ttl: resultTTL,
-		maxLen: maxStoredResults, maxSum: maxStoredBytes,
+		st:     store.NewMemory(store.MemoryOptions{MaxEntries: maxLen, MaxBytes: int64(maxSum), Now: now}),
+		maxSum: maxSum,
 	}
 }
+
+func newResultStore() *resultStore { return newMemoryResults(maxStoredResults, maxStoredBytes, nil) }
 
 // put stores text and returns its handle. A text that would take more
 // than the whole store is refused (SPEC §7.3: the store is bounded):
 // keeping it would mean holding it past the cap, or forgetting every
 // other result for one that cannot fit either.
-func (s *resultStore) put(text string) (string, error) {
+func (s *resultStore) put(ctx context.Context, text string) (string, error) {
 	if len(text) > s.maxSum {
 		return "", s.tooLarge(len(text))
 	}
-	r := newStoredResult(text)
-	if r.size > s.maxSum {
-		return "", s.tooLarge(r.size)
-	}
-	r.expires = s.now().Add(s.ttl)
 	id := "r" + strings.ToLower(rand.Text()[:10])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.expire()
-	for len(s.order) > 0 && (len(s.order) >= s.maxLen || s.bytes+r.size > s.maxSum) {
-		s.drop(s.order[0])
+	value := encodeResult(text)
+	if size := len(id) + len(value); size > s.maxSum {
+		return "", s.tooLarge(size)
 	}
-	s.byID[id] = r
-	s.order = append(s.order, id)
-	s.bytes += r.size
+	if err := s.st.Set(ctx, id, value, resultTTL); err != nil {
+		if errors.Is(err, store.ErrTooLarge) {
+			return "", s.tooLarge(len(value))
+		}
+		return "", fmt.Errorf("the result is longer than output.max_inline and could not be kept for ot.result: %w; "+
+			"return less (a slice, a filter, a summary) or try again when the store is back", err)
+	}
 	return id, nil
 }
 
@@ -166,43 +226,31 @@ func approxBytes(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func (s *resultStore) get(id string) (*storedResult, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.expire()
-	r, ok := s.byID[id]
-	return r, ok
-}
-
-// expire drops results past their time. s.mu is held.
-func (s *resultStore) expire() {
-	now := s.now()
-	for len(s.order) > 0 && s.byID[s.order[0]].expires.Before(now) {
-		s.drop(s.order[0])
+// get reads a stored result: ErrUnknownHandle when the store has none,
+// the store's error (unreachable, say) otherwise.
+func (s *resultStore) get(ctx context.Context, id string) (*storedResult, error) {
+	b, err := s.st.Get(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("%w %q: results are kept for %s and at most %d at a time; run the program again to get it anew", ErrUnknownHandle, id, resultTTL, maxStoredResults)
 	}
-}
-
-func (s *resultStore) drop(id string) {
-	if r, ok := s.byID[id]; ok {
-		s.bytes -= r.size
-		delete(s.byID, id)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read result %q: %w; try again when the store is back", id, err)
 	}
-	for i, x := range s.order {
-		if x == id {
-			s.order = append(s.order[:i], s.order[i+1:]...)
-			break
-		}
+	r, err := decodeResult(b)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read result %q: %w; run the program again to get it anew", id, err)
 	}
+	return r, nil
 }
 
 // keep is the last step of a successful run with output.max_inline set
 // (max > 0): a text that fits stays as it is; a longer one is stored and
 // replaced by a preview; one too large to store fails the run.
-func (s *resultStore) keep(res *ExecResult, max int) {
+func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int) {
 	if res.Err != nil {
 		return // errors are never stored: the message must be seen whole
 	}
-	text, handle, err := s.shorten(res.Text, max)
+	text, handle, err := s.shorten(ctx, res.Text, max)
 	if err != nil {
 		fail(res, err)
 		return
@@ -213,7 +261,7 @@ func (s *resultStore) keep(res *ExecResult, max int) {
 // shorten returns text as it is when it fits in max characters, and
 // otherwise stores it and returns a preview that ends with how to read on,
 // and the handle.
-func (s *resultStore) shorten(text string, max int) (string, string, error) {
+func (s *resultStore) shorten(ctx context.Context, text string, max int) (string, string, error) {
 	if max <= 0 || len(text) <= max { // bytes ≥ characters: most texts stop here
 		return text, "", nil
 	}
@@ -221,7 +269,7 @@ func (s *resultStore) shorten(text string, max int) (string, string, error) {
 	if n <= max {
 		return text, "", nil
 	}
-	id, err := s.put(text)
+	id, err := s.put(ctx, text)
 	if err != nil {
 		return "", "", err
 	}
@@ -243,16 +291,16 @@ func (s *resultStore) shorten(text string, max int) (string, string, error) {
 
 // page is ot.result: lines offset..offset+limit-1 of a stored result, or
 // with search the lines that match a regular expression.
-func (s *resultStore) page(handle string, offset, limit int, search string) (any, error) {
+func (s *resultStore) page(ctx context.Context, handle string, offset, limit int, search string) (any, error) {
 	switch {
 	case offset < 1:
 		return nil, fmt.Errorf("offset must be 1 or more (the first line is 1), got %d", offset)
 	case limit < 1 || limit > maxResultLimit:
 		return nil, fmt.Errorf("limit must be between 1 and %d lines, got %d", maxResultLimit, limit)
 	}
-	r, ok := s.get(handle)
-	if !ok {
-		return nil, fmt.Errorf("%w %q: results are kept for %s and at most %d at a time; run the program again to get it anew", ErrUnknownHandle, handle, resultTTL, maxStoredResults)
+	r, err := s.get(ctx, handle)
+	if err != nil {
+		return nil, err
 	}
 	total := r.lines
 	if search != "" {
@@ -264,17 +312,18 @@ func (s *resultStore) page(handle string, offset, limit int, search string) (any
 		matches := 0
 		if offset <= total {
 			for i, off := offset-1, r.start(offset-1); i < total; i++ {
-				var line string
+				var line []byte
 				line, off = r.line(off)
-				if !re.MatchString(line) {
+				if !re.Match(line) {
 					continue
 				}
 				matches++
 				if len(out) < limit {
+					shown := string(line)
 					if len(line) > maxSearchLine {
-						line = strings.ToValidUTF8(line[:maxSearchLine], "") + "…"
+						shown = strings.ToValidUTF8(string(line[:maxSearchLine]), "") + "…"
 					}
-					out = append(out, fmt.Sprintf("%d: %s", i+1, line))
+					out = append(out, fmt.Sprintf("%d: %s", i+1, shown))
 				}
 			}
 		}
@@ -299,7 +348,10 @@ func (s *resultStore) page(handle string, offset, limit int, search string) (any
 	if end < total {
 		to = r.start(end) - 1 // the newline before line end+1
 	}
-	text := strings.Clone(r.text[from:to]) // not a window that keeps the whole result alive
+	if from > to {
+		return nil, fmt.Errorf("cannot read result %q: %w; run the program again to get it anew", handle, errBadResult)
+	}
+	text := string(r.text[from:to]) // a copy, not a window that keeps the whole result alive
 	if end < total {
 		text += fmt.Sprintf("\n… (lines %d–%d of %d: next ot.result(handle=%q, offset=%d, limit=%d))", offset, end, total, handle, end+1, limit)
 	}

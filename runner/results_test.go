@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/runner/store"
 )
 
 // numbered is "line 1\nline 2\n…" with n lines.
@@ -98,14 +100,18 @@ func TestOtResultErrors(t *testing.T) {
 	}
 }
 
+// held is what a memory result store holds: results and bytes.
+func held(s *resultStore) (int, int64) { return s.st.(store.Sizer).Len() }
+
 // The store forgets results past their time, and the oldest when full.
 func TestResultStoreBounds(t *testing.T) {
-	s := newResultStore()
+	ctx := context.Background()
 	now := time.Unix(0, 0)
-	s.now = func() time.Time { return now }
+	clock := func() time.Time { return now }
+	s := newMemoryResults(maxStoredResults, maxStoredBytes, clock)
 	put := func(text string) string {
 		t.Helper()
-		id, err := s.put(text)
+		id, err := s.put(ctx, text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,31 +119,31 @@ func TestResultStoreBounds(t *testing.T) {
 	}
 	old := put("a\nb")
 	now = now.Add(resultTTL + time.Second)
-	if _, err := s.page(old, 1, 10, ""); !errors.Is(err, ErrUnknownHandle) {
+	if _, err := s.page(ctx, old, 1, 10, ""); !errors.Is(err, ErrUnknownHandle) {
 		t.Errorf("expired handle: %v", err)
 	}
-	s.maxLen = 3
+	s = newMemoryResults(3, maxStoredBytes, clock)
 	var ids []string
 	for i := range 5 {
 		ids = append(ids, put(fmt.Sprint(i)))
 	}
 	for i, id := range ids {
-		_, err := s.page(id, 1, 1, "")
+		_, err := s.page(ctx, id, 1, 1, "")
 		if kept := err == nil; kept != (i >= 2) {
 			t.Errorf("entry %d kept = %v", i, kept)
 		}
 	}
-	s.maxSum = 20
+	s = newMemoryResults(maxStoredResults, 40, clock)
 	a := put("123456")
 	b := put("789012")
-	if _, err := s.page(a, 1, 1, ""); err == nil {
+	if _, err := s.page(ctx, a, 1, 1, ""); err == nil {
 		t.Error("the byte bound kept both")
 	}
-	if v, err := s.page(b, 1, 1, ""); err != nil || v != "789012" {
+	if v, err := s.page(ctx, b, 1, 1, ""); err != nil || v != "789012" {
 		t.Errorf("newest: %v %v", v, err)
 	}
-	if s.bytes != 6+8 { // the text and one line mark
-		t.Errorf("bytes = %d", s.bytes)
+	if n, bytes := held(s); n != 1 || bytes != 11+4+6 { // the handle, the header with one line mark, the text
+		t.Errorf("held %d results, %d bytes", n, bytes)
 	}
 }
 
@@ -147,7 +153,7 @@ func TestResultStoreBounds(t *testing.T) {
 // minutes against a 256 MiB cap.)
 func TestResultLargerThanStoreRefused(t *testing.T) {
 	r := newRunner(t, WithMaxInline(100))
-	r.results.maxSum = 64 << 10
+	r.results = newMemoryResults(maxStoredResults, 64<<10, nil)
 	res := r.Exec(context.Background(), `"x" * 100000`)
 	want := "Error: the result is too large to keep: it takes 97.7 KiB, and results longer than output.max_inline are kept for ot.result only up to 64 KiB. " +
 		"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); " +
@@ -158,8 +164,8 @@ func TestResultLargerThanStoreRefused(t *testing.T) {
 	if !errors.Is(res.Err, ErrResultTooLarge) || !errors.Is(res.Err, ErrLimit) {
 		t.Errorf("errors.Is(%v, ErrResultTooLarge / ErrLimit) = false", res.Err)
 	}
-	if r.results.bytes != 0 {
-		t.Errorf("the store holds %d bytes after a refusal", r.results.bytes)
+	if n, bytes := held(r.results); n != 0 || bytes != 0 {
+		t.Errorf("the store holds %d results, %d bytes after a refusal", n, bytes)
 	}
 	// Many short lines cost their line marks too, and still fit.
 	res = r.Exec(context.Background(), `"\n" * 50000`)
@@ -171,36 +177,27 @@ func TestResultLargerThanStoreRefused(t *testing.T) {
 // However many results arrive, concurrently or not, the store holds at
 // most its cap in bytes and entries, dropping the oldest first.
 func TestResultStoreStaysWithinCap(t *testing.T) {
-	s := newResultStore()
-	s.maxSum = 100 << 10
+	ctx := context.Background()
+	const maxSum = 100 << 10
+	s := newMemoryResults(maxStoredResults, maxSum, nil)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 50 {
 				text := strings.Repeat(fmt.Sprintf("%d-%d\n", g, i), 500+(g*50+i)*37%2000)
-				if _, err := s.put(text); err != nil {
+				if _, err := s.put(ctx, text); err != nil {
 					t.Error(err)
 					return
 				}
-				s.mu.Lock()
-				bytes, n := s.bytes, len(s.order)
-				s.mu.Unlock()
-				if bytes > s.maxSum || n > s.maxLen {
-					t.Errorf("the store holds %d bytes in %d results, cap %d bytes, %d results", bytes, n, s.maxSum, s.maxLen)
+				if n, bytes := held(s); bytes > maxSum || n > maxStoredResults {
+					t.Errorf("the store holds %d bytes in %d results, cap %d bytes, %d results", bytes, n, maxSum, maxStoredResults)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	sum := 0
-	for _, id := range s.order {
-		sum += s.byID[id].size
-	}
-	if sum != s.bytes || len(s.byID) != len(s.order) {
-		t.Errorf("bookkeeping: %d bytes counted, %d held; %d ids, %d in order", s.bytes, sum, len(s.byID), len(s.order))
-	}
-	last, _ := s.put("newest")
-	if v, err := s.page(last, 1, 1, ""); err != nil || v != "newest" {
+	last, _ := s.put(ctx, "newest")
+	if v, err := s.page(ctx, last, 1, 1, ""); err != nil || v != "newest" {
 		t.Errorf("newest: %v %v", v, err)
 	}
 }
@@ -216,7 +213,7 @@ func TestResultPagesMatchLines(t *testing.T) {
 	}
 	for name, text := range texts {
 		s := newResultStore()
-		id, err := s.put(text)
+		id, err := s.put(context.Background(), text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +223,7 @@ func TestResultPagesMatchLines(t *testing.T) {
 				continue
 			}
 			for _, limit := range []int{1, 3, lineStride + 2} {
-				got, err := s.page(id, offset, limit, "")
+				got, err := s.page(context.Background(), id, offset, limit, "")
 				if err != nil {
 					t.Fatalf("%s %d,%d: %v", name, offset, limit, err)
 				}
@@ -241,7 +238,7 @@ func TestResultPagesMatchLines(t *testing.T) {
 			}
 		}
 		from := min(lineStride, len(lines))
-		found, err := s.page(id, from, 1000, "^$|7$")
+		found, err := s.page(context.Background(), id, from, 1000, "^$|7$")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -253,6 +250,40 @@ func TestResultPagesMatchLines(t *testing.T) {
 		}
 		if n, _ := found.(*ordered.Map).Get("matches"); n != int64(matches) {
 			t.Errorf("%s: search from line %d found %v matches, want %d", name, from, n, matches)
+		}
+	}
+}
+
+// Bytes in a shared store that are not a result this onetool wrote (cut
+// short, another version's layout, a wrong count of lines) give an error
+// from ot.result (or at worst a wrong page), never a panic.
+func TestResultDamagedInStore(t *testing.T) {
+	ctx := context.Background()
+	good := encodeResult(numbered(3*lineStride + 5))
+	damaged := [][]byte{nil, {}, {2}, good[:1], good[:3], good[:5]}
+	for _, lines := range []uint64{0, 1, 3*lineStride + 1, 3*lineStride + 100, 4 * lineStride, 10 * lineStride, 1 << 40} {
+		b := binary.AppendUvarint([]byte{resultFormat}, lines)
+		damaged = append(damaged, append(b, good[3:]...)) // 3*256+5 lines take 2 bytes
+	}
+	for i, value := range damaged {
+		s := newResultStore()
+		if err := s.st.Set(ctx, "rdamaged", value, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		for _, search := range []string{"", "7$"} {
+			for _, offset := range []int{1, lineStride, 3*lineStride + 5} {
+				func() {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Errorf("value %d, offset %d, search %q: panic %v", i, offset, search, p)
+						}
+					}()
+					_, err := s.page(ctx, "rdamaged", offset, 1000, search)
+					if err != nil && !errors.Is(err, errBadResult) && !strings.Contains(err.Error(), "past the end") {
+						t.Errorf("value %d: %v", i, err)
+					}
+				}()
+			}
 		}
 	}
 }

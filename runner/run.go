@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 )
 
@@ -196,7 +195,7 @@ func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (
 	key := ""
 	if t.Deterministic && r.cache.maxEntries > 0 {
 		if key = cacheKey(t, args); key != "" {
-			if v, ok := r.cache.get(key); ok {
+			if v, ok := r.cache.get(ctx, key); ok {
 				return &Result{ToolID: id, Backend: b.Name, Value: v, Cached: true, Duration: time.Since(start)}, nil
 			}
 		}
@@ -211,8 +210,7 @@ func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (
 		}
 	}
 	if key != "" {
-		r.cache.put(key, v)
-		v = ordered.Clone(v) // the cache holds its own copy; so does the caller
+		r.cache.put(ctx, key, v) // the cache keeps its own copy (or JSON): the caller keeps v
 	}
 	return &Result{ToolID: id, Backend: b.Name, Value: v, Duration: time.Since(start)}, nil
 }

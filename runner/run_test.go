@@ -177,22 +177,23 @@ func TestDeterministicCache(t *testing.T) {
 }
 
 func TestCacheBounded(t *testing.T) {
+	ctx := context.Background()
 	c := newResultCache(2, 1<<20)
-	c.put("a", "1")
-	c.put("b", "2")
-	c.get("a")
-	c.put("c", "3")
-	if _, ok := c.get("b"); ok {
+	c.put(ctx, "a", "1")
+	c.put(ctx, "b", "2")
+	c.get(ctx, "a")
+	c.put(ctx, "c", "3")
+	if _, ok := c.get(ctx, "b"); ok {
 		t.Error("the least recently used entry was kept")
 	}
 	small := newResultCache(100, 100)
-	small.put("k1", strings.Repeat("a", 60))
-	small.put("k2", strings.Repeat("b", 60))
+	small.put(ctx, "k1", strings.Repeat("a", 60))
+	small.put(ctx, "k2", strings.Repeat("b", 60))
 	if s := small.stats(); s.Entries != 1 || s.Bytes > 100 {
 		t.Errorf("byte bound not kept: %+v", s)
 	}
-	small.put("huge", strings.Repeat("c", 1000))
-	if _, ok := small.get("huge"); ok {
+	small.put(ctx, "huge", strings.Repeat("c", 1000))
+	if _, ok := small.get(ctx, "huge"); ok {
 		t.Error("an entry larger than the cache was stored")
 	}
 }

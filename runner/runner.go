@@ -36,6 +36,7 @@ import (
 	"github.com/onetool-dev/onetool/proxy"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
+	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/snippets"
 )
 
@@ -74,7 +75,10 @@ type Runner struct {
 	sinks       []StatsSink
 	statsFile   *statsFile
 	results     *resultStore
-	maxInline   int // characters; results longer are stored (SPEC §7.3); <= 0: never
+	shared      store.Store // where results, cache and counters live; nil: in this process
+	ownsShared  bool        // opened from the configuration: closed with the runner
+	counters    store.Store // rate counters (SPEC §7.4)
+	maxInline   int         // characters; results longer are stored (SPEC §7.3); <= 0: never
 	started     time.Time
 	servers     *mcpclient.Manager // nil without upstream servers
 	shadowed    []string           // servers hidden by a local pack of the same name
@@ -137,6 +141,9 @@ func New(opts ...Option) (*Runner, error) {
 		r.statsFile = sf
 		r.sinks = append(r.sinks, sf)
 	}
+	if err := r.openStore(); err != nil {
+		return nil, err
+	}
 	if !r.cfg.PackEnabled("ot") {
 		return nil, fmt.Errorf("%w: packs.ot cannot be disabled: it is how agents discover every other tool", ErrConfig)
 	}
@@ -198,7 +205,7 @@ func New(opts ...Option) (*Runner, error) {
 			Stats:    r.stats,
 			Servers:  r.serverStatus,
 			Wait:     r.waitServers,
-			Result:   r.results.page,
+			Result:   r.results.page, // openStore has chosen the store
 			Health:   r.health,
 			Modules:  r.modules,
 		}
@@ -386,7 +393,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		if secrets := r.cfg.Secrets; secrets != nil {
 			redactResult(secrets, res)
 		}
-		r.results.keep(res, r.maxInline)
+		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil {

@@ -74,6 +74,9 @@ func (r *Runner) Close() error {
 	if r.db != nil {
 		r.db.Close()
 	}
+	if r.ownsShared {
+		r.shared.Close()
+	}
 	if r.servers == nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/onetool-dev/onetool/internal/yamltree"
+	"github.com/onetool-dev/onetool/runner/store"
 )
 
 // Effective renders the configuration as YAML, for `onetool config check`
@@ -222,6 +223,9 @@ func (e *emitter) config(c *Config) *yaml.Node {
 		root.add("version", e.integer(keyPath{"version"}, int64(c.Version)))
 	}
 	root.add("isolation", e.optText(keyPath{"isolation"}, c.Isolation))
+	if c.Store != "" {
+		root.add("store", e.text(keyPath{"store"}, store.Redact(c.Store), false)) // a password in the URL is never shown
+	}
 	root.add("packs", e.packs(c))
 	root.add("toolpacks", e.strList(keyPath{"toolpacks"}, c.Toolpacks))
 	root.add("servers", e.servers(c))

@@ -219,3 +219,26 @@ func strconvQuote(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// The store setting is shown with any password hidden, whether it was
+// written in the file or came from secrets.yaml.
+func TestEffectiveStoreHidesPassword(t *testing.T) {
+	for yaml, want := range map[string]string{
+		"store: redis://:hunter2@redis:6379/1\n":           "store: redis://:xxxxx@redis:6379/1\n",
+		"store: redis://:${REDIS_PASSWORD}@redis:6379/1\n": "store: redis://:[secret:REDIS_PASSWORD]@redis:6379/1\n",
+		"store: memory\n":                 "store: memory\n",
+		"store: redis://redis.internal\n": "store: redis://redis.internal\n",
+	} {
+		c, _, err := loadYAML(t, yaml, map[string]string{"secrets.yaml": "REDIS_PASSWORD: s3cr3t-pw\n"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eff := string(c.Effective())
+		if strings.Contains(eff, "hunter2") || strings.Contains(eff, "s3cr3t-pw") {
+			t.Errorf("%s: the password is shown:\n%s", yaml, eff)
+		}
+		if !strings.Contains(eff, want) {
+			t.Errorf("%s: want %q in\n%s", yaml, want, eff)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/onetool-dev/onetool/internal/yamltree"
+	"github.com/onetool-dev/onetool/runner/store"
 )
 
 // The keys each place of the file accepts. They are functions, not
@@ -16,7 +17,7 @@ import (
 
 func topKeys() []string {
 	return []string{"version", "include", "packs", "toolpacks", "servers", "aliases", "snippets",
-		"projects", "limits", "output", "serve", "security", "isolation"}
+		"projects", "limits", "output", "serve", "security", "isolation", "store"}
 }
 
 func serverKeys() []string {
@@ -91,6 +92,15 @@ func (d *decoder) config(root *node) *Config {
 					d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
 				} else {
 					c.Isolation = s
+				}
+			}
+		case "store":
+			if s, ok := d.str(v, kp); ok {
+				if err := store.Validate(s); err != nil {
+					d.fail(v, kp, "%v", err)
+				} else {
+					c.Store = s
+					d.remember(v, kp)
 				}
 			}
 		}

@@ -61,6 +61,10 @@ type Config struct {
 	Security Security
 	// Isolation is "" (in-process) or "process" (SPEC §8.5).
 	Isolation string
+	// Store is where large results, the deterministic cache and rate
+	// counters live (SPEC §7.4): "" or "memory" (in this process), or a
+	// redis:// URL that every replica shares. yaml "store".
+	Store string
 	// Secrets are the values of secrets.yaml; nil when there is none. They
 	// are never printed: see [Secrets].
 	Secrets *Secrets

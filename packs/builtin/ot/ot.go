@@ -38,7 +38,7 @@ type Info struct {
 	Wait func(ctx context.Context)
 	// Result pages through a large result stored under a handle (SPEC
 	// §7.3): lines from offset (1-based), or the lines matching search.
-	Result func(handle string, offset, limit int, search string) (any, error)
+	Result func(ctx context.Context, handle string, offset, limit int, search string) (any, error)
 	// Health reports whether onetool and its upstream servers are well.
 	Health func() any
 	// Modules are the Python modules programs may use (json, re, …), for
@@ -285,13 +285,13 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 				{Code: `ot.result(handle="r7k2m9x4qa", search="ERROR|WARN")`, Description: "only the lines that match"},
 			},
 			Annotations: packs.Annotations{ReadOnly: true},
-			Handler: func(_ context.Context, args map[string]any) (any, error) {
+			Handler: func(ctx context.Context, args map[string]any) (any, error) {
 				if info.Result == nil {
 					return nil, fmt.Errorf("no results are stored here")
 				}
 				handle, _ := args["handle"].(string)
 				search, _ := args["search"].(string)
-				return info.Result(handle, intArg(args["offset"], 1), intArg(args["limit"], 100), search)
+				return info.Result(ctx, handle, intArg(args["offset"], 1), intArg(args["limit"], 100), search)
 			},
 		},
 		{
