@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/runner/auth"
 )
 
 // Limits are the budgets of one run (SPEC §8.1). Zero means unlimited.
@@ -53,6 +54,7 @@ type runState struct {
 	onUpstream func(UpstreamProgress) // nil when nobody listens
 	onStep     func(PlanStep)         // nil when nobody listens
 	confirm    Confirmer              // nil: destructive calls cannot be confirmed
+	principal  *auth.Principal        // nil: nobody authenticated, everything allowed
 }
 
 type runStateKey struct{}

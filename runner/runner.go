@@ -201,6 +201,7 @@ func New(opts ...Option) (*Runner, error) {
 			Result:   r.results.page,
 			Health:   r.health,
 			Modules:  r.modules,
+			Visible:  visibleTools,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -393,6 +394,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		redactListeners(secrets, st)
 	}
 
+	if st.needsIsolation() && (r.pool == nil || sess != nil) {
+		return fail(res, fmt.Errorf("%w: policy '%s' runs programs only in worker processes, and this run cannot have one (set isolation: process at the top level, and serve.session_state: false)", ErrNeedsIsolation, st.principal.Policy.Name))
+	}
 	if r.pool != nil && sess == nil {
 		r.execIsolated(withRunState(ctx, st), st, command, res)
 		return res

@@ -27,7 +27,7 @@ func TestDocsExample(t *testing.T) {
 		"onetool.yaml":                example,
 		"shared/team.yaml":            "limits: {timeout: 45s}\n",
 		"home/.onetool/personal.yaml": "{}\n",
-		"secrets.yaml":                "GITHUB_TOKEN: ghp_example_token\n",
+		"secrets.yaml":                "GITHUB_TOKEN: ghp_example_token\nALICE_TOKEN: alice-example-token\nMETRICS_TOKEN: metrics-example-token\n",
 	}, env{})
 	c, err := Load(filepath.Join(dir, "onetool.yaml"), o)
 	if err != nil {
