@@ -102,6 +102,12 @@ func (a *Authenticator) Protect(next http.Handler) http.Handler {
 	// Static tokens do not expire: they last until the operator changes them.
 	h := sdkauth.RequireBearerToken(verify, &sdkauth.RequireBearerTokenOptions{AllowMissingExpiration: true})(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if bearer(r) == "" {
+			// The SDK would say only "no bearer token"; say what to send.
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "Unauthorized: send Authorization: Bearer <token> with a token of serve.auth.tokens", http.StatusUnauthorized)
+			return
+		}
 		h.ServeHTTP(&challenger{ResponseWriter: w}, r)
 	})
 }
