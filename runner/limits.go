@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -55,6 +56,8 @@ type runState struct {
 	onStep     func(PlanStep)         // nil when nobody listens
 	confirm    Confirmer              // nil: destructive calls cannot be confirmed
 	principal  *auth.Principal        // nil: nobody authenticated, everything allowed
+	toolsMu    sync.Mutex
+	tools      []string // with a principal: the tool ids called, for the audit log
 }
 
 type runStateKey struct{}

@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 	"errors"
+	"slices"
+	"time"
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/auth"
@@ -52,4 +54,47 @@ func visibleTools(ctx context.Context) func(*packs.Tool) bool {
 // needsIsolation reports whether the run's policy wants a worker process.
 func (st *runState) needsIsolation() bool {
 	return st.principal != nil && st.principal.Policy != nil && st.principal.Policy.Isolation == "process"
+}
+
+// maxAuditTools bounds the tool ids one audit line lists.
+const maxAuditTools = 64
+
+// WithAudit writes one line to a per run made on behalf of a principal
+// (serve.auth.audit_log). Runs without a principal are not logged there.
+func WithAudit(a *auth.Audit) Option { return func(r *Runner) { r.audit = a } }
+
+// noteTool remembers a tool the run called (or tried to), for the audit log.
+func (st *runState) noteTool(id string) {
+	if st == nil || st.principal == nil {
+		return
+	}
+	st.toolsMu.Lock()
+	defer st.toolsMu.Unlock()
+	if len(st.tools) < maxAuditTools && !slices.Contains(st.tools, id) {
+		st.tools = append(st.tools, id)
+	}
+}
+
+// recordAudit writes the audit line of a finished run.
+func (r *Runner) recordAudit(start time.Time, st *runState, res *ExecResult) {
+	if r.audit == nil || st.principal == nil {
+		return
+	}
+	e := auth.AuditEntry{Time: start.UTC(), Principal: st.principal.Name, Outcome: "ok", ToolCalls: res.ToolCalls,
+		Duration: float64(res.Duration.Microseconds()) / 1000}
+	if st.principal.Policy != nil {
+		e.Policy = st.principal.Policy.Name
+	}
+	st.toolsMu.Lock()
+	e.Tools = slices.Clone(st.tools)
+	st.toolsMu.Unlock()
+	if res.Err != nil {
+		e.Outcome, e.ErrorKind = "error", errorKind(res.Err)
+		if errors.Is(res.Err, auth.ErrNotAllowed) {
+			e.Outcome = "denied"
+		}
+	}
+	if err := r.audit.Record(e); err != nil {
+		r.log.Error("writing the audit log", "err", err)
+	}
 }

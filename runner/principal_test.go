@@ -1,8 +1,11 @@
 package runner
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,5 +114,44 @@ func TestPolicyInWorkers(t *testing.T) {
 	}
 	if res := r.Exec(context.Background(), `ot.tools(pattern="demo.*", info="min")`, AsPrincipal(iso)); res.Text != `["demo.foo"]` {
 		t.Errorf("ot.tools: %q", res.Text)
+	}
+}
+
+// serve.auth.audit_log: one JSON line per run of a principal, naming the
+// tools but holding no argument value; runs without one are not logged.
+func TestAuditLog(t *testing.T) {
+	var buf bytes.Buffer
+	r := newRunner(t, WithAudit(auth.NewAudit(&buf)))
+	reader := principal("ci", "reader", config.Policy{Allow: []string{"ot.*", "demo.foo"}})
+	r.Exec(context.Background(), `demo.foo(text="secret-argument")`, AsPrincipal(reader))
+	r.Exec(context.Background(), "demo.foo(text='a')\ndemo.bar(text='b')", AsPrincipal(reader))
+	r.Exec(context.Background(), "1 // 0", AsPrincipal(reader))
+	r.Exec(context.Background(), `demo.bar(text="nobody")`)
+	if strings.Contains(buf.String(), "secret-argument") || strings.Contains(buf.String(), "nobody") {
+		t.Errorf("the audit log shows an argument value or a run without a principal:\n%s", buf.String())
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), buf.String())
+	}
+	want := []struct {
+		tools   []string
+		outcome string
+		calls   int
+	}{
+		{[]string{"demo.foo"}, "ok", 1},
+		{[]string{"demo.foo", "demo.bar"}, "denied", 1},
+		{[]string{}, "error", 0},
+	}
+	for i, line := range lines {
+		var e auth.AuditEntry
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, line)
+		}
+		w := want[i]
+		if e.Principal != "ci" || e.Policy != "reader" || e.Outcome != w.outcome || !slices.Equal(e.Tools, w.tools) ||
+			e.ToolCalls != w.calls || e.Time.IsZero() || e.Duration <= 0 {
+			t.Errorf("line %d: %s\nwant tools %q, outcome %s, %d calls", i+1, line, w.tools, w.outcome, w.calls)
+		}
 	}
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
+	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/snippets"
@@ -48,6 +49,7 @@ type Runner struct {
 	cfg      *config.Config
 	limits   Limits
 	log      *slog.Logger
+	audit    *auth.Audit         // serve.auth.audit_log; nil: none
 	globals  starlark.StringDict // frozen; built once in New
 	modules  []ot.Module         // the Python modules' help, for ot.help and the instructions
 	hint     string              // "Available packs: demo, ot"
@@ -389,6 +391,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		}
 		r.results.keep(res, r.maxInline)
 		r.recordRun(start, command, res)
+		r.recordAudit(start, st, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil {
 		redactListeners(secrets, st)

@@ -78,6 +78,14 @@ authenticated. Logs go to standard error.`,
 					"cannot be combined with isolation: process (a session's globals live in one process between runs); turn one of them off").Error()}
 			}
 			ropts := []runner.Option{runner.WithLogger(log)}
+			if a := cfg.Serve.Auth; a != nil && a.AuditLog != "" && useHTTP {
+				audit, f, err := auth.OpenAudit(a.AuditLog)
+				if err != nil {
+					return &exitError{code: exitRun, msg: err.Error()}
+				}
+				defer f.Close()
+				ropts = append(ropts, runner.WithAudit(audit))
+			}
 			var metrics *promstats.Collector
 			if useHTTP { // /metrics beside /mcp
 				metrics = promstats.New()

@@ -1,17 +1,19 @@
 package config
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestLoadAuthAndPolicies(t *testing.T) {
-	c, _, err := loadYAML(t, `serve:
+	c, dir, err := loadYAML(t, `serve:
   auth:
     tokens:
       - {name: alice, token: "${ALICE_TOKEN}", policy: dev}
       - {name: ci, token: literal-ci-token, policy: reader}
     metrics_token: "${METRICS_TOKEN}"
+    audit_log: logs/audit.jsonl
 policies:
   dev: {allow: ["*"]}
   reader: {allow: ["ot.*", "file.read"], read_only: true, limits: {max_tool_calls: 100}}
@@ -25,6 +27,9 @@ policies:
 	}
 	if got := a.Tokens[0]; got != (Token{Name: "alice", Token: "alice-secret-1", Policy: "dev"}) {
 		t.Errorf("tokens[0] = %+v", got)
+	}
+	if a.AuditLog != filepath.Join(dir, "logs", "audit.jsonl") {
+		t.Errorf("audit_log = %q, want it beside the config file", a.AuditLog)
 	}
 	if a.MetricsToken != "metrics-secret-2" {
 		t.Errorf("metrics_token = %q", a.MetricsToken)

@@ -369,6 +369,7 @@ func (e *emitter) auth(a *Auth) *yaml.Node {
 	if a.MetricsToken != "" {
 		m.add("metrics_token", e.secret(p.With("metrics_token")))
 	}
+	m.add("audit_log", e.optText(p.With("audit_log"), a.AuditLog))
 	if m.node() == nil {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
 	}

@@ -34,7 +34,7 @@ func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
 	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth"}
 }
-func authKeys() []string     { return []string{"tokens", "metrics_token"} }
+func authKeys() []string     { return []string{"tokens", "metrics_token", "audit_log"} }
 func tokenKeys() []string    { return []string{"name", "token", "policy"} }
 func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
 func securityKeys() []string { return []string{"confirm_destructive"} }
@@ -632,6 +632,10 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 			}
 		case "tokens":
 			a.Tokens = d.tokens(f.Val, fp)
+		case "audit_log":
+			if s, ok := d.path(f.Val, fp); ok {
+				a.AuditLog = s
+			}
 		}
 	})
 	s.Auth = a

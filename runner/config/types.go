@@ -205,6 +205,9 @@ type Auth struct {
 	// MetricsToken, when set, is the bearer token GET /metrics needs
 	// (yaml "metrics_token"); "" leaves /metrics open.
 	MetricsToken string
+	// AuditLog is where one JSON line per authenticated run is appended,
+	// absolute (yaml "audit_log"); "" means not written.
+	AuditLog string
 }
 
 // Token is one static bearer token of serve.auth.tokens: who presents it
