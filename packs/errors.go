@@ -15,6 +15,10 @@ var (
 	// a required parameter missing). Returned as *ArgError.
 	ErrArgs = errors.New("bad arguments")
 
+	// ErrNotAllowed: the caller's policy does not allow the tool (SPEC
+	// §7.4). The error's text names the tool and the policy already.
+	ErrNotAllowed = errors.New("not allowed by policy")
+
 	// ErrValidation: the arguments do not satisfy the input schema.
 	// Returned as *ValidationError.
 	ErrValidation = errors.New("invalid arguments")

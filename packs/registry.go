@@ -112,6 +112,31 @@ func (r *Registry) RemovePack(name string) bool {
 	return true
 }
 
+// Filtered returns a snapshot of r holding only the tools keep accepts
+// (a principal's view, SPEC §7.4); packs left without tools are dropped.
+// It does not compile anything again: the tools are the same values.
+func (r *Registry) Filtered(keep func(*Tool) bool) *Registry {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := NewRegistry()
+	for name, desc := range r.descriptions {
+		out.descriptions[name] = desc
+	}
+	for name, p := range r.packs {
+		var tools []*Tool
+		for _, t := range p.tools {
+			if keep(t) {
+				tools = append(tools, t)
+			}
+		}
+		if len(tools) > 0 {
+			out.packs[name] = newPack(name, p.Description, tools)
+		}
+	}
+	out.generation = r.generation
+	return out
+}
+
 // Generation counts changes to the registry. Code that builds something
 // from the packs (the Starlark globals) rebuilds it when this changes.
 func (r *Registry) Generation() uint64 {

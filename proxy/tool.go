@@ -83,9 +83,10 @@ func (t *Tool) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs
 }
 
 // callError phrases a failed call: argument problems already name the tool
-// and show its signature; anything else is "<id> failed: <cause>".
+// and show its signature, a policy's refusal names it too (the tool never
+// ran, so it did not fail); anything else is "<id> failed: <cause>".
 func callError(id string, err error) error {
-	if errors.Is(err, packs.ErrArgs) || errors.Is(err, packs.ErrValidation) || errors.Is(err, packs.ErrOutputValidation) {
+	if errors.Is(err, packs.ErrArgs) || errors.Is(err, packs.ErrNotAllowed) || errors.Is(err, packs.ErrValidation) || errors.Is(err, packs.ErrOutputValidation) {
 		return err
 	}
 	return &CallError{ToolID: id, Err: err}

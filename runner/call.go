@@ -18,6 +18,10 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 		return r.remote(ctx, t, args) // in a worker: the server does all the rest
 	}
 	st := runStateFrom(ctx)
+	st.noteTool(t.ID())
+	if err := checkPolicy(st, t); err != nil {
+		return nil, err
+	}
 	if err := st.countCall(); err != nil {
 		return nil, err
 	}

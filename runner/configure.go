@@ -37,7 +37,11 @@ func ConfigLimits(cfg *config.Config, base Limits) Limits {
 	if cfg == nil {
 		return base
 	}
-	l := cfg.Limits
+	return applyLimits(cfg.Limits, base)
+}
+
+// applyLimits returns base with every limit l sets.
+func applyLimits(l config.Limits, base Limits) Limits {
 	if l.MaxSteps != nil {
 		base.MaxSteps = *l.MaxSteps
 	}

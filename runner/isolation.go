@@ -37,6 +37,8 @@ var workerErrors = []isolate.Sentinel{
 	{Name: "stream", Err: ErrStreamNotSupported},
 	{Name: "tool_call_limit", Err: ErrToolCallLimit},
 	{Name: "not_confirmed", Err: ErrNotConfirmed},
+	{Name: "not_allowed", Err: packs.ErrNotAllowed},
+	{Name: "needs_isolation", Err: ErrNeedsIsolation},
 }
 
 // startPool starts the worker processes of isolation: process.

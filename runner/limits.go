@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/runner/auth"
 )
 
 // Limits are the budgets of one run (SPEC §8.1). Zero means unlimited.
@@ -53,6 +55,9 @@ type runState struct {
 	onUpstream func(UpstreamProgress) // nil when nobody listens
 	onStep     func(PlanStep)         // nil when nobody listens
 	confirm    Confirmer              // nil: destructive calls cannot be confirmed
+	principal  *auth.Principal        // nil: nobody authenticated, everything allowed
+	toolsMu    sync.Mutex
+	tools      []string // with a principal: the tool ids called, for the audit log
 }
 
 type runStateKey struct{}

@@ -34,6 +34,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/proxy"
+	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/runner/store"
@@ -49,6 +50,7 @@ type Runner struct {
 	cfg      *config.Config
 	limits   Limits
 	log      *slog.Logger
+	audit    *auth.Audit         // serve.auth.audit_log; nil: none
 	globals  starlark.StringDict // frozen; built once in New
 	modules  []ot.Module         // the Python modules' help, for ot.help and the instructions
 	hint     string              // "Available packs: demo, ot"
@@ -208,6 +210,7 @@ func New(opts ...Option) (*Runner, error) {
 			Result:   r.results.page, // openStore has chosen the store
 			Health:   r.health,
 			Modules:  r.modules,
+			Visible:  visibleTools,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)
@@ -395,11 +398,15 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		}
 		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, res)
+		r.recordAudit(start, st, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil {
 		redactListeners(secrets, st)
 	}
 
+	if st.needsIsolation() && (r.pool == nil || sess != nil) {
+		return fail(res, fmt.Errorf("%w: policy '%s' runs programs only in worker processes, and this run cannot have one (set isolation: process at the top level, and serve.session_state: false)", ErrNeedsIsolation, st.principal.Policy.Name))
+	}
 	if r.pool != nil && sess == nil {
 		r.execIsolated(withRunState(ctx, st), st, command, res)
 		return res

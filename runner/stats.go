@@ -117,19 +117,24 @@ func (r *Runner) recordRun(start time.Time, command string, res *ExecResult) {
 		r.metrics.overrun()
 	}
 	if res.Err != nil {
-		var ie *interp.Error
-		switch {
-		case errors.As(res.Err, &ie):
-			st.ErrorKind = string(ie.Kind)
-		case errors.Is(res.Err, ErrWorker):
-			st.ErrorKind = "worker"
-		default: // a fence or snippet invocation the runner could not read
-			st.ErrorKind = "input"
-		}
+		st.ErrorKind = errorKind(res.Err)
 	}
 	r.metrics.run(st)
 	for _, s := range r.sinks {
 		s.RecordRun(st)
+	}
+}
+
+// errorKind is the kind of a run's error, for statistics and the audit log.
+func errorKind(err error) string {
+	var ie *interp.Error
+	switch {
+	case errors.As(err, &ie):
+		return string(ie.Kind)
+	case errors.Is(err, ErrWorker):
+		return "worker"
+	default: // a fence or snippet invocation the runner could not read
+		return "input"
 	}
 }
 

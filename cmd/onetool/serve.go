@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 	"github.com/onetool-dev/onetool/runner/promstats"
@@ -38,7 +39,9 @@ how MCP clients start local servers. With --http it serves streamable HTTP
 at http://ADDR/mcp, with /healthz and /metrics beside it; a bare port binds
 127.0.0.1. An HTTP session ends after serve.session_idle without a request
 (default 30m), and at most serve.max_sessions (default 1000) live at once.
-Logs go to standard error.`,
+With serve.auth, every /mcp request needs a bearer token of
+serve.auth.tokens, and runs follow the token's policy; stdio is not
+authenticated. Logs go to standard error.`,
 		Example: `  onetool serve
   onetool serve --http 127.0.0.1:8080
   onetool serve --http 127.0.0.1:8080 --stateless`,
@@ -75,6 +78,14 @@ Logs go to standard error.`,
 					"cannot be combined with isolation: process (a session's globals live in one process between runs); turn one of them off").Error()}
 			}
 			ropts := []runner.Option{runner.WithLogger(log)}
+			if a := cfg.Serve.Auth; a != nil && a.AuditLog != "" && useHTTP {
+				audit, f, err := auth.OpenAudit(a.AuditLog)
+				if err != nil {
+					return &exitError{code: exitRun, msg: err.Error()}
+				}
+				defer f.Close()
+				ropts = append(ropts, runner.WithAudit(audit))
+			}
 			var metrics *promstats.Collector
 			if useHTTP { // /metrics beside /mcp
 				metrics = promstats.New()
@@ -95,6 +106,9 @@ Logs go to standard error.`,
 			if useHTTP {
 				hopts := httpOptions(sc, stateless)
 				hopts.Metrics = metrics.Handler()
+				if hopts.Auth, err = auth.New(cfg); err != nil {
+					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
+				}
 				return serveHTTP(ctx, server, httpAddr, hopts, log, cmd)
 			}
 			return serveStdio(ctx, server, log)
@@ -151,7 +165,7 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", hopts.Stateless,
-		"session_idle", hopts.SessionIdle, "max_sessions", hopts.MaxSessions, "version", runner.Version)
+		"session_idle", hopts.SessionIdle, "max_sessions", hopts.MaxSessions, "auth", hopts.Auth != nil, "version", runner.Version)
 	fmt.Fprintf(cmd.ErrOrStderr(), "onetool: listening on http://%s/mcp\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

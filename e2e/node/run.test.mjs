@@ -544,3 +544,64 @@ describe("streamable HTTP, serve.session_state", () => {
     assert.match(missing.text, /'n' is not defined/);
   });
 });
+
+describe("streamable HTTP, serve.auth static tokens", () => {
+  const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-auth-"));
+  writeFileSync(join(dir, "secrets.yaml"), "ALICE_TOKEN: alice-e2e-token\nCI_TOKEN: ci-e2e-token\nMETRICS_TOKEN: metrics-e2e-token\n");
+  writeFileSync(
+    join(dir, "onetool.yaml"),
+    [
+      "serve:",
+      "  auth:",
+      "    tokens:",
+      '      - {name: alice, token: "${ALICE_TOKEN}", policy: dev}',
+      '      - {name: ci, token: "${CI_TOKEN}", policy: reader}',
+      '    metrics_token: "${METRICS_TOKEN}"',
+      "policies:",
+      '  dev: {allow: ["*"]}',
+      '  reader: {allow: ["ot.*", "demo.foo"], read_only: true}',
+      "",
+    ].join("\n"),
+  );
+  let server;
+  const clients = [];
+
+  before(async () => {
+    server = await serveHTTP(["--config", join(dir, "onetool.yaml")]);
+  });
+  after(() => closeHTTP(server, clients));
+
+  async function connectWith(token) {
+    const c = newClient();
+    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    await c.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
+    clients.push(c);
+    return c;
+  }
+
+  test("auth: no token or an unknown one is refused with 401", TIMEOUT, async () => {
+    await assert.rejects(connectWith(""), /Unauthorized: send Authorization: Bearer <token>/);
+    await assert.rejects(connectWith("not-a-token"), /invalid token: the bearer token is not one of serve.auth.tokens/);
+    const res = await fetch(server.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get("www-authenticate"), "Bearer");
+  });
+
+  test("auth: each token's runs follow its policy", TIMEOUT, async () => {
+    const alice = await connectWith("alice-e2e-token");
+    assert.equal((await run(alice, 'demo.bar(text="item1")')).text, "fox");
+    const ci = await connectWith("ci-e2e-token");
+    const refused = await run(ci, "x = 1\ndemo.bar(text='item1')");
+    assert.ok(refused.isError);
+    assert.equal(refused.text, "Error: line 2: demo.bar is not allowed by policy 'reader'");
+    assert.equal((await run(ci, 'ot.tools(pattern="demo.*", info="min")')).text, '["demo.foo"]');
+  });
+
+  test("auth: /healthz stays open, /metrics needs its own token", TIMEOUT, async () => {
+    const base = server.url.replace(/\/mcp$/, "");
+    assert.equal((await fetch(`${base}/healthz`)).status, 200);
+    assert.equal((await fetch(`${base}/metrics`)).status, 401);
+    assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer alice-e2e-token" } })).status, 401);
+    assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer metrics-e2e-token" } })).status, 200);
+  });
+});

@@ -23,6 +23,9 @@ type decoder struct {
 	home  string
 	masks map[string]string // see Config.masks
 	keys  map[string]pos    // see Config.keys
+
+	tokenPolicies   []placed // serve.auth.tokens[i].policy, checked once policies are known
+	policyIsolation []placed // policies.x.isolation, checked against the top-level isolation
 }
 
 func (d *decoder) fail(n *node, p keyPath, format string, args ...any) {

@@ -27,7 +27,7 @@ func TestDocsExample(t *testing.T) {
 		"onetool.yaml":                example,
 		"shared/team.yaml":            "limits: {timeout: 45s}\n",
 		"home/.onetool/personal.yaml": "{}\n",
-		"secrets.yaml":                "GITHUB_TOKEN: ghp_example_token\n",
+		"secrets.yaml":                "GITHUB_TOKEN: ghp_example_token\nALICE_TOKEN: alice-example-token\nMETRICS_TOKEN: metrics-example-token\n",
 	}, env{})
 	c, err := Load(filepath.Join(dir, "onetool.yaml"), o)
 	if err != nil {
@@ -40,7 +40,7 @@ func TestDocsExample(t *testing.T) {
 		t.Errorf("the example must show the built-in defaults: %+v %+v", c.Limits, c.Output)
 	}
 	for _, keys := range [][]string{topKeys(), serverKeys(), snippetKeys(), paramKeys(), limitKeys(),
-		outputKeys(), serveKeys(), securityKeys(), {"enabled", "allowed_dirs", "read_only", "backups"}} {
+		outputKeys(), serveKeys(), securityKeys(), authKeys(), tokenKeys(), policyKeys(), {"enabled", "allowed_dirs", "read_only", "backups"}} {
 		for _, k := range keys {
 			if !strings.Contains(example, "\n"+k+":") && !strings.Contains(example, " "+k+":") && !strings.Contains(example, "{"+k+":") {
 				t.Errorf("the example does not show %s:", k)

@@ -255,7 +255,9 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	sv.add("http", e.optText(sp.With("http"), c.Serve.HTTP))
 	sv.add("stateless", e.trueOnly(sp.With("stateless"), c.Serve.Stateless))
 	sv.add("log_level", e.optText(sp.With("log_level"), c.Serve.LogLevel))
+	sv.add("auth", e.auth(c.Serve.Auth))
 	root.add("serve", sv.node())
+	root.add("policies", e.policies(c))
 	sec := newMapping()
 	sec.add("confirm_destructive", e.trueOnly(keyPath{"security", "confirm_destructive"}, c.Security.ConfirmDestructive))
 	root.add("security", sec.node())
@@ -348,8 +350,70 @@ func (e *emitter) paramDefault(p keyPath, sp SnippetParam) *yaml.Node {
 	return e.anyValue(p, sp.Default)
 }
 
-func (e *emitter) limits(l Limits) *yaml.Node {
-	m, p := newMapping(), keyPath{"limits"}
+// auth renders serve.auth. Tokens are secrets whatever they were written
+// as (a literal, an environment variable): each shows its mask, or stars.
+func (e *emitter) auth(a *Auth) *yaml.Node {
+	if a == nil {
+		return nil
+	}
+	p := keyPath{"serve", "auth"}
+	m := newMapping()
+	if len(a.Tokens) > 0 {
+		l := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for i, t := range a.Tokens {
+			tp := p.With("tokens").Index(i)
+			tm := newMapping()
+			tm.add("name", e.text(tp.With("name"), t.Name, false))
+			tm.add("token", e.secret(tp.With("token")))
+			tm.add("policy", e.text(tp.With("policy"), t.Policy, false))
+			l.Content = append(l.Content, tm.n)
+		}
+		m.add("tokens", l)
+	}
+	if a.MetricsToken != "" {
+		m.add("metrics_token", e.secret(p.With("metrics_token")))
+	}
+	m.add("audit_log", e.optText(p.With("audit_log"), a.AuditLog))
+	if m.node() == nil {
+		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
+	}
+	return m.n
+}
+
+// secret renders a value that is never shown: the mask of the secret it
+// came from, or stars when it was not read from secrets.yaml.
+func (e *emitter) secret(p keyPath) *yaml.Node {
+	if m, ok := e.masks[keyID(p)]; ok {
+		return e.text(p, m, false)
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: yamltree.TagStr, Value: "********"}
+}
+
+func (e *emitter) policies(c *Config) *yaml.Node {
+	out := newMapping()
+	for _, name := range sortedKeys(c.Policies) {
+		pol, p := c.Policies[name], keyPath{"policies", name}
+		if pol == nil {
+			continue
+		}
+		m := newMapping()
+		allow := e.strList(p.With("allow"), pol.Allow)
+		if allow == nil {
+			allow = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+		}
+		m.add("allow", allow)
+		m.add("read_only", e.trueOnly(p.With("read_only"), pol.ReadOnly))
+		m.add("limits", e.limitsAt(p.With("limits"), pol.Limits))
+		m.add("isolation", e.optText(p.With("isolation"), pol.Isolation))
+		out.add(name, m.n)
+	}
+	return out.node()
+}
+
+func (e *emitter) limits(l Limits) *yaml.Node { return e.limitsAt(keyPath{"limits"}, l) }
+
+func (e *emitter) limitsAt(p keyPath, l Limits) *yaml.Node {
+	m := newMapping()
 	if l.MaxSteps != nil {
 		m.add("max_steps", e.typed(p.With("max_steps"), yamltree.TagInt, strconv.FormatUint(*l.MaxSteps, 10)))
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +18,7 @@ import (
 
 func topKeys() []string {
 	return []string{"version", "include", "packs", "toolpacks", "servers", "aliases", "snippets",
-		"projects", "limits", "output", "serve", "security", "isolation", "store"}
+		"projects", "limits", "output", "serve", "security", "isolation", "store", "policies"}
 }
 
 func serverKeys() []string {
@@ -32,8 +33,11 @@ func limitKeys() []string {
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
-	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level"}
+	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth"}
 }
+func authKeys() []string     { return []string{"tokens", "metrics_token", "audit_log"} }
+func tokenKeys() []string    { return []string{"name", "token", "policy"} }
+func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
 func securityKeys() []string { return []string{"confirm_destructive"} }
 func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
 
@@ -87,12 +91,8 @@ func (d *decoder) config(root *node) *Config {
 				}
 			})
 		case "isolation":
-			if s, ok := d.str(v, kp); ok {
-				if s != "" && s != "process" {
-					d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
-				} else {
-					c.Isolation = s
-				}
+			if s, ok := d.isolation(v, kp); ok {
+				c.Isolation = s
 			}
 		case "store":
 			if s, ok := d.str(v, kp); ok {
@@ -103,9 +103,83 @@ func (d *decoder) config(root *node) *Config {
 					d.remember(v, kp)
 				}
 			}
+		case "policies":
+			d.policies(v, kp, c)
 		}
 	})
+	d.checkPolicies(c)
 	return c
+}
+
+func (d *decoder) isolation(v *node, kp keyPath) (string, bool) {
+	s, ok := d.str(v, kp)
+	if ok && s != "" && s != "process" {
+		d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
+		return "", false
+	}
+	return s, ok
+}
+
+// policies decodes policies.<name> (SPEC §7.4).
+func (d *decoder) policies(n *node, p keyPath, c *Config) {
+	d.entries(n, p, "a mapping of policy names to {allow, read_only, limits, isolation}", func(name string, pr pair, kp keyPath) {
+		if !isName(name) {
+			d.errs.at(pr.At, kp, "a policy name is letters, digits, _ and -, starting with a letter or _")
+			return
+		}
+		pol := &Policy{}
+		d.fields(pr.Val, kp, policyKeys(), func(key string, f pair, fp keyPath) {
+			switch key {
+			case "allow":
+				if l, ok := d.strList(f.Val, fp); ok {
+					for i, pat := range l {
+						if _, err := path.Match(pat, ""); err != nil || pat == "" {
+							d.fail(f.Val.Items[i], fp.Index(i), `want a glob over tool ids such as "*", "ot.*" or "file.read*", got %q`, pat)
+						}
+					}
+					pol.Allow = l
+				}
+			case "read_only":
+				if b, ok := d.boolean(f.Val, fp); ok {
+					pol.ReadOnly = b
+				}
+			case "limits":
+				d.limits(f.Val, fp, &pol.Limits)
+			case "isolation":
+				if s, ok := d.isolation(f.Val, fp); ok {
+					pol.Isolation = s
+					d.policyIsolation = append(d.policyIsolation, placed{f.Val.Pos, fp, name})
+				}
+			}
+		})
+		c.Policies[name] = pol
+	})
+}
+
+// placed is a value whose check needs the whole file (a token's policy
+// may be written before the policies section).
+type placed struct {
+	at   pos
+	kp   keyPath
+	name string
+}
+
+// checkPolicies makes the checks that need every section decoded.
+func (d *decoder) checkPolicies(c *Config) {
+	for _, t := range d.tokenPolicies {
+		if _, ok := c.Policies[t.name]; !ok {
+			if names := sortedKeys(c.Policies); len(names) > 0 {
+				d.errs.at(t.at, t.kp, "unknown policy %q; the policies are: %s", t.name, strings.Join(names, ", "))
+			} else {
+				d.errs.at(t.at, t.kp, "unknown policy %q: define it under policies: at the top level", t.name)
+			}
+		}
+	}
+	for _, pi := range d.policyIsolation {
+		if c.Policies[pi.name].Isolation == "process" && c.Isolation != "process" {
+			d.errs.at(pi.at, pi.kp, "needs worker processes: set isolation: process at the top level too")
+		}
+	}
 }
 
 // packs decodes packs.<name>: a mapping of settings, or true/false as a
@@ -536,6 +610,8 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 			if l, ok := d.oneOf(v, fp, logLevels()...); ok {
 				s.LogLevel = l
 			}
+		case "auth":
+			d.auth(v, fp, s)
 		case "http":
 			if a, ok := d.str(v, fp); ok {
 				if err := checkAddr(a); err != nil {
@@ -546,6 +622,92 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 			}
 		}
 	})
+}
+
+// auth decodes serve.auth (SPEC §7.4). Token values are secrets: no
+// message here quotes one.
+func (d *decoder) auth(n *node, p keyPath, s *Serve) {
+	if skip(n) {
+		return
+	}
+	a := &Auth{}
+	d.fields(n, p, authKeys(), func(key string, f pair, fp keyPath) {
+		switch key {
+		case "metrics_token":
+			if t, ok := d.str(f.Val, fp); ok {
+				if t == "" {
+					d.fail(f.Val, fp, "must not be empty: leave metrics_token out to serve /metrics without a token")
+				}
+				a.MetricsToken = t
+			}
+		case "tokens":
+			a.Tokens = d.tokens(f.Val, fp)
+		case "audit_log":
+			if s, ok := d.path(f.Val, fp); ok {
+				a.AuditLog = s
+			}
+		}
+	})
+	s.Auth = a
+}
+
+// tokens decodes serve.auth.tokens: a list of {name, token, policy}.
+func (d *decoder) tokens(n *node, p keyPath) []Token {
+	if skip(n) {
+		return nil
+	}
+	if n.Kind != yamltree.ListNode {
+		d.fail(n, p, "want a list of {name, token, policy}, got %s", yamltree.Describe(n))
+		return nil
+	}
+	var out []Token
+	names, values := map[string]int{}, map[string]int{}
+	for i, it := range n.Items {
+		ip := p.Index(i)
+		if skip(it) || it.Kind != yamltree.MappingNode {
+			if !it.Bad {
+				d.fail(it, ip, "want a mapping {name, token, policy}, got %s", yamltree.Describe(it))
+			}
+			continue
+		}
+		var t Token
+		written := map[string]bool{}
+		d.fields(it, ip, tokenKeys(), func(key string, f pair, fp keyPath) {
+			str, ok := d.str(f.Val, fp)
+			if !ok {
+				return
+			}
+			written[key] = true
+			switch key {
+			case "name":
+				if !isName(str) {
+					d.fail(f.Val, fp, "a token's name is letters, digits, _ and -, starting with a letter or _ (it names the principal in logs and stats), got %q", str)
+				} else if j, dup := names[str]; dup {
+					d.fail(f.Val, fp, "name %q is already used by %s: give each token its own name", str, p.Index(j))
+				}
+				names[str] = i
+				t.Name = str
+			case "token":
+				if str == "" {
+					d.fail(f.Val, fp, "must not be empty: set it from secrets.yaml, e.g. token: ${ALICE_TOKEN}")
+				} else if j, dup := values[str]; dup {
+					d.fail(f.Val, fp, "the same token as %s: give each principal a token of its own", p.Index(j))
+				}
+				values[str] = i
+				t.Token = str
+			case "policy":
+				t.Policy = str
+				d.tokenPolicies = append(d.tokenPolicies, placed{f.Val.Pos, fp, str})
+			}
+		})
+		for _, k := range tokenKeys() {
+			if !written[k] {
+				d.fail(it, ip, "needs %s: each token is {name, token, policy}", k)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // checkAddr accepts host:port listen addresses such as 127.0.0.1:8080,

@@ -65,6 +65,9 @@ type Config struct {
 	// counters live (SPEC §7.4): "" or "memory" (in this process), or a
 	// redis:// URL that every replica shares. yaml "store".
 	Store string
+	// Policies are what principals authenticated over HTTP may do, by
+	// policy name (yaml "policies", SPEC §7.4).
+	Policies map[string]*Policy
 	// Secrets are the values of secrets.yaml; nil when there is none. They
 	// are never printed: see [Secrets].
 	Secrets *Secrets
@@ -192,6 +195,48 @@ type Serve struct {
 	HTTP              string // yaml "http": listen address such as "127.0.0.1:8080"; "" = stdio
 	Stateless         bool   // yaml "stateless": stateless streamable HTTP
 	LogLevel          string // yaml "log_level": debug, info, warn or error; "" = default
+	// Auth turns on authentication over HTTP (yaml "auth", SPEC §7.4);
+	// nil means every request is served, as before.
+	Auth *Auth
+}
+
+// Auth is `serve.auth`: who may call the HTTP server. Static tokens are
+// one way in; OAuth (`serve.auth.oauth`) is meant to sit beside them as
+// another field of this struct.
+type Auth struct {
+	// Tokens are static bearer tokens, in the order written (yaml "tokens").
+	Tokens []Token
+	// MetricsToken, when set, is the bearer token GET /metrics needs
+	// (yaml "metrics_token"); "" leaves /metrics open.
+	MetricsToken string
+	// AuditLog is where one JSON line per authenticated run is appended,
+	// absolute (yaml "audit_log"); "" means not written.
+	AuditLog string
+}
+
+// Token is one static bearer token of serve.auth.tokens: who presents it
+// (Name, used in logs and stats), the secret itself and the policy that
+// applies to its runs.
+type Token struct {
+	Name   string // yaml "name"
+	Token  string // yaml "token": a secret; never printed
+	Policy string // yaml "policy": a key of policies
+}
+
+// Policy is one entry of `policies:`: which tools a principal may call
+// and under which budgets.
+type Policy struct {
+	// Allow are glob patterns over tool ids ("*", "ot.*", "file.read*");
+	// a tool is callable when one matches. Empty allows nothing.
+	Allow []string // yaml "allow"
+	// ReadOnly refuses every tool not annotated read-only.
+	ReadOnly bool // yaml "read_only"
+	// Limits replace the run's budgets field by field for this policy's
+	// runs; unset fields keep the run's.
+	Limits Limits // yaml "limits"
+	// Isolation is "process" when the policy's runs must run in worker
+	// processes (SPEC §8.5), "" otherwise.
+	Isolation string // yaml "isolation"
 }
 
 // Security holds safety switches.
@@ -209,6 +254,7 @@ func Default() *Config {
 		Aliases:  map[string]string{},
 		Snippets: map[string]*Snippet{},
 		Projects: map[string]string{},
+		Policies: map[string]*Policy{},
 		masks:    map[string]string{},
 	}
 }

@@ -59,7 +59,7 @@ func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, c
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	cr := &confirmingRun{asks: make(chan question), done: make(chan *runner.ExecResult, 1), cancel: cancel}
 	session := req.Session
-	opts := append(progressOptions(ctx, req), runner.ConfirmWith(func(ctx context.Context, c runner.ConfirmRequest) error {
+	opts := append(runOptions(ctx, req), runner.ConfirmWith(func(ctx context.Context, c runner.ConfirmRequest) error {
 		if !canElicit(session) {
 			return fmt.Errorf("%w: this MCP client does not support elicitation, so the user cannot be asked; ask the user to confirm in the conversation and use a client that supports elicitation, or set security.confirm_destructive: false", runner.ErrCannotAsk)
 		}

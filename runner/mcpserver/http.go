@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 )
 
@@ -35,6 +36,10 @@ type HTTPOptions struct {
 	// has one). 0 means config.DefaultMaxSessions (1000); a negative value
 	// means no cap.
 	MaxSessions int
+	// Auth, when set, requires a bearer token of serve.auth.tokens on
+	// every /mcp request and serve.auth.metrics_token (when set) on
+	// /metrics (SPEC §7.4); /healthz stays open. Nil serves everyone.
+	Auth *auth.Authenticator
 }
 
 // HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
@@ -66,6 +71,11 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	if !opts.Stateless && maxSessions > 0 {
 		mcpHandler = newSessionCap(s, mcpHandler, maxSessions)
 	}
+	if opts.Auth != nil {
+		// Outside the session cap: a request without a token must not
+		// create, or end, any session.
+		mcpHandler = opts.Auth.Protect(mcpHandler)
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHandler)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
@@ -73,7 +83,7 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 		fmt.Fprintln(w, "ok")
 	})
 	if opts.Metrics != nil {
-		mux.Handle("GET /metrics", opts.Metrics)
+		mux.Handle("GET /metrics", opts.Auth.ProtectMetrics(opts.Metrics))
 	}
 	return guard(mux)
 }

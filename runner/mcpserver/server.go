@@ -20,6 +20,7 @@ import (
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/auth"
 )
 
 // Options configures the server.
@@ -188,7 +189,21 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 	if h.r.Config().Security.ConfirmDestructive {
 		return h.runConfirming(ctx, req, *args.Command), nil
 	}
-	return h.finish(h.execFor(req.Session).Exec(ctx, *args.Command, progressOptions(ctx, req)...)), nil
+	return h.finish(h.execFor(req.Session).Exec(ctx, *args.Command, runOptions(ctx, req)...)), nil
+}
+
+// runOptions are the options of the run a request asks for: on behalf of
+// the principal its bearer token stands for (serve.auth), and with the
+// run's tool calls, plan steps and upstream progress as notifications
+// when the request has a progress token.
+func runOptions(ctx context.Context, req *mcp.CallToolRequest) []runner.ExecOption {
+	var opts []runner.ExecOption
+	if req.Extra != nil {
+		if p := auth.PrincipalOf(req.Extra.TokenInfo); p != nil {
+			opts = append(opts, runner.AsPrincipal(p))
+		}
+	}
+	return append(opts, progressOptions(ctx, req)...)
 }
 
 // progressOptions reports the run's tool calls, plan steps and upstream

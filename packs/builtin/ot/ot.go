@@ -44,6 +44,21 @@ type Info struct {
 	// Modules are the Python modules programs may use (json, re, …), for
 	// ot.help: an overview line, each module's functions, and search.
 	Modules []Module
+	// Visible, when set, returns which tools the caller of ctx may call
+	// (nil: all of them); ot.help, ot.tools and ot.packs show only those,
+	// so a principal sees only what its policy allows (SPEC §7.4).
+	Visible func(ctx context.Context) func(*packs.Tool) bool
+}
+
+// view is the registry as the caller of ctx sees it.
+func (info Info) view(ctx context.Context, reg *packs.Registry) *packs.Registry {
+	if info.Visible == nil {
+		return reg
+	}
+	if keep := info.Visible(ctx); keep != nil {
+		return reg.Filtered(keep)
+	}
+	return reg
 }
 
 // Module is what ot.help shows of a Python module.
@@ -140,7 +155,7 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Handler: func(ctx context.Context, args map[string]any) (any, error) {
 				info.wait(ctx)
 				q, _ := args["query"].(string)
-				return help(reg, info, q), nil
+				return help(info.view(ctx, reg), info, q), nil
 			},
 		},
 		{
@@ -152,7 +167,7 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Handler: func(ctx context.Context, _ map[string]any) (any, error) {
 				info.wait(ctx)
 				var out []any
-				for _, p := range reg.Packs() {
+				for _, p := range info.view(ctx, reg).Packs() {
 					m := ordered.NewMap(3)
 					m.Set("name", p.Name)
 					m.Set("description", p.Description)
@@ -177,8 +192,8 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Handler: func(ctx context.Context, args map[string]any) (any, error) {
 				info.wait(ctx)
 				pattern, _ := args["pattern"].(string)
-				info, _ := args["info"].(string)
-				return listTools(reg, pattern, info), nil
+				detail, _ := args["info"].(string)
+				return listTools(info.view(ctx, reg), pattern, detail), nil
 			},
 		},
 		{

@@ -1,0 +1,157 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/config"
+)
+
+func principal(name, policy string, p config.Policy) *auth.Principal {
+	return &auth.Principal{Name: name, Policy: auth.NewPolicy(policy, &p)}
+}
+
+// A principal's policy refuses, at the user's line, the calls outside it
+// (SPEC §7.4), and only those.
+func TestPolicyRefusesCalls(t *testing.T) {
+	r := newRunner(t)
+	reader := principal("ci", "reader", config.Policy{Allow: []string{"ot.*", "demo.foo", "file.read*"}})
+	ro := principal("bob", "ro", config.Policy{Allow: []string{"*"}, ReadOnly: true})
+	tests := []struct {
+		name string
+		who  *auth.Principal
+		code string
+		want string
+	}{
+		{"allowed", reader, `demo.foo(text="test")`, "orange"},
+		{"outside allow", reader, "x = 1\nfile.write(path='x.txt', content='x')", "Error: line 2: file.write is not allowed by policy 'reader'"},
+		{"outside allow, other pack", reader, `demo.bar(text="a")`, "Error: line 1: demo.bar is not allowed by policy 'reader'"},
+		{"pack:name form in a deferred call", reader, `parallel([call("demo:bar", text="a")])`, "not allowed by policy 'reader'"},
+		{"read-only refuses a write", ro, "x = 1\nfile.write(path='x.txt', content='x')", "Error: line 2: file.write is not allowed by policy 'ro' (read-only)"},
+		{"read-only lets a read-only tool run", ro, `demo.bar(text="item1")`, "fox"},
+		{"no principal: unchanged", nil, `demo.bar(text="item1")`, "fox"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := r.Exec(context.Background(), tt.code, AsPrincipal(tt.who))
+			if !strings.Contains(res.Text, tt.want) || (strings.HasPrefix(tt.want, "Error") && res.Text != tt.want) {
+				t.Errorf("Text = %q, want %q", res.Text, tt.want)
+			}
+			if strings.Contains(tt.want, "not allowed") && !errors.Is(res.Err, auth.ErrNotAllowed) {
+				t.Errorf("errors.Is(%v, auth.ErrNotAllowed) is false", res.Err)
+			}
+		})
+	}
+}
+
+// ot.help, ot.tools and ot.packs show a principal only what it may call.
+func TestPolicyFiltersDiscovery(t *testing.T) {
+	r := newRunner(t)
+	reader := principal("ci", "reader", config.Policy{Allow: []string{"ot.*", "demo.foo"}})
+	tools := r.Exec(context.Background(), `[t for t in ot.tools(info="min") if not t.startswith("ot.")]`, AsPrincipal(reader))
+	if tools.Text != `["demo.foo"]` {
+		t.Errorf("ot.tools for reader: %s", tools.Text)
+	}
+	packs := r.Exec(context.Background(), `[p["name"] for p in ot.packs()]`, AsPrincipal(reader))
+	if packs.Text != `["demo","ot"]` {
+		t.Errorf("ot.packs for reader: %s", packs.Text)
+	}
+	help := r.Exec(context.Background(), `ot.help(query="demo")`, AsPrincipal(reader))
+	if !strings.Contains(help.Text, "demo.foo") || strings.Contains(help.Text, "demo.bar") {
+		t.Errorf("ot.help(demo) for reader:\n%s", help.Text)
+	}
+	overview := r.Exec(context.Background(), `ot.help()`, AsPrincipal(reader))
+	if strings.Contains(overview.Text, "file —") {
+		t.Errorf("ot.help() for reader mentions the file pack:\n%s", overview.Text)
+	}
+	all := r.Exec(context.Background(), `ot.help(query="demo")`)
+	if !strings.Contains(all.Text, "demo.bar") {
+		t.Errorf("ot.help(demo) without a principal lost demo.bar:\n%s", all.Text)
+	}
+}
+
+// A policy's limits replace the run's for its principal.
+func TestPolicyLimits(t *testing.T) {
+	r := newRunner(t)
+	two := 2
+	capped := principal("ci", "capped", config.Policy{Allow: []string{"*"}, Limits: config.Limits{MaxToolCalls: &two}})
+	code := `[demo.foo(text="a") for i in range(3)]`
+	if res := r.Exec(context.Background(), code, AsPrincipal(capped)); !errors.Is(res.Err, ErrToolCallLimit) {
+		t.Errorf("3 calls under a policy limit of 2: %s", res.Text)
+	}
+	if res := r.Exec(context.Background(), code); res.IsError() {
+		t.Errorf("3 calls without a principal: %s", res.Text)
+	}
+}
+
+// A policy that needs worker processes refuses to run in-process.
+func TestPolicyNeedsIsolation(t *testing.T) {
+	r := newRunner(t)
+	iso := principal("ci", "sandboxed", config.Policy{Allow: []string{"*"}, Isolation: "process"})
+	res := r.Exec(context.Background(), `demo.foo(text="a")`, AsPrincipal(iso))
+	if !errors.Is(res.Err, ErrNeedsIsolation) || !strings.Contains(res.Text, "policy 'sandboxed'") {
+		t.Errorf("Text = %q", res.Text)
+	}
+}
+
+// In worker processes a policy applies the same way: the tool calls come
+// back to the server, which checks them.
+func TestPolicyInWorkers(t *testing.T) {
+	r := isolated(t, Isolation{Workers: 1})
+	iso := principal("ci", "sandboxed", config.Policy{Allow: []string{"ot.*", "demo.foo"}, Isolation: "process"})
+	if res := r.Exec(context.Background(), `demo.foo(text="test")`, AsPrincipal(iso)); res.Text != "orange" {
+		t.Errorf("allowed call: %q", res.Text)
+	}
+	res := r.Exec(context.Background(), "x = 1\ndemo.bar(text='a')", AsPrincipal(iso))
+	if res.Text != "Error: line 2: demo.bar is not allowed by policy 'sandboxed'" || !errors.Is(res.Err, auth.ErrNotAllowed) {
+		t.Errorf("refused call: %q (%v)", res.Text, res.Err)
+	}
+	if res := r.Exec(context.Background(), `ot.tools(pattern="demo.*", info="min")`, AsPrincipal(iso)); res.Text != `["demo.foo"]` {
+		t.Errorf("ot.tools: %q", res.Text)
+	}
+}
+
+// serve.auth.audit_log: one JSON line per run of a principal, naming the
+// tools but holding no argument value; runs without one are not logged.
+func TestAuditLog(t *testing.T) {
+	var buf bytes.Buffer
+	r := newRunner(t, WithAudit(auth.NewAudit(&buf)))
+	reader := principal("ci", "reader", config.Policy{Allow: []string{"ot.*", "demo.foo"}})
+	r.Exec(context.Background(), `demo.foo(text="secret-argument")`, AsPrincipal(reader))
+	r.Exec(context.Background(), "demo.foo(text='a')\ndemo.bar(text='b')", AsPrincipal(reader))
+	r.Exec(context.Background(), "1 // 0", AsPrincipal(reader))
+	r.Exec(context.Background(), `demo.bar(text="nobody")`)
+	if strings.Contains(buf.String(), "secret-argument") || strings.Contains(buf.String(), "nobody") {
+		t.Errorf("the audit log shows an argument value or a run without a principal:\n%s", buf.String())
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), buf.String())
+	}
+	want := []struct {
+		tools   []string
+		outcome string
+		calls   int
+	}{
+		{[]string{"demo.foo"}, "ok", 1},
+		{[]string{"demo.foo", "demo.bar"}, "denied", 1},
+		{[]string{}, "error", 0},
+	}
+	for i, line := range lines {
+		var e auth.AuditEntry
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, line)
+		}
+		w := want[i]
+		if e.Principal != "ci" || e.Policy != "reader" || e.Outcome != w.outcome || !slices.Equal(e.Tools, w.tools) ||
+			e.ToolCalls != w.calls || e.Time.IsZero() || e.Duration <= 0 {
+			t.Errorf("line %d: %s\nwant tools %q, outcome %s, %d calls", i+1, line, w.tools, w.outcome, w.calls)
+		}
+	}
+}
