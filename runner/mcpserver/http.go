@@ -35,6 +35,10 @@ type HTTPOptions struct {
 	// has one). 0 means config.DefaultMaxSessions (1000); a negative value
 	// means no cap.
 	MaxSessions int
+	// Drain, when set, makes the server drain on Drain.Start: /mcp
+	// refuses new work with 503 and Retry-After, and /healthz answers 503
+	// {"status":"draining"}. Use the Drain of Options.Drain.
+	Drain *Drain
 }
 
 // HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
@@ -66,12 +70,12 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	if !opts.Stateless && maxSessions > 0 {
 		mcpHandler = newSessionCap(s, mcpHandler, maxSessions)
 	}
+	if opts.Drain != nil {
+		mcpHandler = opts.Drain.guardMCP(mcpHandler)
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHandler)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintln(w, "ok")
-	})
+	mux.HandleFunc("GET /healthz", opts.Drain.healthz)
 	if opts.Metrics != nil {
 		mux.Handle("GET /metrics", opts.Metrics)
 	}
