@@ -189,7 +189,6 @@ func (g *mt) seedBytes(b []byte) {
 	g.seedInt(new(big.Int).SetBytes(all))
 }
 
-
 // bits64 is getrandbits(k) for k <= 64.
 func (g *mt) bits64(k int) uint64 {
 	if k <= 32 {
