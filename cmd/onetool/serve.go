@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -41,7 +43,13 @@ at http://ADDR/mcp, with /healthz and /metrics beside it; a bare port binds
 (default 30m), and at most serve.max_sessions (default 1000) live at once.
 With serve.auth, every /mcp request needs a bearer token of
 serve.auth.tokens, and runs follow the token's policy; stdio is not
-authenticated. Logs go to standard error.`,
+authenticated.
+
+On SIGTERM or SIGINT (and, over stdio, at the end of standard input) the
+server drains: it takes no new runs (HTTP answers 503 with Retry-After, and
+/healthz answers 503 "draining"), waits up to serve.drain_timeout (default
+30s) for the runs in flight, cancels those left, stops the upstream servers
+and exits 0. Logs go to standard error.`,
 		Example: `  onetool serve
   onetool serve --http 127.0.0.1:8080
   onetool serve --http 127.0.0.1:8080 --stateless`,
@@ -100,18 +108,25 @@ authenticated. Logs go to standard error.`,
 			if level <= slog.LevelDebug {
 				opts.ProtocolLogger = log
 			}
+			drain := mcpserver.NewDrain()
+			opts.Drain = drain
 			server := mcpserver.New(r, opts)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			drainTimeout := config.DefaultDrainTimeout
+			if sc.DrainTimeout != nil {
+				drainTimeout = time.Duration(*sc.DrainTimeout)
+			}
 			if useHTTP {
 				hopts := httpOptions(sc, stateless)
 				hopts.Metrics = metrics.Handler()
 				if hopts.Auth, err = auth.New(cfg); err != nil {
 					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
 				}
-				return serveHTTP(ctx, server, httpAddr, hopts, log, cmd)
+				hopts.Drain = drain
+				return serveHTTP(ctx, server, httpAddr, hopts, drainTimeout, log, cmd)
 			}
-			return serveStdio(ctx, server, log)
+			return serveStdio(ctx, server, drain, drainTimeout, log)
 		},
 	}
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on `ADDR` (e.g. 127.0.0.1:8080) instead of stdio")
@@ -138,20 +153,100 @@ func httpOptions(sc config.Serve, stateless bool) mcpserver.HTTPOptions {
 // stdout: the process's stdout (and file descriptor 1) is pointed at
 // stderr for everything else, so a stray print in a library cannot corrupt
 // the stream.
-func serveStdio(ctx context.Context, server *mcp.Server, log *slog.Logger) error {
+//
+// A signal (ctx's end) or the end of stdin drains first: the runs in
+// flight get up to drainTimeout to finish and answer.
+func serveStdio(ctx context.Context, server *mcp.Server, drain *mcpserver.Drain, drainTimeout time.Duration, log *slog.Logger) error {
 	protocol, err := reserveStdout()
 	if err != nil {
 		return &exitError{code: exitRun, msg: err.Error()}
 	}
 	log.Info("onetool serving MCP on stdio", "version", runner.Version)
-	err = server.Run(ctx, &mcp.IOTransport{Reader: os.Stdin, Writer: protocol})
+	out := &quietWriter{w: protocol}
+	finish := func() {
+		drain.Finish(drainTimeout, log)
+		// go-sdk writes a run's answer just after the handler returns and
+		// says nothing when it has: wait for the output to go quiet.
+		out.waitQuiet(50*time.Millisecond, time.Second)
+	}
+	// go-sdk ends the session, and cancels the runs in flight, as soon as
+	// ctx ends or stdin does: both wait for the drain first.
+	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRun()
+	stopOnSignal := context.AfterFunc(ctx, func() { finish(); cancelRun() })
+	defer stopOnSignal()
+	stdin := &drainAtEOF{r: os.Stdin, finish: finish}
+	err = server.Run(runCtx, &mcp.IOTransport{Reader: stdin, Writer: out})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, mcp.ErrConnectionClosed) {
 		return &exitError{code: exitRun, msg: err.Error()}
 	}
 	return nil
 }
 
-func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpserver.HTTPOptions, log *slog.Logger, cmd *cobra.Command) error {
+// drainAtEOF is stdin that, at its end, drains before it reports the end.
+type drainAtEOF struct {
+	r      io.ReadCloser
+	finish func()
+}
+
+func (d *drainAtEOF) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	if errors.Is(err, io.EOF) {
+		d.finish()
+	}
+	return n, err
+}
+
+func (d *drainAtEOF) Close() error { return d.r.Close() }
+
+// quietWriter is the protocol output, which knows when it was last
+// written to.
+type quietWriter struct {
+	w       io.WriteCloser
+	mu      sync.Mutex
+	writing int
+	last    time.Time
+}
+
+func (q *quietWriter) Write(p []byte) (int, error) {
+	q.mu.Lock()
+	q.writing++
+	q.mu.Unlock()
+	defer func() {
+		q.mu.Lock()
+		q.writing--
+		q.last = time.Now()
+		q.mu.Unlock()
+	}()
+	return q.w.Write(p)
+}
+
+func (q *quietWriter) Close() error { return q.w.Close() }
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// waitQuiet returns once nothing was written for quiet since it was
+// called, or after at most.
+func (q *quietWriter) waitQuiet(quiet, at time.Duration) {
+	start := time.Now()
+	for end := start.Add(at); time.Now().Before(end); time.Sleep(quiet / 5) {
+		q.mu.Lock()
+		done := q.writing == 0 && time.Since(later(q.last, start)) >= quiet
+		q.mu.Unlock()
+		if done {
+			return
+		}
+	}
+}
+
+// serveHTTP serves until ctx ends (a signal), then drains: see
+// mcpserver.ShutdownHTTP.
+func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpserver.HTTPOptions, drainTimeout time.Duration, log *slog.Logger, cmd *cobra.Command) error {
 	addr, err := mcpserver.ListenAddr(addr)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -173,9 +268,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 	case err := <-errc:
 		return &exitError{code: exitRun, msg: err.Error()}
 	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shutdown)
+		mcpserver.ShutdownHTTP(srv, server, hopts.Drain, drainTimeout, log)
+		log.Info("onetool stopped")
 		return nil
 	}
 }

@@ -36,7 +36,8 @@ func TestDocsExample(t *testing.T) {
 	if time.Duration(*c.Limits.Timeout) != DefaultTimeout || *c.Limits.MaxOutput != DefaultMaxOutput || *c.Limits.MaxMemory != DefaultMaxMemory ||
 		*c.Limits.MaxToolCalls != DefaultMaxToolCalls || *c.Limits.MaxParallel != DefaultMaxParallel ||
 		*c.Output.MaxInline != DefaultMaxInline || *c.Limits.MaxSteps != DefaultMaxSteps ||
-		*c.Limits.MaxIntDigits != DefaultMaxIntDigits || time.Duration(*c.Serve.SessionIdle) != DefaultSessionIdle || *c.Serve.MaxSessions != DefaultMaxSessions {
+		*c.Limits.MaxIntDigits != DefaultMaxIntDigits || time.Duration(*c.Serve.SessionIdle) != DefaultSessionIdle || *c.Serve.MaxSessions != DefaultMaxSessions ||
+		time.Duration(*c.Serve.DrainTimeout) != DefaultDrainTimeout {
 		t.Errorf("the example must show the built-in defaults: %+v %+v", c.Limits, c.Output)
 	}
 	for _, keys := range [][]string{topKeys(), serverKeys(), snippetKeys(), paramKeys(), limitKeys(),

@@ -255,6 +255,9 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	sv.add("http", e.optText(sp.With("http"), c.Serve.HTTP))
 	sv.add("stateless", e.trueOnly(sp.With("stateless"), c.Serve.Stateless))
 	sv.add("log_level", e.optText(sp.With("log_level"), c.Serve.LogLevel))
+	if c.Serve.DrainTimeout != nil {
+		sv.add("drain_timeout", e.typed(sp.With("drain_timeout"), yamltree.TagStr, c.Serve.DrainTimeout.String()))
+	}
 	sv.add("auth", e.auth(c.Serve.Auth))
 	root.add("serve", sv.node())
 	root.add("policies", e.policies(c))

@@ -33,7 +33,7 @@ func limitKeys() []string {
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
-	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth"}
+	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout"}
 }
 func authKeys() []string     { return []string{"tokens", "metrics_token", "audit_log"} }
 func tokenKeys() []string    { return []string{"name", "token", "policy"} }
@@ -597,6 +597,10 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "max_sessions":
 			if i, ok := d.smallPositive(v, fp); ok {
 				s.MaxSessions = &i
+			}
+		case "drain_timeout":
+			if t, ok := d.positiveDuration(v, fp); ok {
+				s.DrainTimeout = &t
 			}
 		case "structured_content":
 			if b, ok := d.boolean(v, fp); ok {

@@ -18,6 +18,7 @@ const (
 	DefaultMaxIntDigits          = 5000
 	DefaultSessionIdle           = 30 * time.Minute
 	DefaultMaxSessions           = 1000
+	DefaultDrainTimeout          = 30 * time.Second
 )
 
 // Config is a loaded onetool.yaml with its includes merged, ${NAME}
@@ -195,6 +196,10 @@ type Serve struct {
 	HTTP              string // yaml "http": listen address such as "127.0.0.1:8080"; "" = stdio
 	Stateless         bool   // yaml "stateless": stateless streamable HTTP
 	LogLevel          string // yaml "log_level": debug, info, warn or error; "" = default
+	// DrainTimeout bounds how long SIGTERM (or the end of stdin) waits
+	// for runs in flight before cancelling them; nil means
+	// DefaultDrainTimeout.
+	DrainTimeout *Duration // yaml "drain_timeout"
 	// Auth turns on authentication over HTTP (yaml "auth", SPEC §7.4);
 	// nil means every request is served, as before.
 	Auth *Auth

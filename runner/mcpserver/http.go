@@ -40,6 +40,10 @@ type HTTPOptions struct {
 	// every /mcp request and serve.auth.metrics_token (when set) on
 	// /metrics (SPEC §7.4); /healthz stays open. Nil serves everyone.
 	Auth *auth.Authenticator
+	// Drain, when set, makes the server drain on Drain.Start: /mcp
+	// refuses new work with 503 and Retry-After, and /healthz answers 503
+	// {"status":"draining"}. Use the Drain of Options.Drain.
+	Drain *Drain
 }
 
 // HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
@@ -76,12 +80,12 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 		// create, or end, any session.
 		mcpHandler = opts.Auth.Protect(mcpHandler)
 	}
+	if opts.Drain != nil {
+		mcpHandler = opts.Drain.guardMCP(mcpHandler)
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHandler)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintln(w, "ok")
-	})
+	mux.HandleFunc("GET /healthz", opts.Drain.healthz)
 	if opts.Metrics != nil {
 		mux.Handle("GET /metrics", opts.Auth.ProtectMetrics(opts.Metrics))
 	}

@@ -43,6 +43,9 @@ type Options struct {
 	// to a confirmation sent as inputRequests (protocol 2026-07-28, with
 	// security.confirm_destructive); the call is then refused. Default 5m.
 	ConfirmTimeout time.Duration
+	// Drain, when set, refuses new runs once draining has started and
+	// cancels the runs in flight on Drain.CancelRuns (graceful shutdown).
+	Drain *Drain
 }
 
 // ToolName is the name of the one tool.
@@ -181,6 +184,14 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 	}
 	if args.Command == nil {
 		return errorResult("Error: missing argument \"command\": send the Python code to run, e.g. {\"command\": \"ot.help()\"}"), nil
+	}
+	if d := h.opts.Drain; d != nil {
+		dctx, done, ok := d.run(ctx)
+		if !ok {
+			return errorResult(drainingText), nil
+		}
+		defer done()
+		ctx = dctx
 	}
 
 	if req.Params.RequestState != "" {

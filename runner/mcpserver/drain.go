@@ -1,0 +1,277 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ErrShuttingDown is the cause given to runs cancelled because the
+// server stopped waiting for them (serve.drain_timeout).
+var ErrShuttingDown = errors.New("onetool is shutting down")
+
+// DrainRetryAfter is the Retry-After, in seconds, of a request refused
+// while draining: a client or load balancer retries it, elsewhere or on
+// this server's successor.
+const DrainRetryAfter = "1"
+
+// Drain lets a server stop gracefully (SIGTERM): after Start, new requests
+// and runs are refused, /healthz answers 503 "draining", and Wait returns
+// when the work in flight has ended; CancelRuns ends what is left. Share
+// one Drain between Options.Drain and HTTPOptions.Drain.
+type Drain struct {
+	stop   context.Context // cancelled by CancelRuns
+	cancel context.CancelCauseFunc
+
+	mu       sync.Mutex
+	draining bool
+	busy     int           // runs and HTTP requests in flight
+	runs     int           // runs in flight
+	idle     chan struct{} // closed once draining with nothing busy
+}
+
+// NewDrain returns a Drain that is not draining.
+func NewDrain() *Drain {
+	stop, cancel := context.WithCancelCause(context.Background())
+	return &Drain{stop: stop, cancel: cancel, idle: make(chan struct{})}
+}
+
+// Start begins draining. It may be called more than once.
+func (d *Drain) Start() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.draining {
+		return
+	}
+	d.draining = true
+	d.signalIdle()
+}
+
+// Draining reports whether Start was called.
+func (d *Drain) Draining() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.draining
+}
+
+// InFlight counts the runs and HTTP requests in flight (a run over HTTP
+// counts twice: its request and itself).
+func (d *Drain) InFlight() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.busy
+}
+
+// Runs counts the runs in flight.
+func (d *Drain) Runs() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.runs
+}
+
+// Wait returns nil once Start was called and nothing is in flight, or
+// ctx's error when it ends first.
+func (d *Drain) Wait(ctx context.Context) error {
+	select {
+	case <-d.idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// CancelRuns cancels the runs in flight, with ErrShuttingDown as cause:
+// each ends as a cancelled run and its client gets that answer.
+func (d *Drain) CancelRuns() { d.cancel(ErrShuttingDown) }
+
+// enter records work starting; it is refused (false) while draining.
+func (d *Drain) enter() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.draining {
+		return false
+	}
+	d.busy++
+	return true
+}
+
+func (d *Drain) leave() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.busy--
+	d.signalIdle()
+}
+
+// signalIdle closes idle when draining has nothing left. d.mu is held.
+func (d *Drain) signalIdle() {
+	if d.draining && d.busy == 0 {
+		select {
+		case <-d.idle:
+		default:
+			close(d.idle)
+		}
+	}
+}
+
+// run admits a run: its context is also cancelled by CancelRuns, and done
+// must be called when it ends. ok is false while draining.
+func (d *Drain) run(ctx context.Context) (_ context.Context, done func(), ok bool) {
+	if !d.enter() {
+		return ctx, nil, false
+	}
+	d.mu.Lock()
+	d.runs++
+	d.mu.Unlock()
+	ctx, cancel := context.WithCancelCause(ctx)
+	unhook := context.AfterFunc(d.stop, func() { cancel(context.Cause(d.stop)) })
+	return ctx, func() {
+		unhook()
+		cancel(nil)
+		d.mu.Lock()
+		d.runs--
+		d.mu.Unlock()
+		d.leave()
+	}, true
+}
+
+// drainingText is the error a run gets when it arrives while the server
+// drains (over stdio; over HTTP the request is refused with 503 first).
+const drainingText = "Error: onetool is shutting down and takes no new runs; send the run again (to another onetool server if there is one)"
+
+// healthz answers /healthz: what it always answered while serving, and
+// 503 with {"status":"draining"} once draining, so that a readiness probe
+// takes the server out of its load balancer.
+func (d *Drain) healthz(w http.ResponseWriter, _ *http.Request) {
+	if d != nil && d.Draining() {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", DrainRetryAfter)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, `{"status":"draining"}`)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprintln(w, "ok")
+}
+
+// maxPeek bounds the body read to tell a new request from a notification
+// or a response while draining; a larger body is a new request anyway.
+const maxPeek = 64 << 10
+
+// guardMCP wraps /mcp: while draining, a request that starts new work
+// gets 503 with Retry-After; what concerns work in flight still passes (a
+// cancellation notification, a response to the server's own request, a
+// DELETE ending a session). POSTs in flight are counted so that Wait
+// covers writing their answers. GET streams are not counted: they stay
+// open until their session ends.
+func (d *Drain) guardMCP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodPost:
+			if d.enter() {
+				defer d.leave()
+				next.ServeHTTP(w, r)
+				return
+			}
+			body, err := io.ReadAll(io.LimitReader(r.Body, maxPeek+1))
+			if err == nil && len(body) <= maxPeek && !startsWork(body) {
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				next.ServeHTTP(w, r)
+				return
+			}
+		case http.MethodGet:
+			if !d.Draining() {
+				next.ServeHTTP(w, r)
+				return
+			}
+		default:
+			next.ServeHTTP(w, r)
+			return
+		}
+		refuseDraining(w)
+	})
+}
+
+// startsWork reports whether a JSON-RPC body holds a request (a method
+// with an id), which draining refuses. A body that does not parse is
+// treated as a request: it would be refused anyway.
+func startsWork(body []byte) bool {
+	var msg struct {
+		Method string          `json:"method"`
+		ID     json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return true
+	}
+	return msg.Method != "" && len(msg.ID) > 0
+}
+
+func refuseDraining(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", DrainRetryAfter)
+	// The connection is not reused: the next try should reach a server
+	// that is not going away.
+	w.Header().Set("Connection", "close")
+	http.Error(w, "Service Unavailable: onetool is shutting down (draining) and takes no new requests; retry, on another replica if there is one", http.StatusServiceUnavailable)
+}
+
+// cancelGrace bounds the wait for cancelled runs to return: a run in a
+// worker process is killed 1 s after cancellation (SPEC §8.5).
+const cancelGrace = 5 * time.Second
+
+// Finish drains: it starts draining, waits up to timeout for the work in
+// flight, then cancels the runs left and waits (briefly) for them to
+// answer. It reports how many runs it cancelled. Safe to call more than
+// once and from several goroutines.
+func (d *Drain) Finish(timeout time.Duration, log *slog.Logger) (cancelled int) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	d.Start()
+	log.Info("onetool draining: no new runs; waiting for the runs in flight", "runs_in_flight", d.Runs(), "drain_timeout", timeout)
+	wait, stop := context.WithTimeout(context.Background(), timeout)
+	defer stop()
+	if d.Wait(wait) == nil {
+		return 0
+	}
+	cancelled = d.Runs()
+	log.Warn("onetool drain_timeout reached: cancelling the runs still in flight", "runs", cancelled, "drain_timeout", timeout)
+	d.CancelRuns()
+	grace, stop2 := context.WithTimeout(context.Background(), cancelGrace)
+	defer stop2()
+	if d.Wait(grace) != nil {
+		log.Error("onetool runs still running after cancellation; stopping anyway", "runs", d.Runs())
+	}
+	return cancelled
+}
+
+// ShutdownHTTP stops srv, which serves s through HTTPHandler with d as
+// its HTTPOptions.Drain: Finish (new requests get 503 meanwhile, and
+// /healthz says "draining"), then the MCP sessions end, which closes
+// their open GET streams, and srv shuts down. It returns within timeout
+// plus a few seconds.
+func ShutdownHTTP(srv *http.Server, s *mcp.Server, d *Drain, timeout time.Duration, log *slog.Logger) {
+	d.Finish(timeout, log)
+	var closing sync.WaitGroup
+	for ss := range s.Sessions() {
+		closing.Go(func() { _ = ss.Close() })
+	}
+	closed := make(chan struct{})
+	go func() { closing.Wait(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(time.Second):
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if srv.Shutdown(ctx) != nil {
+		_ = srv.Close()
+	}
+}
