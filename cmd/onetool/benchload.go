@@ -25,6 +25,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
@@ -38,6 +39,9 @@ type loadOptions struct {
 	URL       string
 	Handler   http.Handler
 	Stateless bool // reported only: the handler is already built
+	// Token, when set, is sent as "Authorization: Bearer <Token>" on every
+	// request, for a server with serve.auth.
+	Token string
 	// CallTimeout bounds one tools/call; a call that takes longer counts as
 	// an error. Default 30 s.
 	CallTimeout time.Duration
@@ -124,6 +128,9 @@ errors. Ctrl-C stops early and still reports.`,
 			if opts.Clients < 1 {
 				return usageErrorf("--clients must be at least 1")
 			}
+			if opts.Token == "" {
+				opts.Token = os.Getenv("ONETOOL_TOKEN") // a flag's value shows in the process list
+			}
 			if opts.Duration <= 0 {
 				return usageErrorf("--duration must be positive")
 			}
@@ -146,7 +153,12 @@ errors. Ctrl-C stops early and still reports.`,
 				defer r.Close()
 				opts.Stateless = opts.Stateless || cfg.Serve.Stateless
 				server := mcpserver.New(r, mcpserver.Options{Structured: cfg.Serve.StructuredContent, Logger: log})
-				opts.Handler = mcpserver.HTTPHandler(server, httpOptions(cfg.Serve, opts.Stateless))
+				hopts := httpOptions(cfg.Serve, opts.Stateless)
+				// The same serve.auth as `onetool serve`: --token measures it.
+				if hopts.Auth, err = auth.New(cfg); err != nil {
+					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
+				}
+				opts.Handler = mcpserver.HTTPHandler(server, hopts)
 			}
 			rep, err := benchLoad(ctx, opts)
 			if err != nil {
@@ -174,6 +186,7 @@ errors. Ctrl-C stops early and still reports.`,
 	f.StringVar(&opts.Command, "command", `demo.foo(text="hi")`, "the program (`CODE`) every client sends to run, again and again")
 	f.StringVar(&opts.URL, "url", "", "load the server at this streamable HTTP `URL` (e.g. http://127.0.0.1:8080/mcp) instead of one in-process")
 	f.BoolVar(&opts.Stateless, "stateless", false, "serve the in-process server in the stateless mode of MCP 2026-07-28")
+	f.StringVar(&opts.Token, "token", "", "send this bearer `TOKEN` (one of serve.auth.tokens) with every request; default: $ONETOOL_TOKEN")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
 }
@@ -223,7 +236,7 @@ func benchLoad(ctx context.Context, opts loadOptions) (*loadReport, error) {
 		IdleConnTimeout:       90 * time.Second,
 		ResponseHeaderTimeout: opts.CallTimeout,
 	}
-	httpClient := &http.Client{Transport: replayable{transport}}
+	httpClient := &http.Client{Transport: replayable{base: transport, token: opts.Token}}
 
 	var gs *goroutineStat
 	var peak atomic.Int64
@@ -522,12 +535,21 @@ func fmtMS(ms float64) string {
 // client meets under load, which Go retries only for replayable requests.
 // A resent call can only run twice if the server read it and then broke
 // the connection; the bench's programs are harmless if it does.
-type replayable struct{ base http.RoundTripper }
+type replayable struct {
+	base  http.RoundTripper
+	token string // sent as a bearer token when set
+}
 
 func (t replayable) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Method == http.MethodPost && req.Header.Get("Idempotency-Key") == "" {
+	post := req.Method == http.MethodPost && req.Header.Get("Idempotency-Key") == ""
+	if post || t.token != "" {
 		req = req.Clone(req.Context())
+	}
+	if post {
 		req.Header.Set("Idempotency-Key", rand.Text())
+	}
+	if t.token != "" {
+		req.Header.Set("Authorization", "Bearer "+t.token)
 	}
 	return t.base.RoundTrip(req)
 }

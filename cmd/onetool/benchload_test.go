@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
@@ -148,5 +150,38 @@ func TestLatencySummary(t *testing.T) {
 	}
 	if (latencySummary(nil) != latencyReport{}) {
 		t.Error("latencySummary(nil) is not zero")
+	}
+}
+
+// --token sends a bearer token with every request: against a server with
+// serve.auth, the runs succeed with it and fail without it.
+func TestBenchLoadToken(t *testing.T) {
+	cfg := config.Default()
+	cfg.Policies["dev"] = &config.Policy{Allow: []string{"*"}}
+	cfg.Serve.Auth = &config.Auth{Tokens: []config.Token{{Name: "bench", Token: "s3cret-bench-token", Policy: "dev"}}}
+	a, err := auth.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	h := mcpserver.HTTPHandler(mcpserver.New(r, mcpserver.Options{}), mcpserver.HTTPOptions{Auth: a})
+	for _, tt := range []struct {
+		token string
+		ok    bool
+	}{{"s3cret-bench-token", true}, {"", false}} {
+		rep, err := benchLoad(context.Background(), loadOptions{
+			Clients: 2, Duration: 200 * time.Millisecond, Command: `demo.foo(text="hi")`, Handler: h, Token: tt.token,
+			SettleTimeout: 100 * time.Millisecond,
+		})
+		if err != nil {
+			t.Fatalf("token %q: %v", tt.token, err)
+		}
+		if ok := rep.Errors == 0 && rep.Runs > 0; ok != tt.ok {
+			t.Errorf("token %q: %d runs, %d errors %v", tt.token, rep.Runs, rep.Errors, rep.ErrorKinds)
+		}
 	}
 }
