@@ -89,22 +89,7 @@ func (it *bytesIterator) Done() {}
 func (b Bytes) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
 	// y may be a starlark.Bytes, whose Type is "bytes" too.
 	ys, _ := AsBytes(y)
-	c := strings.Compare(string(b), ys)
-	switch op {
-	case syntax.EQL:
-		return c == 0, nil
-	case syntax.NEQ:
-		return c != 0, nil
-	case syntax.LT:
-		return c < 0, nil
-	case syntax.LE:
-		return c <= 0, nil
-	case syntax.GT:
-		return c > 0, nil
-	case syntax.GE:
-		return c >= 0, nil
-	}
-	return false, fmt.Errorf("%s %s %s not implemented", b.Type(), op, y.Type())
+	return CompareOp(op, strings.Compare(string(b), ys), b, y)
 }
 
 // Has is `x in b`: an int in range(256) or a bytes needle.

@@ -165,7 +165,13 @@ func (it *strIterator) Done() {}
 // invariant above makes them different texts.
 func (s *Unicode) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
 	t := y.(*Unicode)
-	c := strings.Compare(s.s, t.s)
+	return CompareOp(op, strings.Compare(s.s, t.s), s, y)
+}
+
+// CompareOp is the answer to x op y, for a comparison operator op, given
+// c, the sign of x's order against y's (-1, 0 or 1): what every value
+// that orders itself (CompareSameType) ends with.
+func CompareOp(op syntax.Token, c int, x, y starlark.Value) (bool, error) {
 	switch op {
 	case syntax.EQL:
 		return c == 0, nil
@@ -180,7 +186,7 @@ func (s *Unicode) CompareSameType(op syntax.Token, y starlark.Value, _ int) (boo
 	case syntax.GE:
 		return c >= 0, nil
 	}
-	return false, fmt.Errorf("%s %s %s not implemented", s.Type(), op, y.Type())
+	return false, fmt.Errorf("%s %s %s not implemented", x.Type(), op, y.Type())
 }
 
 // Has is `needle in s`, for a needle of either kind.

@@ -36,9 +36,9 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_setslice": interp.NewBuiltin("__ot_setslice", setSlice),
 		"__ot_unpack":   interp.NewBuiltin("__ot_unpack", unpackStarred),
 		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
-		"__ot_loopiter": interp.NewBuiltin("__ot_loopiter", loopIterHelper),
+		"__ot_loopiter": interp.NewBuiltin("__ot_loopiter", loopIterHelper(false)),
 		"__ot_iterend":  interp.NewBuiltin("__ot_iterend", iterEnd),
-		"__ot_compiter": interp.NewBuiltin("__ot_compiter", compIterHelper),
+		"__ot_compiter": interp.NewBuiltin("__ot_compiter", loopIterHelper(true)),
 		"__ot_compend":  interp.NewBuiltin("__ot_compend", compEnd),
 		"__ot_unpackit": interp.NewBuiltin("__ot_unpackit", unpackIt),
 		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
@@ -602,14 +602,23 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	return args[0], nil
 }
 
-// loopIterHelper is __ot_loopiter(x), the iterable of a for statement:
-// __ot_iter's, with iterators made loopIters.
-func loopIterHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	v, err := iterHelper(thread, b, args, kwargs)
-	if it, ok := v.(*pyIter); ok {
-		return &loopIter{it: it}, nil
+// loopIterHelper is __ot_loopiter(x), the iterable of a for statement,
+// and (inComp) __ot_compiter(x), that of a comprehension's clause:
+// __ot_iter's, with iterators made loopIters that keep the error of
+// their next item for __ot_iterend, or leave it on the thread for
+// __ot_compend.
+func loopIterHelper(inComp bool) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		v, err := iterHelper(thread, b, args, kwargs)
+		if it, ok := v.(*pyIter); ok {
+			l := &loopIter{it: it}
+			if inComp {
+				l.thread = thread
+			}
+			return l, nil
+		}
+		return v, err
 	}
-	return v, err
 }
 
 // loopIter is an iterator that a for loop walks (see forStmt): an error
@@ -625,17 +634,6 @@ type loopIter struct {
 // compErrLocal is the thread-local where a comprehension's iterator
 // leaves the error of its next item.
 const compErrLocal = "onetool.python.comperr"
-
-// compIterHelper is __ot_compiter(x), the iterable of a comprehension's
-// clause: __ot_iter's, with iterators made loopIters that leave their
-// error for __ot_compend.
-func compIterHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	v, err := iterHelper(thread, b, args, kwargs)
-	if it, ok := v.(*pyIter); ok {
-		return &loopIter{it: it, thread: thread}, nil
-	}
-	return v, err
-}
 
 // unpackIt is __ot_unpackit(x, n), the value of `a, b = x` with n
 // targets: an iterator's first n+1 items as a tuple (so that a failure

@@ -265,21 +265,31 @@ func (d dialect) value() starlark.Value {
 }
 
 func csvReaderNew(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	args, dialectName, kwargs, err := splitDialectArgs(name, args, kwargs, 1)
+	src, d, err := m.fileAndDialect(name, args, kwargs)
 	if err != nil {
 		return nil, err
+	}
+	return m.newReader(thread, src, d)
+}
+
+// fileAndDialect reads the arguments of csv.reader and csv.writer: one
+// file (or iterable of lines), then a dialect and its format parameters.
+func (m *csvModule) fileAndDialect(name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, dialect, error) {
+	args, dialectName, kwargs, err := splitDialectArgs(name, args, kwargs, 1)
+	if err != nil {
+		return nil, dialect{}, err
 	}
 	d, rest, err := m.newDialect(dialectName, kwargs)
 	if err != nil {
-		return nil, err
+		return nil, dialect{}, err
 	}
 	if err := noExtra(rest); err != nil {
-		return nil, err
+		return nil, dialect{}, err
 	}
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "expected at least 1 argument, got 0")
+		return nil, dialect{}, python.Errorf("TypeError", "expected at least 1 argument, got 0")
 	}
-	return m.newReader(thread, args[0], d)
+	return args[0], d, nil
 }
 
 func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dialect) (*csvReader, error) {
@@ -543,21 +553,11 @@ func (w *csvWriter) Attr(name string) (starlark.Value, error) {
 }
 
 func csvWriterNew(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	args, dialectName, kwargs, err := splitDialectArgs(name, args, kwargs, 1)
+	dst, d, err := m.fileAndDialect(name, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	d, rest, err := m.newDialect(dialectName, kwargs)
-	if err != nil {
-		return nil, err
-	}
-	if err := noExtra(rest); err != nil {
-		return nil, err
-	}
-	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "expected at least 1 argument, got 0")
-	}
-	return m.newWriter(args[0], d)
+	return m.newWriter(dst, d)
 }
 
 func (m *csvModule) newWriter(f starlark.Value, d dialect) (*csvWriter, error) {

@@ -210,23 +210,7 @@ func (td *timedelta) AttrNames() []string {
 func (td *timedelta) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
 	u := y.(*timedelta)
 	c := td.total().Cmp(u.total())
-	return threeway(op, c), nil
-}
-
-func threeway(op syntax.Token, c int) bool {
-	switch op {
-	case syntax.EQL:
-		return c == 0
-	case syntax.NEQ:
-		return c != 0
-	case syntax.LT:
-		return c < 0
-	case syntax.LE:
-		return c <= 0
-	case syntax.GT:
-		return c > 0
-	}
-	return c >= 0
+	return interp.CompareOp(op, c, td, y)
 }
 
 func (td *timedelta) Unary(op syntax.Token) (starlark.Value, error) {

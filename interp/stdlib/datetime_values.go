@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"cmp"
 	"math/big"
 	"strings"
 	"time"
@@ -218,17 +219,7 @@ func isoDate(ord int64) string {
 
 func (d *date) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
 	e := y.(*date)
-	return threeway(op, cmp64(d.ord, e.ord)), nil
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return interp.CompareOp(op, cmp.Compare(d.ord, e.ord), d, y)
 }
 
 func (d *date) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
@@ -494,7 +485,7 @@ func (d *datetime) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bo
 		}
 		return false, err
 	}
-	return threeway(op, cmp64(a, b)), nil
+	return interp.CompareOp(op, cmp.Compare(a, b), d, y)
 }
 
 // comparable gives the two microsecond counts that order or subtract d
@@ -787,7 +778,7 @@ func (c *clock) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool,
 		}
 		return false, python.Errorf("TypeError", "can't compare offset-naive and offset-aware times")
 	}
-	return threeway(op, cmp64(c.us-co, e.us-eo)), nil
+	return interp.CompareOp(op, cmp.Compare(c.us-co, e.us-eo), c, y)
 }
 
 var clockMethods = map[string]method[*clock]{

@@ -485,12 +485,17 @@ func stringList(lines []string) starlark.Value {
 	return starlark.NewList(out)
 }
 
-func twWrap(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+// twLines is textwrap.wrap's work, shared by wrap and fill.
+func twLines(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) ([]string, error) {
 	text, w, err := twArgs(fn.Name(), args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	lines, err := w.wrap(interp.BudgetOf(thread), text)
+	return w.wrap(interp.BudgetOf(thread), text)
+}
+
+func twWrap(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	lines, err := twLines(thread, fn, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -498,11 +503,7 @@ func twWrap(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, 
 }
 
 func twFill(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	text, w, err := twArgs(fn.Name(), args, kwargs)
-	if err != nil {
-		return nil, err
-	}
-	lines, err := w.wrap(interp.BudgetOf(thread), text)
+	lines, err := twLines(thread, fn, args, kwargs)
 	if err != nil {
 		return nil, err
 	}

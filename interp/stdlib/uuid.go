@@ -79,24 +79,7 @@ func (u *uuidValue) Hash() (uint32, error) { return starlark.String(u.b[:]).Hash
 func (u *uuidValue) GoValue() (any, error) { return u.Str(), nil }
 
 func (u *uuidValue) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
-	return uuidCompare(op, strings.Compare(string(u.b[:]), string(y.(*uuidValue).b[:]))), nil
-}
-
-// uuidCompare is op applied to the result of a comparison.
-func uuidCompare(op syntax.Token, c int) bool {
-	switch op {
-	case syntax.EQL:
-		return c == 0
-	case syntax.NEQ:
-		return c != 0
-	case syntax.LT:
-		return c < 0
-	case syntax.LE:
-		return c <= 0
-	case syntax.GT:
-		return c > 0
-	}
-	return c >= 0
+	return interp.CompareOp(op, strings.Compare(string(u.b[:]), string(y.(*uuidValue).b[:])), u, y)
 }
 
 func (u *uuidValue) int() *big.Int { return new(big.Int).SetBytes(u.b[:]) }
