@@ -25,7 +25,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/onetool-dev/onetool/runner"
-	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
@@ -152,12 +151,15 @@ errors. Ctrl-C stops early and still reports.`,
 				}
 				defer r.Close()
 				opts.Stateless = opts.Stateless || cfg.Serve.Stateless
-				server := mcpserver.New(r, mcpserver.Options{Structured: cfg.Serve.StructuredContent, Logger: log})
-				hopts := httpOptions(cfg.Serve, opts.Stateless)
-				// The same serve.auth as `onetool serve`: --token measures it.
-				if hopts.Auth, err = auth.New(cfg); err != nil {
-					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
+				limiter := rateLimiter(cfg.Serve, r, log)
+				server := mcpserver.New(r, mcpserver.Options{Structured: cfg.Serve.StructuredContent, Logger: log, RateLimit: limiter})
+				// The same serve.auth and rate limits as `onetool serve`:
+				// --token measures them.
+				hopts, err := httpOptions(cfg, opts.Stateless)
+				if err != nil {
+					return err
 				}
+				hopts.RateLimit = limiter
 				opts.Handler = mcpserver.HTTPHandler(server, hopts)
 			}
 			rep, err := benchLoad(ctx, opts)

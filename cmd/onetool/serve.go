@@ -22,6 +22,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 	"github.com/onetool-dev/onetool/runner/promstats"
+	"github.com/onetool-dev/onetool/runner/ratelimit"
 )
 
 func newServeCmd(g *globalFlags) *cobra.Command {
@@ -110,6 +111,9 @@ and exits 0. Logs go to standard error.`,
 			}
 			drain := mcpserver.NewDrain()
 			opts.Drain = drain
+			if useHTTP {
+				opts.RateLimit = rateLimiter(sc, r, log)
+			}
 			server := mcpserver.New(r, opts)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -118,11 +122,12 @@ and exits 0. Logs go to standard error.`,
 				drainTimeout = time.Duration(*sc.DrainTimeout)
 			}
 			if useHTTP {
-				hopts := httpOptions(sc, stateless)
-				hopts.Metrics = metrics.Handler()
-				if hopts.Auth, err = auth.New(cfg); err != nil {
-					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
+				hopts, err := httpOptions(cfg, stateless)
+				if err != nil {
+					return err
 				}
+				hopts.RateLimit = opts.RateLimit
+				hopts.Metrics = metrics.Handler()
 				hopts.Drain = drain
 				return serveHTTP(ctx, server, httpAddr, hopts, drainTimeout, log, cmd)
 			}
@@ -137,8 +142,11 @@ and exits 0. Logs go to standard error.`,
 }
 
 // httpOptions are the options of the HTTP server from the serve: section
-// (SPEC §8.4: sessions end when idle, and are capped in number).
-func httpOptions(sc config.Serve, stateless bool) mcpserver.HTTPOptions {
+// (SPEC §8.4: sessions end when idle, and are capped in number; §7.4:
+// authentication). serve and the in-process server of bench load both use
+// them.
+func httpOptions(cfg *config.Config, stateless bool) (mcpserver.HTTPOptions, error) {
+	sc := cfg.Serve
 	hopts := mcpserver.HTTPOptions{Stateless: stateless, SessionIdle: config.DefaultSessionIdle, MaxSessions: config.DefaultMaxSessions}
 	if sc.SessionIdle != nil {
 		hopts.SessionIdle = time.Duration(*sc.SessionIdle)
@@ -146,7 +154,22 @@ func httpOptions(sc config.Serve, stateless bool) mcpserver.HTTPOptions {
 	if sc.MaxSessions != nil {
 		hopts.MaxSessions = *sc.MaxSessions
 	}
-	return hopts
+	a, err := auth.New(cfg)
+	if err != nil {
+		return hopts, &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
+	}
+	hopts.Auth = a
+	return hopts, nil
+}
+
+// rateLimiter is the limiter of serve.rate_limit, counting in r's store;
+// nil without one. The MCP server and its HTTP handler both need it.
+func rateLimiter(sc config.Serve, r *runner.Runner, log *slog.Logger) *ratelimit.Limiter {
+	rl := sc.RateLimit
+	if rl == nil {
+		return nil
+	}
+	return ratelimit.New(ratelimit.Options{RunsPerMinute: rl.RunsPerMinute, Concurrent: rl.Concurrent, Counters: r.Counters(), Log: log})
 }
 
 // serveStdio serves MCP on stdin/stdout. Only the protocol may reach

@@ -259,6 +259,16 @@ func (e *emitter) config(c *Config) *yaml.Node {
 		sv.add("drain_timeout", e.typed(sp.With("drain_timeout"), yamltree.TagStr, c.Serve.DrainTimeout.String()))
 	}
 	sv.add("auth", e.auth(c.Serve.Auth))
+	if rl := c.Serve.RateLimit; rl != nil {
+		m, rp := newMapping(), sp.With("rate_limit")
+		if rl.RunsPerMinute > 0 {
+			m.add("runs_per_minute", e.integer(rp.With("runs_per_minute"), int64(rl.RunsPerMinute)))
+		}
+		if rl.Concurrent > 0 {
+			m.add("concurrent", e.integer(rp.With("concurrent"), int64(rl.Concurrent)))
+		}
+		sv.add("rate_limit", m.node())
+	}
 	root.add("serve", sv.node())
 	root.add("policies", e.policies(c))
 	sec := newMapping()

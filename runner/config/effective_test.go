@@ -61,7 +61,7 @@ snippets:
 projects: {api: ~/src/api, here: .}
 limits: {max_steps: 1000, timeout: 1m30s, max_output: 1.5MB, max_tool_calls: 10, max_parallel: 2, max_memory: 256MiB}
 output: {max_inline: 100, stats_file: stats.jsonl}
-serve: {session_state: true, structured_content: true, http: ":8080", stateless: true, log_level: warn, drain_timeout: 45s}
+serve: {session_state: true, structured_content: true, http: ":8080", stateless: true, log_level: warn, drain_timeout: 45s, rate_limit: {runs_per_minute: 120, concurrent: 8}}
 security: {confirm_destructive: true}
 `
 

@@ -27,7 +27,7 @@ func TestProblems(t *testing.T) {
 		{"unknown param key", "snippets:\n  s:\n    body: x\n    params:\n      p: {tpye: string}\n",
 			[]string{"onetool.yaml:5: snippets.s.params.p.tpye: unknown key; did you mean 'type'?"}},
 		{"unknown key, no close match", "serve:\n  zzzzzz: 1\n",
-			[]string{"onetool.yaml:2: serve.zzzzzz: unknown key; valid keys here: auth, drain_timeout, http, log_level, max_sessions, session_idle, session_state, stateless, structured_content"}},
+			[]string{"onetool.yaml:2: serve.zzzzzz: unknown key; valid keys here: auth, drain_timeout, http, log_level, max_sessions, rate_limit, session_idle, session_state, stateless, structured_content"}},
 
 		// Wrong types.
 		{"string for integer", "limits:\n  max_steps: lots\n",
@@ -86,6 +86,10 @@ func TestProblems(t *testing.T) {
 			[]string{`onetool.yaml:2: serve.log_level: want one of debug, info, warn, error, got "warning"; did you mean 'warn'?`}},
 		{"zero drain timeout", "serve:\n  drain_timeout: 0s\n",
 			[]string{`onetool.yaml:2: serve.drain_timeout: must be more than 0s, got "0s"`}},
+		{"zero rate limit", "serve:\n  rate_limit: {runs_per_minute: 0}\n",
+			[]string{`onetool.yaml:2: serve.rate_limit.runs_per_minute: must be at least 1, got 0`}},
+		{"rate limit typo", "serve:\n  rate_limit: {concurent: 8}\n",
+			[]string{`onetool.yaml:2: serve.rate_limit.concurent: unknown key; did you mean 'concurrent'?`}},
 		{"bad http address", "serve:\n  http: localhost\n",
 			[]string{`onetool.yaml:2: serve.http: want a listen address such as "127.0.0.1:8080" or ":8080", got "localhost"`}},
 		{"bad version", "version: 2\n",

@@ -33,13 +33,14 @@ func limitKeys() []string {
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
-	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout"}
+	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout", "rate_limit"}
 }
-func authKeys() []string     { return []string{"tokens", "metrics_token", "audit_log"} }
-func tokenKeys() []string    { return []string{"name", "token", "policy"} }
-func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
-func securityKeys() []string { return []string{"confirm_destructive"} }
-func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
+func rateLimitKeys() []string { return []string{"runs_per_minute", "concurrent"} }
+func authKeys() []string      { return []string{"tokens", "metrics_token", "audit_log"} }
+func tokenKeys() []string     { return []string{"name", "token", "policy"} }
+func policyKeys() []string    { return []string{"allow", "read_only", "limits", "isolation"} }
+func securityKeys() []string  { return []string{"confirm_destructive"} }
+func logLevels() []string     { return []string{"debug", "info", "warn", "error"} }
 
 // config decodes the top level. include: was consumed while loading.
 func (d *decoder) config(root *node) *Config {
@@ -616,6 +617,8 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 			}
 		case "auth":
 			d.auth(v, fp, s)
+		case "rate_limit":
+			d.rateLimit(v, fp, s)
 		case "http":
 			if a, ok := d.str(v, fp); ok {
 				if err := checkAddr(a); err != nil {
@@ -626,6 +629,27 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 			}
 		}
 	})
+}
+
+// rateLimit decodes serve.rate_limit (SPEC §7.4).
+func (d *decoder) rateLimit(n *node, p keyPath, s *Serve) {
+	if skip(n) {
+		return
+	}
+	rl := &RateLimit{}
+	d.fields(n, p, rateLimitKeys(), func(key string, f pair, fp keyPath) {
+		i, ok := d.smallPositive(f.Val, fp)
+		if !ok {
+			return
+		}
+		switch key {
+		case "runs_per_minute":
+			rl.RunsPerMinute = i
+		case "concurrent":
+			rl.Concurrent = i
+		}
+	})
+	s.RateLimit = rl
 }
 
 // auth decodes serve.auth (SPEC §7.4). Token values are secrets: no

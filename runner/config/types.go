@@ -203,6 +203,16 @@ type Serve struct {
 	// Auth turns on authentication over HTTP (yaml "auth", SPEC §7.4);
 	// nil means every request is served, as before.
 	Auth *Auth
+	// RateLimit bounds the runs of each principal over HTTP (yaml
+	// "rate_limit", SPEC §7.4); nil means no bound.
+	RateLimit *RateLimit
+}
+
+// RateLimit is `serve.rate_limit`: how many runs one principal may start
+// per minute and have in flight at once. Zero leaves that bound off.
+type RateLimit struct {
+	RunsPerMinute int // yaml "runs_per_minute"
+	Concurrent    int // yaml "concurrent"
 }
 
 // Auth is `serve.auth`: who may call the HTTP server. Static tokens are

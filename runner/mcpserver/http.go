@@ -9,10 +9,12 @@ import (
 	"strings"
 	"time"
 
+	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/ratelimit"
 )
 
 // HTTPOptions configures the streamable HTTP endpoint.
@@ -40,6 +42,11 @@ type HTTPOptions struct {
 	// every /mcp request and serve.auth.metrics_token (when set) on
 	// /metrics (SPEC §7.4); /healthz stays open. Nil serves everyone.
 	Auth *auth.Authenticator
+	// RateLimit, when set, bounds the runs of each principal
+	// (serve.rate_limit): a run over a bound gets 429 Too Many Requests
+	// with Retry-After. Without Auth, every client counts as one. Give
+	// the server the same limiter in Options.RateLimit.
+	RateLimit *ratelimit.Limiter
 	// Drain, when set, makes the server drain on Drain.Start: /mcp
 	// refuses new work with 503 and Retry-After, and /healthz answers 503
 	// {"status":"draining"}. Use the Drain of Options.Drain.
@@ -75,6 +82,8 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	if !opts.Stateless && maxSessions > 0 {
 		mcpHandler = newSessionCap(s, mcpHandler, maxSessions)
 	}
+	// Inside Protect, which names the principal the limit counts for.
+	mcpHandler = opts.RateLimit.Middleware(principalName, mcpHandler)
 	if opts.Auth != nil {
 		// Outside the session cap: a request without a token must not
 		// create, or end, any session.
@@ -90,6 +99,15 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 		mux.Handle("GET /metrics", opts.Auth.ProtectMetrics(opts.Metrics))
 	}
 	return guard(mux)
+}
+
+// principalName names who sent r, as Protect found it: "" without
+// serve.auth.
+func principalName(r *http.Request) string {
+	if pr := auth.PrincipalOf(sdkauth.TokenInfoFromContext(r.Context())); pr != nil {
+		return pr.Name
+	}
+	return ""
 }
 
 // guard refuses, before any route sees it, a request that a web page

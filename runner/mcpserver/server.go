@@ -21,6 +21,7 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/ratelimit"
 )
 
 // Options configures the server.
@@ -46,6 +47,10 @@ type Options struct {
 	// Drain, when set, refuses new runs once draining has started and
 	// cancels the runs in flight on Drain.CancelRuns (graceful shutdown).
 	Drain *Drain
+	// RateLimit is the limiter of HTTPOptions.RateLimit, if any: a run's
+	// slot is given back as soon as its result is ready, before it is
+	// sent, so that a client's next run finds it free.
+	RateLimit *ratelimit.Limiter
 }
 
 // ToolName is the name of the one tool.
@@ -174,6 +179,9 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 			result, err = errorResult(fmt.Sprintf("Error: internal error: %v", p)), nil
 		}
 	}()
+	if req.Extra != nil {
+		defer h.opts.RateLimit.Finish(req.Extra.Header)
+	}
 	var args struct {
 		Command *string `json:"command"`
 	}
