@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -19,6 +20,46 @@ type metrics struct {
 	runs runMetrics
 
 	overruns atomic.Int64 // runs answered while their computation went on past the deadline
+
+	principals principalLabels
+}
+
+// MaxPrincipalLabels is how many distinct principal names a runner's
+// statistics and metrics keep apart; runs of later ones count under
+// OtherPrincipals. Static tokens name a fixed set, but an OAuth subject
+// comes from the token: without a bound, every new subject would add
+// series to every metric labelled by principal.
+const MaxPrincipalLabels = 100
+
+// OtherPrincipals is the label of principals beyond MaxPrincipalLabels.
+// A token's name cannot be it (names are letters, digits, _ and -).
+const OtherPrincipals = "(other)"
+
+// principalLabels hands out bounded labels for principal names.
+type principalLabels struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// label is name, or OtherPrincipals once MaxPrincipalLabels others have
+// been seen; "" stays "".
+func (p *principalLabels) label(name string) string {
+	if name == "" {
+		return ""
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.seen[name] {
+		return name
+	}
+	if len(p.seen) >= MaxPrincipalLabels {
+		return OtherPrincipals
+	}
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	p.seen[name] = true
+	return name
 }
 
 // overrun counts one run that outlived its deadline or cancellation.
@@ -30,7 +71,11 @@ type runMetrics struct {
 	bytesIn, bytesOut         int64
 	totalNanos                int64
 	byKind                    map[string]int64 // failures by error kind
+	byPrincipal               map[string]*principalRuns
 }
+
+// principalRuns count the runs of one principal label.
+type principalRuns struct{ runs, failures int64 }
 
 // run counts one finished run.
 func (m *metrics) run(st RunStat) {
@@ -49,6 +94,20 @@ func (m *metrics) run(st RunStat) {
 		}
 		r.byKind[st.ErrorKind]++
 	}
+	if st.PrincipalLabel != "" {
+		if r.byPrincipal == nil {
+			r.byPrincipal = map[string]*principalRuns{}
+		}
+		pr := r.byPrincipal[st.PrincipalLabel]
+		if pr == nil {
+			pr = &principalRuns{}
+			r.byPrincipal[st.PrincipalLabel] = pr
+		}
+		pr.runs++
+		if !st.OK {
+			pr.failures++
+		}
+	}
 }
 
 // runSnapshot is the "runs" part of ot.stats().
@@ -56,7 +115,7 @@ func (m *metrics) runSnapshot() *ordered.Map {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r := m.runs
-	out := ordered.NewMap(9)
+	out := ordered.NewMap(11)
 	out.Set("runs", r.runs)
 	out.Set("failures", r.failures)
 	kinds := make([]string, 0, len(r.byKind))
@@ -80,6 +139,16 @@ func (m *metrics) runSnapshot() *ordered.Map {
 	out.Set("mean_ms", mean)
 	out.Set("bytes_in", r.bytesIn)
 	out.Set("bytes_out", r.bytesOut)
+	if len(r.byPrincipal) > 0 { // only a server with serve.auth has principals
+		byPrincipal := ordered.NewMap(len(r.byPrincipal))
+		for _, name := range slices.Sorted(maps.Keys(r.byPrincipal)) {
+			pr := ordered.NewMap(2)
+			pr.Set("runs", r.byPrincipal[name].runs)
+			pr.Set("failures", r.byPrincipal[name].failures)
+			byPrincipal.Set(name, pr)
+		}
+		out.Set("by_principal", byPrincipal)
+	}
 	return out
 }
 

@@ -179,7 +179,7 @@ func (r *Runner) resolve(ctx context.Context, id string) (*packs.Tool, error) {
 func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (res *Result, err error) {
 	start := time.Now()
 	id := t.ID()
-	defer func() { r.recordCall(id, start, args, res, err) }()
+	defer func() { r.recordCall(ctx, id, start, args, res, err) }()
 	if err := ctx.Err(); err != nil {
 		return nil, toolError(id, "", OpExecute, ErrExecution, err)
 	}

@@ -397,7 +397,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 			redactResult(secrets, res)
 		}
 		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline) // a finished run's result is kept even as its caller goes
-		r.recordRun(start, command, res)
+		r.recordRun(start, command, st, res)
 		r.recordAudit(start, st, res)
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil {

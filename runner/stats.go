@@ -33,6 +33,14 @@ type RunStat struct {
 	// and had to be cut off from outside: under isolation: process, its
 	// worker was killed (SPEC §8.5).
 	Overrun bool
+	// Principal is the name of who ran it (serve.auth); "" when nobody
+	// was authenticated (stdio, or HTTP without serve.auth).
+	Principal string
+	// PrincipalLabel is Principal for a metric's label: the first
+	// MaxPrincipalLabels names a runner meets are themselves, later ones
+	// "other", so that names taken from tokens (an OAuth subject) cannot
+	// grow a metric's series without bound.
+	PrincipalLabel string
 }
 
 // CallStat describes one finished tool call.
@@ -45,6 +53,9 @@ type CallStat struct {
 	Cached    bool   // answered from the cache of deterministic results
 	BytesIn   int    // the arguments as JSON
 	BytesOut  int    // the result as JSON
+	// Principal and PrincipalLabel are those of the run that made the
+	// call (see RunStat); "" for a call from Go outside any run.
+	Principal, PrincipalLabel string
 }
 
 // StatsSink receives the statistics of every run and tool call. Methods
@@ -93,7 +104,7 @@ func jsonSize(v any) int {
 }
 
 // recordCall counts a finished call in memory and hands it to the sinks.
-func (r *Runner) recordCall(id string, start time.Time, args map[string]any, res *Result, err error) {
+func (r *Runner) recordCall(ctx context.Context, id string, start time.Time, args map[string]any, res *Result, err error) {
 	d := time.Since(start)
 	cached := res != nil && res.Cached
 	r.metrics.record(id, d, err != nil, cached)
@@ -101,6 +112,10 @@ func (r *Runner) recordCall(id string, start time.Time, args map[string]any, res
 		return // sizes cost a JSON encoding: only when someone reads them
 	}
 	st := CallStat{Start: start, Tool: id, Duration: d, OK: err == nil, ErrorKind: callErrorKind(err), Cached: cached, BytesIn: jsonSize(args)}
+	if run := runStateFrom(ctx); run != nil && run.principal != nil {
+		st.Principal = run.principal.Name
+		st.PrincipalLabel = r.metrics.principals.label(st.Principal)
+	}
 	if res != nil {
 		st.BytesOut = jsonSize(res.Value)
 	}
@@ -110,9 +125,13 @@ func (r *Runner) recordCall(id string, start time.Time, args map[string]any, res
 }
 
 // recordRun counts a finished run.
-func (r *Runner) recordRun(start time.Time, command string, res *ExecResult) {
+func (r *Runner) recordRun(start time.Time, command string, run *runState, res *ExecResult) {
 	st := RunStat{Start: start, Duration: res.Duration, OK: res.Err == nil, BytesIn: len(command), BytesOut: len(res.Text), ToolCalls: res.ToolCalls,
 		Overrun: errors.Is(res.Err, interp.ErrOverrun)}
+	if run.principal != nil {
+		st.Principal = run.principal.Name
+		st.PrincipalLabel = r.metrics.principals.label(st.Principal)
+	}
 	if st.Overrun {
 		r.metrics.overrun()
 	}
@@ -163,6 +182,7 @@ func openStatsFile(path string, log *slog.Logger) (*statsFile, error) {
 type runLine struct {
 	Kind       string  `json:"kind"` // "run"
 	Time       string  `json:"time"`
+	Principal  string  `json:"principal,omitempty"`
 	DurationMS float64 `json:"duration_ms"`
 	OK         bool    `json:"ok"`
 	ErrorKind  string  `json:"error_kind,omitempty"`
@@ -174,6 +194,7 @@ type runLine struct {
 type callLine struct {
 	Kind       string  `json:"kind"` // "call"
 	Time       string  `json:"time"`
+	Principal  string  `json:"principal,omitempty"`
 	Tool       string  `json:"tool"`
 	DurationMS float64 `json:"duration_ms"`
 	OK         bool    `json:"ok"`
@@ -188,11 +209,11 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 func (s *statsFile) RecordRun(st RunStat) {
-	s.write(runLine{"run", stamp(st.Start), ms(st.Duration), st.OK, st.ErrorKind, st.BytesIn, st.BytesOut, st.ToolCalls})
+	s.write(runLine{"run", stamp(st.Start), st.Principal, ms(st.Duration), st.OK, st.ErrorKind, st.BytesIn, st.BytesOut, st.ToolCalls})
 }
 
 func (s *statsFile) RecordCall(st CallStat) {
-	s.write(callLine{"call", stamp(st.Start), st.Tool, ms(st.Duration), st.OK, st.ErrorKind, st.Cached, st.BytesIn, st.BytesOut})
+	s.write(callLine{"call", stamp(st.Start), st.Principal, st.Tool, ms(st.Duration), st.OK, st.ErrorKind, st.Cached, st.BytesIn, st.BytesOut})
 }
 
 func (s *statsFile) write(v any) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -71,7 +72,7 @@ func TestStatsFile(t *testing.T) {
 	cfg.Output.StatsFile = path
 	r := newRunner(t, WithConfig(cfg))
 	r.Exec(context.Background(), `[demo.foo(text="a"), demo.bar(text="b")]`)
-	r.Exec(context.Background(), `1 // 0`)
+	r.Exec(context.Background(), `1 // 0`, AsPrincipal(principal("ci", "dev", config.Policy{Allow: []string{"*"}})))
 	r.Close()
 
 	f, err := os.Open(path)
@@ -97,9 +98,12 @@ func TestStatsFile(t *testing.T) {
 		if k, ok := m["error_kind"]; ok {
 			s += " " + k.(string)
 		}
+		if p, ok := m["principal"]; ok {
+			s += " by " + p.(string)
+		}
 		got = append(got, s)
 	}
-	if strings.Join(got, ", ") != "call demo.foo, call demo.bar, run, run runtime" {
+	if strings.Join(got, ", ") != "call demo.foo, call demo.bar, run, run runtime by ci" {
 		t.Errorf("lines: %v", got)
 	}
 	run := lines[2]
@@ -118,5 +122,33 @@ func TestStatsFileUnwritable(t *testing.T) {
 	cfg.Output.StatsFile = filepath.Join(dir, "file", "stats.jsonl") // under a regular file
 	if _, err := New(WithConfig(cfg)); err == nil || !strings.Contains(err.Error(), "output.stats_file") {
 		t.Errorf("error = %v", err)
+	}
+}
+
+// ot.stats() counts runs by principal when there are principals (a server
+// with serve.auth); calls made for a principal carry its name to the sinks.
+func TestStatsByPrincipal(t *testing.T) {
+	sink := &sinkLog{}
+	r := newRunner(t, WithStatsSink(sink))
+	dev := config.Policy{Allow: []string{"*"}}
+	ctx := context.Background()
+	if res := r.Exec(ctx, `ot.stats()["runs"].get("by_principal")`); res.Text != "None" {
+		t.Errorf("by_principal without principals: %s", res.Text)
+	}
+	r.Exec(ctx, `demo.foo(text="a")`, AsPrincipal(principal("alice", "dev", dev)))
+	r.Exec(ctx, `1 // 0`, AsPrincipal(principal("bob", "dev", dev)))
+	res := r.Exec(ctx, `ot.stats()["runs"]["by_principal"]`, AsPrincipal(principal("alice", "dev", dev)))
+	want := `{"alice":{"runs":1,"failures":0},"bob":{"runs":1,"failures":1}}`
+	if res.Text != want {
+		t.Errorf("by_principal:\n got %s\nwant %s", res.Text, want)
+	}
+	sink.mu.Lock()
+	defer sink.mu.Unlock()
+	var calls []string
+	for _, c := range sink.calls {
+		calls = append(calls, c.Tool+" by "+c.Principal+"/"+c.PrincipalLabel)
+	}
+	if !slices.Contains(calls, "demo.foo by alice/alice") || !slices.Contains(calls, "ot.stats by /") {
+		t.Errorf("calls: %v", calls)
 	}
 }

@@ -14,13 +14,15 @@ import (
 	"github.com/onetool-dev/onetool/runner"
 )
 
-// Collector counts runs and tool calls.
+// Collector counts runs and tool calls. Runs and calls are labelled by
+// principal with RunStat.PrincipalLabel, which the runner bounds (see
+// runner.MaxPrincipalLabels): the label cannot grow without bound.
 type Collector struct {
 	reg *prometheus.Registry
 
 	runs         *prometheus.CounterVec
 	runOverruns  prometheus.Counter
-	runDuration  prometheus.Histogram
+	runDuration  *prometheus.HistogramVec
 	runBytes     *prometheus.CounterVec
 	calls        *prometheus.CounterVec
 	callDuration *prometheus.HistogramVec
@@ -36,25 +38,25 @@ func New() *Collector {
 		reg: prometheus.NewRegistry(),
 		runs: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "onetool_runs_total",
-			Help: "Programs run, by outcome: ok, or the kind of error (runtime, limit, syntax, …).",
-		}, []string{"outcome"}),
+			Help: "Programs run, by outcome (ok, or the kind of error: runtime, limit, syntax, …) and principal (serve.auth; empty without it).",
+		}, []string{"outcome", "principal"}),
 		runOverruns: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "onetool_run_overruns_total",
 			Help: "Runs whose computation outlived their deadline or cancellation and was cut off from outside (under isolation: process, its worker was killed and replaced).",
 		}),
-		runDuration: prometheus.NewHistogram(prometheus.HistogramOpts{
+		runDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "onetool_run_duration_seconds",
-			Help:    "Wall-clock time of runs.",
+			Help:    "Wall-clock time of runs, by principal.",
 			Buckets: prometheus.ExponentialBuckets(0.0001, 4, 10), // 100µs … 26s
-		}),
+		}, []string{"principal"}),
 		runBytes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "onetool_run_bytes_total",
 			Help: "Bytes of programs received (in) and of texts returned (out).",
 		}, []string{"direction"}),
 		calls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "onetool_tool_calls_total",
-			Help: "Tool calls, by tool and outcome: ok, cached, or the kind of error (validation, execution, timeout, …).",
-		}, []string{"tool", "outcome"}),
+			Help: "Tool calls, by tool, outcome (ok, cached, or the kind of error: validation, execution, timeout, …) and principal.",
+		}, []string{"tool", "outcome", "principal"}),
 		callDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "onetool_tool_call_duration_seconds",
 			Help:    "Time of tool calls, by tool.",
@@ -79,11 +81,11 @@ func (c *Collector) RecordRun(st runner.RunStat) {
 	if !st.OK {
 		outcome = st.ErrorKind
 	}
-	c.runs.WithLabelValues(outcome).Inc()
+	c.runs.WithLabelValues(outcome, st.PrincipalLabel).Inc()
 	if st.Overrun {
 		c.runOverruns.Inc()
 	}
-	c.runDuration.Observe(st.Duration.Seconds())
+	c.runDuration.WithLabelValues(st.PrincipalLabel).Observe(st.Duration.Seconds())
 	c.runBytes.WithLabelValues("in").Add(float64(st.BytesIn))
 	c.runBytes.WithLabelValues("out").Add(float64(st.BytesOut))
 }
@@ -97,7 +99,7 @@ func (c *Collector) RecordCall(st runner.CallStat) {
 	case st.Cached:
 		outcome = "cached"
 	}
-	c.calls.WithLabelValues(st.Tool, outcome).Inc()
+	c.calls.WithLabelValues(st.Tool, outcome, st.PrincipalLabel).Inc()
 	c.callDuration.WithLabelValues(st.Tool).Observe(st.Duration.Seconds())
 	c.callBytes.WithLabelValues(st.Tool, "in").Add(float64(st.BytesIn))
 	c.callBytes.WithLabelValues(st.Tool, "out").Add(float64(st.BytesOut))

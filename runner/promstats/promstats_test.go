@@ -2,6 +2,7 @@ package promstats_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http/httptest"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/promstats"
 )
 
@@ -52,12 +55,12 @@ func TestMetricsOfRuns(t *testing.T) {
 
 	text := scrape(t, c)
 	for _, want := range []string{
-		`onetool_runs_total{outcome="ok"} 2`,
-		`onetool_runs_total{outcome="runtime"} 2`,
-		`onetool_tool_calls_total{outcome="ok",tool="demo.foo"} 1`,
-		`onetool_tool_calls_total{outcome="cached",tool="demo.foo"} 1`,
-		`onetool_tool_calls_total{outcome="execution",tool="demo.fail"} 1`,
-		`onetool_run_duration_seconds_count 4`,
+		`onetool_runs_total{outcome="ok",principal=""} 2`,
+		`onetool_runs_total{outcome="runtime",principal=""} 2`,
+		`onetool_tool_calls_total{outcome="ok",principal="",tool="demo.foo"} 1`,
+		`onetool_tool_calls_total{outcome="cached",principal="",tool="demo.foo"} 1`,
+		`onetool_tool_calls_total{outcome="execution",principal="",tool="demo.fail"} 1`,
+		`onetool_run_duration_seconds_count{principal=""} 4`,
 		`onetool_tool_call_bytes_total{direction="in",tool="demo.foo"} 30`,
 		`onetool_run_bytes_total{direction="out"} 77`,
 		"onetool_run_overruns_total 0",
@@ -87,10 +90,47 @@ func TestMetricsOfOverrun(t *testing.T) {
 	text := scrape(t, c)
 	for _, want := range []string{
 		"onetool_run_overruns_total 1",
-		`onetool_runs_total{outcome="limit"} 1`,
+		`onetool_runs_total{outcome="limit",principal=""} 1`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("exposition lacks %q", want)
 		}
+	}
+}
+
+// Runs and calls are labelled with their principal's name; names beyond
+// runner.MaxPrincipalLabels share one label, so that subjects taken from
+// tokens cannot grow the series without bound.
+func TestMetricsByPrincipal(t *testing.T) {
+	c := promstats.New()
+	r, err := runner.New(runner.WithStatsSink(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	dev := auth.NewPolicy("dev", &config.Policy{Allow: []string{"*"}})
+	as := func(name string) runner.ExecOption { return runner.AsPrincipal(&auth.Principal{Name: name, Policy: dev}) }
+	r.Exec(ctx, `demo.add(a=1, b=2)`, as("alice"))
+	r.Exec(ctx, `1 // 0`, as("bob"))
+	for i := range runner.MaxPrincipalLabels + 5 {
+		r.Exec(ctx, "1", as(fmt.Sprintf("subject-%03d", i)))
+	}
+	text := scrape(t, c)
+	for _, want := range []string{
+		`onetool_runs_total{outcome="ok",principal="alice"} 1`,
+		`onetool_runs_total{outcome="runtime",principal="bob"} 1`,
+		`onetool_tool_calls_total{outcome="ok",principal="alice",tool="demo.add"} 1`,
+		`onetool_run_duration_seconds_count{principal="alice"} 1`,
+		`onetool_runs_total{outcome="ok",principal="subject-097"} 1`,
+		// alice and bob took two of the labels: 98 subjects have their own.
+		`onetool_runs_total{outcome="ok",principal="(other)"} 7`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("exposition lacks %q", want)
+		}
+	}
+	if strings.Contains(text, `principal="subject-098"`) {
+		t.Error("a principal beyond MaxPrincipalLabels has a label of its own")
 	}
 }

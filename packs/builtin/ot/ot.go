@@ -258,7 +258,7 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 		},
 		{
 			Pack: "ot", Name: "stats",
-			Description: "Runtime statistics: the cache of deterministic tool results (hits, misses, entries, bytes) and, per tool, calls, failures, retries, cache hits, total and mean duration in ms.",
+			Description: "Runtime statistics: runs (count, failures by kind, time, bytes; by principal on a server with serve.auth), the cache of deterministic tool results (hits, misses, entries, bytes) and, per tool, calls, failures, retries, cache hits, total and mean duration in ms.",
 			Returns:     "dict",
 			Examples:    []packs.Example{{Code: `ot.stats()["cache"]["hits"]`}},
 			Annotations: packs.Annotations{ReadOnly: true},
