@@ -110,7 +110,9 @@ func TestMetricsByPrincipal(t *testing.T) {
 	defer r.Close()
 	ctx := context.Background()
 	dev := auth.NewPolicy("dev", &config.Policy{Allow: []string{"*"}})
-	as := func(name string) runner.ExecOption { return runner.AsPrincipal(&auth.Principal{Name: name, Policy: dev}) }
+	as := func(name string) runner.ExecOption {
+		return runner.AsPrincipal(&auth.Principal{Name: name, Policy: dev})
+	}
 	r.Exec(ctx, `demo.add(a=1, b=2)`, as("alice"))
 	r.Exec(ctx, `1 // 0`, as("bob"))
 	for i := range runner.MaxPrincipalLabels + 5 {
