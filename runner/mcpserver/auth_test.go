@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,6 +107,79 @@ func TestHTTPAuth(t *testing.T) {
 		}
 		if got := run("ci-token", `[t for t in ot.tools(info="min") if not t.startswith("ot.")]`); got != `["demo.foo"]` {
 			t.Errorf("ci (reader) ot.tools: %q", got)
+		}
+	}
+}
+
+// A principal's instructions and tool resources show only what its policy
+// lets it call, as ot.help does; without a principal they show everything.
+func TestHTTPPolicyView(t *testing.T) {
+	cfg := config.Default()
+	cfg.Policies["dev"] = &config.Policy{Allow: []string{"*"}}
+	cfg.Policies["reader"] = &config.Policy{Allow: []string{"ot.*", "demo.foo"}}
+	cfg.Serve.Auth = &config.Auth{Tokens: []config.Token{
+		{Name: "alice", Token: "alice-token", Policy: "dev"},
+		{Name: "ci", Token: "ci-token", Policy: "reader"},
+	}}
+	a, err := auth.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, stateless := range []bool{false, true} {
+		srv := httptest.NewServer(HTTPHandler(New(r, Options{}), HTTPOptions{Stateless: stateless, Auth: a}))
+		defer srv.Close()
+		connect := func(token string) *mcp.ClientSession {
+			client := mcp.NewClient(&mcp.Implementation{Name: "view", Version: "1"}, nil)
+			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{
+				Endpoint: srv.URL + "/mcp", DisableStandaloneSSE: true,
+				HTTPClient: &http.Client{Transport: bearerTransport{token}},
+			}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cs.Close() })
+			return cs
+		}
+		packsOf := func(instructions string) []string {
+			var names []string
+			for _, line := range strings.Split(instructions, "\n") {
+				if name, _, ok := strings.Cut(strings.TrimPrefix(line, "- "), ":"); ok && strings.HasPrefix(line, "- ") {
+					names = append(names, name)
+				}
+			}
+			return names
+		}
+		tools := func(cs *mcp.ClientSession) string {
+			res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: toolsURI})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Contents[0].Text
+		}
+
+		ci, alice := connect("ci-token"), connect("alice-token")
+		if got := strings.Join(packsOf(ci.InitializeResult().Instructions), " "); got != "demo ot" {
+			t.Errorf("stateless=%v: ci's instructions list packs %q, want demo ot", stateless, got)
+		}
+		if got := packsOf(alice.InitializeResult().Instructions); len(got) < 4 || !slices.Contains(got, "file") {
+			t.Errorf("stateless=%v: alice (dev) sees packs %q, want all", stateless, got)
+		}
+		if list := tools(ci); !strings.Contains(list, `"demo.foo"`) || strings.Contains(list, `"demo.bar"`) || strings.Contains(list, `"file.read"`) {
+			t.Errorf("stateless=%v: ci's onetool://tools:\n%s", stateless, list)
+		}
+		if list := tools(alice); !strings.Contains(list, `"demo.bar"`) || !strings.Contains(list, `"file.read"`) {
+			t.Errorf("stateless=%v: alice's onetool://tools lacks tools", stateless)
+		}
+		if _, err := ci.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: toolURIPrefix + "demo.bar"}); err == nil {
+			t.Errorf("stateless=%v: ci read onetool://tool/demo.bar, outside its policy", stateless)
+		}
+		if _, err := alice.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: toolURIPrefix + "demo.bar"}); err != nil {
+			t.Errorf("stateless=%v: alice reading onetool://tool/demo.bar: %v", stateless, err)
 		}
 	}
 }

@@ -20,7 +20,8 @@ const (
 // addResources publishes the catalogue: onetool://tools lists every tool
 // with its signature, and onetool://tool/{id} gives one tool's signature,
 // description and schemas. Both read the registry when asked, so tools
-// that appear later are included.
+// that appear later are included, and show a principal of serve.auth only
+// the tools its policy lets it call.
 func addResources(s *mcp.Server, reg *packs.Registry) {
 	s.AddResource(&mcp.Resource{
 		URI:         toolsURI,
@@ -28,8 +29,12 @@ func addResources(s *mcp.Server, reg *packs.Registry) {
 		Description: "Every tool onetool can call from run: id, signature and description.",
 		MIMEType:    "application/json",
 	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		pol := policyOf(req)
 		var list []any
 		for _, t := range reg.Tools() {
+			if !visible(pol, t) {
+				continue
+			}
 			m := ordered.NewMap(3)
 			m.Set("id", t.ID())
 			m.Set("signature", t.Signature())
@@ -46,7 +51,7 @@ func addResources(s *mcp.Server, reg *packs.Registry) {
 	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		id := strings.TrimPrefix(req.Params.URI, toolURIPrefix)
 		t, ok := reg.Tool(id)
-		if !ok {
+		if !ok || !visible(policyOf(req), t) { // not there, for this principal
 			return nil, mcp.ResourceNotFoundError(req.Params.URI)
 		}
 		m := ordered.NewMap(6)

@@ -88,6 +88,7 @@ func newServer(r *runner.Runner, opts Options) (*mcp.Server, *handler) {
 	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
 	s.AddTool(runTool(mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
+	s.AddReceivingMiddleware(instructionsPerPrincipal(r))
 	return s, h
 }
 
@@ -295,10 +296,17 @@ func structuredValue(res *runner.ExecResult) any {
 // first sentence of its description), the Python modules in one line, how
 // to discover tools, and the little of Python that is not there. Every
 // conversation pays for them, so they stay short.
-func Instructions(r *runner.Runner) string {
+func Instructions(r *runner.Runner) string { return instructions(r, nil) }
+
+// instructions are those a principal of pol sees: only the packs it may
+// call (all with a nil policy).
+func instructions(r *runner.Runner, pol *auth.Policy) string {
 	var b strings.Builder
 	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
 	for _, p := range r.PackSummaries() {
+		if !packVisible(pol, r.Registry(), p.Name) {
+			continue
+		}
 		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.TrimSuffix(packs.FirstSentence(p.Description), "."))
 	}
 	if mods := r.ModuleNames(); len(mods) > 0 {
