@@ -379,8 +379,8 @@ describe("streamable HTTP", () => {
     const metrics = await fetch(`${base}/metrics`);
     assert.equal(metrics.status, 200);
     const text = await metrics.text();
-    assert.match(text, /^onetool_runs_total\{outcome="ok"\} [1-9]\d*$/m);
-    assert.match(text, /^onetool_tool_calls_total\{outcome="ok",tool="demo\.bar"\} 1$/m);
+    assert.match(text, /^onetool_runs_total\{outcome="ok",principal=""\} [1-9]\d*$/m);
+    assert.match(text, /^onetool_tool_calls_total\{outcome="ok",principal="",tool="demo\.bar"\} 1$/m);
     assert.match(text, /^# TYPE onetool_run_duration_seconds histogram$/m);
   });
 
