@@ -18,7 +18,7 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 		return r.remote(ctx, t, args) // in a worker: the server does all the rest
 	}
 	st := runStateFrom(ctx)
-	st.noteTool(t.ID())
+	r.noteCall(st, t.ID(), args)
 	if err := checkPolicy(st, t); err != nil {
 		return nil, err
 	}

@@ -57,7 +57,8 @@ type runState struct {
 	confirm    Confirmer              // nil: destructive calls cannot be confirmed
 	principal  *auth.Principal        // nil: nobody authenticated, everything allowed
 	toolsMu    sync.Mutex
-	tools      []string // with a principal: the tool ids called, for the audit log
+	tools      []string         // with a principal: the tool ids called, for the audit log
+	auditCalls []auth.AuditCall // with serve.auth.audit_arguments: the calls with their arguments
 }
 
 type runStateKey struct{}

@@ -2,10 +2,13 @@ package runner
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"time"
+	"unicode/utf8"
 
+	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/auth"
 )
@@ -63,16 +66,45 @@ const maxAuditTools = 64
 // (serve.auth.audit_log). Runs without a principal are not logged there.
 func WithAudit(a *auth.Audit) Option { return func(r *Runner) { r.audit = a } }
 
-// noteTool remembers a tool the run called (or tried to), for the audit log.
-func (st *runState) noteTool(id string) {
+// maxAuditArgs bounds the JSON of one call's arguments in the audit log.
+const maxAuditArgs = 2048
+
+// noteCall remembers a tool the run called (or tried to), for the audit
+// log, with its arguments when serve.auth.audit_arguments asks for them.
+func (r *Runner) noteCall(st *runState, id string, args map[string]any) {
 	if st == nil || st.principal == nil {
 		return
 	}
+	withArgs := r.audit != nil && r.cfg.Serve.Auth != nil && r.cfg.Serve.Auth.AuditArguments
 	st.toolsMu.Lock()
 	defer st.toolsMu.Unlock()
 	if len(st.tools) < maxAuditTools && !slices.Contains(st.tools, id) {
 		st.tools = append(st.tools, id)
 	}
+	if withArgs && len(st.auditCalls) < maxAuditTools {
+		st.auditCalls = append(st.auditCalls, auth.AuditCall{Tool: id, Args: r.auditArgs(args)})
+	}
+}
+
+// auditArgs is what the audit log shows of a call's arguments: their
+// JSON with every secret redacted, cut at maxAuditArgs bytes.
+func (r *Runner) auditArgs(args map[string]any) any {
+	var v any = args
+	if r.cfg.Secrets != nil {
+		v = redactValue(r.cfg.Secrets, v)
+	}
+	b, err := ordered.Encode(v)
+	if err != nil {
+		return "(arguments not encodable: " + err.Error() + ")"
+	}
+	if len(b) <= maxAuditArgs {
+		return json.RawMessage(b)
+	}
+	cut := maxAuditArgs
+	for cut > 0 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut]) + "…"
 }
 
 // recordAudit writes the audit line of a finished run.
@@ -87,6 +119,7 @@ func (r *Runner) recordAudit(start time.Time, st *runState, res *ExecResult) {
 	}
 	st.toolsMu.Lock()
 	e.Tools = slices.Clone(st.tools)
+	e.Calls = slices.Clone(st.auditCalls)
 	st.toolsMu.Unlock()
 	if res.Err != nil {
 		e.Outcome, e.ErrorKind = "error", errorKind(res.Err)

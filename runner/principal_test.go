@@ -155,3 +155,52 @@ func TestAuditLog(t *testing.T) {
 		}
 	}
 }
+
+// With serve.auth.audit_arguments, each audit line lists the run's calls
+// with their arguments, secrets redacted and long ones cut.
+func TestAuditArguments(t *testing.T) {
+	var buf bytes.Buffer
+	cfg := secretConfig(t, "serve:\n  auth:\n    audit_arguments: true\n    tokens: [{name: ci, token: t0k3n-value, policy: dev}]\npolicies:\n  dev: {allow: ['*']}\n")
+	r := newRunner(t, WithConfig(cfg), WithAudit(auth.NewAudit(&buf)))
+	dev := principal("ci", "dev", config.Policy{Allow: []string{"*"}})
+	code := `tok = "sk-live-" + "0123456789abcdef"
+demo.foo(text="key=" + tok)
+demo.foo(text="x" * 5000)
+demo.add(a=1, b=2)`
+	if res := r.Exec(context.Background(), code, AsPrincipal(dev)); res.Err != nil {
+		t.Fatal(res.Text)
+	}
+	if strings.Contains(buf.String(), secretValue) {
+		t.Fatalf("the audit log shows a secret:\n%s", buf.String())
+	}
+	var e struct {
+		Calls []struct {
+			Tool string
+			Args json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &e); err != nil {
+		t.Fatalf("%v: %s", err, buf.String())
+	}
+	if len(e.Calls) != 3 {
+		t.Fatalf("calls: %s", buf.String())
+	}
+	if got := string(e.Calls[0].Args); got != `{"text":"key=[secret:API_TOKEN]"}` {
+		t.Errorf("first call's args: %s", got)
+	}
+	var cut string
+	if err := json.Unmarshal(e.Calls[1].Args, &cut); err != nil || len(cut) > maxAuditArgs+len("…") || !strings.HasSuffix(cut, "…") {
+		t.Errorf("5000-character argument: want a string cut at %d bytes ending in …, got %.80s", maxAuditArgs, e.Calls[1].Args)
+	}
+	if e.Calls[2].Tool != "demo.add" || string(e.Calls[2].Args) != `{"a":1,"b":2}` {
+		t.Errorf("third call: %s %s", e.Calls[2].Tool, e.Calls[2].Args)
+	}
+
+	// Off (the default), no argument is written.
+	buf.Reset()
+	plain := newRunner(t, WithAudit(auth.NewAudit(&buf)))
+	plain.Exec(context.Background(), `demo.add(a=1, b=2)`, AsPrincipal(dev))
+	if strings.Contains(buf.String(), `"calls"`) || strings.Contains(buf.String(), `"args"`) {
+		t.Errorf("arguments logged without audit_arguments: %s", buf.String())
+	}
+}

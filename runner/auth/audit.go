@@ -10,8 +10,8 @@ import (
 )
 
 // AuditEntry is one line of the audit log: one run of a principal. It
-// holds no program text and no argument values, only which tools the run
-// called.
+// holds no program text, and argument values only when the operator asks
+// for them (serve.auth.audit_arguments), secrets redacted.
 type AuditEntry struct {
 	Time      time.Time `json:"time"`      // when the run started
 	Principal string    `json:"principal"` // the token's name
@@ -21,6 +21,16 @@ type AuditEntry struct {
 	ErrorKind string    `json:"error_kind,omitempty"`
 	ToolCalls int       `json:"tool_calls"`
 	Duration  float64   `json:"duration_ms"`
+	// Calls are the run's first tool calls with their arguments, with
+	// serve.auth.audit_arguments only.
+	Calls []AuditCall `json:"calls,omitempty"`
+}
+
+// AuditCall is one tool call of an audit line: the tool and its
+// arguments (a JSON value, or a string when cut short).
+type AuditCall struct {
+	Tool string `json:"tool"`
+	Args any    `json:"args"`
 }
 
 // Audit appends AuditEntry values as JSON lines to a writer.

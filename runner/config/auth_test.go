@@ -14,6 +14,7 @@ func TestLoadAuthAndPolicies(t *testing.T) {
       - {name: ci, token: literal-ci-token, policy: reader}
     metrics_token: "${METRICS_TOKEN}"
     audit_log: logs/audit.jsonl
+    audit_arguments: true
 policies:
   dev: {allow: ["*"]}
   reader: {allow: ["ot.*", "file.read"], read_only: true, limits: {max_tool_calls: 100}}
@@ -31,6 +32,9 @@ policies:
 	if a.AuditLog != filepath.Join(dir, "logs", "audit.jsonl") {
 		t.Errorf("audit_log = %q, want it beside the config file", a.AuditLog)
 	}
+	if !a.AuditArguments {
+		t.Error("audit_arguments: true was not read")
+	}
 	if a.MetricsToken != "metrics-secret-2" {
 		t.Errorf("metrics_token = %q", a.MetricsToken)
 	}
@@ -46,7 +50,7 @@ policies:
 			t.Errorf("effective config shows %q:\n%s", secret, eff)
 		}
 	}
-	for _, want := range []string{"name: alice", "policy: reader", "max_tool_calls: 100", "read_only: true"} {
+	for _, want := range []string{"name: alice", "policy: reader", "max_tool_calls: 100", "read_only: true", "audit_arguments: true"} {
 		if !strings.Contains(eff, want) {
 			t.Errorf("effective config lacks %q:\n%s", want, eff)
 		}

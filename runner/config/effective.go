@@ -387,6 +387,7 @@ func (e *emitter) auth(a *Auth) *yaml.Node {
 		m.add("metrics_token", e.secret(p.With("metrics_token")))
 	}
 	m.add("audit_log", e.optText(p.With("audit_log"), a.AuditLog))
+	m.add("audit_arguments", e.trueOnly(p.With("audit_arguments"), a.AuditArguments))
 	if m.node() == nil {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
 	}

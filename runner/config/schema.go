@@ -36,7 +36,7 @@ func serveKeys() []string {
 	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout", "rate_limit"}
 }
 func rateLimitKeys() []string { return []string{"runs_per_minute", "concurrent"} }
-func authKeys() []string      { return []string{"tokens", "metrics_token", "audit_log"} }
+func authKeys() []string      { return []string{"tokens", "metrics_token", "audit_log", "audit_arguments"} }
 func tokenKeys() []string     { return []string{"name", "token", "policy"} }
 func policyKeys() []string    { return []string{"allow", "read_only", "limits", "isolation"} }
 func securityKeys() []string  { return []string{"confirm_destructive"} }
@@ -670,6 +670,10 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 			}
 		case "tokens":
 			a.Tokens = d.tokens(f.Val, fp)
+		case "audit_arguments":
+			if b, ok := d.boolean(f.Val, fp); ok {
+				a.AuditArguments = b
+			}
 		case "audit_log":
 			if s, ok := d.path(f.Val, fp); ok {
 				a.AuditLog = s

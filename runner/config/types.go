@@ -227,6 +227,9 @@ type Auth struct {
 	// AuditLog is where one JSON line per authenticated run is appended,
 	// absolute (yaml "audit_log"); "" means not written.
 	AuditLog string
+	// AuditArguments adds each tool call's arguments, secrets redacted,
+	// to the audit log (yaml "audit_arguments"); off by default.
+	AuditArguments bool
 }
 
 // Token is one static bearer token of serve.auth.tokens: who presents it
