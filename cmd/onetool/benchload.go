@@ -158,6 +158,7 @@ errors. Ctrl-C stops early and still reports.`,
 				if hopts.Auth, err = auth.New(cfg); err != nil {
 					return &exitError{code: exitRun, msg: "invalid configuration: " + err.Error()}
 				}
+				defer hopts.Auth.Close()
 				opts.Handler = mcpserver.HTTPHandler(server, hopts)
 			}
 			rep, err := benchLoad(ctx, opts)
