@@ -35,8 +35,10 @@ func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
 	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout"}
 }
-func authKeys() []string     { return []string{"tokens", "oauth", "metrics_token", "audit_log"} }
-func oauthKeys() []string    { return []string{"issuer", "audience", "scopes", "policy_claim", "default_policy"} }
+func authKeys() []string { return []string{"tokens", "oauth", "metrics_token", "audit_log"} }
+func oauthKeys() []string {
+	return []string{"issuer", "audience", "scopes", "policy_claim", "default_policy"}
+}
 func tokenKeys() []string    { return []string{"name", "token", "policy"} }
 func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
 func securityKeys() []string { return []string{"confirm_destructive"} }
