@@ -164,8 +164,7 @@ func (a *Authenticator) check(ctx context.Context, tok string) (*sdkauth.TokenIn
 	if a.oauth == nil {
 		return nil, fmt.Errorf("%w: the bearer token is not one of serve.auth.tokens", sdkauth.ErrInvalidToken)
 	}
-	_, ti, err := a.oauth.verify(ctx, tok)
-	return ti, err
+	return a.oauth.check(ctx, tok)
 }
 
 // what names the tokens a client may send.

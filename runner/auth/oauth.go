@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,7 +40,23 @@ const (
 	oauthKIDRefresh = 30 * time.Second
 	// oauthMetadataMax bounds the issuer's metadata document.
 	oauthMetadataMax = 1 << 20
+	// oauthKeysRefresh is how often the issuer's JWKS is fetched again,
+	// so that a key the issuer withdraws stops verifying tokens.
+	oauthKeysRefresh = 5 * time.Minute
+	// oauthCacheTTL and oauthCacheMax bound the cache of tokens already
+	// verified: a client sends the same token with every request, and a
+	// signature check costs ~100 µs. A token stays cached at most this
+	// long (and never past its exp), so a withdrawn key stops opening
+	// doors at most this long after the keys were refreshed.
+	oauthCacheTTL = time.Minute
+	oauthCacheMax = 4096
 )
+
+// cached is a verified token: its principal's TokenInfo until when.
+type cached struct {
+	ti    *sdkauth.TokenInfo
+	until time.Time
+}
 
 // oauthAlgs are the signature algorithms a token may use: asymmetric
 // ones only. "none" and HMAC (HS*) never verify against a published key.
@@ -69,10 +86,14 @@ type oauthVerifier struct {
 	client           *http.Client
 	parser           *jwt.Parser
 	retry            time.Duration
+	now              func() time.Time // time.Now; tests move it
 
 	// life ends the JWKS refresh goroutine (Authenticator.Close).
 	life context.Context
 	stop context.CancelFunc
+
+	cacheMu sync.Mutex
+	cache   map[[sha256.Size]byte]cached
 
 	mu       sync.Mutex
 	stopKeys context.CancelFunc
@@ -98,14 +119,17 @@ func newOAuthVerifier(o *config.OAuth, policies map[string]*Policy) (*oauthVerif
 		// The public URL the operator gave, never the request's Host.
 		resourceMetadata: aud.Scheme + "://" + aud.Host + "/.well-known/oauth-protected-resource",
 		client:           &http.Client{Timeout: oauthFetchTimeout},
-		parser: jwt.NewParser(
-			jwt.WithValidMethods(oauthAlgs),
-			jwt.WithLeeway(OAuthLeeway),
-			jwt.WithIssuer(o.Issuer),
-			jwt.WithExpirationRequired(),
-		),
-		retry: oauthRetry,
+		retry:            oauthRetry,
+		now:              time.Now,
+		cache:            map[[sha256.Size]byte]cached{},
 	}
+	v.parser = jwt.NewParser(
+		jwt.WithValidMethods(oauthAlgs),
+		jwt.WithLeeway(OAuthLeeway),
+		jwt.WithIssuer(o.Issuer),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(func() time.Time { return v.now() }),
+	)
 	if o.DefaultPolicy != "" {
 		p, ok := policies[o.DefaultPolicy]
 		if !ok {
@@ -171,6 +195,7 @@ func (v *oauthVerifier) discover(ctx context.Context) (keyfunc.Keyfunc, error) {
 	kf, err := keyfunc.NewDefaultOverrideCtx(life, []string{meta.JWKSURI}, keyfunc.Override{
 		Client:                    v.client,
 		HTTPTimeout:               oauthFetchTimeout,
+		RefreshInterval:           oauthKeysRefresh,
 		NoErrorReturnFirstHTTPReq: &no,
 		RefreshUnknownKID:         rate.NewLimiter(rate.Every(oauthKIDRefresh), 1),
 		// The wait for the limiter and the refetch share this bound: a
@@ -225,6 +250,42 @@ func (v *oauthVerifier) getMetadata(ctx context.Context, u string) (*oauthex.Aut
 		return nil, fmt.Errorf("GET %s: %w", u, err)
 	}
 	return &m, nil
+}
+
+// check is verify with the cache of tokens verified lately.
+func (v *oauthVerifier) check(ctx context.Context, raw string) (*sdkauth.TokenInfo, error) {
+	key := sha256.Sum256([]byte(raw))
+	now := v.now()
+	v.cacheMu.Lock()
+	c, ok := v.cache[key]
+	v.cacheMu.Unlock()
+	if ok && now.Before(c.until) {
+		return c.ti, nil
+	}
+	_, ti, err := v.verify(ctx, raw)
+	if err != nil {
+		return nil, err
+	}
+	until := now.Add(oauthCacheTTL)
+	if exp := ti.Expiration.Add(OAuthLeeway); exp.Before(until) {
+		until = exp
+	}
+	v.cacheMu.Lock()
+	if len(v.cache) >= oauthCacheMax {
+		// Full: drop what has expired, or else everything; a client
+		// whose token was dropped pays one verification.
+		for k, e := range v.cache {
+			if !now.Before(e.until) {
+				delete(v.cache, k)
+			}
+		}
+		if len(v.cache) >= oauthCacheMax {
+			clear(v.cache)
+		}
+	}
+	v.cache[key] = cached{ti, until}
+	v.cacheMu.Unlock()
+	return ti, nil
 }
 
 // verify checks a JWT access token and returns its principal and the

@@ -278,3 +278,44 @@ func FuzzOAuthToken(f *testing.F) {
 		}
 	})
 }
+
+// A verified token is remembered (a client sends it with every request),
+// but never past its exp (plus leeway), nor longer than oauthCacheTTL.
+func TestOAuthCache(t *testing.T) {
+	is := authtest.NewIssuer(t)
+	a, h := oauthServer(t, oauthConfig(is))
+	clock := time.Now()
+	a.oauth.now = func() time.Time { return clock }
+	short := is.Claims(testAudience, "onetool.run")
+	short["exp"] = clock.Add(10 * time.Second).Unix()
+	tok := is.Sign(t, "k1", short)
+	long := is.Sign(t, "k1", is.Claims(testAudience, "onetool.run"))
+	for _, tok := range []string{tok, long} {
+		if rec := send(h, tok); rec.Code != 200 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+	if n := len(a.oauth.cache); n != 2 {
+		t.Errorf("%d tokens cached, want 2", n)
+	}
+	clock = clock.Add(10*time.Second + OAuthLeeway + time.Second)
+	if rec := send(h, tok); rec.Code != 401 || !strings.Contains(rec.Body.String(), "expired") {
+		t.Errorf("a cached token past its exp: %d %s", rec.Code, rec.Body)
+	}
+	// The issuer now withdraws its key, and onetool's periodic refresh
+	// has dropped it (simulated: it comes every oauthKeysRefresh): the
+	// long-lived token, verified a moment ago, keeps working from the
+	// cache until oauthCacheTTL, then is checked again and refused.
+	is.RemoveKey("k1")
+	is.AddRSAKey(t, "k2")
+	if ok, err := a.oauth.kf.Storage().KeyDelete(t.Context(), "k1"); !ok || err != nil {
+		t.Fatal(err)
+	}
+	if rec := send(h, long); rec.Code != 200 {
+		t.Errorf("within the cache TTL: %d %s", rec.Code, rec.Body)
+	}
+	clock = clock.Add(oauthCacheTTL)
+	if rec := send(h, long); rec.Code != 401 {
+		t.Errorf("after the cache TTL, with its key withdrawn: %d %s", rec.Code, rec.Body)
+	}
+}

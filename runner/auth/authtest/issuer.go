@@ -176,3 +176,11 @@ func SignWith(t testing.TB, m jwt.SigningMethod, kid string, key any, claims jwt
 	}
 	return s
 }
+
+// RemoveKey stops publishing kid.
+func (is *Issuer) RemoveKey(kid string) {
+	is.mu.Lock()
+	defer is.mu.Unlock()
+	delete(is.keys, kid)
+	delete(is.algs, kid)
+}
