@@ -334,7 +334,9 @@ func (v *oauthVerifier) verify(ctx context.Context, raw string) (*Principal, *sd
 	}
 	exp, _ := claims.GetExpirationTime()
 	pr := &Principal{Name: name, Policy: pol}
-	ti := &sdkauth.TokenInfo{Scopes: granted, Expiration: exp.Time, UserID: name, Extra: map[string]any{extraKey: pr}}
+	// UserID binds the sessions this principal opens; the prefix keeps a
+	// token whose sub equals a static token's name out of its sessions.
+	ti := &sdkauth.TokenInfo{Scopes: granted, Expiration: exp.Time, UserID: "oauth:" + name, Extra: map[string]any{extraKey: pr}}
 	return pr, ti, nil
 }
 

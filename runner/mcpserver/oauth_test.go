@@ -87,6 +87,20 @@ func TestHTTPOAuth(t *testing.T) {
 		res.Body.Close()
 		return res, string(b)
 	}
+	// A session opened with the static token "ci" is not open to a JWT
+	// whose sub is "ci": they are different principals.
+	res, _ := do("POST", "/mcp", map[string]string{"Authorization": "Bearer ci-token"})
+	sid := res.Header.Get("Mcp-Session-Id")
+	if res.StatusCode != 200 || sid == "" {
+		t.Fatalf("initialize with the static token: %d, session %q", res.StatusCode, sid)
+	}
+	ci := is.Claims(audience, "onetool.run")
+	ci["sub"] = "ci"
+	res, body := do("POST", "/mcp", map[string]string{"Authorization": "Bearer " + is.Sign(t, "k1", ci), "Mcp-Session-Id": sid})
+	if res.StatusCode != 403 {
+		t.Errorf("a JWT with sub ci in the static ci's session: %d %s", res.StatusCode, body)
+	}
+
 	const prm = `Bearer resource_metadata="https://onetool.example.com/.well-known/oauth-protected-resource"`
 	for _, tt := range []struct {
 		name, method, path string
