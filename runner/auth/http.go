@@ -92,8 +92,10 @@ func (a *Authenticator) Lookup(presented string) *Principal {
 	return a.tokens[found].principal
 }
 
-// Names are the names of the configured tokens: the only principal names
-// there can be, so a label made of them has bounded cardinality.
+// Names are the names of the configured static tokens. With
+// serve.auth.oauth, JWT principals are named by their tokens' sub, which
+// any number of users may have: a label of bounded cardinality must not
+// take those as they are.
 func (a *Authenticator) Names() []string {
 	out := make([]string, len(a.tokens))
 	for i, t := range a.tokens {
