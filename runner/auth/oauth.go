@@ -155,8 +155,13 @@ func (v *oauthVerifier) keys(ctx context.Context) (keyfunc.Keyfunc, error) {
 	}
 	kf, err := v.discover(ctx)
 	if err != nil {
-		v.failedAt, v.failErr = time.Now(), fmt.Errorf("%w: %v", errUnavailable, err)
-		return nil, v.failErr
+		err = fmt.Errorf("%w: %v", errUnavailable, err)
+		// A client that gave up says nothing about the issuer: only a
+		// failure of the issuer holds the others back.
+		if ctx.Err() == nil {
+			v.failedAt, v.failErr = time.Now(), err
+		}
+		return nil, err
 	}
 	v.kf, v.failErr = kf, nil
 	return kf, nil

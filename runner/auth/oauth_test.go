@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
@@ -317,5 +318,21 @@ func TestOAuthCache(t *testing.T) {
 	clock = clock.Add(oauthCacheTTL)
 	if rec := send(h, long); rec.Code != 401 {
 		t.Errorf("after the cache TTL, with its key withdrawn: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// A client that hangs up during discovery does not hold the next ones
+// back for the retry delay: only the issuer's failures do.
+func TestOAuthDiscoveryCancelled(t *testing.T) {
+	is := authtest.NewIssuer(t)
+	_, h := oauthServer(t, oauthConfig(is))
+	tok := is.Sign(t, "k1", is.Claims(testAudience, "onetool.run"))
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, "POST", "/mcp", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	if rec := send(h, tok); rec.Code != 200 {
+		t.Errorf("the next request: %d %s", rec.Code, rec.Body)
 	}
 }
