@@ -171,18 +171,18 @@ func (v *oauthVerifier) keys(ctx context.Context) (keyfunc.Keyfunc, error) {
 // discovery) for its jwks_uri and fetches the key set.
 func (v *oauthVerifier) discover(ctx context.Context) (keyfunc.Keyfunc, error) {
 	var meta *oauthex.AuthServerMeta
-	var errs []error
+	var errs []string
 	for _, u := range metadataURLs(v.issuer) {
 		m, err := v.getMetadata(ctx, u)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, err.Error())
 			continue
 		}
 		meta = m
 		break
 	}
 	if meta == nil {
-		return nil, errors.Join(errs...)
+		return nil, errors.New(strings.Join(errs, "; "))
 	}
 	if meta.Issuer != v.issuer {
 		return nil, fmt.Errorf("the metadata of %s names issuer %q: set serve.auth.oauth.issuer to exactly the issuer your authorization server reports", v.issuer, meta.Issuer)
@@ -194,7 +194,9 @@ func (v *oauthVerifier) discover(ctx context.Context) (keyfunc.Keyfunc, error) {
 		return nil, fmt.Errorf("the metadata of %s has a jwks_uri that is not an http(s) URL: %q", v.issuer, meta.JWKSURI)
 	}
 	// A context of its own per attempt: the refresh goroutine keyfunc
-	// starts must end when this attempt fails, or with the verifier.
+	// starts must end when this attempt fails, or with the verifier. The
+	// first fetch of the keys happens under it too (keyfunc takes one
+	// context for both), bounded by HTTPTimeout rather than by ctx.
 	life, cancel := context.WithCancel(v.life)
 	no := false
 	kf, err := keyfunc.NewDefaultOverrideCtx(life, []string{meta.JWKSURI}, keyfunc.Override{
