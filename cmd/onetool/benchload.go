@@ -160,6 +160,7 @@ errors. Ctrl-C stops early and still reports.`,
 					return err
 				}
 				hopts.RateLimit = limiter
+				defer hopts.Auth.Close()
 				opts.Handler = mcpserver.HTTPHandler(server, hopts)
 			}
 			rep, err := benchLoad(ctx, opts)

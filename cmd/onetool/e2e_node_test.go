@@ -16,8 +16,10 @@ import (
 
 // TestNodeE2E drives the real onetool binary with the official TypeScript
 // MCP SDK client (e2e/node/run.test.mjs): stdio and streamable HTTP, tools,
-// resources, errors, progress, cancellation, DNS-rebinding protection and
-// serve.auth bearer tokens with their policies.
+// resources, errors, progress, cancellation, DNS-rebinding protection,
+// serve.auth bearer tokens with their policies, and serve.auth.oauth with
+// the SDK's own OAuth flow against a real authorization server
+// (oauth2-mock-server).
 // It needs Node.js; with npm it installs e2e/node's pinned packages itself
 // when they are missing, so a fresh clone passes with plain `go test ./...`.
 func TestNodeE2E(t *testing.T) {

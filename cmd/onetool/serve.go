@@ -43,7 +43,8 @@ at http://ADDR/mcp, with /healthz and /metrics beside it; a bare port binds
 127.0.0.1. An HTTP session ends after serve.session_idle without a request
 (default 30m), and at most serve.max_sessions (default 1000) live at once.
 With serve.auth, every /mcp request needs a bearer token of
-serve.auth.tokens, and runs follow the token's policy; stdio is not
+serve.auth.tokens or, with serve.auth.oauth, an OAuth access token (JWT)
+of the issuer; runs follow the token's policy; stdio is not
 authenticated.
 
 On SIGTERM or SIGINT (and, over stdio, at the end of standard input) the
@@ -128,6 +129,7 @@ and exits 0. Logs go to standard error.`,
 				}
 				hopts.RateLimit = opts.RateLimit
 				hopts.Metrics = metrics.Handler()
+				defer hopts.Auth.Close()
 				hopts.Drain = drain
 				return serveHTTP(ctx, server, httpAddr, hopts, drainTimeout, log, cmd)
 			}

@@ -12,14 +12,17 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
+import net from "node:net";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { mkdtempSync, writeFileSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { OAuth2Server } from "oauth2-mock-server";
 
 const ONETOOL_BIN = process.env.ONETOOL_BIN;
 if (!ONETOOL_BIN) {
@@ -53,9 +56,10 @@ async function waitFor(predicate, ms, what) {
 // serveHTTP starts `onetool serve --http 127.0.0.1:0 [extra...]` and
 // resolves to { child, url, stderr() } once the server prints its listening
 // line. Port 0 lets the kernel pick a free port with no race; the line
-// carries the real address.
-async function serveHTTP(extra = []) {
-  const child = spawn(ONETOOL_BIN, ["serve", "--http", "127.0.0.1:0", ...extra], {
+// carries the real address. addr replaces 127.0.0.1:0 when the port must
+// be known beforehand.
+async function serveHTTP(extra = [], addr = "127.0.0.1:0") {
+  const child = spawn(ONETOOL_BIN, ["serve", "--http", addr, ...extra], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -604,4 +608,167 @@ describe("streamable HTTP, serve.auth static tokens", () => {
     assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer alice-e2e-token" } })).status, 401);
     assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer metrics-e2e-token" } })).status, 200);
   });
+});
+
+// freePort returns a loopback port that was free a moment ago: for a
+// server whose URL must be written in its configuration before it starts.
+async function freePort() {
+  const s = net.createServer();
+  s.listen(0, "127.0.0.1");
+  await once(s, "listening");
+  const { port } = s.address();
+  s.close();
+  await once(s, "close");
+  return port;
+}
+
+// serve.auth.oauth against a real authorization server (oauth2-mock-server),
+// with the TypeScript SDK's own OAuth flow: the 401's resource_metadata,
+// the protected resource metadata, the issuer's metadata, then a
+// client_credentials token for the resource, sent as a bearer token.
+describe("streamable HTTP, serve.auth.oauth", () => {
+  const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-oauth-"));
+  let oauth;
+  let server;
+  let audience;
+  // mode says how the authorization server spoils the next tokens.
+  let mode = "ok";
+  const clients = [];
+
+  before(async () => {
+    oauth = new OAuth2Server();
+    await oauth.issuer.keys.generate("RS256");
+    await oauth.start(0, "127.0.0.1");
+    oauth.issuer.url = `http://127.0.0.1:${oauth.address().port}`;
+    // What a real authorization server does with a resource indicator
+    // (RFC 8707): the token's audience is the resource it was asked for.
+    oauth.service.on("beforeTokenSigning", (token, req) => {
+      token.payload.aud = req.body.resource;
+      token.payload.sub = "agent-1";
+      if (mode === "dev") token.payload.onetool_policy = "dev";
+      if (mode === "expired") token.payload.exp = Math.floor(Date.now() / 1000) - 120;
+      if (mode === "wrong-aud") token.payload.aud = "http://127.0.0.1:1/mcp";
+      if (mode === "no-scope") token.payload.scope = "openid";
+    });
+    const port = await freePort();
+    audience = `http://127.0.0.1:${port}/mcp`;
+    writeFileSync(
+      join(dir, "onetool.yaml"),
+      [
+        "serve:",
+        "  auth:",
+        "    oauth:",
+        `      issuer: ${oauth.issuer.url}`,
+        `      audience: ${audience}`,
+        "      scopes: [onetool.run]",
+        "      policy_claim: onetool_policy",
+        "      default_policy: reader",
+        "policies:",
+        '  dev: {allow: ["*"]}',
+        '  reader: {allow: ["ot.*", "demo.foo"], read_only: true}',
+        "",
+      ].join("\n"),
+    );
+    server = await serveHTTP(["--config", join(dir, "onetool.yaml")], `127.0.0.1:${port}`);
+    assert.equal(server.url, audience);
+  });
+  after(async () => {
+    await closeHTTP(server, clients);
+    await oauth?.stop();
+  });
+
+  async function connectOAuth() {
+    const provider = new ClientCredentialsProvider({
+      clientId: "e2e-client",
+      clientSecret: "e2e-secret",
+      scope: "onetool.run", // a client_credentials client asks for the scopes it was given
+      expectedIssuer: oauth.issuer.url,
+    });
+    const c = newClient();
+    clients.push(c);
+    await c.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: provider }));
+    return { client: c, provider };
+  }
+
+  test("oauth: a 401 points to the protected resource metadata, which names the issuer", TIMEOUT, async () => {
+    const base = audience.replace(/\/mcp$/, "");
+    const res = await fetch(server.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get("www-authenticate"), `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`);
+    const prm = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
+    assert.deepEqual(prm, {
+      resource: audience,
+      authorization_servers: [oauth.issuer.url],
+      scopes_supported: ["onetool.run"],
+      bearer_methods_supported: ["header"],
+      resource_name: "onetool",
+    });
+    assert.equal((await fetch(`${base}/healthz`)).status, 200);
+  });
+
+  test("oauth: the SDK's client_credentials flow gets a token, and runs follow default_policy", TIMEOUT, async () => {
+    mode = "ok";
+    const { client, provider } = await connectOAuth();
+    assert.ok(provider.tokens()?.access_token, "the SDK obtained an access token");
+    assert.equal((await run(client, 'demo.foo(text="test")')).text, "orange");
+    const refused = await run(client, "x = 1\ndemo.bar(text='item1')");
+    assert.ok(refused.isError);
+    assert.equal(refused.text, "Error: line 2: demo.bar is not allowed by policy 'reader'");
+  });
+
+  test("oauth: the policy a token's onetool_policy claim names applies", TIMEOUT, async () => {
+    mode = "dev";
+    const { client } = await connectOAuth();
+    assert.equal((await run(client, "x = 1\ndemo.bar(text='item1')")).text, "fox");
+  });
+
+  test("oauth: an expired token is refused with 401", TIMEOUT, async () => {
+    mode = "expired";
+    await assert.rejects(connectOAuth(), /401 after successful authentication/);
+    const token = await oauthToken("expired");
+    const res = await postWith(token);
+    assert.equal(res.status, 401);
+    assert.match(await res.text(), /the token has expired/);
+  });
+
+  test("oauth: a token for another audience is refused with 401", TIMEOUT, async () => {
+    mode = "wrong-aud";
+    await assert.rejects(connectOAuth(), /401 after successful authentication/);
+    const res = await postWith(await oauthToken("wrong-aud"));
+    assert.equal(res.status, 401);
+    assert.match(await res.text(), /the token is for audience \["http:\/\/127.0.0.1:1\/mcp"\]/);
+  });
+
+  test("oauth: a token without the scope is refused with 403 insufficient_scope", TIMEOUT, async () => {
+    mode = "no-scope";
+    await assert.rejects(connectOAuth(), /403 after trying upscoping/);
+    const res = await postWith(await oauthToken("no-scope"));
+    assert.equal(res.status, 403);
+    const base = audience.replace(/\/mcp$/, "");
+    assert.equal(
+      res.headers.get("www-authenticate"),
+      `Bearer error="insufficient_scope", scope="onetool.run", resource_metadata="${base}/.well-known/oauth-protected-resource"`,
+    );
+  });
+
+  // oauthToken asks the authorization server for a token directly, spoilt
+  // as m says, to look at onetool's answer to it.
+  async function oauthToken(m) {
+    mode = m;
+    const res = await fetch(`${oauth.issuer.url}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "e2e-client", scope: "onetool.run", resource: audience }),
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()).access_token;
+  }
+
+  function postWith(token) {
+    return fetch(server.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }),
+    });
+  }
 });

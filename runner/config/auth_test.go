@@ -99,3 +99,75 @@ func TestAuthProblems(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadOAuth(t *testing.T) {
+	c, _, err := loadYAML(t, `serve:
+  auth:
+    oauth:
+      issuer: https://auth.example.com
+      audience: https://onetool.example.com/mcp
+      scopes: [onetool.run]
+      policy_claim: onetool_policy
+      default_policy: reader
+policies:
+  reader: {allow: ["ot.*"]}
+`, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := OAuth{Issuer: "https://auth.example.com", Audience: "https://onetool.example.com/mcp", Scopes: []string{"onetool.run"}, PolicyClaim: "onetool_policy", DefaultPolicy: "reader"}
+	o := c.Serve.Auth.OAuth
+	if o == nil || o.Issuer != want.Issuer || o.Audience != want.Audience || strings.Join(o.Scopes, " ") != "onetool.run" || o.PolicyClaim != want.PolicyClaim || o.DefaultPolicy != want.DefaultPolicy {
+		t.Fatalf("serve.auth.oauth = %+v", o)
+	}
+	eff := string(c.Effective())
+	for _, w := range []string{"issuer: https://auth.example.com", "audience: https://onetool.example.com/mcp", "- onetool.run", "policy_claim: onetool_policy", "default_policy: reader"} {
+		if !strings.Contains(eff, w) {
+			t.Errorf("effective config lacks %q:\n%s", w, eff)
+		}
+	}
+	if _, _, err := loadYAML(t, eff, nil, nil); err != nil {
+		t.Errorf("effective config does not load again: %v\n%s", err, eff)
+	}
+	// http is fine on a loopback issuer (tests, a local server).
+	if _, _, err := loadYAML(t, "serve:\n  auth:\n    oauth: {issuer: \"http://127.0.0.1:9000\", audience: \"http://localhost:8080/mcp\", policy_claim: p}\n", nil, nil); err != nil {
+		t.Errorf("loopback http: %v", err)
+	}
+}
+
+func TestOAuthProblems(t *testing.T) {
+	const pol = "policies:\n  reader: {allow: [\"ot.*\"]}\n"
+	oauth := func(body string) string { return "serve:\n  auth:\n    oauth:\n" + body + pol }
+	const ok = "      issuer: https://auth.example.com\n      audience: https://onetool.example.com/mcp\n"
+	tests := []struct {
+		name, yaml string
+		want       []string
+	}{
+		{"http issuer", oauth("      issuer: http://auth.example.com\n      audience: https://onetool.example.com/mcp\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:4: serve.auth.oauth.issuer: want https (http only for localhost), got "http://auth.example.com": the issuer URL of your authorization server, e.g. https://auth.example.com`}},
+		{"relative issuer", oauth("      issuer: auth.example.com\n      audience: https://onetool.example.com/mcp\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:4: serve.auth.oauth.issuer: want an absolute https URL, got "auth.example.com": the issuer URL of your authorization server, e.g. https://auth.example.com`}},
+		{"issuer with a query", oauth("      issuer: https://auth.example.com/?x=1\n      audience: https://onetool.example.com/mcp\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:4: serve.auth.oauth.issuer: want a URL without query or fragment, got "https://auth.example.com/?x=1": the issuer URL of your authorization server, e.g. https://auth.example.com`}},
+		{"no audience", oauth("      issuer: https://auth.example.com\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:4: serve.auth.oauth: needs audience: oauth is {issuer, audience, scopes, policy_claim, default_policy}`}},
+		{"no issuer", oauth("      audience: https://onetool.example.com/mcp\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:4: serve.auth.oauth: needs issuer: oauth is {issuer, audience, scopes, policy_claim, default_policy}`}},
+		{"audience not a URL", oauth("      issuer: https://auth.example.com\n      audience: onetool\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:5: serve.auth.oauth.audience: want an absolute https URL, got "onetool": the public URL of this server's /mcp as tokens name it in aud, e.g. https://onetool.example.com/mcp`}},
+		{"unknown default policy", oauth(ok + "      default_policy: admin\n"),
+			[]string{`onetool.yaml:6: serve.auth.oauth.default_policy: unknown policy "admin"; the policies are: reader`}},
+		{"no policy at all", oauth(ok),
+			[]string{`onetool.yaml:4: serve.auth.oauth: needs default_policy or policy_claim (or both): without either no token has a policy`}},
+		{"scope with a space", oauth(ok + "      scopes: [\"onetool run\"]\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:6: serve.auth.oauth.scopes[0]: a scope is printable ASCII without spaces, quotes or backslashes (RFC 6749 §3.3), got "onetool run"`}},
+		{"unknown key", oauth(ok + "      scope: [a]\n      default_policy: reader\n"),
+			[]string{`onetool.yaml:6: serve.auth.oauth.scope: unknown key; did you mean 'scopes'?`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := loadYAML(t, tt.yaml, nil, nil)
+			wantProblems(t, err, tt.want...)
+		})
+	}
+}

@@ -41,7 +41,7 @@ func TestDocsExample(t *testing.T) {
 		t.Errorf("the example must show the built-in defaults: %+v %+v", c.Limits, c.Output)
 	}
 	for _, keys := range [][]string{topKeys(), serverKeys(), snippetKeys(), paramKeys(), limitKeys(),
-		outputKeys(), serveKeys(), securityKeys(), authKeys(), tokenKeys(), policyKeys(), {"enabled", "allowed_dirs", "read_only", "backups"}} {
+		outputKeys(), serveKeys(), securityKeys(), authKeys(), oauthKeys(), tokenKeys(), policyKeys(), {"enabled", "allowed_dirs", "read_only", "backups"}} {
 		for _, k := range keys {
 			if !strings.Contains(example, "\n"+k+":") && !strings.Contains(example, " "+k+":") && !strings.Contains(example, "{"+k+":") {
 				t.Errorf("the example does not show %s:", k)

@@ -383,6 +383,16 @@ func (e *emitter) auth(a *Auth) *yaml.Node {
 		}
 		m.add("tokens", l)
 	}
+	if o := a.OAuth; o != nil {
+		op := p.With("oauth")
+		om := newMapping()
+		om.add("issuer", e.text(op.With("issuer"), o.Issuer, false))
+		om.add("audience", e.text(op.With("audience"), o.Audience, false))
+		om.add("scopes", e.strList(op.With("scopes"), o.Scopes))
+		om.add("policy_claim", e.optText(op.With("policy_claim"), o.PolicyClaim))
+		om.add("default_policy", e.optText(op.With("default_policy"), o.DefaultPolicy))
+		m.add("oauth", om.n)
+	}
 	if a.MetricsToken != "" {
 		m.add("metrics_token", e.secret(p.With("metrics_token")))
 	}

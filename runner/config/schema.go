@@ -36,11 +36,16 @@ func serveKeys() []string {
 	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout", "rate_limit"}
 }
 func rateLimitKeys() []string { return []string{"runs_per_minute", "concurrent"} }
-func authKeys() []string      { return []string{"tokens", "metrics_token", "audit_log", "audit_arguments"} }
-func tokenKeys() []string     { return []string{"name", "token", "policy"} }
-func policyKeys() []string    { return []string{"allow", "read_only", "limits", "isolation"} }
-func securityKeys() []string  { return []string{"confirm_destructive"} }
-func logLevels() []string     { return []string{"debug", "info", "warn", "error"} }
+func authKeys() []string {
+	return []string{"tokens", "oauth", "metrics_token", "audit_log", "audit_arguments"}
+}
+func oauthKeys() []string {
+	return []string{"issuer", "audience", "scopes", "policy_claim", "default_policy"}
+}
+func tokenKeys() []string    { return []string{"name", "token", "policy"} }
+func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
+func securityKeys() []string { return []string{"confirm_destructive"} }
+func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
 
 // config decodes the top level. include: was consumed while loading.
 func (d *decoder) config(root *node) *Config {
@@ -674,6 +679,8 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 			if b, ok := d.boolean(f.Val, fp); ok {
 				a.AuditArguments = b
 			}
+		case "oauth":
+			a.OAuth = d.oauth(f.Val, fp)
 		case "audit_log":
 			if s, ok := d.path(f.Val, fp); ok {
 				a.AuditLog = s
@@ -681,6 +688,101 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 		}
 	})
 	s.Auth = a
+}
+
+// oauth decodes serve.auth.oauth (SPEC §7.4): where tokens come from,
+// whom they must be for, and how they map to policies.
+func (d *decoder) oauth(n *node, p keyPath) *OAuth {
+	if skip(n) {
+		return nil
+	}
+	o := &OAuth{}
+	d.fields(n, p, oauthKeys(), func(key string, f pair, fp keyPath) {
+		if key == "scopes" {
+			l, ok := d.strList(f.Val, fp)
+			if !ok {
+				return
+			}
+			for i, sc := range l {
+				if !isScopeToken(sc) {
+					d.fail(f.Val.Items[i], fp.Index(i), "a scope is printable ASCII without spaces, quotes or backslashes (RFC 6749 §3.3), got %q", sc)
+				}
+			}
+			o.Scopes = l
+			return
+		}
+		str, ok := d.str(f.Val, fp)
+		if !ok {
+			return
+		}
+		switch key {
+		case "issuer":
+			if err := checkOAuthURL(str); err != nil {
+				d.fail(f.Val, fp, "%v: the issuer URL of your authorization server, e.g. https://auth.example.com", err)
+			}
+			o.Issuer = str
+		case "audience":
+			if err := checkOAuthURL(str); err != nil {
+				d.fail(f.Val, fp, "%v: the public URL of this server's /mcp as tokens name it in aud, e.g. https://onetool.example.com/mcp", err)
+			}
+			o.Audience = str
+		case "policy_claim":
+			if str == "" {
+				d.fail(f.Val, fp, "must not be empty: leave policy_claim out to give every token default_policy")
+			}
+			o.PolicyClaim = str
+		case "default_policy":
+			o.DefaultPolicy = str
+			d.tokenPolicies = append(d.tokenPolicies, placed{f.Val.Pos, fp, str})
+		}
+	})
+	if o.Issuer == "" {
+		d.fail(n, p, "needs issuer: oauth is {issuer, audience, scopes, policy_claim, default_policy}")
+	}
+	if o.Audience == "" {
+		d.fail(n, p, "needs audience: oauth is {issuer, audience, scopes, policy_claim, default_policy}")
+	}
+	if o.PolicyClaim == "" && o.DefaultPolicy == "" {
+		d.fail(n, p, "needs default_policy or policy_claim (or both): without either no token has a policy")
+	}
+	return o
+}
+
+// checkOAuthURL accepts an absolute https URL, or http on a loopback host
+// (for tests and a local authorization server), without query or fragment.
+func checkOAuthURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.User != nil {
+		return fmt.Errorf("want an absolute https URL, got %q", s)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("want a URL without query or fragment, got %q", s)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		h := u.Hostname()
+		if ip := net.ParseIP(h); h == "localhost" || (ip != nil && ip.IsLoopback()) {
+			return nil
+		}
+		return fmt.Errorf("want https (http only for localhost), got %q", s)
+	}
+	return fmt.Errorf("want an absolute https URL, got %q", s)
+}
+
+// isScopeToken reports whether s is a scope-token of RFC 6749 §3.3.
+func isScopeToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x21 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // tokens decodes serve.auth.tokens: a list of {name, token, policy}.

@@ -216,11 +216,13 @@ type RateLimit struct {
 }
 
 // Auth is `serve.auth`: who may call the HTTP server. Static tokens are
-// one way in; OAuth (`serve.auth.oauth`) is meant to sit beside them as
-// another field of this struct.
+// one way in, OAuth access tokens another; both may be set.
 type Auth struct {
 	// Tokens are static bearer tokens, in the order written (yaml "tokens").
 	Tokens []Token
+	// OAuth makes onetool an OAuth 2.1 resource server (yaml "oauth");
+	// nil: only static tokens are accepted.
+	OAuth *OAuth
 	// MetricsToken, when set, is the bearer token GET /metrics needs
 	// (yaml "metrics_token"); "" leaves /metrics open.
 	MetricsToken string
@@ -230,6 +232,26 @@ type Auth struct {
 	// AuditArguments adds each tool call's arguments, secrets redacted,
 	// to the audit log (yaml "audit_arguments"); off by default.
 	AuditArguments bool
+}
+
+// OAuth is `serve.auth.oauth`: JWT access tokens of one issuer, checked
+// against its published keys.
+type OAuth struct {
+	// Issuer is the authorization server's issuer URL (yaml "issuer"):
+	// https, or http on a loopback host.
+	Issuer string
+	// Audience is this server's public URL as tokens name it in aud
+	// (yaml "audience"); its scheme and host are where clients find the
+	// protected resource metadata.
+	Audience string
+	// Scopes must all be granted by a token (yaml "scopes").
+	Scopes []string
+	// PolicyClaim is the claim that names a token's policy (yaml
+	// "policy_claim"); "" means none is read.
+	PolicyClaim string
+	// DefaultPolicy applies to a token without PolicyClaim (yaml
+	// "default_policy"); "" means such a token is refused.
+	DefaultPolicy string
 }
 
 // Token is one static bearer token of serve.auth.tokens: who presents it

@@ -38,9 +38,11 @@ type HTTPOptions struct {
 	// has one). 0 means config.DefaultMaxSessions (1000); a negative value
 	// means no cap.
 	MaxSessions int
-	// Auth, when set, requires a bearer token of serve.auth.tokens on
-	// every /mcp request and serve.auth.metrics_token (when set) on
-	// /metrics (SPEC §7.4); /healthz stays open. Nil serves everyone.
+	// Auth, when set, requires a bearer token of serve.auth.tokens (or,
+	// with serve.auth.oauth, a JWT access token) on every /mcp request
+	// and serve.auth.metrics_token (when set) on /metrics (SPEC §7.4);
+	// /healthz and the protected resource metadata stay open. Nil serves
+	// everyone.
 	Auth *auth.Authenticator
 	// RateLimit, when set, bounds the runs of each principal
 	// (serve.rate_limit): a run over a bound gets 429 Too Many Requests
@@ -97,6 +99,13 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	mux.HandleFunc("GET /healthz", opts.Drain.healthz)
 	if opts.Metrics != nil {
 		mux.Handle("GET /metrics", opts.Auth.ProtectMetrics(opts.Metrics))
+	}
+	// With serve.auth.oauth: the protected resource metadata (RFC 9728),
+	// open to all. It stays behind the guard like every path: /mcp
+	// refuses browser pages anyway, so a page could not use what it
+	// learnt here, and desktop and command-line clients send no Origin.
+	for path, h := range opts.Auth.MetadataHandlers() {
+		mux.Handle(path, h)
 	}
 	return guard(mux)
 }
