@@ -59,7 +59,8 @@ var npmCI struct {
 }
 
 // nodeModules returns node and the e2e/node directory with its packages
-// installed (running `npm ci` once when they are missing), or skips the
+// installed (running `npm ci` once when they are missing or older than
+// package-lock.json), or skips the
 // test with a message saying what is missing.
 func nodeModules(t *testing.T) (node, dir string) {
 	t.Helper()
@@ -75,12 +76,15 @@ func nodeModules(t *testing.T) (node, dir string) {
 		t.Fatal(err)
 	}
 	npmCI.once.Do(func() {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
+		// npm writes node_modules/.package-lock.json when it installs: one
+		// older than package-lock.json is an install of other versions.
+		installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json"))
+		if lock, lerr := os.Stat(filepath.Join(dir, "package-lock.json")); err == nil && lerr == nil && !installed.ModTime().Before(lock.ModTime()) {
 			return
 		}
 		npm, err := exec.LookPath("npm")
 		if err != nil {
-			npmCI.err = errors.New("e2e/node/node_modules is missing and npm was not found: run `npm ci --prefix e2e/node`")
+			npmCI.err = errors.New("e2e/node/node_modules is missing or out of date and npm was not found: run `npm ci --prefix e2e/node`")
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -561,6 +561,7 @@ describe("streamable HTTP, serve.auth static tokens", () => {
       '      - {name: alice, token: "${ALICE_TOKEN}", policy: dev}',
       '      - {name: ci, token: "${CI_TOKEN}", policy: reader}',
       '    metrics_token: "${METRICS_TOKEN}"',
+      "  rate_limit: {runs_per_minute: 8}",
       "policies:",
       '  dev: {allow: ["*"]}',
       '  reader: {allow: ["ot.*", "demo.foo"], read_only: true}',
@@ -607,6 +608,29 @@ describe("streamable HTTP, serve.auth static tokens", () => {
     assert.equal((await fetch(`${base}/metrics`)).status, 401);
     assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer alice-e2e-token" } })).status, 401);
     assert.equal((await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer metrics-e2e-token" } })).status, 200);
+  });
+
+  test("auth: runs over serve.rate_limit get 429 with the bound named; other principals go on", TIMEOUT, async () => {
+    const ci = await connectWith("ci-e2e-token");
+    // 8 runs a minute: the 9th of a minute is refused (if the minute turns
+    // during the loop, its count starts again; 20 tries cover both).
+    let refused;
+    for (let i = 0; i < 20 && !refused; i++) {
+      try {
+        await run(ci, "1");
+      } catch (err) {
+        refused = err;
+      }
+    }
+    assert.ok(refused, "no run was refused");
+    assert.equal(refused.code, 429); // the SDK's StreamableHTTPError carries the status
+    assert.match(String(refused), /rate limit: principal 'ci' has started 8 runs this minute \(serve\.rate_limit\.runs_per_minute: 8\); retry in \d+s/);
+    const alice = await connectWith("alice-e2e-token");
+    assert.equal((await run(alice, "2 + 2")).text, "4");
+    const base = server.url.replace(/\/mcp$/, "");
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer metrics-e2e-token" } })).text();
+    assert.match(metrics, /^onetool_runs_total\{outcome="ok",principal="alice"\} [1-9]\d*$/m);
+    assert.match(metrics, /^onetool_runs_total\{outcome="ok",principal="ci"\} [1-9]\d*$/m);
   });
 });
 
