@@ -5,7 +5,8 @@
 // Nothing here is global: FromEnv returns a Provider that the command line
 // hands to the runner (runner.WithTracerProvider); the process-wide
 // otel.SetTracerProvider is never called. Spans go over OTLP http/protobuf
-// (the default), http/json or gRPC. Without an OTLP endpoint (or with
+// (the specification's default protocol; see otlp.go for why the exporter
+// is our own and gRPC is not offered). Without an OTLP endpoint (or with
 // OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none) the provider is the
 // no-op one: no exporter, no goroutine, and the runner skips its spans.
 package telemetry
@@ -21,8 +22,6 @@ import (
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracegrpc"
-	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/trace"
@@ -49,6 +48,7 @@ type Lookup func(name string) (string, bool)
 type Provider struct {
 	tp  trace.TracerProvider
 	sdk *sdktrace.TracerProvider // nil when tracing is off
+	exp *otlpExporter
 	// Endpoint is the URL spans are sent to; "" when tracing is off.
 	Endpoint string
 }
@@ -71,7 +71,12 @@ func (p *Provider) Shutdown(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, ShutdownTimeout)
 	defer cancel()
-	if err := p.sdk.Shutdown(ctx); err != nil {
+	p.exp.flushing.Store(true) // the last batches' errors are Shutdown's
+	err := p.sdk.Shutdown(ctx)
+	if last := p.exp.lastErr.Load(); err == nil && last != nil {
+		err = *last
+	}
+	if err != nil {
 		return fmt.Errorf("flushing traces to %s: %w", p.Endpoint, err)
 	}
 	return nil
@@ -93,10 +98,10 @@ func Enabled(tp trace.TracerProvider) bool {
 //
 // Read here: OTEL_SDK_DISABLED, OTEL_TRACES_EXPORTER (otlp or none),
 // OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT, _PROTOCOL, _HEADERS, _TIMEOUT,
-// _COMPRESSION, OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES. The SDK
-// itself reads the sampler (OTEL_TRACES_SAMPLER[_ARG]), the batching
-// (OTEL_BSP_*) and the TLS files (OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE,
-// …) from the process environment.
+// _COMPRESSION, _CERTIFICATE, _CLIENT_CERTIFICATE, _CLIENT_KEY,
+// OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES. The SDK itself reads the
+// sampler (OTEL_TRACES_SAMPLER[_ARG]) and the batching (OTEL_BSP_*) from
+// the process environment.
 func FromEnv(ctx context.Context, env Lookup, warn io.Writer, version string) (*Provider, error) {
 	if env == nil {
 		env = os.LookupEnv
@@ -127,15 +132,7 @@ func FromEnv(ctx context.Context, env Lookup, warn io.Writer, version string) (*
 		fmt.Fprintf(warn, "onetool: OTEL_TRACES_EXPORTER=%s is not supported (only otlp and none are): traces are off\n", exporter)
 		return Off(), nil
 	}
-	protocol := strings.ToLower(either("PROTOCOL"))
-	switch protocol {
-	case "", "http/protobuf", "http/json", "grpc":
-	default:
-		fmt.Fprintf(warn, "onetool: OTEL_EXPORTER_OTLP_PROTOCOL=%s is not an OTLP protocol (http/protobuf, http/json, grpc): using http/protobuf\n", protocol)
-		protocol = ""
-	}
-	grpc := protocol == "grpc"
-	endpoint, err := endpointURL(get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"), get("OTEL_EXPORTER_OTLP_ENDPOINT"), grpc)
+	endpoint, err := endpointURL(get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"), get("OTEL_EXPORTER_OTLP_ENDPOINT"))
 	if err != nil {
 		return nil, err
 	}
@@ -143,10 +140,16 @@ func FromEnv(ctx context.Context, env Lookup, warn io.Writer, version string) (*
 		if exporter == "" {
 			return Off(), nil // nobody asked for traces
 		}
-		endpoint = "http://localhost:4318/v1/traces" // the OTLP defaults
-		if grpc {
-			endpoint = "http://localhost:4317"
-		}
+		endpoint = "http://localhost:4318/v1/traces" // the OTLP/HTTP default
+	}
+	switch p := strings.ToLower(either("PROTOCOL")); p {
+	case "", "http/protobuf":
+	case "grpc", "http/json":
+		fmt.Fprintf(warn, "onetool: OTEL_EXPORTER_OTLP_PROTOCOL=%s is not supported: onetool exports traces over OTLP http/protobuf only; "+
+			"set OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf and point the endpoint at the collector's HTTP port (4318). Traces are off\n", p)
+		return Off(), nil
+	default:
+		fmt.Fprintf(warn, "onetool: OTEL_EXPORTER_OTLP_PROTOCOL=%s is not an OTLP protocol (http/protobuf): using http/protobuf\n", p)
 	}
 	var headers map[string]string
 	if h := either("HEADERS"); h != "" {
@@ -170,50 +173,24 @@ func FromEnv(ctx context.Context, env Lookup, warn io.Writer, version string) (*
 	default:
 		return nil, fmt.Errorf("OTEL_EXPORTER_OTLP_COMPRESSION=%s: want gzip or none", c)
 	}
-	// Every setting is passed explicitly, so that what env says wins over
-	// what the exporters would read from the process environment.
-	var exp sdktrace.SpanExporter
-	if grpc {
-		opts := []otlptracegrpc.Option{otlptracegrpc.WithEndpointURL(endpoint), otlptracegrpc.WithHeaders(headers)}
-		if timeout > 0 {
-			opts = append(opts, otlptracegrpc.WithTimeout(timeout))
-		}
-		if gzip {
-			opts = append(opts, otlptracegrpc.WithCompressor("gzip"))
-		}
-		// New dials lazily: a collector that is not up yet delays nothing.
-		exp, err = otlptracegrpc.New(ctx, opts...)
-	} else {
-		opts := []otlptracehttp.Option{otlptracehttp.WithEndpointURL(endpoint), otlptracehttp.WithHeaders(headers),
-			otlptracehttp.WithCompression(otlptracehttp.NoCompression)}
-		if protocol == "http/json" {
-			opts = append(opts, otlptracehttp.WithEncoding(otlptracehttp.EncodingJSON))
-		}
-		if timeout > 0 {
-			opts = append(opts, otlptracehttp.WithTimeout(timeout))
-		}
-		if gzip {
-			opts = append(opts, otlptracehttp.WithCompression(otlptracehttp.GzipCompression))
-		}
-		// New connects to nothing: the first batch of spans opens the
-		// connection.
-		exp, err = otlptracehttp.New(ctx, opts...)
-	}
+	tlsCfg, err := tlsConfig(either)
 	if err != nil {
-		return nil, fmt.Errorf("the OTLP trace exporter for %s: %w", endpoint, err)
+		return nil, err
 	}
+	// Constructing the exporter connects to nothing: the first batch of
+	// spans opens the connection, so a collector not up yet delays nothing.
+	exp := newOTLPExporter(endpoint, headers, gzip, timeout, tlsCfg, warn)
 	res, err := newResource(get, version)
 	if err != nil {
 		return nil, err
 	}
 	sdk := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exp), sdktrace.WithResource(res))
-	return &Provider{tp: sdk, sdk: sdk, Endpoint: endpoint}, nil
+	return &Provider{tp: sdk, sdk: sdk, exp: exp, Endpoint: endpoint}, nil
 }
 
 // endpointURL is where spans go: the traces endpoint as is, or the
-// general endpoint with /v1/traces appended over HTTP (OTLP exporter
-// spec; gRPC has no path).
-func endpointURL(traces, general string, grpc bool) (string, error) {
+// general endpoint with /v1/traces appended (OTLP exporter spec).
+func endpointURL(traces, general string) (string, error) {
 	name, raw := "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", traces
 	if raw == "" {
 		name, raw = "OTEL_EXPORTER_OTLP_ENDPOINT", general
@@ -225,7 +202,7 @@ func endpointURL(traces, general string, grpc bool) (string, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return "", fmt.Errorf("%s=%s: want an http:// or https:// URL, e.g. http://localhost:4318", name, raw)
 	}
-	if traces == "" && !grpc {
+	if traces == "" {
 		u.Path = strings.TrimSuffix(u.Path, "/") + "/v1/traces"
 	}
 	return u.String(), nil

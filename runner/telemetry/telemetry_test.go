@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,8 +15,6 @@ import (
 	collectortrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
 	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
 	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/onetool-dev/onetool/runner"
@@ -47,6 +44,12 @@ func TestFromEnvOff(t *testing.T) {
 		{"exporter none", env("OTEL_TRACES_EXPORTER", "none", "OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4318"), ""},
 		{"exporter not otlp", env("OTEL_TRACES_EXPORTER", "zipkin", "OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4318"),
 			"OTEL_TRACES_EXPORTER=zipkin is not supported (only otlp and none are): traces are off"},
+		{"gRPC", env("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4317"),
+			"onetool: OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: onetool exports traces over OTLP http/protobuf only; set OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf and point the endpoint at the collector's HTTP port (4318). Traces are off\n"},
+		{"gRPC for traces", env("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "grpc", "OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4317"),
+			"OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported"},
+		{"JSON", env("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json", "OTEL_EXPORTER_OTLP_ENDPOINT", "http://localhost:4318"),
+			"OTEL_EXPORTER_OTLP_PROTOCOL=http/json is not supported"},
 	}
 	for _, tt := range tests {
 		var warn bytes.Buffer
@@ -79,10 +82,13 @@ func TestFromEnvSettings(t *testing.T) {
 		{"general endpoint with a path", env("OTEL_EXPORTER_OTLP_ENDPOINT", "https://otel.example.com/otlp/"), "https://otel.example.com/otlp/v1/traces", "", ""},
 		{"traces endpoint used as is, and wins", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://a:4318", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://b:9999/custom"), "http://b:9999/custom", "", ""},
 		{"exporter otlp alone: the default endpoint", env("OTEL_TRACES_EXPORTER", "otlp"), "http://localhost:4318/v1/traces", "", ""},
-		{"grpc has no path", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"), "http://collector:4317", "", ""},
-		{"traces protocol wins", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "grpc"), "http://collector:4317", "", ""},
+		{"traces protocol wins", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf"), "http://c:4318/v1/traces", "", ""},
 		{"unknown protocol", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318", "OTEL_EXPORTER_OTLP_PROTOCOL", "thrift"), "http://c:4318/v1/traces", "",
-			"OTEL_EXPORTER_OTLP_PROTOCOL=thrift is not an OTLP protocol (http/protobuf, http/json, grpc): using http/protobuf"},
+			"OTEL_EXPORTER_OTLP_PROTOCOL=thrift is not an OTLP protocol (http/protobuf): using http/protobuf"},
+		{"missing CA file", env("OTEL_EXPORTER_OTLP_ENDPOINT", "https://c:4318", "OTEL_EXPORTER_OTLP_CERTIFICATE", "/nonexistent/ca.pem"), "",
+			"OTEL_EXPORTER_OTLP_CERTIFICATE: open /nonexistent/ca.pem: no such file or directory", ""},
+		{"client key without certificate", env("OTEL_EXPORTER_OTLP_ENDPOINT", "https://c:4318", "OTEL_EXPORTER_OTLP_CLIENT_KEY", "/k.pem"), "",
+			"OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE and OTEL_EXPORTER_OTLP_CLIENT_KEY go together: set both or neither", ""},
 		{"endpoint without scheme", env("OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318"), "",
 			"OTEL_EXPORTER_OTLP_ENDPOINT=collector:4318: want an http:// or https:// URL, e.g. http://localhost:4318", ""},
 		{"bad timeout", env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4318", "OTEL_EXPORTER_OTLP_TIMEOUT", "10s"), "",
@@ -122,7 +128,7 @@ func TestFromEnvSettings(t *testing.T) {
 type receiver struct {
 	mu       sync.Mutex
 	requests []*collectortrace.ExportTraceServiceRequest
-	headers  []http.Header // HTTP headers, or gRPC metadata
+	headers  []http.Header
 }
 
 func (rc *receiver) add(req *collectortrace.ExportTraceServiceRequest, h http.Header) {
@@ -181,22 +187,6 @@ func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out, _ := proto.Marshal(&collectortrace.ExportTraceServiceResponse{})
 	w.Header().Set("Content-Type", "application/x-protobuf")
 	_, _ = w.Write(out)
-}
-
-// grpcReceiver is the same collector over OTLP/gRPC.
-type grpcReceiver struct {
-	collectortrace.UnimplementedTraceServiceServer
-	rc *receiver
-}
-
-func (g grpcReceiver) Export(ctx context.Context, req *collectortrace.ExportTraceServiceRequest) (*collectortrace.ExportTraceServiceResponse, error) {
-	md, _ := metadata.FromIncomingContext(ctx)
-	h := http.Header{}
-	for k, v := range md {
-		h[http.CanonicalHeaderKey(k)] = v
-	}
-	g.rc.add(req, h)
-	return &collectortrace.ExportTraceServiceResponse{}, nil
 }
 
 func attrOf(kvs []*commonpb.KeyValue, key string) *commonpb.AnyValue {
@@ -292,33 +282,6 @@ func TestExportOTLPHTTP(t *testing.T) {
 	}
 }
 
-// OTEL_EXPORTER_OTLP_PROTOCOL=grpc sends the same spans over OTLP/gRPC.
-func TestExportOTLPGRPC(t *testing.T) {
-	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := &receiver{}
-	gs := grpc.NewServer()
-	collectortrace.RegisterTraceServiceServer(gs, grpcReceiver{rc: rc})
-	go func() { _ = gs.Serve(ln) }()
-	defer gs.Stop()
-	spans, resource := runTraced(t, rc,
-		"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://"+ln.Addr().String(),
-		"OTEL_EXPORTER_OTLP_PROTOCOL", "grpc",
-		"OTEL_EXPORTER_OTLP_HEADERS", "x-team=tools",
-		"OTEL_SERVICE_NAME", "gateway",
-		"OTEL_RESOURCE_ATTRIBUTES", "deployment.environment=test%20env")
-	checkExport(t, spans, resource)
-	rc.mu.Lock()
-	h := rc.headers[0]
-	rc.mu.Unlock()
-	if h.Get("X-Team") != "tools" {
-		t.Errorf("metadata %v, want x-team", h)
-	}
-}
-
 // A collector that does not answer holds up Shutdown no longer than its
 // context allows.
 func TestShutdownBounded(t *testing.T) {
@@ -342,5 +305,48 @@ func TestShutdownBounded(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "flushing traces to "+srv.URL+"/v1/traces") {
 		t.Errorf("Shutdown = %v, want a flush error naming the endpoint", err)
+	}
+}
+
+// A collector that answers 503 (Retry-After: 0) gets the batch again; one
+// that refuses it (400) does not, and Shutdown reports its answer.
+func TestExportRetries(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name     string
+		statuses []int
+		requests int
+		err      string
+	}{
+		{"busy, then ok", []int{503, 200}, 2, ""},
+		{"refused", []int{400, 200}, 1, "400 Bad Request: bad batch"},
+	} {
+		var mu sync.Mutex
+		n := 0
+		rc := &receiver{}
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			status := tt.statuses[n]
+			n++
+			mu.Unlock()
+			if status != 200 {
+				w.Header().Set("Retry-After", "0")
+				http.Error(w, "bad batch", status)
+				return
+			}
+			rc.ServeHTTP(w, r)
+		}))
+		p, err := telemetry.FromEnv(context.Background(), env("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL), io.Discard, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, span := p.TracerProvider().Tracer("t").Start(context.Background(), "x")
+		span.End()
+		err = p.Shutdown(context.Background())
+		srv.Close()
+		spans, _ := rc.spans()
+		if n != tt.requests || (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) || (tt.err == "") != (len(spans) == 1) {
+			t.Errorf("%s: %d requests, %d spans received, Shutdown = %v; want %d requests, error %q", tt.name, n, len(spans), err, tt.requests, tt.err)
+		}
 	}
 }
