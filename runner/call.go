@@ -13,9 +13,14 @@ import (
 // proxy.Caller): it charges the run's budget, then takes the same path as
 // Run. Errors keep their sentinels but read as the cause, since the
 // program knows which tool it called.
-func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
+func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (_ any, err error) {
 	if r.remote != nil {
 		return r.remote(ctx, t, args) // in a worker: the server does all the rest
+	}
+	if r.tracer != nil {
+		var end func(error)
+		ctx, end = r.startTool(ctx, t.ID())
+		defer func() { end(err) }()
 	}
 	st := runStateFrom(ctx)
 	r.noteCall(st, t.ID(), args)

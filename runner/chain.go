@@ -59,7 +59,12 @@ func (r *Runner) RunChain(ctx context.Context, steps []ChainStep, opts ...CallOp
 }
 
 // runBound is Run without options.
-func (r *Runner) runBound(ctx context.Context, id string, args map[string]any) (*Result, error) {
+func (r *Runner) runBound(ctx context.Context, id string, args map[string]any) (_ *Result, err error) {
+	if r.tracer != nil {
+		var end func(error)
+		ctx, end = r.startTool(ctx, id)
+		defer func() { end(err) }()
+	}
 	t, bound, err := r.prepareCall(ctx, id, args)
 	if err != nil {
 		return nil, err

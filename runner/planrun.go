@@ -89,6 +89,9 @@ func (r *Runner) runPlan(ctx context.Context, steps []plan.Step, opts plan.Optio
 			userDone(s)
 		}
 	}
+	if r.tracer != nil {
+		opts.Trace = r.traceStep
+	}
 	return plan.Run(ctx, steps, call, opts)
 }
 

@@ -118,7 +118,12 @@ func (c callConfig) report(p Progress) {
 // resolves the tool, binds and validates the arguments, selects a backend,
 // serves deterministic tools from the cache, executes, and validates the
 // result. args is never modified. Run is safe for concurrent use.
-func (r *Runner) Run(ctx context.Context, id string, args map[string]any, opts ...CallOption) (*Result, error) {
+func (r *Runner) Run(ctx context.Context, id string, args map[string]any, opts ...CallOption) (_ *Result, err error) {
+	if r.tracer != nil {
+		var end func(error)
+		ctx, end = r.startTool(ctx, id)
+		defer func() { end(err) }()
+	}
 	cfg := callOptions(opts)
 	t, bound, err := r.prepareCall(ctx, id, args)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -83,6 +84,7 @@ type Runner struct {
 	maxInline   int         // characters; results longer are stored (SPEC §7.3); <= 0: never
 	started     time.Time
 	servers     *mcpclient.Manager // nil without upstream servers
+	tracer      trace.Tracer       // nil: no spans (WithTracerProvider)
 	shadowed    []string           // servers hidden by a local pack of the same name
 }
 
@@ -385,6 +387,10 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		ensureStack(st.limits.MaxMemory) // a run allowed more than the runner's budget
 	}
 	res = &ExecResult{}
+	var endSpan func(*ExecResult)
+	if r.tracer != nil {
+		ctx, endSpan = r.startRun(ctx, st, sess != nil)
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("run panicked", "panic", p)
@@ -399,6 +405,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, st, res)
 		r.recordAudit(start, st, res)
+		if endSpan != nil {
+			endSpan(res)
+		}
 	}()
 	if secrets := r.cfg.Secrets; secrets != nil {
 		redactListeners(secrets, st)

@@ -50,7 +50,7 @@ func (r *Runner) startServers() {
 	if len(specs) == 0 {
 		return
 	}
-	r.servers = mcpclient.NewManager(specs, mcpclient.Options{Logger: r.log, OnChange: r.registerServerTools})
+	r.servers = mcpclient.NewManager(specs, mcpclient.Options{Logger: r.log, OnChange: r.registerServerTools, Tracer: r.tracer})
 	for _, spec := range specs {
 		desc := spec.Description
 		if desc == "" {

@@ -145,7 +145,12 @@ errors. Ctrl-C stops early and still reports.`,
 				}
 				// Warnings and errors of the server reach stderr, as with serve.
 				log := slog.New(cfg.Secrets.LogHandler(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: slog.LevelWarn})))
-				r, err := g.newRunnerFrom(cfg, nil, runner.WithLogger(log))
+				traces, flush, err := startTracing(cmd)
+				if err != nil {
+					return err
+				}
+				defer flush()
+				r, err := g.newRunnerFrom(cfg, nil, runner.WithLogger(log), traces)
 				if err != nil {
 					return err
 				}

@@ -36,6 +36,11 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 			if err != nil {
 				return err
 			}
+			traces, flush, err := startTracing(cmd)
+			if err != nil {
+				return err
+			}
+			defer flush()
 			r, err := g.newRunner(func(l *runner.Limits) error {
 				if cmd.Flags().Changed("timeout") {
 					l.Timeout = timeout
@@ -51,7 +56,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 					l.MaxMemory = int64(b)
 				}
 				return nil
-			}, runner.WithMaxInline(0)) // a handle would die with this process: print it all
+			}, runner.WithMaxInline(0), traces) // a handle would die with this process: print it all
 			if err != nil {
 				return err
 			}

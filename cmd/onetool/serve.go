@@ -87,7 +87,12 @@ and exits 0. Logs go to standard error.`,
 				return &exitError{code: exitRun, msg: "invalid configuration:\n" + cfg.Problem("serve.session_state",
 					"cannot be combined with isolation: process (a session's globals live in one process between runs); turn one of them off").Error()}
 			}
-			ropts := []runner.Option{runner.WithLogger(log)}
+			traces, flush, err := startTracing(cmd)
+			if err != nil {
+				return err
+			}
+			defer flush() // after the drain and the runner's close: the last spans go too
+			ropts := []runner.Option{runner.WithLogger(log), traces}
 			if a := cfg.Serve.Auth; a != nil && a.AuditLog != "" && useHTTP {
 				audit, f, err := auth.OpenAudit(a.AuditLog)
 				if err != nil {

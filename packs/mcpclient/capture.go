@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // The go-sdk decodes results into Go structs whose JSON-object fields are
@@ -154,8 +156,12 @@ type captureTransport struct {
 }
 
 func (t *captureTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(t.headers) > 0 {
+	traced := trace.SpanContextFromContext(req.Context()).IsValid()
+	if len(t.headers) > 0 || traced {
 		req = req.Clone(req.Context())
+		if traced { // a call made under a span: the server continues its trace
+			w3c.Inject(req.Context(), propagation.HeaderCarrier(req.Header))
+		}
 		for k, v := range t.headers {
 			if http.CanonicalHeaderKey(k) == "Host" {
 				req.Host = v

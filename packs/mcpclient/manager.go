@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Spec is one configured upstream server: an entry of `servers:`. Set
@@ -46,6 +48,10 @@ type Options struct {
 	// a server's tool list becomes known or changes: on connecting, on
 	// reconnecting, on notifications/tools/list_changed.
 	OnChange func(server string)
+	// Tracer, when set, records a client span per tools/call and passes
+	// its trace context on to the server (the traceparent header over
+	// HTTP, _meta.traceparent always). Nil: no spans, nothing added.
+	Tracer trace.Tracer
 }
 
 // Manager owns the upstream servers of one onetool instance.

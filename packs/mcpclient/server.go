@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // State is where a server is in its life cycle (see the package doc).
@@ -95,6 +96,7 @@ type Server struct {
 	onChange   func(string)
 	client     *mcp.Client
 	httpClient *http.Client // HTTP servers only
+	tracer     trace.Tracer // nil: no spans
 	progress   progressRoutes
 
 	// life is cancelled by close: every request derives from it, so that
@@ -122,7 +124,7 @@ func newServer(spec Spec, opts Options, log *slog.Logger) *Server {
 	if spec.Timeout <= 0 {
 		spec.Timeout = defaultTimeout
 	}
-	s := &Server{spec: spec, log: log, onChange: opts.OnChange, state: StateIdle}
+	s := &Server{spec: spec, log: log, onChange: opts.OnChange, state: StateIdle, tracer: opts.Tracer}
 	s.life, s.stop = context.WithCancel(context.Background())
 	s.client = mcp.NewClient(&mcp.Implementation{Name: "onetool", Version: version()}, &mcp.ClientOptions{
 		Logger: log,
@@ -230,7 +232,12 @@ func (s *Server) Call(ctx context.Context, tool string, args map[string]any) (an
 // "mime": …, "bytes": N}; embedded resources as {"type": "resource",
 // "uri": …, "mime": …, "text": … or "bytes": N}; resource links as
 // {"type": "resource_link", "uri": …, "name": …}.
-func (s *Server) CallResult(ctx context.Context, tool string, args map[string]any) (Result, error) {
+func (s *Server) CallResult(ctx context.Context, tool string, args map[string]any) (res Result, err error) {
+	if s.tracer != nil {
+		var end func(error)
+		ctx, end = s.startSpan(ctx, tool)
+		defer func() { end(err) }()
+	}
 	c, err := s.acquire(ctx)
 	if err != nil {
 		return Result{}, err
@@ -244,6 +251,9 @@ func (s *Server) CallResult(ctx context.Context, tool string, args map[string]an
 	ctx, cancel := s.callContext(ctx)
 	defer cancel()
 	params := &mcp.CallToolParams{Name: name, Arguments: args}
+	if s.tracer != nil {
+		injectMeta(ctx, params)
+	}
 	if f := progressFrom(parent); f != nil {
 		token, unregister := s.progress.register(f)
 		defer unregister()
@@ -255,14 +265,14 @@ func (s *Server) CallResult(ctx context.Context, tool string, args map[string]an
 		defer c.stdio.forget(cp)
 	}
 
-	res, err := c.cs.CallTool(ctx, params)
+	out, err := c.cs.CallTool(ctx, params)
 	if err != nil {
 		return Result{}, s.callError(parent, ctx, c, name, err)
 	}
 	s.mu.Lock()
 	s.strikes = 0 // a full round trip: the server works
 	s.mu.Unlock()
-	return convertResult(res, cp.last())
+	return convertResult(out, cp.last())
 }
 
 // callContext derives a call's context: cancelled when the server is

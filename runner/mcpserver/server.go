@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/ratelimit"
+	"github.com/onetool-dev/onetool/runner/telemetry"
 )
 
 // Options configures the server.
@@ -194,6 +196,9 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 	if args.Command == nil {
 		return errorResult("Error: missing argument \"command\": send the Python code to run, e.g. {\"command\": \"ot.help()\"}"), nil
 	}
+	if h.r.Tracing() {
+		ctx = incomingTrace(ctx, req)
+	}
 	if d := h.opts.Drain; d != nil {
 		dctx, done, ok := d.run(ctx)
 		if !ok {
@@ -210,6 +215,16 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 		return h.runConfirming(ctx, req, *args.Command), nil
 	}
 	return h.finish(h.execFor(req.Session).Exec(ctx, *args.Command, runOptions(ctx, req)...)), nil
+}
+
+// incomingTrace makes the caller's W3C trace context, from the request's
+// _meta or else its HTTP headers, the parent of the run's span.
+func incomingTrace(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	var h http.Header
+	if req.Extra != nil {
+		h = req.Extra.Header
+	}
+	return telemetry.Incoming(ctx, req.Params.Meta, h)
 }
 
 // runOptions are the options of the run a request asks for: on behalf of

@@ -41,6 +41,10 @@ type Options struct {
 	Timeout     time.Duration    // per attempt of each step; 0 = none
 	Retryable   func(error) bool // nil = every error is retryable
 	OnStepDone  func(StepResult) // called once per finished (ok, failed or skipped) step; calls are serialized
+	// Trace, when set, is called as a step starts (not for skipped
+	// steps): the context it returns is the one the step's calls get,
+	// and end is called with the step's result (for tracing spans).
+	Trace func(ctx context.Context, id, tool string) (_ context.Context, end func(StepResult))
 }
 
 // Call runs one tool with resolved args; ctx carries the step timeout and

@@ -140,9 +140,14 @@ func (s *scheduler) notStarted(i int, cause error) StepResult {
 
 // exec runs step i: resolves its templates, then calls the tool, retrying
 // with backoff as the options allow. It runs on a worker.
-func (s *scheduler) exec(ctx context.Context, i int) StepResult {
+func (s *scheduler) exec(ctx context.Context, i int) (res StepResult) {
 	step := s.steps[i]
-	res := StepResult{ID: s.g.ids[i], Tool: step.Tool}
+	res = StepResult{ID: s.g.ids[i], Tool: step.Tool}
+	if s.opts.Trace != nil {
+		var end func(StepResult)
+		ctx, end = s.opts.Trace(ctx, res.ID, step.Tool)
+		defer func() { end(res) }()
+	}
 	start := time.Now()
 	fail := func(err error) StepResult {
 		res.Status, res.Err, res.Error = StatusFailed, err, err.Error()
