@@ -34,9 +34,13 @@ type Drain struct {
 
 	mu       sync.Mutex
 	draining bool
-	busy     int           // runs and HTTP requests in flight
-	runs     int           // runs in flight
-	idle     chan struct{} // closed once draining with nothing busy
+	// guarded is set once guardMCP wraps /mcp: a run then arrives only
+	// in a POST it admitted, so a run starting while draining began
+	// after its request was let in, and must run, not be refused.
+	guarded bool
+	busy    int           // runs and HTTP requests in flight
+	runs    int           // runs in flight
+	idle    chan struct{} // closed once draining with nothing busy
 }
 
 // NewDrain returns a Drain that is not draining.
@@ -123,12 +127,16 @@ func (d *Drain) signalIdle() {
 }
 
 // run admits a run: its context is also cancelled by CancelRuns, and done
-// must be called when it ends. ok is false while draining.
+// must be called when it ends. ok is false while draining, unless the
+// run came through guardMCP (over HTTP), which refuses new requests
+// itself: one it let in before draining began still runs.
 func (d *Drain) run(ctx context.Context) (_ context.Context, done func(), ok bool) {
-	if !d.enter() {
+	d.mu.Lock()
+	if d.draining && !d.guarded {
+		d.mu.Unlock()
 		return ctx, nil, false
 	}
-	d.mu.Lock()
+	d.busy++
 	d.runs++
 	d.mu.Unlock()
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -173,6 +181,9 @@ const maxPeek = 64 << 10
 // covers writing their answers. GET streams are not counted: they stay
 // open until their session ends.
 func (d *Drain) guardMCP(next http.Handler) http.Handler {
+	d.mu.Lock()
+	d.guarded = true
+	d.mu.Unlock()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
 		case http.MethodPost:

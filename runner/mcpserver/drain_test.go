@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -178,6 +179,37 @@ func TestDrainRefusesNewRuns(t *testing.T) {
 	}
 	if n := <-finished; n != 0 {
 		t.Errorf("Finish cancelled %d runs, want 0", n)
+	}
+}
+
+// Over HTTP, a tools/call admitted just before draining began runs: its
+// POST is work in flight, and refusing the run inside an HTTP 200 would
+// fail it where neither a load balancer nor a client retries it. A new
+// POST meanwhile gets 503.
+func TestDrainHTTPRunsWhatItAdmitted(t *testing.T) {
+	d := NewDrain()
+	var admitted bool
+	h := d.guardMCP(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.Start() // SIGTERM between the request's admission and its run
+		_, done, ok := d.run(r.Context())
+		if admitted = ok; ok {
+			done()
+		}
+	}))
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
+	first := httptest.NewRecorder()
+	h.ServeHTTP(first, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if !admitted {
+		t.Error("a run whose request was admitted before draining was refused")
+	}
+	admitted = false
+	second := httptest.NewRecorder()
+	h.ServeHTTP(second, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if second.Code != http.StatusServiceUnavailable || admitted {
+		t.Errorf("a request sent while draining: %d (run admitted %v), want 503", second.Code, admitted)
+	}
+	if err := d.Wait(context.Background()); err != nil {
+		t.Error(err)
 	}
 }
 
