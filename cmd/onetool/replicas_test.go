@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -407,6 +408,65 @@ func TestStatefulSessionsBehindHAProxy(t *testing.T) {
 			if err != nil || res.IsError || resultText(res) != fmt.Sprint(i*10+j) {
 				t.Fatalf("session %d, call %d: %v %+v", i, j, err, res)
 			}
+		}
+	}
+}
+
+// The HAProxy configuration of docs/deploy.md is valid, has the settings
+// the tests above prove, and stays so with its stick table for stateful
+// sessions.
+func TestDeployHAProxyConfig(t *testing.T) {
+	haproxy := haproxyPath(t)
+	doc, err := os.ReadFile("../../docs/deploy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	for _, part := range strings.Split(string(doc), "```haproxy\n")[1:] {
+		block, _, _ := strings.Cut(part, "```")
+		blocks = append(blocks, block)
+	}
+	if len(blocks) != 2 {
+		t.Fatalf("docs/deploy.md has %d haproxy blocks, want the configuration and its stick table", len(blocks))
+	}
+	// The lines of a block without comments and with single spaces.
+	lines := func(block string) []string {
+		var out []string
+		for _, l := range strings.Split(block, "\n") {
+			l, _, _ = strings.Cut(l, "#")
+			out = append(out, strings.Join(strings.Fields(l), " "))
+		}
+		return out
+	}
+	doc0 := lines(blocks[0])
+	for _, l := range lines(fmt.Sprintf(haproxyConfig, "127.0.0.1:0", roundRobin, "")) {
+		if strings.HasPrefix(l, "retr") || strings.HasPrefix(l, "option") || strings.HasPrefix(l, "http-check") || strings.HasPrefix(l, "balance") {
+			if !slices.Contains(doc0, l) {
+				t.Errorf("docs/deploy.md's HAProxy configuration lacks %q, which the test's has", l)
+			}
+		}
+	}
+	var stick []string
+	for _, l := range lines(blocks[1]) {
+		if strings.HasPrefix(l, "stick") {
+			stick = append(stick, "  "+l)
+		}
+	}
+	for _, l := range lines(stickToSession) {
+		if strings.HasPrefix(l, "stick ") && !slices.Contains(stick, "  "+l) {
+			t.Errorf("docs/deploy.md's stick table lacks %q, which the test's has", l)
+		}
+	}
+	for name, cfg := range map[string]string{
+		"stateless": blocks[0],
+		"stateful":  strings.Replace(blocks[0], "  balance roundrobin\n", "  balance roundrobin\n"+strings.Join(stick, "\n")+"\n", 1),
+	} {
+		path := filepath.Join(t.TempDir(), "haproxy.cfg")
+		if err := writeFile(path, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(haproxy, "-c", "-f", path).CombinedOutput(); err != nil {
+			t.Errorf("haproxy -c on docs/deploy.md's %s configuration: %v\n%s\n%s", name, err, out, cfg)
 		}
 	}
 }
