@@ -68,11 +68,8 @@ func freeAddr(t *testing.T) string {
 // haproxyConfig is the balancer of the test, and of docs/deploy.md: health
 // checks on /healthz every 100 ms, and a request that could not reach a
 // replica (connection refused) or that a draining replica refused (503)
-// retried on the other one. Without httpclose, a replica that closes a
-// kept-alive connection as it exits makes HAProxy close the client's
-// connection without an answer (so that the client may retry), and MCP
-// clients do not retry a POST: a run would fail. X-Served-By tells the
-// test which replica answered.
+// retried on the other one, which needs the whole request buffered.
+// X-Served-By tells the test which replica answered.
 const haproxyConfig = `global
   maxconn 256
 defaults
@@ -80,15 +77,16 @@ defaults
   timeout connect 1s
   timeout client 30s
   timeout server 30s
+  timeout check 2s
   retries 3
   retry-on conn-failure 503
   option redispatch 1
+  option http-buffer-request
 frontend mcp
   bind %s
   default_backend onetool
 backend onetool
-%s  option httpclose
-
+%s
   option httpchk
   http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost
   http-check expect status 200
@@ -440,7 +438,7 @@ func TestDeployHAProxyConfig(t *testing.T) {
 	}
 	doc0 := lines(blocks[0])
 	for _, l := range lines(fmt.Sprintf(haproxyConfig, "127.0.0.1:0", roundRobin, "")) {
-		if strings.HasPrefix(l, "retr") || strings.HasPrefix(l, "option") || strings.HasPrefix(l, "http-check") || strings.HasPrefix(l, "balance") {
+		if strings.HasPrefix(l, "retr") || strings.HasPrefix(l, "timeout check") || strings.HasPrefix(l, "option") || strings.HasPrefix(l, "http-check") || strings.HasPrefix(l, "balance") {
 			if !slices.Contains(doc0, l) {
 				t.Errorf("docs/deploy.md's HAProxy configuration lacks %q, which the test's has", l)
 			}

@@ -213,6 +213,67 @@ func TestDrainHTTPRunsWhatItAdmitted(t *testing.T) {
 	}
 }
 
+// After the runs have drained, a server whose /healthz a load balancer
+// probes keeps answering until the balancer has been told "draining" and
+// has stopped sending requests; one that nobody probes stops at once;
+// either way within the timeout.
+func TestDrainLingersForTheBalancer(t *testing.T) {
+	probe := func(d *Drain) int {
+		w := httptest.NewRecorder()
+		d.healthz(w, httptest.NewRequest("GET", "/healthz", nil))
+		return w.Code
+	}
+	lingered := func(d *Drain, timeout time.Duration) <-chan time.Duration {
+		out := make(chan time.Duration, 1)
+		go func() { start := time.Now(); d.Linger(timeout); out <- time.Since(start) }()
+		return out
+	}
+
+	alone := NewDrain()
+	alone.Start()
+	if took := <-lingered(alone, 5*time.Second); took > 50*time.Millisecond {
+		t.Errorf("without a balancer, Linger took %v", took)
+	}
+
+	d := NewDrain()
+	probe(d) // a balancer's health check, before SIGTERM
+	d.Start()
+	done := lingered(d, 5*time.Second)
+	// A request the balancer sends before its next check is refused.
+	time.Sleep(50 * time.Millisecond)
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
+	refusedAt := time.Now()
+	w := httptest.NewRecorder()
+	d.guardMCP(http.NotFoundHandler()).ServeHTTP(w, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Fatalf("a request while draining = %d", w.Code)
+	}
+	time.Sleep(50 * time.Millisecond)
+	select {
+	case took := <-done:
+		t.Fatalf("Linger returned after %v, before the balancer was told", took)
+	default:
+	}
+	if code := probe(d); code != http.StatusServiceUnavailable {
+		t.Fatalf("healthz while draining = %d", code)
+	}
+	select {
+	case <-done:
+		if quiet := time.Since(refusedAt); quiet < lingerQuiet {
+			t.Errorf("Linger returned %v after the last refused request, want at least %v", quiet, lingerQuiet)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Linger did not return once the balancer was told and had stopped sending")
+	}
+
+	never := NewDrain()
+	probe(never)
+	never.Start()
+	if took := <-lingered(never, 200*time.Millisecond); took < 200*time.Millisecond || took > 2*time.Second {
+		t.Errorf("Linger with a balancer that never asks again took %v, want its 200ms timeout", took)
+	}
+}
+
 // While draining, /mcp still passes what concerns work in flight and
 // refuses what starts new work.
 func TestDrainLetsNotificationsThrough(t *testing.T) {
