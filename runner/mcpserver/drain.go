@@ -34,9 +34,18 @@ type Drain struct {
 
 	mu       sync.Mutex
 	draining bool
-	busy     int           // runs and HTTP requests in flight
-	runs     int           // runs in flight
-	idle     chan struct{} // closed once draining with nothing busy
+	// guarded is set once guardMCP wraps /mcp: a run then arrives only
+	// in a POST it admitted, so a run starting while draining began
+	// after its request was let in, and must run, not be refused.
+	guarded bool
+	// probed is set once /healthz has been asked, toldDraining once it
+	// answered "draining", refused is when a request was last refused
+	// while draining: what Linger waits on.
+	probed, toldDraining bool
+	refused              time.Time
+	busy                 int           // runs and HTTP requests in flight
+	runs                 int           // runs in flight
+	idle                 chan struct{} // closed once draining with nothing busy
 }
 
 // NewDrain returns a Drain that is not draining.
@@ -123,12 +132,16 @@ func (d *Drain) signalIdle() {
 }
 
 // run admits a run: its context is also cancelled by CancelRuns, and done
-// must be called when it ends. ok is false while draining.
+// must be called when it ends. ok is false while draining, unless the
+// run came through guardMCP (over HTTP), which refuses new requests
+// itself: one it let in before draining began still runs.
 func (d *Drain) run(ctx context.Context) (_ context.Context, done func(), ok bool) {
-	if !d.enter() {
+	d.mu.Lock()
+	if d.draining && !d.guarded {
+		d.mu.Unlock()
 		return ctx, nil, false
 	}
-	d.mu.Lock()
+	d.busy++
 	d.runs++
 	d.mu.Unlock()
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -151,7 +164,7 @@ const drainingText = "Error: onetool is shutting down and takes no new runs; sen
 // 503 with {"status":"draining"} once draining, so that a readiness probe
 // takes the server out of its load balancer.
 func (d *Drain) healthz(w http.ResponseWriter, _ *http.Request) {
-	if d != nil && d.Draining() {
+	if d != nil && d.probe() {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Retry-After", DrainRetryAfter)
 		w.WriteHeader(http.StatusServiceUnavailable)
@@ -160,6 +173,40 @@ func (d *Drain) healthz(w http.ResponseWriter, _ *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	fmt.Fprintln(w, "ok")
+}
+
+// probe records a /healthz request and reports whether it is told
+// "draining".
+func (d *Drain) probe() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.probed = true
+	d.toldDraining = d.toldDraining || d.draining
+	return d.draining
+}
+
+// lingerQuiet is how long no request may have been refused before a
+// drained server behind a load balancer closes its port.
+const lingerQuiet = 250 * time.Millisecond
+
+// Linger waits, after Finish, until a load balancer has stopped sending
+// requests, so that none reaches the port as it closes: a connection in
+// the listen queue or a kept-alive one is then reset after its request
+// was sent, which no balancer may safely retry. Behind a balancer (one
+// that has probed /healthz) that is once /healthz has answered
+// "draining" and no request has been refused for lingerQuiet; without
+// one it returns at once, and in any case within timeout.
+func (d *Drain) Linger(timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		d.mu.Lock()
+		done := !d.probed || d.toldDraining && time.Since(d.refused) >= lingerQuiet
+		d.mu.Unlock()
+		if done {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // maxPeek bounds the body read to tell a new request from a notification
@@ -173,6 +220,9 @@ const maxPeek = 64 << 10
 // covers writing their answers. GET streams are not counted: they stay
 // open until their session ends.
 func (d *Drain) guardMCP(next http.Handler) http.Handler {
+	d.mu.Lock()
+	d.guarded = true
+	d.mu.Unlock()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
 		case http.MethodPost:
@@ -196,6 +246,9 @@ func (d *Drain) guardMCP(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		d.mu.Lock()
+		d.refused = time.Now()
+		d.mu.Unlock()
 		refuseDraining(w)
 	})
 }
@@ -254,11 +307,12 @@ func (d *Drain) Finish(timeout time.Duration, log *slog.Logger) (cancelled int) 
 
 // ShutdownHTTP stops srv, which serves s through HTTPHandler with d as
 // its HTTPOptions.Drain: Finish (new requests get 503 meanwhile, and
-// /healthz says "draining"), then the MCP sessions end, which closes
+// /healthz says "draining"), Linger, then the MCP sessions end, which closes
 // their open GET streams, and srv shuts down. It returns within timeout
 // plus a few seconds.
 func ShutdownHTTP(srv *http.Server, s *mcp.Server, d *Drain, timeout time.Duration, log *slog.Logger) {
 	d.Finish(timeout, log)
+	d.Linger(timeout)
 	var closing sync.WaitGroup
 	for ss := range s.Sessions() {
 		closing.Go(func() { _ = ss.Close() })

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -178,6 +179,98 @@ func TestDrainRefusesNewRuns(t *testing.T) {
 	}
 	if n := <-finished; n != 0 {
 		t.Errorf("Finish cancelled %d runs, want 0", n)
+	}
+}
+
+// Over HTTP, a tools/call admitted just before draining began runs: its
+// POST is work in flight, and refusing the run inside an HTTP 200 would
+// fail it where neither a load balancer nor a client retries it. A new
+// POST meanwhile gets 503.
+func TestDrainHTTPRunsWhatItAdmitted(t *testing.T) {
+	d := NewDrain()
+	var admitted bool
+	h := d.guardMCP(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.Start() // SIGTERM between the request's admission and its run
+		_, done, ok := d.run(r.Context())
+		if admitted = ok; ok {
+			done()
+		}
+	}))
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
+	first := httptest.NewRecorder()
+	h.ServeHTTP(first, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if !admitted {
+		t.Error("a run whose request was admitted before draining was refused")
+	}
+	admitted = false
+	second := httptest.NewRecorder()
+	h.ServeHTTP(second, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if second.Code != http.StatusServiceUnavailable || admitted {
+		t.Errorf("a request sent while draining: %d (run admitted %v), want 503", second.Code, admitted)
+	}
+	if err := d.Wait(context.Background()); err != nil {
+		t.Error(err)
+	}
+}
+
+// After the runs have drained, a server whose /healthz a load balancer
+// probes keeps answering until the balancer has been told "draining" and
+// has stopped sending requests; one that nobody probes stops at once;
+// either way within the timeout.
+func TestDrainLingersForTheBalancer(t *testing.T) {
+	probe := func(d *Drain) int {
+		w := httptest.NewRecorder()
+		d.healthz(w, httptest.NewRequest("GET", "/healthz", nil))
+		return w.Code
+	}
+	lingered := func(d *Drain, timeout time.Duration) <-chan time.Duration {
+		out := make(chan time.Duration, 1)
+		go func() { start := time.Now(); d.Linger(timeout); out <- time.Since(start) }()
+		return out
+	}
+
+	alone := NewDrain()
+	alone.Start()
+	if took := <-lingered(alone, 5*time.Second); took > 50*time.Millisecond {
+		t.Errorf("without a balancer, Linger took %v", took)
+	}
+
+	d := NewDrain()
+	probe(d) // a balancer's health check, before SIGTERM
+	d.Start()
+	done := lingered(d, 5*time.Second)
+	// A request the balancer sends before its next check is refused.
+	time.Sleep(50 * time.Millisecond)
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
+	refusedAt := time.Now()
+	w := httptest.NewRecorder()
+	d.guardMCP(http.NotFoundHandler()).ServeHTTP(w, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Fatalf("a request while draining = %d", w.Code)
+	}
+	time.Sleep(50 * time.Millisecond)
+	select {
+	case took := <-done:
+		t.Fatalf("Linger returned after %v, before the balancer was told", took)
+	default:
+	}
+	if code := probe(d); code != http.StatusServiceUnavailable {
+		t.Fatalf("healthz while draining = %d", code)
+	}
+	select {
+	case <-done:
+		if quiet := time.Since(refusedAt); quiet < lingerQuiet {
+			t.Errorf("Linger returned %v after the last refused request, want at least %v", quiet, lingerQuiet)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Linger did not return once the balancer was told and had stopped sending")
+	}
+
+	never := NewDrain()
+	probe(never)
+	never.Start()
+	if took := <-lingered(never, 200*time.Millisecond); took < 200*time.Millisecond || took > 2*time.Second {
+		t.Errorf("Linger with a balancer that never asks again took %v, want its 200ms timeout", took)
 	}
 }
 
