@@ -24,21 +24,7 @@ func startServeHTTP(t *testing.T, cfg string) (*exec.Cmd, string) {
 	if err := writeFile(dir+"/onetool.yaml", cfg); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(onetoolBinary(t), "serve", "--http", "127.0.0.1:0", "--log-level", "warn", "--config", dir+"/onetool.yaml")
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		if url, ok := strings.CutPrefix(lines.Text(), "onetool: listening on "); ok {
-			go io.Copy(os.Stderr, stderr)
-			return cmd, url
-		}
-	}
-	t.Fatal("onetool serve --http did not say where it listens")
-	return nil, ""
+	return serveProcess(t, os.Stderr, "--http", "127.0.0.1:0", "--log-level", "warn", "--config", dir+"/onetool.yaml")
 }
 
 // runInFlight connects to url, runs demo.foo then command, and returns

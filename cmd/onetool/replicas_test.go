@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -36,22 +34,8 @@ func (r *replica) url() string { return "http://" + r.addr + "/mcp" }
 // file cfg and extra arguments, and returns once it listens.
 func startReplica(t *testing.T, cfg, addr string, args ...string) *replica {
 	t.Helper()
-	args = append([]string{"serve", "--http", addr, "--log-level", "error", "--config", cfg}, args...)
-	cmd := exec.Command(onetoolBinary(t), args...)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		if url, ok := strings.CutPrefix(lines.Text(), "onetool: listening on "); ok {
-			go io.Copy(os.Stderr, stderr)
-			return &replica{cmd: cmd, addr: strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/mcp")}
-		}
-	}
-	t.Fatal("onetool serve --http did not say where it listens")
-	return nil
+	cmd, url := serveProcess(t, os.Stderr, append([]string{"--http", addr, "--log-level", "error", "--config", cfg}, args...)...)
+	return &replica{cmd: cmd, addr: strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/mcp")}
 }
 
 // freeAddr is a loopback address nothing listens on (a moment ago).

@@ -187,7 +187,16 @@ func BenchmarkColdStart(b *testing.B) {
 // and returns the URL of its /mcp endpoint.
 func startHTTP(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(onetoolBinary(t), append([]string{"serve", "--http", "127.0.0.1:0", "--log-level", "warn"}, args...)...)
+	_, url := serveProcess(t, io.Discard, append([]string{"--http", "127.0.0.1:0", "--log-level", "warn"}, args...)...)
+	return url
+}
+
+// serveProcess starts `onetool serve` with args, which must include
+// --http, and returns once it listens: the process (killed when the test
+// ends) and its /mcp URL. What it writes on stderr afterwards goes to log.
+func serveProcess(t *testing.T, log io.Writer, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(onetoolBinary(t), append([]string{"serve"}, args...)...)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -196,12 +205,12 @@ func startHTTP(t *testing.T, args ...string) string {
 	lines := bufio.NewScanner(stderr)
 	for lines.Scan() {
 		if url, ok := strings.CutPrefix(lines.Text(), "onetool: listening on "); ok {
-			go io.Copy(io.Discard, stderr)
-			return url
+			go io.Copy(log, stderr)
+			return cmd, url
 		}
 	}
 	t.Fatal("onetool serve --http did not say where it listens")
-	return ""
+	return nil, ""
 }
 
 // serve.session_idle and serve.max_sessions reach the HTTP server: with
