@@ -15,8 +15,11 @@
 //	npm run perf --prefix e2e/node -- --reps 5 --calls 1000
 //
 // Both binaries are built with `go build` into a temporary directory unless
-// ONETOOL_BIN and GOECHO_BIN name binaries already built. --json adds one
-// line of JSON with every number after the table (the Go test reads it).
+// ONETOOL_BIN and GOECHO_BIN name binaries already built. ONETOOL_BASE_BIN
+// adds a third server, an earlier onetool, measured in the same sitting
+// and alternating with the others, and a second table for it: before and
+// after a change, side by side. --json adds one line of JSON with every
+// number after the tables (the Go test reads it).
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -81,6 +84,9 @@ const servers = [
     ten: { name: "run", arguments: { command: 'for i in range(10):\n    demo.foo(text="hi")' } },
   },
 ];
+if (process.env.ONETOOL_BASE_BIN) {
+  servers.push({ ...servers[1], name: "base", bin: process.env.ONETOOL_BASE_BIN });
+}
 
 async function connect(server) {
   const transport = new StdioClientTransport({
@@ -168,7 +174,7 @@ function median(xs) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-const runs = { goecho: [], onetool: [] };
+const runs = Object.fromEntries(servers.map((s) => [s.name, []]));
 try {
   for (let rep = 0; rep < REPS; rep++) {
     // Alternate which server goes first, so drift in the machine's load
@@ -187,33 +193,41 @@ const g = {
   cold: med("goecho", (r) => r.cold),
   rss: med("goecho", (r) => r.rss),
 };
-const o = {
-  one50: med("onetool", (r) => r.one.p50),
-  one99: med("onetool", (r) => r.one.p99),
-  ten50: med("onetool", (r) => r.ten.p50),
-  ten99: med("onetool", (r) => r.ten.p99),
-  cold: med("onetool", (r) => r.cold),
-  rss: med("onetool", (r) => r.rss),
-};
+const summary = (name) => ({
+  one50: med(name, (r) => r.one.p50),
+  one99: med(name, (r) => r.one.p99),
+  ten50: med(name, (r) => r.ten.p50),
+  ten99: med(name, (r) => r.ten.p99),
+  cold: med(name, (r) => r.cold),
+  rss: med(name, (r) => r.rss),
+});
+const o = summary("onetool");
+const base = runs.base ? summary("base") : undefined;
 
 const ms = (x) => `${x.toFixed(3)} ms`;
 const plus = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(3)} ms`;
 const verdict = (ok) => (ok ? "met" : "not met");
+
+// table prints onetool's medians o against goecho's, with the issue's goals.
 // The ten-call run is compared with goecho's single call, as in the issue.
-const rows = [
-  ["call p50, one tool call", ms(g.one50), ms(o.one50), plus(o.one50 - g.one50), "≤ goecho + 0.05 ms", verdict(o.one50 - g.one50 <= 0.05)],
-  ["call p99, one tool call", ms(g.one99), ms(o.one99), plus(o.one99 - g.one99), "—", ""],
-  ["call p50, ten calls in a loop", ms(g.one50), ms(o.ten50), plus(o.ten50 - g.one50), "≤ goecho + 0.10 ms", verdict(o.ten50 - g.one50 <= 0.1)],
-  ["call p99, ten calls in a loop", ms(g.one99), ms(o.ten99), plus(o.ten99 - g.one99), "—", ""],
-  ["cold start, spawn → initialize result", ms(g.cold), ms(o.cold), `${(o.cold / g.cold).toFixed(2)}×`, "≤ 1.3 × goecho", verdict(o.cold <= 1.3 * g.cold)],
-  ["peak RSS (VmHWM) serving", `${g.rss.toFixed(1)} MB`, `${o.rss.toFixed(1)} MB`, `${(o.rss / g.rss).toFixed(2)}×`, "≤ 20 MB", verdict(o.rss <= 20)],
-];
+function table(label, o) {
+  const rows = [
+    ["call p50, one tool call", ms(g.one50), ms(o.one50), plus(o.one50 - g.one50), "≤ goecho + 0.05 ms", verdict(o.one50 - g.one50 <= 0.05)],
+    ["call p99, one tool call", ms(g.one99), ms(o.one99), plus(o.one99 - g.one99), "—", ""],
+    ["call p50, ten calls in a loop", ms(g.one50), ms(o.ten50), plus(o.ten50 - g.one50), "≤ goecho + 0.10 ms", verdict(o.ten50 - g.one50 <= 0.1)],
+    ["call p99, ten calls in a loop", ms(g.one99), ms(o.ten99), plus(o.ten99 - g.one99), "—", ""],
+    ["cold start, spawn → initialize result", ms(g.cold), ms(o.cold), `${(o.cold / g.cold).toFixed(2)}×`, "≤ 1.3 × goecho", verdict(o.cold <= 1.3 * g.cold)],
+    ["peak RSS (VmHWM) serving", `${g.rss.toFixed(1)} MB`, `${o.rss.toFixed(1)} MB`, `${(o.rss / g.rss).toFixed(2)}×`, "≤ 20 MB", verdict(o.rss <= 20)],
+  ];
+  console.log("");
+  console.log(`| | goecho | ${label} | difference | goal | |`);
+  console.log("|---|---|---|---|---|---|");
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
 
 console.log(
   `onetool vs goecho over stdio: medians of ${REPS} alternating repetitions; ${CALLS} calls after ${WARMUP} warm-up, ${COLD} cold starts each (MB = MiB)`,
 );
-console.log("");
-console.log("| | goecho | onetool | difference | goal | |");
-console.log("|---|---|---|---|---|---|");
-for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-if (opts.json) console.log(JSON.stringify({ reps: REPS, calls: CALLS, goecho: g, onetool: o, runs }));
+table("onetool", o);
+if (base) table("onetool (ONETOOL_BASE_BIN)", base);
+if (opts.json) console.log(JSON.stringify({ reps: REPS, calls: CALLS, goecho: g, onetool: o, base, runs }));
