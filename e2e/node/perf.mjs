@@ -22,7 +22,7 @@
 // number after the tables (the Go test reads it).
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,28 +64,40 @@ function build(pkg, name) {
   const res = spawnSync("go", ["build", "-o", out, pkg], { cwd: repo, stdio: ["ignore", "inherit", "inherit"] });
   if (res.error || res.status !== 0) {
     console.error(`perf.mjs: go build ${pkg} failed${res.error ? `: ${res.error.message}` : ""}`);
+    rmSync(work, { recursive: true, force: true });
     process.exit(1);
   }
+  return out;
+}
+
+// given copies a binary named in the environment into the work directory:
+// peak RSS counts the binary's pages that faults map from the page cache,
+// and the kernel maps more around each fault when the file was written
+// recently, so every binary measured is written the same way, just before.
+function given(path, name) {
+  const out = join(work, name);
+  copyFileSync(path, out);
+  chmodSync(out, 0o755);
   return out;
 }
 
 const servers = [
   {
     name: "goecho",
-    bin: process.env.GOECHO_BIN || build("./e2e/goecho", "goecho"),
+    bin: process.env.GOECHO_BIN ? given(process.env.GOECHO_BIN, "goecho") : build("./e2e/goecho", "goecho"),
     args: [],
     one: { name: "echo", arguments: { text: "hi" } },
   },
   {
     name: "onetool",
-    bin: process.env.ONETOOL_BIN || build("./cmd/onetool", "onetool"),
+    bin: process.env.ONETOOL_BIN ? given(process.env.ONETOOL_BIN, "onetool") : build("./cmd/onetool", "onetool"),
     args: ["serve"],
     one: { name: "run", arguments: { command: 'demo.foo(text="hi")' } },
     ten: { name: "run", arguments: { command: 'for i in range(10):\n    demo.foo(text="hi")' } },
   },
 ];
 if (process.env.ONETOOL_BASE_BIN) {
-  servers.push({ ...servers[1], name: "base", bin: process.env.ONETOOL_BASE_BIN });
+  servers.push({ ...servers[1], name: "base", bin: given(process.env.ONETOOL_BASE_BIN, "onetool-base") });
 }
 
 async function connect(server) {
