@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -136,23 +137,30 @@ func caretPad(text string, col int) string {
 	return b.String()
 }
 
-// Python-isms that LLMs write out of habit, each with the Starlark way.
-var pythonHints = []struct {
+// pythonHintRule is a Python-ism that LLMs write out of habit, with the
+// Starlark way.
+type pythonHintRule struct {
 	re   *regexp.Regexp
 	hint string
-}{
-	{regexp.MustCompile(`(^|[^\w])[rRbB]?[fF][rRbB]?["']`), `Starlark has no f-strings: use "{}".format(x) or "%s" % x`},
-	{regexp.MustCompile(`^\s*(try|except|finally)\b`), "Starlark has no exceptions (try/except): check values first, and use fail(\"message\") to stop"},
-	{regexp.MustCompile(`^\s*raise\b`), `Starlark has no raise: use fail("message")`},
-	{regexp.MustCompile(`^\s*(import\s|from\s+\S+\s+import\b)`), "Starlark has no import: every pack is already a global (see ot.packs())"},
-	{regexp.MustCompile(`^\s*class\b`), "Starlark has no classes: use dicts, struct(...) or functions"},
-	{regexp.MustCompile(`\sis(\s+not)?\s`), "Starlark has no 'is': compare with == and != (x == None)"},
-	{regexp.MustCompile(`\*\*`), "Starlark has no ** operator: use math.pow(x, y)"},
-	{regexp.MustCompile(`^\s*with\b`), "Starlark has no with statement: call the function directly"},
 }
 
+// pythonHints are compiled on the first error that needs them, not at
+// start-up (issue 20).
+var pythonHints = sync.OnceValue(func() []pythonHintRule {
+	return []pythonHintRule{
+		{regexp.MustCompile(`(^|[^\w])[rRbB]?[fF][rRbB]?["']`), `Starlark has no f-strings: use "{}".format(x) or "%s" % x`},
+		{regexp.MustCompile(`^\s*(try|except|finally)\b`), "Starlark has no exceptions (try/except): check values first, and use fail(\"message\") to stop"},
+		{regexp.MustCompile(`^\s*raise\b`), `Starlark has no raise: use fail("message")`},
+		{regexp.MustCompile(`^\s*(import\s|from\s+\S+\s+import\b)`), "Starlark has no import: every pack is already a global (see ot.packs())"},
+		{regexp.MustCompile(`^\s*class\b`), "Starlark has no classes: use dicts, struct(...) or functions"},
+		{regexp.MustCompile(`\sis(\s+not)?\s`), "Starlark has no 'is': compare with == and != (x == None)"},
+		{regexp.MustCompile(`\*\*`), "Starlark has no ** operator: use math.pow(x, y)"},
+		{regexp.MustCompile(`^\s*with\b`), "Starlark has no with statement: call the function directly"},
+	}
+})
+
 func pythonHint(line, msg string) string {
-	for _, h := range pythonHints {
+	for _, h := range pythonHints() {
 		if h.re.MatchString(line) {
 			return h.hint
 		}

@@ -263,3 +263,29 @@ func TestValidateLibraryConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// RegisterBuiltin checks names as Register does but leaves compiling to
+// the tool's first use, where a broken schema is the error of that use;
+// Register refuses the same tool at once.
+func TestRegisterBuiltinDefersCompiling(t *testing.T) {
+	r := NewRegistry()
+	broken := func(pack string) *Tool {
+		return &Tool{Pack: pack, Name: "a", Handler: nop, InputSchema: "{"}
+	}
+	lazy := broken("lazy")
+	if err := r.RegisterBuiltin(lazy); err != nil {
+		t.Fatalf("RegisterBuiltin compiled the schema: %v", err)
+	}
+	if _, ok := r.Tool("lazy.a"); !ok {
+		t.Fatal("lazy.a was not registered")
+	}
+	if err := lazy.Compile(); !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), "lazy.a: invalid input schema") {
+		t.Errorf("first use of lazy.a: %v, want its schema error", err)
+	}
+	if err := r.Register(broken("eager")); !errors.Is(err, ErrSchema) {
+		t.Errorf("Register(eager.a) = %v, want ErrSchema", err)
+	}
+	if err := r.RegisterBuiltin(&Tool{Pack: "bad name", Name: "a", Handler: nop}); !errors.Is(err, ErrInvalidTool) {
+		t.Errorf("RegisterBuiltin with a bad pack name = %v, want ErrInvalidTool", err)
+	}
+}

@@ -271,14 +271,16 @@ func (r *Runner) Limits() Limits { return r.limits }
 // tool values as their targets, so they are values, not text rewrites.
 // Packs win over library names.
 func (r *Runner) buildGlobals() error {
-	g := starlark.StringDict{}
-	for k, v := range interp.StdGlobals() {
+	std, builtins, modules := interp.StdGlobals(), stdlib.Builtins(), stdlib.Modules()
+	// Sized once, not grown entry by entry.
+	g := make(starlark.StringDict, len(std)+len(builtins)+len(modules)+32)
+	for k, v := range std {
 		g[k] = v
 	}
-	for k, v := range python.Builtins() {
+	for k, v := range builtins {
 		g[k] = v
 	}
-	for k, v := range stdlib.Modules() {
+	for k, v := range modules {
 		g[k] = v
 	}
 	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)

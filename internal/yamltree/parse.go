@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -100,11 +101,11 @@ func Parse(data []byte, o Options) (*Node, error) {
 
 // yamlLine matches yaml.v3's messages: "yaml: line 3: …", or "yaml: …"
 // when it has no line.
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
 
 func syntaxError(err error, file string) *Error {
 	e := &Error{Pos: Pos{File: file}, Msg: "YAML syntax error: " + err.Error()}
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+	if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Msg = "YAML syntax error: " + m[2]
 	}

@@ -13,6 +13,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -88,7 +89,9 @@ func (n *Node) Shown() string {
 }
 
 // jsonNumberText matches a number as JSON writes it.
-var jsonNumberText = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
+var jsonNumberText = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
+})
 
 // Number is the JSON form of an !!int or !!float scalar: its text when
 // that is already JSON (so 1.10 and huge integers stay exact), else the
@@ -98,7 +101,7 @@ func (n *Node) Number() string {
 	if n == nil || n.Kind != ScalarNode || n.Tag != TagInt && n.Tag != TagFloat {
 		return ""
 	}
-	if jsonNumberText.MatchString(n.Value) {
+	if jsonNumberText().MatchString(n.Value) {
 		return n.Value
 	}
 	var v any

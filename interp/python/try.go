@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.starlark.net/starlark"
 
@@ -240,115 +241,122 @@ func message(err error) string {
 	return err.Error()
 }
 
-// engineErrors map the interpreter's messages to Python's classes and, where
-// Python words them otherwise, Python's texts.
-var engineErrors = []struct {
+// engineError maps the interpreter's messages that re matches to a Python
+// class and, where Python words them otherwise, Python's text.
+type engineError struct {
 	re    *regexp.Regexp
 	class string
 	text  func(m []string) string
-}{
-	{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|division) by zero$`), "ZeroDivisionError", func(m []string) string {
-		switch m[1] {
-		case "floored division":
-			return "integer division or modulo by zero"
-		case "floating-point division":
-			return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 would say "float division"
-		case "floating-point modulo":
-			return "float modulo"
-		}
-		return m[1] + " by zero"
-	}},
-	{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
-	{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
-		switch m[1] {
-		case "string":
-			return "string index out of range"
-		case "bytes":
-			return "index out of range"
-		}
-		return starlarkTypeName(m[1]) + " index out of range"
-	}},
-	{regexp.MustCompile(`^index -?\d+ out of range: empty (list|string|tuple|range|bytes)$`), "IndexError", func(m []string) string {
-		switch m[1] {
-		case "range":
-			return "range object index out of range"
-		case "bytes":
-			return "index out of range"
-		case "string":
-			return "string index out of range"
-		}
-		return starlarkTypeName(m[1]) + " index out of range"
-	}},
-	{regexp.MustCompile(`deque index -?\d+ out of range`), "IndexError", func([]string) string { return "deque index out of range" }},
-	{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
-	{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
-		return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
-	}},
-	{regexp.MustCompile(`^unknown binary op: (\w+) (\S+) (\w+)$`), "TypeError", func(m []string) string {
-		l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
-		if op == "+" && (l == "str" || l == "list" || l == "tuple") {
-			return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
-		}
-		if op == "*" {
-			seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
-			switch {
-			case seq(l) && r != "int" && r != "bool":
-				return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
-			case seq(r) && l != "int" && l != "bool":
-				return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
-			}
-		}
-		return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
-	}},
-	{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
-	}},
-	{regexp.MustCompile(`^(\w+) (<|<=|>|>=) (\w+) not implemented$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("'%s' not supported between instances of '%s' and '%s'", m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
-	}},
-	{regexp.MustCompile(`^len: value of type (\w+) has no len$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("object of type '%s' has no len()", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`^unhandled index operation (\w+)\[`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`invalid slice operand (\w+)$`), "TypeError", func(m []string) string {
-		switch m[1] {
-		case "deque":
-			return "sequence index must be integer, not 'slice'"
-		case "dict", "Counter", "defaultdict", "OrderedDict":
-			return "unhashable type: 'slice'"
-		}
-		return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`^invalid call of non-function \((\w+)\)$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("'%s' object is not callable", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`^(\w+) value is not iterable$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("'%s' object is not iterable", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
-		return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`^too many values to unpack \(got \d+, want (\d+)\)$`), "ValueError", func(m []string) string {
-		return "too many values to unpack (expected " + m[1] + ")"
-	}},
-	{regexp.MustCompile(`^too few values to unpack \(got (\d+), want (\d+)\)$`), "ValueError", func(m []string) string {
-		return "not enough values to unpack (expected " + m[2] + ", got " + m[1] + ")"
-	}},
-	{regexp.MustCompile(`^byte must be in range\(0, 256\)$`), "ValueError", nil},
-	{regexp.MustCompile(`^a bytes-like object is required, not '\w+'$`), "TypeError", nil},
-	{regexp.MustCompile(`^invalid float literal: (.*)$`), "ValueError", func(m []string) string {
-		return "could not convert string to float: " + interp.QuoteString(m[1])
-	}},
-	{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
-	{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
-	{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
-		// ", ".join taken as a value is Starlark's join.
-		return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))
-	}},
-	{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|want \w+, got|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
 }
+
+// engineErrors are compiled on the first error a program meets, not when
+// the binary starts: about 300 KB and 2 ms of start-up that a server
+// answering its first request would otherwise pay (issue 20).
+var engineErrors = sync.OnceValue(func() []engineError {
+	return []engineError{
+		{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|division) by zero$`), "ZeroDivisionError", func(m []string) string {
+			switch m[1] {
+			case "floored division":
+				return "integer division or modulo by zero"
+			case "floating-point division":
+				return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 would say "float division"
+			case "floating-point modulo":
+				return "float modulo"
+			}
+			return m[1] + " by zero"
+		}},
+		{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+		{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
+			switch m[1] {
+			case "string":
+				return "string index out of range"
+			case "bytes":
+				return "index out of range"
+			}
+			return starlarkTypeName(m[1]) + " index out of range"
+		}},
+		{regexp.MustCompile(`^index -?\d+ out of range: empty (list|string|tuple|range|bytes)$`), "IndexError", func(m []string) string {
+			switch m[1] {
+			case "range":
+				return "range object index out of range"
+			case "bytes":
+				return "index out of range"
+			case "string":
+				return "string index out of range"
+			}
+			return starlarkTypeName(m[1]) + " index out of range"
+		}},
+		{regexp.MustCompile(`deque index -?\d+ out of range`), "IndexError", func([]string) string { return "deque index out of range" }},
+		{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
+		{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
+			return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
+		}},
+		{regexp.MustCompile(`^unknown binary op: (\w+) (\S+) (\w+)$`), "TypeError", func(m []string) string {
+			l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
+			if op == "+" && (l == "str" || l == "list" || l == "tuple") {
+				return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
+			}
+			if op == "*" {
+				seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
+				switch {
+				case seq(l) && r != "int" && r != "bool":
+					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
+				case seq(r) && l != "int" && l != "bool":
+					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
+				}
+			}
+			return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
+		}},
+		{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
+		}},
+		{regexp.MustCompile(`^(\w+) (<|<=|>|>=) (\w+) not implemented$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' not supported between instances of '%s' and '%s'", m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
+		}},
+		{regexp.MustCompile(`^len: value of type (\w+) has no len$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("object of type '%s' has no len()", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`^unhandled index operation (\w+)\[`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`invalid slice operand (\w+)$`), "TypeError", func(m []string) string {
+			switch m[1] {
+			case "deque":
+				return "sequence index must be integer, not 'slice'"
+			case "dict", "Counter", "defaultdict", "OrderedDict":
+				return "unhashable type: 'slice'"
+			}
+			return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`^invalid call of non-function \((\w+)\)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' object is not callable", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`^(\w+) value is not iterable$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' object is not iterable", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`^too many values to unpack \(got \d+, want (\d+)\)$`), "ValueError", func(m []string) string {
+			return "too many values to unpack (expected " + m[1] + ")"
+		}},
+		{regexp.MustCompile(`^too few values to unpack \(got (\d+), want (\d+)\)$`), "ValueError", func(m []string) string {
+			return "not enough values to unpack (expected " + m[2] + ", got " + m[1] + ")"
+		}},
+		{regexp.MustCompile(`^byte must be in range\(0, 256\)$`), "ValueError", nil},
+		{regexp.MustCompile(`^a bytes-like object is required, not '\w+'$`), "TypeError", nil},
+		{regexp.MustCompile(`^invalid float literal: (.*)$`), "ValueError", func(m []string) string {
+			return "could not convert string to float: " + interp.QuoteString(m[1])
+		}},
+		{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
+		{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
+		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
+			// ", ".join taken as a value is Starlark's join.
+			return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`unknown binary op|unsupported|not iterable|not callable|unhashable|got .*, want|want \w+, got|takes (exactly|at most|at least|no)|missing (\d+ )?(argument|required)|unexpected keyword|not supported|requires|must be|can't|cannot|not implemented|invalid .*argument|for parameter`), "TypeError", nil},
+	}
+})
 
 // Explain phrases an error of the interpreter as CPython reports an
 // uncaught exception, "KeyError: 'k'", when its message maps to one of the
@@ -366,7 +374,7 @@ func Explain(err error, msg string) string {
 	switch {
 	case strings.HasPrefix(msg, class+":"):
 	case class == "KeyError", class == "IndexError", class == "AttributeError",
-		class == "TypeError" && (text != msg || plainTypeError.MatchString(msg)),
+		class == "TypeError" && (text != msg || plainTypeError().MatchString(msg)),
 		class == "ValueError" && text != msg:
 		return class + ": " + text
 	}
@@ -377,11 +385,13 @@ func Explain(err error, msg string) string {
 // TypeError in Python too, besides those engineErrors rephrase (the rest
 // of its TypeErrors are guesses good enough for except, not for naming
 // the class).
-var plainTypeError = regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable)`)
+var plainTypeError = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable)`)
+})
 
 // classify maps an interpreter message to its Python class and text.
 func classify(msg string) (class, text string) {
-	for _, e := range engineErrors {
+	for _, e := range engineErrors() {
 		if m := e.re.FindStringSubmatch(msg); m != nil {
 			if e.text != nil {
 				return e.class, e.text(m)

@@ -39,7 +39,7 @@ type csvModule struct {
 func CSV() *starlarkstruct.Module {
 	m := &csvModule{
 		errClass: python.NewModuleClass("Error", "Exception"),
-		float:    python.Builtins()["float"],
+		float:    builtins()["float"],
 	}
 	fn := func(name string, f func(*csvModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -14,7 +14,7 @@ import (
 // helpers the lowering uses for *, %, ** and the comparisons), and
 // itemgetter, attrgetter and methodcaller.
 func Operator() *starlarkstruct.Module {
-	bi := python.Builtins()
+	bi := builtins()
 	m := starlark.StringDict{}
 	binary := func(name string, op syntax.Token) {
 		m[name] = interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

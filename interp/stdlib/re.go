@@ -89,7 +89,7 @@ func (r *reModule) fail(msg string) error { return r.failIn(msg, starlark.None) 
 
 // atPosition is the end of a message of re.error that names where in
 // the pattern the error is.
-var atPosition = regexp.MustCompile(` at position (\d+)$`)
+var atPosition = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` at position (\d+)$`) })
 
 // failIn is a re.error for pattern, with CPython's attributes: msg (the
 // message without its position), pattern, pos, lineno and colno (None
@@ -97,7 +97,7 @@ var atPosition = regexp.MustCompile(` at position (\d+)$`)
 func (r *reModule) failIn(msg string, pattern starlark.Value) error {
 	attrs := starlark.StringDict{"msg": interp.MakeString(msg), "pattern": pattern,
 		"pos": starlark.None, "lineno": starlark.None, "colno": starlark.None}
-	if m := atPosition.FindStringSubmatchIndex(msg); m != nil {
+	if m := atPosition().FindStringSubmatchIndex(msg); m != nil {
 		pos, _ := strconv.Atoi(msg[m[2]:m[3]])
 		attrs["msg"] = interp.MakeString(msg[:m[0]])
 		attrs["pos"] = starlark.MakeInt(pos)

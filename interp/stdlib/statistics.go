@@ -16,7 +16,7 @@ import (
 // (fractions), so mean([1, 2, 4]) is the float nearest 7/3 and the mean
 // or variance of ints is an int when it is whole.
 func Statistics() *starlarkstruct.Module {
-	s := &statsModule{errClass: python.NewModuleClass("statistics.StatisticsError", "ValueError"), sorted: python.Builtins()["sorted"]}
+	s := &statsModule{errClass: python.NewModuleClass("statistics.StatisticsError", "ValueError"), sorted: builtins()["sorted"]}
 	m := starlark.StringDict{"StatisticsError": s.errClass}
 	add := func(name string, fn interp.BuiltinFunc) { m[name] = interp.NewBuiltin(name, fn) }
 	add("mean", s.mean)

@@ -145,7 +145,7 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		}
 		return mapping.Get(interp.MakeString(name))
 	}
-	str := python.Builtins()["str"]
+	str := builtins()["str"]
 	b := interp.BudgetOf(thread)
 	var out strings.Builder
 	s := t.text

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/onetool-dev/onetool/internal/suggest"
@@ -168,13 +169,15 @@ func parseDuration(s string) (time.Duration, bool) {
 }
 
 // jsonNumberText matches a number as JSON writes it.
-var jsonNumberText = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
+var jsonNumberText = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$`)
+})
 
 // seconds reads a decimal number of seconds exactly (1.1 s is 1100 ms, not
 // 1099.999999 ms). Negative numbers are returned for the caller to refuse;
 // numbers too large for a time.Duration are not read.
 func seconds(s string) (time.Duration, bool) {
-	if !jsonNumberText.MatchString(s) {
+	if !jsonNumberText().MatchString(s) {
 		return 0, false
 	}
 	// Bounded before big.Rat sees the text: "1e-1000000000" would make it

@@ -143,7 +143,7 @@ func Register(r *packs.Registry, o Options) (*Pack, error) {
 		return nil, err
 	}
 	r.SetPackDescription("db", Description)
-	if err := r.Register(p.Tools()...); err != nil {
+	if err := r.RegisterBuiltin(p.Tools()...); err != nil {
 		return nil, err
 	}
 	return p, nil

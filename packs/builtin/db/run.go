@@ -139,7 +139,7 @@ func (p *Pack) explain(ctx context.Context, h *handle, err error) error {
 	if p.o.ReadOnly && (strings.Contains(lower, "read-only transaction") || strings.Contains(lower, "read only transaction")) {
 		return fmt.Errorf("%s%s: the db pack is read-only (packs.db.read_only is true, the default), so only reading statements run. To allow writes, set packs.db.read_only: false in onetool.yaml", p.label(h), msg)
 	}
-	if m := noTableRE.FindStringSubmatch(msg); m != nil {
+	if m := noTableRE().FindStringSubmatch(msg); m != nil {
 		table := m[1] + m[2] + m[3] // the one group that matched
 		msg += p.tablesHint(h, table)
 	}
@@ -148,7 +148,9 @@ func (p *Pack) explain(ctx context.Context, h *handle, err error) error {
 
 // noTableRE finds the table of "no such table" errors (SQLite,
 // PostgreSQL, MySQL).
-var noTableRE = regexp.MustCompile(`no such table: (?:main\.)?(\S+)|relation "([^"]+)" does not exist|Table '[^.']*\.([^']+)' doesn't exist`)
+var noTableRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`no such table: (?:main\.)?(\S+)|relation "([^"]+)" does not exist|Table '[^.']*\.([^']+)' doesn't exist`)
+})
 
 // tablesHint lists the tables after an unknown-table error, with a
 // did-you-mean.
@@ -177,11 +179,11 @@ func (p *Pack) tablesHint(h *handle, table string) string {
 }
 
 // codeSuffix is the " (1)" result code modernc appends to messages.
-var codeSuffix = regexp.MustCompile(` \(\d+\)$`)
+var codeSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` \(\d+\)$`) })
 
 // cleanMessage drops SQLite's generic prefixes and result codes.
 func cleanMessage(err error) string {
-	msg := codeSuffix.ReplaceAllString(err.Error(), "")
+	msg := codeSuffix().ReplaceAllString(err.Error(), "")
 	for _, prefix := range []string{"SQL logic error: ", "sqlite: "} {
 		msg = strings.TrimPrefix(msg, prefix)
 	}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
@@ -117,11 +118,11 @@ func parseDatabases(v any, baseDir string) (map[string]string, error) {
 	return out, errors.Join(errs...)
 }
 
-var nameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`) })
 
 // checkName checks a database name: calls pass it as db="name".
 func checkName(name string) error {
-	if !nameRE.MatchString(name) || len(name) > 64 {
+	if !nameRE().MatchString(name) || len(name) > 64 {
 		return fmt.Errorf("%q is not a usable database name: use letters, digits, _, - and ., starting with a letter", name)
 	}
 	return nil
@@ -211,7 +212,7 @@ var secretParams = []string{"password", "pass", "pwd", "passwd", "secret", "toke
 
 // userinfoRE matches the "user:password@" of DSNs that are not URLs
 // (go-sql-driver/mysql: "user:pass@tcp(host)/db").
-var userinfoRE = regexp.MustCompile(`^([^:@/?]*):([^@]*)@`)
+var userinfoRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([^:@/?]*):([^@]*)@`) })
 
 // mask returns a URL fit to show: its password and secret-looking query
 // parameters replaced by "xxxxx".
@@ -224,7 +225,7 @@ func mask(s string) string {
 		if scheme, after, ok := strings.Cut(s, "://"); ok && validScheme(strings.ToLower(scheme)) {
 			prefix, rest = scheme+"://", after
 		}
-		rest = userinfoRE.ReplaceAllString(rest, "$1:xxxxx@")
+		rest = userinfoRE().ReplaceAllString(rest, "$1:xxxxx@")
 		return prefix + maskPairs(rest)
 	}
 	if _, has := u.User.Password(); has {
@@ -247,10 +248,12 @@ func mask(s string) string {
 }
 
 // pairRE matches key=value pairs (libpq "host=x password=y" DSNs, or query strings).
-var pairRE = regexp.MustCompile(`(?i)\b(password|pass|pwd|passwd|secret|token|access_token|api_key|apikey|sslpassword)=('[^']*'|[^\s&;]*)`)
+var pairRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(password|pass|pwd|passwd|secret|token|access_token|api_key|apikey|sslpassword)=('[^']*'|[^\s&;]*)`)
+})
 
 func maskPairs(s string) string {
-	return pairRE.ReplaceAllString(s, "$1=xxxxx")
+	return pairRE().ReplaceAllString(s, "$1=xxxxx")
 }
 
 // wholeNumber reads an int from YAML or a call: int64, or a float64 with

@@ -30,7 +30,7 @@ var (
 // Register adds the demo pack to r.
 func Register(r *packs.Registry) error {
 	r.SetPackDescription("demo", Description)
-	return r.Register(Tools()...)
+	return r.RegisterBuiltin(Tools()...)
 }
 
 // readOnly: none of the demo tools touch anything.

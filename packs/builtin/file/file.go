@@ -106,7 +106,7 @@ func Register(r *packs.Registry, o Options) error {
 		return errors.New("file pack: Options.Roots is required")
 	}
 	r.SetPackDescription("file", Description)
-	return r.Register(Tools(o)...)
+	return r.RegisterBuiltin(Tools(o)...)
 }
 
 // pack is the state the handlers share: the options and where relative

@@ -132,7 +132,7 @@ const Description = "Discover packs, tools, aliases and snippets; statistics, he
 // Register adds the ot pack to reg.
 func Register(reg *packs.Registry, info Info) error {
 	reg.SetPackDescription("ot", Description)
-	return reg.Register(Tools(reg, info)...)
+	return reg.RegisterBuiltin(Tools(reg, info)...)
 }
 
 // Tools returns the ot tools, reading reg when called.

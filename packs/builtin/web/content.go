@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -67,7 +68,9 @@ func classify(mt string) kind {
 	return kindBinary
 }
 
-var xmlEncoding = regexp.MustCompile(`^<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
+var xmlEncoding = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^<\?xml[^>]*\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
+})
 
 // decode turns a body into valid UTF-8: by its byte order mark, its
 // declared charset, an XML declaration or (HTML) a <meta> charset; else
@@ -88,7 +91,7 @@ func decode(body []byte, mt, label string, isHTML bool) string {
 	}
 	if name == "" {
 		head := body[:min(len(body), 1024)]
-		if m := xmlEncoding.FindSubmatch(head); m != nil {
+		if m := xmlEncoding().FindSubmatch(head); m != nil {
 			if _, n := charset.Lookup(string(m[1])); n != "" {
 				name = n
 			}

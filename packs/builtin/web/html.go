@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/plugin/base"
@@ -18,19 +19,22 @@ import (
 )
 
 // mdConverter turns cleaned HTML into Markdown. It is safe for
-// concurrent use.
-var mdConverter = converter.NewConverter(converter.WithPlugins(
-	base.NewBasePlugin(),
-	commonmark.NewCommonmarkPlugin(),
-	strikethrough.NewStrikethroughPlugin(),
-	table.NewTablePlugin(
-		table.WithHeaderPromotion(true),
-		table.WithSkipEmptyRows(true),
-		table.WithNewlineBehavior(table.NewlineBehaviorPreserve),
-		table.WithCellPaddingBehavior(table.CellPaddingBehaviorMinimal),
-		table.WithSpanCellBehavior(table.SpanBehaviorMirror),
-	),
-))
+// concurrent use, and built on the first page fetched, not at start-up
+// (issue 20: a server that never fetches a page does not pay for it).
+var mdConverter = sync.OnceValue(func() *converter.Converter {
+	return converter.NewConverter(converter.WithPlugins(
+		base.NewBasePlugin(),
+		commonmark.NewCommonmarkPlugin(),
+		strikethrough.NewStrikethroughPlugin(),
+		table.NewTablePlugin(
+			table.WithHeaderPromotion(true),
+			table.WithSkipEmptyRows(true),
+			table.WithNewlineBehavior(table.NewlineBehaviorPreserve),
+			table.WithCellPaddingBehavior(table.CellPaddingBehaviorMinimal),
+			table.WithSpanCellBehavior(table.SpanBehaviorMirror),
+		),
+	))
+})
 
 // render converts an HTML document to Markdown or plain text: page chrome
 // dropped, the main content chosen, the title as the first line.
@@ -51,13 +55,13 @@ func render(ctx context.Context, src string, page *url.URL, format string) (stri
 			out = strings.TrimSpace(title + "\n\n" + out)
 		}
 	} else {
-		md, err := mdConverter.ConvertNode(content, converter.WithDomain(baseURL.String()), converter.WithContext(ctx))
+		md, err := mdConverter().ConvertNode(content, converter.WithDomain(baseURL.String()), converter.WithContext(ctx))
 		if err != nil {
 			return "", fmt.Errorf("cannot convert the HTML of %s to Markdown: %v (try format=\"text\" or \"raw\")", shownURL(page), err)
 		}
 		// The converter separates adjacent lists with a comment line;
 		// readers of the text do not need it.
-		out = strings.TrimSpace(listEnd.ReplaceAllString(string(md), ""))
+		out = strings.TrimSpace(listEnd().ReplaceAllString(string(md), ""))
 		if title != "" && !startsWithHeading(out, title) {
 			out = strings.TrimSpace("# " + escapeHeading(title) + "\n\n" + out)
 		}
@@ -163,9 +167,11 @@ var droppedRoles = map[string]bool{
 	"complementary": true, "menubar": true, "toolbar": true, "menu": true, "dialog": true, "alertdialog": true,
 }
 
-var listEnd = regexp.MustCompile(`(?m)^<!--THE END-->\n*`)
+var listEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^<!--THE END-->\n*`) })
 
-var hiddenStyle = regexp.MustCompile(`(?i)(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$)`)
+var hiddenStyle = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(!important)?\s*(;|$)`)
+})
 
 // clean removes page chrome and hidden elements from doc.
 func clean(doc *html.Node) {
@@ -216,7 +222,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if hasAttr(n, "hidden") || attr(n, "aria-hidden") == "true" {
 		return true
 	}
-	if st := attr(n, "style"); st != "" && hiddenStyle.MatchString(st) {
+	if st := attr(n, "style"); st != "" && hiddenStyle().MatchString(st) {
 		return true
 	}
 	return false

@@ -91,7 +91,7 @@ func Register(r *packs.Registry, o Options) error {
 		return fmt.Errorf("web pack: Timeout must not be negative, got %s", o.Timeout)
 	}
 	r.SetPackDescription("web", Description)
-	return r.Register(Tools(o)...)
+	return r.RegisterBuiltin(Tools(o)...)
 }
 
 // Tools returns new web pack tools for o, ready to register. With an
