@@ -1,8 +1,16 @@
 package python
 
 import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
 )
 
 // TestSortLongLists: sorts long enough to be merged (more than a dozen
@@ -47,6 +55,94 @@ func TestSortLongLists(t *testing.T) {
 	for _, tt := range tests {
 		if got := strings.TrimRight(runText(t, tt.code), "\n"); got != tt.want {
 			t.Errorf("%q\n got: %s\nwant: %s", tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestSortAgreesWithPairwiseLess: on random keys of the kinds the
+// three-way comparison takes shortcuts for (str of both kinds, int, bool,
+// float, tuples and lists of them, nested), pySort gives the order a
+// stable sort asking pyLess both ways gives, ties included.
+func TestSortAgreesWithPairwiseLess(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var scalar func() starlark.Value
+	scalar = func() starlark.Value {
+		switch rng.IntN(6) {
+		case 0:
+			return starlark.MakeInt(rng.IntN(5) - 2)
+		case 1:
+			return starlark.Float(float64(rng.IntN(5)-2) / 2)
+		case 2:
+			return starlark.Bool(rng.IntN(2) == 0)
+		case 3:
+			return interp.MakeString([]string{"a", "b", "ab", "é", "aé", ""}[rng.IntN(6)])
+		case 4:
+			return starlark.MakeBigInt(new(big.Int).Lsh(big.NewInt(int64(rng.IntN(3))), 70))
+		}
+		return starlark.Float(math.Copysign(0, -1))
+	}
+	isText := func(v starlark.Value) bool {
+		_, ok := interp.AsText(v)
+		return ok
+	}
+	key := func(kind int) starlark.Value {
+		switch kind {
+		case 0: // numbers only
+			for {
+				if v := scalar(); !isText(v) {
+					return v
+				}
+			}
+		case 1: // str only
+			return interp.MakeString([]string{"a", "b", "ab", "é", "aé", "", "z"}[rng.IntN(7)])
+		}
+		// tuples (or lists) of a number, a str and sometimes a tuple
+		elems := []starlark.Value{starlark.MakeInt(rng.IntN(3)), interp.MakeString([]string{"a", "é", "b"}[rng.IntN(3)])}
+		if rng.IntN(2) == 0 {
+			elems = append(elems, starlark.Tuple{starlark.MakeInt(rng.IntN(2)), starlark.Float(rng.IntN(2))})
+		}
+		elems = elems[:1+rng.IntN(len(elems))]
+		if kind == 3 {
+			return starlark.NewList(elems)
+		}
+		return starlark.Tuple(elems)
+	}
+	for round := range 300 {
+		kind := round % 4
+		n := rng.IntN(80)
+		keys := make([]starlark.Value, n)
+		for i := range keys {
+			keys[i] = key(kind)
+		}
+		reverse := rng.IntN(2) == 0
+		idx := make([]starlark.Value, n)
+		for i := range idx {
+			idx[i] = starlark.MakeInt(i)
+		}
+		if err := pySort(nil, keys, idx, reverse); err != nil {
+			t.Fatalf("%v: %v", keys, err)
+		}
+		want := make([]int, n)
+		for i := range want {
+			want[i] = i
+		}
+		slices.SortStableFunc(want, func(i, j int) int {
+			x, y := keys[i], keys[j]
+			if reverse {
+				x, y = y, x
+			}
+			if lt, _ := pyLess(nil, x, y, 0); lt {
+				return -1
+			}
+			if gt, _ := pyLess(nil, y, x, 0); gt {
+				return 1
+			}
+			return 0
+		})
+		for k, v := range idx {
+			if got, _ := starlark.AsInt32(v); got != want[k] {
+				t.Fatalf("keys %v reverse=%v: sorted %v, want the order %v", keys, reverse, idx, want)
+			}
 		}
 	}
 }
