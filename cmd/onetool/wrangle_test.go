@@ -116,11 +116,15 @@ func cpython(t *testing.T) string {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
-	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable if sys.version_info >= (3, 8) else '')").Output()
 	if err != nil {
 		t.Skipf("python3: %v", err)
 	}
-	return strings.TrimSpace(string(out))
+	py := strings.TrimSpace(string(out))
+	if py == "" {
+		t.Skip("python3 is older than 3.8")
+	}
+	return py
 }
 
 // wrangleSize sets the program's N and WORDS.
