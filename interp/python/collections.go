@@ -227,8 +227,9 @@ func sortedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			return nil, typeError("'%s' object is not callable", pyTypeName(key))
 		}
 		keys = make([]starlark.Value, len(values))
+		var arg starlark.Tuple
 		for i, v := range values {
-			k, err := starlark.Call(thread, fn, starlark.Tuple{v}, nil)
+			k, err := call1(thread, fn, &arg, v)
 			if err != nil {
 				return nil, err // keeps the backtrace of the key function
 			}
@@ -271,15 +272,37 @@ func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 	return true, nil
 }
 
-// elements returns a list or tuple as an indexable sequence.
-func elements(v starlark.Value) (starlark.Indexable, bool) {
+// elements returns a list or tuple as an indexable sequence. A seq, not
+// a starlark.Indexable: a tuple in an interface is a slice boxed on the
+// heap, and comparisons (a sort by tuple keys) ask this for every pair.
+func elements(v starlark.Value) (seq, bool) {
 	switch v := v.(type) {
 	case starlark.Tuple:
-		return v, true
+		return seq{t: v}, true
 	case *starlark.List:
-		return v, true
+		return seq{l: v}, true
 	}
-	return nil, false
+	return seq{}, false
+}
+
+// seq is a tuple or a list.
+type seq struct {
+	t starlark.Tuple
+	l *starlark.List
+}
+
+func (s seq) Len() int {
+	if s.l != nil {
+		return s.l.Len()
+	}
+	return len(s.t)
+}
+
+func (s seq) Index(i int) starlark.Value {
+	if s.l != nil {
+		return s.l.Index(i)
+	}
+	return s.t[i]
 }
 
 // same reports whether x and y are the same container, which Python's

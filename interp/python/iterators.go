@@ -174,15 +174,15 @@ func (s *sliceSource) next(*starlark.Thread) (starlark.Value, bool, error) {
 // iterSource walks any other iterable with its own iterator.
 type iterSource struct {
 	it starlark.Iterator
+	x  starlark.Value // Next's target: a local would escape, one allocation per element
 }
 
 func (s *iterSource) next(*starlark.Thread) (starlark.Value, bool, error) {
 	if s.it == nil {
 		return nil, false, nil
 	}
-	var x starlark.Value
-	if s.it.Next(&x) {
-		return x, true, nil
+	if s.it.Next(&s.x) {
+		return s.x, true, nil
 	}
 	s.it.Done()
 	s.it = nil
@@ -316,6 +316,7 @@ func nextBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 type genSource struct {
 	it        *pyIter
 	elt, cond starlark.Callable
+	arg       starlark.Tuple // the argument of elt and cond (call1)
 }
 
 func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
@@ -325,7 +326,7 @@ func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) 
 			return nil, false, err
 		}
 		if s.cond != nil {
-			keep, err := starlark.Call(thread, s.cond, starlark.Tuple{x}, nil)
+			keep, err := call1(thread, s.cond, &s.arg, x)
 			if err != nil {
 				return nil, false, err
 			}
@@ -333,7 +334,7 @@ func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) 
 				continue
 			}
 		}
-		v, err := starlark.Call(thread, s.elt, starlark.Tuple{x}, nil)
+		v, err := call1(thread, s.elt, &s.arg, x)
 		if err != nil {
 			return nil, false, err
 		}
@@ -404,8 +405,9 @@ func mapBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // filterSource is filter(fn, iterable): the elements fn holds true, or
 // the true elements when fn is None.
 type filterSource struct {
-	fn starlark.Callable // nil: the elements' own truth
-	it *pyIter
+	fn  starlark.Callable // nil: the elements' own truth
+	it  *pyIter
+	arg starlark.Tuple // fn's argument (call1)
 }
 
 func (s *filterSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
@@ -416,7 +418,7 @@ func (s *filterSource) next(thread *starlark.Thread) (starlark.Value, bool, erro
 		}
 		keep := x
 		if s.fn != nil {
-			if keep, err = starlark.Call(thread, s.fn, starlark.Tuple{x}, nil); err != nil {
+			if keep, err = call1(thread, s.fn, &s.arg, x); err != nil {
 				return nil, false, err
 			}
 		}
@@ -452,6 +454,7 @@ type puller struct {
 	b      *interp.Budget
 	py     *pyIter
 	it     starlark.Iterator
+	x      starlark.Value // it.Next's target: a local would escape, one allocation per element
 }
 
 func newPuller(thread *starlark.Thread, v starlark.Value) (*puller, error) {
@@ -484,9 +487,8 @@ func (p *puller) next() (starlark.Value, bool, error) {
 	if err := p.b.Charge(1); err != nil {
 		return nil, false, err
 	}
-	var x starlark.Value
-	if p.it.Next(&x) {
-		return x, true, nil
+	if p.it.Next(&p.x) {
+		return p.x, true, nil
 	}
 	// An iteration a spent budget cut short (a range) is no result.
 	return nil, false, p.b.Charge(0)
@@ -578,11 +580,12 @@ func minmaxBuiltin(name string) interp.BuiltinFunc {
 		}
 		b := interp.BudgetOf(thread)
 		var best, bestKey starlark.Value
+		var arg starlark.Tuple
 		err := forEach(thread, iterable, func(x starlark.Value) (bool, error) {
 			k := x
 			if fn != nil {
 				var err error
-				if k, err = starlark.Call(thread, fn, starlark.Tuple{x}, nil); err != nil {
+				if k, err = call1(thread, fn, &arg, x); err != nil {
 					return true, err
 				}
 			}

@@ -104,8 +104,9 @@ func listSort(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple,
 			return nil, typeError("'%s' object is not callable", pyTypeName(key))
 		}
 		keys = make([]starlark.Value, len(values))
+		var arg starlark.Tuple
 		for i, v := range values {
-			k, err := starlark.Call(thread, fn, starlark.Tuple{v}, nil)
+			k, err := call1(thread, fn, &arg, v)
 			if err != nil {
 				return nil, err
 			}
@@ -130,49 +131,6 @@ func checkMutable(l *starlark.List) error {
 		return l.Clear()
 	}
 	return l.SetIndex(0, l.Index(0))
-}
-
-// pySort sorts values by keys (the same slice when there is no key
-// function), stably, comparing with pyLess: Python's order and errors.
-// With reverse, equal elements keep their order, as in Python.
-func pySort(b *interp.Budget, keys, values []starlark.Value, reverse bool) error {
-	idx := make([]int, len(values))
-	for i := range idx {
-		idx[i] = i
-	}
-	var failed error
-	less := func(x, y starlark.Value) bool {
-		if failed != nil {
-			return false
-		}
-		lt, err := pyLess(b, x, y, 0)
-		if err != nil {
-			failed = err
-		}
-		return lt
-	}
-	slices.SortStableFunc(idx, func(i, j int) int {
-		x, y := keys[i], keys[j]
-		if reverse {
-			x, y = y, x
-		}
-		switch {
-		case less(x, y):
-			return -1
-		case less(y, x):
-			return 1
-		}
-		return 0
-	})
-	if failed != nil {
-		return failed
-	}
-	sorted := make([]starlark.Value, len(values))
-	for k, i := range idx {
-		sorted[k] = values[i]
-	}
-	copy(values, sorted)
-	return nil
 }
 
 func listCopy(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
