@@ -113,18 +113,7 @@ func (b Bytes) Has(y starlark.Value) (bool, error) {
 // end before it gets here).
 func (b Bytes) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
 	if op == syntax.STAR {
-		n, ok := y.(starlark.Int)
-		if !ok {
-			return nil, nil
-		}
-		k, ok := n.Int64()
-		if !ok || k > 1<<30 {
-			return nil, fmt.Errorf("repeat count %s too large", n)
-		}
-		if k <= 0 {
-			return Bytes(""), nil
-		}
-		return Bytes(strings.Repeat(string(b), int(k))), nil
+		return repeat(y, func(k int) starlark.Value { return Bytes(strings.Repeat(string(b), k)) })
 	}
 	if op != syntax.PLUS {
 		return nil, nil

@@ -212,20 +212,25 @@ func (s *Unicode) Binary(op syntax.Token, y starlark.Value, side starlark.Side) 
 		}
 		return MakeString(t + s.s), nil
 	case syntax.STAR:
-		n, ok := y.(starlark.Int)
-		if !ok {
-			return nil, nil
-		}
-		k, ok := n.Int64()
-		if !ok || k > 1<<30 {
-			return nil, fmt.Errorf("repeat count %s too large", n)
-		}
-		if k <= 0 {
-			return starlark.String(""), nil
-		}
-		return MakeString(strings.Repeat(s.s, int(k))), nil
+		return repeat(y, func(k int) starlark.Value { return MakeString(strings.Repeat(s.s, k)) })
 	}
 	return nil, nil // unknown binary op
+}
+
+// repeat is the * of a text by y: made by rep when y is an int (a count
+// below 1 repeats 0 times), nil for the engine's error otherwise. The
+// Python front end has checked the size against the budget already; the
+// bound here keeps a Go caller from asking for more than 2**30 copies.
+func repeat(y starlark.Value, rep func(k int) starlark.Value) (starlark.Value, error) {
+	n, ok := y.(starlark.Int)
+	if !ok {
+		return nil, nil
+	}
+	k, ok := n.Int64()
+	if !ok || k > 1<<30 {
+		return nil, fmt.Errorf("repeat count %s too large", n)
+	}
+	return rep(int(max(k, 0))), nil
 }
 
 // QuoteString is Python's repr() of text: single quotes unless the text

@@ -288,25 +288,34 @@ func bytesAffix(name string, has func(s, affix string) bool) bytesFunc {
 	}
 }
 
+// searchArgs reads the (sub, start, end) of find, index and count, and
+// charges the search of s: the needle and the window to look in, start
+// <= end <= len(s) when in is true.
+func searchArgs(name string, b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (needle string, start, end int, in bool, err error) {
+	if err := arity(name, args, kwargs, 1, 3); err != nil {
+		return "", 0, 0, false, err
+	}
+	if needle, err = needleArg(args[0]); err != nil {
+		return "", 0, 0, false, err
+	}
+	if start, end, err = bounds(args[1:], len(s)); err != nil {
+		return "", 0, 0, false, err
+	}
+	if err := charge(b, len(s)); err != nil {
+		return "", 0, 0, false, err
+	}
+	return needle, start, end, start <= len(s) && start <= end, nil
+}
+
 // bytesFind is find, rfind, index and rindex.
 func bytesFind(name string, last, raise bool) bytesFunc {
 	return func(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := arity(name, args, kwargs, 1, 3); err != nil {
-			return nil, err
-		}
-		needle, err := needleArg(args[0])
+		needle, start, end, in, err := searchArgs(name, b, s, args, kwargs)
 		if err != nil {
-			return nil, err
-		}
-		start, end, err := bounds(args[1:], len(s))
-		if err != nil {
-			return nil, err
-		}
-		if err := charge(b, len(s)); err != nil {
 			return nil, err
 		}
 		i := -1
-		if start <= len(s) && start <= end {
+		if in {
 			if last {
 				i = strings.LastIndex(s[start:end], needle)
 			} else {
@@ -325,21 +334,11 @@ func bytesFind(name string, last, raise bool) bytesFunc {
 
 // bytesCount is bytes.count(sub, start, end).
 func bytesCount(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := arity("count", args, kwargs, 1, 3); err != nil {
-		return nil, err
-	}
-	needle, err := needleArg(args[0])
+	needle, start, end, in, err := searchArgs("count", b, s, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := bounds(args[1:], len(s))
-	if err != nil {
-		return nil, err
-	}
-	if err := charge(b, len(s)); err != nil {
-		return nil, err
-	}
-	if start > len(s) || start > end {
+	if !in {
 		return starlark.MakeInt(0), nil
 	}
 	return starlark.MakeInt(strings.Count(s[start:end], needle)), nil

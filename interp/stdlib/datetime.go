@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -300,6 +301,19 @@ func noArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 		return python.Errorf("TypeError", "%s() takes no arguments (%d given)", fn, len(args))
 	}
 	return nil
+}
+
+// nullary is a method that takes no arguments and cannot fail: f gives
+// its value for the receiver. Its errors name it as CPython does,
+// "datetime.date() takes no arguments (1 given)".
+func nullary[T starlark.Value](name string, f func(recv T) starlark.Value) method[T] {
+	return func(_ *starlark.Thread, recv T, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		typ := recv.Type()
+		if err := noArgs(typ[strings.LastIndexByte(typ, '.')+1:]+"."+name, args, kwargs); err != nil {
+			return nil, err
+		}
+		return f(recv), nil
+	}
 }
 
 // intArg reads an integer argument; def when v is nil.

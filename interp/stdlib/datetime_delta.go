@@ -182,13 +182,10 @@ func (td *timedelta) GoValue() (any, error) {
 func itoa(n int64) string { return big.NewInt(n).String() }
 
 var deltaMethods = map[string]method[*timedelta]{
-	"total_seconds": func(_ *starlark.Thread, td *timedelta, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("total_seconds", args, kwargs); err != nil {
-			return nil, err
-		}
+	"total_seconds": nullary("total_seconds", func(td *timedelta) starlark.Value {
 		f, _ := td.GoValue()
-		return starlark.Float(f.(float64)), nil
-	},
+		return starlark.Float(f.(float64))
+	}),
 }
 
 func (td *timedelta) Attr(name string) (starlark.Value, error) {

@@ -253,12 +253,9 @@ func (d *date) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (st
 }
 
 var dateMethods = map[string]method[*date]{
-	"isoformat": func(_ *starlark.Thread, d *date, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("isoformat", args, kwargs); err != nil {
-			return nil, err
-		}
-		return starlark.String(isoDate(d.ord)), nil
-	},
+	"isoformat": nullary("isoformat", func(d *date) starlark.Value {
+		return starlark.String(isoDate(d.ord))
+	}),
 	"strftime": func(thread *starlark.Thread, d *date, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		return strftimeMethod(thread, d.asDateTime(), args, kwargs)
 	},
@@ -564,24 +561,15 @@ var dtMethods = map[string]method[*datetime]{
 	"__format__": func(thread *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		return formatMethod(thread, d, d, args, kwargs)
 	},
-	"date": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("date", args, kwargs); err != nil {
-			return nil, err
-		}
-		return &date{ord: d.ord()}, nil
-	},
-	"time": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("time", args, kwargs); err != nil {
-			return nil, err
-		}
-		return &clock{us: d.tod(), fold: d.fold}, nil
-	},
-	"timetz": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("timetz", args, kwargs); err != nil {
-			return nil, err
-		}
-		return &clock{us: d.tod(), tz: d.tz, fold: d.fold}, nil
-	},
+	"date": nullary("date", func(d *datetime) starlark.Value {
+		return &date{ord: d.ord()}
+	}),
+	"time": nullary("time", func(d *datetime) starlark.Value {
+		return &clock{us: d.tod(), fold: d.fold}
+	}),
+	"timetz": nullary("timetz", func(d *datetime) starlark.Value {
+		return &clock{us: d.tod(), tz: d.tz, fold: d.fold}
+	}),
 	"replace": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		vals, err := bindArgs("replace", args, kwargs, dtParams, 0)
 		if err != nil {
@@ -589,41 +577,29 @@ var dtMethods = map[string]method[*datetime]{
 		}
 		return makeDateTime(vals, d)
 	},
-	"utcoffset": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("utcoffset", args, kwargs); err != nil {
-			return nil, err
-		}
+	"utcoffset": nullary("utcoffset", func(d *datetime) starlark.Value {
 		if off, ok := d.offset(); ok {
-			return deltaOf(off), nil
+			return deltaOf(off)
 		}
-		return starlark.None, nil
-	},
-	"dst": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("dst", args, kwargs); err != nil {
-			return nil, err
-		}
+		return starlark.None
+	}),
+	"dst": nullary("dst", func(d *datetime) starlark.Value {
 		if d.tz != nil {
 			if off, ok := d.tz.dst(d); ok {
-				return deltaOf(off), nil
+				return deltaOf(off)
 			}
 		}
-		return starlark.None, nil
-	},
-	"tzname": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("tzname", args, kwargs); err != nil {
-			return nil, err
-		}
+		return starlark.None
+	}),
+	"tzname": nullary("tzname", func(d *datetime) starlark.Value {
 		if d.tz == nil {
-			return starlark.None, nil
+			return starlark.None
 		}
-		return d.tz.tzname(d), nil
-	},
-	"timestamp": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("timestamp", args, kwargs); err != nil {
-			return nil, err
-		}
-		return starlark.Float(usToFloatSeconds(d.utc() - epochUS)), nil
-	},
+		return d.tz.tzname(d)
+	}),
+	"timestamp": nullary("timestamp", func(d *datetime) starlark.Value {
+		return starlark.Float(usToFloatSeconds(d.utc() - epochUS))
+	}),
 	"astimezone": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		vals, err := bindArgs("astimezone", args, kwargs, []string{"tz"}, 0)
 		if err != nil {
@@ -645,16 +621,13 @@ var dtMethods = map[string]method[*datetime]{
 		}
 		return &datetime{local: local, tz: tz, fold: fold}, nil
 	},
-	"utctimetuple": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("utctimetuple", args, kwargs); err != nil {
-			return nil, err
-		}
+	"utctimetuple": nullary("utctimetuple", func(d *datetime) starlark.Value {
 		local := d.local
 		if off, ok := d.offset(); ok {
 			local -= off
 		}
-		return structTimeOf(local, 0, nil, nil), nil
-	},
+		return structTimeOf(local, 0, nil, nil)
+	}),
 }
 
 func (d *datetime) Attr(name string) (starlark.Value, error) {
@@ -803,24 +776,18 @@ var clockMethods = map[string]method[*clock]{
 		}
 		return makeClock(vals, c.us/(3600*usPerSec), c.us/(60*usPerSec)%60, c.us/usPerSec%60, c.us%usPerSec, int64(c.fold), c.tz)
 	},
-	"utcoffset": func(_ *starlark.Thread, c *clock, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("utcoffset", args, kwargs); err != nil {
-			return nil, err
-		}
+	"utcoffset": nullary("utcoffset", func(c *clock) starlark.Value {
 		if off, ok := c.offset(); ok {
-			return deltaOf(off), nil
+			return deltaOf(off)
 		}
-		return starlark.None, nil
-	},
-	"tzname": func(_ *starlark.Thread, c *clock, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs("tzname", args, kwargs); err != nil {
-			return nil, err
-		}
+		return starlark.None
+	}),
+	"tzname": nullary("tzname", func(c *clock) starlark.Value {
 		if c.tz == nil {
-			return starlark.None, nil
+			return starlark.None
 		}
-		return c.tz.tzname(nil), nil
-	},
+		return c.tz.tzname(nil)
+	}),
 }
 
 func (c *clock) Attr(name string) (starlark.Value, error) {

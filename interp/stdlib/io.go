@@ -99,8 +99,8 @@ type stringIOMethod func(thread *starlark.Thread, name string, f *stringIO, args
 var stringIOMethods = map[string]stringIOMethod{
 	"write":      sioWrite,
 	"writelines": sioWritelines,
-	"read":       sioRead,
-	"readline":   sioReadline,
+	"read":       sioReader((*stringIO).take),
+	"readline":   sioReader((*stringIO).readline),
 	"readlines":  sioReadlines,
 	"getvalue":   sioGetvalue,
 	"seek":       sioSeek,
@@ -226,17 +226,21 @@ func (f *stringIO) take(n int) string {
 	return s
 }
 
-func sioRead(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var size starlark.Value = starlark.None
-	if err := starlark.UnpackArgs(name, args, kwargs, "size?", &size); err != nil {
-		return nil, err
+// sioReader is read(size=-1) and readline(size=-1): what read takes from
+// the buffer, at most size characters when size >= 0.
+func sioReader(read func(f *stringIO, size int) string) stringIOMethod {
+	return func(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var size starlark.Value = starlark.None
+		if err := starlark.UnpackArgs(name, args, kwargs, "size?", &size); err != nil {
+			return nil, err
+		}
+		n, err := sizeArg(size)
+		if err != nil {
+			return nil, err
+		}
+		s := read(f, n)
+		return interp.MakeString(s), interp.BudgetOf(thread).Charge(uint64(len(s)) / 64)
 	}
-	n, err := sizeArg(size)
-	if err != nil {
-		return nil, err
-	}
-	s := f.take(n)
-	return interp.MakeString(s), interp.BudgetOf(thread).Charge(uint64(len(s)) / 64)
 }
 
 // readline reads up to and including the next "\n", at most limit
@@ -260,19 +264,6 @@ func (f *stringIO) readline(limit int) string {
 	s := string(f.buf[f.pos:end])
 	f.pos = end
 	return s
-}
-
-func sioReadline(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var size starlark.Value = starlark.None
-	if err := starlark.UnpackArgs(name, args, kwargs, "size?", &size); err != nil {
-		return nil, err
-	}
-	n, err := sizeArg(size)
-	if err != nil {
-		return nil, err
-	}
-	s := f.readline(n)
-	return interp.MakeString(s), interp.BudgetOf(thread).Charge(uint64(len(s)) / 64)
 }
 
 func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
