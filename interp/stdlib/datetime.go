@@ -308,9 +308,9 @@ func noArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 // "datetime.date() takes no arguments (1 given)".
 func nullary[T starlark.Value](name string, f func(recv T) starlark.Value) method[T] {
 	return func(_ *starlark.Thread, recv T, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		typ := recv.Type()
-		if err := noArgs(typ[strings.LastIndexByte(typ, '.')+1:]+"."+name, args, kwargs); err != nil {
-			return nil, err
+		if len(args) > 0 || len(kwargs) > 0 {
+			typ := recv.Type()
+			return nil, noArgs(typ[strings.LastIndexByte(typ, '.')+1:]+"."+name, args, kwargs)
 		}
 		return f(recv), nil
 	}

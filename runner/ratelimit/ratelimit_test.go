@@ -140,9 +140,14 @@ func TestNoBoundsNoLimiter(t *testing.T) {
 		t.Fatal(err)
 	}
 	release()
-	h := http.NotFoundHandler()
-	if got := l.Middleware(nil, h); got == nil {
-		t.Fatal("nil limiter's middleware is nil")
+	// A nil limiter's middleware passes every run, however many.
+	served := 0
+	h := l.Middleware(nil, http.HandlerFunc(func(http.ResponseWriter, *http.Request) { served++ }))
+	for i := range 3 {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(rpc("tools/call", i+1))))
+	}
+	if served != 3 {
+		t.Errorf("nil limiter served %d of 3 runs", served)
 	}
 }
 
