@@ -109,7 +109,7 @@ func (w *Watchdog) smallest() uint64 {
 func (w *Watchdog) loop() {
 	t := time.NewTicker(w.interval)
 	defer t.Stop()
-	sample := []metrics.Sample{{Name: heapMetric}}
+	sample := []metrics.Sample{{Name: heapMetric}, {Name: stacksMetric}}
 	for range t.C {
 		heap := read(sample)
 		w.mu.Lock()
@@ -142,23 +142,32 @@ func (w *Watchdog) loop() {
 // collections.
 const heapMetric = "/memory/classes/heap/objects:bytes"
 
-// liveHeap is the heap that was live at the last collection: garbage made
-// before it does not count against the runs that start now.
+// liveHeap is the heap that was live at the last collection, and the
+// stacks in use now: garbage made before it does not count against the
+// runs that start now.
 func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: heapMetric}}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: heapMetric}, {Name: stacksMetric}}
 	metrics.Read(s)
 	if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > 0 {
-		return s[0].Value.Uint64()
+		return s[0].Value.Uint64() + s[2].Value.Uint64()
 	}
 	return read(s[1:])
 }
 
+// stacksMetric counts the bytes of goroutine stacks: a deep recursion
+// grows them, not the heap (see frameBytes).
+const stacksMetric = "/memory/classes/heap/stacks:bytes"
+
+// read returns the sum of the samples.
 func read(s []metrics.Sample) uint64 {
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+	var n uint64
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n += x.Value.Uint64()
+		}
 	}
-	return s[0].Value.Uint64()
+	return n
 }
 
 // memPollSteps is how often (in steps) a watched run checks for an alarm:
@@ -178,9 +187,9 @@ func (r *memRun) over(w *Watchdog, thread *starlark.Thread, session starlark.Str
 }
 
 // reachable estimates the bytes of the values thread's program can reach:
-// its module globals and every frame's locals. Shared values count once.
-// The walk stops as soon as the total passes limit, so its cost is bounded
-// by the budget, not by the heap.
+// its module globals and every frame's locals, and the stack its calls
+// take. Shared values count once. The walk stops as soon as the total
+// passes limit, so its cost is bounded by the budget, not by the heap.
 func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDict) uint64 {
 	m := &meter{seen: map[unsafe.Pointer]bool{}, limit: limit}
 	for _, v := range session {
@@ -189,6 +198,7 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 	depth := thread.CallStackDepth()
 	globalsDone := false
 	for d := 0; d < depth && m.total <= limit; d++ {
+		m.total += frameBytes
 		fr := thread.DebugFrame(d)
 		fn, ok := fr.Callable().(*starlark.Function)
 		if !ok {
@@ -216,6 +226,13 @@ func sessionSize(globals starlark.StringDict, limit uint64) uint64 {
 	}
 	return m.total
 }
+
+// frameBytes is what one nested call costs the run beyond its values:
+// the interpreter's Go stack (about 1.4 KB a call, in a stack that grows
+// by doubling) and its frame. Without it a program recursing 100,000
+// deep (go.starlark.net's own bound) would hold 256 MiB of stack that no
+// budget saw.
+const frameBytes = 2 << 10
 
 // meter sums value sizes. Sizes are estimates of what Go allocates: a
 // value slot is 16 bytes (an interface), a string its bytes plus header.

@@ -112,3 +112,20 @@ func TestWatchdogStopsWhenIdle(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// A deep recursion holds its memory in the goroutine's stack, not in
+// values: it counts against the budget all the same, so that a run cannot
+// take hundreds of MiB of stack that no budget saw.
+func TestMemoryCountsTheStack(t *testing.T) {
+	w := NewWatchdog()
+	code := "def f(n):\n    if n == 0:\n        return 0\n    return f(n - 1) + 1\nf(90000)"
+	_, err := run(t, code, Options{MaxMemory: 16 << 20, Watchdog: w, Timeout: 20 * time.Second})
+	if !errors.Is(err, ErrMemoryLimit) {
+		t.Fatalf("error = %v, want the memory limit", err)
+	}
+	// The same depth within a budget that holds it runs to the end.
+	res, err := run(t, code, Options{MaxMemory: 512 << 20, Watchdog: w, Timeout: 20 * time.Second})
+	if err != nil || res.Value.String() != "90000" {
+		t.Fatalf("= %v, %v; want 90000", res.Value, err)
+	}
+}

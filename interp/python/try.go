@@ -349,7 +349,10 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return "could not convert string to float: " + interp.QuoteString(m[1])
 		}},
 		{regexp.MustCompile(`invalid literal|could not convert|invalid syntax for|empty separator|not in list|substring not found|too many values to unpack|too few values to unpack|got \d+ values?, want \d+`), "ValueError", nil},
-		{regexp.MustCompile(`recursion too deep|Starlark stack overflow|nested more than \d+ levels`), "RecursionError", nil},
+		{regexp.MustCompile(`^(recursion too deep|Starlark stack overflow)`), "RecursionError", func([]string) string {
+			return "maximum recursion depth exceeded" // CPython's text, for a program that catches it
+		}},
+		{regexp.MustCompile(`nested more than \d+ levels`), "RecursionError", nil},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
 			// ", ".join taken as a value is Starlark's join.
 			return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))

@@ -49,6 +49,13 @@ func (t *tail) lastLine() string {
 			return strings.TrimSpace(l)
 		}
 	}
+	// A signal the runtime did not expect ("SIGSEGV: segmentation
+	// violation") is followed by a register dump: say the signal.
+	for _, l := range strings.Split(string(t.head), "\n") {
+		if strings.HasPrefix(l, "SIG") && strings.Contains(l, ": ") {
+			return strings.TrimSpace(l)
+		}
+	}
 	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }
