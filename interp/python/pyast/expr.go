@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The expression grammar, one function per CPython rule of the same
@@ -811,8 +812,13 @@ func (p *parser) braceAtom() Expr {
 			break
 		}
 		if !p.isOp(":") {
-			// At the key's last character, on its first line, as CPython.
-			p.errorAt(kline, max(1, p.endCol-1), "':' expected after dictionary key")
+			// At the key's last character, on its first line, as CPython;
+			// past that line's end when the key goes on to the next.
+			col := max(1, p.endCol-1)
+			if p.endLine != kline {
+				col = int32(utf8.RuneCountInString(lines(p.src)[kline-1])) + 1
+			}
+			p.errorAt(kline, col, "':' expected after dictionary key")
 			break
 		}
 		if !p.dictColon() {
