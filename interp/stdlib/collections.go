@@ -81,6 +81,7 @@ var (
 	_ starlark.Container       = (*collDict)(nil)
 	_ starlark.HasAttrs        = (*collDict)(nil)
 	_ starlark.HasBinary       = (*collDict)(nil)
+	_ starlark.HasUnary        = (*collDict)(nil)
 	_ starlark.Comparable      = (*collDict)(nil)
 	_ interp.TextValue         = (*collDict)(nil)
 	_ interp.GoValuer          = (*collDict)(nil)
@@ -602,6 +603,30 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			if positive(v) {
 				_ = out.SetKey(kv[0], v)
 			}
+		}
+	}
+	return &collDict{kind: kindCounter, d: out}, nil
+}
+
+// Unary is +c (the positive counts) and -c (the negated negative
+// counts) of a Counter, as CPython's.
+func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
+	if c.kind != kindCounter || (op != syntax.PLUS && op != syntax.MINUS) {
+		return nil, nil
+	}
+	zero := starlark.MakeInt(0)
+	out := starlark.NewDict(0)
+	for _, kv := range c.d.Items() {
+		v := kv[1]
+		if op == syntax.MINUS {
+			neg, err := starlark.Binary(syntax.MINUS, zero, v)
+			if err != nil {
+				return nil, err
+			}
+			v = neg
+		}
+		if gt, err := starlark.Compare(syntax.GT, v, zero); err == nil && gt {
+			_ = out.SetKey(kv[0], v)
 		}
 	}
 	return &collDict{kind: kindCounter, d: out}, nil

@@ -168,7 +168,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, python.Errorf("TypeError", "itemgetter expected 1 argument, got 0")
 		}
 		keys := append(starlark.Tuple(nil), args...)
-		return interp.NewBuiltin("operator.itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("itemgetter", keys, nil, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("itemgetter", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -188,7 +188,7 @@ func Operator() *starlarkstruct.Module {
 			}
 		}
 		names := append(starlark.Tuple(nil), args...)
-		return interp.NewBuiltin("operator.attrgetter", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("attrgetter", names, nil, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("attrgetter", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -214,7 +214,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, python.Errorf("TypeError", "method name must be a string")
 		}
 		name, rest, kw := args[0], append(starlark.Tuple(nil), args[1:]...), append([]starlark.Tuple(nil), kwargs...)
-		return interp.NewBuiltin("operator.methodcaller", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("methodcaller", append(starlark.Tuple{name}, rest...), kw, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("methodcaller", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -305,4 +305,55 @@ func getAttr(x starlark.Value, name string) (starlark.Value, error) {
 		return nil, python.Errorf("AttributeError", "module '%s' has no attribute '%s'", m.Name, name)
 	}
 	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(x), name)
+}
+
+// opCallable is what itemgetter, attrgetter and methodcaller return: a
+// callable whose repr is CPython's, operator.itemgetter('a', 1).
+var _ interp.TextValue = (*opCallable)(nil)
+
+type opCallable struct {
+	*starlark.Builtin
+	kind string
+	args starlark.Tuple
+	kw   []starlark.Tuple
+}
+
+func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn interp.BuiltinFunc) *opCallable {
+	return &opCallable{Builtin: interp.NewBuiltin("operator."+kind, fn), kind: kind, args: args, kw: kw}
+}
+
+func (o *opCallable) Type() string { return "operator." + o.kind }
+
+func (o *opCallable) String() string {
+	s, err := interp.Repr(nil, o)
+	if err != nil {
+		return "operator." + o.kind + "(...)"
+	}
+	return s
+}
+
+func (o *opCallable) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString("operator." + o.kind + "("); err != nil {
+		return err
+	}
+	for i, a := range o.args {
+		if i > 0 {
+			if err := w.WriteString(", "); err != nil {
+				return err
+			}
+		}
+		if err := w.Nested(a, depth+1); err != nil {
+			return err
+		}
+	}
+	for _, kv := range o.kw {
+		k, _ := interp.AsText(kv[0])
+		if err := w.WriteString(", " + k + "="); err != nil {
+			return err
+		}
+		if err := w.Nested(kv[1], depth+1); err != nil {
+			return err
+		}
+	}
+	return w.WriteString(")")
 }
