@@ -287,26 +287,29 @@ type randomMethod func(thread *starlark.Thread, name string, g *mt, args starlar
 
 // randomMethods are Random's methods by name; never changed.
 var randomMethods = map[string]randomMethod{
-	"seed":           randSeed,
-	"random":         randRandom,
-	"getrandbits":    randGetrandbits,
-	"randrange":      randRandrange,
-	"randint":        randRandint,
-	"choice":         randChoice,
-	"choices":        randChoices,
-	"sample":         randSample,
-	"shuffle":        randShuffle,
-	"uniform":        randUniform,
-	"triangular":     randTriangular,
-	"expovariate":    randExpovariate,
-	"gauss":          randGauss,
-	"normalvariate":  randNormalvariate,
-	"lognormvariate": randLognormvariate,
-	"paretovariate":  randParetovariate,
-	"weibullvariate": randWeibullvariate,
-	"randbytes":      randRandbytes,
-	"getstate":       randGetstate,
-	"setstate":       randSetstate,
+	"seed":            randSeed,
+	"random":          randRandom,
+	"getrandbits":     randGetrandbits,
+	"randrange":       randRandrange,
+	"randint":         randRandint,
+	"choice":          randChoice,
+	"choices":         randChoices,
+	"sample":          randSample,
+	"shuffle":         randShuffle,
+	"uniform":         randUniform,
+	"triangular":      randTriangular,
+	"expovariate":     randExpovariate,
+	"gauss":           randGauss,
+	"normalvariate":   randNormalvariate,
+	"lognormvariate":  randLognormvariate,
+	"paretovariate":   randParetovariate,
+	"weibullvariate":  randWeibullvariate,
+	"gammavariate":    randGammavariate,
+	"betavariate":     randBetavariate,
+	"vonmisesvariate": randVonmisesvariate,
+	"randbytes":       randRandbytes,
+	"getstate":        randGetstate,
+	"setstate":        randSetstate,
 }
 
 func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -952,6 +955,146 @@ func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starla
 		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
 	}
 	return starlark.Float(f[0] * python.FloatPow(-python.Log(u), 1/f[1])), nil
+}
+
+// gammaVariate draws from the gamma distribution of shape alpha > 0 and
+// scale beta > 0 as CPython does, so that a seeded generator gives
+// CPython's values: for alpha > 1 R.C.H. Cheng's rejection method (1977),
+// for alpha == 1 the exponential distribution, and below 1 the method GS
+// of Ahrens and Dieter as Kennedy and Gentle give it.
+func gammaVariate(b *interp.Budget, g *mt, alpha, beta float64) (float64, error) {
+	if !(alpha > 0 && beta > 0) {
+		return 0, python.Errorf("ValueError", "gammavariate: alpha and beta must be > 0.0")
+	}
+	switch {
+	case alpha > 1:
+		ainv := math.Sqrt(2*alpha - 1)
+		bbb := alpha - python.Log(4)
+		ccc := alpha + ainv
+		sgMagic := 1 + python.Log(4.5)
+		for {
+			if err := b.Charge(1); err != nil {
+				return 0, err
+			}
+			u1 := g.float()
+			if !(1e-7 < u1 && u1 < 0.9999999) {
+				continue
+			}
+			u2 := 1 - g.float()
+			v := python.Log(u1/(1-u1)) / ainv
+			x := alpha * python.Exp(v)
+			z := u1 * u1 * u2
+			r := bbb + ccc*v - x
+			if r+sgMagic-4.5*z >= 0 || r >= python.Log(z) {
+				return x * beta, nil
+			}
+		}
+	case alpha == 1:
+		return -python.Log(1-g.float()) * beta, nil
+	}
+	for {
+		if err := b.Charge(1); err != nil {
+			return 0, err
+		}
+		u := g.float()
+		bb := (math.E + alpha) / math.E
+		p := bb * u
+		var x float64
+		if p <= 1 {
+			x = python.FloatPow(p, 1/alpha)
+		} else {
+			x = -python.Log((bb - p) / alpha)
+		}
+		u1 := g.float()
+		if p > 1 {
+			if u1 <= python.FloatPow(x, alpha-1) {
+				return x * beta, nil
+			}
+		} else if u1 <= python.Exp(-x) {
+			return x * beta, nil
+		}
+	}
+}
+
+func randGammavariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	x, err := gammaVariate(interp.BudgetOf(thread), g, f[0], f[1])
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(x), nil
+}
+
+// randBetavariate is betavariate(alpha, beta): y/(y + z) for y and z drawn
+// from gamma(alpha, 1) and gamma(beta, 1), 0.0 when y is 0.
+func randBetavariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	y, err := gammaVariate(b, g, f[0], 1)
+	if err != nil {
+		return nil, err
+	}
+	if y == 0 {
+		return starlark.Float(0), nil
+	}
+	z, err := gammaVariate(b, g, f[1], 1)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(y / (y + z)), nil
+}
+
+// pyFloatMod is Python's x % y of floats: the sign of y.
+func pyFloatMod(x, y float64) float64 {
+	r := math.Mod(x, y)
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+// randVonmisesvariate is vonmisesvariate(mu, kappa): the method of Best
+// and Fisher (1979), drawing as CPython does.
+func randVonmisesvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "kappa"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	mu, kappa := f[0], f[1]
+	if kappa <= 1e-6 {
+		return starlark.Float(2 * math.Pi * g.float()), nil
+	}
+	s := 0.5 / kappa
+	r := s + math.Sqrt(1+s*s)
+	b := interp.BudgetOf(thread)
+	var z float64
+	for {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		u1 := g.float()
+		z = ddCos(math.Pi * u1)
+		d := z / (r + z)
+		u2 := g.float()
+		if u2 < 1-d*d || u2 <= (1-d)*python.Exp(d) {
+			break
+		}
+	}
+	q := 1 / r
+	fz := (q + z) / (1 + q*z)
+	var theta float64
+	if g.float() > 0.5 {
+		theta = pyFloatMod(mu+ddAcos(fz), 2*math.Pi)
+	} else {
+		theta = pyFloatMod(mu-ddAcos(fz), 2*math.Pi)
+	}
+	return starlark.Float(theta), nil
 }
 
 // randRandbytes is randbytes(n): getrandbits(n * 8) as n bytes, least
