@@ -264,7 +264,33 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 	for i := range order {
 		order[i] = i
 	}
-	if e.sortKeys {
+	if e.sortKeys && e.python {
+		// CPython sorts the keys themselves, before they become strings:
+		// 2 before 10, and an int beside a str is a TypeError.
+		var cmpErr error
+		less := func(x, y starlark.Value) bool {
+			if cmpErr != nil {
+				return false
+			}
+			lt, err := python.Less(e.b, x, y)
+			if err != nil {
+				cmpErr = err
+			}
+			return lt
+		}
+		slices.SortStableFunc(order, func(i, j int) int {
+			switch {
+			case less(items[i][0], items[j][0]):
+				return -1
+			case less(items[j][0], items[i][0]):
+				return 1
+			}
+			return 0
+		})
+		if cmpErr != nil {
+			return cmpErr
+		}
+	} else if e.sortKeys {
 		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
 	}
 	if err := e.write("{"); err != nil {
@@ -402,8 +428,13 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	if separators != starlark.None {
 		seq, ok := separators.(starlark.Indexable)
-		if !ok || seq.Len() != 2 {
-			return nil, python.Errorf("ValueError", "separators must be an (item_separator, key_separator) tuple")
+		switch {
+		case !ok:
+			return nil, python.Errorf("TypeError", "cannot unpack non-iterable %s object", python.TypeName(separators))
+		case seq.Len() < 2:
+			return nil, python.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", seq.Len())
+		case seq.Len() > 2:
+			return nil, python.Errorf("ValueError", "too many values to unpack (expected 2)")
 		}
 		i, ok1 := interp.AsText(seq.Index(0))
 		k, ok2 := interp.AsText(seq.Index(1))
@@ -727,7 +758,7 @@ func (d *decoder) str() (string, error) {
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {
-					d.i -= 2
+					d.i-- // CPython points at the u
 					return "", d.fail("Invalid \\uXXXX escape")
 				}
 				if utf16.IsSurrogate(r) && strings.HasPrefix(d.s[d.i:], `\u`) {

@@ -34,13 +34,33 @@ func Operator() *starlarkstruct.Module {
 			return starlark.Call(thread, fn, args, nil)
 		})
 	}
-	for name, op := range map[string]syntax.Token{
-		"add": syntax.PLUS, "sub": syntax.MINUS, "truediv": syntax.SLASH, "floordiv": syntax.SLASHSLASH,
-		"and_": syntax.AMP, "or_": syntax.PIPE, "xor": syntax.CIRCUMFLEX, "lshift": syntax.LTLT, "rshift": syntax.GTGT,
-		"concat": syntax.PLUS,
+	// With a bool operand, the arithmetic goes through the helpers of the
+	// operators in a program, which take a bool as the int it is
+	// (operator.add(1, True) is 2).
+	for name, op := range map[string]struct {
+		tok    syntax.Token
+		helper string
+	}{
+		"add": {syntax.PLUS, "__ot_badd"}, "sub": {syntax.MINUS, "__ot_bsub"},
+		"truediv": {syntax.SLASH, "__ot_bdiv"}, "floordiv": {syntax.SLASHSLASH, "__ot_bfloordiv"},
+		"and_": {syntax.AMP, "__ot_band"}, "or_": {syntax.PIPE, "__ot_bor"}, "xor": {syntax.CIRCUMFLEX, "__ot_bxor"},
+		"lshift": {syntax.LTLT, "__ot_blshift"}, "rshift": {syntax.GTGT, "__ot_brshift"},
 	} {
-		binary(name, op)
+		withBool := bi[op.helper]
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			_, xb := args[0].(starlark.Bool)
+			_, yb := args[1].(starlark.Bool)
+			if xb || yb {
+				return starlark.Call(thread, withBool, args, nil)
+			}
+			r, err := starlark.Binary(op.tok, args[0], args[1])
+			return r, python.Classify(err)
+		})
 	}
+	binary("concat", syntax.PLUS)
 	helper("mul", "__ot_mul")
 	helper("mod", "__ot_mod")
 	helper("pow", "__ot_pow")
@@ -66,15 +86,26 @@ func Operator() *starlarkstruct.Module {
 			return fn(thread, args[0])
 		})
 	}
-	unary("neg", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.MINUS, x)
-	})
-	unary("pos", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.PLUS, x)
-	})
-	unary("invert", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.TILDE, x)
-	})
+	// -x, +x and ~x of a bool are of the int it is.
+	unaryOp := func(op syntax.Token) func(*starlark.Thread, starlark.Value) (starlark.Value, error) {
+		return func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+			if b, ok := x.(starlark.Bool); ok {
+				x = starlark.MakeInt(0)
+				if b {
+					x = starlark.MakeInt(1)
+				}
+			}
+			r, err := starlark.Unary(op, x)
+			if err != nil {
+				return nil, python.Errorf("TypeError", "bad operand type for unary %s: '%s'", op, python.TypeName(x))
+			}
+			return r, nil
+		}
+	}
+	unary("neg", unaryOp(syntax.MINUS))
+	unary("pos", unaryOp(syntax.PLUS))
+	unary("invert", unaryOp(syntax.TILDE))
+	unary("inv", unaryOp(syntax.TILDE))
 	unary("not_", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return !x.Truth(), nil })
 	unary("truth", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return x.Truth(), nil })
 	unary("abs", func(thread *starlark.Thread, x starlark.Value) (starlark.Value, error) {
@@ -160,6 +191,61 @@ func Operator() *starlarkstruct.Module {
 		}
 		return getItem(args[0], args[1])
 	})
+	m["setitem"] = interp.NewBuiltin("setitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("setitem", args, kwargs, 3); err != nil {
+			return nil, err
+		}
+		return starlark.None, setItem(args[0], args[1], args[2])
+	})
+	m["delitem"] = interp.NewBuiltin("delitem", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("delitem", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		return starlark.Call(thread, bi["__ot_delitem"], args, nil)
+	})
+	m["length_hint"] = interp.NewBuiltin("length_hint", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noKwargs("length_hint", kwargs); err != nil {
+			return nil, err
+		}
+		if len(args) < 1 || len(args) > 2 {
+			return nil, python.Errorf("TypeError", "length_hint expected at most 2 arguments, got %d", len(args))
+		}
+		if n := starlark.Len(args[0]); n >= 0 {
+			return starlark.MakeInt(n), nil
+		}
+		if len(args) == 2 {
+			if _, ok := args[1].(starlark.Int); !ok {
+				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[1]))
+			}
+			return args[1], nil
+		}
+		return starlark.MakeInt(0), nil
+	})
+	// The in-place operators: a list is changed in place by += (iadd,
+	// iconcat), as in a program; every other value gets the result of the
+	// plain operator.
+	inplace := func(name, plain string) {
+		fn := m[plain].(*starlark.Builtin)
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			if l, ok := args[0].(*starlark.List); ok && (plain == "add" || plain == "concat") {
+				if _, err := starlark.Call(thread, bi["__ot_extend"], args, nil); err != nil {
+					return nil, err
+				}
+				return l, nil
+			}
+			return starlark.Call(thread, fn, args, nil)
+		})
+	}
+	for _, name := range []string{"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor", "lshift", "rshift", "concat"} {
+		plain := name
+		if name == "and" || name == "or" {
+			plain += "_"
+		}
+		inplace("i"+name, plain)
+	}
 	m["itemgetter"] = interp.NewBuiltin("itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := noKwargs("itemgetter", kwargs); err != nil {
 			return nil, err
@@ -257,6 +343,35 @@ func splitDots(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// setItem is x[k] = v as a program's assignment does it, with Python's
+// exceptions.
+func setItem(x, k, v starlark.Value) error {
+	switch c := x.(type) {
+	case starlark.HasSetKey:
+		if err := c.SetKey(k, v); err != nil {
+			return python.Classify(err)
+		}
+		return nil
+	case starlark.HasSetIndex:
+		i, ok := k.(starlark.Int)
+		if !ok {
+			return python.Errorf("TypeError", "%s indices must be integers or slices, not %s", python.TypeName(x), python.TypeName(k))
+		}
+		n, _ := i.Int64()
+		if n < 0 {
+			n += int64(c.Len())
+		}
+		if n < 0 || n >= int64(c.Len()) {
+			return python.Errorf("IndexError", "%s assignment index out of range", python.TypeName(x))
+		}
+		if err := c.SetIndex(int(n), v); err != nil {
+			return python.Classify(err)
+		}
+		return nil
+	}
+	return python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
 }
 
 // getItem is x[k] as a program's subscript does it, with Python's
