@@ -27,6 +27,7 @@ var (
 	_ starlark.Container    = (*deque)(nil)
 	_ starlark.HasAttrs     = (*deque)(nil)
 	_ starlark.Comparable   = (*deque)(nil)
+	_ starlark.HasBinary    = (*deque)(nil)
 	_ interp.TextValue      = (*deque)(nil)
 	_ interp.GoValuer       = (*deque)(nil)
 	_ interp.StarlarkValuer = (*deque)(nil)
@@ -101,6 +102,45 @@ func (q *deque) Has(x starlark.Value) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Binary is q + r of two deques: a new deque with q's maxlen, as in
+// CPython. q + a list or tuple makes one too, so that q += [1, 2] (which
+// Starlark runs as q = q + [1, 2]) extends it. (q * n, which would need
+// the run's memory budget checked first, is left out.)
+func (q *deque) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if op != syntax.PLUS {
+		return nil, nil
+	}
+	o, ok := y.(*deque)
+	if !ok && side == starlark.Left {
+		switch y := y.(type) {
+		case *starlark.List:
+			o, ok = &deque{maxlen: -1}, true
+			for i := 0; i < y.Len(); i++ {
+				o.push(y.Index(i), false)
+			}
+		case starlark.Tuple:
+			o, ok = &deque{maxlen: -1}, true
+			for _, x := range y {
+				o.push(x, false)
+			}
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	a, b := q, o
+	if side == starlark.Right {
+		a, b = o, q
+	}
+	out := &deque{maxlen: a.maxlen}
+	for _, part := range [2]*deque{a, b} {
+		for _, x := range part.values() {
+			out.push(x, false)
+		}
+	}
+	return out, nil
 }
 
 func (q *deque) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
