@@ -61,8 +61,22 @@ func Operator() *starlarkstruct.Module {
 		})
 	}
 	binary("concat", syntax.PLUS)
-	helper("mul", "__ot_mul")
-	helper("mod", "__ot_mod")
+	// * and % with a bool operand go through the bool helpers too ("%s" %
+	// True stays a str's %, which they know).
+	for name, hs := range map[string][2]string{"mul": {"__ot_mul", "__ot_bmul"}, "mod": {"__ot_mod", "__ot_bmod"}} {
+		plain, withBool := bi[hs[0]], bi[hs[1]]
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			_, xb := args[0].(starlark.Bool)
+			_, yb := args[1].(starlark.Bool)
+			if xb || yb {
+				return starlark.Call(thread, withBool, args, nil)
+			}
+			return starlark.Call(thread, plain, args, nil)
+		})
+	}
 	helper("pow", "__ot_pow")
 	for name, op := range map[string]syntax.Token{
 		"lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE, "eq": syntax.EQL, "ne": syntax.NEQ,
