@@ -31,6 +31,7 @@ func String() *starlarkstruct.Module {
 		"printable":       starlark.String(digits + lower + upper + punct + white),
 		"capwords":        interp.NewBuiltin("capwords", capwords),
 		"Template":        interp.NewBuiltin("Template", newTemplate),
+		"Formatter":       interp.NewBuiltin("Formatter", newFormatter),
 	}
 	mod := &starlarkstruct.Module{Name: "string", Members: m}
 	mod.Freeze()
