@@ -20,10 +20,12 @@ const entrySize = 48
 func Collections() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "collections", Members: starlark.StringDict{
 		"Counter":     newCollClass("Counter", newCounter, isCollDict(kindCounter)),
-		"defaultdict": newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)),
-		"OrderedDict": newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)),
+		"OrderedDict": newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)).with("fromkeys", dictFromKeys(kindOrdered)),
+		"defaultdict": newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)).with("fromkeys", dictFromKeys(kindDefault)),
 		"deque":       newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
 		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
+		"abc":         abcModule(),
+		"ChainMap":    newCollClass("ChainMap", newChainMap, func(v starlark.Value) bool { _, ok := v.(*chainMap); return ok }),
 	}}
 }
 
@@ -31,7 +33,59 @@ func Collections() *starlarkstruct.Module {
 // makes an instance, and isinstance(x, Counter) knows its instances.
 type collClass struct {
 	*starlark.Builtin
-	is func(starlark.Value) bool
+	is    func(starlark.Value) bool
+	attrs starlark.StringDict // class methods: OrderedDict.fromkeys
+}
+
+// with returns c with the class method name.
+func (c collClass) with(name string, fn interp.BuiltinFunc) collClass {
+	attrs := starlark.StringDict{}
+	for k, v := range c.attrs {
+		attrs[k] = v
+	}
+	attrs[name] = interp.NewBuiltin(name, fn)
+	c.attrs = attrs
+	return c
+}
+
+func (c collClass) Attr(name string) (starlark.Value, error) {
+	if name == "__name__" {
+		return starlark.String(c.Name()), nil
+	}
+	return c.attrs[name], nil
+}
+
+func (c collClass) AttrNames() []string {
+	names := append([]string{"__name__"}, c.attrs.Keys()...)
+	sort.Strings(names)
+	return names
+}
+
+// dictFromKeys is OrderedDict.fromkeys(iterable, value=None) (and
+// defaultdict's, whose default_factory is None).
+func dictFromKeys(kind dictKind) interp.BuiltinFunc {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var src starlark.Value
+		var value starlark.Value = starlark.None
+		if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &src, &value); err != nil {
+			return nil, err
+		}
+		c := &collDict{kind: kind, d: starlark.NewDict(0), factory: starlark.None, thread: thread}
+		bud := interp.BudgetOf(thread)
+		err := python.ForEach(thread, src, func(k starlark.Value) (bool, error) {
+			if err := bud.Alloc(entrySize); err != nil {
+				return true, err
+			}
+			if err := python.CheckHashable(bud, k); err != nil {
+				return true, err
+			}
+			return false, c.d.SetKey(k, value)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
 }
 
 var _ python.Class = collClass{}
@@ -81,6 +135,7 @@ var (
 	_ starlark.Container       = (*collDict)(nil)
 	_ starlark.HasAttrs        = (*collDict)(nil)
 	_ starlark.HasBinary       = (*collDict)(nil)
+	_ starlark.HasUnary        = (*collDict)(nil)
 	_ starlark.Comparable      = (*collDict)(nil)
 	_ interp.TextValue         = (*collDict)(nil)
 	_ interp.GoValuer          = (*collDict)(nil)
@@ -207,7 +262,43 @@ func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 		r, err := eq()
 		return !r, err
 	}
+	if c.kind == kindCounter && o.kind == kindCounter {
+		// Inclusion (CPython 3.10+): a <= b when every count of a is at
+		// most b's, a missing count 0; a < b when also a != b.
+		a, b := c, o
+		if op == syntax.GT || op == syntax.GE {
+			a, b = o, c
+		}
+		le, err := counterLE(a, b, depth)
+		if err != nil || !le || op == syntax.LE || op == syntax.GE {
+			return le, err
+		}
+		same, err := eq()
+		return !same, err
+	}
 	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
+}
+
+// counterLE reports whether every count of a is at most b's (a missing
+// count is 0).
+func counterLE(a, b *collDict, depth int) (bool, error) {
+	for _, pair := range [2][2]*collDict{{a, b}, {b, a}} {
+		for _, kv := range pair[0].d.Items() {
+			w, _, err := pair[1].Get(kv[0])
+			if err != nil {
+				return false, err
+			}
+			x, y := kv[1], w
+			if pair[0] == b {
+				x, y = w, kv[1]
+			}
+			le, err := starlark.CompareDepth(syntax.LE, x, y, depth)
+			if err != nil || !le {
+				return false, err
+			}
+		}
+	}
+	return true, nil
 }
 
 // WriteText writes CPython's repr: Counter({'a': 2}) with the most
@@ -537,8 +628,31 @@ func mostCommon(b *interp.Budget, d *starlark.Dict, n int) ([]starlark.Tuple, er
 }
 
 // Binary is + - | & of two Counters, keeping positive counts, as
-// CPython's.
+// CPython's, and | of an OrderedDict or defaultdict with a dict (the
+// entries of both, the right one's winning, in a value of their kind).
 func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if c.kind != kindCounter && op == syntax.PIPE {
+		m, ok := y.(starlark.IterableMapping)
+		if !ok {
+			return nil, nil
+		}
+		if o, ok := y.(*collDict); ok && o.kind == kindCounter {
+			return nil, nil
+		}
+		out := &collDict{kind: c.kind, d: starlark.NewDict(c.d.Len()), factory: c.factory, thread: c.thread}
+		first, second := c.d.Items(), m.Items()
+		if side == starlark.Right {
+			first, second = second, first
+		}
+		for _, items := range [2][]starlark.Tuple{first, second} {
+			for _, kv := range items {
+				if err := out.d.SetKey(kv[0], kv[1]); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return out, nil
+	}
 	o, ok := y.(*collDict)
 	if !ok || c.kind != kindCounter || o.kind != kindCounter {
 		return nil, nil
@@ -602,6 +716,30 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			if positive(v) {
 				_ = out.SetKey(kv[0], v)
 			}
+		}
+	}
+	return &collDict{kind: kindCounter, d: out}, nil
+}
+
+// Unary is +c (the positive counts) and -c (the negated negative
+// counts) of a Counter, as CPython's.
+func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
+	if c.kind != kindCounter || (op != syntax.PLUS && op != syntax.MINUS) {
+		return nil, nil
+	}
+	zero := starlark.MakeInt(0)
+	out := starlark.NewDict(0)
+	for _, kv := range c.d.Items() {
+		v := kv[1]
+		if op == syntax.MINUS {
+			neg, err := starlark.Binary(syntax.MINUS, zero, v)
+			if err != nil {
+				return nil, err
+			}
+			v = neg
+		}
+		if gt, err := starlark.Compare(syntax.GT, v, zero); err == nil && gt {
+			_ = out.SetKey(kv[0], v)
 		}
 	}
 	return &collDict{kind: kindCounter, d: out}, nil

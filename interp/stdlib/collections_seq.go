@@ -27,6 +27,7 @@ var (
 	_ starlark.Container    = (*deque)(nil)
 	_ starlark.HasAttrs     = (*deque)(nil)
 	_ starlark.Comparable   = (*deque)(nil)
+	_ starlark.HasBinary    = (*deque)(nil)
 	_ interp.TextValue      = (*deque)(nil)
 	_ interp.GoValuer       = (*deque)(nil)
 	_ interp.StarlarkValuer = (*deque)(nil)
@@ -101,6 +102,45 @@ func (q *deque) Has(x starlark.Value) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Binary is q + r of two deques: a new deque with q's maxlen, as in
+// CPython. q + a list or tuple makes one too, so that q += [1, 2] (which
+// Starlark runs as q = q + [1, 2]) extends it. (q * n, which would need
+// the run's memory budget checked first, is left out.)
+func (q *deque) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if op != syntax.PLUS {
+		return nil, nil
+	}
+	o, ok := y.(*deque)
+	if !ok && side == starlark.Left {
+		switch y := y.(type) {
+		case *starlark.List:
+			o, ok = &deque{maxlen: -1}, true
+			for i := 0; i < y.Len(); i++ {
+				o.push(y.Index(i), false)
+			}
+		case starlark.Tuple:
+			o, ok = &deque{maxlen: -1}, true
+			for _, x := range y {
+				o.push(x, false)
+			}
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	a, b := q, o
+	if side == starlark.Right {
+		a, b = o, q
+	}
+	out := &deque{maxlen: a.maxlen}
+	for _, part := range [2]*deque{a, b} {
+		for _, x := range part.values() {
+			out.push(x, false)
+		}
+	}
+	return out, nil
 }
 
 func (q *deque) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
@@ -433,13 +473,17 @@ func (t *ntType) Name() string          { return t.name }
 func (t *ntType) Freeze()               {}
 func (t *ntType) Truth() starlark.Bool  { return true }
 func (t *ntType) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
-func (t *ntType) AttrNames() []string   { return []string{"__name__", "_fields", "_make"} }
+func (t *ntType) AttrNames() []string {
+	return []string{"__name__", "_field_defaults", "_fields", "_make"}
+}
 func (t *ntType) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "__name__":
 		return starlark.String(t.name), nil
 	case "_fields":
 		return t.fieldTuple(), nil
+	case "_field_defaults":
+		return t.fieldDefaults(), nil
 	case "_make":
 		return interp.NewBuiltin("_make", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var src starlark.Value
@@ -460,6 +504,17 @@ func (t *ntType) Attr(name string) (starlark.Value, error) {
 		}), nil
 	}
 	return nil, nil
+}
+
+// fieldDefaults is _field_defaults: the fields that have a default, with
+// it, in field order.
+func (t *ntType) fieldDefaults() *starlark.Dict {
+	d := starlark.NewDict(len(t.defaults))
+	first := len(t.fields) - len(t.defaults)
+	for i, v := range t.defaults {
+		_ = d.SetKey(starlark.String(t.fields[first+i]), v)
+	}
+	return d
 }
 
 func (t *ntType) fieldTuple() starlark.Tuple {
@@ -546,6 +601,9 @@ var (
 	_ starlark.Sequence     = (*ntValue)(nil)
 	_ starlark.Container    = (*ntValue)(nil)
 	_ starlark.HasAttrs     = (*ntValue)(nil)
+	_ starlark.HasSetField  = (*ntValue)(nil)
+	_ starlark.Sliceable    = (*ntValue)(nil)
+	_ starlark.HasBinary    = (*ntValue)(nil)
 	_ starlark.Comparable   = (*ntValue)(nil)
 	_ interp.TextValue      = (*ntValue)(nil)
 	_ interp.GoValuer       = (*ntValue)(nil)
@@ -604,8 +662,37 @@ func (v *ntValue) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 	return w.WriteString(")")
 }
 
+// Slice is p[i:j:k]: a plain tuple, as in CPython.
+func (v *ntValue) Slice(start, end, step int) starlark.Value {
+	return v.vals.Slice(start, end, step)
+}
+
+// Binary is p + t and t + p: plain tuples, as in CPython. (p * n, which
+// would make a tuple whose size the run's memory budget must check first,
+// is left out.)
+func (v *ntValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if o, ok := y.(*ntValue); ok {
+		y = o.vals
+	}
+	if op != syntax.PLUS {
+		return nil, nil
+	}
+	if side == starlark.Left {
+		return starlark.Binary(op, v.vals, y)
+	}
+	return starlark.Binary(op, y, v.vals)
+}
+
+// SetField refuses p.x = v as CPython does: a namedtuple is immutable.
+func (v *ntValue) SetField(name string, _ starlark.Value) error {
+	if v.typ.index(name) >= 0 {
+		return python.Errorf("AttributeError", "can't set attribute")
+	}
+	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.typ.name, name)
+}
+
 func (v *ntValue) AttrNames() []string {
-	return append([]string{"_asdict", "_fields", "_replace", "count", "index"}, v.typ.fields...)
+	return append([]string{"_asdict", "_field_defaults", "_fields", "_replace", "count", "index"}, v.typ.fields...)
 }
 
 func (v *ntValue) Attr(name string) (starlark.Value, error) {
@@ -650,6 +737,8 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 		}), nil
 	case "_fields":
 		return v.typ.fieldTuple(), nil
+	case "_field_defaults":
+		return v.typ.fieldDefaults(), nil
 	case "_asdict":
 		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {

@@ -211,6 +211,7 @@ func (*clock) jsonless()     {}
 func (*timedelta) jsonless() {}
 func (*timezone) jsonless()  {}
 func (*zoneInfo) jsonless()  {}
+func (*uuidValue) jsonless() {}
 
 func isA[T starlark.Value](v starlark.Value) bool {
 	_, ok := v.(T)

@@ -22,7 +22,7 @@ func Functools() *starlarkstruct.Module {
 			if len(args) != 1 || len(kwargs) > 0 {
 				return nil, python.Errorf("TypeError", "cache() takes exactly one argument (%d given)", len(args)+len(kwargs))
 			}
-			return newCached(args[0], -1)
+			return newCached(args[0], -1, false)
 		}),
 	}
 	mod := &starlarkstruct.Module{Name: "functools", Members: m}
@@ -215,7 +215,7 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return nil, python.Errorf("TypeError", "%s", err.Error())
 	}
 	if _, ok := maxsize.(starlark.Callable); ok {
-		return newCached(maxsize, 128)
+		return newCached(maxsize, 128, false)
 	}
 	limit := -1
 	switch n := maxsize.(type) {
@@ -230,7 +230,7 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		if len(args) != 1 || len(kwargs) > 0 {
 			return nil, python.Errorf("TypeError", "decorating_function() takes exactly one argument")
 		}
-		return newCached(args[0], limit)
+		return newCached(args[0], limit, bool(typed.Truth()))
 	}), nil
 }
 
@@ -244,6 +244,7 @@ type cached struct {
 	order  []starlark.Value
 	hits   int
 	misses int
+	typed  bool // arguments of two types are cached apart (f(1) and f(1.0))
 }
 
 var (
@@ -251,11 +252,11 @@ var (
 	_ interp.Holder     = (*cached)(nil)
 )
 
-func newCached(fn starlark.Value, limit int) (starlark.Value, error) {
+func newCached(fn starlark.Value, limit int, typed bool) (starlark.Value, error) {
 	if _, ok := fn.(starlark.Callable); !ok {
 		return nil, python.Errorf("TypeError", "the first argument must be callable")
 	}
-	return &cached{fn: fn, limit: limit, memo: starlark.NewDict(0)}, nil
+	return &cached{fn: fn, limit: limit, memo: starlark.NewDict(0), typed: typed}, nil
 }
 
 func (c *cached) String() string        { return "<functools._lru_cache_wrapper object>" }
@@ -279,6 +280,14 @@ func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 	key = append(key, args...)
 	for _, kv := range kwargs {
 		key = append(key, kv[0], kv[1])
+	}
+	if c.typed {
+		for _, x := range args {
+			key = append(key, starlark.String(python.TypeName(x)))
+		}
+		for _, kv := range kwargs {
+			key = append(key, starlark.String(python.TypeName(kv[1])))
+		}
 	}
 	if _, err := key.Hash(); err != nil {
 		for _, x := range key {
@@ -337,6 +346,20 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 			c.memo, c.order, c.hits, c.misses = starlark.NewDict(0), nil, 0, 0
 			return starlark.None, nil
 		}), nil
+	case "cache_parameters":
+		return interp.NewBuiltin("cache_parameters", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			var ms starlark.Value = starlark.None
+			if c.limit >= 0 {
+				ms = starlark.MakeInt(c.limit)
+			}
+			d := starlark.NewDict(2)
+			_ = d.SetKey(starlark.String("maxsize"), ms)
+			_ = d.SetKey(starlark.String("typed"), starlark.Bool(c.typed))
+			return d, nil
+		}), nil
 	case "cache_info":
 		return interp.NewBuiltin("cache_info", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			var ms starlark.Value = starlark.None
@@ -350,7 +373,9 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 	return nil, nil
 }
 
-func (c *cached) AttrNames() []string { return []string{"__wrapped__", "cache_clear", "cache_info"} }
+func (c *cached) AttrNames() []string {
+	return []string{"__wrapped__", "cache_clear", "cache_info", "cache_parameters"}
+}
 
 // cacheInfoType is the namedtuple class cache_info() returns.
 var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}}

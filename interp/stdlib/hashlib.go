@@ -20,8 +20,8 @@ import (
 )
 
 // hashAlgos are the algorithms hashlib has, by CPython's names: those of
-// Go's standard library. blake2b, blake2s and the shake functions are
-// missing (they would need golang.org/x/crypto).
+// Go's standard library, BLAKE2 (hashlib_blake2.go) and the SHAKE
+// functions, whose digests have the length asked for.
 var hashAlgos = map[string]func() hash.Hash{
 	"md5":        md5.New,
 	"sha1":       sha1.New,
@@ -35,11 +35,60 @@ var hashAlgos = map[string]func() hash.Hash{
 	"sha3_256":   func() hash.Hash { return sha3.New256() },
 	"sha3_384":   func() hash.Hash { return sha3.New384() },
 	"sha3_512":   func() hash.Hash { return sha3.New512() },
+	"blake2b":    func() hash.Hash { return newBlake2(true, blake2Defaults(true)) },
+	"blake2s":    func() hash.Hash { return newBlake2(false, blake2Defaults(false)) },
+	"shake_128":  func() hash.Hash { return &shake{s: sha3.NewSHAKE128(), bits: 128} },
+	"shake_256":  func() hash.Hash { return &shake{s: sha3.NewSHAKE256(), bits: 256} },
+}
+
+// shake is a SHAKE function as a hash.Hash: its digest has the length
+// digest(length) asks for (Size is 0, as CPython's digest_size).
+type shake struct {
+	s    *sha3.SHAKE
+	bits int
+}
+
+func (x *shake) Write(p []byte) (int, error) { return x.s.Write(p) }
+func (x *shake) Sum(b []byte) []byte         { return b }
+func (x *shake) Reset()                      { x.s.Reset() }
+func (x *shake) Size() int                   { return 0 }
+func (x *shake) BlockSize() int              { return x.s.BlockSize() }
+
+// read returns the first n bytes of the output, leaving the state as it
+// is (update may follow).
+func (x *shake) read(n int) ([]byte, error) {
+	state, err := x.s.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	c := sha3.NewSHAKE128()
+	if x.bits == 256 {
+		c = sha3.NewSHAKE256()
+	}
+	if err := c.UnmarshalBinary(state); err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	_, err = c.Read(out)
+	return out, err
+}
+
+func (x *shake) clone() hash.Hash {
+	state, err := x.s.MarshalBinary()
+	c := &shake{s: sha3.NewSHAKE128(), bits: x.bits}
+	if x.bits == 256 {
+		c.s = sha3.NewSHAKE256()
+	}
+	if err == nil {
+		_ = c.s.UnmarshalBinary(state)
+	}
+	return c
 }
 
 // guaranteedAlgos are the names of hashAlgos CPython guarantees on every
 // platform (sha512_224 and sha512_256 come from OpenSSL there).
-var guaranteedAlgos = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}
+var guaranteedAlgos = []string{"blake2b", "blake2s", "md5", "sha1", "sha224", "sha256", "sha384", "sha512",
+	"sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128", "shake_256"}
 
 // HashLib is the hashlib module: a constructor per algorithm, new(name),
 // and hash objects with update, digest, hexdigest and copy.
@@ -48,8 +97,14 @@ func HashLib() *starlarkstruct.Module {
 		"new": interp.NewBuiltin("new", hashNew),
 	}
 	for _, name := range guaranteedAlgos {
-		members[name] = interp.NewBuiltin("openssl_"+name, hashConstructor(name))
+		switch name {
+		case "blake2b", "blake2s":
+			members[name] = interp.NewBuiltin(name, blake2Constructor(name == "blake2b"))
+		default:
+			members[name] = interp.NewBuiltin("openssl_"+name, hashConstructor(name))
+		}
 	}
+	members["pbkdf2_hmac"] = interp.NewBuiltin("pbkdf2_hmac", pbkdf2HMAC)
 	guaranteed := starlark.NewSet(len(guaranteedAlgos))
 	available := starlark.NewSet(len(hashAlgos))
 	for _, name := range guaranteedAlgos {
@@ -83,12 +138,14 @@ func hashConstructor(name string) interp.BuiltinFunc {
 // hashNew is hashlib.new(name, data=b”, **kwargs).
 func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var name, data starlark.Value
-	var rest []starlark.Tuple
+	var rest, params []starlark.Tuple
 	for _, kv := range kwargs {
 		switch k, _ := starlark.AsString(kv[0]); k {
 		case "name", "data":
 			rest = append(rest, kv)
 		case "usedforsecurity":
+		case "digest_size", "key", "salt", "person", "fanout", "depth", "leaf_size", "node_offset", "node_depth", "inner_size", "last_node":
+			params = append(params, kv) // blake2's parameters
 		case "string":
 			// CPython passes data on by position, so string= clashes.
 			return nil, python.Errorf("TypeError", "argument for new() given by name ('string') and position (2)")
@@ -105,11 +162,18 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	key, ok := hashName(text)
 	if !ok {
-		switch strings.ToLower(text) {
-		case "blake2b", "blake2s", "shake_128", "shake_256":
-			return nil, python.Errorf("ValueError", "unsupported hash type %s: onetool has md5, sha1, the sha2 and the sha3 functions (use sha256 or sha3_256)", text)
-		}
 		return nil, python.Errorf("ValueError", "unsupported hash type %s", text)
+	}
+	if key == "blake2b" || key == "blake2s" {
+		var args starlark.Tuple
+		if data != nil {
+			args = starlark.Tuple{data}
+		}
+		return blake2Constructor(key == "blake2b")(thread, nil, args, params)
+	}
+	if len(params) > 0 {
+		k, _ := starlark.AsString(params[0][0])
+		return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
 	}
 	return newHashObject(thread, key, data)
 }
@@ -219,6 +283,39 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			return starlark.None, h.write(thread, data)
 		}), nil
 	case "digest", "hexdigest":
+		if x, ok := h.h.(*shake); ok {
+			return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				var length starlark.Value
+				if len(args) == 0 && len(kwargs) == 0 {
+					return nil, python.Errorf("TypeError", "%s() missing required argument 'length' (pos 1)", name)
+				}
+				if err := (webParams{fn: name, names: []string{"length"}, required: 1, maxPos: 1, builtin: true}).unpack(args, kwargs, &length); err != nil {
+					return nil, err
+				}
+				n, ok := length.(starlark.Int)
+				if !ok {
+					return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(length))
+				}
+				k, ok := n.Int64()
+				if !ok || k < 0 || k > 1<<30 {
+					return nil, python.Errorf("MemoryError", "")
+				}
+				if err := interp.BudgetOf(thread).Alloc(3 * k); err != nil {
+					return nil, err
+				}
+				if err := interp.BudgetOf(thread).Charge(uint64(k) / 16); err != nil {
+					return nil, err
+				}
+				sum, err := x.read(int(k))
+				if err != nil {
+					return nil, err
+				}
+				if name == "digest" {
+					return interp.Bytes(sum), nil
+				}
+				return starlark.String(hex.EncodeToString(sum)), nil
+			}), nil
+		}
 		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 				return nil, err
@@ -233,6 +330,9 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 				return nil, err
+			}
+			if c, ok := h.h.(interface{ clone() hash.Hash }); ok {
+				return &hashObject{name: h.name, h: c.clone()}, nil
 			}
 			// Every hash of Go's standard library can save and restore
 			// its state.

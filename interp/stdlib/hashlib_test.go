@@ -20,5 +20,8 @@ func TestHashLibBounded(t *testing.T) {
 		"import hashlib\nhashlib.sha256(b'x' * (15 << 20)).hexdigest()",
 		"import hashlib\nh = hashlib.md5()\nd = b'y' * (1 << 20)\nfor i in range(10 ** 6):\n    h.update(d)",
 		"import hashlib\nd = b'z' * (1 << 20)\nfor i in range(10 ** 6):\n    hashlib.new('sha1', d)",
+		"import hashlib\nhashlib.pbkdf2_hmac('sha256', b'pw', b'salt', 10 ** 9)",
+		"import hashlib\nhashlib.blake2b(b'x' * (15 << 20)).hexdigest()",
+		"import hashlib\nhashlib.shake_128(b'x').hexdigest(1 << 29)",
 	)
 }

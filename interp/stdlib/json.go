@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,6 +121,9 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		if _, ok := x.(jsonless); ok && e.python {
 			break // as CPython: default= is asked, or it is a TypeError
 		}
+		if e.python && python.TypeName(v) == "frozenset" {
+			break
+		}
 		g, err := x.GoValue()
 		if err != nil {
 			return err
@@ -133,6 +137,19 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		}
 	}
 	if e.dflt != nil {
+		// The value default= is asked about is being written until what
+		// it returns is: default returning it (or a value holding it)
+		// again is CPython's circular reference.
+		marked := reflect.TypeOf(v).Kind() == reflect.Pointer
+		if marked {
+			for _, p := range e.path {
+				if p == v {
+					return python.Errorf("ValueError", "Circular reference detected")
+				}
+			}
+			e.path = append(e.path, v)
+			defer e.leave()
+		}
 		r, err := starlark.Call(e.thread, e.dflt, starlark.Tuple{v}, nil)
 		if err != nil {
 			return err
@@ -264,7 +281,33 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 	for i := range order {
 		order[i] = i
 	}
-	if e.sortKeys {
+	if e.sortKeys && e.python {
+		// CPython sorts the keys themselves, before they become strings:
+		// 2 before 10, and an int beside a str is a TypeError.
+		var cmpErr error
+		less := func(x, y starlark.Value) bool {
+			if cmpErr != nil {
+				return false
+			}
+			lt, err := python.Less(e.b, x, y)
+			if err != nil {
+				cmpErr = err
+			}
+			return lt
+		}
+		slices.SortStableFunc(order, func(i, j int) int {
+			switch {
+			case less(items[i][0], items[j][0]):
+				return -1
+			case less(items[j][0], items[i][0]):
+				return 1
+			}
+			return 0
+		})
+		if cmpErr != nil {
+			return cmpErr
+		}
+	} else if e.sortKeys {
 		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
 	}
 	if err := e.write("{"); err != nil {
@@ -402,8 +445,13 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	if separators != starlark.None {
 		seq, ok := separators.(starlark.Indexable)
-		if !ok || seq.Len() != 2 {
-			return nil, python.Errorf("ValueError", "separators must be an (item_separator, key_separator) tuple")
+		switch {
+		case !ok:
+			return nil, python.Errorf("TypeError", "cannot unpack non-iterable %s object", python.TypeName(separators))
+		case seq.Len() < 2:
+			return nil, python.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", seq.Len())
+		case seq.Len() > 2:
+			return nil, python.Errorf("ValueError", "too many values to unpack (expected 2)")
 		}
 		i, ok1 := interp.AsText(seq.Index(0))
 		k, ok2 := interp.AsText(seq.Index(1))
@@ -471,6 +519,7 @@ type decoder struct {
 	i      int
 	python bool // loads: NaN and Infinity accepted, CPython's messages
 	hooks  *loadHooks
+	lax    bool // strict=False: control characters allowed in strings
 }
 
 // loadHooks are json.loads's object_hook, object_pairs_hook, parse_float,
@@ -727,7 +776,7 @@ func (d *decoder) str() (string, error) {
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {
-					d.i -= 2
+					d.i-- // CPython points at the u
 					return "", d.fail("Invalid \\uXXXX escape")
 				}
 				if utf16.IsSurrogate(r) && strings.HasPrefix(d.s[d.i:], `\u`) {
@@ -748,7 +797,7 @@ func (d *decoder) str() (string, error) {
 				d.i -= 2
 				return "", d.fail("Invalid \\escape")
 			}
-		case c < 0x20:
+		case c < 0x20 && !d.lax:
 			return "", d.fail("Invalid control character at")
 		default:
 			sb.WriteByte(c)
@@ -842,6 +891,7 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	s = args[0]
 	h := &loadHooks{thread: thread}
+	strict := true
 	for _, kv := range kwargs {
 		k, _ := starlark.AsString(kv[0])
 		switch k {
@@ -855,10 +905,12 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 			h.int = kv[1]
 		case "parse_constant":
 			h.constant = kv[1]
-		case "cls", "strict":
-			// cls=None and strict=True are the defaults; other decoder
-			// classes cannot exist here.
-			if kv[1] != starlark.None && kv[1] != starlark.True {
+		case "strict":
+			strict = bool(kv[1].Truth())
+		case "cls":
+			// cls=None is the default; other decoder classes cannot
+			// exist here.
+			if kv[1] != starlark.None {
 				return nil, python.Errorf("TypeError", "json.loads: %s=%s is not supported: decode, then convert the result", k, kv[1].Type())
 			}
 		default:
@@ -868,12 +920,22 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	text, ok := interp.AsText(s)
 	if !ok {
 		if bs, ok := interp.AsBytes(s); ok {
-			text = bs
+			// Bytes are decoded as UTF-8 with its byte order mark, if
+			// any, left out (CPython's utf-8-sig).
+			text = strings.TrimPrefix(bs, "\ufeff")
 		} else {
-			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", s.Type())
+			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", python.TypeName(s))
 		}
+	} else if strings.HasPrefix(text, "\ufeff") {
+		return nil, &python.Exception{Class: "JSONDecodeError", Msg: "Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)", Module: "json.decoder", Attrs: starlark.StringDict{
+			"msg":    interp.MakeString("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
+			"doc":    interp.MakeString(text),
+			"pos":    starlark.MakeInt(0),
+			"lineno": starlark.MakeInt(1),
+			"colno":  starlark.MakeInt(1),
+		}}
 	}
-	d := &decoder{b: interp.BudgetOf(thread), s: text, python: true}
+	d := &decoder{b: interp.BudgetOf(thread), s: text, python: true, lax: !strict}
 	if h.object != nil || h.pairs != nil || h.float != nil || h.int != nil || h.constant != nil {
 		d.hooks = h
 	}

@@ -36,12 +36,12 @@ func Math() *starlarkstruct.Module {
 		fn       func(float64) float64
 		overflow bool
 	}{
-		"sqrt": {math.Sqrt, false}, "exp": {python.Exp, true}, "exp2": {math.Exp2, true},
+		"sqrt": {math.Sqrt, false}, "exp": {python.Exp, true}, "exp2": {exp2, true},
 		"expm1": {math.Expm1, true}, "log1p": {math.Log1p, false}, "cbrt": {math.Cbrt, false},
-		"sin": {math.Sin, false}, "cos": {math.Cos, false}, "tan": {math.Tan, false},
-		"asin": {math.Asin, false}, "acos": {math.Acos, false}, "atan": {math.Atan, false},
-		"sinh": {math.Sinh, true}, "cosh": {math.Cosh, true}, "tanh": {math.Tanh, false},
-		"asinh": {math.Asinh, false}, "acosh": {math.Acosh, false}, "atanh": {math.Atanh, false},
+		"sin": {ddSin, false}, "cos": {ddCos, false}, "tan": {ddTan, false},
+		"asin": {ddAsin, false}, "acos": {ddAcos, false}, "atan": {ddAtan, false},
+		"sinh": {sinh, true}, "cosh": {cosh, true}, "tanh": {tanh, false},
+		"asinh": {asinh, false}, "acosh": {acosh, false}, "atanh": {math.Atanh, false},
 		"erf": {math.Erf, false}, "erfc": {math.Erfc, false}, "fabs": {math.Abs, false},
 		"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
 		"radians": {func(x float64) float64 { return x * (math.Pi / 180) }, false},
@@ -52,7 +52,7 @@ func Math() *starlarkstruct.Module {
 	}
 	for name, fn := range map[string]func(x, y float64) (float64, error){
 		"copysign":  func(x, y float64) (float64, error) { return math.Copysign(x, y), nil },
-		"atan2":     func(x, y float64) (float64, error) { return math.Atan2(x, y), nil },
+		"atan2":     func(x, y float64) (float64, error) { return ddAtan2(x, y), nil },
 		"pow":       mathPow,
 		"fmod":      fmod,
 		"mod":       fmod, // Starlark's math.mod
@@ -68,7 +68,7 @@ func Math() *starlarkstruct.Module {
 	add("isnan", predicateMath("isnan", math.IsNaN))
 	add("log", mathLog)
 	add("log2", logMath("log2", python.Log2, 1))
-	add("log10", logMath("log10", python.Log10, math.Log10(2)))
+	add("log10", logMath("log10", log10, math.Log10(2)))
 	add("isclose", mathIsclose)
 	add("hypot", mathHypot)
 	add("dist", mathDist)
@@ -128,6 +128,9 @@ func Math() *starlarkstruct.Module {
 	mod.Freeze()
 	return mod
 }
+
+// exp2 is 2**x as C's exp2 gives it, rounded once.
+func exp2(x float64) float64 { return python.FloatPow(2, x) }
 
 // positional checks a call has between min and max positional arguments
 // and no keywords, with CPython's texts.

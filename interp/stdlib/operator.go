@@ -34,15 +34,49 @@ func Operator() *starlarkstruct.Module {
 			return starlark.Call(thread, fn, args, nil)
 		})
 	}
-	for name, op := range map[string]syntax.Token{
-		"add": syntax.PLUS, "sub": syntax.MINUS, "truediv": syntax.SLASH, "floordiv": syntax.SLASHSLASH,
-		"and_": syntax.AMP, "or_": syntax.PIPE, "xor": syntax.CIRCUMFLEX, "lshift": syntax.LTLT, "rshift": syntax.GTGT,
-		"concat": syntax.PLUS,
+	// With a bool operand, the arithmetic goes through the helpers of the
+	// operators in a program, which take a bool as the int it is
+	// (operator.add(1, True) is 2).
+	for name, op := range map[string]struct {
+		tok    syntax.Token
+		helper string
+	}{
+		"add": {syntax.PLUS, "__ot_badd"}, "sub": {syntax.MINUS, "__ot_bsub"},
+		"truediv": {syntax.SLASH, "__ot_bdiv"}, "floordiv": {syntax.SLASHSLASH, "__ot_bfloordiv"},
+		"and_": {syntax.AMP, "__ot_band"}, "or_": {syntax.PIPE, "__ot_bor"}, "xor": {syntax.CIRCUMFLEX, "__ot_bxor"},
+		"lshift": {syntax.LTLT, "__ot_blshift"}, "rshift": {syntax.GTGT, "__ot_brshift"},
 	} {
-		binary(name, op)
+		withBool := bi[op.helper]
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			_, xb := args[0].(starlark.Bool)
+			_, yb := args[1].(starlark.Bool)
+			if xb || yb {
+				return starlark.Call(thread, withBool, args, nil)
+			}
+			r, err := starlark.Binary(op.tok, args[0], args[1])
+			return r, python.Classify(err)
+		})
 	}
-	helper("mul", "__ot_mul")
-	helper("mod", "__ot_mod")
+	binary("concat", syntax.PLUS)
+	// * and % with a bool operand go through the bool helpers too ("%s" %
+	// True stays a str's %, which they know).
+	for name, hs := range map[string][2]string{"mul": {"__ot_mul", "__ot_bmul"}, "mod": {"__ot_mod", "__ot_bmod"}} {
+		plain, withBool := bi[hs[0]], bi[hs[1]]
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			_, xb := args[0].(starlark.Bool)
+			_, yb := args[1].(starlark.Bool)
+			if xb || yb {
+				return starlark.Call(thread, withBool, args, nil)
+			}
+			return starlark.Call(thread, plain, args, nil)
+		})
+	}
 	helper("pow", "__ot_pow")
 	for name, op := range map[string]syntax.Token{
 		"lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE, "eq": syntax.EQL, "ne": syntax.NEQ,
@@ -66,15 +100,26 @@ func Operator() *starlarkstruct.Module {
 			return fn(thread, args[0])
 		})
 	}
-	unary("neg", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.MINUS, x)
-	})
-	unary("pos", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.PLUS, x)
-	})
-	unary("invert", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
-		return starlark.Unary(syntax.TILDE, x)
-	})
+	// -x, +x and ~x of a bool are of the int it is.
+	unaryOp := func(op syntax.Token) func(*starlark.Thread, starlark.Value) (starlark.Value, error) {
+		return func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) {
+			if b, ok := x.(starlark.Bool); ok {
+				x = starlark.MakeInt(0)
+				if b {
+					x = starlark.MakeInt(1)
+				}
+			}
+			r, err := starlark.Unary(op, x)
+			if err != nil {
+				return nil, python.Errorf("TypeError", "bad operand type for unary %s: '%s'", op, python.TypeName(x))
+			}
+			return r, nil
+		}
+	}
+	unary("neg", unaryOp(syntax.MINUS))
+	unary("pos", unaryOp(syntax.PLUS))
+	unary("invert", unaryOp(syntax.TILDE))
+	unary("inv", unaryOp(syntax.TILDE))
 	unary("not_", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return !x.Truth(), nil })
 	unary("truth", func(_ *starlark.Thread, x starlark.Value) (starlark.Value, error) { return x.Truth(), nil })
 	unary("abs", func(thread *starlark.Thread, x starlark.Value) (starlark.Value, error) {
@@ -160,6 +205,61 @@ func Operator() *starlarkstruct.Module {
 		}
 		return getItem(args[0], args[1])
 	})
+	m["setitem"] = interp.NewBuiltin("setitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("setitem", args, kwargs, 3); err != nil {
+			return nil, err
+		}
+		return starlark.None, setItem(args[0], args[1], args[2])
+	})
+	m["delitem"] = interp.NewBuiltin("delitem", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := nArgs("delitem", args, kwargs, 2); err != nil {
+			return nil, err
+		}
+		return starlark.Call(thread, bi["__ot_delitem"], args, nil)
+	})
+	m["length_hint"] = interp.NewBuiltin("length_hint", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if err := noKwargs("length_hint", kwargs); err != nil {
+			return nil, err
+		}
+		if len(args) < 1 || len(args) > 2 {
+			return nil, python.Errorf("TypeError", "length_hint expected at most 2 arguments, got %d", len(args))
+		}
+		if n := starlark.Len(args[0]); n >= 0 {
+			return starlark.MakeInt(n), nil
+		}
+		if len(args) == 2 {
+			if _, ok := args[1].(starlark.Int); !ok {
+				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[1]))
+			}
+			return args[1], nil
+		}
+		return starlark.MakeInt(0), nil
+	})
+	// The in-place operators: a list is changed in place by += (iadd,
+	// iconcat), as in a program; every other value gets the result of the
+	// plain operator.
+	inplace := func(name, plain string) {
+		fn := m[plain].(*starlark.Builtin)
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := nArgs(name, args, kwargs, 2); err != nil {
+				return nil, err
+			}
+			if l, ok := args[0].(*starlark.List); ok && (plain == "add" || plain == "concat") {
+				if _, err := starlark.Call(thread, bi["__ot_extend"], args, nil); err != nil {
+					return nil, err
+				}
+				return l, nil
+			}
+			return starlark.Call(thread, fn, args, nil)
+		})
+	}
+	for _, name := range []string{"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor", "lshift", "rshift", "concat"} {
+		plain := name
+		if name == "and" || name == "or" {
+			plain += "_"
+		}
+		inplace("i"+name, plain)
+	}
 	m["itemgetter"] = interp.NewBuiltin("itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := noKwargs("itemgetter", kwargs); err != nil {
 			return nil, err
@@ -168,7 +268,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, python.Errorf("TypeError", "itemgetter expected 1 argument, got 0")
 		}
 		keys := append(starlark.Tuple(nil), args...)
-		return interp.NewBuiltin("operator.itemgetter", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("itemgetter", keys, nil, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("itemgetter", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -188,7 +288,7 @@ func Operator() *starlarkstruct.Module {
 			}
 		}
 		names := append(starlark.Tuple(nil), args...)
-		return interp.NewBuiltin("operator.attrgetter", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("attrgetter", names, nil, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("attrgetter", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -214,7 +314,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, python.Errorf("TypeError", "method name must be a string")
 		}
 		name, rest, kw := args[0], append(starlark.Tuple(nil), args[1:]...), append([]starlark.Tuple(nil), kwargs...)
-		return interp.NewBuiltin("operator.methodcaller", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return newOpCallable("methodcaller", append(starlark.Tuple{name}, rest...), kw, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := nArgs("methodcaller", args, kwargs, 1); err != nil {
 				return nil, err
 			}
@@ -257,6 +357,35 @@ func splitDots(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// setItem is x[k] = v as a program's assignment does it, with Python's
+// exceptions.
+func setItem(x, k, v starlark.Value) error {
+	switch c := x.(type) {
+	case starlark.HasSetKey:
+		if err := c.SetKey(k, v); err != nil {
+			return python.Classify(err)
+		}
+		return nil
+	case starlark.HasSetIndex:
+		i, ok := k.(starlark.Int)
+		if !ok {
+			return python.Errorf("TypeError", "%s indices must be integers or slices, not %s", python.TypeName(x), python.TypeName(k))
+		}
+		n, _ := i.Int64()
+		if n < 0 {
+			n += int64(c.Len())
+		}
+		if n < 0 || n >= int64(c.Len()) {
+			return python.Errorf("IndexError", "%s assignment index out of range", python.TypeName(x))
+		}
+		if err := c.SetIndex(int(n), v); err != nil {
+			return python.Classify(err)
+		}
+		return nil
+	}
+	return python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
 }
 
 // getItem is x[k] as a program's subscript does it, with Python's
@@ -305,4 +434,55 @@ func getAttr(x starlark.Value, name string) (starlark.Value, error) {
 		return nil, python.Errorf("AttributeError", "module '%s' has no attribute '%s'", m.Name, name)
 	}
 	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(x), name)
+}
+
+// opCallable is what itemgetter, attrgetter and methodcaller return: a
+// callable whose repr is CPython's, operator.itemgetter('a', 1).
+var _ interp.TextValue = (*opCallable)(nil)
+
+type opCallable struct {
+	*starlark.Builtin
+	kind string
+	args starlark.Tuple
+	kw   []starlark.Tuple
+}
+
+func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn interp.BuiltinFunc) *opCallable {
+	return &opCallable{Builtin: interp.NewBuiltin("operator."+kind, fn), kind: kind, args: args, kw: kw}
+}
+
+func (o *opCallable) Type() string { return "operator." + o.kind }
+
+func (o *opCallable) String() string {
+	s, err := interp.Repr(nil, o)
+	if err != nil {
+		return "operator." + o.kind + "(...)"
+	}
+	return s
+}
+
+func (o *opCallable) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString("operator." + o.kind + "("); err != nil {
+		return err
+	}
+	for i, a := range o.args {
+		if i > 0 {
+			if err := w.WriteString(", "); err != nil {
+				return err
+			}
+		}
+		if err := w.Nested(a, depth+1); err != nil {
+			return err
+		}
+	}
+	for _, kv := range o.kw {
+		k, _ := interp.AsText(kv[0])
+		if err := w.WriteString(", " + k + "="); err != nil {
+			return err
+		}
+		if err := w.Nested(kv[1], depth+1); err != nil {
+			return err
+		}
+	}
+	return w.WriteString(")")
 }

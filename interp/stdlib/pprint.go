@@ -428,6 +428,18 @@ func (p *printer) format(sb *strings.Builder, v starlark.Value, indent, allowanc
 		case starlark.String, *interp.Unicode:
 			s, _ := interp.AsText(v)
 			return p.pprintStr(sb, s, indent, allowance, level+1)
+		case starlark.Bytes, interp.Bytes:
+			b, _ := interp.AsBytes(v)
+			return p.pprintBytes(sb, b, indent, allowance, level+1)
+		case *interp.ByteArray:
+			b, _ := interp.AsBytes(v)
+			if err := p.write(sb, "bytearray("); err != nil {
+				return err
+			}
+			if err := p.pprintBytes(sb, b, indent+10, allowance+1, level+2); err != nil {
+				return err
+			}
+			return p.write(sb, ")")
 		}
 		if python.TypeName(v) == "frozenset" {
 			return p.pprintSet(sb, v, "frozenset", indent, allowance, level+1, path)
@@ -747,6 +759,62 @@ func (p *printer) pprintStr(sb *strings.Builder, s string, indent, allowance, le
 		}
 	}
 	if level == 1 {
+		return p.write(sb, ")")
+	}
+	return nil
+}
+
+// pprintBytes writes bytes too long for the line as CPython's pprint
+// does: reprs of runs of whole 4-byte groups, each as long as fits, one a
+// line (in parentheses at the top level).
+func (p *printer) pprintBytes(sb *strings.Builder, b string, indent, allowance, level int) error {
+	if len(b) <= 4 {
+		return p.write(sb, interp.QuoteBytes(b))
+	}
+	parens := level == 1
+	if parens {
+		indent++
+		allowance++
+		if err := p.write(sb, "("); err != nil {
+			return err
+		}
+	}
+	width := p.width - indent
+	last := len(b) / 4 * 4
+	current := ""
+	var chunks []string
+	for i := 0; i < len(b); i += 4 {
+		if err := p.b.Charge(1); err != nil {
+			return err
+		}
+		part := b[i:min(i+4, len(b))]
+		candidate := current + part
+		if i == last {
+			width -= allowance
+		}
+		if len(interp.QuoteBytes(candidate)) > width {
+			if current != "" {
+				chunks = append(chunks, interp.QuoteBytes(current))
+			}
+			current = part
+		} else {
+			current = candidate
+		}
+	}
+	if current != "" {
+		chunks = append(chunks, interp.QuoteBytes(current))
+	}
+	for i, c := range chunks {
+		if i > 0 {
+			if err := p.write(sb, "\n"+strings.Repeat(" ", indent)); err != nil {
+				return err
+			}
+		}
+		if err := p.write(sb, c); err != nil {
+			return err
+		}
+	}
+	if parens {
 		return p.write(sb, ")")
 	}
 	return nil

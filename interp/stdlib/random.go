@@ -287,26 +287,29 @@ type randomMethod func(thread *starlark.Thread, name string, g *mt, args starlar
 
 // randomMethods are Random's methods by name; never changed.
 var randomMethods = map[string]randomMethod{
-	"seed":           randSeed,
-	"random":         randRandom,
-	"getrandbits":    randGetrandbits,
-	"randrange":      randRandrange,
-	"randint":        randRandint,
-	"choice":         randChoice,
-	"choices":        randChoices,
-	"sample":         randSample,
-	"shuffle":        randShuffle,
-	"uniform":        randUniform,
-	"triangular":     randTriangular,
-	"expovariate":    randExpovariate,
-	"gauss":          randGauss,
-	"normalvariate":  randNormalvariate,
-	"lognormvariate": randLognormvariate,
-	"paretovariate":  randParetovariate,
-	"weibullvariate": randWeibullvariate,
-	"randbytes":      randRandbytes,
-	"getstate":       randGetstate,
-	"setstate":       randSetstate,
+	"seed":            randSeed,
+	"random":          randRandom,
+	"getrandbits":     randGetrandbits,
+	"randrange":       randRandrange,
+	"randint":         randRandint,
+	"choice":          randChoice,
+	"choices":         randChoices,
+	"sample":          randSample,
+	"shuffle":         randShuffle,
+	"uniform":         randUniform,
+	"triangular":      randTriangular,
+	"expovariate":     randExpovariate,
+	"gauss":           randGauss,
+	"normalvariate":   randNormalvariate,
+	"lognormvariate":  randLognormvariate,
+	"paretovariate":   randParetovariate,
+	"weibullvariate":  randWeibullvariate,
+	"gammavariate":    randGammavariate,
+	"betavariate":     randBetavariate,
+	"vonmisesvariate": randVonmisesvariate,
+	"randbytes":       randRandbytes,
+	"getstate":        randGetstate,
+	"setstate":        randSetstate,
 }
 
 func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -954,6 +957,146 @@ func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starla
 	return starlark.Float(f[0] * python.FloatPow(-python.Log(u), 1/f[1])), nil
 }
 
+// gammaVariate draws from the gamma distribution of shape alpha > 0 and
+// scale beta > 0 as CPython does, so that a seeded generator gives
+// CPython's values: for alpha > 1 R.C.H. Cheng's rejection method (1977),
+// for alpha == 1 the exponential distribution, and below 1 the method GS
+// of Ahrens and Dieter as Kennedy and Gentle give it.
+func gammaVariate(b *interp.Budget, g *mt, alpha, beta float64) (float64, error) {
+	if !(alpha > 0 && beta > 0) {
+		return 0, python.Errorf("ValueError", "gammavariate: alpha and beta must be > 0.0")
+	}
+	switch {
+	case alpha > 1:
+		ainv := math.Sqrt(2*alpha - 1)
+		bbb := alpha - python.Log(4)
+		ccc := alpha + ainv
+		sgMagic := 1 + python.Log(4.5)
+		for {
+			if err := b.Charge(1); err != nil {
+				return 0, err
+			}
+			u1 := g.float()
+			if !(1e-7 < u1 && u1 < 0.9999999) {
+				continue
+			}
+			u2 := 1 - g.float()
+			v := python.Log(u1/(1-u1)) / ainv
+			x := alpha * python.Exp(v)
+			z := u1 * u1 * u2
+			r := bbb + ccc*v - x
+			if r+sgMagic-4.5*z >= 0 || r >= python.Log(z) {
+				return x * beta, nil
+			}
+		}
+	case alpha == 1:
+		return -python.Log(1-g.float()) * beta, nil
+	}
+	for {
+		if err := b.Charge(1); err != nil {
+			return 0, err
+		}
+		u := g.float()
+		bb := (math.E + alpha) / math.E
+		p := bb * u
+		var x float64
+		if p <= 1 {
+			x = python.FloatPow(p, 1/alpha)
+		} else {
+			x = -python.Log((bb - p) / alpha)
+		}
+		u1 := g.float()
+		if p > 1 {
+			if u1 <= python.FloatPow(x, alpha-1) {
+				return x * beta, nil
+			}
+		} else if u1 <= python.Exp(-x) {
+			return x * beta, nil
+		}
+	}
+}
+
+func randGammavariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	x, err := gammaVariate(interp.BudgetOf(thread), g, f[0], f[1])
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(x), nil
+}
+
+// randBetavariate is betavariate(alpha, beta): y/(y + z) for y and z drawn
+// from gamma(alpha, 1) and gamma(beta, 1), 0.0 when y is 0.
+func randBetavariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"alpha", "beta"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	y, err := gammaVariate(b, g, f[0], 1)
+	if err != nil {
+		return nil, err
+	}
+	if y == 0 {
+		return starlark.Float(0), nil
+	}
+	z, err := gammaVariate(b, g, f[1], 1)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(y / (y + z)), nil
+}
+
+// pyFloatMod is Python's x % y of floats: the sign of y.
+func pyFloatMod(x, y float64) float64 {
+	r := math.Mod(x, y)
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+// randVonmisesvariate is vonmisesvariate(mu, kappa): the method of Best
+// and Fisher (1979), drawing as CPython does.
+func randVonmisesvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f, err := floatArgs(name, args, kwargs, []string{"mu", "kappa"}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		return nil, err
+	}
+	mu, kappa := f[0], f[1]
+	if kappa <= 1e-6 {
+		return starlark.Float(2 * math.Pi * g.float()), nil
+	}
+	s := 0.5 / kappa
+	r := s + math.Sqrt(1+s*s)
+	b := interp.BudgetOf(thread)
+	var z float64
+	for {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		u1 := g.float()
+		z = ddCos(math.Pi * u1)
+		d := z / (r + z)
+		u2 := g.float()
+		if u2 < 1-d*d || u2 <= (1-d)*python.Exp(d) {
+			break
+		}
+	}
+	q := 1 / r
+	fz := (q + z) / (1 + q*z)
+	var theta float64
+	if g.float() > 0.5 {
+		theta = pyFloatMod(mu+ddAcos(fz), 2*math.Pi)
+	} else {
+		theta = pyFloatMod(mu-ddAcos(fz), 2*math.Pi)
+	}
+	return starlark.Float(theta), nil
+}
+
 // randRandbytes is randbytes(n): getrandbits(n * 8) as n bytes, least
 // significant first.
 func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -1063,76 +1206,4 @@ func newRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	return &randomValue{g: g}, nil
-}
-
-// dd is a double-double number hi+lo, for gauss's sine and cosine
-// rounded once: the C library's nearly always are, Go's math.Sin and
-// math.Cos are an ulp off for about a quarter of the values.
-type dd struct{ hi, lo float64 }
-
-func twoSum(a, b float64) dd {
-	s := a + b
-	bb := s - a
-	return dd{s, (a - (s - bb)) + (b - bb)}
-}
-
-func (x dd) add(y dd) dd {
-	s := twoSum(x.hi, y.hi)
-	e := s.lo + x.lo + y.lo
-	hi := s.hi + e
-	return dd{hi, e - (hi - s.hi)}
-}
-
-func (x dd) mul(y dd) dd {
-	p := x.hi * y.hi
-	e := math.FMA(x.hi, y.hi, -p) + x.hi*y.lo + x.lo*y.hi
-	hi := p + e
-	return dd{hi, e - (hi - p)}
-}
-
-func (x dd) divInt(n float64) dd {
-	q := x.hi / n
-	p := q * n
-	e := math.FMA(q, n, -p)
-	r := (x.hi - p - e + x.lo) / n
-	hi := q + r
-	return dd{hi, r - (hi - q)}
-}
-
-// halfPi is pi/2 to double-double precision.
-var halfPi = dd{1.5707963267948966, 6.123233995736766e-17}
-
-// sinCos returns sin(x) and cos(x) for 0 <= x < 2*pi, correctly rounded
-// but for the rarest ties: x is reduced by a multiple of pi/2 and both
-// series are summed in double-double.
-func sinCos(x float64) (float64, float64) {
-	k := math.Round(x / halfPi.hi)
-	r := dd{x, 0}.add(halfPi.mul(dd{-k, 0}))
-	r2 := r.mul(r)
-	sin, term := r, r
-	for n := 1.0; ; n++ {
-		term = term.mul(r2).divInt(-(2 * n) * (2*n + 1))
-		sin = sin.add(term)
-		if math.Abs(term.hi) < 1e-40 {
-			break
-		}
-	}
-	cos, term := dd{1, 0}, dd{1, 0}
-	for n := 1.0; ; n++ {
-		term = term.mul(r2).divInt(-(2*n - 1) * (2 * n))
-		cos = cos.add(term)
-		if math.Abs(term.hi) < 1e-40 {
-			break
-		}
-	}
-	s, c := sin.hi+sin.lo, cos.hi+cos.lo
-	switch int(k) & 3 {
-	case 1:
-		return c, -s
-	case 2:
-		return -s, -c
-	case 3:
-		return -c, s
-	}
-	return s, c
 }

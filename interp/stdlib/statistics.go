@@ -36,6 +36,8 @@ func Statistics() *starlarkstruct.Module {
 	add("covariance", s.pairwise("covariance"))
 	add("correlation", s.pairwise("correlation"))
 	add("linear_regression", s.pairwise("linear_regression"))
+	add("median_grouped", s.medianGrouped)
+	m["NormalDist"] = s.normalDistClass()
 	mod := &starlarkstruct.Module{Name: "statistics", Members: m}
 	mod.Freeze()
 	return mod

@@ -31,6 +31,7 @@ func String() *starlarkstruct.Module {
 		"printable":       starlark.String(digits + lower + upper + punct + white),
 		"capwords":        interp.NewBuiltin("capwords", capwords),
 		"Template":        interp.NewBuiltin("Template", newTemplate),
+		"Formatter":       interp.NewBuiltin("Formatter", newFormatter),
 	}
 	mod := &starlarkstruct.Module{Name: "string", Members: m}
 	mod.Freeze()
@@ -100,13 +101,27 @@ func (t *template) Freeze()               {}
 func (t *template) Truth() starlark.Bool  { return true }
 func (t *template) Hash() (uint32, error) { return starlark.String(t.text).Hash() }
 func (t *template) AttrNames() []string {
-	return []string{"safe_substitute", "substitute", "template"}
+	return []string{"get_identifiers", "is_valid", "safe_substitute", "substitute", "template"}
 }
 
 func (t *template) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "template":
 		return t.src, nil
+	case "get_identifiers", "is_valid":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := starlark.UnpackPositionalArgs(fn.Name(), args, kwargs, 0); err != nil {
+				return nil, err
+			}
+			names, valid, err := t.identifiers(interp.BudgetOf(thread))
+			if err != nil {
+				return nil, err
+			}
+			if name == "is_valid" {
+				return starlark.Bool(valid), nil
+			}
+			return names, nil
+		}), nil
 	case "substitute", "safe_substitute":
 		safe := name == "safe_substitute"
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -132,6 +147,64 @@ func isIdentStart(c byte) bool {
 }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+
+// templatePlaceholder reads the placeholder at s[i] == '$': "$$"
+// (escaped), "$name" or "${name}" (its name), or an invalid one (no
+// name); end is where it ends.
+func templatePlaceholder(s string, i int) (name string, end int, escaped bool) {
+	end = i + 1
+	switch {
+	case end < len(s) && s[end] == '$':
+		return "", end + 1, true
+	case end < len(s) && isIdentStart(s[end]):
+		k := end
+		for k < len(s) && isIdentByte(s[k]) {
+			k++
+		}
+		return s[end:k], k, false
+	case end+1 < len(s) && s[end] == '{' && isIdentStart(s[end+1]):
+		k := end + 1
+		for k < len(s) && isIdentByte(s[k]) {
+			k++
+		}
+		if k < len(s) && s[k] == '}' {
+			return s[end+1 : k], k + 1, false
+		}
+	}
+	return "", end, false
+}
+
+// identifiers returns the names of the template's valid placeholders,
+// each once, in order, and whether every placeholder is valid.
+func (t *template) identifiers(b *interp.Budget) (*starlark.List, bool, error) {
+	var names []starlark.Value
+	seen := map[string]bool{}
+	valid := true
+	s := t.text
+	for i := 0; i < len(s); {
+		if err := b.Charge(1); err != nil {
+			return nil, false, err
+		}
+		j := strings.IndexByte(s[i:], '$')
+		if j < 0 {
+			break
+		}
+		name, end, escaped := templatePlaceholder(s, i+j)
+		switch {
+		case escaped:
+		case name == "":
+			valid = false
+		case !seen[name]:
+			seen[name] = true
+			if err := b.Alloc(int64(len(name)) + 16); err != nil {
+				return nil, false, err
+			}
+			names = append(names, interp.MakeString(name))
+		}
+		i = end
+	}
+	return starlark.NewList(names), valid, nil
+}
 
 func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping, kwargs []starlark.Tuple, safe bool) (starlark.Value, error) {
 	lookup := func(name string) (starlark.Value, bool, error) {
@@ -161,27 +234,11 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		out.WriteString(s[i : i+j])
 		i += j
 		start := i
-		var name string
-		end := i + 1
-		switch {
-		case end < len(s) && s[end] == '$':
+		name, end, escaped := templatePlaceholder(s, i)
+		if escaped {
 			out.WriteByte('$')
-			i = end + 1
+			i = end
 			continue
-		case end < len(s) && isIdentStart(s[end]):
-			k := end
-			for k < len(s) && isIdentByte(s[k]) {
-				k++
-			}
-			name, end = s[end:k], k
-		case end+1 < len(s) && s[end] == '{' && isIdentStart(s[end+1]):
-			k := end + 1
-			for k < len(s) && isIdentByte(s[k]) {
-				k++
-			}
-			if k < len(s) && s[k] == '}' {
-				name, end = s[end+1:k], k+1
-			}
 		}
 		if name == "" {
 			if !safe {

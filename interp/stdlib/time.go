@@ -59,6 +59,14 @@ func Time() *starlarkstruct.Module {
 		"perf_counter":    interp.NewBuiltin("perf_counter", since),
 		"monotonic_ns":    interp.NewBuiltin("monotonic_ns", sinceNS),
 		"perf_counter_ns": interp.NewBuiltin("perf_counter_ns", sinceNS),
+		// A run's CPU time is not the process's, which serves other runs
+		// too: process_time and thread_time count as perf_counter does,
+		// which is what programs that time their work take from them.
+		"process_time":    interp.NewBuiltin("process_time", since),
+		"process_time_ns": interp.NewBuiltin("process_time_ns", sinceNS),
+		"thread_time":     interp.NewBuiltin("thread_time", since),
+		"thread_time_ns":  interp.NewBuiltin("thread_time_ns", sinceNS),
+		"struct_time":     interp.NewBuiltin("struct_time", newStructTime),
 		"sleep":           interp.NewBuiltin("sleep", timeSleep),
 		"gmtime":          interp.NewBuiltin("gmtime", structTimeFunc("gmtime", false)),
 		"localtime":       interp.NewBuiltin("localtime", structTimeFunc("localtime", true)),
@@ -223,6 +231,43 @@ func (s *structTime) Attr(name string) (starlark.Value, error) {
 
 func (s *structTime) AttrNames() []string {
 	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff")
+}
+
+// newStructTime is time.struct_time(sequence): nine values (eleven with
+// tm_zone and tm_gmtoff), each an int.
+func newStructTime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	vals, err := bindArgs("struct_time", args, kwargs, []string{"sequence"}, 1)
+	if err != nil {
+		return nil, err
+	}
+	var items []starlark.Value
+	if err := python.ForEach(thread, vals[0], func(x starlark.Value) (bool, error) {
+		items = append(items, x)
+		return len(items) > 11, interp.BudgetOf(thread).Charge(1)
+	}); err != nil {
+		return nil, err
+	}
+	switch {
+	case len(items) < 9:
+		return nil, python.Errorf("TypeError", "time.struct_time() takes an at least 9-sequence (%d-sequence given)", len(items))
+	case len(items) > 11:
+		return nil, python.Errorf("TypeError", "time.struct_time() takes an at most 11-sequence (%d-sequence given)", len(items))
+	}
+	st := &structTime{zone: starlark.None, gmtoff: starlark.None}
+	for i := 0; i < 9; i++ {
+		n, err := dtInt(items[i], 0)
+		if err != nil {
+			return nil, err
+		}
+		st.fields[i] = n
+	}
+	if len(items) > 9 {
+		st.zone = items[9]
+	}
+	if len(items) > 10 {
+		st.gmtoff = items[10]
+	}
+	return st, nil
 }
 
 // structTimeFunc makes gmtime and localtime: the struct_time of a

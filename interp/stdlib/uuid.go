@@ -168,7 +168,7 @@ func (c *uuidClass) Truth() starlark.Bool  { return true }
 func (c *uuidClass) Hash() (uint32, error) { return starlark.String("uuid.UUID").Hash() }
 
 // CallInternal is UUID(hex=None, bytes=None, bytes_le=None, fields=None,
-// int=None, version=None); fields is not supported.
+// int=None, version=None).
 func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var hexV, bytesV, bytesLE, fields, intV, version starlark.Value = starlark.None, starlark.None, starlark.None, starlark.None, starlark.None, starlark.None
 	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6}
@@ -232,7 +232,33 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		}
 		n.FillBytes(u.b[:])
 	default:
-		return nil, python.Errorf("TypeError", "UUID(fields=...) is not supported here: use UUID(int=...) or UUID(hex=...)")
+		// fields: time_low, time_mid, time_hi_version,
+		// clock_seq_hi_variant, clock_seq_low, node, of these sizes.
+		items, ok := fields.(starlark.Indexable)
+		if !ok {
+			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(fields))
+		}
+		if items.Len() != 6 {
+			return nil, python.Errorf("ValueError", "fields is not a 6-tuple")
+		}
+		widths := []int{32, 16, 16, 8, 8, 48}
+		n := new(big.Int)
+		for i, w := range widths {
+			f, ok := items.Index(i).(starlark.Int)
+			if !ok {
+				return nil, python.Errorf("TypeError", "'<=' not supported between instances of 'int' and '%s'", python.TypeName(items.Index(i)))
+			}
+			x := f.BigInt()
+			if x.Sign() < 0 || x.BitLen() > w {
+				article := "a"
+				if w == 8 {
+					article = "an"
+				}
+				return nil, python.Errorf("ValueError", "field %d out of range (need %s %d-bit value)", i+1, article, w)
+			}
+			n.Lsh(n, uint(w)).Or(n, x)
+		}
+		n.FillBytes(u.b[:])
 	}
 	if version != starlark.None {
 		var v int

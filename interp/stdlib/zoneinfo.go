@@ -1,6 +1,10 @@
 package stdlib
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +26,7 @@ func ZoneInfo() *starlarkstruct.Module {
 	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
 		"ZoneInfo":              class,
 		"ZoneInfoNotFoundError": z.notFound,
+		"available_timezones":   interp.NewBuiltin("available_timezones", availableTimezones),
 	}}
 	m.Freeze()
 	return m
@@ -167,3 +172,69 @@ func (z *zoneInfo) Attr(name string) (starlark.Value, error) {
 }
 
 func (z *zoneInfo) AttrNames() []string { return methodNames(zoneMethods, "key") }
+
+// tzPath is where CPython looks for the time-zone database on Linux.
+var tzPath = []string{"/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo"}
+
+// zoneKeys are the keys of the system's time-zone database, read once:
+// every file under the directories of tzPath that is a TZif file, but
+// those under posix/ and right/ and posixrules, as CPython's
+// available_timezones() finds them. Empty where the system has no
+// database (ZoneInfo then uses the copy built into onetool, which cannot
+// be listed).
+var zoneKeys = sync.OnceValue(func() []string {
+	seen := map[string]bool{}
+	for _, root := range tzPath {
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			rel, rerr := filepath.Rel(root, path)
+			if rerr != nil || rel == "." {
+				return nil
+			}
+			if d.IsDir() {
+				if rel == "posix" || rel == "right" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if rel == "posixrules" || seen[rel] || len(seen) > 10000 {
+				return nil
+			}
+			f, oerr := os.Open(path)
+			if oerr != nil {
+				return nil
+			}
+			defer f.Close()
+			magic := make([]byte, 4)
+			if n, _ := f.Read(magic); n == 4 && string(magic) == "TZif" {
+				seen[filepath.ToSlash(rel)] = true
+			}
+			return nil
+		})
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+})
+
+// availableTimezones is zoneinfo.available_timezones(): a set of the keys
+// of the time-zone database.
+func availableTimezones(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 0); err != nil {
+		return nil, err
+	}
+	keys := zoneKeys()
+	if err := interp.BudgetOf(thread).Alloc(int64(len(keys)) * 64); err != nil {
+		return nil, err
+	}
+	set := starlark.NewSet(len(keys))
+	for _, k := range keys {
+		_ = set.Insert(interp.MakeString(k))
+	}
+	return set, nil
+}

@@ -1,0 +1,344 @@
+package stdlib
+
+import (
+	"math"
+	"math/big"
+	"sync"
+)
+
+// The circular functions of the math module rounded once from
+// double-double values (about 106 bits), so that they agree with the C
+// library CPython calls: glibc's sin, cos, tan, asin, acos, atan and atan2
+// are correctly rounded for all but about one value in a thousand, while
+// Go's math package is an ulp off for one value in four or so
+// (math.sin(-2.0) is -0.9092974268256817 in CPython, -0.9092974268256816
+// from Go's math.Sin).
+
+// dd is a double-double number: the unevaluated sum hi + lo, with
+// |lo| <= ulp(hi)/2.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func quickTwoSum(a, b float64) dd {
+	s := a + b
+	return dd{s, b - (s - a)}
+}
+
+func twoProd(a, b float64) dd {
+	p := a * b
+	return dd{p, math.FMA(a, b, -p)}
+}
+
+// add is x + y with an error relative to the sum, even when x and y
+// nearly cancel.
+func (x dd) add(y dd) dd {
+	s := twoSum(x.hi, y.hi)
+	t := twoSum(x.lo, y.lo)
+	s.lo += t.hi
+	s = quickTwoSum(s.hi, s.lo)
+	s.lo += t.lo
+	return quickTwoSum(s.hi, s.lo)
+}
+
+func (x dd) neg() dd        { return dd{-x.hi, -x.lo} }
+func (x dd) sub(y dd) dd    { return x.add(y.neg()) }
+func (x dd) float() float64 { return x.hi + x.lo }
+
+func (x dd) mul(y dd) dd {
+	p := twoProd(x.hi, y.hi)
+	p.lo += x.hi*y.lo + x.lo*y.hi
+	return quickTwoSum(p.hi, p.lo)
+}
+
+func (x dd) div(y dd) dd {
+	q1 := x.hi / y.hi
+	r := x.sub(y.mul(dd{q1, 0}))
+	q2 := r.hi / y.hi
+	r = r.sub(y.mul(dd{q2, 0}))
+	q3 := r.hi / y.hi
+	return quickTwoSum(q1, q2).add(dd{q3, 0})
+}
+
+// divInt is x / n for a small whole n.
+func (x dd) divInt(n float64) dd { return x.div(dd{n, 0}) }
+
+// sqrt is the square root of x >= 0: one Newton step from the float's.
+func (x dd) sqrt() dd {
+	if x.hi <= 0 {
+		return dd{0, 0}
+	}
+	s := math.Sqrt(x.hi)
+	r := x.sub(twoProd(s, s))
+	return quickTwoSum(s, r.hi/(2*s))
+}
+
+// piDigits is pi to 100 decimal places, the source of the constants below.
+const piDigits = "3.1415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679"
+
+var (
+	// halfPiParts is pi/2 as the sum of four floats (about 212 bits), to
+	// reduce an argument by a multiple of pi/2 without losing its bits.
+	halfPiParts [4]float64
+	halfPi      dd // pi/2
+	piDD        dd // pi
+)
+
+func init() {
+	p, _, err := big.ParseFloat(piDigits, 10, 340, big.ToNearestEven)
+	if err != nil {
+		panic(err)
+	}
+	h := new(big.Float).SetPrec(340).Quo(p, big.NewFloat(2))
+	rest := new(big.Float).SetPrec(340).Set(h)
+	for i := range halfPiParts {
+		f, _ := rest.Float64()
+		halfPiParts[i] = f
+		rest.Sub(rest, big.NewFloat(f))
+	}
+	halfPi = quickTwoSum(halfPiParts[0], halfPiParts[1])
+	piDD = dd{2 * halfPi.hi, 2 * halfPi.lo}
+}
+
+// bigPi is pi to enough bits to reduce any float by multiples of pi/2,
+// made the first time an argument beyond 2**20 needs it.
+var bigPi = sync.OnceValue(func() *big.Float {
+	// pi = 16·atan(1/5) - 4·atan(1/239) (Machin), each by its series.
+	const prec = 1400
+	atanInv := func(n int64) *big.Float {
+		sum := new(big.Float).SetPrec(prec)
+		x := new(big.Float).SetPrec(prec).Quo(big.NewFloat(1), new(big.Float).SetInt64(n))
+		n2 := new(big.Float).SetPrec(prec).SetInt64(n * n)
+		eps := new(big.Float).SetMantExp(big.NewFloat(1), -prec-8)
+		for k := int64(0); ; k++ {
+			t := new(big.Float).SetPrec(prec).Quo(x, new(big.Float).SetInt64(2*k+1))
+			if k%2 == 0 {
+				sum.Add(sum, t)
+			} else {
+				sum.Sub(sum, t)
+			}
+			if t.Cmp(eps) < 0 {
+				return sum
+			}
+			x.Quo(x, n2)
+		}
+	}
+	a := atanInv(5)
+	a.Mul(a, big.NewFloat(16))
+	b := atanInv(239)
+	b.Mul(b, big.NewFloat(4))
+	return a.Sub(a, b)
+})
+
+// reduce returns r and k with x = k·pi/2 + r and |r| <= pi/4 (about), r
+// to double-double precision.
+func reduce(x dd) (dd, int) {
+	if math.Abs(x.hi) <= math.Pi/4 {
+		return x, 0
+	}
+	if math.Abs(x.hi) < 1<<20 {
+		k := math.Round(x.hi / halfPiParts[0])
+		r := x
+		for _, p := range halfPiParts {
+			r = r.sub(twoProd(k, p))
+		}
+		return r, int(int64(k) & 3)
+	}
+	// Far from zero: k·pi/2 in big floats, with as many bits as x has
+	// bits before its point and 150 after.
+	_, e := math.Frexp(x.hi)
+	prec := uint(e + 160)
+	hp := new(big.Float).SetPrec(prec).Quo(bigPi(), big.NewFloat(2))
+	bx := new(big.Float).SetPrec(prec).SetFloat64(x.hi)
+	bx.Add(bx, big.NewFloat(x.lo))
+	q := new(big.Float).SetPrec(prec).Quo(bx, hp)
+	kInt, _ := q.Int(nil)
+	// round to the nearest whole number
+	frac := new(big.Float).SetPrec(prec).Sub(q, new(big.Float).SetInt(kInt))
+	if frac.Cmp(big.NewFloat(0.5)) > 0 {
+		kInt.Add(kInt, big.NewInt(1))
+	} else if frac.Cmp(big.NewFloat(-0.5)) < 0 {
+		kInt.Sub(kInt, big.NewInt(1))
+	}
+	rb := new(big.Float).SetPrec(prec).Mul(new(big.Float).SetPrec(prec).SetInt(kInt), hp)
+	rb.Sub(bx, rb)
+	hi, _ := rb.Float64()
+	rb.Sub(rb, big.NewFloat(hi))
+	lo, _ := rb.Float64()
+	quad := new(big.Int).And(kInt, big.NewInt(3)).Int64()
+	return quickTwoSum(hi, lo), int(quad)
+}
+
+// sinCosKernel returns sin(r) and cos(r) for |r| <= pi/4 (a little
+// more), summing both series in double-double.
+func sinCosKernel(r dd) (dd, dd) {
+	r2 := r.mul(r)
+	sin, term := r, r
+	for n := 1.0; n < 30; n++ {
+		term = term.mul(r2).divInt(-(2 * n) * (2*n + 1))
+		sin = sin.add(term)
+		if math.Abs(term.hi) <= math.Abs(sin.hi)*0x1p-110 {
+			break
+		}
+	}
+	cos, term := dd{1, 0}, dd{1, 0}
+	for n := 1.0; n < 30; n++ {
+		term = term.mul(r2).divInt(-(2*n - 1) * (2 * n))
+		cos = cos.add(term)
+		if math.Abs(term.hi) <= 0x1p-110 {
+			break
+		}
+	}
+	return sin, cos
+}
+
+// sinCosDD returns sin(x) and cos(x) for a finite x.
+func sinCosDD(x dd) (dd, dd) {
+	r, k := reduce(x)
+	s, c := sinCosKernel(r)
+	switch k {
+	case 1:
+		return c, s.neg()
+	case 2:
+		return s.neg(), c.neg()
+	case 3:
+		return c.neg(), s
+	}
+	return s, c
+}
+
+// sinCos returns sin(x) and cos(x), each rounded once.
+func sinCos(x float64) (float64, float64) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return math.NaN(), math.NaN()
+	}
+	if x == 0 {
+		return x, 1
+	}
+	s, c := sinCosDD(dd{x, 0})
+	return s.float(), c.float()
+}
+
+func ddSin(x float64) float64 { s, _ := sinCos(x); return s }
+func ddCos(x float64) float64 { _, c := sinCos(x); return c }
+
+func ddTan(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return math.NaN()
+	}
+	if x == 0 {
+		return x
+	}
+	s, c := sinCosDD(dd{x, 0})
+	return s.div(c).float()
+}
+
+// atanDD is atan(t) for |t| <= 1: Newton's method on tan(y) = t from Go's
+// value, two steps in double-double.
+func atanDD(t dd) dd {
+	y := dd{math.Atan(t.hi), 0}
+	for range 2 {
+		s, c := sinCosKernel(y)
+		// y' = y + (t·cos y - sin y) / (cos y + t·sin y)
+		y = y.add(t.mul(c).sub(s).div(c.add(t.mul(s))))
+	}
+	return y
+}
+
+func ddAtan(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x == 0:
+		return x
+	case math.IsInf(x, 0):
+		return math.Copysign(halfPi.float(), x)
+	case math.Abs(x) < 0x1p-27:
+		return x // atan(x) = x - x³/3…, which rounds to x
+	case math.Abs(x) > 0x1p60:
+		return math.Copysign(halfPi.float(), x)
+	case math.Abs(x) <= 1:
+		return atanDD(dd{x, 0}).float()
+	}
+	a := halfPi.sub(atanDD(dd{1, 0}.div(dd{math.Abs(x), 0})))
+	return math.Copysign(a.float(), x)
+}
+
+func ddAtan2(y, x float64) float64 {
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0 || y == 0 {
+		return math.Atan2(y, x) // C's special cases
+	}
+	ay, ax := math.Abs(y), math.Abs(x)
+	var a dd
+	if ay <= ax {
+		t := dd{ay, 0}.div(dd{ax, 0})
+		if t.hi < 0x1p-900 {
+			return math.Atan2(y, x) // the quotient loses its low bits
+		}
+		a = atanDD(t)
+	} else {
+		t := dd{ax, 0}.div(dd{ay, 0})
+		if t.hi < 0x1p-900 {
+			a = halfPi
+		} else {
+			a = halfPi.sub(atanDD(t))
+		}
+	}
+	if x < 0 {
+		a = piDD.sub(a)
+	}
+	return math.Copysign(a.float(), y)
+}
+
+// asinDD is asin(t) for |t| <= 0.5: Newton's method on sin(y) = t.
+func asinDD(t dd) dd {
+	y := dd{math.Asin(t.hi), 0}
+	for range 2 {
+		s, c := sinCosKernel(y)
+		y = y.add(t.sub(s).div(c))
+	}
+	return y
+}
+
+// halfOneMinus is sqrt((1 - |x|)/2), exactly enough for asin and acos
+// of 0.5 <= |x| <= 1 (1 - |x| is exact there).
+func halfOneMinus(x float64) dd {
+	return dd{(1 - math.Abs(x)) / 2, 0}.sqrt()
+}
+
+func ddAsin(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || x == 0:
+		return x
+	case math.Abs(x) > 1:
+		return math.NaN()
+	case math.Abs(x) < 0x1p-26:
+		return x
+	case math.Abs(x) <= 0.5:
+		return asinDD(dd{x, 0}).float()
+	}
+	// asin(x) = pi/2 - 2·asin(sqrt((1-x)/2))
+	a := asinDD(halfOneMinus(x))
+	r := halfPi.sub(dd{2 * a.hi, 2 * a.lo})
+	return math.Copysign(r.float(), x)
+}
+
+func ddAcos(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return x
+	case math.Abs(x) > 1:
+		return math.NaN()
+	case math.Abs(x) <= 0.5:
+		return halfPi.sub(asinDD(dd{x, 0})).float()
+	}
+	// acos(x) = 2·asin(sqrt((1-x)/2)); acos(-x) = pi - acos(x)
+	a := asinDD(halfOneMinus(x))
+	a = dd{2 * a.hi, 2 * a.lo}
+	if x < 0 {
+		a = piDD.sub(a)
+	}
+	return a.float()
+}
