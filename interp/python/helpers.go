@@ -18,7 +18,7 @@ import (
 // of a str, f-strings and {**a}.
 
 func (rt *runtime) helperBuiltins() starlark.StringDict {
-	return starlark.StringDict{
+	d := starlark.StringDict{
 		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
 		"__ot_b":        interp.NewBuiltin("__ot_b", bytesLiteral),
 		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
@@ -45,11 +45,16 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
 		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
 		// What displays are made of, by names a program cannot shadow.
-		"__ot_list":  interp.NewBuiltin("list", listBuiltin),
-		"__ot_tuple": interp.NewBuiltin("tuple", tupleBuiltin),
-		"__ot_set":   starlark.Universe["set"],
-		"__name__":   starlark.String("__main__"),
+		"__ot_list":     interp.NewBuiltin("list", listBuiltin),
+		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
+		"__ot_set":      starlark.Universe["set"],
+		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
+		"__name__":      starlark.String("__main__"),
 	}
+	for k, v := range setOps() {
+		d[k] = v
+	}
+	return d
 }
 
 // textLiteral is __ot_u("…"): a literal that is not ASCII, made a
@@ -598,8 +603,27 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return liveList{x}, nil
 	case Stepper:
 		return iterOf(thread, x)
+	case *starlark.Set:
+		return orderedSetIter(thread, x, x)
+	case *frozenSet:
+		return orderedSetIter(thread, x.set, x)
 	}
 	return args[0], nil
+}
+
+// orderedSetIter is what a loop walks for the set s (v being s or the
+// frozenset holding it): s itself when CPython walks it in the order of
+// insertion, else an iterator of its elements in CPython's order.
+func orderedSetIter(thread *starlark.Thread, s *starlark.Set, v starlark.Value) (starlark.Value, error) {
+	order, err := setOrder(interp.BudgetOf(thread), s)
+	if err != nil || order == nil {
+		return v, err
+	}
+	src := &sliceSource{elems: order}
+	if v == s { // a frozenset never changes
+		src.of, src.changed = s, "Set"
+	}
+	return &pyIter{name: "set_iterator", src: src, thread: thread}, nil
 }
 
 // loopIterHelper is __ot_loopiter(x), the iterable of a for statement,

@@ -257,6 +257,11 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
+	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) {
+		// s |= t changes the set s in place (others holding it see the
+		// change), as Python's does; Starlark's makes a new set.
+		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")
+	}
 	tok, ok := augTokens[st.Op]
 	if helper == "" && !ok {
 		l.errorf(pos, "the "+st.Op+"= operator is not supported")
