@@ -49,6 +49,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
 		"__ot_set":      starlark.Universe["set"],
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
+		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
+		"__ot_boolget":  interp.NewBuiltin("__ot_boolget", boolGet),
 		"__name__":      starlark.String("__main__"),
 	}
 	for k, v := range setOps() {
@@ -852,4 +854,57 @@ func genexpOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []
 		elems[i] = l.Index(i)
 	}
 	return &pyIter{name: "generator", src: &sliceSource{elems: elems}}, nil
+}
+
+// boolIndex is __ot_boolidx(x, i), the index of x[i] where i is plainly a
+// bool: 0 or 1 when x is a sequence (Python's bool is an int), i itself
+// for anything else (a dict's key True).
+func boolIndex(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	i, ok := args[1].(starlark.Bool)
+	if !ok {
+		return args[1], nil
+	}
+	switch args[0].(type) {
+	case *starlark.List, starlark.Tuple, starlark.String, *interp.Unicode, interp.Bytes, starlark.Bytes, rangeValue, *interp.ByteArray:
+		if i {
+			return starlark.MakeInt(1), nil
+		}
+		return starlark.MakeInt(0), nil
+	}
+	return i, nil
+}
+
+// boolGet is __ot_boolget(x, i), x[i] where i is plainly a bool and x is
+// not a plain name.
+func boolGet(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	i, err := boolIndex(thread, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case starlark.Indexable:
+		n, ok := i.(starlark.Int)
+		if !ok {
+			break
+		}
+		k, _ := n.Int64()
+		if int(k) >= x.Len() {
+			name := pyTypeName(x)
+			if name == "str" {
+				name = "string"
+			}
+			return nil, indexError("%s index out of range", name)
+		}
+		return x.Index(int(k)), nil
+	case starlark.Mapping:
+		v, found, err := x.Get(i)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, keyErrorOf(interp.BudgetOf(thread), i)
+		}
+		return v, nil
+	}
+	return nil, typeError("'%s' object is not subscriptable", pyTypeName(args[0]))
 }

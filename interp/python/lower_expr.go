@@ -762,7 +762,23 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 			}
 		}
 	}
-	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.expr(e.Index), Rbrack: e.Rbrack}
+	if isBoolExpr(e.Index) && !pureExpr(x) {
+		// ("no", "yes")[n > 10]: the sequence is made once.
+		return callAt(e.Lbrack, "__ot_boolget", x, l.expr(e.Index))
+	}
+	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.index(x, e.Index), Rbrack: e.Rbrack}
+}
+
+// index lowers the index i of obj[i]. A bool is an int in Python, so
+// ["odd", "even"][n % 2 == 0] picks by position: an index that is
+// plainly a bool goes through __ot_boolidx, which makes it 0 or 1 for a
+// sequence (a dict keeps True as its key).
+func (l *lowerer) index(obj syntax.Expr, i pyast.Expr) syntax.Expr {
+	x := l.expr(i)
+	if isBoolExpr(i) && pureExpr(obj) {
+		return callAt(i.Pos(), "__ot_boolidx", cloneExpr(obj), x)
+	}
+	return x
 }
 
 func (l *lowerer) optional(e pyast.Expr) syntax.Expr {

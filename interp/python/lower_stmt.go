@@ -198,7 +198,8 @@ func (l *lowerer) target(t pyast.Expr) (lhs syntax.Expr, post []syntax.Stmt) {
 			set := callAt(pos, "__ot_setslice", l.expr(t.Value), l.optExpr(pos, sl.Lower), l.optExpr(pos, sl.Upper), l.optExpr(pos, sl.Step), ident(pos, tmp))
 			return ident(pos, tmp), []syntax.Stmt{exprStmt(set)}
 		}
-		return &syntax.IndexExpr{X: l.expr(t.Value), Lbrack: t.Lbrack, Y: l.expr(t.Index), Rbrack: t.Rbrack}, nil
+		obj := l.expr(t.Value)
+		return &syntax.IndexExpr{X: obj, Lbrack: t.Lbrack, Y: l.index(obj, t.Index), Rbrack: t.Rbrack}, nil
 	case *pyast.Tuple:
 		return l.targets(t.Pos(), t.Elts, false)
 	case *pyast.List:
@@ -342,7 +343,7 @@ func (l *lowerer) evalOnce(out []syntax.Stmt, t pyast.Expr) (obj, key syntax.Exp
 		obj = keep(l.expr(t.Value))
 	case *pyast.Subscript:
 		obj = keep(l.expr(t.Value))
-		key = keep(l.expr(t.Index))
+		key = keep(l.index(obj, t.Index))
 	}
 	return obj, key, out
 }
