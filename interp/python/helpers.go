@@ -272,6 +272,11 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	default:
 		tok = syntax.GE
 	}
+	if xs, ys, ok := setLikePair(x, y); ok {
+		// Sets, frozensets and the keys and items of dicts order by
+		// inclusion, with one another.
+		x, y = xs, ys
+	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
 		var ex *Exception

@@ -32,6 +32,9 @@ func addContainerMethods(ms methodSet) {
 	ms.add(kindDict, "pop", dictPop)
 	ms.add(kindDict, "popitem", dictPopitem)
 	ms.add(kindDict, "update", dictUpdate)
+	ms.add(kindDict, "keys", dictViewMethod(viewKeys))
+	ms.add(kindDict, "values", dictViewMethod(viewValues))
+	ms.add(kindDict, "items", dictViewMethod(viewItems))
 
 	ms.add(kindSet, "copy", setCopy)
 	ms.add(kindSet, "remove", setRemove)

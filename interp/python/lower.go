@@ -46,7 +46,7 @@ func loweredMethod(name string) (helper string, ok bool) {
 		"to_bytes", "bit_length", "bit_count", "as_integer_ratio", "is_integer", "conjugate",
 		// list, tuple, dict and set methods (listdict.go)
 		"sort", "copy", "reverse", "remove", "pop", "popitem", // count, index: above
-		"add", "discard", "clear",
+		"add", "discard", "clear", "keys", "values", "items",
 		"isdisjoint", "issubset", "issuperset", "intersection_update",
 		"difference_update", "symmetric_difference_update":
 		return "__ot_" + name, true
