@@ -671,6 +671,19 @@ const compErrLocal = "onetool.python.comperr"
 // of its next item is raised here, and a wrong count is the unpacking's
 // error); any other value as it is.
 func unpackIt(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if s, ok := interp.AsText(args[0]); ok {
+		// a, b = "xy": a str unpacks into its characters (one more than
+		// the targets is enough for the count's error).
+		n, _ := starlark.AsInt32(args[1])
+		var chars starlark.Tuple
+		for _, r := range s {
+			if len(chars) > n {
+				break
+			}
+			chars = append(chars, interp.MakeString(string(r)))
+		}
+		return chars, nil
+	}
 	it, ok := args[0].(*pyIter)
 	if !ok {
 		return args[0], nil

@@ -1,0 +1,36 @@
+package python
+
+import (
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// TestStatementsAsCPython: statements whose meaning the differential
+// cases (expressions) cannot show, with what CPython prints for them.
+func TestStatementsAsCPython(t *testing.T) {
+	tests := []struct{ code, want string }{
+		// A str unpacks into its characters.
+		{"a, b = 'uv'\nprint(a, b)", "u v"},
+		{"x, y, z = 'h\u00e9j'\nprint(x, y, z)", "h \u00e9 j"},
+		{"p, q = 'abc'", "error: line 1: ValueError: too many values to unpack (expected 2)"},
+		{"p, q, r = 'ab'", "error: line 1: ValueError: not enough values to unpack (expected 3, got 2)"},
+	}
+	for _, tt := range tests {
+		if got := runExplained(t, tt.code); got != tt.want {
+			t.Errorf("%q\n got: %s\nwant: %s", tt.code, got, tt.want)
+		}
+	}
+}
+
+// runExplained is runText with uncaught errors phrased as the runner
+// phrases them (Explain).
+func runExplained(t *testing.T, code string) string {
+	t.Helper()
+	res, err := run(t, code, interp.Options{Timeout: 5 * time.Second, MaxIntDigits: 5000, Explain: Explain})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return res.Text
+}
