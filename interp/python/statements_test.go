@@ -16,6 +16,14 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"x, y, z = 'h\u00e9j'\nprint(x, y, z)", "h \u00e9 j"},
 		{"p, q = 'abc'", "error: line 1: ValueError: too many values to unpack (expected 2)"},
 		{"p, q, r = 'ab'", "error: line 1: ValueError: not enough values to unpack (expected 3, got 2)"},
+		// exit() and quit() raise SystemExit; uncaught with no code or 0,
+		// the run ends there, as the program's end.
+		{"print(1)\nexit()\nprint(2)", "1"},
+		{"def main():\n    print('ran')\n    return 0\nif __name__ == '__main__':\n    exit(main())", "ran"},
+		{"raise SystemExit", "OK (no return value)"},
+		{"print('a')\nquit(3)", "error: line 2: SystemExit: 3"},
+		{"try:\n    exit('bye')\nexcept SystemExit as e:\n    print(e.code, e.args)", "bye ('bye',)"},
+		{"try:\n    exit()\nexcept Exception:\n    print('no')\nexcept BaseException as e:\n    print(type(e).__name__, e.code)", "SystemExit None"},
 	}
 	for _, tt := range tests {
 		if got := runExplained(t, tt.code); got != tt.want {

@@ -37,6 +37,8 @@ func (rt *runtime) tryBuiltins() starlark.StringDict {
 		"__ot_raise":     interp.NewBuiltin("__ot_raise", rt.raise),
 		"__ot_assert":    interp.NewBuiltin("__ot_assert", rt.assertFailed),
 		"__ot_exc_class": interp.NewBuiltin("__ot_exc_class", rt.excClass),
+		"exit":           interp.NewBuiltin("exit", rt.exit),
+		"quit":           interp.NewBuiltin("quit", rt.exit),
 	}
 }
 
@@ -135,6 +137,21 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 			return nil, typeError("exception causes must derive from BaseException")
 		}
 		exc.cause = c
+	}
+	return nil, exc.raised(thread)
+}
+
+// exit is exit(code=None) and quit(code=None): they raise SystemExit, as
+// in Python. Nothing catching it, a code of None or 0 ends the run as if
+// it had reached its end (Exception.CleanExit).
+func (rt *runtime) exit(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var code starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "code?", &code); err != nil {
+		return nil, err
+	}
+	exc := &ExcValue{class: rt.classes["SystemExit"]}
+	if code != starlark.None {
+		exc.args = starlark.Tuple{code}
 	}
 	return nil, exc.raised(thread)
 }
