@@ -380,6 +380,8 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			}
 			return fmt.Sprintf("%s indices must be integers or slices, not %s", m[1], t)
 		}},
+		{regexp.MustCompile(`^int too large to convert to float$`), "OverflowError", nil},
+		{regexp.MustCompile(`^negative shift count`), "ValueError", func([]string) string { return "negative shift count" }},
 		// The calls of a program's functions, in CPython's words.
 		{regexp.MustCompile(`^function (\S+) accepts no arguments \((\d+) given\)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("%s() takes 0 positional arguments but %s %s given", funcName(m[1]), m[2], wasWere(m[2]))
@@ -442,7 +444,7 @@ func Explain(err error, msg string) string {
 	class, text := classify(msg)
 	switch {
 	case strings.HasPrefix(msg, class+":"):
-	case class == "KeyError", class == "IndexError", class == "AttributeError",
+	case class == "KeyError", class == "IndexError", class == "AttributeError", class == "OverflowError",
 		class == "TypeError" && (text != msg || plainTypeError().MatchString(msg)),
 		class == "ValueError" && text != msg:
 		return class + ": " + text
