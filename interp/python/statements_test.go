@@ -16,6 +16,11 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"x, y, z = 'h\u00e9j'\nprint(x, y, z)", "h \u00e9 j"},
 		{"p, q = 'abc'", "error: line 1: ValueError: too many values to unpack (expected 2)"},
 		{"p, q, r = 'ab'", "error: line 1: ValueError: not enough values to unpack (expected 3, got 2)"},
+		// Item assignment to what has none is a TypeError.
+		{"t = (1, 2)\nt[0] = 5", "error: line 2: TypeError: 'tuple' object does not support item assignment"},
+		{"s = 'ab'\ntry:\n    s[0] = 'x'\nexcept TypeError as e:\n    print(e)", "'str' object does not support item assignment"},
+		// A missing module's error has its name.
+		{"try:\n    import numpy\nexcept ImportError as e:\n    print(e.name, e)", "numpy No module named 'numpy'"},
 		// exit() and quit() raise SystemExit; uncaught with no code or 0,
 		// the run ends there, as the program's end.
 		{"print(1)\nexit()\nprint(2)", "1"},

@@ -381,6 +381,9 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return fmt.Sprintf("%s indices must be integers or slices, not %s", m[1], t)
 		}},
 		{regexp.MustCompile(`^int too large to convert to float$`), "OverflowError", nil},
+		{regexp.MustCompile(`^(\w+) value does not support item assignment$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' object does not support item assignment", starlarkTypeName(m[1]))
+		}},
 		{regexp.MustCompile(`^negative shift count`), "ValueError", func([]string) string { return "negative shift count" }},
 		// The calls of a program's functions, in CPython's words.
 		{regexp.MustCompile(`^function (\S+) accepts no arguments \((\d+) given\)$`), "TypeError", func(m []string) string {
