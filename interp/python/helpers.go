@@ -610,6 +610,12 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return liveList{x}, nil
 	case Stepper:
 		return iterOf(thread, x)
+	case *starlark.Dict:
+		// Its keys as they are when the loop begins: the loop may set
+		// them (d[k] = …), as in Python, which go.starlark.net's own
+		// iteration refuses; a change of its size is Python's
+		// RuntimeError.
+		return iterOf(thread, x)
 	case *starlark.Set:
 		return orderedSetIter(thread, x, x)
 	case *frozenSet:
@@ -619,12 +625,22 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 }
 
 // orderedSetIter is what a loop walks for the set s (v being s or the
-// frozenset holding it): s itself when CPython walks it in the order of
-// insertion, else an iterator of its elements in CPython's order.
+// frozenset holding it): an iterator of its elements in CPython's order,
+// as they are when the loop begins (the loop may change the set; a
+// change of its size is Python's RuntimeError); a frozenset that CPython
+// walks in the order of insertion is walked as it is.
 func orderedSetIter(thread *starlark.Thread, s *starlark.Set, v starlark.Value) (starlark.Value, error) {
 	order, err := setOrder(interp.BudgetOf(thread), s)
-	if err != nil || order == nil {
-		return v, err
+	if err != nil {
+		return nil, err
+	}
+	if order == nil {
+		if v != s {
+			return v, nil
+		}
+		if order, err = collect(interp.BudgetOf(thread), "iter", s, slot); err != nil {
+			return nil, err
+		}
 	}
 	src := &sliceSource{elems: order}
 	if v == s { // a frozenset never changes

@@ -16,6 +16,12 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"x, y, z = 'h\u00e9j'\nprint(x, y, z)", "h \u00e9 j"},
 		{"p, q = 'abc'", "error: line 1: ValueError: too many values to unpack (expected 2)"},
 		{"p, q, r = 'ab'", "error: line 1: ValueError: not enough values to unpack (expected 3, got 2)"},
+		// A loop over a dict may set its keys; a change of its size (or
+		// a set's) is Python's RuntimeError.
+		{"d = {'a': 1, 'b': 2}\nfor k in d:\n    d[k] *= 10\nprint(d)", "{'a': 10, 'b': 20}"},
+		{"d = {'a': 1}\nprint([d.update({k: 2}) for k in d], d)", "[None] {'a': 2}"},
+		{"d = {'a': 1}\ntry:\n    for k in d:\n        d[k + '!'] = 0\nexcept RuntimeError as e:\n    print(e)", "dictionary changed size during iteration"},
+		{"s = {'a', 'b'}\ntry:\n    for x in s:\n        s.discard(x)\nexcept RuntimeError as e:\n    print(e)", "Set changed size during iteration"},
 		// Item assignment to what has none is a TypeError.
 		{"t = (1, 2)\nt[0] = 5", "error: line 2: TypeError: 'tuple' object does not support item assignment"},
 		{"s = 'ab'\ntry:\n    s[0] = 'x'\nexcept TypeError as e:\n    print(e)", "'str' object does not support item assignment"},
