@@ -68,6 +68,15 @@ func (b *Budget) Charge(n uint64) error {
 	return b.check()
 }
 
+// Thread returns the thread of the run the budget belongs to; nil for a
+// nil Budget.
+func (b *Budget) Thread() *starlark.Thread {
+	if b == nil {
+		return nil
+	}
+	return b.thread
+}
+
 // Tripped returns the sentinel of the budget the run has spent (or its
 // cancellation), nil while it may go on. A front end's exception handling
 // asks it, so that no handler runs for a run that must stop.

@@ -382,6 +382,12 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 	delete(globals, resultName)
 	delete(globals, tickName)
 	unwrapCells(globals)
+	var exit interface{ CleanExit() bool }
+	if err != nil && errors.As(err, &exit) && exit.CleanExit() {
+		// The program exited (Python's exit() or sys.exit(0)): what it
+		// printed is its result.
+		err, value = nil, nil
+	}
 	if err != nil {
 		return nil, globals, withPrinted(runtimeError(p.src, err, lim, ctx), printed)
 	}

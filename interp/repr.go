@@ -31,6 +31,11 @@ var ErrTooDeep = fmt.Errorf("value nested more than %d levels deep", maxDepth)
 // QuoteString, floats by FloatRepr, {1, 2} for a set, (1,) for a tuple of
 // one.
 
+// SetOrder, when set, gives the elements of a set in the order its text
+// shows them, or nil for the order of insertion: the Python front end
+// shows them in the order CPython walks its hash table.
+var SetOrder func(b *Budget, s *starlark.Set) ([]starlark.Value, error)
+
 // Repr returns the text repr() gives for v: strings quoted.
 func Repr(b *Budget, v starlark.Value) (string, error) {
 	w := TextWriter{Budget: b}
@@ -220,8 +225,18 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 			return w.WriteString("set()")
 		}
 		w.buf.WriteString("{")
+		var order []starlark.Value
+		if SetOrder != nil {
+			var err error
+			if order, err = SetOrder(w.Budget, x); err != nil {
+				return err
+			}
+		}
 		i := 0
 		for e := range x.Elements() {
+			if order != nil {
+				e = order[i]
+			}
 			if i > 0 {
 				w.buf.WriteString(", ")
 			}

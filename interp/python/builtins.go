@@ -64,6 +64,7 @@ func methods() methodSet {
 		ms.add(kindDict, name, growthMethod(name, 3*slot))
 	}
 	addContainerMethods(ms) // list, tuple, dict and set methods (listdict.go)
+	addNumberMethods(ms)    // int and float methods (numattrs.go)
 	addByteArrayMethods(ms) // after every bytes method, which it wraps
 	return ms
 }

@@ -36,6 +36,20 @@ func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64
 		}
 		iterable = chars(string(s))
 	}
+	switch x := iterable.(type) {
+	case *frozenSet:
+		iterable = x.set
+	}
+	if s, ok := iterable.(*starlark.Set); ok {
+		// CPython's order (see setOrder), when it is not insertion's.
+		if err := b.Alloc(int64(s.Len()) * perSlot); err != nil {
+			return nil, err
+		}
+		order, err := setOrder(b, s)
+		if err != nil || order != nil {
+			return order, err
+		}
+	}
 	iter := starlark.Iterate(iterable)
 	if iter == nil {
 		return nil, typeError("'%s' object is not iterable", pyTypeName(iterable))

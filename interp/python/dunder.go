@@ -16,6 +16,9 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if v, err := attrOf(x, name); err != nil || v != nil {
 		return v, err
 	}
+	if v := numberAttr(x, name); v != nil {
+		return v, nil
+	}
 	switch name {
 	case "__class__":
 		if t, ok := interp.Predeclared(thread)["type"].(starlark.Callable); ok {
@@ -44,7 +47,8 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 // dunderHelper.
 func dunderAttr(name string) bool {
 	switch name {
-	case "__name__", "__qualname__", "__class__", "__doc__":
+	case "__name__", "__qualname__", "__class__", "__doc__",
+		"real", "imag", "numerator", "denominator": // of numbers
 		return true
 	}
 	return false

@@ -30,6 +30,30 @@ type Exception struct {
 	Module string
 }
 
+// CleanExit reports a SystemExit whose code is None or 0 (exit(),
+// sys.exit(0), raise SystemExit): uncaught, the run ends as if it had
+// reached its end, as CPython's process ends with status 0.
+func (e *Exception) CleanExit() bool {
+	if e.Value == nil {
+		return e.Class == "SystemExit" && e.Msg == ""
+	}
+	if !e.Value.class.IsSubclass(BuiltinClass("SystemExit")) {
+		return false
+	}
+	if len(e.Value.args) != 1 {
+		return len(e.Value.args) == 0
+	}
+	switch code := e.Value.args[0].(type) {
+	case starlark.NoneType:
+		return true
+	case starlark.Int:
+		return code.Sign() == 0
+	case starlark.Bool:
+		return !bool(code)
+	}
+	return false
+}
+
 // Hint is the advice shown under an uncaught exception (see interp).
 func (e *Exception) Hint() string { return e.Advice }
 

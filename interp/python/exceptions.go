@@ -231,6 +231,16 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		return e.cause, nil
 	case "__class__":
 		return e.class, nil
+	case "code":
+		if e.class.IsSubclass(BuiltinClass("SystemExit")) {
+			switch len(e.args) {
+			case 0:
+				return starlark.None, nil
+			case 1:
+				return e.args[0], nil
+			}
+			return e.args, nil
+		}
 	}
 	if v, ok := e.attrs[name]; ok {
 		return v, nil

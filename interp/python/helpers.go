@@ -18,7 +18,7 @@ import (
 // of a str, f-strings and {**a}.
 
 func (rt *runtime) helperBuiltins() starlark.StringDict {
-	return starlark.StringDict{
+	d := starlark.StringDict{
 		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
 		"__ot_b":        interp.NewBuiltin("__ot_b", bytesLiteral),
 		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
@@ -45,11 +45,18 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
 		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
 		// What displays are made of, by names a program cannot shadow.
-		"__ot_list":  interp.NewBuiltin("list", listBuiltin),
-		"__ot_tuple": interp.NewBuiltin("tuple", tupleBuiltin),
-		"__ot_set":   starlark.Universe["set"],
-		"__name__":   starlark.String("__main__"),
+		"__ot_list":     interp.NewBuiltin("list", listBuiltin),
+		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
+		"__ot_set":      starlark.Universe["set"],
+		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
+		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
+		"__ot_boolget":  interp.NewBuiltin("__ot_boolget", boolGet),
+		"__name__":      starlark.String("__main__"),
 	}
+	for k, v := range setOps() {
+		d[k] = v
+	}
+	return d
 }
 
 // textLiteral is __ot_u("…"): a literal that is not ASCII, made a
@@ -264,6 +271,11 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		tok = syntax.GT
 	default:
 		tok = syntax.GE
+	}
+	if xs, ys, ok := setLikePair(x, y); ok {
+		// Sets, frozensets and the keys and items of dicts order by
+		// inclusion, with one another.
+		x, y = xs, ys
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
@@ -598,8 +610,43 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return liveList{x}, nil
 	case Stepper:
 		return iterOf(thread, x)
+	case *starlark.Dict:
+		// Its keys as they are when the loop begins: the loop may set
+		// them (d[k] = …), as in Python, which go.starlark.net's own
+		// iteration refuses; a change of its size is Python's
+		// RuntimeError.
+		return iterOf(thread, x)
+	case *starlark.Set:
+		return orderedSetIter(thread, x, x)
+	case *frozenSet:
+		return orderedSetIter(thread, x.set, x)
 	}
 	return args[0], nil
+}
+
+// orderedSetIter is what a loop walks for the set s (v being s or the
+// frozenset holding it): an iterator of its elements in CPython's order,
+// as they are when the loop begins (the loop may change the set; a
+// change of its size is Python's RuntimeError); a frozenset that CPython
+// walks in the order of insertion is walked as it is.
+func orderedSetIter(thread *starlark.Thread, s *starlark.Set, v starlark.Value) (starlark.Value, error) {
+	order, err := setOrder(interp.BudgetOf(thread), s)
+	if err != nil {
+		return nil, err
+	}
+	if order == nil {
+		if v != s {
+			return v, nil
+		}
+		if order, err = collect(interp.BudgetOf(thread), "iter", s, slot); err != nil {
+			return nil, err
+		}
+	}
+	src := &sliceSource{elems: order}
+	if v == s { // a frozenset never changes
+		src.of, src.changed = s, "Set"
+	}
+	return &pyIter{name: "set_iterator", src: src, thread: thread}, nil
 }
 
 // loopIterHelper is __ot_loopiter(x), the iterable of a for statement,
@@ -640,6 +687,19 @@ const compErrLocal = "onetool.python.comperr"
 // of its next item is raised here, and a wrong count is the unpacking's
 // error); any other value as it is.
 func unpackIt(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if s, ok := interp.AsText(args[0]); ok {
+		// a, b = "xy": a str unpacks into its characters (one more than
+		// the targets is enough for the count's error).
+		n, _ := starlark.AsInt32(args[1])
+		var chars starlark.Tuple
+		for _, r := range s {
+			if len(chars) > n {
+				break
+			}
+			chars = append(chars, interp.MakeString(string(r)))
+		}
+		return chars, nil
+	}
 	it, ok := args[0].(*pyIter)
 	if !ok {
 		return args[0], nil
@@ -828,4 +888,57 @@ func genexpOf(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []
 		elems[i] = l.Index(i)
 	}
 	return &pyIter{name: "generator", src: &sliceSource{elems: elems}}, nil
+}
+
+// boolIndex is __ot_boolidx(x, i), the index of x[i] where i is plainly a
+// bool: 0 or 1 when x is a sequence (Python's bool is an int), i itself
+// for anything else (a dict's key True).
+func boolIndex(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	i, ok := args[1].(starlark.Bool)
+	if !ok {
+		return args[1], nil
+	}
+	switch args[0].(type) {
+	case *starlark.List, starlark.Tuple, starlark.String, *interp.Unicode, interp.Bytes, starlark.Bytes, rangeValue, *interp.ByteArray:
+		if i {
+			return starlark.MakeInt(1), nil
+		}
+		return starlark.MakeInt(0), nil
+	}
+	return i, nil
+}
+
+// boolGet is __ot_boolget(x, i), x[i] where i is plainly a bool and x is
+// not a plain name.
+func boolGet(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	i, err := boolIndex(thread, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	switch x := args[0].(type) {
+	case starlark.Indexable:
+		n, ok := i.(starlark.Int)
+		if !ok {
+			break
+		}
+		k, _ := n.Int64()
+		if int(k) >= x.Len() {
+			name := pyTypeName(x)
+			if name == "str" {
+				name = "string"
+			}
+			return nil, indexError("%s index out of range", name)
+		}
+		return x.Index(int(k)), nil
+	case starlark.Mapping:
+		v, found, err := x.Get(i)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, keyErrorOf(interp.BudgetOf(thread), i)
+		}
+		return v, nil
+	}
+	return nil, typeError("'%s' object is not subscriptable", pyTypeName(args[0]))
 }

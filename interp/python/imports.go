@@ -130,7 +130,8 @@ func (rt *runtime) module(thread *starlark.Thread, name string) (starlark.Value,
 		}
 	}
 	return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name),
-		Advice: fmt.Sprintf("%s. Modules: %s", instead(name), strings.Join(rt.available(thread), ", "))}
+		Advice: fmt.Sprintf("%s. Modules: %s", instead(name), strings.Join(rt.available(thread), ", ")),
+		Attrs:  starlark.StringDict{"name": interp.MakeString(name)}}
 }
 
 // submodule is m.rest, a dotted module.
@@ -138,7 +139,8 @@ func (rt *runtime) submodule(m starlark.Value, name, rest string) (starlark.Valu
 	for _, part := range strings.Split(rest, ".") {
 		v, err := attrOf(m, part)
 		if err != nil || v == nil {
-			return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name), Advice: instead(name)}
+			return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name), Advice: instead(name),
+				Attrs: starlark.StringDict{"name": interp.MakeString(name)}}
 		}
 		m = v
 	}

@@ -32,10 +32,16 @@ func addContainerMethods(ms methodSet) {
 	ms.add(kindDict, "pop", dictPop)
 	ms.add(kindDict, "popitem", dictPopitem)
 	ms.add(kindDict, "update", dictUpdate)
+	ms.add(kindDict, "keys", dictViewMethod(viewKeys))
+	ms.add(kindDict, "values", dictViewMethod(viewValues))
+	ms.add(kindDict, "items", dictViewMethod(viewItems))
 
 	ms.add(kindSet, "copy", setCopy)
 	ms.add(kindSet, "remove", setRemove)
 	ms.add(kindSet, "pop", setPop)
+	ms.add(kindSet, "add", setAddMethod)
+	ms.add(kindSet, "discard", setDiscardMethod)
+	ms.add(kindSet, "clear", setClearMethod)
 	ms.add(kindSet, "isdisjoint", setMethod(setIsdisjoint))
 	ms.add(kindSet, "issubset", setMethod(setIssubset))
 	ms.add(kindSet, "issuperset", setMethod(setIssuperset))
@@ -556,13 +562,13 @@ func setBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if len(args) > 1 {
 		return nil, typeError("set expected at most 1 argument, got %d", len(args))
 	}
-	s := starlark.NewSet(0)
+	sb := newSetBuild(interp.BudgetOf(thread))
 	if len(args) == 1 {
-		if err := addAll(thread, s, args[0]); err != nil {
+		if err := sb.update(thread, args[0]); err != nil {
 			return nil, err
 		}
 	}
-	return s, nil
+	return sb.done(), nil
 }
 
 // addAll adds the elements of iterable to s, refusing unhashable ones
@@ -605,13 +611,25 @@ func setCopy(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, 
 	if err := arity("set.copy", args, kwargs, 0, 0); err != nil {
 		return nil, err
 	}
-	s := starlark.NewSet(0)
-	return s, addAll(thread, s, recv)
+	sb, err := setCopyOf(interp.BudgetOf(thread), recv.(*starlark.Set))
+	if err != nil {
+		return nil, err
+	}
+	return sb.done(), nil
 }
 
-// setRemove is set.remove(x), with Python's KeyError.
+// setRemove is set.remove(x), with Python's KeyError; setDiscardMethod
+// set.discard(x).
 func setRemove(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := arity("set.remove", args, kwargs, 1, 1); err != nil {
+	return setRemoveOrDiscard(thread, "remove", recv, args, kwargs)
+}
+
+func setDiscardMethod(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return setRemoveOrDiscard(thread, "discard", recv, args, kwargs)
+}
+
+func setRemoveOrDiscard(thread *starlark.Thread, name string, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("set."+name, args, kwargs, 1, 1); err != nil {
 		return nil, err
 	}
 	x := args[0]
@@ -619,17 +637,45 @@ func setRemove(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple
 	if err := checkHashable(b, x); err != nil {
 		return nil, err
 	}
-	found, err := recv.(*starlark.Set).Delete(x)
+	found, err := setDiscard(b, recv.(*starlark.Set), x)
 	if err != nil {
 		return nil, err
 	}
-	if !found {
+	if !found && name == "remove" {
 		return nil, keyErrorOf(b, x)
 	}
 	return starlark.None, nil
 }
 
-func setPop(_ *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+// setAddMethod is set.add(x); its table, when it has one, takes x too.
+func setAddMethod(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("set.add", args, kwargs, 1, 1); err != nil {
+		return nil, err
+	}
+	if err := checkHashable(interp.BudgetOf(thread), args[0]); err != nil {
+		return nil, err
+	}
+	return starlark.None, setAdd(recv.(*starlark.Set), args[0])
+}
+
+// setClearMethod is set.clear(): the set's table is back to its smallest.
+func setClearMethod(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := arity("set.clear", args, kwargs, 0, 0); err != nil {
+		return nil, err
+	}
+	s := recv.(*starlark.Set)
+	if err := s.Clear(); err != nil {
+		return nil, err
+	}
+	if t := storedTable(s); t != nil {
+		t.clear()
+	}
+	return starlark.None, nil
+}
+
+// setPop is set.pop(): the element CPython's table gives first from
+// where the last pop left off.
+func setPop(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if err := arity("set.pop", args, kwargs, 0, 0); err != nil {
 		return nil, err
 	}
@@ -637,10 +683,18 @@ func setPop(_ *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs
 	if s.Len() == 0 {
 		return nil, keyError("'pop from an empty set'")
 	}
+	t, err := tableOf(interp.BudgetOf(thread), s, true)
+	if err != nil {
+		return nil, err
+	}
 	var x starlark.Value
-	it := s.Iterate()
-	it.Next(&x)
-	it.Done()
+	if t != nil {
+		x = t.pop()
+	} else {
+		it := s.Iterate()
+		it.Next(&x)
+		it.Done()
+	}
 	if _, err := s.Delete(x); err != nil {
 		return nil, err
 	}
@@ -654,55 +708,6 @@ var setAlgebra = map[string]syntax.Token{
 	"intersection":         syntax.AMP,
 	"difference":           syntax.MINUS,
 	"symmetric_difference": syntax.CIRCUMFLEX,
-}
-
-// combine is x op y for two sets, as a new set, charged per element.
-func combine(b *interp.Budget, op syntax.Token, x, y *starlark.Set) (*starlark.Set, error) {
-	if err := b.Alloc(int64(x.Len()+y.Len()) * 3 * slot); err != nil {
-		return nil, err
-	}
-	out := starlark.NewSet(0)
-	add := func(v starlark.Value) error { return out.Insert(v) }
-	switch op {
-	case syntax.PIPE:
-		for v := range x.Elements() {
-			if err := add(v); err != nil {
-				return nil, err
-			}
-		}
-		for v := range y.Elements() {
-			if err := add(v); err != nil {
-				return nil, err
-			}
-		}
-	case syntax.AMP, syntax.MINUS:
-		for v := range x.Elements() {
-			in, err := y.Has(v)
-			if err != nil {
-				return nil, err
-			}
-			if in == (op == syntax.AMP) {
-				if err := add(v); err != nil {
-					return nil, err
-				}
-			}
-		}
-	case syntax.CIRCUMFLEX:
-		for _, pair := range [][2]*starlark.Set{{x, y}, {y, x}} {
-			for v := range pair[0].Elements() {
-				in, err := pair[1].Has(v)
-				if err != nil {
-					return nil, err
-				}
-				if !in {
-					if err := add(v); err != nil {
-						return nil, err
-					}
-				}
-			}
-		}
-	}
-	return out, nil
 }
 
 // setFunc is a method of sets that frozensets share; qual ("set" or
@@ -730,22 +735,36 @@ func setAlgebraMethod(name string, op syntax.Token, frozen bool) setFunc {
 			}
 		}
 		b := interp.BudgetOf(thread)
-		out := s
-		if len(args) == 0 {
-			var err error
-			if out, err = combine(b, syntax.PIPE, s, starlark.NewSet(0)); err != nil {
-				return nil, err
+		var sb *setBuild
+		var err error
+		switch {
+		case op == syntax.PIPE:
+			sb, err = setUnion(thread, s, args...)
+		case len(args) == 0:
+			sb, err = setCopyOf(b, s)
+		case op == syntax.AMP:
+			sb, err = setIntersection(thread, s, args[0])
+			for _, a := range args[1:] {
+				if err != nil {
+					break
+				}
+				sb, err = setIntersection(thread, sb.done(), a)
 			}
+		case op == syntax.MINUS:
+			sb, err = setDifference(thread, s, args[0])
+			for _, a := range args[1:] {
+				if err != nil {
+					break
+				}
+				err = sb.differenceUpdate(thread, a)
+			}
+		default:
+			sb, err = setSymmetricDifference(thread, s, args[0])
 		}
-		for _, a := range args {
-			other, err := setOf(thread, a)
-			if err != nil {
-				return nil, err
-			}
-			if out, err = combine(b, op, out, other); err != nil {
-				return nil, err
-			}
+		if err != nil {
+			return nil, err
 		}
+		out := sb.done()
 		if frozen {
 			return newFrozenSet(b, out)
 		}
@@ -761,43 +780,48 @@ func setUpdateMethod(name string, op syntax.Token) methodImpl {
 		if len(kwargs) > 0 {
 			return nil, typeError("set.%s() takes no keyword arguments", name)
 		}
-		if op == syntax.PIPE {
-			for _, a := range args {
-				if a == s {
-					continue
-				}
-				if err := addAll(thread, s, a); err != nil {
-					return nil, err
-				}
-			}
-			return starlark.None, nil
-		}
 		if op == syntax.CIRCUMFLEX {
 			if err := arity("set."+name, args, nil, 1, 1); err != nil {
 				return nil, err
 			}
 		}
 		b := interp.BudgetOf(thread)
-		result := s
-		for _, a := range args {
-			other, err := setOf(thread, a)
+		if op == syntax.AMP {
+			if len(args) == 0 {
+				return starlark.None, nil
+			}
+			r, err := setIntersection(thread, s, args[0])
+			for _, a := range args[1:] {
+				if err != nil {
+					break
+				}
+				r, err = setIntersection(thread, r.done(), a)
+			}
 			if err != nil {
 				return nil, err
 			}
-			if result, err = combine(b, op, result, other); err != nil {
-				return nil, err
-			}
+			return starlark.None, replaceWith(s, r)
 		}
-		if result == s {
-			return starlark.None, nil
-		}
-		if err := s.Clear(); err != nil {
+		sb, err := changeSet(b, s)
+		if err != nil {
 			return nil, err
 		}
-		for v := range result.Elements() {
-			if err := s.Insert(v); err != nil {
-				return nil, err
+		for _, a := range args {
+			switch op {
+			case syntax.PIPE:
+				err = sb.update(thread, a)
+			case syntax.MINUS:
+				err = sb.differenceUpdate(thread, a)
+			default:
+				err = sb.symmetricUpdate(thread, a)
 			}
+			if err != nil {
+				break
+			}
+		}
+		sb.done()
+		if err != nil {
+			return nil, err
 		}
 		return starlark.None, nil
 	}
@@ -846,11 +870,19 @@ func setIsdisjoint(thread *starlark.Thread, s *starlark.Set, qual string, args s
 	if err != nil {
 		return nil, err
 	}
-	common, err := combine(interp.BudgetOf(thread), syntax.AMP, s, other)
-	if err != nil {
+	small, big := s, other
+	if big.Len() < small.Len() {
+		small, big = big, small
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(small.Len())); err != nil {
 		return nil, err
 	}
-	return starlark.Bool(common.Len() == 0), nil
+	for v := range small.Elements() {
+		if in, err := big.Has(v); err != nil || in {
+			return starlark.False, err
+		}
+	}
+	return starlark.True, nil
 }
 
 // frozenSet is a frozenset: an immutable set, hashable, so that it can be
@@ -954,29 +986,15 @@ func (f *frozenSet) Binary(op syntax.Token, y starlark.Value, side starlark.Side
 	if _, ok := setAlgebraOp(op); !ok {
 		return nil, nil
 	}
-	var other *starlark.Set
-	switch o := y.(type) {
-	case *frozenSet:
-		other = o.set
-	case *starlark.Set:
-		other = o
-	default:
+	if _, ok := asSet(y); !ok {
 		return nil, nil
 	}
-	x, z := f.set, other
+	x, z := starlark.Value(f), y
 	if side == starlark.Right {
-		x, z = other, f.set
+		x, z = y, f
 	}
-	out, err := combine(f.budget, op, x, z)
-	if err != nil {
-		return nil, err
-	}
-	if side == starlark.Right {
-		if _, leftFrozen := y.(*frozenSet); !leftFrozen {
-			return out, nil
-		}
-	}
-	return newFrozenSet(f.budget, out)
+	v, _, err := setBinary(f.budget.Thread(), op, x, z)
+	return v, err
 }
 
 func setAlgebraOp(op syntax.Token) (syntax.Token, bool) {

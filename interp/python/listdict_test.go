@@ -31,6 +31,18 @@ func TestContainerMethods(t *testing.T) {
 		// A list being iterated can be sorted, as in Python: the loop walks
 		// it by position.
 		{"xs = [2, 1, 3]\nseen = []\nfor x in xs:\n    xs.sort()\n    seen.append(x)\nseen", "[2,2,3]"},
+		// The augmented assignments of sets change the set in place:
+		// every name of it, a parameter too, sees the change.
+		{"a = {1, 2}\nb = a\na |= {3}\na -= {1}\na &= {2, 3, 4}\na ^= {9}\nprint(b, a is b)", "{9, 2, 3} True"},
+		{"def grow(seen):\n    seen |= {5}\ns = set()\ngrow(s)\nprint(s)", "{5}"},
+		{"d = {'a': 1}\ne = d\nd |= [('b', 2)]\ne", `{"a":1,"b":2}`},
+		{"s = {1}\ns |= [2]", "error: line 2: TypeError: unsupported operand type(s) for |=: 'set' and 'list'"},
+		{"n = 6\nm = 3\nn |= m\nn ^= 1\nn &= 14\nn -= m\nn", "3"},
+		// A set is walked in CPython's order, a loop over it too, and a
+		// change of its size meanwhile is Python's RuntimeError.
+		{"s = {3, 1, 2}\nout = []\nfor x in s:\n    out.append(x)\nout", "[1,2,3]"},
+		{"s = {3, 1, 2}\nfor x in s:\n    s.add(x + 10)", "error: line 2: RuntimeError: Set changed size during iteration"},
+		{"s = {1, 2, 3}\nprint(*s, sep='-')", "1-2-3"},
 	}
 	for _, tt := range tests {
 		if got := runText(t, tt.code); got != tt.want {

@@ -43,9 +43,10 @@ func loweredMethod(name string) (helper string, ok bool) {
 		"title", "translate", "upper", "zfill", "elems", "codepoints", "elem_ords",
 		"codepoint_ords", "decode", "hex",
 		// int (bytesmethods.go)
-		"to_bytes", "bit_length",
+		"to_bytes", "bit_length", "bit_count", "as_integer_ratio", "is_integer", "conjugate",
 		// list, tuple, dict and set methods (listdict.go)
 		"sort", "copy", "reverse", "remove", "pop", "popitem", // count, index: above
+		"add", "discard", "clear", "keys", "values", "items",
 		"isdisjoint", "issubset", "issuperset", "intersection_update",
 		"difference_update", "symmetric_difference_update":
 		return "__ot_" + name, true

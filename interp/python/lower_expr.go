@@ -80,7 +80,7 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Dict:
 		return l.dict(e)
 	case *pyast.Set:
-		return callAt(e.Lbrace, "__ot_set", l.sequence(e.Lbrace, e.Rbrace, e.Elts))
+		return l.setDisplay(e, false)
 	case *pyast.ListComp:
 		return l.comprehension(e, e.Lbrack, e.Rbrack, e.Generators, e.Elt, nil)
 	case *pyast.SetComp:
@@ -266,6 +266,42 @@ func constantText(e *pyast.JoinedStr) (string, bool) {
 	return s, true
 }
 
+// setDisplay lowers {a, b, …}. A display of three or more constants is
+// made as CPython makes it, from a frozenset the compiler made (see
+// setConst), unless it is only the haystack of `in`.
+func (l *lowerer) setDisplay(e *pyast.Set, haystack bool) syntax.Expr {
+	helper := "__ot_set"
+	if !haystack && len(e.Elts) >= 3 {
+		helper = "__ot_setconst"
+		for _, x := range e.Elts {
+			if !isConstant(x) {
+				helper = "__ot_set"
+				break
+			}
+		}
+	}
+	return callAt(e.Lbrace, helper, l.sequence(e.Lbrace, e.Rbrace, e.Elts))
+}
+
+// isConstant reports what CPython's compiler folds to a constant: a
+// literal, a signed number, a tuple of constants.
+func isConstant(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		return true
+	case *pyast.UnaryOp:
+		return (e.Op == "-" || e.Op == "+") && isNumberLiteral(e.Operand)
+	case *pyast.Tuple:
+		for _, x := range e.Elts {
+			if !isConstant(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // ---- Operators ----
 
 var binaryTokens = map[string]syntax.Token{
@@ -304,6 +340,17 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		return name
 	}
 	switch op {
+	case "|", "&", "^":
+		// Two sets are combined as CPython combines them (the order of
+		// the result's elements is its table's); ints are left to the
+		// interpreter.
+		if !surelyNumber(x) && !surelyNumber(y) {
+			return setOpNames[op]
+		}
+	case "-":
+		if surelySet(x) || surelySet(y) {
+			return setOpNames[op]
+		}
 	case "**":
 		return "__ot_pow"
 	case "*":
@@ -317,6 +364,49 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// setOpNames are the helpers of the set operators (setalgebra.go); the
+// augmented assignments' are "__ot_i" and the same name.
+var setOpNames = map[string]string{"|": "__ot_or", "&": "__ot_and", "^": "__ot_xor", "-": "__ot_sub"}
+
+// surelyNumber reports an expression whose value is a number if it is
+// anything: a number literal, arithmetic on those, a call of a builtin
+// that returns a number.
+func surelyNumber(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		switch e.Value.(type) {
+		case int64, *big.Int, float64, bool:
+			return true
+		}
+	case *pyast.UnaryOp:
+		return e.Op != "not" && surelyNumber(e.Operand)
+	case *pyast.BinOp:
+		return surelyNumber(e.Left) && surelyNumber(e.Right)
+	case *pyast.Call:
+		if f, ok := e.Func.(*pyast.Name); ok {
+			switch f.Id {
+			case "len", "int", "float", "abs", "round", "ord", "hash":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// surelySet reports a set display or comprehension, or a call of set or
+// frozenset.
+func surelySet(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Set, *pyast.SetComp:
+		return true
+	case *pyast.Call:
+		if f, ok := e.Func.(*pyast.Name); ok {
+			return f.Id == "set" || f.Id == "frozenset"
+		}
+	}
+	return false
 }
 
 // isBoolExpr reports an expression whose value is a bool whatever its
@@ -420,6 +510,10 @@ func (l *lowerer) compare(e *pyast.Compare) syntax.Expr {
 	operands := append([]pyast.Expr{e.Left}, e.Comparators...)
 	lowered := make([]syntax.Expr, len(operands))
 	for i, o := range operands {
+		if set, ok := o.(*pyast.Set); ok && i > 0 && (e.Ops[i-1] == "in" || e.Ops[i-1] == "not in") {
+			lowered[i] = l.setDisplay(set, true)
+			continue
+		}
 		lowered[i] = l.expr(o)
 	}
 	return l.chain(e, operands, lowered, 0, lowered[0])
@@ -668,7 +762,23 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 			}
 		}
 	}
-	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.expr(e.Index), Rbrack: e.Rbrack}
+	if isBoolExpr(e.Index) && !pureExpr(x) {
+		// ("no", "yes")[n > 10]: the sequence is made once.
+		return callAt(e.Lbrack, "__ot_boolget", x, l.expr(e.Index))
+	}
+	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.index(x, e.Index), Rbrack: e.Rbrack}
+}
+
+// index lowers the index i of obj[i]. A bool is an int in Python, so
+// ["odd", "even"][n % 2 == 0] picks by position: an index that is
+// plainly a bool goes through __ot_boolidx, which makes it 0 or 1 for a
+// sequence (a dict keeps True as its key).
+func (l *lowerer) index(obj syntax.Expr, i pyast.Expr) syntax.Expr {
+	x := l.expr(i)
+	if isBoolExpr(i) && pureExpr(obj) {
+		return callAt(i.Pos(), "__ot_boolidx", cloneExpr(obj), x)
+	}
+	return x
 }
 
 func (l *lowerer) optional(e pyast.Expr) syntax.Expr {

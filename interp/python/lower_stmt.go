@@ -198,7 +198,8 @@ func (l *lowerer) target(t pyast.Expr) (lhs syntax.Expr, post []syntax.Stmt) {
 			set := callAt(pos, "__ot_setslice", l.expr(t.Value), l.optExpr(pos, sl.Lower), l.optExpr(pos, sl.Upper), l.optExpr(pos, sl.Step), ident(pos, tmp))
 			return ident(pos, tmp), []syntax.Stmt{exprStmt(set)}
 		}
-		return &syntax.IndexExpr{X: l.expr(t.Value), Lbrack: t.Lbrack, Y: l.expr(t.Index), Rbrack: t.Rbrack}, nil
+		obj := l.expr(t.Value)
+		return &syntax.IndexExpr{X: obj, Lbrack: t.Lbrack, Y: l.index(obj, t.Index), Rbrack: t.Rbrack}, nil
 	case *pyast.Tuple:
 		return l.targets(t.Pos(), t.Elts, false)
 	case *pyast.List:
@@ -257,6 +258,11 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
+	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) {
+		// s |= t changes the set s in place (others holding it see the
+		// change), as Python's does; Starlark's makes a new set.
+		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")
+	}
 	tok, ok := augTokens[st.Op]
 	if helper == "" && !ok {
 		l.errorf(pos, "the "+st.Op+"= operator is not supported")
@@ -337,7 +343,7 @@ func (l *lowerer) evalOnce(out []syntax.Stmt, t pyast.Expr) (obj, key syntax.Exp
 		obj = keep(l.expr(t.Value))
 	case *pyast.Subscript:
 		obj = keep(l.expr(t.Value))
-		key = keep(l.expr(t.Index))
+		key = keep(l.index(obj, t.Index))
 	}
 	return obj, key, out
 }

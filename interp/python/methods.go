@@ -29,6 +29,7 @@ const (
 	kindTuple
 	kindInt
 	kindByteArray
+	kindFloat
 )
 
 func kindOf(v starlark.Value) receiverKind {
@@ -49,6 +50,8 @@ func kindOf(v starlark.Value) receiverKind {
 		return kindInt
 	case *interp.ByteArray:
 		return kindByteArray
+	case starlark.Float:
+		return kindFloat
 	}
 	return kindOther
 }

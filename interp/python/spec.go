@@ -399,15 +399,16 @@ func isZeroText(s string) bool {
 // bare point) removed unless alt; with addDotZero (no type given) a fixed
 // result keeps ".0", as Python's float.__format__ does.
 func formatG(a float64, p int, alt, addDotZero bool) string {
-	// With no type, precision 0 still shows one digit but moves to the
-	// exponent form from 10**0 on, as CPython does: format(3.1, ".0") is
-	// "3e+00".
-	limit := p
+	// With no type, the exponent form starts one digit earlier than
+	// with 'g', as CPython does, so that a fixed result has room for its
+	// ".0": format(2.5, ".1") is "2e+00", format(100.0, ".3") "1e+02";
+	// precision 0 still shows one digit (format(3.1, ".0") is "3e+00").
 	if p == 0 {
 		p = 1
-		if !addDotZero {
-			limit = 1
-		}
+	}
+	limit := p
+	if addDotZero {
+		limit = p - 1
 	}
 	e := strconv.FormatFloat(a, 'e', p-1, 64) // d.ddde±XX, rounded to p digits
 	mant, expText, _ := strings.Cut(e, "e")

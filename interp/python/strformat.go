@@ -228,6 +228,9 @@ func (f *formatter) lookup(name string) (starlark.Value, error) {
 				}
 			}
 			if got == nil {
+				got = numberAttr(v, attr) // "{0.real}"
+			}
+			if got == nil {
 				return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(v), attr)
 			}
 			v = got

@@ -37,6 +37,8 @@ func (rt *runtime) tryBuiltins() starlark.StringDict {
 		"__ot_raise":     interp.NewBuiltin("__ot_raise", rt.raise),
 		"__ot_assert":    interp.NewBuiltin("__ot_assert", rt.assertFailed),
 		"__ot_exc_class": interp.NewBuiltin("__ot_exc_class", rt.excClass),
+		"exit":           interp.NewBuiltin("exit", rt.exit),
+		"quit":           interp.NewBuiltin("quit", rt.exit),
 	}
 }
 
@@ -135,6 +137,21 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 			return nil, typeError("exception causes must derive from BaseException")
 		}
 		exc.cause = c
+	}
+	return nil, exc.raised(thread)
+}
+
+// exit is exit(code=None) and quit(code=None): they raise SystemExit, as
+// in Python. Nothing catching it, a code of None or 0 ends the run as if
+// it had reached its end (Exception.CleanExit).
+func (rt *runtime) exit(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var code starlark.Value = starlark.None
+	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "code?", &code); err != nil {
+		return nil, err
+	}
+	exc := &ExcValue{class: rt.classes["SystemExit"]}
+	if code != starlark.None {
+		exc.args = starlark.Tuple{code}
 	}
 	return nil, exc.raised(thread)
 }
@@ -353,6 +370,60 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return "maximum recursion depth exceeded" // CPython's text, for a program that catches it
 		}},
 		{regexp.MustCompile(`nested more than \d+ levels`), "RecursionError", nil},
+		{regexp.MustCompile(`^(list|string|tuple|bytes|range) index: got (\w+), want int$`), "TypeError", func(m []string) string {
+			t := starlarkTypeName(m[2])
+			switch m[1] {
+			case "string":
+				return fmt.Sprintf("string indices must be integers, not '%s'", t)
+			case "bytes":
+				return fmt.Sprintf("byte indices must be integers or slices, not %s", t)
+			}
+			return fmt.Sprintf("%s indices must be integers or slices, not %s", m[1], t)
+		}},
+		{regexp.MustCompile(`^int too large to convert to float$`), "OverflowError", nil},
+		{regexp.MustCompile(`^(\w+) value does not support item assignment$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("'%s' object does not support item assignment", starlarkTypeName(m[1]))
+		}},
+		{regexp.MustCompile(`^negative shift count`), "ValueError", func([]string) string { return "negative shift count" }},
+		// The calls of a program's functions, in CPython's words.
+		{regexp.MustCompile(`^function (\S+) accepts no arguments \((\d+) given\)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s() takes 0 positional arguments but %s %s given", funcName(m[1]), m[2], wasWere(m[2]))
+		}},
+		{regexp.MustCompile(`^function (\S+) accepts (at most )?(\d+) positional arguments? \((\d+) given\)$`), "TypeError", func(m []string) string {
+			plural := "s"
+			if m[3] == "1" {
+				plural = ""
+			}
+			// With defaults CPython says "from 1 to 2": the least is not
+			// in the interpreter's message.
+			return fmt.Sprintf("%s() takes %s%s positional argument%s but %s %s given", funcName(m[1]), m[2], m[3], plural, m[4], wasWere(m[4]))
+		}},
+		{regexp.MustCompile(`^function (\S+) got an unexpected keyword argument "([^"]*)"`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s() got an unexpected keyword argument '%s'", funcName(m[1]), m[2])
+		}},
+		{regexp.MustCompile(`^function (\S+) got multiple values for parameter "([^"]*)"$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s() got multiple values for argument '%s'", funcName(m[1]), m[2])
+		}},
+		{regexp.MustCompile(`^function (\S+) missing (\d+) arguments? \((.*)\)$`), "TypeError", func(m []string) string {
+			names := strings.Split(m[3], ", ")
+			for i, n := range names {
+				names[i] = "'" + n + "'"
+			}
+			var list string
+			switch len(names) {
+			case 1:
+				list = names[0]
+			case 2:
+				list = names[0] + " and " + names[1]
+			default:
+				list = strings.Join(names[:len(names)-1], ", ") + ", and " + names[len(names)-1]
+			}
+			plural := "s"
+			if len(names) == 1 {
+				plural = ""
+			}
+			return fmt.Sprintf("%s() missing %d required positional argument%s: %s", funcName(m[1]), len(names), plural, list)
+		}},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
 			// ", ".join taken as a value is Starlark's join.
 			return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))
@@ -376,7 +447,7 @@ func Explain(err error, msg string) string {
 	class, text := classify(msg)
 	switch {
 	case strings.HasPrefix(msg, class+":"):
-	case class == "KeyError", class == "IndexError", class == "AttributeError",
+	case class == "KeyError", class == "IndexError", class == "AttributeError", class == "OverflowError",
 		class == "TypeError" && (text != msg || plainTypeError().MatchString(msg)),
 		class == "ValueError" && text != msg:
 		return class + ": " + text
@@ -403,6 +474,23 @@ func classify(msg string) (class, text string) {
 		}
 	}
 	return "RuntimeError", msg
+}
+
+// funcName is Python's name of a function the interpreter names: a
+// lambda is "<lambda>".
+func funcName(name string) string {
+	if name == "lambda" {
+		return "<lambda>"
+	}
+	return name
+}
+
+// wasWere is the verb of "1 was given", "2 were given".
+func wasWere(n string) string {
+	if n == "1" {
+		return "was"
+	}
+	return "were"
 }
 
 // pyKey turns the interpreter's text of a key ("x" quoted as Starlark

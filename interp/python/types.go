@@ -215,7 +215,7 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 	})
 	intT.setAttr("from_bytes", interp.NewBuiltin("from_bytes", fromBytesBuiltin))
 	add("bool", kindOther, boolBuiltin, is[starlark.Bool]).base = intT
-	add("float", kindOther, floatBuiltin, is[starlark.Float])
+	add("float", kindFloat, floatBuiltin, is[starlark.Float]).setAttr("fromhex", interp.NewBuiltin("fromhex", floatFromhex))
 	str := add("str", kindText, strBuiltin, func(v starlark.Value) bool { _, ok := interp.AsText(v); return ok })
 	str.setAttr("maketrans", interp.NewBuiltin("maketrans", maketransBuiltin))
 	add("list", kindList, listBuiltin, is[*starlark.List])

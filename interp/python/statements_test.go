@@ -1,0 +1,55 @@
+package python
+
+import (
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// TestStatementsAsCPython: statements whose meaning the differential
+// cases (expressions) cannot show, with what CPython prints for them.
+func TestStatementsAsCPython(t *testing.T) {
+	tests := []struct{ code, want string }{
+		// A str unpacks into its characters.
+		{"a, b = 'uv'\nprint(a, b)", "u v"},
+		{"x, y, z = 'h\u00e9j'\nprint(x, y, z)", "h \u00e9 j"},
+		{"p, q = 'abc'", "error: line 1: ValueError: too many values to unpack (expected 2)"},
+		{"p, q, r = 'ab'", "error: line 1: ValueError: not enough values to unpack (expected 3, got 2)"},
+		// A loop over a dict may set its keys; a change of its size (or
+		// a set's) is Python's RuntimeError.
+		{"d = {'a': 1, 'b': 2}\nfor k in d:\n    d[k] *= 10\nprint(d)", "{'a': 10, 'b': 20}"},
+		{"d = {'a': 1}\nprint([d.update({k: 2}) for k in d], d)", "[None] {'a': 2}"},
+		{"d = {'a': 1}\ntry:\n    for k in d:\n        d[k + '!'] = 0\nexcept RuntimeError as e:\n    print(e)", "dictionary changed size during iteration"},
+		{"s = {'a', 'b'}\ntry:\n    for x in s:\n        s.discard(x)\nexcept RuntimeError as e:\n    print(e)", "Set changed size during iteration"},
+		// Item assignment to what has none is a TypeError.
+		{"t = (1, 2)\nt[0] = 5", "error: line 2: TypeError: 'tuple' object does not support item assignment"},
+		{"s = 'ab'\ntry:\n    s[0] = 'x'\nexcept TypeError as e:\n    print(e)", "'str' object does not support item assignment"},
+		// A missing module's error has its name.
+		{"try:\n    import numpy\nexcept ImportError as e:\n    print(e.name, e)", "numpy No module named 'numpy'"},
+		// exit() and quit() raise SystemExit; uncaught with no code or 0,
+		// the run ends there, as the program's end.
+		{"print(1)\nexit()\nprint(2)", "1"},
+		{"def main():\n    print('ran')\n    return 0\nif __name__ == '__main__':\n    exit(main())", "ran"},
+		{"raise SystemExit", "OK (no return value)"},
+		{"print('a')\nquit(3)", "error: line 2: SystemExit: 3"},
+		{"try:\n    exit('bye')\nexcept SystemExit as e:\n    print(e.code, e.args)", "bye ('bye',)"},
+		{"try:\n    exit()\nexcept Exception:\n    print('no')\nexcept BaseException as e:\n    print(type(e).__name__, e.code)", "SystemExit None"},
+	}
+	for _, tt := range tests {
+		if got := runExplained(t, tt.code); got != tt.want {
+			t.Errorf("%q\n got: %s\nwant: %s", tt.code, got, tt.want)
+		}
+	}
+}
+
+// runExplained is runText with uncaught errors phrased as the runner
+// phrases them (Explain).
+func runExplained(t *testing.T, code string) string {
+	t.Helper()
+	res, err := run(t, code, interp.Options{Timeout: 5 * time.Second, MaxIntDigits: 5000, Explain: Explain})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return res.Text
+}
