@@ -205,6 +205,32 @@ type Pattern struct {
 	once [nForms][2]sync.Once
 	res  [nForms][2]*regexp.Regexp
 	errs [nForms][2]error
+	src2 [nForms][2]string // the Go pattern of each form, for the VM
+
+	vmOnce [nForms][2]sync.Once
+	progs  [nForms][2]*syntax.Prog
+	ncaps  [nForms][2]int
+}
+
+// vmProg is the RE2 program of a form, for the VM (re_vm.go).
+func (p *Pattern) vmProg(kind, c int) (*syntax.Prog, int, error) {
+	var err error
+	p.vmOnce[kind][c].Do(func() {
+		var re *syntax.Regexp
+		if re, err = syntax.Parse(p.src2[kind][c], syntax.Perl); err != nil {
+			return
+		}
+		n := 2 * (re.MaxCap() + 1)
+		var prog *syntax.Prog
+		if prog, err = syntax.Compile(re.Simplify()); err != nil {
+			return
+		}
+		p.progs[kind][c], p.ncaps[kind][c] = prog, n
+	})
+	if err != nil {
+		return nil, 0, p.r.goError(err)
+	}
+	return p.progs[kind][c], p.ncaps[kind][c], nil
 }
 
 // form returns the Go regexp for a way of running the pattern. With
@@ -237,6 +263,7 @@ func (p *Pattern) form(kind int, context bool) (*regexp.Regexp, error) {
 			err = p.r.goError(err)
 		}
 		p.res[kind][c], p.errs[kind][c] = re, err
+		p.src2[kind][c] = p.prefix + body
 	})
 	return p.res[kind][c], p.errs[kind][c]
 }
@@ -557,8 +584,8 @@ func (br *budgetReader) ReadRune() (rune, int, error) {
 // exec runs the pattern over the bytes [pos, end) of s: the byte
 // offsets in s of each group's span (-1 when it did not take part), or
 // nil.
-func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, error) {
-	loc, err := p.exec1(b, s, pos, end, kind)
+func (p *Pattern) exec(b *interp.Budget, s string, ascii bool, pos, end, kind int) ([]int, error) {
+	loc, err := p.exec1(b, s, ascii, pos, end, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +593,7 @@ func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, e
 	// the text; Go's only at the end. Try once more without that newline
 	// and keep the match that starts first.
 	if p.t.dollar && !p.t.endZ && kind != formFull && end > pos && s[end-1] == '\n' {
-		loc2, err := p.exec1(b, s, pos, end-1, kind)
+		loc2, err := p.exec1(b, s, ascii, pos, end-1, kind)
 		if err != nil {
 			return nil, err
 		}
@@ -577,7 +604,7 @@ func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, e
 	return loc, nil
 }
 
-func (p *Pattern) exec1(b *interp.Budget, s string, pos, end, kind int) ([]int, error) {
+func (p *Pattern) exec1(b *interp.Budget, s string, ascii bool, pos, end, kind int) ([]int, error) {
 	start, shift := pos, 0
 	context := pos > 0 && p.t.context
 	if context {
@@ -590,7 +617,22 @@ func (p *Pattern) exec1(b *interp.Budget, s string, pos, end, kind int) ([]int, 
 	}
 	text := s[start:end]
 	var loc []int
-	if len(text) <= bigText {
+	if p.t.wordBound && !ascii {
+		// \b or \B over text that is not all ASCII: Python's word
+		// characters, on the VM.
+		c := 0
+		if context {
+			c = 1
+		}
+		prog, ncap, err := p.vmProg(kind, c)
+		if err != nil {
+			return nil, err
+		}
+		loc, err = (&vm{prog: prog, text: text, ncap: ncap}).run(b)
+		if err != nil {
+			return nil, err
+		}
+	} else if len(text) <= bigText {
 		loc = re.FindStringSubmatchIndex(text)
 		scanned := len(text)
 		if loc != nil {
@@ -678,7 +720,7 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 		if err != nil {
 			return nil, err
 		}
-		loc, err := p.exec(b, sub.s, sub.byteOf(cp), sub.byteOf(ce), kind)
+		loc, err := p.exec(b, sub.s, sub.ascii, sub.byteOf(cp), sub.byteOf(ce), kind)
 		if err != nil || loc == nil {
 			return starlark.None, err
 		}
@@ -774,7 +816,7 @@ func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn fun
 		if pos > end {
 			break
 		}
-		loc, err := p.exec(b, sub.s, pos, end, formSearch)
+		loc, err := p.exec(b, sub.s, sub.ascii, pos, end, formSearch)
 		if err != nil {
 			return err
 		}
