@@ -46,12 +46,14 @@ func Math() *starlarkstruct.Module {
 		"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
 		"radians": {func(x float64) float64 { return x * (math.Pi / 180) }, false},
 		"gamma":   {gamma, true}, "lgamma": {lgamma, true},
+		"ulp":   {ulp, false},
 		"round": {math.Round, false}, // Starlark's math.round
 	} {
 		add(name, unaryMath(name, f.fn, f.overflow))
 	}
 	for name, fn := range map[string]func(x, y float64) (float64, error){
 		"copysign":  func(x, y float64) (float64, error) { return math.Copysign(x, y), nil },
+		"nextafter": nextafter,
 		"atan2":     func(x, y float64) (float64, error) { return ddAtan2(x, y), nil },
 		"pow":       mathPow,
 		"fmod":      fmod,
@@ -127,6 +129,29 @@ func Math() *starlarkstruct.Module {
 	mod := &starlarkstruct.Module{Name: "math", Members: m}
 	mod.Freeze()
 	return mod
+}
+
+// nextafter is C's: y itself when x == y (nextafter(-0.0, 0.0) is 0.0).
+func nextafter(x, y float64) (float64, error) {
+	if x == y {
+		return y, nil
+	}
+	return math.Nextafter(x, y), nil
+}
+
+// ulp is the value of the least significant bit of x: the gap from |x|
+// to the next float away from zero (the largest float's is the gap below
+// it).
+func ulp(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		return math.Abs(x)
+	}
+	x = math.Abs(x)
+	if x == math.MaxFloat64 {
+		return x - math.Nextafter(x, 0)
+	}
+	return math.Nextafter(x, math.Inf(1)) - x
 }
 
 // exp2 is 2**x as C's exp2 gives it, rounded once.

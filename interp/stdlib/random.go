@@ -22,7 +22,8 @@ import (
 // first use): seed() in one run never changes another run's sequence.
 func Random() *starlarkstruct.Module {
 	members := starlark.StringDict{
-		"Random": interp.NewBuiltin("Random", newRandom),
+		"Random":       interp.NewBuiltin("Random", newRandom),
+		"SystemRandom": interp.NewBuiltin("SystemRandom", newSystemRandom),
 	}
 	for name, m := range randomMethods {
 		name, m := name, m
@@ -1194,6 +1195,19 @@ func (r *randomValue) Attr(name string) (starlark.Value, error) {
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		return m(thread, fn.Name(), r.g, args, kwargs)
 	}).BindReceiver(r), nil
+}
+
+// newSystemRandom is SystemRandom(x=None): a generator seeded from the
+// operating system's randomness, whatever x is (CPython's draws each
+// number from it; the numbers are as unpredictable here).
+func newSystemRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value = starlark.None
+	if err := starlark.UnpackArgs("SystemRandom", args, kwargs, "x?", &x); err != nil {
+		return nil, err
+	}
+	g := &mt{gaussNext: starlark.None}
+	g.seedRandom()
+	return &randomValue{g: g}, nil
 }
 
 func newRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
