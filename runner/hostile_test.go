@@ -67,7 +67,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"all over a huge range", "all(range(1, 1000000000000))", `^timed out after 700ms( at line 1)?`, "", false},
 		{"min of a huge range", "min(range(1000000000000))", `^timed out after 700ms( at line 1)?`, "", false},
 		{"recursion through a builtin", "def f(x):\n    return sorted([1], key=f)\nf(1)", `(recursion too deep|^memory limit of 16 MiB exceeded|^timed out after 700ms)`, "", false},
-		{"recursion through json default", "def d(o):\n    return [o]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, "", false},
+		{"recursion through json default", "def d(o):\n    return [set([1])]\njson.dumps(set([1]), default=d)", `nested more than 1000 levels`, "", false},
 
 		// Memory.
 		{"string doubling", "s = 'x'\nfor i in range(40):\n    s = s + s", limitRE, "", false},
