@@ -18,7 +18,7 @@ import (
 // decoders follow binascii's rules: what is skipped, where padding ends
 // the data, and the texts of binascii.Error, a ValueError.
 func Base64() *starlarkstruct.Module {
-	m := &b64Module{errClass: python.NewModuleClass("Error", "ValueError")}
+	m := &b64Module{errClass: python.NewModuleClass("binascii.Error", "ValueError")}
 	fn := func(name string, f func(*b64Module, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			return f(m, thread, name, args, kwargs)

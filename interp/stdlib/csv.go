@@ -38,7 +38,7 @@ type csvModule struct {
 // io.StringIO) and any object with a write method.
 func CSV() *starlarkstruct.Module {
 	m := &csvModule{
-		errClass: python.NewModuleClass("Error", "Exception"),
+		errClass: python.NewModuleClass("_csv.Error", "Exception"),
 		float:    builtins()["float"],
 	}
 	fn := func(name string, f func(*csvModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {

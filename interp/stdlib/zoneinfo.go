@@ -21,7 +21,7 @@ import (
 // ZoneInfo is the zoneinfo module: ZoneInfo(key) from Go's time-zone
 // data (the system's, else the copy embedded by time/tzdata).
 func ZoneInfo() *starlarkstruct.Module {
-	z := &zoneModule{notFound: python.NewModuleClass("ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
+	z := &zoneModule{notFound: python.NewModuleClass("zoneinfo._common.ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
 	class := &dtClass{module: "zoneinfo", name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
 	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
 		"ZoneInfo":              class,
