@@ -330,6 +330,9 @@ func (tr *translator) group() error {
 			end++
 		}
 		if end >= len(tr.src) {
+			if end == tr.i {
+				return errAt(tr.i, "missing group name")
+			}
 			return errAt(tr.i, "missing >, unterminated name")
 		}
 		name := string(tr.src[tr.i:end])
