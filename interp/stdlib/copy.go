@@ -71,7 +71,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		return nil, err
 	}
 	switch x.(type) {
-	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque:
+	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque, *chainMap:
 		if y, ok := c.memo[x]; ok {
 			return y, nil
 		}
@@ -137,6 +137,31 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 				return nil, err
 			}
 			out.push(ce, false)
+		}
+		return out, nil
+	case *chainMap:
+		// A shallow copy is cm.copy(): a copy of the first mapping and the
+		// others as they are; a deep one copies every mapping.
+		if err := c.b.Alloc(int64(v.maps.Len()) * 16); err != nil {
+			return nil, err
+		}
+		out := &chainMap{maps: starlark.NewList(nil)}
+		c.memo[x] = out
+		for i := 0; i < v.maps.Len(); i++ {
+			m := v.maps.Index(i)
+			var cm starlark.Value = m
+			var err error
+			if c.deep {
+				cm, err = c.copy(m, depth+1)
+			} else if i == 0 {
+				cm, err = c.copy(m, depth+1)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if err := out.maps.Append(cm); err != nil {
+				return nil, err
+			}
 		}
 		return out, nil
 	case starlark.Tuple:
