@@ -69,8 +69,8 @@ func Math() *starlarkstruct.Module {
 	add("isinf", predicateMath("isinf", func(x float64) bool { return math.IsInf(x, 0) }))
 	add("isnan", predicateMath("isnan", math.IsNaN))
 	add("log", mathLog)
-	add("log2", logMath("log2", python.Log2, 1))
-	add("log10", logMath("log10", log10, math.Log10(2)))
+	add("log2", logMath("log2", python.Log2))
+	add("log10", logMath("log10", log10))
 	add("isclose", mathIsclose)
 	add("hypot", mathHypot)
 	add("dist", mathDist)
@@ -366,17 +366,23 @@ func predicateMath(name string, fn func(float64) bool) interp.BuiltinFunc {
 
 // logOf is log(x) of a number in the given logarithm (log2 of the
 // int's bits times perBit for an int too large for a float).
-func logOf(v starlark.Value, fn func(float64) float64, perBit float64) (float64, error) {
+func logOf(v starlark.Value, fn func(float64) float64) (float64, error) {
 	if n, ok := v.(starlark.Int); ok {
 		bi := n.BigInt()
 		if bi.Sign() <= 0 {
 			return 0, domainError()
 		}
 		if math.IsInf(float64(n.Float()), 0) {
-			// x = m·2^k with m the top 64 bits.
-			k := bi.BitLen() - 64
-			m, _ := new(big.Float).SetInt(new(big.Int).Rsh(bi, uint(k))).Float64()
-			return fn(m) + float64(k)*perBit, nil
+			// Too large for a float: n = m·2^e with m in [0.5, 1)
+			// rounded to a float, and log(n) = log(m) + log(2)·e, as
+			// CPython computes it.
+			mant := new(big.Float)
+			e := new(big.Float).SetInt(bi).MantExp(mant)
+			m, _ := mant.Float64()
+			if m == 1 {
+				m, e = 0.5, e+1
+			}
+			return fn(m) + fn(2)*float64(e), nil
 		}
 	}
 	x, err := toFloat(v)
@@ -392,12 +398,12 @@ func logOf(v starlark.Value, fn func(float64) float64, perBit float64) (float64,
 	return fn(x), nil
 }
 
-func logMath(name string, fn func(float64) float64, perBit float64) interp.BuiltinFunc {
+func logMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := positional(name, args, kwargs, 1, 1); err != nil {
 			return nil, err
 		}
-		r, err := logOf(args[0], fn, perBit)
+		r, err := logOf(args[0], fn)
 		if err != nil {
 			return nil, err
 		}
@@ -410,14 +416,14 @@ func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 	if err := positional("log", args, kwargs, 1, 2); err != nil {
 		return nil, err
 	}
-	x, err := logOf(args[0], python.Log, math.Ln2)
+	x, err := logOf(args[0], python.Log)
 	if err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
 		return starlark.Float(x), nil
 	}
-	base, err := logOf(args[1], python.Log, math.Ln2)
+	base, err := logOf(args[1], python.Log)
 	if err != nil {
 		return nil, err
 	}
