@@ -564,6 +564,31 @@ func (p *printer) pprintCollection(sb *strings.Builder, v starlark.Value, indent
 			}
 			return true, p.write(sb, ")")
 		}
+	case *chainMap:
+		// ChainMap(m1,\n         m2): one mapping a line, each laid out
+		// on its own.
+		n := x.maps.Len()
+		if n == 0 {
+			return false, nil
+		}
+		if err := p.write(sb, "ChainMap("); err != nil {
+			return true, err
+		}
+		indent += len("ChainMap") + 1
+		for i := 0; i < n; i++ {
+			if i == n-1 {
+				if err := p.format(sb, x.maps.Index(i), indent, allowance+1, level, path); err != nil {
+					return true, err
+				}
+				return true, p.write(sb, ")")
+			}
+			if err := p.format(sb, x.maps.Index(i), indent, 1, level, path); err != nil {
+				return true, err
+			}
+			if err := p.write(sb, ",\n"+strings.Repeat(" ", indent)); err != nil {
+				return true, err
+			}
+		}
 	case *deque:
 		if x.n == 0 {
 			return false, nil
