@@ -85,7 +85,7 @@ type template struct {
 
 func newTemplate(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if err := unpack("Template", args, kwargs, "template", &s); err != nil {
+	if err := unpack("Template.__init__", args, kwargs, "template", &s); err != nil {
 		return nil, err
 	}
 	text, ok := interp.AsText(s)
