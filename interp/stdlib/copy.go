@@ -26,20 +26,16 @@ func copyBuiltin(deep bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		// deepcopy(x, memo=None, _nil=[]): the memo is CPython's own
 		// business, accepted and not used.
-		most := 1
+		var x, memo, nilArg starlark.Value
+		var err error
 		if deep {
-			most = 3
+			err = unpack("deepcopy", args, kwargs, "x", &x, "memo?", &memo, "_nil?", &nilArg)
+		} else {
+			err = unpack("copy", args, kwargs, "x", &x)
 		}
-		if len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn.Name())
+		if err != nil {
+			return nil, err
 		}
-		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'x'", fn.Name())
-		}
-		if len(args) > most {
-			return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn.Name(), most, len(args))
-		}
-		x := args[0]
 		c := copier{thread: thread, b: interp.BudgetOf(thread), deep: deep, memo: map[starlark.Value]starlark.Value{}}
 		return c.copy(x, 0)
 	}

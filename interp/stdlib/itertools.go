@@ -99,20 +99,33 @@ func nArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, n int) err
 // CPython (statistics, string), with its messages for a missing or
 // unknown argument.
 func unpack(name string, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
-	return unpackStyle(name, false, args, kwargs, pairs...)
+	return unpackWith(argStyle{name: name}, args, kwargs, pairs...)
 }
 
 // unpackC binds the arguments of a function written in C in CPython
 // (itertools), with its messages.
 func unpackC(name string, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
-	return unpackStyle(name, true, args, kwargs, pairs...)
+	return unpackWith(argStyle{name: name, c: true}, args, kwargs, pairs...)
 }
 
-// unpackStyle checks the call against the parameters of pairs (names,
+// argStyle is how CPython words what is wrong with a call of a function.
+type argStyle struct {
+	name string // as messages name it: "sub", "Random.randint"
+	c    bool   // written in C: "missing required argument 'x' (pos 2)"
+	self bool   // a method written in Python: self counts among the positional arguments
+	// maxPos is how many parameters may be given by position (the rest
+	// are keyword-only); 0 for all of them.
+	maxPos int
+	// badKeyword is the name an unknown keyword is reported under, when
+	// not name (json.dumps's is "JSONEncoder.__init__").
+	badKeyword string
+}
+
+// unpackWith checks the call against the parameters of pairs (names,
 // "?" for an optional one) and words what is wrong with it as CPython
-// does for a C function (cStyle) or a Python one; then it binds the
-// arguments as starlark.UnpackArgs does.
-func unpackStyle(name string, cStyle bool, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+// does; then it binds the arguments as starlark.UnpackArgs does.
+func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+	name, cStyle := st.name, st.c
 	var params []string
 	required := 0
 	for i := 0; i+1 < len(pairs); i += 2 {
@@ -128,25 +141,53 @@ func unpackStyle(name string, cStyle bool, args starlark.Tuple, kwargs []starlar
 			given[i] = true
 		}
 	}
+	var unknown string
 	for _, kv := range kwargs {
 		k, _ := starlark.AsString(kv[0])
 		i := indexOf(params, k)
 		if i < 0 {
 			if cStyle {
-				return python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, name)
+				// C functions name a missing argument first.
+				if unknown == "" {
+					unknown = k
+				}
+				continue
 			}
-			return python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", name, k)
+			where := name
+			if st.badKeyword != "" {
+				where = st.badKeyword
+			}
+			return python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", where, k)
+		}
+		if given[i] {
+			if cStyle {
+				return python.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", name, k, i+1)
+			}
+			return python.Errorf("TypeError", "%s() got multiple values for argument '%s'", name, k)
 		}
 		given[i] = true
+	}
+	maxPos := len(params)
+	if st.maxPos > 0 {
+		maxPos = st.maxPos
 	}
 	if cStyle && len(args)+len(kwargs) > len(params) {
 		return python.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", name, len(params), plural(len(params)), len(args)+len(kwargs))
 	}
-	if !cStyle && len(args) > len(params) {
-		if required == len(params) {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d were given", name, len(params), plural(len(params)), len(args))
+	if !cStyle && len(args) > maxPos {
+		self := 0
+		if st.self {
+			self = 1
 		}
-		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d were given", name, required, len(params), len(args))
+		n, given := maxPos+self, len(args)+self
+		were := "were"
+		if given == 1 {
+			were = "was"
+		}
+		if required >= maxPos {
+			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", name, n, plural(n), given, were)
+		}
+		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, min(required, maxPos)+self, n, given, were)
 	}
 	var missing []string
 	for i := 0; i < required; i++ {
@@ -156,6 +197,9 @@ func unpackStyle(name string, cStyle bool, args starlark.Tuple, kwargs []starlar
 			}
 			missing = append(missing, "'"+params[i]+"'")
 		}
+	}
+	if unknown != "" {
+		return python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", unknown, name)
 	}
 	if len(missing) > 0 {
 		list := missing[len(missing)-1]

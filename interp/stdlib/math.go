@@ -413,8 +413,11 @@ func logMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 
 // mathLog is log(x[, base]): log(x) / log(base), as CPython divides.
 func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := positional("log", args, kwargs, 1, 2); err != nil {
-		return nil, err
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "log() takes no keyword arguments")
+	}
+	if len(args) < 1 || len(args) > 2 {
+		return nil, python.Errorf("TypeError", "math.log requires 1 to 2 arguments")
 	}
 	x, err := logOf(args[0], python.Log)
 	if err != nil {
@@ -435,7 +438,14 @@ func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 
 // mathIsclose is isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0).
 func mathIsclose(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 2 {
+	switch {
+	case len(args)+len(kwargs) > 4:
+		return nil, python.Errorf("TypeError", "isclose() takes at most 4 arguments (%d given)", len(args)+len(kwargs))
+	case len(args) == 0:
+		return nil, python.Errorf("TypeError", "isclose() missing required argument 'a' (pos 1)")
+	case len(args) == 1:
+		return nil, python.Errorf("TypeError", "isclose() missing required argument 'b' (pos 2)")
+	case len(args) > 2:
 		return nil, python.Errorf("TypeError", "isclose() takes exactly 2 positional arguments (%d given)", len(args))
 	}
 	a, err := toFloat(args[0])
@@ -493,7 +503,7 @@ func norm(xs []float64) float64 {
 
 func mathHypot(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "hypot() takes no keyword arguments")
+		return nil, python.Errorf("TypeError", "math.hypot() takes no keyword arguments")
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err
@@ -669,7 +679,7 @@ func mathProd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 // ints reads the arguments of gcd and lcm.
 func ints(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]*big.Int, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+		return nil, python.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err

@@ -56,8 +56,10 @@ func ppSettings(fn string, args starlark.Tuple, kwargs []starlark.Tuple, sortDef
 	if fn == "pprint" || fn == "pp" || fn == "PrettyPrinter" {
 		names = append([]any{"stream?", &stream}, names...)
 	}
-	if len(args) > 4 {
-		return nil, python.Errorf("TypeError", "%s() takes at most %d positional arguments", fn, 4)
+	// The positional parameters after the object: indent, width, depth
+	// (and stream first for pprint and pp).
+	if most := 3 + boolInt(fn == "pprint" || fn == "pp"); len(args) > most && fn != "PrettyPrinter" {
+		return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn, most+1, len(args)+1)
 	}
 	for _, kv := range kwargs {
 		key, _ := starlark.AsString(kv[0])

@@ -362,14 +362,14 @@ func (r *reModule) call(thread *starlark.Thread, name string, args starlark.Tupl
 	var err error
 	switch name {
 	case "sub", "subn":
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "repl", &a, "string", &b, "count?", &c, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "repl", &a, "string", &b, "count?", &c, "flags?", &flags)
 	case "split":
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "string", &a, "maxsplit?", &b, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "string", &a, "maxsplit?", &b, "flags?", &flags)
 	default:
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "string", &a, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "string", &a, "flags?", &flags)
 	}
 	if err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+		return nil, err
 	}
 	f, err := flagsArg(flags)
 	if err != nil {
@@ -414,8 +414,8 @@ func flagsArg(v starlark.Value) (int, error) {
 
 func (r *reModule) compileFn(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var pattern, flags starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "flags?", &flags); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpack(name, args, kwargs, "pattern", &pattern, "flags?", &flags); err != nil {
+		return nil, err
 	}
 	f, err := flagsArg(flags)
 	if err != nil {
@@ -439,8 +439,8 @@ func (r *reModule) purgeFn(_ *starlark.Thread, name string, args starlark.Tuple,
 // meaning in a pattern (CPython 3.7+'s set).
 func (r *reModule) escapeFn(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var v starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "pattern", &v); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpack(name, args, kwargs, "pattern", &v); err != nil {
+		return nil, err
 	}
 	s, ok := interp.AsText(v)
 	if !ok {

@@ -106,10 +106,11 @@ func sumRat(rs []*big.Rat) *big.Rat {
 }
 
 func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]starlark.Value, error) {
-	if err := nArgs(name, args, kwargs, 1); err != nil {
+	var data starlark.Value
+	if err := unpack(name, args, kwargs, "data", &data); err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, args[0])
+	return python.Collect(thread, data)
 }
 
 func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -192,10 +193,11 @@ func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]s
 
 func (s *statsModule) median(name string) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := nArgs(name, args, kwargs, 1); err != nil {
+		var it starlark.Value
+		if err := unpack(name, args, kwargs, "data", &it); err != nil {
 			return nil, err
 		}
-		data, err := s.sortedData(thread, args[0])
+		data, err := s.sortedData(thread, it)
 		if err != nil {
 			return nil, err
 		}

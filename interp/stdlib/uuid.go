@@ -171,7 +171,7 @@ func (c *uuidClass) Hash() (uint32, error) { return starlark.String("uuid.UUID")
 // int=None, version=None).
 func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var hexV, bytesV, bytesLE, fields, intV, version starlark.Value = starlark.None, starlark.None, starlark.None, starlark.None, starlark.None, starlark.None
-	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6}
+	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6, self: true}
 	if err := params.unpack(args, kwargs, &hexV, &bytesV, &bytesLE, &fields, &intV, &version, new(starlark.Value)); err != nil {
 		return nil, err
 	}
