@@ -15,7 +15,7 @@ import (
 func Functools() *starlarkstruct.Module {
 	m := starlark.StringDict{
 		"reduce":     interp.NewBuiltin("reduce", ftReduce),
-		"partial":    interp.NewBuiltin("partial", ftPartial),
+		"partial":    partialClass,
 		"cmp_to_key": interp.NewBuiltin("cmp_to_key", ftCmpToKey),
 		"lru_cache":  interp.NewBuiltin("lru_cache", ftLRUCache),
 		"cache": interp.NewBuiltin("cache", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

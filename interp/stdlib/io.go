@@ -17,21 +17,8 @@ import (
 // are the file pack's).
 func IO() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
-		"StringIO": ioClass{Builtin: interp.NewBuiltin("StringIO", newStringIO)},
+		"StringIO": stringIOClass,
 	}}
-}
-
-// ioClass is the class io.StringIO: calling it makes one, and
-// isinstance(x, io.StringIO) knows its instances.
-type ioClass struct{ *starlark.Builtin }
-
-var _ python.Class = ioClass{}
-
-func (c ioClass) String() string { return "<class '_io.StringIO'>" }
-func (c ioClass) Type() string   { return "type" }
-func (c ioClass) HasInstance(v starlark.Value) bool {
-	_, ok := v.(*stringIO)
-	return ok
 }
 
 // stringIO is io.StringIO: its text as UTF-8 and a position counted in

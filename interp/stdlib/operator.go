@@ -453,6 +453,17 @@ func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn int
 
 func (o *opCallable) Type() string { return "operator." + o.kind }
 
+// opClasses are the classes type(f) names for what itemgetter,
+// attrgetter and methodcaller make.
+var opClasses = map[string]*pyClass{
+	"itemgetter":   {module: "operator", name: "itemgetter", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "itemgetter" }},
+	"attrgetter":   {module: "operator", name: "attrgetter", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "attrgetter" }},
+	"methodcaller": {module: "operator", name: "methodcaller", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "methodcaller" }},
+}
+
+// PyClass is type(f): operator.itemgetter and the like.
+func (o *opCallable) PyClass() starlark.Value { return opClasses[o.kind] }
+
 func (o *opCallable) String() string {
 	s, err := interp.Repr(nil, o)
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 // first use): seed() in one run never changes another run's sequence.
 func Random() *starlarkstruct.Module {
 	members := starlark.StringDict{
-		"Random":       interp.NewBuiltin("Random", newRandom),
+		"Random":       randomClass,
 		"SystemRandom": interp.NewBuiltin("SystemRandom", newSystemRandom),
 	}
 	for name, m := range randomMethods {

@@ -71,6 +71,8 @@ func RE() *starlarkstruct.Module {
 		"purge":     fn("purge", (*reModule).purgeFn),
 		"error":     r.errClass,
 		"NOFLAG":    starlark.MakeInt(0),
+		"Pattern":   patternClass,
+		"Match":     matchClass,
 	}
 	for _, f := range []struct {
 		short, long string

@@ -37,7 +37,8 @@ func Statistics() *starlarkstruct.Module {
 	add("correlation", s.pairwise("correlation"))
 	add("linear_regression", s.pairwise("linear_regression"))
 	add("median_grouped", s.medianGrouped)
-	m["NormalDist"] = s.normalDistClass()
+	s.ndClass = s.normalDistClass()
+	m["NormalDist"] = s.ndClass
 	mod := &starlarkstruct.Module{Name: "statistics", Members: m}
 	mod.Freeze()
 	return mod
@@ -46,6 +47,7 @@ func Statistics() *starlarkstruct.Module {
 type statsModule struct {
 	errClass *python.ExcClass
 	sorted   starlark.Value
+	ndClass  normalDistClass // statistics.NormalDist, type(d) of its values
 }
 
 func (s *statsModule) fail(msg string) error {

@@ -30,7 +30,7 @@ func String() *starlarkstruct.Module {
 		"whitespace":      starlark.String(white),
 		"printable":       starlark.String(digits + lower + upper + punct + white),
 		"capwords":        interp.NewBuiltin("capwords", capwords),
-		"Template":        interp.NewBuiltin("Template", newTemplate),
+		"Template":        templateClass,
 		"Formatter":       interp.NewBuiltin("Formatter", newFormatter),
 	}
 	mod := &starlarkstruct.Module{Name: "string", Members: m}

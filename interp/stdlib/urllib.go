@@ -37,9 +37,9 @@ func URLLib() *starlarkstruct.Module {
 		"urldefrag":        fn("urldefrag", urlDefrag),
 		"parse_qs":         fn("parse_qs", parseQS),
 		"parse_qsl":        fn("parse_qsl", parseQS),
-		"ParseResult":      urlClass{Builtin: interp.NewBuiltin("ParseResult", newURLClassValue(parseResult)), kind: parseResult},
-		"SplitResult":      urlClass{Builtin: interp.NewBuiltin("SplitResult", newURLClassValue(splitResult)), kind: splitResult},
-		"DefragResult":     urlClass{Builtin: interp.NewBuiltin("DefragResult", newURLClassValue(defragResult)), kind: defragResult},
+		"ParseResult":      urlClasses[parseResult],
+		"SplitResult":      urlClasses[splitResult],
+		"DefragResult":     urlClasses[defragResult],
 	}}
 	return &starlarkstruct.Module{Name: "urllib", Members: starlark.StringDict{"parse": parse}}
 }
@@ -703,6 +703,25 @@ func (c urlClass) Type() string   { return "type" }
 func (c urlClass) HasInstance(v starlark.Value) bool {
 	u, ok := v.(*urlResult)
 	return ok && u.kind == c.kind
+}
+
+// urlClasses are the three classes, shared by every build of the module
+// so that type(urlparse(u)) is urllib.parse.ParseResult.
+var urlClasses = [...]urlClass{
+	{Builtin: interp.NewBuiltin("ParseResult", newURLClassValue(parseResult)), kind: parseResult},
+	{Builtin: interp.NewBuiltin("SplitResult", newURLClassValue(splitResult)), kind: splitResult},
+	{Builtin: interp.NewBuiltin("DefragResult", newURLClassValue(defragResult)), kind: defragResult},
+}
+
+// PyClass is type(u): its class.
+func (u *urlResult) PyClass() starlark.Value { return urlClasses[u.kind] }
+
+func (c urlClass) AttrNames() []string { return []string{"__name__"} }
+func (c urlClass) Attr(name string) (starlark.Value, error) {
+	if name == "__name__" {
+		return starlark.String(urlKinds[c.kind].name), nil
+	}
+	return nil, nil
 }
 
 // newURLClassValue is ParseResult(scheme, netloc, path, params, query,
