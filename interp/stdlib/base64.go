@@ -18,7 +18,7 @@ import (
 // decoders follow binascii's rules: what is skipped, where padding ends
 // the data, and the texts of binascii.Error, a ValueError.
 func Base64() *starlarkstruct.Module {
-	m := &b64Module{errClass: python.NewModuleClass("Error", "ValueError")}
+	m := &b64Module{errClass: python.NewModuleClass("binascii.Error", "ValueError")}
 	fn := func(name string, f func(*b64Module, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			return f(m, thread, name, args, kwargs)
@@ -41,6 +41,8 @@ func Base64() *starlarkstruct.Module {
 		"b16decode":          fn("b16decode", (*b64Module).b16decode),
 		"b85encode":          fn("b85encode", (*b64Module).b85encode),
 		"b85decode":          fn("b85decode", (*b64Module).b85decode),
+		"a85encode":          fn("a85encode", (*b64Module).a85encode),
+		"a85decode":          fn("a85decode", (*b64Module).a85decode),
 		// binascii is reachable as base64.binascii, as in CPython, for
 		// `except base64.binascii.Error`.
 		"binascii": &starlarkstruct.Module{Name: "binascii", Members: starlark.StringDict{"Error": m.errClass}},
@@ -486,4 +488,159 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
 	}
 	return interp.Bytes(out[:len(out)-extra]), nil
+}
+
+// a85encode is a85encode(b, *, foldspaces=False, wrapcol=0, pad=False,
+// adobe=False): Ascii85 ('!' to 'u'), a group of four zero bytes as 'z'
+// (and of four spaces as 'y' with foldspaces); a last partial group is
+// cut to its length unless pad; adobe frames the text with <~ and ~>;
+// wrapcol breaks it into lines of at most that many characters.
+func (m *b64Module) a85encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, foldV, wrapV, padV, adobeV starlark.Value
+	if err := (webParams{fn: name, names: []string{"b", "foldspaces", "wrapcol", "pad", "adobe"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s, &foldV, &wrapV, &padV, &adobeV); err != nil {
+		return nil, err
+	}
+	fold, pad, adobe := flagArg(foldV, false), flagArg(padV, false), flagArg(adobeV, false)
+	wrap := 0
+	if wrapV != nil {
+		if err := starlark.AsInt(wrapV, &wrap); err != nil {
+			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(wrapV))
+		}
+	}
+	data, err := encodeInput(s, "memoryview: ")
+	if err != nil {
+		return nil, err
+	}
+	if err := webGrow(thread, (len(data)+3)/4*5*2+8); err != nil {
+		return nil, err
+	}
+	extra := (4 - len(data)%4) % 4
+	padded := data + strings.Repeat("\x00", extra)
+	var out []byte
+	if adobe {
+		out = append(out, "<~"...)
+	}
+	for i := 0; i < len(padded); i += 4 {
+		v := uint32(padded[i])<<24 | uint32(padded[i+1])<<16 | uint32(padded[i+2])<<8 | uint32(padded[i+3])
+		last := i+4 == len(padded)
+		switch {
+		case v == 0 && !(last && extra > 0 && !pad):
+			out = append(out, 'z')
+			continue
+		case fold && v == 0x20202020:
+			out = append(out, 'y')
+			continue
+		}
+		var chunk [5]byte
+		for k := 4; k >= 0; k-- {
+			chunk[k] = byte('!' + v%85)
+			v /= 85
+		}
+		if last && !pad {
+			out = append(out, chunk[:5-extra]...)
+		} else {
+			out = append(out, chunk[:]...)
+		}
+	}
+	if wrap > 0 {
+		if adobe {
+			wrap = max(2, wrap)
+		}
+		var lines []string
+		for i := 0; i < len(out); i += wrap {
+			lines = append(lines, string(out[i:min(i+wrap, len(out))]))
+		}
+		if adobe && len(lines) > 0 && len(lines[len(lines)-1])+2 > wrap {
+			lines = append(lines, "") // ~> on a line of its own
+		}
+		out = []byte(strings.Join(lines, "\n"))
+	}
+	if adobe {
+		out = append(out, "~>"...)
+	}
+	return interp.Bytes(out), nil
+}
+
+// a85decode is a85decode(b, *, foldspaces=False, adobe=False,
+// ignorechars=b' \t\n\r\x0b').
+func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var s, foldV, adobeV, ignoreV starlark.Value
+	if err := (webParams{fn: name, names: []string{"b", "foldspaces", "adobe", "ignorechars"}, required: 1, maxPos: 1}).unpack(args, kwargs, &s, &foldV, &adobeV, &ignoreV); err != nil {
+		return nil, err
+	}
+	fold, adobe := flagArg(foldV, false), flagArg(adobeV, false)
+	ignore := " \t\n\r\x0b"
+	if ignoreV != nil {
+		var err error
+		if ignore, err = decodeInput(ignoreV); err != nil {
+			return nil, err
+		}
+	}
+	data, err := decodeInput(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := webGrow(thread, len(data)*4+4); err != nil {
+		return nil, err
+	}
+	if adobe {
+		if !strings.HasSuffix(data, "~>") {
+			return nil, python.Errorf("ValueError", "Ascii85 encoded byte sequences must end with b'~>'")
+		}
+		data = strings.TrimPrefix(data, "<~")
+		data = data[:len(data)-2]
+	}
+	var out []byte
+	group := make([]byte, 0, 5)
+	word := func(g []byte) (uint64, error) {
+		var acc uint64
+		for _, c := range g {
+			acc = acc*85 + uint64(c-'!')
+		}
+		if acc > 0xffffffff {
+			return 0, python.Errorf("ValueError", "Ascii85 overflow")
+		}
+		return acc, nil
+	}
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case '!' <= c && c <= 'u':
+			group = append(group, c)
+			if len(group) == 5 {
+				v, err := word(group)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+				group = group[:0]
+			}
+		case c == 'z':
+			if len(group) > 0 {
+				return nil, python.Errorf("ValueError", "z inside Ascii85 5-tuple")
+			}
+			out = append(out, 0, 0, 0, 0)
+		case fold && c == 'y':
+			if len(group) > 0 {
+				return nil, python.Errorf("ValueError", "y inside Ascii85 5-tuple")
+			}
+			out = append(out, "    "...)
+		case strings.IndexByte(ignore, c) >= 0:
+		default:
+			return nil, python.Errorf("ValueError", "Non-Ascii85 digit found: %c", c)
+		}
+	}
+	if len(group) > 0 {
+		n := len(group)
+		for len(group) < 5 {
+			group = append(group, 'u')
+		}
+		v, err := word(group)
+		if err != nil {
+			return nil, err
+		}
+		b := []byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
+		out = append(out, b[:n-1]...)
+	}
+	return interp.Bytes(out), nil
 }

@@ -28,7 +28,7 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 		lo := 0
 		var hiArg starlark.Value = starlark.None
 		var key starlark.Value = starlark.None
-		if err := starlark.UnpackArgs(fn.Name(), args, kwargs, "a", &a, "x", &x, "lo?", &lo, "hi?", &hiArg, "key?", &key); err != nil {
+		if err := unpackC(fn.Name(), args, kwargs, "a", &a, "x", &x, "lo?", &lo, "hi?", &hiArg, "key?", &key); err != nil {
 			return nil, err
 		}
 		seq, ok := a.(starlark.Indexable)

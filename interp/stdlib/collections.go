@@ -18,16 +18,44 @@ const entrySize = 48
 // Collections is the collections module: Counter, defaultdict and
 // OrderedDict, dicts with Python's extra behaviour.
 func Collections() *starlarkstruct.Module {
+	c := collClasses
 	return &starlarkstruct.Module{Name: "collections", Members: starlark.StringDict{
-		"Counter":     newCollClass("Counter", newCounter, isCollDict(kindCounter)),
-		"OrderedDict": newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)).with("fromkeys", dictFromKeys(kindOrdered)),
-		"defaultdict": newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)).with("fromkeys", dictFromKeys(kindDefault)),
-		"deque":       newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
+		"Counter":     c.counter,
+		"OrderedDict": c.ordered,
+		"defaultdict": c.dflt,
+		"deque":       c.deque,
 		"namedtuple":  interp.NewBuiltin("namedtuple", newNamedTuple),
 		"abc":         abcModule(),
-		"ChainMap":    newCollClass("ChainMap", newChainMap, func(v starlark.Value) bool { _, ok := v.(*chainMap); return ok }),
+		"ChainMap":    c.chainMap,
 	}}
 }
+
+// collClasses are the module's classes, made once and shared, so that
+// type(x) of a value is the very class the module names (type(c) is
+// Counter), however many times the module is built.
+var collClasses = struct {
+	counter, ordered, dflt, deque, chainMap *collClass
+}{
+	counter:  newCollClass("Counter", newCounter, isCollDict(kindCounter)),
+	ordered:  newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)).with("fromkeys", dictFromKeys(kindOrdered)),
+	dflt:     newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)).with("fromkeys", dictFromKeys(kindDefault)),
+	deque:    newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
+	chainMap: newCollClass("ChainMap", newChainMap, func(v starlark.Value) bool { _, ok := v.(*chainMap); return ok }),
+}
+
+// PyClass is type(x): the module's class.
+func (c *collDict) PyClass() starlark.Value {
+	switch c.kind {
+	case kindCounter:
+		return collClasses.counter
+	case kindDefault:
+		return collClasses.dflt
+	}
+	return collClasses.ordered
+}
+func (*deque) PyClass() starlark.Value     { return collClasses.deque }
+func (*chainMap) PyClass() starlark.Value  { return collClasses.chainMap }
+func (v *ntValue) PyClass() starlark.Value { return v.typ }
 
 // collClass is a class of the module (Counter, deque, …): calling it
 // makes an instance, and isinstance(x, Counter) knows its instances.
@@ -38,24 +66,25 @@ type collClass struct {
 }
 
 // with returns c with the class method name.
-func (c collClass) with(name string, fn interp.BuiltinFunc) collClass {
+func (c *collClass) with(name string, fn interp.BuiltinFunc) *collClass {
 	attrs := starlark.StringDict{}
 	for k, v := range c.attrs {
 		attrs[k] = v
 	}
 	attrs[name] = interp.NewBuiltin(name, fn)
-	c.attrs = attrs
-	return c
+	out := *c
+	out.attrs = attrs
+	return &out
 }
 
-func (c collClass) Attr(name string) (starlark.Value, error) {
+func (c *collClass) Attr(name string) (starlark.Value, error) {
 	if name == "__name__" {
 		return starlark.String(c.Name()), nil
 	}
 	return c.attrs[name], nil
 }
 
-func (c collClass) AttrNames() []string {
+func (c *collClass) AttrNames() []string {
 	names := append([]string{"__name__"}, c.attrs.Keys()...)
 	sort.Strings(names)
 	return names
@@ -88,15 +117,15 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 	}
 }
 
-var _ python.Class = collClass{}
+var _ python.Class = (*collClass)(nil)
 
-func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) collClass {
-	return collClass{Builtin: interp.NewBuiltin(name, fn), is: is}
+func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) *collClass {
+	return &collClass{Builtin: interp.NewBuiltin(name, fn), is: is}
 }
 
-func (c collClass) String() string                    { return "<class 'collections." + c.Name() + "'>" }
-func (c collClass) Type() string                      { return "type" }
-func (c collClass) HasInstance(v starlark.Value) bool { return c.is(v) }
+func (c *collClass) String() string                    { return "<class 'collections." + c.Name() + "'>" }
+func (c *collClass) Type() string                      { return "type" }
+func (c *collClass) HasInstance(v starlark.Value) bool { return c.is(v) }
 
 func isCollDict(kind dictKind) func(starlark.Value) bool {
 	return func(v starlark.Value) bool {

@@ -26,20 +26,16 @@ func copyBuiltin(deep bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		// deepcopy(x, memo=None, _nil=[]): the memo is CPython's own
 		// business, accepted and not used.
-		most := 1
+		var x, memo, nilArg starlark.Value
+		var err error
 		if deep {
-			most = 3
+			err = unpack("deepcopy", args, kwargs, "x", &x, "memo?", &memo, "_nil?", &nilArg)
+		} else {
+			err = unpack("copy", args, kwargs, "x", &x)
 		}
-		if len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn.Name())
+		if err != nil {
+			return nil, err
 		}
-		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'x'", fn.Name())
-		}
-		if len(args) > most {
-			return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn.Name(), most, len(args))
-		}
-		x := args[0]
 		c := copier{thread: thread, b: interp.BudgetOf(thread), deep: deep, memo: map[starlark.Value]starlark.Value{}}
 		return c.copy(x, 0)
 	}
@@ -71,7 +67,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		return nil, err
 	}
 	switch x.(type) {
-	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque:
+	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque, *chainMap:
 		if y, ok := c.memo[x]; ok {
 			return y, nil
 		}
@@ -137,6 +133,31 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 				return nil, err
 			}
 			out.push(ce, false)
+		}
+		return out, nil
+	case *chainMap:
+		// A shallow copy is cm.copy(): a copy of the first mapping and the
+		// others as they are; a deep one copies every mapping.
+		if err := c.b.Alloc(int64(v.maps.Len()) * 16); err != nil {
+			return nil, err
+		}
+		out := &chainMap{maps: starlark.NewList(nil)}
+		c.memo[x] = out
+		for i := 0; i < v.maps.Len(); i++ {
+			m := v.maps.Index(i)
+			var cm starlark.Value = m
+			var err error
+			if c.deep {
+				cm, err = c.copy(m, depth+1)
+			} else if i == 0 {
+				cm, err = c.copy(m, depth+1)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if err := out.maps.Append(cm); err != nil {
+				return nil, err
+			}
 		}
 		return out, nil
 	case starlark.Tuple:

@@ -38,7 +38,7 @@ type csvModule struct {
 // io.StringIO) and any object with a write method.
 func CSV() *starlarkstruct.Module {
 	m := &csvModule{
-		errClass: python.NewModuleClass("Error", "Exception"),
+		errClass: python.NewModuleClass("_csv.Error", "Exception"),
 		float:    builtins()["float"],
 	}
 	fn := func(name string, f func(*csvModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
@@ -172,12 +172,31 @@ func noExtra(rest []starlark.Tuple) error {
 
 // splitDialectArgs takes a dialect given by position or keyword out of
 // the arguments of reader() and writer().
+// csvOwnKeywords splits the keywords of DictReader or DictWriter into
+// theirs and an error for the first that is neither theirs nor a
+// dialect's, which reader() and writer() raise when CPython hands it on
+// to them (after DictReader's own arguments are bound).
+func csvOwnKeywords(kwargs []starlark.Tuple, own ...string) ([]starlark.Tuple, error) {
+	var mine []starlark.Tuple
+	var bad error
+	for _, kv := range kwargs {
+		if k, _ := starlark.AsString(kv[0]); indexOf(own, k) >= 0 {
+			mine = append(mine, kv)
+		} else if bad == nil {
+			bad = python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
+		}
+	}
+	return mine, bad
+}
+
 func splitDialectArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, positional int) (starlark.Tuple, starlark.Value, []starlark.Tuple, error) {
 	var dialectName starlark.Value
 	if len(args) > positional {
 		dialectName = args[positional]
 		if len(args) > positional+1 {
-			return nil, nil, nil, python.Errorf("TypeError", "%s() takes at most %d positional arguments (%d given)", fn, positional+1, len(args))
+			// CPython hands the extra ones on to reader()/writer(), which
+			// says this (its name left out).
+			return nil, nil, nil, python.Errorf("TypeError", " expected at most 2 arguments, got %d", len(args)-positional+1)
 		}
 		args = args[:positional]
 	}
@@ -287,7 +306,7 @@ func (m *csvModule) fileAndDialect(name string, args starlark.Tuple, kwargs []st
 		return nil, dialect{}, err
 	}
 	if len(args) != 1 {
-		return nil, dialect{}, python.Errorf("TypeError", "expected at least 1 argument, got 0")
+		return nil, dialect{}, python.Errorf("TypeError", " expected at least 1 argument, got 0")
 	}
 	return args[0], d, nil
 }
@@ -805,10 +824,14 @@ func csvDictReaderNew(m *csvModule, thread *starlark.Thread, name string, args s
 	if err != nil {
 		return nil, err
 	}
+	rest, bad := csvOwnKeywords(rest, "f", "fieldnames", "restkey", "restval")
 	var f starlark.Value
 	var fieldnames, restkey, restval starlark.Value = starlark.None, starlark.None, starlark.None
-	if err := starlark.UnpackArgs(name, args, rest, "f", &f, "fieldnames?", &fieldnames, "restkey?", &restkey, "restval?", &restval); err != nil {
+	if err := unpackWith(argStyle{name: "DictReader.__init__", self: true}, args, rest, "f", &f, "fieldnames?", &fieldnames, "restkey?", &restkey, "restval?", &restval); err != nil {
 		return nil, err
+	}
+	if bad != nil {
+		return nil, bad
 	}
 	r, err := m.newReader(thread, f, d)
 	if err != nil {
@@ -934,8 +957,12 @@ func csvDictWriterNew(m *csvModule, thread *starlark.Thread, name string, args s
 	var f, fieldnames starlark.Value
 	var restval starlark.Value = starlark.String("")
 	extrasaction := "raise"
-	if err := starlark.UnpackArgs(name, args, rest, "f", &f, "fieldnames", &fieldnames, "restval?", &restval, "extrasaction?", &extrasaction); err != nil {
+	rest, bad := csvOwnKeywords(rest, "f", "fieldnames", "restval", "extrasaction")
+	if err := unpackWith(argStyle{name: "DictWriter.__init__", self: true}, args, rest, "f", &f, "fieldnames", &fieldnames, "restval?", &restval, "extrasaction?", &extrasaction); err != nil {
 		return nil, err
+	}
+	if bad != nil {
+		return nil, bad
 	}
 	action := strings.ToLower(extrasaction)
 	if action != "raise" && action != "ignore" {

@@ -91,6 +91,7 @@ func newDTClasses() *dtClasses {
 		"fromtimestamp":    interp.NewBuiltin("fromtimestamp", dtFromTimestamp),
 		"utcfromtimestamp": interp.NewBuiltin("utcfromtimestamp", dtUTCFromTimestamp),
 		"fromordinal":      interp.NewBuiltin("fromordinal", dtFromOrdinal),
+		"fromisocalendar":  interp.NewBuiltin("fromisocalendar", dtFromISOCalendar),
 		"fromisoformat":    interp.NewBuiltin("fromisoformat", dtFromISO),
 		"strptime":         interp.NewBuiltin("strptime", dtStrptime),
 		"combine":          interp.NewBuiltin("combine", dtCombine),

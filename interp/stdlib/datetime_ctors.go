@@ -162,6 +162,16 @@ func dateFromISOCalendar(_ *starlark.Thread, _ *starlark.Builtin, args starlark.
 	return &date{ord: ord}, nil
 }
 
+// dtFromISOCalendar is datetime.fromisocalendar(year, week, day): that
+// day at midnight.
+func dtFromISOCalendar(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	d, err := dateFromISOCalendar(thread, b, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	return &datetime{local: (d.(*date).ord - 1) * usPerDay}, nil
+}
+
 func dtCombine(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	vals, err := bindArgs("combine", args, kwargs, []string{"date", "time", "tzinfo"}, 2)
 	if err != nil {

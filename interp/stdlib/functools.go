@@ -15,7 +15,7 @@ import (
 func Functools() *starlarkstruct.Module {
 	m := starlark.StringDict{
 		"reduce":     interp.NewBuiltin("reduce", ftReduce),
-		"partial":    interp.NewBuiltin("partial", ftPartial),
+		"partial":    partialClass,
 		"cmp_to_key": interp.NewBuiltin("cmp_to_key", ftCmpToKey),
 		"lru_cache":  interp.NewBuiltin("lru_cache", ftLRUCache),
 		"cache": interp.NewBuiltin("cache", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -35,8 +35,11 @@ func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if len(kwargs) > 0 {
 		return nil, python.Errorf("TypeError", "reduce() takes no keyword arguments")
 	}
-	if len(args) < 2 || len(args) > 3 {
+	if len(args) < 2 {
 		return nil, python.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
+	}
+	if len(args) > 3 {
+		return nil, python.Errorf("TypeError", "reduce expected at most 3 arguments, got %d", len(args))
 	}
 	fn := args[0]
 	if _, ok := fn.(starlark.Callable); !ok {
@@ -167,8 +170,8 @@ func (p *partial) AttrNames() []string { return []string{"args", "func", "keywor
 // cmp_to_key(mycmp): a key function whose keys order as mycmp says.
 func ftCmpToKey(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var cmp starlark.Value
-	if err := starlark.UnpackArgs("cmp_to_key", args, kwargs, "mycmp", &cmp); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpackC("cmp_to_key", args, kwargs, "mycmp", &cmp); err != nil {
+		return nil, err
 	}
 	return interp.NewBuiltin("functools.KeyWrapper", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
@@ -211,8 +214,8 @@ func (k *cmpKey) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool
 func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var maxsize starlark.Value = starlark.MakeInt(128)
 	var typed starlark.Value = starlark.False
-	if err := starlark.UnpackArgs("lru_cache", args, kwargs, "maxsize?", &maxsize, "typed?", &typed); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpack("lru_cache", args, kwargs, "maxsize?", &maxsize, "typed?", &typed); err != nil {
+		return nil, err
 	}
 	if _, ok := maxsize.(starlark.Callable); ok {
 		return newCached(maxsize, 128, false)

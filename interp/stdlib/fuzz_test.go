@@ -41,6 +41,16 @@ for f in [
     lambda: textwrap.dedent(s),
     lambda: pprint.pformat(s.split(), width=20),
     lambda: string.Template(s).safe_substitute(a=1),
+    lambda: string.Template(s).get_identifiers(),
+    lambda: string.Formatter().parse(s),
+    lambda: json.loads(s, strict=False),
+    lambda: base64.a85decode(s),
+    lambda: base64.a85decode(s, adobe=True, foldspaces=True),
+    lambda: io.StringIO(s, newline="").readlines(),
+    lambda: io.StringIO(s, newline=None).getvalue(),
+    lambda: re.findall(r"\b\w+\b|\B.", s),
+    lambda: re.sub(r"(?i)\b(\w)(\w*)\b", r"\2\1", s),
+    lambda: re.split(r"\b", s, maxsplit=5),
 ]:
     try:
         f()

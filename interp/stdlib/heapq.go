@@ -82,9 +82,12 @@ func (h heap) siftUp(pos int) error {
 // heapArgs reads (heap, item...) where heap must be a list.
 func heapArgs(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple, items int) (heap, starlark.Tuple, error) {
 	if len(kwargs) > 0 {
-		return heap{}, nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+		return heap{}, nil, python.Errorf("TypeError", "_heapq.%s() takes no keyword arguments", fn)
 	}
 	if len(args) != items+1 {
+		if items == 0 {
+			return heap{}, nil, python.Errorf("TypeError", "_heapq.%s() takes exactly one argument (%d given)", fn, len(args))
+		}
 		return heap{}, nil, python.Errorf("TypeError", "%s expected %d arguments, got %d", fn, items+1, len(args))
 	}
 	l, ok := args[0].(*starlark.List)
@@ -242,7 +245,7 @@ func nSelect(largest bool) interp.BuiltinFunc {
 		var n int
 		var iterable starlark.Value
 		var key starlark.Value = starlark.None
-		if err := starlark.UnpackArgs(fn.Name(), args, kwargs, "n", &n, "iterable", &iterable, "key?", &key); err != nil {
+		if err := unpack(fn.Name(), args, kwargs, "n", &n, "iterable", &iterable, "key?", &key); err != nil {
 			return nil, err
 		}
 		xs, err := collectKeyed(thread, iterable, key)
@@ -269,7 +272,7 @@ func nSelect(largest bool) interp.BuiltinFunc {
 func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var key starlark.Value = starlark.None
 	reverse := false
-	if err := starlark.UnpackArgs("merge", nil, kwargs, "key?", &key, "reverse?", &reverse); err != nil {
+	if err := unpack("merge", nil, kwargs, "key?", &key, "reverse?", &reverse); err != nil {
 		return nil, err
 	}
 	// heads[i] is the next value of args[i]; next[i] is nil once it is

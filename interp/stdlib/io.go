@@ -17,7 +17,7 @@ import (
 // are the file pack's).
 func IO() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
-		"StringIO": interp.NewBuiltin("StringIO", newStringIO),
+		"StringIO": stringIOClass,
 	}}
 }
 
@@ -30,6 +30,12 @@ type stringIO struct {
 	extra  int // characters past the end the position lies
 	closed bool
 	frozen bool
+	// newline is the newline argument: "\n" (no translation, the
+	// default), "" (lines end at \r, \n or \r\n), "\r" or "\r\n" (what
+	// a written \n becomes, and where lines end); universal (newline=None)
+	// turns \r\n and \r into \n as they are written.
+	newline   string
+	universal bool
 }
 
 var (
@@ -110,6 +116,7 @@ var stringIOMethods = map[string]stringIOMethod{
 	"readable":   sioTrue,
 	"writable":   sioTrue,
 	"seekable":   sioTrue,
+	"isatty":     sioFalse,
 	"flush":      sioFlush,
 }
 
@@ -118,7 +125,18 @@ func newStringIO(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	if err := starlark.UnpackArgs("StringIO", args, kwargs, "initial_value?", &initial, "newline?", &newline); err != nil {
 		return nil, err
 	}
-	f := &stringIO{}
+	f := &stringIO{newline: "\n"}
+	switch nl, ok := interp.AsText(newline); {
+	case newline == starlark.None:
+		f.universal = true
+	case !ok:
+		return nil, python.Errorf("TypeError", "newline must be str or None, not %s", python.TypeName(newline))
+	case nl == "" || nl == "\n" || nl == "\r" || nl == "\r\n":
+		f.newline = nl
+	default:
+		r, _ := interp.Repr(nil, newline)
+		return nil, python.Errorf("ValueError", "illegal newline value: %s", r)
+	}
 	if initial == starlark.None {
 		return f, nil
 	}
@@ -129,8 +147,22 @@ func newStringIO(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	if err := interp.BudgetOf(thread).Alloc(int64(len(s))); err != nil {
 		return nil, err
 	}
-	f.buf = []byte(s)
+	f.buf = []byte(f.translate(s))
 	return f, nil
+}
+
+// translate is what writing s puts in the buffer: newlines as the
+// newline argument asks.
+func (f *stringIO) translate(s string) string {
+	switch {
+	case f.universal:
+		if strings.IndexByte(s, '\r') >= 0 {
+			s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+		}
+	case f.newline == "\r" || f.newline == "\r\n":
+		s = strings.ReplaceAll(s, "\n", f.newline)
+	}
+	return s
 }
 
 // write puts s at the position, over what is there, as a file does.
@@ -148,6 +180,7 @@ func (f *stringIO) write(b *interp.Budget, s string) error {
 		f.buf = append(f.buf, strings.Repeat("\x00", f.extra)...)
 		f.pos, f.extra = len(f.buf), 0
 	}
+	s = f.translate(s)
 	if f.pos == len(f.buf) {
 		f.buf = append(f.buf, s...)
 		f.pos = len(f.buf)
@@ -250,8 +283,25 @@ func (f *stringIO) readline(limit int) string {
 		return ""
 	}
 	end := len(f.buf)
-	if i := bytes.IndexByte(f.buf[f.pos:], '\n'); i >= 0 {
-		end = f.pos + i + 1
+	rest := f.buf[f.pos:]
+	switch f.newline {
+	case "\n":
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			end = f.pos + i + 1
+		}
+	case "":
+		// The first \r or \n ends the line; a \r with a \n after it
+		// ends it after both.
+		if i := bytes.IndexAny(rest, "\r\n"); i >= 0 {
+			end = f.pos + i + 1
+			if rest[i] == '\r' && i+1 < len(rest) && rest[i+1] == '\n' {
+				end++
+			}
+		}
+	default:
+		if i := bytes.Index(rest, []byte(f.newline)); i >= 0 {
+			end = f.pos + i + len(f.newline)
+		}
 	}
 	if limit >= 0 {
 		cut := f.pos
@@ -402,4 +452,8 @@ func sioTrue(_ *starlark.Thread, name string, _ *stringIO, args starlark.Tuple, 
 
 func sioFlush(_ *starlark.Thread, name string, _ *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	return starlark.None, starlark.UnpackArgs(name, args, kwargs)
+}
+
+func sioFalse(_ *starlark.Thread, name string, _ *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return starlark.False, starlark.UnpackArgs(name, args, kwargs)
 }

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -89,16 +90,157 @@ func nArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, n int) err
 		return err
 	}
 	if len(args) != n {
-		return python.Errorf("TypeError", "%s expected %d arguments, got %d", name, n, len(args))
+		return python.Errorf("TypeError", "%s expected %d argument%s, got %d", name, n, plural(n), len(args))
 	}
 	return nil
 }
 
+// unpack binds the arguments of a module function written in Python in
+// CPython (statistics, string), with its messages for a missing or
+// unknown argument.
 func unpack(name string, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+	return unpackWith(argStyle{name: name}, args, kwargs, pairs...)
+}
+
+// unpackC binds the arguments of a function written in C in CPython
+// (itertools), with its messages.
+func unpackC(name string, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+	return unpackWith(argStyle{name: name, c: true}, args, kwargs, pairs...)
+}
+
+// argStyle is how CPython words what is wrong with a call of a function.
+type argStyle struct {
+	name string // as messages name it: "sub", "Random.randint"
+	c    bool   // written in C: "missing required argument 'x' (pos 2)"
+	self bool   // a method written in Python: self counts among the positional arguments
+	// maxPos is how many parameters may be given by position (the rest
+	// are keyword-only); 0 for all of them.
+	maxPos int
+	// badKeyword is the name an unknown keyword is reported under, when
+	// not name (json.dumps's is "JSONEncoder.__init__").
+	badKeyword string
+}
+
+// unpackWith checks the call against the parameters of pairs (names,
+// "?" for an optional one) and words what is wrong with it as CPython
+// does; then it binds the arguments as starlark.UnpackArgs does.
+func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs ...any) error {
+	name, cStyle := st.name, st.c
+	var params []string
+	required := 0
+	for i := 0; i+1 < len(pairs); i += 2 {
+		p, _ := pairs[i].(string)
+		if !strings.HasSuffix(p, "?") {
+			required = len(params) + 1
+		}
+		params = append(params, strings.TrimSuffix(p, "?"))
+	}
+	given := make([]bool, len(params))
+	for i := range args {
+		if i < len(given) {
+			given[i] = true
+		}
+	}
+	var unknown string
+	for _, kv := range kwargs {
+		k, _ := starlark.AsString(kv[0])
+		i := indexOf(params, k)
+		if i < 0 {
+			if cStyle {
+				// C functions name a missing argument first.
+				if unknown == "" {
+					unknown = k
+				}
+				continue
+			}
+			where := name
+			if st.badKeyword != "" {
+				where = st.badKeyword
+			}
+			return python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", where, k)
+		}
+		if given[i] {
+			if cStyle {
+				return python.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", name, k, i+1)
+			}
+			return python.Errorf("TypeError", "%s() got multiple values for argument '%s'", name, k)
+		}
+		given[i] = true
+	}
+	maxPos := len(params)
+	if st.maxPos > 0 {
+		maxPos = st.maxPos
+	}
+	if cStyle && len(args)+len(kwargs) > len(params) {
+		return python.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", name, len(params), plural(len(params)), len(args)+len(kwargs))
+	}
+	if !cStyle && len(args) > maxPos {
+		self := 0
+		if st.self {
+			self = 1
+		}
+		n, given := maxPos+self, len(args)+self
+		were := "were"
+		if given == 1 {
+			were = "was"
+		}
+		if required >= maxPos {
+			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", name, n, plural(n), given, were)
+		}
+		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, min(required, maxPos)+self, n, given, were)
+	}
+	var missing []string
+	for i := 0; i < required; i++ {
+		if !given[i] {
+			if cStyle {
+				return python.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", name, params[i], i+1)
+			}
+			missing = append(missing, "'"+params[i]+"'")
+		}
+	}
+	if unknown != "" {
+		return python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", unknown, name)
+	}
+	if len(missing) > 0 {
+		list := missing[len(missing)-1]
+		if len(missing) == 2 {
+			list = missing[0] + " and " + list
+		} else if len(missing) > 2 {
+			list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
+		}
+		return python.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", name, len(missing), plural(len(missing)), list)
+	}
 	if err := starlark.UnpackArgs(name, args, kwargs, pairs...); err != nil {
-		return python.Errorf("TypeError", "%s", err.Error())
+		// A value of the wrong type for an int parameter.
+		msg := err.Error()
+		if i := strings.Index(msg, ": for parameter "); i >= 0 && strings.HasSuffix(msg, "want int") {
+			p := msg[i+len(": for parameter "):]
+			p = p[:strings.IndexByte(p, ':')]
+			if k := indexOf(params, p); k >= 0 {
+				var v starlark.Value
+				if k < len(args) {
+					v = args[k]
+				}
+				for _, kv := range kwargs {
+					if n, _ := starlark.AsString(kv[0]); n == p {
+						v = kv[1]
+					}
+				}
+				if v != nil {
+					return python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+				}
+			}
+		}
+		return python.Errorf("TypeError", "%s", msg)
 	}
 	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func isNumber(v starlark.Value) bool {
@@ -112,7 +254,7 @@ func isNumber(v starlark.Value) bool {
 // count(start=0, step=1).
 func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var start, step starlark.Value = starlark.MakeInt(0), starlark.MakeInt(1)
-	if err := unpack("count", args, kwargs, "start?", &start, "step?", &step); err != nil {
+	if err := unpackC("count", args, kwargs, "start?", &start, "step?", &step); err != nil {
 		return nil, err
 	}
 	if !isNumber(start) || !isNumber(step) {
@@ -170,7 +312,7 @@ func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var obj starlark.Value
 	var times starlark.Value = starlark.None
-	if err := unpack("repeat", args, kwargs, "object", &obj, "times?", &times); err != nil {
+	if err := unpackC("repeat", args, kwargs, "object", &obj, "times?", &times); err != nil {
 		return nil, err
 	}
 	n := int64(-1)
@@ -198,7 +340,10 @@ func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err := noKwargs("islice", kwargs); err != nil {
 		return nil, err
 	}
-	if len(args) < 2 || len(args) > 4 {
+	if len(args) < 2 {
+		return nil, python.Errorf("TypeError", "islice expected at least 2 arguments, got %d", len(args))
+	}
+	if len(args) > 4 {
 		return nil, python.Errorf("TypeError", "islice expected at most 4 arguments, got %d", len(args))
 	}
 	index := func(v starlark.Value, none int64, msg string) (int64, error) {
@@ -386,7 +531,7 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	var fill starlark.Value = starlark.None
 	for _, kv := range kwargs {
 		if k, _ := starlark.AsString(kv[0]); k != "fillvalue" {
-			return nil, python.Errorf("TypeError", "zip_longest() got an unexpected keyword argument '%s'", k)
+			return nil, python.Errorf("TypeError", "zip_longest() got an unexpected keyword argument")
 		}
 		fill = kv[1]
 	}
@@ -432,7 +577,7 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 // accumulate(iterable[, func, *, initial=None]).
 func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it, fn, initial starlark.Value = nil, starlark.None, starlark.None
-	if err := unpack("accumulate", args, kwargs, "iterable", &it, "func?", &fn, "initial?", &initial); err != nil {
+	if err := unpackC("accumulate", args, kwargs, "iterable", &it, "func?", &fn, "initial?", &initial); err != nil {
 		return nil, err
 	}
 	next, err := iterArg(thread, it)
@@ -473,7 +618,7 @@ func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 // asked for, as in CPython.
 func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it, keyfn starlark.Value = nil, starlark.None
-	if err := unpack("groupby", args, kwargs, "iterable", &it, "key?", &keyfn); err != nil {
+	if err := unpackC("groupby", args, kwargs, "iterable", &it, "key?", &keyfn); err != nil {
 		return nil, err
 	}
 	next, err := iterArg(thread, it)
@@ -559,7 +704,7 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		k, _ := starlark.AsString(kv[0])
 		r, ok := kv[1].(starlark.Int)
 		if k != "repeat" || !ok {
-			return nil, python.Errorf("TypeError", "product() got an unexpected keyword argument '%s'", k)
+			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for product()", k)
 		}
 		repeat, _ = r.Int64()
 		if repeat < 0 {
@@ -619,7 +764,7 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 // permutations(iterable, r=None), in CPython's order.
 func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it, rv starlark.Value = nil, starlark.None
-	if err := unpack("permutations", args, kwargs, "iterable", &it, "r?", &rv); err != nil {
+	if err := unpackC("permutations", args, kwargs, "iterable", &it, "r?", &rv); err != nil {
 		return nil, err
 	}
 	pool, err := python.Collect(thread, it)
@@ -694,7 +839,7 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var it starlark.Value
 		var rv starlark.Int
-		if err := unpack(name, args, kwargs, "iterable", &it, "r", &rv); err != nil {
+		if err := unpackC(name, args, kwargs, "iterable", &it, "r", &rv); err != nil {
 			return nil, err
 		}
 		pool, err := python.Collect(thread, it)
@@ -764,7 +909,7 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 // compress(data, selectors).
 func itCompress(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var data, sel starlark.Value
-	if err := unpack("compress", args, kwargs, "data", &data, "selectors", &sel); err != nil {
+	if err := unpackC("compress", args, kwargs, "data", &data, "selectors", &sel); err != nil {
 		return nil, err
 	}
 	nd, err := iterArg(thread, data)
@@ -851,7 +996,7 @@ func itPairwise(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var it starlark.Value
 	var nv starlark.Int
-	if err := unpack("batched", args, kwargs, "iterable", &it, "n", &nv); err != nil {
+	if err := unpackC("batched", args, kwargs, "iterable", &it, "n", &nv); err != nil {
 		return nil, err
 	}
 	n, _ := nv.Int64()

@@ -417,13 +417,18 @@ func (e *encoder) array(x starlark.Value, depth int) error {
 // default=None, sort_keys=False).
 func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var obj, indent, separators, dflt starlark.Value = nil, starlark.None, starlark.None, starlark.None
-	ensureASCII, allowNaN, sortKeys := true, true, false
-	var skipkeys, checkCircular, cls starlark.Value
-	if err := starlark.UnpackArgs(b.Name(), args, kwargs, "obj", &obj, "skipkeys?", &skipkeys, "ensure_ascii?", &ensureASCII,
-		"check_circular?", &checkCircular, "allow_nan?", &allowNaN, "cls?", &cls, "indent?", &indent,
-		"separators?", &separators, "default?", &dflt, "sort_keys?", &sortKeys); err != nil {
+	var skipkeys, checkCircular, cls, asciiV, nanV, sortV starlark.Value
+	st := argStyle{name: "dumps", maxPos: 1, badKeyword: "JSONEncoder.__init__"}
+	if b.Name() != "json.dumps" {
+		st = argStyle{name: b.Name()}
+	}
+	if err := unpackWith(st, args, kwargs, "obj", &obj, "skipkeys?", &skipkeys, "ensure_ascii?", &asciiV,
+		"check_circular?", &checkCircular, "allow_nan?", &nanV, "cls?", &cls, "indent?", &indent,
+		"separators?", &separators, "default?", &dflt, "sort_keys?", &sortV); err != nil {
 		return nil, err
 	}
+	// The flags are taken for their truth, as CPython takes them.
+	ensureASCII, allowNaN, sortKeys := flagArg(asciiV, true), flagArg(nanV, true), flagArg(sortV, false)
 	if cls != nil && cls != starlark.None {
 		// Encoder classes cannot be defined here: default= does their work.
 		return nil, python.Errorf("TypeError", "json.dumps: cls= is not supported: pass default=a function that converts what JSON cannot hold")
@@ -886,8 +891,11 @@ func (d *decoder) number() (starlark.Value, error) {
 // jsonLoads is json.loads(s).
 func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "loads() takes exactly one positional argument (%d given)", len(args))
+	switch {
+	case len(args) == 0:
+		return nil, python.Errorf("TypeError", "loads() missing 1 required positional argument: 's'")
+	case len(args) > 1:
+		return nil, python.Errorf("TypeError", "loads() takes 1 positional argument but %d were given", len(args))
 	}
 	s = args[0]
 	h := &loadHooks{thread: thread}

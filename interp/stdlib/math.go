@@ -46,12 +46,14 @@ func Math() *starlarkstruct.Module {
 		"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
 		"radians": {func(x float64) float64 { return x * (math.Pi / 180) }, false},
 		"gamma":   {gamma, true}, "lgamma": {lgamma, true},
+		"ulp":   {ulp, false},
 		"round": {math.Round, false}, // Starlark's math.round
 	} {
 		add(name, unaryMath(name, f.fn, f.overflow))
 	}
 	for name, fn := range map[string]func(x, y float64) (float64, error){
 		"copysign":  func(x, y float64) (float64, error) { return math.Copysign(x, y), nil },
+		"nextafter": nextafter,
 		"atan2":     func(x, y float64) (float64, error) { return ddAtan2(x, y), nil },
 		"pow":       mathPow,
 		"fmod":      fmod,
@@ -67,8 +69,8 @@ func Math() *starlarkstruct.Module {
 	add("isinf", predicateMath("isinf", func(x float64) bool { return math.IsInf(x, 0) }))
 	add("isnan", predicateMath("isnan", math.IsNaN))
 	add("log", mathLog)
-	add("log2", logMath("log2", python.Log2, 1))
-	add("log10", logMath("log10", log10, math.Log10(2)))
+	add("log2", logMath("log2", python.Log2))
+	add("log10", logMath("log10", log10))
 	add("isclose", mathIsclose)
 	add("hypot", mathHypot)
 	add("dist", mathDist)
@@ -127,6 +129,29 @@ func Math() *starlarkstruct.Module {
 	mod := &starlarkstruct.Module{Name: "math", Members: m}
 	mod.Freeze()
 	return mod
+}
+
+// nextafter is C's: y itself when x == y (nextafter(-0.0, 0.0) is 0.0).
+func nextafter(x, y float64) (float64, error) {
+	if x == y {
+		return y, nil
+	}
+	return math.Nextafter(x, y), nil
+}
+
+// ulp is the value of the least significant bit of x: the gap from |x|
+// to the next float away from zero (the largest float's is the gap below
+// it).
+func ulp(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		return math.Abs(x)
+	}
+	x = math.Abs(x)
+	if x == math.MaxFloat64 {
+		return x - math.Nextafter(x, 0)
+	}
+	return math.Nextafter(x, math.Inf(1)) - x
 }
 
 // exp2 is 2**x as C's exp2 gives it, rounded once.
@@ -341,17 +366,23 @@ func predicateMath(name string, fn func(float64) bool) interp.BuiltinFunc {
 
 // logOf is log(x) of a number in the given logarithm (log2 of the
 // int's bits times perBit for an int too large for a float).
-func logOf(v starlark.Value, fn func(float64) float64, perBit float64) (float64, error) {
+func logOf(v starlark.Value, fn func(float64) float64) (float64, error) {
 	if n, ok := v.(starlark.Int); ok {
 		bi := n.BigInt()
 		if bi.Sign() <= 0 {
 			return 0, domainError()
 		}
 		if math.IsInf(float64(n.Float()), 0) {
-			// x = m·2^k with m the top 64 bits.
-			k := bi.BitLen() - 64
-			m, _ := new(big.Float).SetInt(new(big.Int).Rsh(bi, uint(k))).Float64()
-			return fn(m) + float64(k)*perBit, nil
+			// Too large for a float: n = m·2^e with m in [0.5, 1)
+			// rounded to a float, and log(n) = log(m) + log(2)·e, as
+			// CPython computes it.
+			mant := new(big.Float)
+			e := new(big.Float).SetInt(bi).MantExp(mant)
+			m, _ := mant.Float64()
+			if m == 1 {
+				m, e = 0.5, e+1
+			}
+			return fn(m) + fn(2)*float64(e), nil
 		}
 	}
 	x, err := toFloat(v)
@@ -367,12 +398,12 @@ func logOf(v starlark.Value, fn func(float64) float64, perBit float64) (float64,
 	return fn(x), nil
 }
 
-func logMath(name string, fn func(float64) float64, perBit float64) interp.BuiltinFunc {
+func logMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := positional(name, args, kwargs, 1, 1); err != nil {
 			return nil, err
 		}
-		r, err := logOf(args[0], fn, perBit)
+		r, err := logOf(args[0], fn)
 		if err != nil {
 			return nil, err
 		}
@@ -382,17 +413,20 @@ func logMath(name string, fn func(float64) float64, perBit float64) interp.Built
 
 // mathLog is log(x[, base]): log(x) / log(base), as CPython divides.
 func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := positional("log", args, kwargs, 1, 2); err != nil {
-		return nil, err
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "log() takes no keyword arguments")
 	}
-	x, err := logOf(args[0], python.Log, math.Ln2)
+	if len(args) < 1 || len(args) > 2 {
+		return nil, python.Errorf("TypeError", "math.log requires 1 to 2 arguments")
+	}
+	x, err := logOf(args[0], python.Log)
 	if err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
 		return starlark.Float(x), nil
 	}
-	base, err := logOf(args[1], python.Log, math.Ln2)
+	base, err := logOf(args[1], python.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +438,14 @@ func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 
 // mathIsclose is isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0).
 func mathIsclose(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 2 {
+	switch {
+	case len(args)+len(kwargs) > 4:
+		return nil, python.Errorf("TypeError", "isclose() takes at most 4 arguments (%d given)", len(args)+len(kwargs))
+	case len(args) == 0:
+		return nil, python.Errorf("TypeError", "isclose() missing required argument 'a' (pos 1)")
+	case len(args) == 1:
+		return nil, python.Errorf("TypeError", "isclose() missing required argument 'b' (pos 2)")
+	case len(args) > 2:
 		return nil, python.Errorf("TypeError", "isclose() takes exactly 2 positional arguments (%d given)", len(args))
 	}
 	a, err := toFloat(args[0])
@@ -462,7 +503,7 @@ func norm(xs []float64) float64 {
 
 func mathHypot(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "hypot() takes no keyword arguments")
+		return nil, python.Errorf("TypeError", "math.hypot() takes no keyword arguments")
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err
@@ -638,7 +679,7 @@ func mathProd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 // ints reads the arguments of gcd and lcm.
 func ints(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]*big.Int, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+		return nil, python.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err

@@ -173,27 +173,77 @@ func reduce(x dd) (dd, int) {
 	return quickTwoSum(hi, lo), int(quad)
 }
 
+// sinCosTable holds sin(j/64) and cos(j/64) for j = 0 … 51 to
+// double-double precision, made the first time a sine or cosine is asked
+// for: the kernel below reduces its argument to within 1/128 of one of
+// them, where a few terms of each series suffice.
+var sinCosTable = sync.OnceValue(func() *[52][2]dd {
+	const prec = 200
+	var t [52][2]dd
+	toDD := func(f *big.Float) dd {
+		hi, _ := f.Float64()
+		rest := new(big.Float).SetPrec(prec).Sub(f, big.NewFloat(hi))
+		lo, _ := rest.Float64()
+		return quickTwoSum(hi, lo)
+	}
+	for j := range t {
+		x := new(big.Float).SetPrec(prec).Quo(big.NewFloat(float64(j)), big.NewFloat(64))
+		x2 := new(big.Float).SetPrec(prec).Mul(x, x)
+		sin := new(big.Float).SetPrec(prec).Set(x)
+		cos := new(big.Float).SetPrec(prec).SetInt64(1)
+		st := new(big.Float).SetPrec(prec).Set(x)
+		ct := new(big.Float).SetPrec(prec).SetInt64(1)
+		for n := int64(1); n < 40; n++ {
+			st.Mul(st, x2).Quo(st, big.NewFloat(float64(-(2*n)*(2*n+1))))
+			ct.Mul(ct, x2).Quo(ct, big.NewFloat(float64(-(2*n-1)*(2*n))))
+			sin.Add(sin, st)
+			cos.Add(cos, ct)
+		}
+		t[j] = [2]dd{toDD(sin), toDD(cos)}
+	}
+	return &t
+})
+
+// Coefficients of the two series that need double-double precision.
+var (
+	inv6   = dd{1, 0}.divInt(6)
+	inv120 = dd{1, 0}.divInt(120)
+	inv24  = dd{1, 0}.divInt(24)
+)
+
 // sinCosKernel returns sin(r) and cos(r) for |r| <= pi/4 (a little
-// more), summing both series in double-double.
+// more): r = j/64 + t with |t| <= 1/128, the series of sin(t) and cos(t)
+// (their first terms in double-double, the rest, below 2^-100 of the
+// result, in floats), and the angle-sum formulas with the table.
 func sinCosKernel(r dd) (dd, dd) {
-	r2 := r.mul(r)
-	sin, term := r, r
-	for n := 1.0; n < 30; n++ {
-		term = term.mul(r2).divInt(-(2 * n) * (2*n + 1))
-		sin = sin.add(term)
-		if math.Abs(term.hi) <= math.Abs(sin.hi)*0x1p-110 {
-			break
-		}
+	j := int(math.Round(r.hi * 64))
+	a := float64(j) / 64
+	t := quickTwoSum(r.hi-a, r.lo) // r.hi - a is exact
+	t2 := t.mul(t)
+	x := t2.hi
+	// sin(t) = t - t³/6 + t⁵/120 - …
+	fs := ((x/6227020800-1.0/39916800)*x+1.0/362880)*x - 1.0/5040
+	ps := inv120.add(dd{x * fs, 0})
+	ps = t2.mul(ps).sub(inv6)
+	sinT := t.add(t.mul(t2).mul(ps))
+	// cos(t) = 1 - t²/2 + t⁴/24 - …
+	fc := ((x/479001600-1.0/3628800)*x+1.0/40320)*x - 1.0/720
+	pc := inv24.add(dd{x * fc, 0})
+	pc = t2.mul(pc).sub(dd{0.5, 0})
+	cosT := dd{1, 0}.add(t2.mul(pc))
+	if j == 0 {
+		return sinT, cosT
 	}
-	cos, term := dd{1, 0}, dd{1, 0}
-	for n := 1.0; n < 30; n++ {
-		term = term.mul(r2).divInt(-(2*n - 1) * (2 * n))
-		cos = cos.add(term)
-		if math.Abs(term.hi) <= 0x1p-110 {
-			break
-		}
+	k := j
+	if k < 0 {
+		k = -k
 	}
-	return sin, cos
+	e := sinCosTable()[k]
+	sa, ca := e[0], e[1]
+	if j < 0 {
+		sa = sa.neg()
+	}
+	return sa.mul(cosT).add(ca.mul(sinT)), ca.mul(cosT).sub(sa.mul(sinT))
 }
 
 // sinCosDD returns sin(x) and cos(x) for a finite x.
@@ -241,7 +291,7 @@ func ddTan(x float64) float64 {
 // value, two steps in double-double.
 func atanDD(t dd) dd {
 	y := dd{math.Atan(t.hi), 0}
-	for range 2 {
+	for range 1 {
 		s, c := sinCosKernel(y)
 		// y' = y + (t·cos y - sin y) / (cos y + t·sin y)
 		y = y.add(t.mul(c).sub(s).div(c.add(t.mul(s))))
@@ -273,11 +323,16 @@ func ddAtan2(y, x float64) float64 {
 	ay, ax := math.Abs(y), math.Abs(x)
 	var a dd
 	if ay <= ax {
-		t := dd{ay, 0}.div(dd{ax, 0})
-		if t.hi < 0x1p-900 {
-			return math.Atan2(y, x) // the quotient loses its low bits
+		if ay < ax*0x1p-30 {
+			// atan(t) = t - t³/3…, which rounds as t does: the quotient,
+			// divided once (a double-double one would lose its low bits
+			// to underflow).
+			if x > 0 {
+				return y / x
+			}
+			return math.Copysign(piDD.sub(dd{ay / ax, 0}).float(), y)
 		}
-		a = atanDD(t)
+		a = atanDD(dd{ay, 0}.div(dd{ax, 0}))
 	} else {
 		t := dd{ax, 0}.div(dd{ay, 0})
 		if t.hi < 0x1p-900 {
@@ -295,7 +350,7 @@ func ddAtan2(y, x float64) float64 {
 // asinDD is asin(t) for |t| <= 0.5: Newton's method on sin(y) = t.
 func asinDD(t dd) dd {
 	y := dd{math.Asin(t.hi), 0}
-	for range 2 {
+	for range 1 {
 		s, c := sinCosKernel(y)
 		y = y.add(t.sub(s).div(c))
 	}

@@ -18,7 +18,7 @@ func Operator() *starlarkstruct.Module {
 	m := starlark.StringDict{}
 	binary := func(name string, op syntax.Token) {
 		m[name] = interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			r, err := starlark.Binary(op, args[0], args[1])
@@ -28,7 +28,7 @@ func Operator() *starlarkstruct.Module {
 	helper := func(name, h string) {
 		fn := bi[h]
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			return starlark.Call(thread, fn, args, nil)
@@ -48,7 +48,7 @@ func Operator() *starlarkstruct.Module {
 	} {
 		withBool := bi[op.helper]
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			_, xb := args[0].(starlark.Bool)
@@ -66,7 +66,7 @@ func Operator() *starlarkstruct.Module {
 	for name, hs := range map[string][2]string{"mul": {"__ot_mul", "__ot_bmul"}, "mod": {"__ot_mod", "__ot_bmod"}} {
 		plain, withBool := bi[hs[0]], bi[hs[1]]
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			_, xb := args[0].(starlark.Bool)
@@ -82,7 +82,7 @@ func Operator() *starlarkstruct.Module {
 		"lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE, "eq": syntax.EQL, "ne": syntax.NEQ,
 	} {
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			r, err := python.Compare(thread, op, args[0], args[1])
@@ -91,11 +91,11 @@ func Operator() *starlarkstruct.Module {
 	}
 	unary := func(name string, fn func(thread *starlark.Thread, x starlark.Value) (starlark.Value, error)) {
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := noKwargs(name, kwargs); err != nil {
+			if err := noKwargs("_operator."+name, kwargs); err != nil {
 				return nil, err
 			}
 			if len(args) != 1 {
-				return nil, python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", name, len(args))
+				return nil, python.Errorf("TypeError", "_operator.%s() takes exactly one argument (%d given)", name, len(args))
 			}
 			return fn(thread, args[0])
 		})
@@ -241,7 +241,7 @@ func Operator() *starlarkstruct.Module {
 	inplace := func(name, plain string) {
 		fn := m[plain].(*starlark.Builtin)
 		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if err := nArgs(name, args, kwargs, 2); err != nil {
+			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
 			if l, ok := args[0].(*starlark.List); ok && (plain == "add" || plain == "concat") {
@@ -453,6 +453,17 @@ func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn int
 
 func (o *opCallable) Type() string { return "operator." + o.kind }
 
+// opClasses are the classes type(f) names for what itemgetter,
+// attrgetter and methodcaller make.
+var opClasses = map[string]*pyClass{
+	"itemgetter":   {module: "operator", name: "itemgetter", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "itemgetter" }},
+	"attrgetter":   {module: "operator", name: "attrgetter", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "attrgetter" }},
+	"methodcaller": {module: "operator", name: "methodcaller", is: func(v starlark.Value) bool { o, ok := v.(*opCallable); return ok && o.kind == "methodcaller" }},
+}
+
+// PyClass is type(f): operator.itemgetter and the like.
+func (o *opCallable) PyClass() starlark.Value { return opClasses[o.kind] }
+
 func (o *opCallable) String() string {
 	s, err := interp.Repr(nil, o)
 	if err != nil {
@@ -485,4 +496,13 @@ func (o *opCallable) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 		}
 	}
 	return w.WriteString(")")
+}
+
+// opArgs checks the arguments of one of the operator functions (add,
+// lt, …): n of them by position, none by keyword, in CPython's words.
+func opArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, n int) error {
+	if err := noKwargs("_operator."+name, kwargs); err != nil {
+		return err
+	}
+	return nArgs(name, args, nil, n)
 }

@@ -56,8 +56,10 @@ func ppSettings(fn string, args starlark.Tuple, kwargs []starlark.Tuple, sortDef
 	if fn == "pprint" || fn == "pp" || fn == "PrettyPrinter" {
 		names = append([]any{"stream?", &stream}, names...)
 	}
-	if len(args) > 4 {
-		return nil, python.Errorf("TypeError", "%s() takes at most %d positional arguments", fn, 4)
+	// The positional parameters after the object: indent, width, depth
+	// (and stream first for pprint and pp).
+	if most := 3 + boolInt(fn == "pprint" || fn == "pp"); len(args) > most && fn != "PrettyPrinter" {
+		return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn, most+1, len(args)+1)
 	}
 	for _, kv := range kwargs {
 		key, _ := starlark.AsString(kv[0])
@@ -563,6 +565,31 @@ func (p *printer) pprintCollection(sb *strings.Builder, v starlark.Value, indent
 				return true, err
 			}
 			return true, p.write(sb, ")")
+		}
+	case *chainMap:
+		// ChainMap(m1,\n         m2): one mapping a line, each laid out
+		// on its own.
+		n := x.maps.Len()
+		if n == 0 {
+			return false, nil
+		}
+		if err := p.write(sb, "ChainMap("); err != nil {
+			return true, err
+		}
+		indent += len("ChainMap") + 1
+		for i := 0; i < n; i++ {
+			if i == n-1 {
+				if err := p.format(sb, x.maps.Index(i), indent, allowance+1, level, path); err != nil {
+					return true, err
+				}
+				return true, p.write(sb, ")")
+			}
+			if err := p.format(sb, x.maps.Index(i), indent, 1, level, path); err != nil {
+				return true, err
+			}
+			if err := p.write(sb, ",\n"+strings.Repeat(" ", indent)); err != nil {
+				return true, err
+			}
 		}
 	case *deque:
 		if x.n == 0 {

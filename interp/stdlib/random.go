@@ -22,7 +22,8 @@ import (
 // first use): seed() in one run never changes another run's sequence.
 func Random() *starlarkstruct.Module {
 	members := starlark.StringDict{
-		"Random": interp.NewBuiltin("Random", newRandom),
+		"Random":       randomClass,
+		"SystemRandom": interp.NewBuiltin("SystemRandom", newSystemRandom),
 	}
 	for name, m := range randomMethods {
 		name, m := name, m
@@ -315,14 +316,14 @@ var randomMethods = map[string]randomMethod{
 func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var a starlark.Value = starlark.None
 	version := 2
-	if err := starlark.UnpackArgs(name, args, kwargs, "a?", &a, "version?", &version); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "a?", &a, "version?", &version); err != nil {
 		return nil, err
 	}
 	return starlark.None, g.seed(a)
 }
 
 func randRandom(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs); err != nil {
 		return nil, err
 	}
 	return starlark.Float(g.float()), interp.BudgetOf(thread).Charge(1)
@@ -330,7 +331,7 @@ func randRandom(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 
 func randGetrandbits(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var k int
-	if err := starlark.UnpackArgs(name, args, kwargs, "k", &k); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "k", &k); err != nil {
 		return nil, err
 	}
 	if k < 0 {
@@ -385,7 +386,7 @@ func rangeArg(v starlark.Value, what string) (*big.Int, error) {
 
 func randRandrange(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var start, stop, step starlark.Value = nil, starlark.None, nil
-	if err := starlark.UnpackArgs(name, args, kwargs, "start", &start, "stop?", &stop, "step?", &step); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "start", &start, "stop?", &stop, "step?", &step); err != nil {
 		return nil, err
 	}
 	return g.randrange(interp.BudgetOf(thread), start, stop, step)
@@ -464,7 +465,7 @@ func bigFloorDiv(a, b *big.Int) *big.Int {
 
 func randRandint(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var a, bv starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "a", &a, "b", &bv); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "a", &a, "b", &bv); err != nil {
 		return nil, err
 	}
 	if _, err := rangeArg(a, "arg 1"); err != nil {
@@ -490,7 +491,7 @@ func sequence(v starlark.Value) (starlark.Indexable, bool) {
 
 func randChoice(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var seq starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "seq", &seq); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "seq", &seq); err != nil {
 		return nil, err
 	}
 	s, ok := sequence(seq)
@@ -537,7 +538,7 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	if len(args) > 2 {
 		return nil, python.Errorf("TypeError", "Random.choices() takes from 2 to 3 positional arguments but %d were given", len(args)+1)
 	}
-	if err := starlark.UnpackArgs(name, args, kwargs, "population", &population, "weights?", &weights, "cum_weights?", &cumWeights, "k?", &kv); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true, maxPos: 2}, args, kwargs, "population", &population, "weights?", &weights, "cum_weights?", &cumWeights, "k?", &kv); err != nil {
 		return nil, err
 	}
 	b := interp.BudgetOf(thread)
@@ -636,7 +637,7 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 	if len(args) > 2 {
 		return nil, python.Errorf("TypeError", "Random.sample() takes 3 positional arguments but %d were given", len(args)+1)
 	}
-	if err := starlark.UnpackArgs(name, args, kwargs, "population", &population, "k", &kv, "counts?", &counts); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true, maxPos: 2}, args, kwargs, "population", &population, "k", &kv, "counts?", &counts); err != nil {
 		return nil, err
 	}
 	b := interp.BudgetOf(thread)
@@ -770,7 +771,7 @@ func (g *mt) sampleIndices(b *interp.Budget, n, k int) ([]int, error) {
 
 func randShuffle(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var x starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "x", &x); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "x", &x); err != nil {
 		return nil, err
 	}
 	s, ok := x.(starlark.HasSetIndex)
@@ -808,7 +809,7 @@ func floatArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, names 
 		}
 		pairs = append(pairs, n, &vals[i])
 	}
-	if err := starlark.UnpackArgs(name, args, kwargs, pairs...); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, pairs...); err != nil {
 		return nil, err
 	}
 	out := make([]float64, len(names))
@@ -828,7 +829,7 @@ func floatArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, names 
 
 func randUniform(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var a, b starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "a", &a, "b", &b); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "a", &a, "b", &b); err != nil {
 		return nil, err
 	}
 	fa, errA := toFloat(a)
@@ -841,7 +842,7 @@ func randUniform(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 
 func randTriangular(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var low, high, mode starlark.Value = starlark.Float(0), starlark.Float(1), starlark.None
-	if err := starlark.UnpackArgs(name, args, kwargs, "low?", &low, "high?", &high, "mode?", &mode); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "low?", &low, "high?", &high, "mode?", &mode); err != nil {
 		return nil, err
 	}
 	lo, err := toFloat(low)
@@ -1101,7 +1102,7 @@ func randVonmisesvariate(thread *starlark.Thread, name string, g *mt, args starl
 // significant first.
 func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var n int
-	if err := starlark.UnpackArgs(name, args, kwargs, "n", &n); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "n", &n); err != nil {
 		return nil, err
 	}
 	if n < 0 {
@@ -1121,7 +1122,7 @@ func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tu
 }
 
 func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs); err != nil {
 		return nil, err
 	}
 	words := make(starlark.Tuple, mtN+1)
@@ -1134,7 +1135,7 @@ func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tup
 
 func randSetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var state starlark.Tuple
-	if err := starlark.UnpackArgs(name, args, kwargs, "state", &state); err != nil {
+	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "state", &state); err != nil {
 		return nil, err
 	}
 	if len(state) != 3 {
@@ -1194,6 +1195,19 @@ func (r *randomValue) Attr(name string) (starlark.Value, error) {
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		return m(thread, fn.Name(), r.g, args, kwargs)
 	}).BindReceiver(r), nil
+}
+
+// newSystemRandom is SystemRandom(x=None): a generator seeded from the
+// operating system's randomness, whatever x is (CPython's draws each
+// number from it; the numbers are as unpredictable here).
+func newSystemRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var x starlark.Value = starlark.None
+	if err := starlark.UnpackArgs("SystemRandom", args, kwargs, "x?", &x); err != nil {
+		return nil, err
+	}
+	g := &mt{gaussNext: starlark.None}
+	g.seedRandom()
+	return &randomValue{g: g}, nil
 }
 
 func newRandom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

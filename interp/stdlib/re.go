@@ -71,6 +71,8 @@ func RE() *starlarkstruct.Module {
 		"purge":     fn("purge", (*reModule).purgeFn),
 		"error":     r.errClass,
 		"NOFLAG":    starlark.MakeInt(0),
+		"Pattern":   patternClass,
+		"Match":     matchClass,
 	}
 	for _, f := range []struct {
 		short, long string
@@ -205,6 +207,32 @@ type Pattern struct {
 	once [nForms][2]sync.Once
 	res  [nForms][2]*regexp.Regexp
 	errs [nForms][2]error
+	src2 [nForms][2]string // the Go pattern of each form, for the VM
+
+	vmOnce [nForms][2]sync.Once
+	progs  [nForms][2]*syntax.Prog
+	ncaps  [nForms][2]int
+}
+
+// vmProg is the RE2 program of a form, for the VM (re_vm.go).
+func (p *Pattern) vmProg(kind, c int) (*syntax.Prog, int, error) {
+	var err error
+	p.vmOnce[kind][c].Do(func() {
+		var re *syntax.Regexp
+		if re, err = syntax.Parse(p.src2[kind][c], syntax.Perl); err != nil {
+			return
+		}
+		n := 2 * (re.MaxCap() + 1)
+		var prog *syntax.Prog
+		if prog, err = syntax.Compile(re.Simplify()); err != nil {
+			return
+		}
+		p.progs[kind][c], p.ncaps[kind][c] = prog, n
+	})
+	if err != nil {
+		return nil, 0, p.r.goError(err)
+	}
+	return p.progs[kind][c], p.ncaps[kind][c], nil
 }
 
 // form returns the Go regexp for a way of running the pattern. With
@@ -237,6 +265,7 @@ func (p *Pattern) form(kind int, context bool) (*regexp.Regexp, error) {
 			err = p.r.goError(err)
 		}
 		p.res[kind][c], p.errs[kind][c] = re, err
+		p.src2[kind][c] = p.prefix + body
 	})
 	return p.res[kind][c], p.errs[kind][c]
 }
@@ -335,14 +364,14 @@ func (r *reModule) call(thread *starlark.Thread, name string, args starlark.Tupl
 	var err error
 	switch name {
 	case "sub", "subn":
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "repl", &a, "string", &b, "count?", &c, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "repl", &a, "string", &b, "count?", &c, "flags?", &flags)
 	case "split":
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "string", &a, "maxsplit?", &b, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "string", &a, "maxsplit?", &b, "flags?", &flags)
 	default:
-		err = starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "string", &a, "flags?", &flags)
+		err = unpack(name, args, kwargs, "pattern", &pattern, "string", &a, "flags?", &flags)
 	}
 	if err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+		return nil, err
 	}
 	f, err := flagsArg(flags)
 	if err != nil {
@@ -387,8 +416,8 @@ func flagsArg(v starlark.Value) (int, error) {
 
 func (r *reModule) compileFn(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var pattern, flags starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "pattern", &pattern, "flags?", &flags); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpack(name, args, kwargs, "pattern", &pattern, "flags?", &flags); err != nil {
+		return nil, err
 	}
 	f, err := flagsArg(flags)
 	if err != nil {
@@ -412,8 +441,8 @@ func (r *reModule) purgeFn(_ *starlark.Thread, name string, args starlark.Tuple,
 // meaning in a pattern (CPython 3.7+'s set).
 func (r *reModule) escapeFn(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var v starlark.Value
-	if err := starlark.UnpackArgs(name, args, kwargs, "pattern", &v); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+	if err := unpack(name, args, kwargs, "pattern", &v); err != nil {
+		return nil, err
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
@@ -557,8 +586,8 @@ func (br *budgetReader) ReadRune() (rune, int, error) {
 // exec runs the pattern over the bytes [pos, end) of s: the byte
 // offsets in s of each group's span (-1 when it did not take part), or
 // nil.
-func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, error) {
-	loc, err := p.exec1(b, s, pos, end, kind)
+func (p *Pattern) exec(b *interp.Budget, s string, ascii bool, pos, end, kind int) ([]int, error) {
+	loc, err := p.exec1(b, s, ascii, pos, end, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +595,7 @@ func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, e
 	// the text; Go's only at the end. Try once more without that newline
 	// and keep the match that starts first.
 	if p.t.dollar && !p.t.endZ && kind != formFull && end > pos && s[end-1] == '\n' {
-		loc2, err := p.exec1(b, s, pos, end-1, kind)
+		loc2, err := p.exec1(b, s, ascii, pos, end-1, kind)
 		if err != nil {
 			return nil, err
 		}
@@ -577,7 +606,7 @@ func (p *Pattern) exec(b *interp.Budget, s string, pos, end, kind int) ([]int, e
 	return loc, nil
 }
 
-func (p *Pattern) exec1(b *interp.Budget, s string, pos, end, kind int) ([]int, error) {
+func (p *Pattern) exec1(b *interp.Budget, s string, ascii bool, pos, end, kind int) ([]int, error) {
 	start, shift := pos, 0
 	context := pos > 0 && p.t.context
 	if context {
@@ -590,7 +619,22 @@ func (p *Pattern) exec1(b *interp.Budget, s string, pos, end, kind int) ([]int, 
 	}
 	text := s[start:end]
 	var loc []int
-	if len(text) <= bigText {
+	if p.t.wordBound && !ascii {
+		// \b or \B over text that is not all ASCII: Python's word
+		// characters, on the VM.
+		c := 0
+		if context {
+			c = 1
+		}
+		prog, ncap, err := p.vmProg(kind, c)
+		if err != nil {
+			return nil, err
+		}
+		loc, err = (&vm{prog: prog, text: text, ncap: ncap}).run(b)
+		if err != nil {
+			return nil, err
+		}
+	} else if len(text) <= bigText {
 		loc = re.FindStringSubmatchIndex(text)
 		scanned := len(text)
 		if loc != nil {
@@ -678,7 +722,7 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 		if err != nil {
 			return nil, err
 		}
-		loc, err := p.exec(b, sub.s, sub.byteOf(cp), sub.byteOf(ce), kind)
+		loc, err := p.exec(b, sub.s, sub.ascii, sub.byteOf(cp), sub.byteOf(ce), kind)
 		if err != nil || loc == nil {
 			return starlark.None, err
 		}
@@ -774,7 +818,7 @@ func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn fun
 		if pos > end {
 			break
 		}
-		loc, err := p.exec(b, sub.s, pos, end, formSearch)
+		loc, err := p.exec(b, sub.s, sub.ascii, pos, end, formSearch)
 		if err != nil {
 			return err
 		}

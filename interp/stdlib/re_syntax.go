@@ -47,6 +47,9 @@ type translated struct {
 	// context: the pattern looks at the character before where a search
 	// starts (^, \A, \b, \B), so a search from pos > 0 must see it.
 	context bool
+	// wordBound: the pattern has \b or \B outside ASCII mode, which RE2
+	// reads with ASCII word characters only (see re_vm.go).
+	wordBound bool
 }
 
 // reError is a pattern Python or RE2 rejects: re.error's message.
@@ -327,6 +330,9 @@ func (tr *translator) group() error {
 			end++
 		}
 		if end >= len(tr.src) {
+			if end == tr.i {
+				return errAt(tr.i, "missing group name")
+			}
 			return errAt(tr.i, "missing >, unterminated name")
 		}
 		name := string(tr.src[tr.i:end])
@@ -494,6 +500,7 @@ func (tr *translator) escape() error {
 	case 'b', 'B':
 		tr.out.WriteString(`\` + string(c))
 		tr.t.context = true
+		tr.t.wordBound = tr.t.wordBound || !tr.ascii
 		tr.atom = false
 		return nil
 	case 'A':

@@ -36,6 +36,8 @@ func TestREBounded(t *testing.T) {
 			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
 		{"steps: one search over 10 MB", `re.search("(a|b)*c", "ab" * 5000000)`,
 			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"steps: \\b over 4 MB of text that is not ASCII (the VM)", `re.search(r"\bz\b", "é" * 2000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
 		{"memory: sub with a huge replacement", `re.sub("a", "x" * 100000, "a" * 1000)`,
 			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
 		{"memory: findall over 1 MB", `re.findall(".", "x" * 1000000)`,

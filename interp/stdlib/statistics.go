@@ -37,7 +37,8 @@ func Statistics() *starlarkstruct.Module {
 	add("correlation", s.pairwise("correlation"))
 	add("linear_regression", s.pairwise("linear_regression"))
 	add("median_grouped", s.medianGrouped)
-	m["NormalDist"] = s.normalDistClass()
+	s.ndClass = s.normalDistClass()
+	m["NormalDist"] = s.ndClass
 	mod := &starlarkstruct.Module{Name: "statistics", Members: m}
 	mod.Freeze()
 	return mod
@@ -46,6 +47,7 @@ func Statistics() *starlarkstruct.Module {
 type statsModule struct {
 	errClass *python.ExcClass
 	sorted   starlark.Value
+	ndClass  normalDistClass // statistics.NormalDist, type(d) of its values
 }
 
 func (s *statsModule) fail(msg string) error {
@@ -106,10 +108,11 @@ func sumRat(rs []*big.Rat) *big.Rat {
 }
 
 func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]starlark.Value, error) {
-	if err := nArgs(name, args, kwargs, 1); err != nil {
+	var data starlark.Value
+	if err := unpack(name, args, kwargs, "data", &data); err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, args[0])
+	return python.Collect(thread, data)
 }
 
 func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -192,10 +195,11 @@ func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]s
 
 func (s *statsModule) median(name string) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := nArgs(name, args, kwargs, 1); err != nil {
+		var it starlark.Value
+		if err := unpack(name, args, kwargs, "data", &it); err != nil {
 			return nil, err
 		}
-		data, err := s.sortedData(thread, args[0])
+		data, err := s.sortedData(thread, it)
 		if err != nil {
 			return nil, err
 		}

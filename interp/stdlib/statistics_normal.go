@@ -67,7 +67,10 @@ type normalDistClass struct {
 var _ python.Class = normalDistClass{}
 
 func (c normalDistClass) String() string { return "<class 'statistics.NormalDist'>" }
-func (c normalDistClass) Type() string   { return "type" }
+
+// PyClass is type(d): statistics.NormalDist.
+func (d *normalDist) PyClass() starlark.Value { return d.s.ndClass }
+func (c normalDistClass) Type() string        { return "type" }
 func (c normalDistClass) HasInstance(v starlark.Value) bool {
 	_, ok := v.(*normalDist)
 	return ok

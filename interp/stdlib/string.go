@@ -30,7 +30,7 @@ func String() *starlarkstruct.Module {
 		"whitespace":      starlark.String(white),
 		"printable":       starlark.String(digits + lower + upper + punct + white),
 		"capwords":        interp.NewBuiltin("capwords", capwords),
-		"Template":        interp.NewBuiltin("Template", newTemplate),
+		"Template":        templateClass,
 		"Formatter":       interp.NewBuiltin("Formatter", newFormatter),
 	}
 	mod := &starlarkstruct.Module{Name: "string", Members: m}
@@ -85,7 +85,7 @@ type template struct {
 
 func newTemplate(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var s starlark.Value
-	if err := unpack("Template", args, kwargs, "template", &s); err != nil {
+	if err := unpack("Template.__init__", args, kwargs, "template", &s); err != nil {
 		return nil, err
 	}
 	text, ok := interp.AsText(s)

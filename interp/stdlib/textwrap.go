@@ -511,6 +511,12 @@ func twFill(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, 
 }
 
 func twShorten(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) > 2 {
+		return nil, python.Errorf("TypeError", "shorten() takes 2 positional arguments but %d were given", len(args))
+	}
+	if len(args) == 0 {
+		return nil, python.Errorf("TypeError", "shorten() missing 2 required positional arguments: 'text' and 'width'")
+	}
 	if len(args) < 2 {
 		hasWidth := false
 		for _, kv := range kwargs {
@@ -538,7 +544,7 @@ func twShorten(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tupl
 // tabs removed from every line; lines of only spaces and tabs emptied.
 func twDedent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var v starlark.Value
-	if err := starlark.UnpackArgs(fn.Name(), args, kwargs, "text", &v); err != nil {
+	if err := unpack(fn.Name(), args, kwargs, "text", &v); err != nil {
 		return nil, err
 	}
 	text, ok := interp.AsText(v)
@@ -616,7 +622,7 @@ func splitLinesKeep(s string) []string {
 func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var tv, pv starlark.Value
 	var predicate starlark.Value = starlark.None
-	if err := starlark.UnpackArgs(fn.Name(), args, kwargs, "text", &tv, "prefix", &pv, "predicate?", &predicate); err != nil {
+	if err := unpack(fn.Name(), args, kwargs, "text", &tv, "prefix", &pv, "predicate?", &predicate); err != nil {
 		return nil, err
 	}
 	text, ok := interp.AsText(tv)

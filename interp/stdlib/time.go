@@ -66,7 +66,7 @@ func Time() *starlarkstruct.Module {
 		"process_time_ns": interp.NewBuiltin("process_time_ns", sinceNS),
 		"thread_time":     interp.NewBuiltin("thread_time", since),
 		"thread_time_ns":  interp.NewBuiltin("thread_time_ns", sinceNS),
-		"struct_time":     interp.NewBuiltin("struct_time", newStructTime),
+		"struct_time":     structClass,
 		"sleep":           interp.NewBuiltin("sleep", timeSleep),
 		"gmtime":          interp.NewBuiltin("gmtime", structTimeFunc("gmtime", false)),
 		"localtime":       interp.NewBuiltin("localtime", structTimeFunc("localtime", true)),

@@ -37,6 +37,9 @@ func URLLib() *starlarkstruct.Module {
 		"urldefrag":        fn("urldefrag", urlDefrag),
 		"parse_qs":         fn("parse_qs", parseQS),
 		"parse_qsl":        fn("parse_qsl", parseQS),
+		"ParseResult":      urlClasses[parseResult],
+		"SplitResult":      urlClasses[splitResult],
+		"DefragResult":     urlClasses[defragResult],
 	}}
 	return &starlarkstruct.Module{Name: "urllib", Members: starlark.StringDict{"parse": parse}}
 }
@@ -684,6 +687,86 @@ var urlKinds = [...]struct {
 	{"ParseResult", []string{"scheme", "netloc", "path", "params", "query", "fragment"}},
 	{"SplitResult", []string{"scheme", "netloc", "path", "query", "fragment"}},
 	{"DefragResult", []string{"url", "fragment"}},
+}
+
+// urlClass is the class ParseResult, SplitResult or DefragResult:
+// calling it makes a result of its fields, and isinstance knows them.
+type urlClass struct {
+	*starlark.Builtin
+	kind urlKind
+}
+
+var _ python.Class = urlClass{}
+
+func (c urlClass) String() string { return "<class 'urllib.parse." + urlKinds[c.kind].name + "'>" }
+func (c urlClass) Type() string   { return "type" }
+func (c urlClass) HasInstance(v starlark.Value) bool {
+	u, ok := v.(*urlResult)
+	return ok && u.kind == c.kind
+}
+
+// urlClasses are the three classes, shared by every build of the module
+// so that type(urlparse(u)) is urllib.parse.ParseResult.
+var urlClasses = [...]urlClass{
+	{Builtin: interp.NewBuiltin("ParseResult", newURLClassValue(parseResult)), kind: parseResult},
+	{Builtin: interp.NewBuiltin("SplitResult", newURLClassValue(splitResult)), kind: splitResult},
+	{Builtin: interp.NewBuiltin("DefragResult", newURLClassValue(defragResult)), kind: defragResult},
+}
+
+// PyClass is type(u): its class.
+func (u *urlResult) PyClass() starlark.Value { return urlClasses[u.kind] }
+
+func (c urlClass) AttrNames() []string { return []string{"__name__"} }
+func (c urlClass) Attr(name string) (starlark.Value, error) {
+	if name == "__name__" {
+		return starlark.String(urlKinds[c.kind].name), nil
+	}
+	return nil, nil
+}
+
+// newURLClassValue is ParseResult(scheme, netloc, path, params, query,
+// fragment) and the like, by position or name.
+func newURLClassValue(kind urlKind) interp.BuiltinFunc {
+	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		k := urlKinds[kind]
+		n := len(k.fields)
+		if len(args) > n {
+			return nil, python.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", k.name, n+1, len(args)+1)
+		}
+		vals := make(starlark.Tuple, n)
+		copy(vals, args)
+		for _, kv := range kwargs {
+			name, _ := starlark.AsString(kv[0])
+			i := indexOf(k.fields, name)
+			if i < 0 {
+				return nil, python.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", k.name, name)
+			}
+			if vals[i] != nil {
+				return nil, python.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", k.name, name)
+			}
+			vals[i] = kv[1]
+		}
+		var missing []string
+		for i, v := range vals {
+			if v == nil {
+				missing = append(missing, "'"+k.fields[i]+"'")
+			}
+		}
+		if len(missing) > 0 {
+			list := missing[len(missing)-1]
+			if len(missing) == 2 {
+				list = missing[0] + " and " + list
+			} else if len(missing) > 2 {
+				list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
+			}
+			s := "s"
+			if len(missing) == 1 {
+				s = ""
+			}
+			return nil, python.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", k.name, len(missing), s, list)
+		}
+		return &urlResult{kind: kind, vals: vals}, nil
+	}
 }
 
 // urlResult is a ParseResult, SplitResult or DefragResult: a named tuple

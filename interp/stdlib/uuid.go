@@ -37,7 +37,7 @@ func UUID() *starlarkstruct.Module {
 		return &u
 	}
 	return &starlarkstruct.Module{Name: "uuid", Members: starlark.StringDict{
-		"UUID":               &uuidClass{},
+		"UUID":               theUUIDClass,
 		"uuid1":              interp.NewBuiltin("uuid1", uuid1),
 		"uuid3":              interp.NewBuiltin("uuid3", uuidNamed),
 		"uuid4":              interp.NewBuiltin("uuid4", uuid4),
@@ -158,6 +158,20 @@ func (u *uuidValue) setVersion(v int) {
 // uuidClass is uuid.UUID: called, it makes a UUID.
 type uuidClass struct{}
 
+// theUUIDClass is uuid.UUID, shared by every build of the module.
+var theUUIDClass = &uuidClass{}
+
+// HasInstance: isinstance(u, uuid.UUID).
+func (c *uuidClass) HasInstance(v starlark.Value) bool { return isOf[*uuidValue](v) }
+
+func (c *uuidClass) AttrNames() []string { return []string{"__name__"} }
+func (c *uuidClass) Attr(name string) (starlark.Value, error) {
+	if name == "__name__" {
+		return starlark.String("UUID"), nil
+	}
+	return nil, nil
+}
+
 var _ starlark.Callable = (*uuidClass)(nil)
 
 func (c *uuidClass) String() string        { return "<class 'uuid.UUID'>" }
@@ -171,7 +185,7 @@ func (c *uuidClass) Hash() (uint32, error) { return starlark.String("uuid.UUID")
 // int=None, version=None).
 func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var hexV, bytesV, bytesLE, fields, intV, version starlark.Value = starlark.None, starlark.None, starlark.None, starlark.None, starlark.None, starlark.None
-	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6}
+	params := webParams{fn: "UUID.__init__", names: []string{"hex", "bytes", "bytes_le", "fields", "int", "version", "is_safe"}, maxPos: 6, self: true}
 	if err := params.unpack(args, kwargs, &hexV, &bytesV, &bytesLE, &fields, &intV, &version, new(starlark.Value)); err != nil {
 		return nil, err
 	}

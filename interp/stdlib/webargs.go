@@ -17,6 +17,7 @@ type webParams struct {
 	required int      // how many of names have no default
 	maxPos   int      // how many may be given by position (the rest are keyword-only)
 	builtin  bool     // a function of C: its messages are worded as CPython's C functions'
+	self     bool     // a method written in Python: self counts among the positional arguments
 }
 
 // unpack sets out[i] to the argument of names[i], or leaves it as it is
@@ -24,20 +25,27 @@ type webParams struct {
 func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*starlark.Value) error {
 	if len(args) > p.maxPos {
 		if p.builtin {
-			if p.maxPos == 1 && p.required == 1 {
+			if p.maxPos == 1 && p.required == 1 && len(p.names) == 1 {
 				return python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", p.fn, len(args))
+			}
+			if n := len(args) + len(kwargs); n > len(p.names) {
+				return python.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", p.fn, len(p.names), webPlural(len(p.names)), n)
 			}
 			return python.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, webPlural(p.maxPos), len(args))
 		}
-		req := min(p.required, p.maxPos)
+		self := 0
+		if p.self {
+			self = 1
+		}
+		req, most, given := min(p.required, p.maxPos)+self, p.maxPos+self, len(args)+self
 		were := "were"
-		if len(args) == 1 {
+		if given == 1 {
 			were = "was"
 		}
-		if req == p.maxPos {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, p.maxPos, webPlural(p.maxPos), len(args), were)
+		if req == most {
+			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, most, webPlural(most), given, were)
 		}
-		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, p.maxPos, len(args), were)
+		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, most, given, were)
 	}
 	set := make([]bool, len(p.names))
 	for i, a := range args {

@@ -21,8 +21,9 @@ import (
 // ZoneInfo is the zoneinfo module: ZoneInfo(key) from Go's time-zone
 // data (the system's, else the copy embedded by time/tzdata).
 func ZoneInfo() *starlarkstruct.Module {
-	z := &zoneModule{notFound: python.NewModuleClass("ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
+	z := &zoneModule{notFound: python.NewModuleClass("zoneinfo._common.ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
 	class := &dtClass{module: "zoneinfo", name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
+	z.class = class
 	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
 		"ZoneInfo":              class,
 		"ZoneInfoNotFoundError": z.notFound,
@@ -36,6 +37,7 @@ func ZoneInfo() *starlarkstruct.Module {
 // ZoneInfo(k) is ZoneInfo(k)), shared by every run.
 type zoneModule struct {
 	notFound *python.ExcClass
+	class    *dtClass // zoneinfo.ZoneInfo, type(z) of its zones
 	mu       sync.Mutex
 	zones    map[string]*zoneInfo // only keys that exist: at most the database's few hundred
 }
@@ -71,15 +73,24 @@ func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starl
 		}
 		return nil, v.(*python.ExcValue).Error()
 	}
-	zi := &zoneInfo{key: key, loc: loc}
+	zi := &zoneInfo{key: key, loc: loc, class: z.class}
 	z.zones[key] = zi
 	return zi, nil
 }
 
 // zoneInfo is a zoneinfo.ZoneInfo: a key and its Go location.
 type zoneInfo struct {
-	key string
-	loc *time.Location
+	key   string
+	loc   *time.Location
+	class *dtClass // the module's ZoneInfo
+}
+
+// PyClass is type(z): zoneinfo.ZoneInfo.
+func (z *zoneInfo) PyClass() starlark.Value {
+	if z.class == nil {
+		return starlark.None
+	}
+	return z.class
 }
 
 var (

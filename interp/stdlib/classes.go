@@ -1,0 +1,82 @@
+package stdlib
+
+import (
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// pyClass is a class of a module that programs cannot subclass:
+// re.Pattern, string.Template, random.Random, …. It is what type(x) of
+// its values is (their PyClass), isinstance knows its instances, it
+// prints as CPython's (<class 're.Pattern'>), and calling it makes a value
+// when the module's function of its name would (ctor), or fails as
+// CPython's does for a class programs cannot instantiate.
+type pyClass struct {
+	module, name string
+	is           func(starlark.Value) bool
+	ctor         interp.BuiltinFunc // nil: cannot be called
+}
+
+var (
+	_ python.Class      = (*pyClass)(nil)
+	_ starlark.Callable = (*pyClass)(nil)
+	_ starlark.HasAttrs = (*pyClass)(nil)
+)
+
+func (c *pyClass) String() string                    { return "<class '" + c.module + "." + c.name + "'>" }
+func (c *pyClass) Type() string                      { return "type" }
+func (c *pyClass) Name() string                      { return c.name }
+func (c *pyClass) Freeze()                           {}
+func (c *pyClass) Truth() starlark.Bool              { return true }
+func (c *pyClass) Hash() (uint32, error)             { return starlark.String(c.module + "." + c.name).Hash() }
+func (c *pyClass) HasInstance(v starlark.Value) bool { return c.is(v) }
+func (c *pyClass) AttrNames() []string               { return []string{"__module__", "__name__"} }
+
+func (c *pyClass) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "__name__":
+		return starlark.String(c.name), nil
+	case "__module__":
+		return starlark.String(c.module), nil
+	}
+	return nil, nil
+}
+
+func (c *pyClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if c.ctor == nil {
+		return nil, python.Errorf("TypeError", "cannot create '%s.%s' instances", c.module, c.name)
+	}
+	return c.ctor(thread, interp.NewBuiltin(c.name, c.ctor), args, kwargs)
+}
+
+func isOf[T starlark.Value](v starlark.Value) bool {
+	_, ok := v.(T)
+	return ok
+}
+
+// The classes of the modules' values, made once and shared by every
+// build of a module.
+var (
+	patternClass  = &pyClass{module: "re", name: "Pattern", is: isOf[*Pattern]}
+	matchClass    = &pyClass{module: "re", name: "Match", is: isOf[*Match]}
+	hashClass     = &pyClass{module: "_hashlib", name: "HASH", is: isOf[*hashObject]}
+	randomClass   = &pyClass{module: "random", name: "Random", is: isOf[*randomValue], ctor: newRandom}
+	structClass   = &pyClass{module: "time", name: "struct_time", is: isOf[*structTime], ctor: newStructTime}
+	templateClass = &pyClass{module: "string", name: "Template", is: isOf[*template], ctor: newTemplate}
+	partialClass  = &pyClass{module: "functools", name: "partial", is: isOf[*partial], ctor: ftPartial}
+	stringIOClass = &pyClass{module: "_io", name: "StringIO", is: isOf[*stringIO], ctor: newStringIO}
+)
+
+func (*Pattern) PyClass() starlark.Value    { return patternClass }
+func (*Match) PyClass() starlark.Value      { return matchClass }
+func (*hashObject) PyClass() starlark.Value { return hashClass }
+func (*randomValue) PyClass() starlark.Value {
+	return randomClass
+}
+func (*structTime) PyClass() starlark.Value { return structClass }
+func (*template) PyClass() starlark.Value   { return templateClass }
+func (*partial) PyClass() starlark.Value    { return partialClass }
+func (*stringIO) PyClass() starlark.Value   { return stringIOClass }
+func (*uuidValue) PyClass() starlark.Value  { return theUUIDClass }
