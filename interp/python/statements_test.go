@@ -22,6 +22,9 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"d = {'a': 1}\nprint([d.update({k: 2}) for k in d], d)", "[None] {'a': 2}"},
 		{"d = {'a': 1}\ntry:\n    for k in d:\n        d[k + '!'] = 0\nexcept RuntimeError as e:\n    print(e)", "dictionary changed size during iteration"},
 		{"s = {'a', 'b'}\ntry:\n    for x in s:\n        s.discard(x)\nexcept RuntimeError as e:\n    print(e)", "Set changed size during iteration"},
+		// A module's docstring is its __doc__.
+		{"\"\"\"Report builder.\"\"\"\nprint(__doc__)", "Report builder."},
+		{"def f():\n    return __doc__\nprint(f())", "None"},
 		// Item assignment to what has none is a TypeError.
 		{"t = (1, 2)\nt[0] = 5", "error: line 2: TypeError: 'tuple' object does not support item assignment"},
 		{"s = 'ab'\ntry:\n    s[0] = 'x'\nexcept TypeError as e:\n    print(e)", "'str' object does not support item assignment"},
