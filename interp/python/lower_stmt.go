@@ -623,7 +623,17 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 		return out
 	}
 	pos := st.Class
-	value := callAt(pos, "__ot_exc_class", strLit(st.Name.NamePos, st.Name.Id), l.expr(st.Bases[0]))
+	args := []syntax.Expr{strLit(st.Name.NamePos, st.Name.Id), l.expr(st.Bases[0])}
+	if len(st.Body) > 0 {
+		if doc, ok := st.Body[0].(*pyast.ExprStmt); ok {
+			if c, ok := doc.Value.(*pyast.Constant); ok {
+				if _, ok := c.Value.(string); ok {
+					args = append(args, l.expr(c)) // its __doc__
+				}
+			}
+		}
+	}
+	value := callAt(pos, "__ot_exc_class", args...)
 	return l.assign(out, st.Name, value)
 }
 

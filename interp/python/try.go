@@ -67,10 +67,18 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 			}
 			if match {
 				result, err = starlark.Call(thread, handlers[i+1], starlark.Tuple{exc}, nil)
+				// An exception the handler raises has the handled one as
+				// its context, as in Python.
+				var raised *Exception
+				if err != nil && errors.As(err, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+					raised.Value.context = exc
+				}
 				break
 			}
 		}
-	case err == nil && orelse != starlark.None:
+	case err == nil && orelse != starlark.None && result == starlark.None:
+		// else runs when the body fell through: not after its return,
+		// break or continue.
 		result, err = starlark.Call(thread, orelse, nil, nil)
 	}
 	if final != starlark.None && !uncatchable(err) {
@@ -128,6 +136,9 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 	default:
 		return nil, typeError("exceptions must derive from BaseException")
 	}
+	if len(args) > 1 {
+		exc.suppress = true // raise … from …: the context is not shown
+	}
 	if len(args) > 1 && args[1] != starlark.None {
 		c := args[1]
 		if cls, ok := c.(*ExcClass); ok {
@@ -177,7 +188,11 @@ func (rt *runtime) excClass(_ *starlark.Thread, _ *starlark.Builtin, args starla
 		}
 		base = b
 	}
-	return &ExcClass{name: name, base: base}, nil
+	c := &ExcClass{name: name, base: base}
+	if len(args) > 2 {
+		c.doc = args[2]
+	}
+	return c, nil
 }
 
 // excValue is the exception instance that err stands for: the one a
