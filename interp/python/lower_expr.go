@@ -395,6 +395,41 @@ func surelyNumber(e pyast.Expr) bool {
 	return false
 }
 
+// surelyText reports an expression whose value is a str if it is
+// anything: a str literal, an f-string, str(…), a concatenation or
+// %-formatting of a literal, a str method that makes a str.
+func surelyText(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		_, ok := e.Value.(string)
+		return ok
+	case *pyast.JoinedStr:
+		return true
+	case *pyast.BinOp:
+		switch e.Op {
+		case "+":
+			return surelyText(e.Left) || surelyText(e.Right)
+		case "%", "*":
+			return surelyText(e.Left)
+		}
+	case *pyast.Call:
+		switch f := e.Func.(type) {
+		case *pyast.Name:
+			switch f.Id {
+			case "str", "chr", "repr", "format", "ascii", "hex", "oct", "bin":
+				return true
+			}
+		case *pyast.Attribute:
+			switch f.Attr {
+			case "join", "format", "upper", "lower", "strip", "lstrip", "rstrip", "title", "capitalize",
+				"center", "ljust", "rjust", "zfill", "replace", "casefold", "swapcase", "format_map":
+				return surelyText(f.Value)
+			}
+		}
+	}
+	return false
+}
+
 // surelySet reports a set display or comprehension, or a call of set or
 // frozenset.
 func surelySet(e pyast.Expr) bool {

@@ -120,6 +120,17 @@ func (l *lowerer) ifStmt(st *pyast.If) *syntax.IfStmt {
 // assignMany lowers `t1 = t2 = value`: value is evaluated once and given
 // to each target from left to right.
 func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt {
+	if len(st.Targets) == 1 {
+		// s = s + t is s += t for a text s (see augAssign).
+		if n, ok := st.Targets[0].(*pyast.Name); ok {
+			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == "" {
+				if left, ok := b.Left.(*pyast.Name); ok && left.Id == n.Id && (l.isText(n) || surelyText(b.Right)) {
+					value := callAt(b.OpPos, "__ot_append", l.expr(b.Left), l.expr(b.Right))
+					return l.assign(out, n, value)
+				}
+			}
+		}
+	}
 	value := l.expr(st.Value)
 	if len(st.Targets) == 1 {
 		if n, ok := plainUnpack(st.Targets[0]); ok && !knownIterable(st.Value) {
@@ -258,6 +269,12 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
+	if st.Op == "+" && helper == "" && (surelyText(st.Value) || l.isText(st.Target)) {
+		// s += t: appended in place when s is the text the last
+		// append made, as CPython does for a str no one else holds;
+		// a loop building a text is linear, not quadratic.
+		helper = "__ot_append"
+	}
 	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) {
 		// s |= t changes the set s in place (others holding it see the
 		// change), as Python's does; Starlark's makes a new set.
@@ -297,6 +314,24 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	}
 	l.errorf(st.Target.Pos(), "'"+describe(st.Target)+"' is an illegal expression for augmented assignment")
 	return out
+}
+
+// isText reports a name that its scope assigns a str (see
+// scope.markText).
+func (l *lowerer) isText(target pyast.Expr) bool {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.text[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return false
 }
 
 // augSlice lowers `a[i:j] op= v` as a[i:j] = a[i:j] op v.

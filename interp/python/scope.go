@@ -47,6 +47,20 @@ type scope struct {
 	// lambda marks a lambda's scope, which cannot hold statements and so
 	// cannot set up cells.
 	lambda bool
+	// text holds the names this scope assigns a str (a literal, an
+	// f-string, str(…)): `name += x` appends to text (see appendText).
+	text map[string]bool
+}
+
+// markText records that name is assigned a str in s when value surely
+// is one.
+func (s *scope) markText(target pyast.Expr, value pyast.Expr) {
+	if n, ok := target.(*pyast.Name); ok && surelyText(value) {
+		if s.text == nil {
+			s.text = map[string]bool{}
+		}
+		s.text[n.Id] = true
+	}
 }
 
 type need struct {
@@ -282,6 +296,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.expr(s, st.Value)
 		for _, t := range st.Targets {
 			a.bindTarget(s, t, inTry)
+			s.markText(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
@@ -290,6 +305,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		if st.Value != nil {
 			a.expr(s, st.Value)
 			a.bindTarget(s, st.Target, inTry)
+			s.markText(st.Target, st.Value)
 		}
 	case *pyast.For:
 		a.expr(s, st.Iter)

@@ -33,6 +33,9 @@ func TestStatementsAsCPython(t *testing.T) {
 		// A class's docstring is its __doc__ (and its instances').
 		{"class BadInput(ValueError):\n    \"\"\"Input that cannot be parsed.\"\"\"\nprint(BadInput.__doc__, BadInput('x').__doc__)", "Input that cannot be parsed. Input that cannot be parsed."},
 		{"class Plain(Exception):\n    pass\nprint(Plain.__doc__)", "None"},
+		// Appending to a text keeps every other holder of it as it was.
+		{"s = ''\nfor i in range(60):\n    s += 'abcdefghij'\nt = s\ns += 'X'\nt += 'Y'\nu = s[:]\nu += 'Z' * 300\nprint(len(s), s[-2:], len(t), t[-2:], len(u), u[598:602])", "601 jX 601 jY 901 ijXZ"},
+		{"s = 'x' * 300\ns = s + 'y'\nr = s\ns = s + 'z'\nprint(len(r), r[-1], len(s), s[-2:])", "301 y 302 yz"},
 		// A module's docstring is its __doc__.
 		{"\"\"\"Report builder.\"\"\"\nprint(__doc__)", "Report builder."},
 		{"def f():\n    return __doc__\nprint(f())", "None"},
