@@ -52,6 +52,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
 		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
 		"__ot_append":   interp.NewBuiltin("__ot_append", appendText),
+		"__ot_eq":       interp.NewBuiltin("__ot_eq", eqHelper),
 		"__ot_boolget":  interp.NewBuiltin("__ot_boolget", boolGet),
 		"__name__":      starlark.String("__main__"),
 	}
@@ -996,4 +997,22 @@ func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	copy(buf[len(x):], y)
 	thread.SetLocal(textBufferLocal, &textBuffer{buf: buf, used: n})
 	return starlark.String(unsafe.String(&buf[0], n)), nil
+}
+
+// eqHelper is __ot_eq(x, y), x == y where the engine's == is not
+// Python's (see eqNeedsHelper): a bool equals the int it is, a set, a
+// frozenset and a dict's keys or items compare as sets, and NaN equals
+// nothing, itself included.
+func eqHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, y := args[0], args[1]
+	if xs, ys, ok := setLikePair(x, y); ok {
+		x, y = xs, ys
+	}
+	for _, v := range [2]starlark.Value{x, y} {
+		if f, ok := v.(starlark.Float); ok && math.IsNaN(float64(f)) {
+			return starlark.False, nil
+		}
+	}
+	eq, err := pyEqual(interp.BudgetOf(thread), x, y)
+	return starlark.Bool(eq), err
 }

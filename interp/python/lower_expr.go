@@ -602,6 +602,14 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			is = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: is}
 		}
 		return is
+	case "==", "!=":
+		if eqNeedsHelper(px, py) {
+			var eq syntax.Expr = callAt(pos, "__ot_eq", x, y)
+			if op == "!=" {
+				eq = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: eq}
+			}
+			return eq
+		}
 	case "<", "<=", ">", ">=":
 		if !surelyNotText(px) && !surelyNotText(py) {
 			// Two str of the two kinds (interp.Unicode and starlark.String),
@@ -630,6 +638,37 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 	}
 	return binary(pos, compareTokens[op], x, y)
+}
+
+// eqNeedsHelper reports an == whose operands the engine would compare
+// otherwise than Python: a bool literal (True == 1), a set or frozenset
+// or a dict's keys or items against another kind of set, or a name
+// against itself (x != x, the test for NaN).
+func eqNeedsHelper(x, y pyast.Expr) bool {
+	isBool := func(e pyast.Expr) bool {
+		c, ok := e.(*pyast.Constant)
+		if ok {
+			_, ok = c.Value.(bool)
+		}
+		return ok
+	}
+	setLike := func(e pyast.Expr) bool {
+		if surelySet(e) {
+			return true
+		}
+		if c, ok := e.(*pyast.Call); ok {
+			if f, ok := c.Func.(*pyast.Attribute); ok && len(c.Args) == 0 {
+				return f.Attr == "keys" || f.Attr == "items"
+			}
+		}
+		return false
+	}
+	if isBool(x) || isBool(y) || setLike(x) || setLike(y) {
+		return true
+	}
+	nx, ok1 := x.(*pyast.Name)
+	ny, ok2 := y.(*pyast.Name)
+	return ok1 && ok2 && nx.Id == ny.Id
 }
 
 // surelyNotText reports an operand that is a number if it is anything
