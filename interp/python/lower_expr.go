@@ -58,7 +58,7 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			l.errorf(e.OpPos, "invalid syntax")
 			return noneAt(e.OpPos)
 		}
-		if e.Op != "not" && isBoolExpr(e.Operand) {
+		if e.Op != "not" && l.isBool(e.Operand) {
 			// -(a > b) is -1 or 0, as the int a bool is: 0 - x, 0 + x, -1 - x.
 			lhs := map[string]int64{"-": 0, "+": 0, "~": -1}[e.Op]
 			helper := boolArithNames["-"]
@@ -336,7 +336,7 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 // comparison, `not x`, True, isinstance(…), s.startswith(…)): Python's
 // bool is an int, so `count += (x > 3)` counts; Starlark refuses it.
 func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
-	if name, ok := boolArithNames[op]; ok && (isBoolExpr(x) || isBoolExpr(y)) {
+	if name, ok := boolArithNames[op]; ok && (l.isBool(x) || l.isBool(y)) {
 		return name
 	}
 	switch op {
@@ -439,6 +439,25 @@ func surelySet(e pyast.Expr) bool {
 	case *pyast.Call:
 		if f, ok := e.Func.(*pyast.Name); ok {
 			return f.Id == "set" || f.Id == "frozenset"
+		}
+	}
+	return false
+}
+
+// isBool reports an expression whose value is a bool: plainly one (see
+// isBoolExpr), or a name its scope assigns only bools (passed = score
+// >= 50; total += passed).
+func (l *lowerer) isBool(e pyast.Expr) bool {
+	if isBoolExpr(e) {
+		return true
+	}
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[n.Id] || s.global[n.Id] || s.nonlocal[n.Id] {
+			return s.boolean[n.Id] && !s.notBoolean[n.Id]
 		}
 	}
 	return false
@@ -836,7 +855,7 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 			}
 		}
 	}
-	if isBoolExpr(e.Index) && !pureExpr(x) {
+	if l.isBool(e.Index) && !pureExpr(x) {
 		// ("no", "yes")[n > 10]: the sequence is made once.
 		return callAt(e.Lbrack, "__ot_boolget", x, l.expr(e.Index))
 	}
@@ -849,7 +868,7 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 // sequence (a dict keeps True as its key).
 func (l *lowerer) index(obj syntax.Expr, i pyast.Expr) syntax.Expr {
 	x := l.expr(i)
-	if isBoolExpr(i) && pureExpr(obj) {
+	if l.isBool(i) && pureExpr(obj) {
 		return callAt(i.Pos(), "__ot_boolidx", cloneExpr(obj), x)
 	}
 	return x

@@ -50,6 +50,28 @@ type scope struct {
 	// text holds the names this scope assigns a str (a literal, an
 	// f-string, str(…)): `name += x` appends to text (see appendText).
 	text map[string]bool
+	// boolean holds the names this scope assigns a bool; notBoolean
+	// those it also assigns anything else (see lowerer.isBool).
+	boolean, notBoolean map[string]bool
+}
+
+// markBool records what target, a name, is assigned: a bool or not.
+func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	if value != nil && isBoolExpr(value) {
+		if s.boolean == nil {
+			s.boolean = map[string]bool{}
+		}
+		s.boolean[n.Id] = true
+		return
+	}
+	if s.notBoolean == nil {
+		s.notBoolean = map[string]bool{}
+	}
+	s.notBoolean[n.Id] = true
 }
 
 // markText records that name is assigned a str in s when value surely
@@ -297,19 +319,23 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		for _, t := range st.Targets {
 			a.bindTarget(s, t, inTry)
 			s.markText(t, st.Value)
+			s.markBool(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
 		a.bindTarget(s, st.Target, inTry)
+		s.markBool(st.Target, nil)
 	case *pyast.AnnAssign:
 		if st.Value != nil {
 			a.expr(s, st.Value)
 			a.bindTarget(s, st.Target, inTry)
 			s.markText(st.Target, st.Value)
+			s.markBool(st.Target, st.Value)
 		}
 	case *pyast.For:
 		a.expr(s, st.Iter)
 		a.bindTarget(s, st.Target, inTry)
+		s.markBool(st.Target, nil)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
 	case *pyast.While:

@@ -36,6 +36,10 @@ func TestStatementsAsCPython(t *testing.T) {
 		// Appending to a text keeps every other holder of it as it was.
 		{"s = ''\nfor i in range(60):\n    s += 'abcdefghij'\nt = s\ns += 'X'\nt += 'Y'\nu = s[:]\nu += 'Z' * 300\nprint(len(s), s[-2:], len(t), t[-2:], len(u), u[598:602])", "601 jX 601 jY 901 ijXZ"},
 		{"s = 'x' * 300\ns = s + 'y'\nr = s\ns = s + 'z'\nprint(len(r), r[-1], len(s), s[-2:])", "301 y 302 yz"},
+		// A name that holds only bools is the int a bool is in arithmetic
+		// and as an index.
+		{"total = 0\nfor s in [70, 40, 90]:\n    passed = s >= 50\n    total += passed\nprint(total)", "2"},
+		{"flag = True\nprint(flag + 1, -flag, flag * 2.5, ['n', 'y'][flag])", "2 -1 2.5 y"},
 		// A module's docstring is its __doc__.
 		{"\"\"\"Report builder.\"\"\"\nprint(__doc__)", "Report builder."},
 		{"def f():\n    return __doc__\nprint(f())", "None"},
