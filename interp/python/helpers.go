@@ -280,6 +280,11 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		// inclusion, with one another.
 		x, y = xs, ys
 	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			x, y = nx, ny // a bool orders as the int it is
+		}
+	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
 		var ex *Exception

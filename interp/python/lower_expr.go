@@ -630,7 +630,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			return eq
 		}
 	case "<", "<=", ">", ">=":
-		if !surelyNotText(px) && !surelyNotText(py) {
+		if !surelyNotText(px) && !surelyNotText(py) || l.isBool(px) || l.isBool(py) {
 			// Two str of the two kinds (interp.Unicode and starlark.String),
 			// or containers holding them, are ordered by the helper;
 			// Starlark would refuse to compare them.

@@ -87,6 +87,11 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	} else if isSequence(y) && !isIntLike(x) {
 		return nil, typeError("can't multiply sequence by non-int of type '%s'", pyTypeName(x))
 	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			x, y = nx, ny // a bool multiplies as the int it is
+		}
+	}
 	return starlark.Binary(syntax.STAR, x, y)
 }
 
