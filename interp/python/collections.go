@@ -114,6 +114,12 @@ func reversedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 	if err := starlark.UnpackPositionalArgs("reversed", args, kwargs, 1, &iterable); err != nil {
 		return nil, err
 	}
+	switch iterable.(type) {
+	case *starlark.Set, *frozenSet, *pyIter, starlark.Int, starlark.Float, starlark.Bool, starlark.NoneType:
+		// Neither a sequence nor a mapping: Python has no order to
+		// reverse.
+		return nil, typeError("'%s' object is not reversible", pyTypeName(iterable))
+	}
 	elems, err := collect(interp.BudgetOf(thread), "reversed", iterable, slot)
 	if err != nil {
 		return nil, err

@@ -260,7 +260,15 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			}
 		}
 		if err != nil {
-			return nil, err // a budget's, or elements that do not order
+			// A budget's, or elements that do not order: those are named
+			// with the operator the program wrote.
+			var ex *Exception
+			if (op == "<=" || op == ">=") && errors.As(err, &ex) && ex.Class == "TypeError" {
+				if rest, found := strings.CutPrefix(ex.Msg, "'"+op[:1]+"' not supported"); found {
+					return nil, typeError("'%s' not supported%s", op, rest)
+				}
+			}
+			return nil, err
 		}
 		return starlark.Bool(ok), nil
 	}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -200,6 +201,10 @@ func joinMethod(b *interp.Budget, sep string, args starlark.Tuple, kwargs []star
 	}
 	elems, err := collect(b, "join", iterable, slot)
 	if err != nil {
+		var ex *Exception
+		if errors.As(err, &ex) && strings.HasSuffix(ex.Msg, "object is not iterable") {
+			return nil, typeError("can only join an iterable")
+		}
 		return nil, err
 	}
 	total := int64(len(sep)) * int64(max(len(elems)-1, 0))

@@ -323,21 +323,8 @@ var engineErrors = sync.OnceValue(func() []engineError {
 		{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 			return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
 		}},
-		{regexp.MustCompile(`^unknown binary op: (\w+) (\S+) (\w+)$`), "TypeError", func(m []string) string {
-			l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
-			if op == "+" && (l == "str" || l == "list" || l == "tuple") {
-				return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
-			}
-			if op == "*" {
-				seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
-				switch {
-				case seq(l) && r != "int" && r != "bool":
-					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
-				case seq(r) && l != "int" && l != "bool":
-					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
-				}
-			}
-			return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
+		{regexp.MustCompile(`^unknown binary op: (\w+) (not in|\S+) (\w+)$`), "TypeError", func(m []string) string {
+			return binaryOpError(m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
 		}},
 		{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
@@ -489,6 +476,30 @@ func classify(msg string) (class, text string) {
 		}
 	}
 	return "RuntimeError", msg
+}
+
+// binaryOpError is CPython's TypeError text for l op r, operands of the
+// Python types l and r that do not combine.
+func binaryOpError(op, l, r string) string {
+	seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
+	switch op {
+	case "in", "not in":
+		return fmt.Sprintf("argument of type '%s' is not iterable", r)
+	case "+":
+		if l == "str" || l == "list" || l == "tuple" {
+			return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
+		}
+	case "*":
+		switch {
+		case seq(l) && r != "int" && r != "bool":
+			return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
+		case seq(r) && l != "int" && l != "bool":
+			return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
+		}
+	case "**":
+		op = "** or pow()"
+	}
+	return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
 }
 
 // funcName is Python's name of a function the interpreter names: a
