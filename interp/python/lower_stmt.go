@@ -275,7 +275,9 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 		// a loop building a text is linear, not quadratic.
 		helper = "__ot_append"
 	}
-	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) {
+	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) &&
+		(st.Op != "-" || surelySet(st.Value) || l.isSetName(st.Target)) {
+		// (x -= y is mostly numbers: only a set plain to see is routed.)
 		// s |= t changes the set s in place (others holding it see the
 		// change), as Python's does; Starlark's makes a new set.
 		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")
@@ -325,6 +327,24 @@ func (l *lowerer) isText(target pyast.Expr) bool {
 	}
 	for s := l.scope; s != nil; s = s.parent {
 		if s.text[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return false
+}
+
+// isSetName reports a name that its scope assigns a set (see
+// scope.markText).
+func (l *lowerer) isSetName(target pyast.Expr) bool {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.sets[n.Id] {
 			return true
 		}
 		if s.bound[n.Id] {

@@ -50,6 +50,9 @@ type scope struct {
 	// text holds the names this scope assigns a str (a literal, an
 	// f-string, str(…)): `name += x` appends to text (see appendText).
 	text map[string]bool
+	// sets holds the names this scope assigns a set display, a set
+	// comprehension or set(…): `name -= x` changes that set in place.
+	sets map[string]bool
 	// boolean holds the names this scope assigns a bool; notBoolean
 	// those it also assigns anything else (see lowerer.isBool).
 	boolean, notBoolean map[string]bool
@@ -75,13 +78,21 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 }
 
 // markText records that name is assigned a str in s when value surely
-// is one.
+// is one, and a set when it surely is one.
 func (s *scope) markText(target pyast.Expr, value pyast.Expr) {
-	if n, ok := target.(*pyast.Name); ok && surelyText(value) {
+	n, ok := target.(*pyast.Name)
+	switch {
+	case !ok:
+	case surelyText(value):
 		if s.text == nil {
 			s.text = map[string]bool{}
 		}
 		s.text[n.Id] = true
+	case surelySet(value):
+		if s.sets == nil {
+			s.sets = map[string]bool{}
+		}
+		s.sets[n.Id] = true
 	}
 }
 
