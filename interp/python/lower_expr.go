@@ -344,7 +344,7 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		// Two sets are combined as CPython combines them (the order of
 		// the result's elements is its table's); ints are left to the
 		// interpreter.
-		if !surelyNumber(x) && !surelyNumber(y) {
+		if !l.isNumber(x) && !l.isNumber(y) {
 			return setOpNames[op]
 		}
 	case "-":
@@ -383,6 +383,10 @@ func surelyNumber(e pyast.Expr) bool {
 	case *pyast.UnaryOp:
 		return e.Op != "not" && surelyNumber(e.Operand)
 	case *pyast.BinOp:
+		switch e.Op {
+		case "<<", ">>", "//", "**", "/":
+			return true // operators of numbers only (of sets, text and lists none)
+		}
 		return surelyNumber(e.Left) && surelyNumber(e.Right)
 	case *pyast.Call:
 		if f, ok := e.Func.(*pyast.Name); ok {
@@ -425,6 +429,27 @@ func surelyText(e pyast.Expr) bool {
 				"center", "ljust", "rjust", "zfill", "replace", "casefold", "swapcase", "format_map":
 				return surelyText(f.Value)
 			}
+		}
+	}
+	return false
+}
+
+// isNumber reports an expression that is surely a number, or a name its
+// scope assigns a number and no set.
+func (l *lowerer) isNumber(e pyast.Expr) bool {
+	if surelyNumber(e) {
+		return true
+	}
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.nums[n.Id] && !s.sets[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
 		}
 	}
 	return false

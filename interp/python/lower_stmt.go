@@ -275,7 +275,7 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 		// a loop building a text is linear, not quadratic.
 		helper = "__ot_append"
 	}
-	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) &&
+	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !l.isNumber(st.Value) && !l.isNumber(st.Target) &&
 		(st.Op != "-" || surelySet(st.Value) || l.isSetName(st.Target)) {
 		// (x -= y is mostly numbers: only a set plain to see is routed.)
 		// s |= t changes the set s in place (others holding it see the

@@ -53,6 +53,9 @@ type scope struct {
 	// sets holds the names this scope assigns a set display, a set
 	// comprehension or set(…): `name -= x` changes that set in place.
 	sets map[string]bool
+	// nums holds the names this scope assigns a number (mask = 0): |,
+	// & and ^ on them are left to the interpreter.
+	nums map[string]bool
 	// boolean holds the names this scope assigns a bool; notBoolean
 	// those it also assigns anything else (see lowerer.isBool).
 	boolean, notBoolean map[string]bool
@@ -93,6 +96,11 @@ func (s *scope) markText(target pyast.Expr, value pyast.Expr) {
 			s.sets = map[string]bool{}
 		}
 		s.sets[n.Id] = true
+	case surelyNumber(value):
+		if s.nums == nil {
+			s.nums = map[string]bool{}
+		}
+		s.nums[n.Id] = true
 	}
 }
 
