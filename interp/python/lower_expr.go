@@ -781,7 +781,7 @@ func lazyConsumer(fn pyast.Expr) bool {
 	switch f := fn.(type) {
 	case *pyast.Name:
 		switch f.Id {
-		case "next", "iter", "any", "all", "type":
+		case "next", "iter", "any", "all", "type", "enumerate", "zip", "map", "filter":
 			return true
 		}
 	case *pyast.Attribute:

@@ -435,7 +435,7 @@ func knownIterable(e pyast.Expr) bool {
 		switch f := e.Func.(type) {
 		case *pyast.Name:
 			switch f.Id {
-			case "range", "enumerate", "zip", "sorted", "reversed", "list", "tuple", "dict", "set":
+			case "range", "sorted", "list", "tuple", "dict", "set":
 				return true
 			}
 		case *pyast.Attribute:

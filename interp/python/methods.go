@@ -88,7 +88,7 @@ func growthMethod(name string, growth int64) methodImpl {
 	return func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		b := interp.BudgetOf(thread)
 		for _, a := range args {
-			if n := starlark.Len(a); n > 0 {
+			if n := lenHint(a); n > 0 {
 				if err := b.Alloc(int64(n) * growth); err != nil {
 					return nil, err
 				}
