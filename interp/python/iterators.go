@@ -3,7 +3,6 @@ package python
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -812,10 +811,6 @@ func pyZip(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	for i, a := range args {
 		it, err := iterOf(thread, a)
 		if err != nil {
-			var ex *Exception
-			if errors.As(err, &ex) && strings.HasSuffix(ex.Msg, "is not iterable") {
-				return nil, typeError("zip argument #%d must support iteration", i+1)
-			}
 			return nil, err
 		}
 		iters[i] = it

@@ -943,13 +943,13 @@ func frozensetBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 			return fs, nil
 		}
 	}
-	s := starlark.NewSet(0)
+	sb := newSetBuild(interp.BudgetOf(thread))
 	if len(args) == 1 {
-		if err := addAll(thread, s, args[0]); err != nil {
+		if err := sb.update(thread, args[0]); err != nil {
 			return nil, err
 		}
 	}
-	return newFrozenSet(interp.BudgetOf(thread), s)
+	return newFrozenSet(interp.BudgetOf(thread), sb.done())
 }
 
 func (f *frozenSet) String() string {

@@ -348,7 +348,7 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 			return setOpNames[op]
 		}
 	case "-":
-		if surelySet(x) || surelySet(y) {
+		if surelySet(x) || surelySet(y) || l.isSetName(x) || l.isSetName(y) {
 			return setOpNames[op]
 		}
 	case "**":
