@@ -59,8 +59,11 @@ func boolArith(op string) *starlark.Builtin {
 			// Operands that do not combine are named as the program
 			// wrote them (a bool, not the int it became).
 			var ex *Exception
-			if strings.HasPrefix(err.Error(), "unknown binary op") ||
+			if strings.HasPrefix(err.Error(), "unknown binary op") || strings.HasPrefix(err.Error(), "can't concat") ||
 				errors.As(err, &ex) && ex.Class == "TypeError" && (strings.HasPrefix(ex.Msg, "unsupported operand") || strings.HasPrefix(ex.Msg, "can't multiply")) {
+				if _, bytes := interp.AsBytes(args[0]); bytes && op == "+" {
+					return nil, typeError("can't concat %s to bytes", pyTypeName(args[1]))
+				}
 				return nil, typeError("%s", binaryOpError(op, pyTypeName(args[0]), pyTypeName(args[1])))
 			}
 		}

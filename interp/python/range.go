@@ -135,6 +135,9 @@ func rangeEqual(x, y rangeValue) bool {
 }
 
 func (r rangeValue) Has(y starlark.Value) (bool, error) {
+	if b, ok := y.(starlark.Bool); ok {
+		y = boolInt(b) // False in range(5): a bool is the int it is
+	}
 	i, ok := y.(starlark.Int)
 	if !ok {
 		return false, nil // Python compares by ==; nothing else equals an element

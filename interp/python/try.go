@@ -462,7 +462,7 @@ func Explain(err error, msg string) string {
 // of its TypeErrors are guesses good enough for except, not for naming
 // the class).
 var plainTypeError = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable)`)
+	return regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable|can't concat)`)
 })
 
 // classify maps an interpreter message to its Python class and text.
