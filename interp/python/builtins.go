@@ -24,7 +24,6 @@ func Builtins() starlark.StringDict {
 		"sorted":    interp.NewBuiltin("sorted", sortedBuiltin),
 		"reversed":  interp.NewBuiltin("reversed", reversedBuiltin),
 		"enumerate": interp.NewBuiltin("enumerate", enumerateBuiltin),
-		"zip":       interp.NewBuiltin("zip", zipBuiltin),
 		"range":     interp.NewBuiltin("range", rangeBuiltin),
 		"format":    interp.NewBuiltin("format", formatBuiltin),
 

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 
@@ -963,6 +964,10 @@ func bytesPrintf(b *interp.Budget, format string, args starlark.Value) (starlark
 	}
 	s, err := printf(b, format, args)
 	if err != nil {
+		var ex *Exception
+		if errors.As(err, &ex) && strings.HasSuffix(ex.Msg, "during string formatting") {
+			return nil, typeError("%s", strings.TrimSuffix(ex.Msg, "string formatting")+"bytes formatting")
+		}
 		return nil, err
 	}
 	return interp.Bytes(s), nil

@@ -1,7 +1,6 @@
 package python
 
 import (
-	"fmt"
 	"slices"
 
 	"go.starlark.net/starlark"
@@ -25,6 +24,11 @@ const maxPrealloc = 1 << 16
 // at once a length that exceeds the memory budget at perSlot bytes each.
 func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64) ([]starlark.Value, error) {
 	if it, ok := ownIterator(nil, iterable); ok {
+		if n := sourceHint(it.src); n > 0 {
+			if err := b.Alloc(int64(n) * perSlot); err != nil {
+				return nil, err
+			}
+		}
 		return it.drain() // an iterator's errors are returned, not lost; bytes give ints
 	}
 	if s, ok := iterable.(starlark.String); ok {
@@ -114,108 +118,33 @@ func reversedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 	if err := starlark.UnpackPositionalArgs("reversed", args, kwargs, 1, &iterable); err != nil {
 		return nil, err
 	}
+	switch iterable.(type) {
+	case *starlark.Set, *frozenSet, *pyIter, starlark.Int, starlark.Float, starlark.Bool, starlark.NoneType:
+		// Neither a sequence nor a mapping: Python has no order to
+		// reverse.
+		return nil, typeError("'%s' object is not reversible", pyTypeName(iterable))
+	}
 	elems, err := collect(interp.BudgetOf(thread), "reversed", iterable, slot)
 	if err != nil {
 		return nil, err
 	}
 	slices.Reverse(elems)
-	return starlark.NewList(elems), nil
+	return &pyIter{name: "reversed", src: &sliceSource{elems: elems}, thread: thread}, nil
 }
 
-// enumerate(iterable, start=0): the start may be given by name, as
-// Python programs do.
+// enumerate(iterable, start=0): an iterator of (count, element) pairs,
+// lazy as Python's; the start may be given by name.
 func enumerateBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var iterable starlark.Value
 	start := 0
 	if err := starlark.UnpackArgs("enumerate", args, kwargs, "iterable", &iterable, "start?", &start); err != nil {
 		return nil, err
 	}
-	// A pair costs its slot, its tuple header and two elements.
-	elems, err := collect(interp.BudgetOf(thread), "enumerate", iterable, 4*slot)
+	it, err := iterOf(thread, iterable)
 	if err != nil {
 		return nil, err
 	}
-	pairs := make([]starlark.Value, len(elems))
-	backing := make(starlark.Tuple, 2*len(elems))
-	for i, x := range elems {
-		pair := backing[2*i : 2*i+2 : 2*i+2]
-		pair[0] = starlark.MakeInt(start + i)
-		pair[1] = x
-		pairs[i] = pair
-	}
-	return starlark.NewList(pairs), nil
-}
-
-func zipBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	strict := false
-	if err := starlark.UnpackArgs("zip", nil, kwargs, "strict?", &strict); err != nil {
-		return nil, err
-	}
-	b := interp.BudgetOf(thread)
-	rows := -1
-	for i, seq := range args {
-		if starlark.Iterate(seq) == nil {
-			return nil, typeError("zip argument #%d must support iteration", i+1)
-		}
-		if n := starlark.Len(seq); n >= 0 && (rows < 0 || n < rows) {
-			rows = n
-		}
-	}
-	if rows > 0 {
-		if err := b.Alloc(int64(rows) * int64(len(args)+2) * slot); err != nil {
-			return nil, err
-		}
-	}
-	iters := make([]starlark.Iterator, len(args))
-	for i, seq := range args {
-		iters[i] = starlark.Iterate(seq)
-		defer iters[i].Done()
-	}
-	var result []starlark.Value
-	if len(args) == 0 {
-		return starlark.NewList(nil), nil
-	}
-	for {
-		t := make(starlark.Tuple, len(args))
-		for i, it := range iters {
-			if !it.Next(&t[i]) {
-				if err := b.Charge(0); err != nil {
-					return nil, err
-				}
-				if strict {
-					if err := zipStrict(iters, i); err != nil {
-						return nil, err
-					}
-				}
-				return starlark.NewList(result), nil
-			}
-		}
-		if err := b.Charge(uint64(len(args))); err != nil {
-			return nil, err
-		}
-		result = append(result, t)
-	}
-}
-
-// zipStrict phrases zip(strict=True)'s complaint when argument i (from
-// 0) ran out first, as CPython does.
-func zipStrict(iters []starlark.Iterator, i int) error {
-	args := func(n int) string {
-		if n == 1 {
-			return "argument 1"
-		}
-		return fmt.Sprintf("arguments 1-%d", n)
-	}
-	if i > 0 {
-		return valueError("zip() argument %d is shorter than %s", i+1, args(i))
-	}
-	var x starlark.Value
-	for j, it := range iters[1:] {
-		if it.Next(&x) {
-			return valueError("zip() argument %d is longer than %s", j+2, args(j+1))
-		}
-	}
-	return nil
+	return &pyIter{name: "enumerate", src: &enumerateSource{it: it, i: start}, thread: thread}, nil
 }
 
 // sortedBuiltin is sorted(iterable, *, key=None, reverse=False), stable,

@@ -24,6 +24,8 @@ type ExcClass struct {
 	// module is the module that defines the class ("statistics"), for
 	// the text of an uncaught exception; "" for builtins and a program's.
 	module string
+	// doc is the docstring of a program's class; nil when it has none.
+	doc starlark.Value
 }
 
 var (
@@ -99,11 +101,16 @@ func (c *ExcClass) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "__name__", "__qualname__":
 		return starlark.String(c.name), nil
+	case "__doc__":
+		if c.doc == nil || c.builtin {
+			return starlark.None, nil
+		}
+		return c.doc, nil
 	}
 	return nil, nil
 }
 
-func (c *ExcClass) AttrNames() []string { return []string{"__name__", "__qualname__"} }
+func (c *ExcClass) AttrNames() []string { return []string{"__doc__", "__name__", "__qualname__"} }
 
 // CallInternal makes an instance: ValueError("bad value", 3).
 func (c *ExcClass) CallInternal(_ *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -118,6 +125,11 @@ type ExcValue struct {
 	class *ExcClass
 	args  starlark.Tuple
 	cause starlark.Value // raise … from cause; nil when none
+	// context is the exception being handled when this one was raised
+	// (in an except clause); nil when none.
+	context *ExcValue
+	// suppress is __suppress_context__: raised with a from clause.
+	suppress bool
 	// text, when set, is str(e) as the interpreter phrased it (a KeyError
 	// of the interpreter already quotes its key).
 	text string
@@ -138,6 +150,9 @@ func (e *ExcValue) Held(visit func(starlark.Value)) {
 	}
 	if e.cause != nil {
 		visit(e.cause)
+	}
+	if e.context != nil {
+		visit(e.context)
 	}
 	for _, v := range e.attrs {
 		visit(v)
@@ -229,6 +244,17 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 			return starlark.None, nil
 		}
 		return e.cause, nil
+	case "__context__":
+		if e.context == nil {
+			return starlark.None, nil
+		}
+		return e.context, nil
+	case "__suppress_context__":
+		return starlark.Bool(e.suppress), nil
+	case "__traceback__":
+		return starlark.None, nil
+	case "__doc__":
+		return e.class.Attr("__doc__")
 	case "__class__":
 		return e.class, nil
 	case "code":

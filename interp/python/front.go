@@ -3,6 +3,7 @@ package python
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"go.starlark.net/syntax"
 
@@ -54,6 +55,7 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	}
 	l := &lowerer{sc: sc, scope: sc.module}
 	l.fn = &fnCtx{kind: moduleFn}
+	doc := l.moduleDoc(src, m, cells)
 	body := l.block(m.Body)
 	if l.err != nil {
 		return nil, plainSyntaxError(l.err)
@@ -64,11 +66,31 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 		pre = append(pre, l.cellInits(sc.module, m.Body[0].Pos(), nil)...)
 	}
 	pre = append(pre, l.fn.defs...)
+	pre = append(pre, doc...)
 	f := &syntax.File{Path: interp.Filename, Options: interp.FileOptions()}
 	if len(m.Body) > 0 {
 		f.Stmts = append(pre, body...)
 	}
 	return f, nil
+}
+
+// moduleDoc is `__doc__ = <the module's docstring or None>`, for a
+// program that mentions __doc__ (outside a session, whose inputs are
+// not modules of their own).
+func (l *lowerer) moduleDoc(src string, m *pyast.Module, cells []string) []syntax.Stmt {
+	if cells != nil || len(m.Body) == 0 || !strings.Contains(src, "__doc__") {
+		return nil
+	}
+	pos := m.Body[0].Pos()
+	var doc syntax.Expr = noneAt(pos)
+	if st, ok := m.Body[0].(*pyast.ExprStmt); ok {
+		if c, ok := st.Value.(*pyast.Constant); ok {
+			if _, ok := c.Value.(string); ok {
+				doc = l.expr(c)
+			}
+		}
+	}
+	return []syntax.Stmt{assignStmt(pos, ident(pos, "__doc__"), doc)}
 }
 
 // plainSyntaxError gives a syntax error of the Python front end to interp

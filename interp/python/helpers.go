@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"unsafe"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -50,6 +51,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_set":      starlark.Universe["set"],
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
 		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
+		"__ot_append":   interp.NewBuiltin("__ot_append", appendText),
+		"__ot_eq":       interp.NewBuiltin("__ot_eq", eqHelper),
 		"__ot_boolget":  interp.NewBuiltin("__ot_boolget", boolGet),
 		"__name__":      starlark.String("__main__"),
 	}
@@ -257,7 +260,15 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			}
 		}
 		if err != nil {
-			return nil, err // a budget's, or elements that do not order
+			// A budget's, or elements that do not order: those are named
+			// with the operator the program wrote.
+			var ex *Exception
+			if (op == "<=" || op == ">=") && errors.As(err, &ex) && ex.Class == "TypeError" {
+				if rest, found := strings.CutPrefix(ex.Msg, "'"+op[:1]+"' not supported"); found {
+					return nil, typeError("'%s' not supported%s", op, rest)
+				}
+			}
+			return nil, err
 		}
 		return starlark.Bool(ok), nil
 	}
@@ -276,6 +287,11 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		// Sets, frozensets and the keys and items of dicts order by
 		// inclusion, with one another.
 		x, y = xs, ys
+	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			x, y = nx, ny // a bool orders as the int it is
+		}
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
@@ -517,7 +533,9 @@ func sliceBounds(n int, lo, hi starlark.Value, step int) (int, int) {
 	return bound(lo, n-1), bound(hi, -1)
 }
 
-// setSlice is `xs[lo:hi:step] = value`.
+// setSlice is `xs[lo:hi:step] = value`. An extended slice, or a slice
+// replaced by as many elements, is assigned in place, element by element;
+// any other replacement rebuilds the list.
 func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	l, ok := args[0].(*starlark.List)
 	if !ok {
@@ -528,51 +546,58 @@ func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err != nil {
 		return nil, err
 	}
-	// The list is rebuilt: its new length is refused before it is made
-	// (xs[:0] = xs in a loop doubles it), and the copy charged.
-	if err := b.Alloc(int64(l.Len()+len(values)) * slot); err != nil {
-		return nil, err
-	}
-	if err := b.Charge(uint64(l.Len() + len(values))); err != nil {
-		return nil, err
-	}
-	elems := make([]starlark.Value, l.Len())
-	for i := range elems {
-		elems[i] = l.Index(i)
-	}
+	n := l.Len()
+	st := 1
 	if args[3] != starlark.None {
-		st, err := clampIndex(args[3])
-		if err != nil {
+		if st, err = clampIndex(args[3]); err != nil {
 			return nil, err
 		}
 		if st == 0 {
 			return nil, valueError("slice step cannot be zero")
 		}
-		if st != 1 {
-			keep, _ := sliceKeep(len(elems), args[1], args[2], args[3])
-			var idx []int
-			for i, k := range keep {
-				if k {
-					idx = append(idx, i)
-				}
-			}
-			if st < 0 {
-				for i, j := 0, len(idx)-1; i < j; i, j = i+1, j-1 {
-					idx[i], idx[j] = idx[j], idx[i]
-				}
-			}
-			if len(idx) != len(values) {
-				return nil, valueError("attempt to assign sequence of size %d to extended slice of size %d", len(values), len(idx))
-			}
-			for k, i := range idx {
-				elems[i] = values[k]
-			}
-			return starlark.None, replaceList(l, elems)
-		}
 	}
-	start, end := sliceBounds(len(elems), args[1], args[2], 1)
+	inPlace := func(start, step, count int) (starlark.Value, error) {
+		if err := b.Charge(uint64(count)); err != nil {
+			return nil, err
+		}
+		for k, i := 0, start; k < count; k, i = k+1, i+step {
+			if err := l.SetIndex(i, values[k]); err != nil {
+				return nil, err
+			}
+		}
+		return starlark.None, nil
+	}
+	if st != 1 {
+		start, end := sliceBounds(n, args[1], args[2], st)
+		count := 0
+		if st > 0 && end > start {
+			count = (end - start + st - 1) / st
+		} else if st < 0 && start > end {
+			count = (start - end - st - 1) / -st
+		}
+		if count != len(values) {
+			return nil, valueError("attempt to assign sequence of size %d to extended slice of size %d", len(values), count)
+		}
+		return inPlace(start, st, count)
+	}
+	start, end := sliceBounds(n, args[1], args[2], 1)
 	if end < start {
 		end = start
+	}
+	if end-start == len(values) {
+		return inPlace(start, 1, len(values))
+	}
+	// The list is rebuilt: its new length is refused before it is made
+	// (xs[:0] = xs in a loop doubles it), and the copy charged.
+	if err := b.Alloc(int64(n+len(values)) * slot); err != nil {
+		return nil, err
+	}
+	if err := b.Charge(uint64(n + len(values))); err != nil {
+		return nil, err
+	}
+	elems := make([]starlark.Value, n)
+	for i := range elems {
+		elems[i] = l.Index(i)
 	}
 	out := append(append(append([]starlark.Value{}, elems[:start]...), values...), elems[end:]...)
 	return starlark.None, replaceList(l, out)
@@ -941,4 +966,66 @@ func boolGet(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 		return v, nil
 	}
 	return nil, typeError("'%s' object is not subscriptable", pyTypeName(args[0]))
+}
+
+// textBuffer is where a run's last text append left its bytes: a buffer
+// with room after them, which the next append to that text fills in place.
+type textBuffer struct {
+	buf  []byte
+	used int // bytes of buf that texts hold; those after are free
+}
+
+const textBufferLocal = "onetool.python.textbuf"
+
+// appendText is __ot_append(s, t), s + t for `s += t` where s is text
+// (see augAssign). CPython appends to a str in place when nothing else
+// holds it, so a loop that builds a text with += is linear; go.starlark.net
+// copies s every time. Here the text the last append made lives at the
+// start of a buffer with room to spare: appending to that text again
+// writes after it and returns a longer text of the same buffer. No text's
+// bytes ever change (the room written was no text's), so a text kept from
+// before, or appended to twice, is still what it was.
+func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, ok1 := args[0].(starlark.String)
+	y, ok2 := args[1].(starlark.String)
+	if !ok1 || !ok2 {
+		return starlark.Binary(syntax.PLUS, args[0], args[1])
+	}
+	n := len(x) + len(y)
+	if n < 256 || len(y) == 0 {
+		return x + y, nil
+	}
+	tb, _ := thread.Local(textBufferLocal).(*textBuffer)
+	if tb != nil && len(x) == tb.used && len(x) > 0 && unsafe.StringData(string(x)) == &tb.buf[0] && n <= cap(tb.buf) {
+		tb.buf = append(tb.buf[:tb.used], y...) // within its capacity: in place
+		tb.used = n
+		return starlark.String(unsafe.String(&tb.buf[0], n)), nil
+	}
+	size := 2 * n
+	if err := interp.BudgetOf(thread).Alloc(int64(size)); err != nil {
+		return nil, err
+	}
+	buf := make([]byte, n, size)
+	copy(buf, x)
+	copy(buf[len(x):], y)
+	thread.SetLocal(textBufferLocal, &textBuffer{buf: buf, used: n})
+	return starlark.String(unsafe.String(&buf[0], n)), nil
+}
+
+// eqHelper is __ot_eq(x, y), x == y where the engine's == is not
+// Python's (see eqNeedsHelper): a bool equals the int it is, a set, a
+// frozenset and a dict's keys or items compare as sets, and NaN equals
+// nothing, itself included.
+func eqHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, y := args[0], args[1]
+	if xs, ys, ok := setLikePair(x, y); ok {
+		x, y = xs, ys
+	}
+	for _, v := range [2]starlark.Value{x, y} {
+		if f, ok := v.(starlark.Float); ok && math.IsNaN(float64(f)) {
+			return starlark.False, nil
+		}
+	}
+	eq, err := pyEqual(interp.BudgetOf(thread), x, y)
+	return starlark.Bool(eq), err
 }

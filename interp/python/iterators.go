@@ -67,6 +67,12 @@ func (it *pyIter) Held(visit func(starlark.Value)) {
 			visit(s.fn)
 		}
 		visit(s.it)
+	case *zipSource:
+		for _, i := range s.iters {
+			visit(i)
+		}
+	case *enumerateSource:
+		visit(s.it)
 	}
 }
 
@@ -793,65 +799,74 @@ func ownIterator(thread *starlark.Thread, v starlark.Value) (*pyIter, bool) {
 	return nil, false
 }
 
-// pyZip is zip(*iterables, strict=False): a list of tuples, made a
-// row at a time, so that it ends with the shortest iterable even when
-// another never would.
+// pyZip is zip(*iterables, strict=False): an iterator of tuples, lazy
+// as Python's (it takes one element of each iterable per tuple, and is
+// consumed once).
 func pyZip(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var strictArg starlark.Value
 	if err := unpackArgs("zip", nil, kwargs, []string{"strict"}, 0, &strictArg); err != nil {
 		return nil, err
 	}
-	strict := strictArg != nil && bool(strictArg.Truth())
-	b := interp.BudgetOf(thread)
-	rows := -1
-	pullers := make([]*puller, len(args))
+	iters := make([]*pyIter, len(args))
 	for i, a := range args {
-		p, err := newPuller(thread, a)
+		it, err := iterOf(thread, a)
 		if err != nil {
 			return nil, err
 		}
-		defer p.done()
-		pullers[i] = p
-		if n := starlark.Len(a); n >= 0 && (rows < 0 || n < rows) {
-			rows = n
+		iters[i] = it
+	}
+	src := &zipSource{iters: iters, strict: strictArg != nil && bool(strictArg.Truth())}
+	return &pyIter{name: "zip", src: src, thread: thread}, nil
+}
+
+// zipSource is zip's tuples.
+type zipSource struct {
+	iters  []*pyIter
+	strict bool
+	done   bool
+}
+
+func (s *zipSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	if s.done || len(s.iters) == 0 {
+		return nil, false, nil
+	}
+	t := make(starlark.Tuple, len(s.iters))
+	for i, it := range s.iters {
+		x, ok, err := it.next(thread)
+		if err != nil {
+			return nil, false, err
 		}
-	}
-	if rows > 0 {
-		if err := b.Alloc(int64(rows) * int64(len(args)+2) * slot); err != nil {
-			return nil, err
-		}
-	}
-	var result []starlark.Value
-	if len(args) == 0 {
-		return starlark.NewList(nil), nil
-	}
-	for {
-		t := make(starlark.Tuple, len(args))
-		for i, p := range pullers {
-			x, ok, err := p.next()
-			if err != nil {
-				return nil, err
+		if !ok {
+			s.done = true
+			if s.strict {
+				return nil, false, zipCheck(thread, s.iters, i)
 			}
-			if !ok {
-				if strict {
-					if err := zipCheck(pullers, i); err != nil {
-						return nil, err
-					}
-				}
-				return starlark.NewList(result), nil
-			}
-			t[i] = x
+			return nil, false, nil
 		}
-		var err error
-		if result, err = appendCharged(b, result, t, int64(len(args)+2)*slot); err != nil {
-			return nil, err
-		}
+		t[i] = x
 	}
+	return t, true, nil
+}
+
+// enumerateSource is enumerate's pairs.
+type enumerateSource struct {
+	it *pyIter
+	i  int
+}
+
+func (s *enumerateSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	x, ok, err := s.it.next(thread)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	pair := starlark.Tuple{starlark.MakeInt(s.i), x}
+	s.i++
+	return pair, true, nil
 }
 
 // zipCheck is zip(strict=True)'s complaint when argument i (from 0) ran
 // out first, in CPython's words.
-func zipCheck(pullers []*puller, i int) error {
+func zipCheck(thread *starlark.Thread, iters []*pyIter, i int) error {
 	args := func(n int) string {
 		if n == 1 {
 			return "argument 1"
@@ -861,8 +876,8 @@ func zipCheck(pullers []*puller, i int) error {
 	if i > 0 {
 		return valueError("zip() argument %d is shorter than %s", i+1, args(i))
 	}
-	for j, p := range pullers[1:] {
-		_, ok, err := p.next()
+	for j, it := range iters[1:] {
+		_, ok, err := it.next(thread)
 		if err != nil {
 			return err
 		}
@@ -871,4 +886,54 @@ func zipCheck(pullers []*puller, i int) error {
 		}
 	}
 	return nil
+}
+
+// lenHint is how many elements v will give when that is known exactly:
+// its length, or what an iterator of this package has left (of a list,
+// a range, a zip or enumerate of those); -1 when it is not known. The
+// constructors refuse at once, by it, a collection beyond the memory
+// budget.
+func lenHint(v starlark.Value) int {
+	if it, ok := v.(*pyIter); ok {
+		return sourceHint(it.src)
+	}
+	return starlark.Len(v)
+}
+
+func sourceHint(src source) int {
+	switch s := src.(type) {
+	case *indexSource:
+		return max(s.seq.Len()-s.i, 0)
+	case *sliceSource:
+		return len(s.elems) - s.i
+	case *enumerateSource:
+		return sourceHint(s.it.src)
+	case *zipSource:
+		if s.done {
+			return 0
+		}
+		return minHint(s.iters)
+	case *mapSource:
+		return minHint(s.iters)
+	case *genSource:
+		if s.cond == nil {
+			return sourceHint(s.it.src)
+		}
+	}
+	return -1
+}
+
+// minHint is the least hint of its, -1 when one is unknown.
+func minHint(its []*pyIter) int {
+	n := -1
+	for _, it := range its {
+		h := sourceHint(it.src)
+		if h < 0 {
+			return -1
+		}
+		if n < 0 || h < n {
+			n = h
+		}
+	}
+	return n
 }

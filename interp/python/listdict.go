@@ -314,7 +314,7 @@ func listExtend(thread *starlark.Thread, recv starlark.Value, args starlark.Tupl
 // an iterator's function returned.
 func collectAll(thread *starlark.Thread, iterable starlark.Value) ([]starlark.Value, error) {
 	b := interp.BudgetOf(thread)
-	if n := starlark.Len(iterable); n > 0 {
+	if n := lenHint(iterable); n > 0 {
 		if err := b.Alloc(int64(n) * slot); err != nil {
 			return nil, err
 		}
@@ -368,6 +368,11 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 				}
 			}
 		default:
+			if n := lenHint(src); n > 0 {
+				if err := b.Alloc(int64(n) * 3 * slot); err != nil {
+					return err
+				}
+			}
 			i := 0
 			err := forEach(thread, src, func(pair starlark.Value) (bool, error) {
 				kv, err := dictPair(thread, pair, i)
@@ -435,7 +440,7 @@ func dictFromkeys(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		value = args[1]
 	}
 	b := interp.BudgetOf(thread)
-	if n := starlark.Len(iterable); n > 0 {
+	if n := lenHint(iterable); n > 0 {
 		if err := b.Alloc(int64(n) * 3 * slot); err != nil {
 			return nil, err
 		}
@@ -575,7 +580,7 @@ func setBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // with Python's error and a length beyond the memory budget first.
 func addAll(thread *starlark.Thread, s *starlark.Set, iterable starlark.Value) error {
 	b := interp.BudgetOf(thread)
-	if n := starlark.Len(iterable); n > 0 {
+	if n := lenHint(iterable); n > 0 {
 		if err := b.Alloc(int64(n) * 3 * slot); err != nil {
 			return err
 		}
@@ -938,13 +943,13 @@ func frozensetBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 			return fs, nil
 		}
 	}
-	s := starlark.NewSet(0)
+	sb := newSetBuild(interp.BudgetOf(thread))
 	if len(args) == 1 {
-		if err := addAll(thread, s, args[0]); err != nil {
+		if err := sb.update(thread, args[0]); err != nil {
 			return nil, err
 		}
 	}
-	return newFrozenSet(interp.BudgetOf(thread), s)
+	return newFrozenSet(interp.BudgetOf(thread), sb.done())
 }
 
 func (f *frozenSet) String() string {

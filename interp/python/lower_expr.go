@@ -58,7 +58,7 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			l.errorf(e.OpPos, "invalid syntax")
 			return noneAt(e.OpPos)
 		}
-		if e.Op != "not" && isBoolExpr(e.Operand) {
+		if e.Op != "not" && l.isBool(e.Operand) {
 			// -(a > b) is -1 or 0, as the int a bool is: 0 - x, 0 + x, -1 - x.
 			lhs := map[string]int64{"-": 0, "+": 0, "~": -1}[e.Op]
 			helper := boolArithNames["-"]
@@ -336,7 +336,7 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 // comparison, `not x`, True, isinstance(…), s.startswith(…)): Python's
 // bool is an int, so `count += (x > 3)` counts; Starlark refuses it.
 func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
-	if name, ok := boolArithNames[op]; ok && (isBoolExpr(x) || isBoolExpr(y)) {
+	if name, ok := boolArithNames[op]; ok && (l.isBool(x) || l.isBool(y)) {
 		return name
 	}
 	switch op {
@@ -344,11 +344,11 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		// Two sets are combined as CPython combines them (the order of
 		// the result's elements is its table's); ints are left to the
 		// interpreter.
-		if !surelyNumber(x) && !surelyNumber(y) {
+		if !l.isNumber(x) && !l.isNumber(y) {
 			return setOpNames[op]
 		}
 	case "-":
-		if surelySet(x) || surelySet(y) {
+		if surelySet(x) || surelySet(y) || l.isSetName(x) || l.isSetName(y) {
 			return setOpNames[op]
 		}
 	case "**":
@@ -383,6 +383,10 @@ func surelyNumber(e pyast.Expr) bool {
 	case *pyast.UnaryOp:
 		return e.Op != "not" && surelyNumber(e.Operand)
 	case *pyast.BinOp:
+		switch e.Op {
+		case "<<", ">>", "//", "**", "/":
+			return true // operators of numbers only (of sets, text and lists none)
+		}
 		return surelyNumber(e.Left) && surelyNumber(e.Right)
 	case *pyast.Call:
 		if f, ok := e.Func.(*pyast.Name); ok {
@@ -390,6 +394,62 @@ func surelyNumber(e pyast.Expr) bool {
 			case "len", "int", "float", "abs", "round", "ord", "hash":
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// surelyText reports an expression whose value is a str if it is
+// anything: a str literal, an f-string, str(…), a concatenation or
+// %-formatting of a literal, a str method that makes a str.
+func surelyText(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		_, ok := e.Value.(string)
+		return ok
+	case *pyast.JoinedStr:
+		return true
+	case *pyast.BinOp:
+		switch e.Op {
+		case "+":
+			return surelyText(e.Left) || surelyText(e.Right)
+		case "%", "*":
+			return surelyText(e.Left)
+		}
+	case *pyast.Call:
+		switch f := e.Func.(type) {
+		case *pyast.Name:
+			switch f.Id {
+			case "str", "chr", "repr", "format", "ascii", "hex", "oct", "bin":
+				return true
+			}
+		case *pyast.Attribute:
+			switch f.Attr {
+			case "join", "format", "upper", "lower", "strip", "lstrip", "rstrip", "title", "capitalize",
+				"center", "ljust", "rjust", "zfill", "replace", "casefold", "swapcase", "format_map":
+				return surelyText(f.Value)
+			}
+		}
+	}
+	return false
+}
+
+// isNumber reports an expression that is surely a number, or a name its
+// scope assigns a number and no set.
+func (l *lowerer) isNumber(e pyast.Expr) bool {
+	if surelyNumber(e) {
+		return true
+	}
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.nums[n.Id] && !s.sets[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
 		}
 	}
 	return false
@@ -404,6 +464,25 @@ func surelySet(e pyast.Expr) bool {
 	case *pyast.Call:
 		if f, ok := e.Func.(*pyast.Name); ok {
 			return f.Id == "set" || f.Id == "frozenset"
+		}
+	}
+	return false
+}
+
+// isBool reports an expression whose value is a bool: plainly one (see
+// isBoolExpr), or a name its scope assigns only bools (passed = score
+// >= 50; total += passed).
+func (l *lowerer) isBool(e pyast.Expr) bool {
+	if isBoolExpr(e) {
+		return true
+	}
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[n.Id] || s.global[n.Id] || s.nonlocal[n.Id] {
+			return s.boolean[n.Id] && !s.notBoolean[n.Id]
 		}
 	}
 	return false
@@ -567,8 +646,16 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			is = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: is}
 		}
 		return is
+	case "==", "!=":
+		if eqNeedsHelper(px, py) {
+			var eq syntax.Expr = callAt(pos, "__ot_eq", x, y)
+			if op == "!=" {
+				eq = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: eq}
+			}
+			return eq
+		}
 	case "<", "<=", ">", ">=":
-		if !surelyNotText(px) && !surelyNotText(py) {
+		if !surelyNotText(px) && !surelyNotText(py) || l.isBool(px) || l.isBool(py) {
 			// Two str of the two kinds (interp.Unicode and starlark.String),
 			// or containers holding them, are ordered by the helper;
 			// Starlark would refuse to compare them.
@@ -595,6 +682,37 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 	}
 	return binary(pos, compareTokens[op], x, y)
+}
+
+// eqNeedsHelper reports an == whose operands the engine would compare
+// otherwise than Python: a bool literal (True == 1), a set or frozenset
+// or a dict's keys or items against another kind of set, or a name
+// against itself (x != x, the test for NaN).
+func eqNeedsHelper(x, y pyast.Expr) bool {
+	isBool := func(e pyast.Expr) bool {
+		c, ok := e.(*pyast.Constant)
+		if ok {
+			_, ok = c.Value.(bool)
+		}
+		return ok
+	}
+	setLike := func(e pyast.Expr) bool {
+		if surelySet(e) {
+			return true
+		}
+		if c, ok := e.(*pyast.Call); ok {
+			if f, ok := c.Func.(*pyast.Attribute); ok && len(c.Args) == 0 {
+				return f.Attr == "keys" || f.Attr == "items"
+			}
+		}
+		return false
+	}
+	if isBool(x) || isBool(y) || setLike(x) || setLike(y) {
+		return true
+	}
+	nx, ok1 := x.(*pyast.Name)
+	ny, ok2 := y.(*pyast.Name)
+	return ok1 && ok2 && nx.Id == ny.Id
 }
 
 // surelyNotText reports an operand that is a number if it is anything
@@ -663,7 +781,7 @@ func lazyConsumer(fn pyast.Expr) bool {
 	switch f := fn.(type) {
 	case *pyast.Name:
 		switch f.Id {
-		case "next", "iter", "any", "all", "type":
+		case "next", "iter", "any", "all", "type", "enumerate", "zip", "map", "filter":
 			return true
 		}
 	case *pyast.Attribute:
@@ -762,7 +880,7 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 			}
 		}
 	}
-	if isBoolExpr(e.Index) && !pureExpr(x) {
+	if l.isBool(e.Index) && !pureExpr(x) {
 		// ("no", "yes")[n > 10]: the sequence is made once.
 		return callAt(e.Lbrack, "__ot_boolget", x, l.expr(e.Index))
 	}
@@ -775,7 +893,7 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 // sequence (a dict keeps True as its key).
 func (l *lowerer) index(obj syntax.Expr, i pyast.Expr) syntax.Expr {
 	x := l.expr(i)
-	if isBoolExpr(i) && pureExpr(obj) {
+	if l.isBool(i) && pureExpr(obj) {
 		return callAt(i.Pos(), "__ot_boolidx", cloneExpr(obj), x)
 	}
 	return x

@@ -120,6 +120,17 @@ func (l *lowerer) ifStmt(st *pyast.If) *syntax.IfStmt {
 // assignMany lowers `t1 = t2 = value`: value is evaluated once and given
 // to each target from left to right.
 func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt {
+	if len(st.Targets) == 1 {
+		// s = s + t is s += t for a text s (see augAssign).
+		if n, ok := st.Targets[0].(*pyast.Name); ok {
+			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == "" {
+				if left, ok := b.Left.(*pyast.Name); ok && left.Id == n.Id && (l.isText(n) || surelyText(b.Right)) {
+					value := callAt(b.OpPos, "__ot_append", l.expr(b.Left), l.expr(b.Right))
+					return l.assign(out, n, value)
+				}
+			}
+		}
+	}
 	value := l.expr(st.Value)
 	if len(st.Targets) == 1 {
 		if n, ok := plainUnpack(st.Targets[0]); ok && !knownIterable(st.Value) {
@@ -258,7 +269,15 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
-	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !surelyNumber(st.Value) {
+	if st.Op == "+" && helper == "" && (surelyText(st.Value) || l.isText(st.Target)) {
+		// s += t: appended in place when s is the text the last
+		// append made, as CPython does for a str no one else holds;
+		// a loop building a text is linear, not quadratic.
+		helper = "__ot_append"
+	}
+	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !l.isNumber(st.Value) && !l.isNumber(st.Target) &&
+		(st.Op != "-" || surelySet(st.Value) || l.isSetName(st.Target)) {
+		// (x -= y is mostly numbers: only a set plain to see is routed.)
 		// s |= t changes the set s in place (others holding it see the
 		// change), as Python's does; Starlark's makes a new set.
 		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")
@@ -297,6 +316,42 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	}
 	l.errorf(st.Target.Pos(), "'"+describe(st.Target)+"' is an illegal expression for augmented assignment")
 	return out
+}
+
+// isText reports a name that its scope assigns a str (see
+// scope.markText).
+func (l *lowerer) isText(target pyast.Expr) bool {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.text[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return false
+}
+
+// isSetName reports a name that its scope assigns a set (see
+// scope.markText).
+func (l *lowerer) isSetName(target pyast.Expr) bool {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.sets[n.Id] {
+			return true
+		}
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return false
 }
 
 // augSlice lowers `a[i:j] op= v` as a[i:j] = a[i:j] op v.
@@ -380,7 +435,7 @@ func knownIterable(e pyast.Expr) bool {
 		switch f := e.Func.(type) {
 		case *pyast.Name:
 			switch f.Id {
-			case "range", "enumerate", "zip", "sorted", "reversed", "list", "tuple", "dict", "set":
+			case "range", "sorted", "list", "tuple", "dict", "set":
 				return true
 			}
 		case *pyast.Attribute:
@@ -623,7 +678,17 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 		return out
 	}
 	pos := st.Class
-	value := callAt(pos, "__ot_exc_class", strLit(st.Name.NamePos, st.Name.Id), l.expr(st.Bases[0]))
+	args := []syntax.Expr{strLit(st.Name.NamePos, st.Name.Id), l.expr(st.Bases[0])}
+	if len(st.Body) > 0 {
+		if doc, ok := st.Body[0].(*pyast.ExprStmt); ok {
+			if c, ok := doc.Value.(*pyast.Constant); ok {
+				if _, ok := c.Value.(string); ok {
+					args = append(args, l.expr(c)) // its __doc__
+				}
+			}
+		}
+	}
+	value := callAt(pos, "__ot_exc_class", args...)
 	return l.assign(out, st.Name, value)
 }
 

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -87,7 +88,7 @@ func growthMethod(name string, growth int64) methodImpl {
 	return func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		b := interp.BudgetOf(thread)
 		for _, a := range args {
-			if n := starlark.Len(a); n > 0 {
+			if n := lenHint(a); n > 0 {
 				if err := b.Alloc(int64(n) * growth); err != nil {
 					return nil, err
 				}
@@ -200,6 +201,10 @@ func joinMethod(b *interp.Budget, sep string, args starlark.Tuple, kwargs []star
 	}
 	elems, err := collect(b, "join", iterable, slot)
 	if err != nil {
+		var ex *Exception
+		if errors.As(err, &ex) && strings.HasSuffix(ex.Msg, "object is not iterable") {
+			return nil, typeError("can only join an iterable")
+		}
 		return nil, err
 	}
 	total := int64(len(sep)) * int64(max(len(elems)-1, 0))

@@ -1050,6 +1050,9 @@ func pyHash(b *interp.Budget, v starlark.Value, depth int) (int64, error) {
 	case *frozenSet:
 		h, _ := x.Hash()
 		return int64(int32(h)), nil
+	case starlark.NoneType:
+		// CPython's is the object's address: anything but a number's.
+		return 0x5f3759df1, nil
 	}
 	if err := checkHashable(b, v); err != nil {
 		return 0, err

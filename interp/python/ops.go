@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"math/bits"
 	"strings"
 
@@ -18,7 +19,8 @@ func boolArith(op string) *starlark.Builtin {
 		"+": syntax.PLUS, "-": syntax.MINUS, "/": syntax.SLASH, "//": syntax.SLASHSLASH,
 		"&": syntax.AMP, "|": syntax.PIPE, "^": syntax.CIRCUMFLEX, "<<": syntax.LTLT, ">>": syntax.GTGT,
 	}
-	return interp.NewBuiltin(boolArithNames[op], func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var arith func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+	arith = func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 2 || len(kwargs) != 0 {
 			return nil, typeError("%s takes 2 arguments", b.Name())
 		}
@@ -49,9 +51,21 @@ func boolArith(op string) *starlark.Builtin {
 				}
 			}
 		}
-		v, err := starlark.Binary(tokens[op], x, y)
-		if err != nil && strings.HasPrefix(err.Error(), "unknown binary op") {
-			return nil, typeError("unsupported operand type(s) for %s: '%s' and '%s'", op, pyTypeName(args[0]), pyTypeName(args[1]))
+		return starlark.Binary(tokens[op], x, y)
+	}
+	return interp.NewBuiltin(boolArithNames[op], func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		v, err := arith(thread, b, args, kwargs)
+		if err != nil && len(args) == 2 {
+			// Operands that do not combine are named as the program
+			// wrote them (a bool, not the int it became).
+			var ex *Exception
+			if strings.HasPrefix(err.Error(), "unknown binary op") || strings.HasPrefix(err.Error(), "can't concat") ||
+				errors.As(err, &ex) && ex.Class == "TypeError" && (strings.HasPrefix(ex.Msg, "unsupported operand") || strings.HasPrefix(ex.Msg, "can't multiply")) {
+				if _, bytes := interp.AsBytes(args[0]); bytes && op == "+" {
+					return nil, typeError("can't concat %s to bytes", pyTypeName(args[1]))
+				}
+				return nil, typeError("%s", binaryOpError(op, pyTypeName(args[0]), pyTypeName(args[1])))
+			}
 		}
 		return v, err
 	})
@@ -86,6 +100,11 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, typeError("can't multiply sequence by non-int of type '%s'", pyTypeName(y))
 	} else if isSequence(y) && !isIntLike(x) {
 		return nil, typeError("can't multiply sequence by non-int of type '%s'", pyTypeName(x))
+	}
+	if nx, ok := number(x); ok {
+		if ny, ok := number(y); ok {
+			x, y = nx, ny // a bool multiplies as the int it is
+		}
 	}
 	return starlark.Binary(syntax.STAR, x, y)
 }

@@ -184,7 +184,7 @@ func printf(b *interp.Budget, format string, args starlark.Value) (string, error
 			return "", err
 		}
 	}
-	if !usedMapping && next < len(positional) && !(single && mapping != nil) {
+	if !usedMapping && next < len(positional) && !(single && (mapping != nil || subscriptable(args))) {
 		return "", typeError("not all arguments converted during string formatting")
 	}
 	return w.String(), nil
@@ -364,4 +364,18 @@ func hex(v uint32, width int) string {
 		v >>= 4
 	}
 	return string(out)
+}
+
+// subscriptable reports a value other than a str that CPython's %
+// takes for a mapping (it has items by index or key): "text" % [1] is
+// "text", where "text" % 1 is an error.
+func subscriptable(v starlark.Value) bool {
+	if _, ok := interp.AsText(v); ok {
+		return false
+	}
+	switch v.(type) {
+	case starlark.Indexable, starlark.Mapping:
+		return true
+	}
+	return false
 }

@@ -135,6 +135,9 @@ func rangeEqual(x, y rangeValue) bool {
 }
 
 func (r rangeValue) Has(y starlark.Value) (bool, error) {
+	if b, ok := y.(starlark.Bool); ok {
+		y = boolInt(b) // False in range(5): a bool is the int it is
+	}
 	i, ok := y.(starlark.Int)
 	if !ok {
 		return false, nil // Python compares by ==; nothing else equals an element
@@ -168,3 +171,44 @@ func (it *rangeIterator) Next(p *starlark.Value) bool {
 }
 
 func (it *rangeIterator) Done() {}
+
+var _ starlark.HasAttrs = rangeValue{}
+
+func (r rangeValue) AttrNames() []string { return []string{"count", "index", "start", "step", "stop"} }
+
+// Attr is a range's start, stop and step, and its methods index and
+// count.
+func (r rangeValue) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "start":
+		return starlark.MakeInt(r.start), nil
+	case "stop":
+		return starlark.MakeInt(r.stop), nil
+	case "step":
+		return starlark.MakeInt(r.step), nil
+	case "index", "count":
+		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if err := arity("range."+name, args, kwargs, 1, 1); err != nil {
+				return nil, err
+			}
+			x := args[0]
+			if b, ok := x.(starlark.Bool); ok {
+				x = boolInt(b)
+			}
+			in, _ := r.Has(x)
+			if name == "count" {
+				if in {
+					return starlark.MakeInt(1), nil
+				}
+				return starlark.MakeInt(0), nil
+			}
+			if !in {
+				s, _ := interp.Repr(nil, args[0])
+				return nil, valueError("%s is not in range", s)
+			}
+			n, _ := x.(starlark.Int).Int64()
+			return starlark.MakeInt64((n - int64(r.start)) / int64(r.step)), nil
+		}), nil
+	}
+	return nil, nil
+}

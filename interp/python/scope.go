@@ -47,6 +47,61 @@ type scope struct {
 	// lambda marks a lambda's scope, which cannot hold statements and so
 	// cannot set up cells.
 	lambda bool
+	// text holds the names this scope assigns a str (a literal, an
+	// f-string, str(…)): `name += x` appends to text (see appendText).
+	text map[string]bool
+	// sets holds the names this scope assigns a set display, a set
+	// comprehension or set(…): `name -= x` changes that set in place.
+	sets map[string]bool
+	// nums holds the names this scope assigns a number (mask = 0): |,
+	// & and ^ on them are left to the interpreter.
+	nums map[string]bool
+	// boolean holds the names this scope assigns a bool; notBoolean
+	// those it also assigns anything else (see lowerer.isBool).
+	boolean, notBoolean map[string]bool
+}
+
+// markBool records what target, a name, is assigned: a bool or not.
+func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	if value != nil && isBoolExpr(value) {
+		if s.boolean == nil {
+			s.boolean = map[string]bool{}
+		}
+		s.boolean[n.Id] = true
+		return
+	}
+	if s.notBoolean == nil {
+		s.notBoolean = map[string]bool{}
+	}
+	s.notBoolean[n.Id] = true
+}
+
+// markText records that name is assigned a str in s when value surely
+// is one, and a set when it surely is one.
+func (s *scope) markText(target pyast.Expr, value pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	switch {
+	case !ok:
+	case surelyText(value):
+		if s.text == nil {
+			s.text = map[string]bool{}
+		}
+		s.text[n.Id] = true
+	case surelySet(value):
+		if s.sets == nil {
+			s.sets = map[string]bool{}
+		}
+		s.sets[n.Id] = true
+	case surelyNumber(value):
+		if s.nums == nil {
+			s.nums = map[string]bool{}
+		}
+		s.nums[n.Id] = true
+	}
 }
 
 type need struct {
@@ -282,18 +337,24 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.expr(s, st.Value)
 		for _, t := range st.Targets {
 			a.bindTarget(s, t, inTry)
+			s.markText(t, st.Value)
+			s.markBool(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
 		a.bindTarget(s, st.Target, inTry)
+		s.markBool(st.Target, nil)
 	case *pyast.AnnAssign:
 		if st.Value != nil {
 			a.expr(s, st.Value)
 			a.bindTarget(s, st.Target, inTry)
+			s.markText(st.Target, st.Value)
+			s.markBool(st.Target, st.Value)
 		}
 	case *pyast.For:
 		a.expr(s, st.Iter)
 		a.bindTarget(s, st.Target, inTry)
+		s.markBool(st.Target, nil)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
 	case *pyast.While:

@@ -157,7 +157,7 @@ func (sb *setBuild) update(thread *starlark.Thread, other starlark.Value) error 
 	if o, ok := asSet(other); ok {
 		return sb.merge(o)
 	}
-	if n := starlark.Len(other); n > 0 {
+	if n := lenHint(other); n > 0 {
 		if err := sb.b.Alloc(int64(n) * 3 * slot); err != nil {
 			return err
 		}
@@ -246,7 +246,7 @@ func setIntersection(thread *starlark.Thread, x *starlark.Set, other starlark.Va
 		}
 		return sb, nil
 	}
-	if n := starlark.Len(other); n > 0 {
+	if n := lenHint(other); n > 0 {
 		// As long as a set of them would be: refused at once if too long.
 		if err := b.Alloc(int64(n) * 3 * slot); err != nil {
 			return nil, err

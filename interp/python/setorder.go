@@ -109,9 +109,9 @@ func (t *setTable) find(key starlark.Value, h int64) (int, error) {
 	return at, err
 }
 
-// add inserts key (whose hash is h) unless an equal key is there: the
-// first freed slot of its probe sequence, else the empty slot that ends
-// it, growing the table when it is three fifths full.
+// add inserts key (whose hash is h) unless an equal key is there: in
+// the last freed slot its probe sequence met, else the empty slot that
+// ends it, growing the table when it is three fifths full.
 func (t *setTable) add(key starlark.Value, h int64) error {
 	free := -1
 	var err error
@@ -131,9 +131,7 @@ func (t *setTable) add(key starlark.Value, h int64) error {
 			done = true
 			return true
 		case k == slotDummy:
-			if free < 0 {
-				free = int(j)
-			}
+			free = int(j) // the last freed slot met is the one reused
 		case t.hashes[k] == h:
 			var eq bool
 			if eq, err = starlark.Equal(t.keys[k], key); err != nil || eq {

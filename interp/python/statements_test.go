@@ -22,6 +22,27 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"d = {'a': 1}\nprint([d.update({k: 2}) for k in d], d)", "[None] {'a': 2}"},
 		{"d = {'a': 1}\ntry:\n    for k in d:\n        d[k + '!'] = 0\nexcept RuntimeError as e:\n    print(e)", "dictionary changed size during iteration"},
 		{"s = {'a', 'b'}\ntry:\n    for x in s:\n        s.discard(x)\nexcept RuntimeError as e:\n    print(e)", "Set changed size during iteration"},
+		// try's else runs when its body fell through, not after a return,
+		// break or continue in it.
+		{"def f():\n    try:\n        return 'body'\n    except ValueError:\n        return 'handler'\n    else:\n        print('else')\n    finally:\n        print('finally')\nprint(f())", "finally\nbody"},
+		{"for i in range(3):\n    try:\n        if i == 1:\n            continue\n        if i == 2:\n            break\n    except ValueError:\n        pass\n    else:\n        print('else', i)", "else 0"},
+		// An exception raised while another is handled has it as its
+		// __context__; raise … from sets __suppress_context__.
+		{"try:\n    try:\n        1 / 0\n    except ZeroDivisionError:\n        raise RuntimeError('wrapped')\nexcept RuntimeError as e:\n    print(type(e.__context__).__name__, e.__suppress_context__)", "ZeroDivisionError False"},
+		{"try:\n    raise KeyError('k') from None\nexcept KeyError as e:\n    print(e.__cause__, e.__context__, e.__suppress_context__)", "None None True"},
+		// A class's docstring is its __doc__ (and its instances').
+		{"class BadInput(ValueError):\n    \"\"\"Input that cannot be parsed.\"\"\"\nprint(BadInput.__doc__, BadInput('x').__doc__)", "Input that cannot be parsed. Input that cannot be parsed."},
+		{"class Plain(Exception):\n    pass\nprint(Plain.__doc__)", "None"},
+		// Appending to a text keeps every other holder of it as it was.
+		{"s = ''\nfor i in range(60):\n    s += 'abcdefghij'\nt = s\ns += 'X'\nt += 'Y'\nu = s[:]\nu += 'Z' * 300\nprint(len(s), s[-2:], len(t), t[-2:], len(u), u[598:602])", "601 jX 601 jY 901 ijXZ"},
+		{"s = 'x' * 300\ns = s + 'y'\nr = s\ns = s + 'z'\nprint(len(r), r[-1], len(s), s[-2:])", "301 y 302 yz"},
+		// A name that holds only bools is the int a bool is in arithmetic
+		// and as an index.
+		{"total = 0\nfor s in [70, 40, 90]:\n    passed = s >= 50\n    total += passed\nprint(total)", "2"},
+		{"flag = True\nprint(flag + 1, -flag, flag * 2.5, ['n', 'y'][flag])", "2 -1 2.5 y"},
+		// A module's docstring is its __doc__.
+		{"\"\"\"Report builder.\"\"\"\nprint(__doc__)", "Report builder."},
+		{"def f():\n    return __doc__\nprint(f())", "None"},
 		// Item assignment to what has none is a TypeError.
 		{"t = (1, 2)\nt[0] = 5", "error: line 2: TypeError: 'tuple' object does not support item assignment"},
 		{"s = 'ab'\ntry:\n    s[0] = 'x'\nexcept TypeError as e:\n    print(e)", "'str' object does not support item assignment"},

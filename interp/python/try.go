@@ -67,10 +67,18 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 			}
 			if match {
 				result, err = starlark.Call(thread, handlers[i+1], starlark.Tuple{exc}, nil)
+				// An exception the handler raises has the handled one as
+				// its context, as in Python.
+				var raised *Exception
+				if err != nil && errors.As(err, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+					raised.Value.context = exc
+				}
 				break
 			}
 		}
-	case err == nil && orelse != starlark.None:
+	case err == nil && orelse != starlark.None && result == starlark.None:
+		// else runs when the body fell through: not after its return,
+		// break or continue.
 		result, err = starlark.Call(thread, orelse, nil, nil)
 	}
 	if final != starlark.None && !uncatchable(err) {
@@ -128,6 +136,9 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 	default:
 		return nil, typeError("exceptions must derive from BaseException")
 	}
+	if len(args) > 1 {
+		exc.suppress = true // raise … from …: the context is not shown
+	}
 	if len(args) > 1 && args[1] != starlark.None {
 		c := args[1]
 		if cls, ok := c.(*ExcClass); ok {
@@ -177,7 +188,11 @@ func (rt *runtime) excClass(_ *starlark.Thread, _ *starlark.Builtin, args starla
 		}
 		base = b
 	}
-	return &ExcClass{name: name, base: base}, nil
+	c := &ExcClass{name: name, base: base}
+	if len(args) > 2 {
+		c.doc = args[2]
+	}
+	return c, nil
 }
 
 // excValue is the exception instance that err stands for: the one a
@@ -308,21 +323,8 @@ var engineErrors = sync.OnceValue(func() []engineError {
 		{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 			return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
 		}},
-		{regexp.MustCompile(`^unknown binary op: (\w+) (\S+) (\w+)$`), "TypeError", func(m []string) string {
-			l, op, r := starlarkTypeName(m[1]), m[2], starlarkTypeName(m[3])
-			if op == "+" && (l == "str" || l == "list" || l == "tuple") {
-				return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
-			}
-			if op == "*" {
-				seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
-				switch {
-				case seq(l) && r != "int" && r != "bool":
-					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
-				case seq(r) && l != "int" && l != "bool":
-					return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
-				}
-			}
-			return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
+		{regexp.MustCompile(`^unknown binary op: (\w+) (not in|\S+) (\w+)$`), "TypeError", func(m []string) string {
+			return binaryOpError(m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
 		}},
 		{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
@@ -460,7 +462,7 @@ func Explain(err error, msg string) string {
 // of its TypeErrors are guesses good enough for except, not for naming
 // the class).
 var plainTypeError = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable)`)
+	return regexp.MustCompile(`^(unsupported|.* not iterable|.* not callable|unhashable|can't concat)`)
 })
 
 // classify maps an interpreter message to its Python class and text.
@@ -474,6 +476,30 @@ func classify(msg string) (class, text string) {
 		}
 	}
 	return "RuntimeError", msg
+}
+
+// binaryOpError is CPython's TypeError text for l op r, operands of the
+// Python types l and r that do not combine.
+func binaryOpError(op, l, r string) string {
+	seq := func(t string) bool { return t == "str" || t == "list" || t == "tuple" || t == "bytes" }
+	switch op {
+	case "in", "not in":
+		return fmt.Sprintf("argument of type '%s' is not iterable", r)
+	case "+":
+		if l == "str" || l == "list" || l == "tuple" {
+			return fmt.Sprintf("can only concatenate %s (not \"%s\") to %s", l, r, l)
+		}
+	case "*":
+		switch {
+		case seq(l) && r != "int" && r != "bool":
+			return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", r)
+		case seq(r) && l != "int" && l != "bool":
+			return fmt.Sprintf("can't multiply sequence by non-int of type '%s'", l)
+		}
+	case "**":
+		op = "** or pow()"
+	}
+	return fmt.Sprintf("unsupported operand type(s) for %s: '%s' and '%s'", op, l, r)
 }
 
 // funcName is Python's name of a function the interpreter names: a

@@ -72,7 +72,7 @@ func TestTypeObjects(t *testing.T) {
 		{"repr(frozenset([1, 2]))", "frozenset({1, 2})"},
 		{"seen = set()\nseen.add(frozenset([1, 2]))\nfrozenset([2, 1]) in seen", "True"},
 		{"{frozenset('ab'): 1}[frozenset('ba')]", "1"},
-		{"set([1]) == frozenset([1])", "False"}, // a known difference (docs/language.md)
+		{"set([1]) == frozenset([1])", "True"},
 		{"hash('abc') == hash('ab' + 'c')", "True"},
 	}
 	for _, tt := range tests {
