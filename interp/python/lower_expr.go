@@ -103,6 +103,12 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 		if dunderAttr(e.Attr) {
 			return callAt(e.AttrPos, "__ot_dunder", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
+		if _, ok := loweredMethod(e.Attr); ok && !l.isBuiltinType(e.Value) {
+			// xs.count taken as a value (max(set(xs), key=xs.count)):
+			// the method onetool implements for the receiver's kind,
+			// bound to it; anything else's own attribute.
+			return callAt(e.AttrPos, "__ot_getmethod", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
+		}
 		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
 	case *pyast.Subscript:
 		return l.subscript(e)
@@ -467,6 +473,26 @@ func surelySet(e pyast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// isBuiltinType reports a name of a builtin class the program does not
+// rebind (str.maketrans, dict.fromkeys): its attributes are its own.
+func (l *lowerer) isBuiltinType(e pyast.Expr) bool {
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	switch n.Id {
+	case "str", "int", "float", "bool", "list", "dict", "set", "frozenset", "tuple", "bytes", "bytearray", "object", "type":
+	default:
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return true
 }
 
 // isBool reports an expression whose value is a bool: plainly one (see
