@@ -50,6 +50,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
 		"__ot_set":      starlark.Universe["set"],
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
+		"__ot_ellipsis": ellipsis,
+		"Ellipsis":      ellipsis,
 		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
 		"__ot_append":   interp.NewBuiltin("__ot_append", appendText),
 		"__ot_eq":       interp.NewBuiltin("__ot_eq", eqHelper),

@@ -160,7 +160,7 @@ func (l *lowerer) constant(c *pyast.Constant) syntax.Expr {
 	case pyast.Bytes:
 		return l.bytesLit(pos, c.Raw, string(v))
 	case pyast.Ellipsis:
-		return noneAt(pos)
+		return ident(pos, "__ot_ellipsis")
 	}
 	l.errorf(pos, "unsupported literal")
 	return noneAt(pos)
