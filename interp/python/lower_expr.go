@@ -733,7 +733,17 @@ func eqNeedsHelper(x, y pyast.Expr) bool {
 		}
 		return false
 	}
-	if isBool(x) || isBool(y) || setLike(x) || setLike(y) {
+	maybeNaN := func(e pyast.Expr) bool { // float('nan'), math.nan
+		switch e := e.(type) {
+		case *pyast.Call:
+			f, ok := e.Func.(*pyast.Name)
+			return ok && f.Id == "float"
+		case *pyast.Attribute:
+			return e.Attr == "nan"
+		}
+		return false
+	}
+	if isBool(x) || isBool(y) || setLike(x) || setLike(y) || maybeNaN(x) || maybeNaN(y) {
 		return true
 	}
 	nx, ok1 := x.(*pyast.Name)
