@@ -145,13 +145,15 @@ func (ms methodSet) getMethod() *starlark.Builtin {
 		recv := args[0]
 		name, _ := interp.AsText(args[1])
 		if impl := ms[name][kindOf(recv)]; impl != nil {
-			return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, a starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
-				v, err := impl(thread, recv, a, kw)
+			// Bound as go.starlark.net binds its own methods, so that the
+			// memory meter sees the receiver the method holds.
+			return interp.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, a starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+				v, err := impl(thread, b.Receiver(), a, kw)
 				if err != nil && !isBudget(err) {
 					return nil, methodError(name, err)
 				}
 				return v, err
-			}), nil
+			}).BindReceiver(recv), nil
 		}
 		v, err := attrOf(recv, name)
 		if err != nil || v != nil {
