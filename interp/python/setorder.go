@@ -172,6 +172,9 @@ func (t *setTable) release(j int) {
 // pop frees the first active slot from the finger on, and returns its
 // key.
 func (t *setTable) pop() starlark.Value {
+	if t.used == 0 {
+		return nil
+	}
 	n := uint64(len(t.slots))
 	j := t.finger & t.mask
 	for t.slots[j] < 0 {
