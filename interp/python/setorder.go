@@ -387,8 +387,15 @@ func keepTable(s *starlark.Set, t *setTable) {
 // when keep is set: the caller is about to change s and the table with
 // it.
 func tableOf(b *interp.Budget, s *starlark.Set, keep bool) (*setTable, error) {
+	return tableOfChecked(b, s, keep, false)
+}
+
+// tableOfChecked is tableOf; with verify, a kept table is checked
+// element by element against s (as a walk of s costs anyway), not only
+// by its count.
+func tableOfChecked(b *interp.Budget, s *starlark.Set, keep, verify bool) (*setTable, error) {
 	if t := storedTable(s); t != nil {
-		ok, err := t.sync(b, s)
+		ok, err := t.sync(b, s, verify)
 		if err != nil || !ok {
 			keepTable(s, nil)
 			return nil, err
@@ -421,15 +428,17 @@ func tableOf(b *interp.Budget, s *starlark.Set, keep bool) (*setTable, error) {
 // changed s without it (a method taken as a value, a module's code):
 // what s lost is freed, what it gained is added. It reports false when
 // an element's hash is unknown.
-func (t *setTable) sync(b *interp.Budget, s *starlark.Set) (bool, error) {
-	if t.used == s.Len() {
+func (t *setTable) sync(b *interp.Budget, s *starlark.Set, verify bool) (bool, error) {
+	if t.used == s.Len() && !verify {
 		return true, nil // the methods that change a set keep its table
 	}
 	if err := b.Charge(uint64(len(t.slots) + s.Len())); err != nil {
 		return false, err
 	}
 	if s.Len() == 0 {
-		t.clear()
+		if t.used != 0 {
+			t.clear() // emptied at once, as clear() does
+		}
 		return true, nil
 	}
 	for j, k := range t.slots {
@@ -441,6 +450,9 @@ func (t *setTable) sync(b *interp.Budget, s *starlark.Set) (bool, error) {
 				t.release(j)
 			}
 		}
+	}
+	if t.used == s.Len() {
+		return true, nil // every element of s is in the table
 	}
 	for v := range s.Elements() {
 		h, ok := knownHash(v, 0)
@@ -461,7 +473,7 @@ func setOrder(b *interp.Budget, s *starlark.Set) ([]starlark.Value, error) {
 	if s.Len() < 2 {
 		return nil, nil
 	}
-	t, err := tableOf(b, s, false)
+	t, err := tableOfChecked(b, s, false, true)
 	if err != nil || t == nil {
 		return nil, err
 	}
