@@ -221,8 +221,12 @@ func toGoContainer(v starlark.Value, depth int, b *conv) (any, error) {
 		out := make([]any, 0, x.Len())
 		var order []starlark.Value
 		if SetOrder != nil {
+			var bud *Budget
+			if b != nil {
+				bud = b.b
+			}
 			var err error
-			if order, err = SetOrder(b.b, x); err != nil {
+			if order, err = SetOrder(bud, x); err != nil {
 				return nil, err
 			}
 		}
