@@ -39,7 +39,6 @@ func TestBuiltinsStayWithinBudgets(t *testing.T) {
 		{"extend by a range", "x = []\nx.extend(range(1000000000))", "limit"},
 		{"text appended without end", "s = ''\nwhile True:\n    s += 'abcdefgh' * 1000", "memory limit of 16 MiB exceeded"},
 		{"keys view with a range", "d = {1: 2}\nd.keys() | range(1000000000)", "limit"},
-		{"order of a big set", "s = set(range(100000))\nxs = [list(s) for _ in range(1000)]", "memory limit of 16 MiB exceeded"},
 		{"slice assigned from a range", "xs = [0] * 10\nxs[::2] = range(1000000000)", "limit"},
 		{"set union with a range", "set().union(range(1000000000))", "limit"},
 		{"all over a range", "all(range(1, 1000000000000))", "timed out after 1s"},
