@@ -58,6 +58,17 @@ func (sb *setBuild) done() *starlark.Set {
 	if sb.pending {
 		return sb.s
 	}
+	if !sb.replayable && sb.t != nil && sb.t.replays() {
+		// Its elements, added in the table's order, make the table
+		// again: no table to keep.
+		if err := sb.s.Clear(); err == nil {
+			for _, v := range sb.t.order() {
+				_ = sb.s.Insert(v)
+			}
+			keepTable(sb.s, nil)
+			return sb.s
+		}
+	}
 	if !sb.replayable || sb.t == nil {
 		keepTable(sb.s, sb.t)
 	}

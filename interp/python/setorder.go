@@ -4,6 +4,7 @@ import (
 	"math"
 	goruntime "runtime"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"go.starlark.net/starlark"
@@ -352,9 +353,13 @@ func knownHash(v starlark.Value, depth int) (int64, bool) {
 var setTables struct {
 	mu sync.Mutex
 	m  map[weak.Pointer[starlark.Set]]*setTable
+	n  atomic.Int64 // len(m), read without the lock
 }
 
 func storedTable(s *starlark.Set) *setTable {
+	if setTables.n.Load() == 0 {
+		return nil // the common case: no set anywhere needs a kept table
+	}
 	setTables.mu.Lock()
 	defer setTables.mu.Unlock()
 	return setTables.m[weak.Make(s)]
@@ -362,9 +367,13 @@ func storedTable(s *starlark.Set) *setTable {
 
 // keepTable records t as the table of s; nil forgets s's.
 func keepTable(s *starlark.Set, t *setTable) {
+	if t == nil && setTables.n.Load() == 0 {
+		return
+	}
 	wp := weak.Make(s)
 	setTables.mu.Lock()
 	defer setTables.mu.Unlock()
+	defer func() { setTables.n.Store(int64(len(setTables.m))) }()
 	if t == nil {
 		delete(setTables.m, wp)
 		return
@@ -376,10 +385,45 @@ func keepTable(s *starlark.Set, t *setTable) {
 		goruntime.AddCleanup(s, func(wp weak.Pointer[starlark.Set]) {
 			setTables.mu.Lock()
 			delete(setTables.m, wp)
+			setTables.n.Store(int64(len(setTables.m)))
 			setTables.mu.Unlock()
 		}, wp)
 	}
 	setTables.m[wp] = t
+}
+
+// replays reports whether adding t's keys one by one, in t's order, to
+// an empty table makes t again (no freed slot, no pop begun, the same
+// size and slots): then the set needs no kept table, its order of
+// insertion being that order.
+func (t *setTable) replays() bool {
+	if t.fill != t.used || t.finger != 0 {
+		return false
+	}
+	r := newSetTable()
+	for _, k := range t.slots {
+		if k >= 0 {
+			r.add(t.keys[k], t.hashes[k]) // distinct keys: no comparison fails
+		}
+	}
+	if r.mask != t.mask {
+		return false
+	}
+	for j, k := range t.slots {
+		rk := r.slots[j]
+		if (k >= 0) != (rk >= 0) {
+			return false
+		}
+		if k >= 0 {
+			if t.hashes[k] != r.hashes[rk] {
+				return false
+			}
+			if eq, err := starlark.Equal(t.keys[k], r.keys[rk]); err != nil || !eq {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // tableOf returns the table of s, nil when the hash of one of its
