@@ -219,10 +219,24 @@ func toGoContainer(v starlark.Value, depth int, b *conv) (any, error) {
 		return m, nil
 	case *starlark.Set:
 		out := make([]any, 0, x.Len())
-		it := x.Iterate()
-		defer it.Done()
-		var e starlark.Value
-		for it.Next(&e) {
+		var order []starlark.Value
+		if SetOrder != nil {
+			var bud *Budget
+			if b != nil {
+				bud = b.b
+			}
+			var err error
+			if order, err = SetOrder(bud, x); err != nil {
+				return nil, err
+			}
+		}
+		if order == nil {
+			order = make([]starlark.Value, 0, x.Len())
+			for e := range x.Elements() {
+				order = append(order, e)
+			}
+		}
+		for _, e := range order {
 			g, err := toGo(e, depth, b)
 			if err != nil {
 				return nil, err

@@ -129,7 +129,16 @@ func reversedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 		return nil, err
 	}
 	slices.Reverse(elems)
-	return &pyIter{name: "reversed", src: &sliceSource{elems: elems}, thread: thread}, nil
+	name := "reversed"
+	switch iterable.(type) {
+	case *starlark.List:
+		name = "list_reverseiterator"
+	case rangeValue:
+		name = "range_iterator"
+	case *starlark.Dict:
+		name = "dict_reversekeyiterator"
+	}
+	return &pyIter{name: name, src: &sliceSource{elems: elems}, thread: thread}, nil
 }
 
 // enumerate(iterable, start=0): an iterator of (count, element) pairs,

@@ -275,6 +275,9 @@ func (v *dictView) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 		if a.Len() > b.Len() {
 			return false, nil
 		}
+		if err := interp.BudgetOf(v.thread).Charge(uint64(a.Len())); err != nil {
+			return false, err
+		}
 		for _, e := range a.elems() {
 			if in, err := b.Has(e); err != nil || !in {
 				return false, err

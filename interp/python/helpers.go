@@ -50,6 +50,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
 		"__ot_set":      starlark.Universe["set"],
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
+		"__ot_ellipsis": ellipsis,
+		"Ellipsis":      ellipsis,
 		"__ot_boolidx":  interp.NewBuiltin("__ot_boolidx", boolIndex),
 		"__ot_append":   interp.NewBuiltin("__ot_append", appendText),
 		"__ot_eq":       interp.NewBuiltin("__ot_eq", eqHelper),
@@ -166,8 +168,13 @@ func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 			return nil, exception("ZeroDivisionError", "0.0 cannot be raised to a negative power")
 		}
 	}
-	xf, ok1 := starlark.AsFloat(x)
-	yf, ok2 := starlark.AsFloat(y)
+	xn, ok1 := number(x) // a bool is the int it is
+	yn, ok2 := number(y)
+	var xf, yf float64
+	if ok1 && ok2 {
+		xf, ok1 = starlark.AsFloat(xn)
+		yf, ok2 = starlark.AsFloat(yn)
+	}
 	if !ok1 || !ok2 {
 		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyTypeName(x), pyTypeName(y))
 	}

@@ -695,7 +695,8 @@ func setPop(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, k
 	var x starlark.Value
 	if t != nil {
 		x = t.pop()
-	} else {
+	}
+	if x == nil {
 		it := s.Iterate()
 		it.Next(&x)
 		it.Done()

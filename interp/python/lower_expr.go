@@ -103,6 +103,12 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 		if dunderAttr(e.Attr) {
 			return callAt(e.AttrPos, "__ot_dunder", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
+		if _, ok := loweredMethod(e.Attr); ok && !l.isBuiltinType(e.Value) {
+			// xs.count taken as a value (max(set(xs), key=xs.count)):
+			// the method onetool implements for the receiver's kind,
+			// bound to it; anything else's own attribute.
+			return callAt(e.AttrPos, "__ot_getmethod", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
+		}
 		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
 	case *pyast.Subscript:
 		return l.subscript(e)
@@ -154,7 +160,7 @@ func (l *lowerer) constant(c *pyast.Constant) syntax.Expr {
 	case pyast.Bytes:
 		return l.bytesLit(pos, c.Raw, string(v))
 	case pyast.Ellipsis:
-		return noneAt(pos)
+		return ident(pos, "__ot_ellipsis")
 	}
 	l.errorf(pos, "unsupported literal")
 	return noneAt(pos)
@@ -469,6 +475,26 @@ func surelySet(e pyast.Expr) bool {
 	return false
 }
 
+// isBuiltinType reports a name of a builtin class the program does not
+// rebind (str.maketrans, dict.fromkeys): its attributes are its own.
+func (l *lowerer) isBuiltinType(e pyast.Expr) bool {
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	switch n.Id {
+	case "str", "int", "float", "bool", "list", "dict", "set", "frozenset", "tuple", "bytes", "bytearray", "object", "type":
+	default:
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[n.Id] {
+			return false
+		}
+	}
+	return true
+}
+
 // isBool reports an expression whose value is a bool: plainly one (see
 // isBoolExpr), or a name its scope assigns only bools (passed = score
 // >= 50; total += passed).
@@ -707,7 +733,17 @@ func eqNeedsHelper(x, y pyast.Expr) bool {
 		}
 		return false
 	}
-	if isBool(x) || isBool(y) || setLike(x) || setLike(y) {
+	maybeNaN := func(e pyast.Expr) bool { // float('nan'), math.nan
+		switch e := e.(type) {
+		case *pyast.Call:
+			f, ok := e.Func.(*pyast.Name)
+			return ok && f.Id == "float"
+		case *pyast.Attribute:
+			return e.Attr == "nan"
+		}
+		return false
+	}
+	if isBool(x) || isBool(y) || setLike(x) || setLike(y) || maybeNaN(x) || maybeNaN(y) {
 		return true
 	}
 	nx, ok1 := x.(*pyast.Name)

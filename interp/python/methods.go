@@ -137,6 +137,32 @@ func (ms methodSet) helpers() starlark.StringDict {
 	return d
 }
 
+// getMethod is __ot_getmethod(x, name), x.name read as a value: the
+// implementation of name for x's kind bound to x, else x's own
+// attribute (a struct's field, a module's function).
+func (ms methodSet) getMethod() *starlark.Builtin {
+	return interp.NewBuiltin("__ot_getmethod", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		recv := args[0]
+		name, _ := interp.AsText(args[1])
+		if impl := ms[name][kindOf(recv)]; impl != nil {
+			// Bound as go.starlark.net binds its own methods, so that the
+			// memory meter sees the receiver the method holds.
+			return interp.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, a starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+				v, err := impl(thread, b.Receiver(), a, kw)
+				if err != nil && !isBudget(err) {
+					return nil, methodError(name, err)
+				}
+				return v, err
+			}).BindReceiver(recv), nil
+		}
+		v, err := attrOf(recv, name)
+		if err != nil || v != nil {
+			return v, err
+		}
+		return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(recv), name)
+	})
+}
+
 // methodError leaves an Exception as it is (its text is CPython's) and
 // prefixes anything else with the method's name, as Starlark does.
 func methodError(name string, err error) error {

@@ -22,13 +22,28 @@ type setBuild struct {
 	b *interp.Budget
 	s *starlark.Set
 	t *setTable
+	// pending: no table is made yet, and none is needed while only
+	// elements are added (the order of insertion replays it).
+	pending bool
 	// replayable: the set's order of insertion replays its table (only
 	// elements added to a new set), so none needs keeping.
 	replayable bool
 }
 
 func newSetBuild(b *interp.Budget) *setBuild {
-	return &setBuild{b: b, s: starlark.NewSet(0), t: newSetTable(), replayable: true}
+	return &setBuild{b: b, s: starlark.NewSet(0), pending: true, replayable: true}
+}
+
+// table makes the table of a set built so far by additions, when an
+// operation other than adding needs it.
+func (sb *setBuild) table() error {
+	if !sb.pending {
+		return nil
+	}
+	sb.pending = false
+	t, err := tableOf(sb.b, sb.s, false)
+	sb.t = t
+	return err
 }
 
 // changeSet starts changing s in place.
@@ -40,6 +55,20 @@ func changeSet(b *interp.Budget, s *starlark.Set) (*setBuild, error) {
 
 // done keeps the table of the set made or changed, and returns the set.
 func (sb *setBuild) done() *starlark.Set {
+	if sb.pending {
+		return sb.s
+	}
+	if !sb.replayable && sb.t != nil && sb.t.replays() {
+		// Its elements, added in the table's order, make the table
+		// again: no table to keep.
+		if err := sb.s.Clear(); err == nil {
+			for _, v := range sb.t.order() {
+				_ = sb.s.Insert(v)
+			}
+			keepTable(sb.s, nil)
+			return sb.s
+		}
+	}
 	if !sb.replayable || sb.t == nil {
 		keepTable(sb.s, sb.t)
 	}
@@ -47,15 +76,18 @@ func (sb *setBuild) done() *starlark.Set {
 }
 
 // elems is the set's elements in its order.
-func (sb *setBuild) elems() []starlark.Value {
+func (sb *setBuild) elems() ([]starlark.Value, error) {
+	if sb.pending {
+		return setElems(sb.b, sb.s)
+	}
 	if sb.t != nil {
-		return sb.t.order()
+		return sb.t.order(), nil
 	}
 	out := make([]starlark.Value, 0, sb.s.Len())
 	for v := range sb.s.Elements() {
 		out = append(out, v)
 	}
-	return out
+	return out, nil
 }
 
 func (sb *setBuild) add(v starlark.Value) error {
@@ -65,7 +97,7 @@ func (sb *setBuild) add(v starlark.Value) error {
 	if err := sb.s.Insert(v); err != nil {
 		return err
 	}
-	if sb.t != nil {
+	if sb.t != nil && !sb.pending {
 		h, ok := knownHash(v, 0)
 		if !ok {
 			sb.t = nil
@@ -78,6 +110,9 @@ func (sb *setBuild) add(v starlark.Value) error {
 
 func (sb *setBuild) discard(v starlark.Value) (bool, error) {
 	if err := sb.b.Charge(1); err != nil {
+		return false, err
+	}
+	if err := sb.table(); err != nil {
 		return false, err
 	}
 	found, err := sb.s.Delete(v)
@@ -96,7 +131,7 @@ func (sb *setBuild) clear() error {
 	if err := sb.s.Clear(); err != nil {
 		return err
 	}
-	sb.t, sb.replayable = newSetTable(), false
+	sb.t, sb.replayable, sb.pending = newSetTable(), false, false
 	return nil
 }
 
@@ -106,6 +141,9 @@ func (sb *setBuild) merge(o *starlark.Set) error {
 		return nil
 	}
 	if err := sb.b.Alloc(int64(o.Len()) * 3 * slot); err != nil {
+		return err
+	}
+	if err := sb.table(); err != nil {
 		return err
 	}
 	ot, err := tableOf(sb.b, o, false)
@@ -163,6 +201,9 @@ func (sb *setBuild) update(thread *starlark.Thread, other starlark.Value) error 
 		}
 	}
 	if d, ok := other.(*starlark.Dict); ok {
+		if err := sb.table(); err != nil {
+			return err
+		}
 		if t := sb.t; t != nil && (t.fill+d.Len())*5 >= int(t.mask)*3 {
 			t.resize((t.used + d.Len()) * 2)
 			sb.replayable = false
@@ -313,7 +354,9 @@ func (sb *setBuild) differenceUpdate(thread *starlark.Thread, other starlark.Val
 			if err != nil {
 				return err
 			}
-			elems = common.elems()
+			if elems, err = common.elems(); err != nil {
+				return err
+			}
 		} else {
 			var err error
 			if elems, err = setElems(sb.b, y); err != nil {
@@ -364,7 +407,10 @@ func (sb *setBuild) symmetricUpdate(thread *starlark.Thread, other starlark.Valu
 		if err := o.update(thread, other); err != nil {
 			return err
 		}
-		elems = o.elems()
+		var err error
+		if elems, err = o.elems(); err != nil {
+			return err
+		}
 	}
 	for _, v := range elems {
 		found, err := sb.discard(v)
@@ -393,10 +439,17 @@ func setSymmetricDifference(thread *starlark.Thread, x *starlark.Set, other star
 // replaceWith makes s hold the elements (and table) of r, as CPython's
 // in-place intersection swaps the bodies of the two sets.
 func replaceWith(s *starlark.Set, r *setBuild) error {
+	if err := r.table(); err != nil {
+		return err
+	}
+	elems, err := r.elems()
+	if err != nil {
+		return err
+	}
 	if err := s.Clear(); err != nil {
 		return err
 	}
-	for _, v := range r.elems() {
+	for _, v := range elems {
 		if err := s.Insert(v); err != nil {
 			return err
 		}
@@ -511,19 +564,63 @@ func setInPlace(thread *starlark.Thread, op syntax.Token, s *starlark.Set, other
 // them (not grown one element at a time).
 func setConst(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
-	first := newSetBuild(b)
-	if err := first.update(thread, args[0]); err != nil {
+	elems, ok := args[0].(*starlark.List)
+	if !ok {
+		return nil, typeError("__ot_setconst takes a list")
+	}
+	if err := b.Charge(uint64(elems.Len())); err != nil {
 		return nil, err
 	}
-	stored := newSetBuild(b)
-	for _, v := range first.elems() {
-		if err := stored.add(v); err != nil {
+	first := newSetTable()
+	for i := range elems.Len() {
+		v := elems.Index(i)
+		if err := checkHashable(b, v); err != nil {
+			return nil, err
+		}
+		h, known := knownHash(v, 0)
+		if !known {
+			// Text: no order to model; the set as it comes.
+			s := starlark.NewSet(elems.Len())
+			for i := range elems.Len() {
+				if err := s.Insert(elems.Index(i)); err != nil {
+					return nil, err
+				}
+			}
+			return s, nil
+		}
+		if err := first.add(v, h); err != nil {
 			return nil, err
 		}
 	}
-	sb := newSetBuild(b)
-	if err := sb.merge(stored.s); err != nil {
+	order := first.order()
+	s := starlark.NewSet(len(order))
+	if len(order) < 5 {
+		// The copy takes the stored frozenset's slots as they are, and
+		// the stored frozenset is made by adding the first one's
+		// elements in order: adding them so to the set replays both.
+		for _, v := range order {
+			if err := s.Insert(v); err != nil {
+				return nil, err
+			}
+		}
+		return s, nil
+	}
+	stored := newSetTable()
+	for _, v := range order {
+		h, _ := knownHash(v, 0)
+		if err := stored.add(v, h); err != nil {
+			return nil, err
+		}
+	}
+	final := newSetTable()
+	if err := final.merge(stored); err != nil {
 		return nil, err
 	}
-	return sb.done(), nil
+	for _, v := range final.order() {
+		if err := s.Insert(v); err != nil {
+			return nil, err
+		}
+	}
+	keepTable(s, final)
+	return s, nil
 }

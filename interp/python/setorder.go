@@ -4,6 +4,7 @@ import (
 	"math"
 	goruntime "runtime"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"go.starlark.net/starlark"
@@ -172,6 +173,9 @@ func (t *setTable) release(j int) {
 // pop frees the first active slot from the finger on, and returns its
 // key.
 func (t *setTable) pop() starlark.Value {
+	if t.used == 0 {
+		return nil
+	}
 	n := uint64(len(t.slots))
 	j := t.finger & t.mask
 	for t.slots[j] < 0 {
@@ -349,9 +353,13 @@ func knownHash(v starlark.Value, depth int) (int64, bool) {
 var setTables struct {
 	mu sync.Mutex
 	m  map[weak.Pointer[starlark.Set]]*setTable
+	n  atomic.Int64 // len(m), read without the lock
 }
 
 func storedTable(s *starlark.Set) *setTable {
+	if setTables.n.Load() == 0 {
+		return nil // the common case: no set anywhere needs a kept table
+	}
 	setTables.mu.Lock()
 	defer setTables.mu.Unlock()
 	return setTables.m[weak.Make(s)]
@@ -359,9 +367,13 @@ func storedTable(s *starlark.Set) *setTable {
 
 // keepTable records t as the table of s; nil forgets s's.
 func keepTable(s *starlark.Set, t *setTable) {
+	if t == nil && setTables.n.Load() == 0 {
+		return
+	}
 	wp := weak.Make(s)
 	setTables.mu.Lock()
 	defer setTables.mu.Unlock()
+	defer func() { setTables.n.Store(int64(len(setTables.m))) }()
 	if t == nil {
 		delete(setTables.m, wp)
 		return
@@ -373,10 +385,45 @@ func keepTable(s *starlark.Set, t *setTable) {
 		goruntime.AddCleanup(s, func(wp weak.Pointer[starlark.Set]) {
 			setTables.mu.Lock()
 			delete(setTables.m, wp)
+			setTables.n.Store(int64(len(setTables.m)))
 			setTables.mu.Unlock()
 		}, wp)
 	}
 	setTables.m[wp] = t
+}
+
+// replays reports whether adding t's keys one by one, in t's order, to
+// an empty table makes t again (no freed slot, no pop begun, the same
+// size and slots): then the set needs no kept table, its order of
+// insertion being that order.
+func (t *setTable) replays() bool {
+	if t.fill != t.used || t.finger != 0 {
+		return false
+	}
+	r := newSetTable()
+	for _, k := range t.slots {
+		if k >= 0 {
+			r.add(t.keys[k], t.hashes[k]) // distinct keys: no comparison fails
+		}
+	}
+	if r.mask != t.mask {
+		return false
+	}
+	for j, k := range t.slots {
+		rk := r.slots[j]
+		if (k >= 0) != (rk >= 0) {
+			return false
+		}
+		if k >= 0 {
+			if t.hashes[k] != r.hashes[rk] {
+				return false
+			}
+			if eq, err := starlark.Equal(t.keys[k], r.keys[rk]); err != nil || !eq {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // tableOf returns the table of s, nil when the hash of one of its
@@ -384,8 +431,15 @@ func keepTable(s *starlark.Set, t *setTable) {
 // when keep is set: the caller is about to change s and the table with
 // it.
 func tableOf(b *interp.Budget, s *starlark.Set, keep bool) (*setTable, error) {
+	return tableOfChecked(b, s, keep, false)
+}
+
+// tableOfChecked is tableOf; with verify, a kept table is checked
+// element by element against s (as a walk of s costs anyway), not only
+// by its count.
+func tableOfChecked(b *interp.Budget, s *starlark.Set, keep, verify bool) (*setTable, error) {
 	if t := storedTable(s); t != nil {
-		ok, err := t.sync(b, s)
+		ok, err := t.sync(b, s, verify)
 		if err != nil || !ok {
 			keepTable(s, nil)
 			return nil, err
@@ -418,15 +472,17 @@ func tableOf(b *interp.Budget, s *starlark.Set, keep bool) (*setTable, error) {
 // changed s without it (a method taken as a value, a module's code):
 // what s lost is freed, what it gained is added. It reports false when
 // an element's hash is unknown.
-func (t *setTable) sync(b *interp.Budget, s *starlark.Set) (bool, error) {
-	if t.used == s.Len() {
+func (t *setTable) sync(b *interp.Budget, s *starlark.Set, verify bool) (bool, error) {
+	if t.used == s.Len() && !verify {
 		return true, nil // the methods that change a set keep its table
 	}
 	if err := b.Charge(uint64(len(t.slots) + s.Len())); err != nil {
 		return false, err
 	}
 	if s.Len() == 0 {
-		t.clear()
+		if t.used != 0 {
+			t.clear() // emptied at once, as clear() does
+		}
 		return true, nil
 	}
 	for j, k := range t.slots {
@@ -438,6 +494,9 @@ func (t *setTable) sync(b *interp.Budget, s *starlark.Set) (bool, error) {
 				t.release(j)
 			}
 		}
+	}
+	if t.used == s.Len() {
+		return true, nil // every element of s is in the table
 	}
 	for v := range s.Elements() {
 		h, ok := knownHash(v, 0)
@@ -458,7 +517,7 @@ func setOrder(b *interp.Budget, s *starlark.Set) ([]starlark.Value, error) {
 	if s.Len() < 2 {
 		return nil, nil
 	}
-	t, err := tableOf(b, s, false)
+	t, err := tableOfChecked(b, s, false, true)
 	if err != nil || t == nil {
 		return nil, err
 	}

@@ -40,6 +40,10 @@ func TestStatementsAsCPython(t *testing.T) {
 		// and as an index.
 		{"total = 0\nfor s in [70, 40, 90]:\n    passed = s >= 50\n    total += passed\nprint(total)", "2"},
 		{"flag = True\nprint(flag + 1, -flag, flag * 2.5, ['n', 'y'][flag])", "2 -1 2.5 y"},
+		// A method taken as a value is the receiver's, bound to it.
+		{"hours = [10, 11, 10, 12]\nprint(max(set(hours), key=hours.count), sorted('bca', key='abc'.index))", "10 ['a', 'b', 'c']"},
+		{"d = {'a': 2, 'b': 1}\nf = d.items\nprint(f(), list(map(', '.join, [['x', 'y']])))", "dict_items([('a', 2), ('b', 1)]) ['x, y']"},
+		{"s = struct(count=3)\nprint(s.count)", "3"},
 		// A module's docstring is its __doc__.
 		{"\"\"\"Report builder.\"\"\"\nprint(__doc__)", "Report builder."},
 		{"def f():\n    return __doc__\nprint(f())", "None"},

@@ -383,6 +383,10 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return fmt.Sprintf("%s indices must be integers or slices, not %s", m[1], t)
 		}},
 		{regexp.MustCompile(`^int too large to convert to float$`), "OverflowError", nil},
+		{regexp.MustCompile(`^invalid (start index|end index|slice step): got \w+, want int$`), "TypeError", func([]string) string {
+			return "slice indices must be integers or None or have an __index__ method"
+		}},
+		{regexp.MustCompile(`^zero is not a valid slice step$`), "ValueError", func([]string) string { return "slice step cannot be zero" }},
 		{regexp.MustCompile(`^(\w+) value does not support item assignment$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' object does not support item assignment", starlarkTypeName(m[1]))
 		}},

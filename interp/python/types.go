@@ -380,6 +380,17 @@ func objectBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	return &objectValue{}, nil
 }
 
+// ellipsis is Python's Ellipsis, the value of `...`.
+type ellipsisValue struct{ _ byte }
+
+var ellipsis = &ellipsisValue{}
+
+func (*ellipsisValue) String() string        { return "Ellipsis" }
+func (*ellipsisValue) Type() string          { return "ellipsis" }
+func (*ellipsisValue) Freeze()               {}
+func (*ellipsisValue) Truth() starlark.Bool  { return true }
+func (*ellipsisValue) Hash() (uint32, error) { return 0x2e2e2e, nil }
+
 type objectValue struct{ _ byte } // not zero-sized: each one is distinct
 
 func (o *objectValue) String() string        { return "<object object>" }
