@@ -614,8 +614,10 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		var quoted bool
 		switch d.quoting {
 		case quoteNonnumeric:
+			// CPython leaves out the quotes around what is a number to it:
+			// ints, floats, bools, and a UUID (which has __int__).
 			switch field.(type) {
-			case starlark.Int, starlark.Float, starlark.Bool:
+			case starlark.Int, starlark.Float, starlark.Bool, *uuidValue:
 			default:
 				quoted = true
 			}
