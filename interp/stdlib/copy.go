@@ -18,9 +18,13 @@ func Copy() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "copy", Members: starlark.StringDict{
 		"copy":     interp.NewBuiltin("copy", copyBuiltin(false)),
 		"deepcopy": interp.NewBuiltin("deepcopy", copyBuiltin(true)),
-		"Error":    python.NewModuleClass("copy.Error", "Exception"),
+		"Error":    copyError,
+		"error":    copyError,
 	}}
 }
+
+// copyError is copy.Error, also named copy.error.
+var copyError = python.NewModuleClass("copy.Error", "Exception")
 
 func copyBuiltin(deep bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

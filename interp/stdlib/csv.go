@@ -52,6 +52,7 @@ func CSV() *starlarkstruct.Module {
 		"DictReader":       fn("DictReader", csvDictReaderNew),
 		"DictWriter":       fn("DictWriter", csvDictWriterNew),
 		"list_dialects":    fn("list_dialects", csvListDialects),
+		"field_size_limit": fn("field_size_limit", csvFieldSizeLimit),
 		"Error":            m.errClass,
 		"QUOTE_MINIMAL":    starlark.MakeInt(quoteMinimal),
 		"QUOTE_ALL":        starlark.MakeInt(quoteAll),
@@ -75,6 +76,52 @@ type dialect struct {
 	strict                           bool
 	lineterminator                   string
 	quoting                          int
+}
+
+// csvLimitLocal is the thread-local key of a run's field size limit: each
+// run starts with the default, and field_size_limit() in one run never
+// changes another's.
+const csvLimitLocal = "onetool.stdlib.csv.field_size_limit"
+
+// fieldLimit is the run's field size limit.
+func fieldLimit(thread *starlark.Thread) int64 {
+	if thread != nil {
+		if n, ok := thread.Local(csvLimitLocal).(int64); ok {
+			return n
+		}
+	}
+	return csvFieldLimit
+}
+
+// csvFieldSizeLimit is field_size_limit([new_limit]): the limit before,
+// and the new one set when given. (A field is held in memory, so a large
+// limit is bounded by the run's memory budget.)
+func csvFieldSizeLimit(_ *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args)+len(kwargs) > 1 {
+		return nil, python.Errorf("TypeError", "field_size_limit() takes at most 1 argument (%d given)", len(args)+len(kwargs))
+	}
+	var v starlark.Value
+	if len(args) == 1 {
+		v = args[0]
+	} else if len(kwargs) == 1 {
+		if k, _ := starlark.AsString(kwargs[0][0]); k != "new_limit" {
+			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for field_size_limit()", k)
+		}
+		v = kwargs[0][1]
+	}
+	old := fieldLimit(thread)
+	if v != nil {
+		n, ok := v.(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "limit must be an integer")
+		}
+		limit, ok := n.Int64()
+		if !ok {
+			return nil, python.Errorf("OverflowError", "Python int too large to convert to C long")
+		}
+		thread.SetLocal(csvLimitLocal, limit)
+	}
+	return starlark.MakeInt64(old), nil
 }
 
 func csvListDialects(_ *csvModule, _ *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -220,7 +267,8 @@ type csvReader struct {
 	lineNum int
 	fields  []starlark.Value
 	field   strings.Builder
-	flen    int // characters in field
+	flen    int   // characters in field
+	limit   int64 // field_size_limit() when the reader was made
 	numeric bool
 	state   int
 }
@@ -316,7 +364,7 @@ func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dia
 	if err != nil {
 		return nil, err
 	}
-	return &csvReader{m: m, d: d, thread: thread, next: next}, nil
+	return &csvReader{m: m, d: d, thread: thread, next: next, limit: fieldLimit(thread)}, nil
 }
 
 func (r *csvReader) saveField(thread *starlark.Thread) error {
@@ -338,8 +386,8 @@ func (r *csvReader) saveField(thread *starlark.Thread) error {
 }
 
 func (r *csvReader) addChar(c rune) error {
-	if r.flen >= csvFieldLimit {
-		return r.m.fail("field larger than field limit (%d)", csvFieldLimit)
+	if int64(r.flen) >= r.limit {
+		return r.m.fail("field larger than field limit (%d)", r.limit)
 	}
 	r.field.WriteRune(c)
 	r.flen++

@@ -37,6 +37,8 @@ func JSON() *starlarkstruct.Module {
 			"indent":        interp.NewBuiltin("json.indent", jsonIndent),
 			// What json.loads raises on a malformed document, a ValueError.
 			"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
+			"JSONDecoder":     decoderClass,
+			"JSONEncoder":     encoderClass,
 		},
 	}
 }
@@ -890,6 +892,11 @@ func (d *decoder) number() (starlark.Value, error) {
 
 // jsonLoads is json.loads(s).
 func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return loadsWith(thread, args, kwargs, nil)
+}
+
+// loadsWith is loads, or with raw (the start position) raw_decode.
+func loadsWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, raw starlark.Value) (starlark.Value, error) {
 	var s starlark.Value
 	switch {
 	case len(args) == 0:
@@ -947,20 +954,62 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if h.object != nil || h.pairs != nil || h.float != nil || h.int != nil || h.constant != nil {
 		d.hooks = h
 	}
-	v, err := d.decode()
-	if se, ok := err.(*syntaxError); ok {
-		line, col := se.lineCol()
-		// Module: uncaught, it reads "json.decoder.JSONDecodeError: …",
-		// as CPython prints it.
-		return nil, &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
-			"msg":    interp.MakeString(se.msg),
-			"doc":    interp.MakeString(se.doc),
-			"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
-			"lineno": starlark.MakeInt(line),
-			"colno":  starlark.MakeInt(col),
-		}}
+	if raw != nil {
+		return d.rawDecode(raw)
 	}
-	return v, err
+	v, err := d.decode()
+	return v, decodeError(err)
+}
+
+// decodeError turns a malformed document into CPython's JSONDecodeError;
+// other errors are returned as they are.
+func decodeError(err error) error {
+	se, ok := err.(*syntaxError)
+	if !ok {
+		return err
+	}
+	line, col := se.lineCol()
+	// Module: uncaught, it reads "json.decoder.JSONDecodeError: …", as
+	// CPython prints it.
+	return &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
+		"msg":    interp.MakeString(se.msg),
+		"doc":    interp.MakeString(se.doc),
+		"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
+		"lineno": starlark.MakeInt(line),
+		"colno":  starlark.MakeInt(col),
+	}}
+}
+
+// rawDecode is JSONDecoder.raw_decode(s, idx=0): the value that starts at
+// character idx (no white space skipped, as CPython's), and the
+// character position where it ends.
+func (d *decoder) rawDecode(idx starlark.Value) (starlark.Value, error) {
+	n, ok := idx.(starlark.Int)
+	if !ok {
+		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(idx))
+	}
+	start, ok := n.Int64()
+	if !ok || start < 0 {
+		return nil, python.Errorf("ValueError", "idx cannot be negative")
+	}
+	// Character start to a byte offset.
+	d.i = len(d.s)
+	for b, c := 0, int64(0); b < len(d.s); c++ {
+		if c == start {
+			d.i = b
+			break
+		}
+		_, w := utf8.DecodeRuneInString(d.s[b:])
+		b += w
+	}
+	v, err := d.value(0)
+	if err != nil {
+		if se, ok := err.(*syntaxError); ok && se.msg == "Expecting value" && d.i >= len(d.s) {
+			se.pos = len(d.s)
+		}
+		return nil, decodeError(err)
+	}
+	return starlark.Tuple{v, starlark.MakeInt(utf8.RuneCountInString(d.s[:d.i]))}, nil
 }
 
 // jsonDecode is Starlark's json.decode(x, default=…): on a malformed

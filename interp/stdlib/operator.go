@@ -205,6 +205,16 @@ func Operator() *starlarkstruct.Module {
 		}
 		return getItem(args[0], args[1])
 	})
+	// call(obj, /, *args, **kwargs) is obj(*args, **kwargs) (3.11).
+	m["call"] = interp.NewBuiltin("call", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "call() missing 1 required positional argument: 'obj'")
+		}
+		if _, ok := args[0].(starlark.Callable); !ok {
+			return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(args[0]))
+		}
+		return starlark.Call(thread, args[0], args[1:], kwargs)
+	})
 	m["setitem"] = interp.NewBuiltin("setitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := nArgs("setitem", args, kwargs, 3); err != nil {
 			return nil, err

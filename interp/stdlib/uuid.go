@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"math/big"
 	"strings"
+	"sync"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -38,6 +39,7 @@ func UUID() *starlarkstruct.Module {
 	}
 	return &starlarkstruct.Module{Name: "uuid", Members: starlark.StringDict{
 		"UUID":               theUUIDClass,
+		"getnode":            interp.NewBuiltin("getnode", uuidGetnode),
 		"uuid1":              interp.NewBuiltin("uuid1", uuid1),
 		"uuid3":              interp.NewBuiltin("uuid3", uuidNamed),
 		"uuid4":              interp.NewBuiltin("uuid4", uuid4),
@@ -305,6 +307,24 @@ func uuid4(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	return u, nil
 }
 
+// hostNode is the node of this process: 48 random bits with the multicast
+// bit set (RFC 4122's choice for a host without an address to use), the
+// same for every uuid1() and getnode(), as a machine's address would be.
+var hostNode = sync.OnceValue(func() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[2:])
+	b[2] |= 0x01
+	return binary.BigEndian.Uint64(b[:])
+})
+
+// uuidGetnode is getnode(): the node uuid1() uses.
+func uuidGetnode(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := (webParams{fn: "getnode"}).unpack(args, kwargs); err != nil {
+		return nil, err
+	}
+	return starlark.MakeUint64(hostNode()), nil
+}
+
 // uuid1 is uuid1(node=None, clock_seq=None): the time in 100 ns since
 // 1582-10-15, the clock sequence (random unless given) and the node
 // (random with the multicast bit set unless given, as RFC 4122 says
@@ -318,15 +338,14 @@ func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	if err != nil {
 		return nil, err
 	}
-	u.b[10] |= 0x01 // a random node is a multicast address
+	node := hostNode()
 	if nodeV != starlark.None {
-		var node uint64
 		if err := starlark.AsInt(nodeV, &node); err != nil || node >= 1<<48 {
 			return nil, python.Errorf("ValueError", "field 6 out of range (need a 48-bit value)")
 		}
-		u.b[10], u.b[11] = byte(node>>40), byte(node>>32)
-		binary.BigEndian.PutUint32(u.b[12:], uint32(node))
 	}
+	u.b[10], u.b[11] = byte(node>>40), byte(node>>32)
+	binary.BigEndian.PutUint32(u.b[12:], uint32(node))
 	if seqV != starlark.None {
 		var seq uint64
 		if err := starlark.AsInt(seqV, &seq); err != nil || seq >= 1<<14 {
