@@ -3,6 +3,7 @@ package stdlib
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
 	"github.com/onetool-dev/onetool/interp"
@@ -78,6 +79,32 @@ func TestCollectionsHoldingThemselves(t *testing.T) {
 		}
 		if _, err := interp.ToGo(res.Value); err == nil || !strings.Contains(err.Error(), "cannot convert to JSON") {
 			t.Errorf("%s: ToGo error %v, want one saying it cannot convert", code, err)
+		}
+	}
+}
+
+// A ChainMap among its own maps, or a chain of ChainMaps deeper than the
+// nesting limit, ends in an error (CPython's RecursionError), never in a
+// Go stack overflow.
+func TestChainMapWithinItself(t *testing.T) {
+	for _, code := range []string{
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\nx = ('z' in cm)",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\nx = cm['z']",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps[0] = cm\ncm.pop('x')",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\nfor i in range(5000):\n    cm = ChainMap({}, cm)\nx = cm['nope']",
+	} {
+		_, err := run(code, interp.Options{Timeout: 5 * time.Second})
+		if err == nil || !strings.Contains(err.Error(), "RecursionError") {
+			t.Errorf("%s: %v, want a RecursionError", code, err)
+		}
+	}
+	// Whatever else is asked of it returns.
+	for _, code := range []string{
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(cm), dict(cm), cm == cm]",
+		"from collections import ChainMap\nimport copy, json\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(copy.deepcopy(cm).maps), json.dumps(cm)]",
+	} {
+		if _, err := run(code, interp.Options{Timeout: 5 * time.Second}); err != nil {
+			t.Errorf("%s: %v", code, err)
 		}
 	}
 }
