@@ -31,6 +31,8 @@ func JSON() *starlarkstruct.Module {
 		Members: starlark.StringDict{
 			"dumps":         interp.NewBuiltin("json.dumps", jsonDumps),
 			"loads":         interp.NewBuiltin("json.loads", jsonLoads),
+			"dump":          interp.NewBuiltin("json.dump", jsonDump),
+			"load":          interp.NewBuiltin("json.load", jsonLoad),
 			"encode":        interp.NewBuiltin("json.encode", jsonEncode),
 			"encode_indent": interp.NewBuiltin("json.encode_indent", jsonEncodeIndent),
 			"decode":        interp.NewBuiltin("json.decode", jsonDecode),
@@ -888,6 +890,67 @@ func (d *decoder) number() (starlark.Value, error) {
 		return nil, d.fail("Expecting value")
 	}
 	return starlark.MakeBigInt(n), nil
+}
+
+// jsonDump is json.dump(obj, fp, **dumps_options): the text dumps makes,
+// given to fp.write (an io.StringIO, or anything with a write method).
+func jsonDump(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	switch {
+	case len(args) < 2:
+		missing := "2 required positional arguments: 'obj' and 'fp'"
+		if len(args) == 1 {
+			missing = "1 required positional argument: 'fp'"
+		}
+		return nil, python.Errorf("TypeError", "dump() missing %s", missing)
+	case len(args) > 2:
+		return nil, python.Errorf("TypeError", "dump() takes 2 positional arguments but %d were given", len(args))
+	}
+	write, err := fileMethod(args[1], "write")
+	if err != nil {
+		return nil, err
+	}
+	text, err := jsonDumps(thread, dumpsBuiltin, args[:1], kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := starlark.Call(thread, write, starlark.Tuple{text}, nil); err != nil {
+		return nil, err
+	}
+	return starlark.None, nil
+}
+
+// jsonLoad is json.load(fp, **loads_options): loads of what fp.read()
+// returns.
+func jsonLoad(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	switch {
+	case len(args) == 0:
+		return nil, python.Errorf("TypeError", "load() missing 1 required positional argument: 'fp'")
+	case len(args) > 1:
+		return nil, python.Errorf("TypeError", "load() takes 1 positional argument but %d were given", len(args))
+	}
+	read, err := fileMethod(args[0], "read")
+	if err != nil {
+		return nil, err
+	}
+	text, err := starlark.Call(thread, read, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return loadsWith(thread, starlark.Tuple{text}, kwargs, nil)
+}
+
+// dumpsBuiltin stands for json.dumps when json.dump calls it, so that
+// its argument errors read as dumps' do in CPython.
+var dumpsBuiltin = starlark.NewBuiltin("json.dumps", jsonDumps)
+
+// fileMethod is f's method name, or CPython's AttributeError.
+func fileMethod(f starlark.Value, name string) (starlark.Value, error) {
+	if h, ok := f.(starlark.HasAttrs); ok {
+		if m, err := h.Attr(name); err == nil && m != nil {
+			return m, nil
+		}
+	}
+	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(f), name)
 }
 
 // jsonLoads is json.loads(s).
