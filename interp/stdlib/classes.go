@@ -80,3 +80,11 @@ func (*template) PyClass() starlark.Value   { return templateClass }
 func (*partial) PyClass() starlark.Value    { return partialClass }
 func (*stringIO) PyClass() starlark.Value   { return stringIOClass }
 func (*uuidValue) PyClass() starlark.Value  { return theUUIDClass }
+
+// noAttr is the AttributeError of a value whose type name has a dot
+// (re.Pattern, _hashlib.HASH…), raised by its Attr itself: the
+// interpreter's own "has no .x field or method", which the python
+// package turns into an AttributeError, expects a plain name.
+func noAttr(v starlark.Value, name string) error {
+	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.Type(), name)
+}

@@ -492,7 +492,7 @@ func (r *csvReader) Attr(name string) (starlark.Value, error) {
 	case "dialect":
 		return r.d.value(), nil
 	}
-	return nil, nil
+	return nil, noAttr(r, name)
 }
 
 // value shows a dialect's parameters, as the attributes of CPython's
@@ -801,7 +801,7 @@ func (w *csvWriter) Attr(name string) (starlark.Value, error) {
 			})
 		}).BindReceiver(w), nil
 	}
-	return nil, nil
+	return nil, noAttr(w, name)
 }
 
 func csvWriterNew(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

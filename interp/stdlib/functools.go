@@ -150,10 +150,11 @@ func (p *partial) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 func (p *partial) Type() string         { return "functools.partial" }
 func (p *partial) Freeze()              { p.fn.Freeze(); p.args.Freeze(); p.kw.Freeze() }
 func (p *partial) Truth() starlark.Bool { return true }
-func (p *partial) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'functools.partial'")
-}
-func (p *partial) Name() string { return "partial" }
+
+// Hash: a partial is hashable and equal only to itself, as in CPython
+// (equality falls back to identity, so one hash for all is correct).
+func (p *partial) Hash() (uint32, error) { return starlark.String("functools.partial").Hash() }
+func (p *partial) Name() string          { return "partial" }
 func (p *partial) Held(visit func(starlark.Value)) {
 	visit(p.fn)
 	visit(p.args)
@@ -185,7 +186,7 @@ func (p *partial) Attr(name string) (starlark.Value, error) {
 	case "keywords":
 		return p.kw, nil
 	}
-	return nil, nil
+	return nil, noAttr(p, name)
 }
 
 func (p *partial) AttrNames() []string { return []string{"args", "func", "keywords"} }
@@ -396,7 +397,7 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 				starlark.MakeInt(c.hits), starlark.MakeInt(c.misses), ms, starlark.MakeInt(c.memo.Len())}}, nil
 		}), nil
 	}
-	return nil, nil
+	return nil, noAttr(c, name)
 }
 
 func (c *cached) AttrNames() []string {

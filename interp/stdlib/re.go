@@ -354,7 +354,7 @@ func (p *Pattern) Attr(name string) (starlark.Value, error) {
 			}), nil
 		}
 	}
-	return nil, nil
+	return nil, noAttr(p, name)
 }
 
 // call is re.search(pattern, string, flags=0) and the other module
