@@ -88,3 +88,9 @@ func (*uuidValue) PyClass() starlark.Value  { return theUUIDClass }
 func noAttr(v starlark.Value, name string) error {
 	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.Type(), name)
 }
+
+// noAttrNamed is the AttributeError of a value of the type CPython names
+// qual in its messages ('datetime.timedelta' object has no attribute…).
+func noAttrNamed(qual, name string) error {
+	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
+}

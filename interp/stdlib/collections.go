@@ -187,7 +187,16 @@ func (c *collDict) Freeze() {
 }
 func (c *collDict) Truth() starlark.Bool { return c.d.Len() > 0 }
 func (c *collDict) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.Type())
+	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.qualName())
+}
+
+// qualName is the type's name as CPython's messages write it: the C
+// types with their module, Counter (written in Python) without.
+func (c *collDict) qualName() string {
+	if c.kind == kindCounter {
+		return "Counter"
+	}
+	return "collections." + c.Type()
 }
 func (c *collDict) Len() int                         { return c.d.Len() }
 func (c *collDict) Iterate() starlark.Iterator       { return c.d.Iterate() }
@@ -392,6 +401,14 @@ func (c *collDict) AttrNames() []string {
 }
 
 func (c *collDict) Attr(name string) (starlark.Value, error) {
+	v, err := c.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed(c.qualName(), name)
+	}
+	return v, err
+}
+
+func (c *collDict) attr(name string) (starlark.Value, error) {
 	method := func(fn interp.BuiltinFunc) (starlark.Value, error) {
 		return interp.NewBuiltin(name, fn).BindReceiver(c), nil
 	}

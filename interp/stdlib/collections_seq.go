@@ -44,7 +44,7 @@ func (q *deque) Type() string         { return "deque" }
 func (q *deque) Freeze()              { q.frozen = true }
 func (q *deque) Truth() starlark.Bool { return q.n > 0 }
 func (q *deque) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'deque'")
+	return 0, python.Errorf("TypeError", "unhashable type: 'collections.deque'")
 }
 func (q *deque) Len() int { return q.n }
 
@@ -207,6 +207,14 @@ func (q *deque) AttrNames() []string {
 }
 
 func (q *deque) Attr(name string) (starlark.Value, error) {
+	v, err := q.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("collections.deque", name)
+	}
+	return v, err
+}
+
+func (q *deque) attr(name string) (starlark.Value, error) {
 	if name == "maxlen" {
 		if q.maxlen < 0 {
 			return starlark.None, nil

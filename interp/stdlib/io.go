@@ -85,6 +85,14 @@ func (f *stringIO) AttrNames() []string {
 }
 
 func (f *stringIO) Attr(name string) (starlark.Value, error) {
+	v, err := f.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("_io.StringIO", name)
+	}
+	return v, err
+}
+
+func (f *stringIO) attr(name string) (starlark.Value, error) {
 	if name == "closed" {
 		return starlark.Bool(f.closed), nil
 	}

@@ -463,6 +463,11 @@ func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn int
 
 func (o *opCallable) Type() string { return "operator." + o.kind }
 
+// Attr: they have no attributes a program would use; asking for one is
+// CPython's AttributeError.
+func (o *opCallable) Attr(name string) (starlark.Value, error) { return nil, noAttr(o, name) }
+func (o *opCallable) AttrNames() []string                      { return nil }
+
 // opClasses are the classes type(f) names for what itemgetter,
 // attrgetter and methodcaller make.
 var opClasses = map[string]*pyClass{

@@ -224,6 +224,14 @@ func (s *structTime) GoValue() (any, error) {
 }
 
 func (s *structTime) Attr(name string) (starlark.Value, error) {
+	v, err := s.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("time.struct_time", name)
+	}
+	return v, err
+}
+
+func (s *structTime) attr(name string) (starlark.Value, error) {
 	switch name {
 	case "tm_zone":
 		return s.zone, nil

@@ -177,6 +177,14 @@ var zoneMethods = map[string]method[*zoneInfo]{
 }
 
 func (z *zoneInfo) Attr(name string) (starlark.Value, error) {
+	v, err := z.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("zoneinfo.ZoneInfo", name)
+	}
+	return v, err
+}
+
+func (z *zoneInfo) attr(name string) (starlark.Value, error) {
 	if name == "key" {
 		return interp.MakeString(z.key), nil
 	}
