@@ -165,7 +165,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 	// otherwise); the sums are exact and rounded once, as fsum's.
 	products := make([]starlark.Value, len(data))
 	for i := range data {
-		if products[i], err = starlark.Binary(syntax.STAR, data[i], ws[i]); err != nil {
+		if products[i], err = starlark.Binary(syntax.STAR, boolAsInt(data[i]), boolAsInt(ws[i])); err != nil {
 			return nil, python.Classify(err)
 		}
 	}
@@ -215,7 +215,7 @@ func (s *statsModule) median(name string) interp.BuiltinFunc {
 		case name == "median_high":
 			return data[n/2], nil
 		}
-		sum, err := starlark.Binary(syntax.PLUS, data[n/2-1], data[n/2])
+		sum, err := starlark.Binary(syntax.PLUS, boolAsInt(data[n/2-1]), boolAsInt(data[n/2]))
 		if err != nil {
 			return nil, python.Classify(err)
 		}
@@ -394,7 +394,7 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 		return nil, python.Errorf("ValueError", "Unknown method: %s", r)
 	}
 	ar := func(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
-		v, err := starlark.Binary(op, x, y)
+		v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
 		return v, python.Classify(err)
 	}
 	out := make([]starlark.Value, 0, n-1)
@@ -659,4 +659,16 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		slope := sxy / sxx
 		return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(slope), starlark.Float(ybar - slope*xbar)}}, nil
 	}
+}
+
+// boolAsInt is a bool as the int it is in Python's arithmetic (True + True
+// is 2); other values are returned as they are.
+func boolAsInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		if b {
+			return starlark.MakeInt(1)
+		}
+		return starlark.MakeInt(0)
+	}
+	return v
 }
