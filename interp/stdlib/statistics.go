@@ -661,6 +661,18 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 	}
 }
 
+// numBinary is x op y with bools taken as the ints they are in Python
+// (True + True is 2; Starlark has no arithmetic on bools).
+func numBinary(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
+	return v, python.Classify(err)
+}
+
+// numCompare is x op y with bools taken as ints (True > 0).
+func numCompare(op syntax.Token, x, y starlark.Value) (bool, error) {
+	return starlark.Compare(op, boolAsInt(x), boolAsInt(y))
+}
+
 // boolAsInt is a bool as the int it is in Python's arithmetic (True + True
 // is 2); other values are returned as they are.
 func boolAsInt(v starlark.Value) starlark.Value {
