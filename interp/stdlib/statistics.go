@@ -555,24 +555,6 @@ func floats(thread *starlark.Thread, data []starlark.Value) ([]float64, error) {
 	return out, nil
 }
 
-// fsum is math.fsum of finite floats: the exact sum, rounded once.
-func fsum(xs []float64) float64 {
-	t := new(big.Rat)
-	r := new(big.Rat)
-	for _, x := range xs {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			sum := 0.0
-			for _, y := range xs {
-				sum += y
-			}
-			return sum
-		}
-		t.Add(t, r.SetFloat64(x))
-	}
-	f, _ := t.Float64()
-	return f
-}
-
 // geometricMean is geometric_mean(data): exp of the mean of the logs.
 func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	data, err := s.data(thread, "geometric_mean", args, kwargs)
@@ -764,6 +746,16 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		if err != nil {
 			return nil, err
 		}
+		// fsum as math.fsum, its first error kept (-inf + inf in fsum
+		// when an infinity meets its negative).
+		var fsumErr error
+		fsum := func(t []float64) float64 {
+			v, err := fsumFloats(t)
+			if err != nil && fsumErr == nil {
+				fsumErr = err
+			}
+			return v
+		}
 		prod := func(a, b []float64) float64 {
 			t := make([]float64, n)
 			for i := range t {
@@ -776,7 +768,11 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			if sxx == 0 {
 				return nil, s.fail("x is constant")
 			}
-			return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(prod(x, y) / sxx), starlark.Float(0)}}, nil
+			sxy := prod(x, y)
+			if fsumErr != nil {
+				return nil, fsumErr
+			}
+			return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(sxy / sxx), starlark.Float(0)}}, nil
 		}
 		xbar, ybar := fsum(x)/float64(n), fsum(y)/float64(n)
 		dx, dy := make([]float64, n), make([]float64, n)
@@ -784,17 +780,26 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			dx[i], dy[i] = x[i]-xbar, y[i]-ybar
 		}
 		sxy := prod(dx, dy)
+		if fsumErr != nil {
+			return nil, fsumErr
+		}
 		switch name {
 		case "covariance":
 			return starlark.Float(sxy / float64(n-1)), nil
 		case "correlation":
 			d := math.Sqrt(prod(dx, dx) * prod(dy, dy))
+			if fsumErr != nil {
+				return nil, fsumErr
+			}
 			if d == 0 {
 				return nil, s.fail("at least one of the inputs is constant")
 			}
 			return starlark.Float(sxy / d), nil
 		}
 		sxx := prod(dx, dx)
+		if fsumErr != nil {
+			return nil, fsumErr
+		}
 		if sxx == 0 {
 			return nil, s.fail("x is constant")
 		}
