@@ -16,7 +16,8 @@ import (
 type pyClass struct {
 	module, name string
 	is           func(starlark.Value) bool
-	ctor         interp.BuiltinFunc // nil: cannot be called
+	ctor         interp.BuiltinFunc               // nil: cannot be called
+	attrs        func(name string) starlark.Value // the class's own attributes, if any
 }
 
 var (
@@ -40,6 +41,11 @@ func (c *pyClass) Attr(name string) (starlark.Value, error) {
 		return starlark.String(c.name), nil
 	case "__module__":
 		return starlark.String(c.module), nil
+	}
+	if c.attrs != nil {
+		if v := c.attrs(name); v != nil {
+			return v, nil
+		}
 	}
 	return nil, nil
 }

@@ -52,8 +52,64 @@ func UUID() *starlarkstruct.Module {
 		"RFC_4122":           starlark.String(variantRFC4122),
 		"RESERVED_MICROSOFT": starlark.String(variantMicrosoft),
 		"RESERVED_FUTURE":    starlark.String(variantFuture),
+		"SafeUUID":           safeUUIDClass,
 	}}
 }
+
+// safeUUID is a member of the enum uuid.SafeUUID: what UUID.is_safe
+// says (always unknown here: no UUID comes from a platform's safe
+// generator).
+type safeUUID struct {
+	name  string
+	value starlark.Value
+}
+
+var (
+	safeUUIDs = []*safeUUID{{"safe", starlark.MakeInt(0)}, {"unsafe", starlark.MakeInt(-1)}, {"unknown", starlark.None}}
+	// safeUUIDClass is uuid.SafeUUID, its members its attributes.
+	safeUUIDClass = &pyClass{module: "uuid", name: "SafeUUID", is: isOf[*safeUUID], attrs: func(name string) starlark.Value {
+		for _, m := range safeUUIDs {
+			if m.name == name {
+				return m
+			}
+		}
+		return nil
+	}}
+)
+
+func (s *safeUUID) String() string        { return "SafeUUID." + s.name }
+func (s *safeUUID) Type() string          { return "SafeUUID" }
+func (s *safeUUID) Freeze()               {}
+func (s *safeUUID) Truth() starlark.Bool  { return true }
+func (s *safeUUID) Hash() (uint32, error) { return starlark.String(s.name).Hash() }
+
+// WriteText: str is SafeUUID.unknown, repr <SafeUUID.unknown: None>.
+func (s *safeUUID) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	if str {
+		return w.WriteString(s.String())
+	}
+	if err := w.WriteString("<" + s.String() + ": "); err != nil {
+		return err
+	}
+	if err := w.Nested(s.value, depth+1); err != nil {
+		return err
+	}
+	return w.WriteString(">")
+}
+
+func (s *safeUUID) AttrNames() []string { return []string{"name", "value"} }
+func (s *safeUUID) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "name":
+		return starlark.String(s.name), nil
+	case "value":
+		return s.value, nil
+	}
+	return nil, nil
+}
+
+// PyClass is type(u.is_safe): uuid.SafeUUID.
+func (s *safeUUID) PyClass() starlark.Value { return safeUUIDClass }
 
 // uuidValue is a UUID: 16 bytes, big-endian.
 type uuidValue struct{ b [16]byte }
@@ -99,7 +155,7 @@ func (u *uuidValue) variant() string {
 }
 
 func (u *uuidValue) AttrNames() []string {
-	return []string{"bytes", "bytes_le", "clock_seq", "clock_seq_hi_variant", "clock_seq_low", "fields", "hex", "int", "node",
+	return []string{"bytes", "bytes_le", "clock_seq", "clock_seq_hi_variant", "clock_seq_low", "fields", "hex", "int", "is_safe", "node",
 		"time", "time_hi_version", "time_low", "time_mid", "urn", "variant", "version"}
 }
 
@@ -112,6 +168,8 @@ func (u *uuidValue) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "hex":
 		return starlark.String(hex.EncodeToString(b[:])), nil
+	case "is_safe":
+		return safeUUIDs[2], nil
 	case "int":
 		return starlark.MakeBigInt(u.int()), nil
 	case "bytes":
