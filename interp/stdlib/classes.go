@@ -100,3 +100,37 @@ func noAttr(v starlark.Value, name string) error {
 func noAttrNamed(qual, name string) error {
 	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
 }
+
+// objectFormat is object.__format__, which CPython's C types without a
+// format language of their own inherit: str(v) for an empty spec, else
+// the TypeError naming the type as CPython does.
+func objectFormat(b *interp.Budget, v starlark.Value, qual, spec string) (string, error) {
+	if spec != "" {
+		return "", python.Errorf("TypeError", "unsupported format string passed to %s.__format__", qual)
+	}
+	return interp.Str(b, v)
+}
+
+func (td *timedelta) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, td, "datetime.timedelta", spec)
+}
+
+func (tz *timezone) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, tz, "datetime.timezone", spec)
+}
+
+func (q *deque) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, q, "collections.deque", spec)
+}
+
+func (c *collDict) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, c, c.qualName(), spec)
+}
+
+func (z *zoneInfo) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, z, "zoneinfo.ZoneInfo", spec)
+}
+
+func (f *stringIO) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, f, "_io.StringIO", spec)
+}
