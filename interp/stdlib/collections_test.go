@@ -101,7 +101,7 @@ func TestChainMapWithinItself(t *testing.T) {
 	// Whatever else is asked of it returns.
 	for _, code := range []string{
 		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(cm), dict(cm), cm == cm]",
-		"from collections import ChainMap\nimport copy, json\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(copy.deepcopy(cm).maps), json.dumps(cm)]",
+		"from collections import ChainMap\nimport copy, json\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(copy.deepcopy(cm).maps), json.dumps(cm, default=dict)]",
 	} {
 		if _, err := run(code, interp.Options{Timeout: 5 * time.Second}); err != nil {
 			t.Errorf("%s: %v", code, err)

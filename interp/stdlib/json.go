@@ -104,6 +104,10 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.array(x, depth)
 	case *ntValue:
 		return e.array(x.vals, depth) // a tuple to json, an object as a result
+	case *structTime, *urlResult:
+		if e.python {
+			return e.array(x, depth) // tuples to CPython's json
+		}
 	case *collDict:
 		return e.detour(x.d, depth)
 	case *deque:
@@ -161,7 +165,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.detour(r, depth)
 	}
 	if e.python {
-		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", v.Type())
+		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", className(v))
 	}
 	return fmt.Errorf("cannot encode %s as JSON", v.Type())
 }
@@ -1117,4 +1121,15 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	return interp.MakeString(e.w.String()), nil
+}
+
+// className is type(v).__name__, as CPython's messages that use the
+// class's own name write it (Match, not re.Match).
+func className(v starlark.Value) string {
+	if pc, ok := v.(interface{ PyClass() starlark.Value }); ok {
+		if c, ok := pc.PyClass().(interface{ Name() string }); ok {
+			return c.Name()
+		}
+	}
+	return python.TypeName(v)
 }

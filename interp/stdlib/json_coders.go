@@ -92,7 +92,7 @@ func (c *jsonCoder) Attr(name string) (starlark.Value, error) {
 			if err := unpackWith(argStyle{name: "JSONEncoder.default", self: true}, args, kwargs, "o", &o); err != nil {
 				return nil, err
 			}
-			return nil, python.Errorf("TypeError", "Object of type %s is not JSON serializable", python.TypeName(o))
+			return nil, python.Errorf("TypeError", "Object of type %s is not JSON serializable", className(o))
 		}
 	case !c.encoder && name == "decode":
 		fn = func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
