@@ -108,3 +108,19 @@ func TestChainMapWithinItself(t *testing.T) {
 		}
 	}
 }
+
+// q + q and q * n copy elements in an operator, which gets no thread: the
+// deque charges the budget of the run that made it, so doubling a deque
+// or multiplying it by a huge count ends in the memory limit.
+func TestDequeGrowthCharged(t *testing.T) {
+	for _, code := range []string{
+		"from collections import deque\nd = deque([0])\nfor i in range(40):\n    d = d + d",
+		"from collections import deque\nd = deque([0, 1]) * 10**12",
+		"from collections import deque\nd = 10**12 * deque([0, 1])",
+	} {
+		_, err := run(code, interp.Options{Timeout: 10 * time.Second, MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()})
+		if err == nil || !strings.Contains(err.Error(), "memory") {
+			t.Errorf("%s: %v, want the memory limit", code, err)
+		}
+	}
+}

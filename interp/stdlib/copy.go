@@ -129,7 +129,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		if err := c.b.Alloc(int64(v.n) * 16); err != nil {
 			return nil, err
 		}
-		out := &deque{maxlen: v.maxlen}
+		out := &deque{maxlen: v.maxlen, thread: c.thread}
 		c.memo[x] = out
 		for _, e := range v.values() {
 			ce, err := c.elem(e, depth)
