@@ -87,15 +87,17 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 		if !insert {
 			return starlark.MakeInt(lo), nil
 		}
-		l, ok := a.(*starlark.List)
+		// a.insert(lo, x): a list's, or a deque's (any sequence with an
+		// insert method, as in CPython).
+		h, ok := a.(starlark.HasAttrs)
 		if !ok {
-			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'insert'", a.Type())
+			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'insert'", python.TypeName(a))
 		}
-		if err := b.Alloc(int64(l.Len()) * 8); err != nil { // insert moves the tail
-			return nil, err
+		ins, err := h.Attr("insert")
+		if err != nil || ins == nil {
+			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'insert'", python.TypeName(a))
 		}
-		ins, err := l.Attr("insert")
-		if err != nil {
+		if err := b.Alloc(int64(seq.Len()) * 8); err != nil { // insert moves the tail
 			return nil, err
 		}
 		if _, err := starlark.Call(thread, ins, starlark.Tuple{starlark.MakeInt(lo), x}, nil); err != nil {

@@ -16,7 +16,8 @@ import (
 type pyClass struct {
 	module, name string
 	is           func(starlark.Value) bool
-	ctor         interp.BuiltinFunc // nil: cannot be called
+	ctor         interp.BuiltinFunc               // nil: cannot be called
+	attrs        func(name string) starlark.Value // the class's own attributes, if any
 }
 
 var (
@@ -40,6 +41,11 @@ func (c *pyClass) Attr(name string) (starlark.Value, error) {
 		return starlark.String(c.name), nil
 	case "__module__":
 		return starlark.String(c.module), nil
+	}
+	if c.attrs != nil {
+		if v := c.attrs(name); v != nil {
+			return v, nil
+		}
 	}
 	return nil, nil
 }
@@ -80,3 +86,51 @@ func (*template) PyClass() starlark.Value   { return templateClass }
 func (*partial) PyClass() starlark.Value    { return partialClass }
 func (*stringIO) PyClass() starlark.Value   { return stringIOClass }
 func (*uuidValue) PyClass() starlark.Value  { return theUUIDClass }
+
+// noAttr is the AttributeError of a value whose type name has a dot
+// (re.Pattern, _hashlib.HASH…), raised by its Attr itself: the
+// interpreter's own "has no .x field or method", which the python
+// package turns into an AttributeError, expects a plain name.
+func noAttr(v starlark.Value, name string) error {
+	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.Type(), name)
+}
+
+// noAttrNamed is the AttributeError of a value of the type CPython names
+// qual in its messages ('datetime.timedelta' object has no attribute…).
+func noAttrNamed(qual, name string) error {
+	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
+}
+
+// objectFormat is object.__format__, which CPython's C types without a
+// format language of their own inherit: str(v) for an empty spec, else
+// the TypeError naming the type as CPython does.
+func objectFormat(b *interp.Budget, v starlark.Value, qual, spec string) (string, error) {
+	if spec != "" {
+		return "", python.Errorf("TypeError", "unsupported format string passed to %s.__format__", qual)
+	}
+	return interp.Str(b, v)
+}
+
+func (td *timedelta) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, td, "datetime.timedelta", spec)
+}
+
+func (tz *timezone) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, tz, "datetime.timezone", spec)
+}
+
+func (q *deque) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, q, "collections.deque", spec)
+}
+
+func (c *collDict) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, c, c.qualName(), spec)
+}
+
+func (z *zoneInfo) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, z, "zoneinfo.ZoneInfo", spec)
+}
+
+func (f *stringIO) PyFormat(b *interp.Budget, spec string) (string, error) {
+	return objectFormat(b, f, "_io.StringIO", spec)
+}

@@ -187,7 +187,16 @@ func (c *collDict) Freeze() {
 }
 func (c *collDict) Truth() starlark.Bool { return c.d.Len() > 0 }
 func (c *collDict) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.Type())
+	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.qualName())
+}
+
+// qualName is the type's name as CPython's messages write it: the C
+// types with their module, Counter (written in Python) without.
+func (c *collDict) qualName() string {
+	if c.kind == kindCounter {
+		return "Counter"
+	}
+	return "collections." + c.Type()
 }
 func (c *collDict) Len() int                         { return c.d.Len() }
 func (c *collDict) Iterate() starlark.Iterator       { return c.d.Iterate() }
@@ -392,6 +401,14 @@ func (c *collDict) AttrNames() []string {
 }
 
 func (c *collDict) Attr(name string) (starlark.Value, error) {
+	v, err := c.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed(c.qualName(), name)
+	}
+	return v, err
+}
+
+func (c *collDict) attr(name string) (starlark.Value, error) {
 	method := func(fn interp.BuiltinFunc) (starlark.Value, error) {
 		return interp.NewBuiltin(name, fn).BindReceiver(c), nil
 	}
@@ -494,7 +511,7 @@ func (c *collDict) Attr(name string) (starlark.Value, error) {
 					if err := interp.BudgetOf(thread).Charge(1); err != nil {
 						return nil, err
 					}
-					s, err := starlark.Binary(syntax.PLUS, sum, kv[1])
+					s, err := numBinary(syntax.PLUS, sum, kv[1])
 					if err != nil {
 						return nil, err
 					}
@@ -603,17 +620,44 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			}
 			old = starlark.MakeInt(0)
 		}
-		v, err := starlark.Binary(op, old, n)
+		// CPython adds count + self.get(elem, 0) for a mapping's counts
+		// (the order shows in a TypeError) and subtracts
+		// self.get(elem, 0) - count; for 1 (an element) the order does
+		// not matter.
+		var v starlark.Value
+		if op == syntax.PLUS {
+			v, err = numBinary(op, n, old)
+		} else {
+			v, err = numBinary(op, old, n)
+		}
 		if err != nil {
 			return err
 		}
 		return c.d.SetKey(k, v)
 	}
+	// update(mapping) of an empty Counter is dict.update in CPython: the
+	// counts are kept as they are (Counter(a=True) holds True).
+	set := func(k, n starlark.Value) error {
+		if err := b.Charge(1); err != nil {
+			return err
+		}
+		if err := python.CheckHashable(b, k); err != nil {
+			return err
+		}
+		if err := b.Alloc(entrySize); err != nil {
+			return err
+		}
+		return c.d.SetKey(k, n)
+	}
 	switch s := src.(type) {
 	case starlark.NoneType:
 	case starlark.IterableMapping:
+		put := add
+		if op == syntax.PLUS && c.d.Len() == 0 {
+			put = set
+		}
 		for _, kv := range s.Items() {
-			if err := add(kv[0], kv[1]); err != nil {
+			if err := put(kv[0], kv[1]); err != nil {
 				return err
 			}
 		}
@@ -624,8 +668,12 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			return err
 		}
 	}
+	put := add
+	if op == syntax.PLUS && c.d.Len() == 0 {
+		put = set
+	}
 	for _, kv := range kwargs {
-		if err := add(kv[0], kv[1]); err != nil {
+		if err := put(kv[0], kv[1]); err != nil {
 			return err
 		}
 	}
@@ -641,7 +689,7 @@ func mostCommon(b *interp.Budget, d *starlark.Dict, n int) ([]starlark.Tuple, er
 	}
 	var cmpErr error
 	sort.SliceStable(items, func(i, j int) bool {
-		lt, err := starlark.Compare(syntax.GT, items[i][1], items[j][1])
+		lt, err := numCompare(syntax.GT, items[i][1], items[j][1])
 		if err != nil && cmpErr == nil {
 			cmpErr = err
 		}
@@ -698,7 +746,7 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	zero := starlark.MakeInt(0)
 	out := starlark.NewDict(x.d.Len())
 	positive := func(v starlark.Value) bool {
-		gt, err := starlark.Compare(syntax.GT, v, zero)
+		gt, err := numCompare(syntax.GT, v, zero)
 		return err == nil && gt
 	}
 	for _, kv := range x.d.Items() {
@@ -712,11 +760,11 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		var v starlark.Value
 		switch op {
 		case syntax.PLUS, syntax.MINUS:
-			if v, err = starlark.Binary(op, kv[1], other); err != nil {
+			if v, err = numBinary(op, kv[1], other); err != nil {
 				return nil, err
 			}
 		case syntax.PIPE, syntax.AMP:
-			lt, err := starlark.Compare(syntax.LT, kv[1], other)
+			lt, err := numCompare(syntax.LT, kv[1], other)
 			if err != nil {
 				return nil, err
 			}
@@ -736,7 +784,7 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			}
 			v := kv[1]
 			if op == syntax.MINUS {
-				neg, err := starlark.Binary(syntax.MINUS, zero, v)
+				neg, err := numBinary(syntax.MINUS, zero, v)
 				if err != nil {
 					return nil, err
 				}
@@ -761,13 +809,13 @@ func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
 	for _, kv := range c.d.Items() {
 		v := kv[1]
 		if op == syntax.MINUS {
-			neg, err := starlark.Binary(syntax.MINUS, zero, v)
+			neg, err := numBinary(syntax.MINUS, zero, v)
 			if err != nil {
 				return nil, err
 			}
 			v = neg
 		}
-		if gt, err := starlark.Compare(syntax.GT, v, zero); err == nil && gt {
+		if gt, err := numCompare(syntax.GT, v, zero); err == nil && gt {
 			_ = out.SetKey(kv[0], v)
 		}
 	}

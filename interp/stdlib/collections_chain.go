@@ -75,12 +75,39 @@ func (c *chainMap) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if err := python.CheckHashable(nil, k); err != nil {
 		return nil, false, err
 	}
+	return c.get(k, 0)
+}
+
+// chainDepthError is what a ChainMap among whose maps it is itself (or a
+// chain of them deeper than the nesting limit) gives, as CPython's
+// recursion does.
+func chainDepthError() error {
+	return python.Errorf("RecursionError", "maximum recursion depth exceeded")
+}
+
+// get is Get at a depth of ChainMaps within ChainMaps.
+func (c *chainMap) get(k starlark.Value, depth int) (starlark.Value, bool, error) {
+	if depth > interp.MaxDepth {
+		return nil, false, chainDepthError()
+	}
 	for i := 0; i < c.maps.Len(); i++ {
-		m := c.mapping(i)
-		if m == nil {
+		var v starlark.Value
+		var found bool
+		var err error
+		switch m := c.maps.Index(i).(type) {
+		case *chainMap:
+			v, found, err = m.get(k, depth+1)
+			if err != nil {
+				var ex *python.Exception
+				if errors.As(err, &ex) && ex.Class == "KeyError" {
+					err = nil
+				}
+			}
+		case starlark.Mapping:
+			v, found, err = m.Get(k)
+		default:
 			continue
 		}
-		v, found, err := m.Get(k)
 		if err != nil || found {
 			return v, found, err
 		}
@@ -95,10 +122,19 @@ func (c *chainMap) Has(k starlark.Value) (bool, error) {
 	if err := python.CheckHashable(nil, k); err != nil {
 		return false, err
 	}
+	return c.has(k, 0)
+}
+
+func (c *chainMap) has(k starlark.Value, depth int) (bool, error) {
+	if depth > interp.MaxDepth {
+		return false, chainDepthError()
+	}
 	for i := 0; i < c.maps.Len(); i++ {
 		var in bool
 		var err error
 		switch m := c.maps.Index(i).(type) {
+		case *chainMap:
+			in, err = m.has(k, depth+1)
 		case starlark.Container:
 			in, err = m.Has(k)
 		case starlark.Mapping:
@@ -123,25 +159,45 @@ func (c *chainMap) lookup(k starlark.Value) (starlark.Value, bool, error) {
 // merged is the mappings as one dict, in CPython's order: the keys of
 // the last mapping first, each with the value the chain gives it.
 func (c *chainMap) merged() *starlark.Dict {
+	d, err := c.mergedAt(0)
+	if err != nil {
+		return starlark.NewDict(0) // a ChainMap within itself: nothing more to list
+	}
+	return d
+}
+
+func (c *chainMap) mergedAt(depth int) (*starlark.Dict, error) {
+	if depth > interp.MaxDepth {
+		return nil, chainDepthError()
+	}
 	keys := starlark.NewDict(0)
 	for i := c.maps.Len() - 1; i >= 0; i-- {
-		m, ok := c.maps.Index(i).(starlark.IterableMapping)
-		if !ok {
+		var items []starlark.Tuple
+		switch m := c.maps.Index(i).(type) {
+		case *chainMap:
+			inner, err := m.mergedAt(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			items = inner.Items()
+		case starlark.IterableMapping:
+			items = m.Items()
+		default:
 			continue
 		}
-		for _, kv := range m.Items() {
+		for _, kv := range items {
 			_ = keys.SetKey(kv[0], starlark.None)
 		}
 	}
 	out := starlark.NewDict(keys.Len())
 	for _, kv := range keys.Items() {
-		v, _, _ := c.lookup(kv[0])
+		v, _, _ := c.get(kv[0], depth)
 		if v == nil {
 			v = starlark.None
 		}
 		_ = out.SetKey(kv[0], v)
 	}
-	return out
+	return out, nil
 }
 
 func (c *chainMap) Items() []starlark.Tuple    { return c.merged().Items() }
@@ -176,6 +232,13 @@ func (c *chainMap) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
 }
 
 func (c *chainMap) popFirst(thread *starlark.Thread, k starlark.Value) (starlark.Value, error) {
+	return c.popFirstAt(thread, k, 0)
+}
+
+func (c *chainMap) popFirstAt(thread *starlark.Thread, k starlark.Value, depth int) (starlark.Value, error) {
+	if depth > interp.MaxDepth {
+		return nil, chainDepthError()
+	}
 	m, err := c.first()
 	if err != nil {
 		return nil, err
@@ -204,7 +267,7 @@ func (c *chainMap) popFirst(thread *starlark.Thread, k starlark.Value) (starlark
 		}
 		return v, nil
 	case *chainMap:
-		return d.popFirst(thread, k)
+		return d.popFirstAt(thread, k, depth+1)
 	}
 	return nil, python.Errorf("TypeError", "'%s' object does not support item deletion", python.TypeName(m))
 }

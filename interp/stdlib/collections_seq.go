@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"math"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -19,6 +20,9 @@ type deque struct {
 	n      int
 	maxlen int // -1 for none
 	frozen bool
+	// thread is the run that made the deque, whose budget q + r and
+	// q * n (operators, which get no thread) charge.
+	thread *starlark.Thread
 }
 
 var (
@@ -44,7 +48,7 @@ func (q *deque) Type() string         { return "deque" }
 func (q *deque) Freeze()              { q.frozen = true }
 func (q *deque) Truth() starlark.Bool { return q.n > 0 }
 func (q *deque) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'deque'")
+	return 0, python.Errorf("TypeError", "unhashable type: 'collections.deque'")
 }
 func (q *deque) Len() int { return q.n }
 
@@ -104,27 +108,29 @@ func (q *deque) Has(x starlark.Value) (bool, error) {
 	return false, nil
 }
 
-// Binary is q + r of two deques: a new deque with q's maxlen, as in
-// CPython. q + a list or tuple makes one too, so that q += [1, 2] (which
-// Starlark runs as q = q + [1, 2]) extends it. (q * n, which would need
-// the run's memory budget checked first, is left out.)
+// Binary is q + r of two deques and q * n (n * q): a new deque with q's
+// maxlen, as in CPython, its size charged to the run's budget first.
+// q + a list or tuple makes one too, so that q += [1, 2] (which Starlark
+// runs as q = q + [1, 2]) extends it.
 func (q *deque) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
-	if op != syntax.PLUS {
+	switch op {
+	case syntax.PLUS:
+	case syntax.STAR:
+		v, err := q.repeat(y)
+		if v == nil && err == nil && side == starlark.Left {
+			err = python.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", python.TypeName(y))
+		}
+		return v, err
+	default:
 		return nil, nil
 	}
 	o, ok := y.(*deque)
 	if !ok && side == starlark.Left {
 		switch y := y.(type) {
 		case *starlark.List:
-			o, ok = &deque{maxlen: -1}, true
-			for i := 0; i < y.Len(); i++ {
-				o.push(y.Index(i), false)
-			}
+			o, ok = &deque{maxlen: -1, ring: listValues(y), n: y.Len()}, true
 		case starlark.Tuple:
-			o, ok = &deque{maxlen: -1}, true
-			for _, x := range y {
-				o.push(x, false)
-			}
+			o, ok = &deque{maxlen: -1, ring: append([]starlark.Value(nil), y...), n: len(y)}, true
 		}
 	}
 	if !ok {
@@ -134,13 +140,74 @@ func (q *deque) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (s
 	if side == starlark.Right {
 		a, b = o, q
 	}
-	out := &deque{maxlen: a.maxlen}
+	if err := q.charge(int64(a.n) + int64(b.n)); err != nil {
+		return nil, err
+	}
+	out := &deque{maxlen: a.maxlen, thread: q.thread}
 	for _, part := range [2]*deque{a, b} {
 		for _, x := range part.values() {
 			out.push(x, false)
 		}
 	}
 	return out, nil
+}
+
+// repeat is q * n: the elements n times over, only the last maxlen of
+// them kept when there is one.
+func (q *deque) repeat(y starlark.Value) (starlark.Value, error) {
+	var k int64
+	switch y := y.(type) {
+	case starlark.Int:
+		var ok bool
+		if k, ok = y.Int64(); !ok {
+			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+	case starlark.Bool:
+		if y {
+			k = 1
+		}
+	default:
+		return nil, nil
+	}
+	out := &deque{maxlen: q.maxlen, thread: q.thread}
+	if k <= 0 || q.n == 0 {
+		return out, nil
+	}
+	total := int64(q.n) * k
+	if k > math.MaxInt64/int64(q.n) {
+		total = math.MaxInt64
+	}
+	keep := total
+	if q.maxlen >= 0 {
+		keep = min(keep, int64(q.maxlen))
+	}
+	if err := q.charge(keep); err != nil {
+		return nil, err
+	}
+	vals := q.values()
+	// The kept elements are the last keep of the repetition.
+	start := (total - keep) % int64(q.n)
+	for i := int64(0); i < keep; i++ {
+		out.push(vals[(start+i)%int64(q.n)], false)
+	}
+	return out, nil
+}
+
+// charge counts n elements of a new deque against the budget of the run
+// that made q: their memory and the work of copying them. A deque made
+// without a run (none is) may hold no more than a million.
+func (q *deque) charge(n int64) error {
+	if q.thread == nil {
+		if n > 1<<20 {
+			return python.Errorf("MemoryError", "deque too large")
+		}
+		return nil
+	}
+	b := interp.BudgetOf(q.thread)
+	if err := b.Alloc(n * 16); err != nil {
+		return err
+	}
+	return b.Charge(uint64(n))
 }
 
 func (q *deque) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
@@ -207,6 +274,14 @@ func (q *deque) AttrNames() []string {
 }
 
 func (q *deque) Attr(name string) (starlark.Value, error) {
+	v, err := q.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("collections.deque", name)
+	}
+	return v, err
+}
+
+func (q *deque) attr(name string) (starlark.Value, error) {
 	if name == "maxlen" {
 		if q.maxlen < 0 {
 			return starlark.None, nil
@@ -251,7 +326,7 @@ var dequeMethods = map[string]dequeMethod{
 		if err := interp.BudgetOf(thread).Alloc(int64(q.n) * 16); err != nil {
 			return nil, err
 		}
-		return &deque{ring: q.values(), n: q.n, maxlen: q.maxlen}, nil
+		return &deque{ring: q.values(), n: q.n, maxlen: q.maxlen, thread: thread}, nil
 	},
 	"reverse": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := starlark.UnpackPositionalArgs("reverse", args, kwargs, 0); err != nil {
@@ -440,7 +515,7 @@ func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err := starlark.UnpackArgs("deque", args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
 		return nil, err
 	}
-	q := &deque{maxlen: -1}
+	q := &deque{maxlen: -1, thread: thread}
 	if maxlen != starlark.None {
 		if err := starlark.AsInt(maxlen, &q.maxlen); err != nil {
 			return nil, python.Errorf("TypeError", "an integer is required")

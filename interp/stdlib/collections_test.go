@@ -3,6 +3,7 @@ package stdlib
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
 	"github.com/onetool-dev/onetool/interp"
@@ -78,6 +79,48 @@ func TestCollectionsHoldingThemselves(t *testing.T) {
 		}
 		if _, err := interp.ToGo(res.Value); err == nil || !strings.Contains(err.Error(), "cannot convert to JSON") {
 			t.Errorf("%s: ToGo error %v, want one saying it cannot convert", code, err)
+		}
+	}
+}
+
+// A ChainMap among its own maps, or a chain of ChainMaps deeper than the
+// nesting limit, ends in an error (CPython's RecursionError), never in a
+// Go stack overflow.
+func TestChainMapWithinItself(t *testing.T) {
+	for _, code := range []string{
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\nx = ('z' in cm)",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\nx = cm['z']",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps[0] = cm\ncm.pop('x')",
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\nfor i in range(5000):\n    cm = ChainMap({}, cm)\nx = cm['nope']",
+	} {
+		_, err := run(code, interp.Options{Timeout: 5 * time.Second})
+		if err == nil || !strings.Contains(err.Error(), "RecursionError") {
+			t.Errorf("%s: %v, want a RecursionError", code, err)
+		}
+	}
+	// Whatever else is asked of it returns.
+	for _, code := range []string{
+		"from collections import ChainMap\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(cm), dict(cm), cm == cm]",
+		"from collections import ChainMap\nimport copy, json\ncm = ChainMap({'a': 1})\ncm.maps.append(cm)\n[len(copy.deepcopy(cm).maps), json.dumps(cm, default=dict)]",
+	} {
+		if _, err := run(code, interp.Options{Timeout: 5 * time.Second}); err != nil {
+			t.Errorf("%s: %v", code, err)
+		}
+	}
+}
+
+// q + q and q * n copy elements in an operator, which gets no thread: the
+// deque charges the budget of the run that made it, so doubling a deque
+// or multiplying it by a huge count ends in the memory limit.
+func TestDequeGrowthCharged(t *testing.T) {
+	for _, code := range []string{
+		"from collections import deque\nd = deque([0])\nfor i in range(40):\n    d = d + d",
+		"from collections import deque\nd = deque([0, 1]) * 10**12",
+		"from collections import deque\nd = 10**12 * deque([0, 1])",
+	} {
+		_, err := run(code, interp.Options{Timeout: 10 * time.Second, MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()})
+		if err == nil || !strings.Contains(err.Error(), "memory") {
+			t.Errorf("%s: %v, want the memory limit", code, err)
 		}
 	}
 }

@@ -18,9 +18,13 @@ func Copy() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "copy", Members: starlark.StringDict{
 		"copy":     interp.NewBuiltin("copy", copyBuiltin(false)),
 		"deepcopy": interp.NewBuiltin("deepcopy", copyBuiltin(true)),
-		"Error":    python.NewModuleClass("copy.Error", "Exception"),
+		"Error":    copyError,
+		"error":    copyError,
 	}}
 }
+
+// copyError is copy.Error, also named copy.error.
+var copyError = python.NewModuleClass("copy.Error", "Exception")
 
 func copyBuiltin(deep bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -125,7 +129,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		if err := c.b.Alloc(int64(v.n) * 16); err != nil {
 			return nil, err
 		}
-		out := &deque{maxlen: v.maxlen}
+		out := &deque{maxlen: v.maxlen, thread: c.thread}
 		c.memo[x] = out
 		for _, e := range v.values() {
 			ce, err := c.elem(e, depth)

@@ -47,16 +47,23 @@ func CSV() *starlarkstruct.Module {
 		})
 	}
 	return &starlarkstruct.Module{Name: "csv", Members: starlark.StringDict{
-		"reader":           fn("reader", csvReaderNew),
-		"writer":           fn("writer", csvWriterNew),
-		"DictReader":       fn("DictReader", csvDictReaderNew),
-		"DictWriter":       fn("DictWriter", csvDictWriterNew),
-		"list_dialects":    fn("list_dialects", csvListDialects),
-		"Error":            m.errClass,
-		"QUOTE_MINIMAL":    starlark.MakeInt(quoteMinimal),
-		"QUOTE_ALL":        starlark.MakeInt(quoteAll),
-		"QUOTE_NONNUMERIC": starlark.MakeInt(quoteNonnumeric),
-		"QUOTE_NONE":       starlark.MakeInt(quoteNone),
+		"reader":             fn("reader", csvReaderNew),
+		"writer":             fn("writer", csvWriterNew),
+		"DictReader":         fn("DictReader", csvDictReaderNew),
+		"DictWriter":         fn("DictWriter", csvDictWriterNew),
+		"list_dialects":      fn("list_dialects", csvListDialects),
+		"field_size_limit":   fn("field_size_limit", csvFieldSizeLimit),
+		"register_dialect":   fn("register_dialect", csvRegisterDialect),
+		"unregister_dialect": fn("unregister_dialect", csvUnregisterDialect),
+		"get_dialect":        fn("get_dialect", csvGetDialect),
+		"excel":              &dialectValue{d: excelDialect, class: "excel"},
+		"excel_tab":          &dialectValue{d: excelTabDialect, class: "excel_tab"},
+		"unix_dialect":       &dialectValue{d: unixDialect, class: "unix_dialect"},
+		"Error":              m.errClass,
+		"QUOTE_MINIMAL":      starlark.MakeInt(quoteMinimal),
+		"QUOTE_ALL":          starlark.MakeInt(quoteAll),
+		"QUOTE_NONNUMERIC":   starlark.MakeInt(quoteNonnumeric),
+		"QUOTE_NONE":         starlark.MakeInt(quoteNone),
 	}}
 }
 
@@ -77,30 +84,255 @@ type dialect struct {
 	quoting                          int
 }
 
-func csvListDialects(_ *csvModule, _ *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+// csvLimitLocal is the thread-local key of a run's field size limit: each
+// run starts with the default, and field_size_limit() in one run never
+// changes another's.
+const csvLimitLocal = "onetool.stdlib.csv.field_size_limit"
+
+// fieldLimit is the run's field size limit.
+func fieldLimit(thread *starlark.Thread) int64 {
+	if thread != nil {
+		if n, ok := thread.Local(csvLimitLocal).(int64); ok {
+			return n
+		}
+	}
+	return csvFieldLimit
+}
+
+// csvFieldSizeLimit is field_size_limit([new_limit]): the limit before,
+// and the new one set when given. (A field is held in memory, so a large
+// limit is bounded by the run's memory budget.)
+func csvFieldSizeLimit(_ *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args)+len(kwargs) > 1 {
+		return nil, python.Errorf("TypeError", "field_size_limit() takes at most 1 argument (%d given)", len(args)+len(kwargs))
+	}
+	var v starlark.Value
+	if len(args) == 1 {
+		v = args[0]
+	} else if len(kwargs) == 1 {
+		if k, _ := starlark.AsString(kwargs[0][0]); k != "new_limit" {
+			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for field_size_limit()", k)
+		}
+		v = kwargs[0][1]
+	}
+	old := fieldLimit(thread)
+	if v != nil {
+		n, ok := v.(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "limit must be an integer")
+		}
+		limit, ok := n.Int64()
+		if !ok {
+			return nil, python.Errorf("OverflowError", "Python int too large to convert to C long")
+		}
+		thread.SetLocal(csvLimitLocal, limit)
+	}
+	return starlark.MakeInt64(old), nil
+}
+
+func csvListDialects(_ *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if err := starlark.UnpackArgs(name, args, kwargs); err != nil {
 		return nil, err
 	}
-	return starlark.NewList([]starlark.Value{starlark.String("excel"), starlark.String("excel-tab"), starlark.String("unix")}), nil
+	names := []starlark.Value{starlark.String("excel"), starlark.String("excel-tab"), starlark.String("unix")}
+	for _, n := range registry(thread).order {
+		names = append(names, interp.MakeString(n))
+	}
+	return starlark.NewList(names), nil
+}
+
+// The dialects every run has.
+var (
+	excelDialect    = dialect{delimiter: ',', quotechar: '"', escapechar: noChar, doublequote: true, lineterminator: "\r\n"}
+	excelTabDialect = dialect{delimiter: '\t', quotechar: '"', escapechar: noChar, doublequote: true, lineterminator: "\r\n"}
+	unixDialect     = dialect{delimiter: ',', quotechar: '"', escapechar: noChar, doublequote: true, lineterminator: "\n", quoting: quoteAll}
+)
+
+// dialectRegistry is a run's registered dialects (register_dialect in
+// one run never changes another's): by name, and in the order they were
+// registered.
+type dialectRegistry struct {
+	byName map[string]dialect
+	order  []string
+}
+
+const csvDialectsLocal = "onetool.stdlib.csv.dialects"
+
+func registry(thread *starlark.Thread) *dialectRegistry {
+	if r, ok := thread.Local(csvDialectsLocal).(*dialectRegistry); ok {
+		return r
+	}
+	r := &dialectRegistry{byName: map[string]dialect{}}
+	thread.SetLocal(csvDialectsLocal, r)
+	return r
+}
+
+// lookupDialect finds a dialect by name: a registered one, or one every
+// run has.
+func lookupDialect(thread *starlark.Thread, name string) (dialect, bool) {
+	if thread != nil {
+		if d, ok := registry(thread).byName[name]; ok {
+			return d, true
+		}
+	}
+	switch name {
+	case "excel":
+		return excelDialect, true
+	case "excel-tab":
+		return excelTabDialect, true
+	case "unix":
+		return unixDialect, true
+	}
+	return dialect{}, false
+}
+
+// csvRegisterDialect is register_dialect(name, dialect=None, **fmtparams).
+func csvRegisterDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, python.Errorf("TypeError", "register_dialect() expected at least 1 argument, got 0")
+	}
+	if len(args) > 2 {
+		return nil, python.Errorf("TypeError", "register_dialect() expected at most 2 arguments, got %d", len(args))
+	}
+	key, ok := interp.AsText(args[0])
+	if !ok {
+		return nil, python.Errorf("TypeError", "dialect name must be a string")
+	}
+	var base starlark.Value
+	if len(args) == 2 {
+		base = args[1]
+	}
+	d, rest, err := m.newDialect(thread, base, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if err := noExtra(rest); err != nil {
+		return nil, err
+	}
+	if err := interp.BudgetOf(thread).Alloc(128); err != nil {
+		return nil, err
+	}
+	r := registry(thread)
+	if _, ok := r.byName[key]; !ok {
+		r.order = append(r.order, key)
+	}
+	r.byName[key] = d
+	return starlark.None, nil
+}
+
+// csvUnregisterDialect is unregister_dialect(name).
+func csvUnregisterDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var key string
+	if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &key); err != nil {
+		return nil, python.Errorf("TypeError", "%s", err.Error())
+	}
+	r := registry(thread)
+	if _, ok := r.byName[key]; !ok {
+		return nil, m.fail("unknown dialect")
+	}
+	delete(r.byName, key)
+	for i, n := range r.order {
+		if n == key {
+			r.order = append(r.order[:i:i], r.order[i+1:]...)
+			break
+		}
+	}
+	return starlark.None, nil
+}
+
+// csvGetDialect is get_dialect(name): the dialect, with its parameters
+// as attributes.
+func csvGetDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var key starlark.Value
+	if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &key); err != nil {
+		return nil, python.Errorf("TypeError", "%s", err.Error())
+	}
+	s, ok := interp.AsText(key)
+	if !ok {
+		return nil, m.fail("unknown dialect")
+	}
+	d, ok := lookupDialect(thread, s)
+	if !ok {
+		return nil, m.fail("unknown dialect")
+	}
+	return &dialectValue{d: d}, nil
+}
+
+// dialectValue is a dialect as a program sees it: what get_dialect
+// returns, and the classes csv.excel, csv.excel_tab and csv.unix_dialect
+// (which cannot be subclassed here); its parameters are attributes, and
+// it can be given as dialect= to reader, writer and register_dialect.
+type dialectValue struct {
+	d     dialect
+	class string // "excel" for csv.excel; "" for what get_dialect returns
+}
+
+func (v *dialectValue) String() string {
+	if v.class != "" {
+		return "<class 'csv." + v.class + "'>"
+	}
+	return "<_csv.Dialect object>"
+}
+func (v *dialectValue) Type() string {
+	if v.class != "" {
+		return "type"
+	}
+	return "Dialect"
+}
+func (v *dialectValue) Freeze()               {}
+func (v *dialectValue) Truth() starlark.Bool  { return true }
+func (v *dialectValue) Hash() (uint32, error) { return starlark.String(v.class).Hash() }
+func (v *dialectValue) AttrNames() []string {
+	return []string{"delimiter", "doublequote", "escapechar", "lineterminator", "quotechar", "quoting", "skipinitialspace", "strict"}
+}
+
+func (v *dialectValue) Attr(name string) (starlark.Value, error) {
+	char := func(r rune) starlark.Value {
+		if r == noChar {
+			return starlark.None
+		}
+		return interp.MakeString(string(r))
+	}
+	switch name {
+	case "delimiter":
+		return char(v.d.delimiter), nil
+	case "quotechar":
+		return char(v.d.quotechar), nil
+	case "escapechar":
+		return char(v.d.escapechar), nil
+	case "doublequote":
+		return starlark.Bool(v.d.doublequote), nil
+	case "skipinitialspace":
+		return starlark.Bool(v.d.skipinitialspace), nil
+	case "strict":
+		return starlark.Bool(v.d.strict), nil
+	case "lineterminator":
+		return interp.MakeString(v.d.lineterminator), nil
+	case "quoting":
+		return starlark.MakeInt(v.d.quoting), nil
+	case "__name__":
+		if v.class != "" {
+			return starlark.String(v.class), nil
+		}
+	}
+	return nil, nil
 }
 
 // newDialect reads a dialect name (or None) and the format parameters
 // among kwargs; it returns the kwargs it did not know.
-func (m *csvModule) newDialect(name starlark.Value, kwargs []starlark.Tuple) (dialect, []starlark.Tuple, error) {
-	d := dialect{delimiter: ',', quotechar: '"', escapechar: noChar, doublequote: true, lineterminator: "\r\n"}
+func (m *csvModule) newDialect(thread *starlark.Thread, name starlark.Value, kwargs []starlark.Tuple) (dialect, []starlark.Tuple, error) {
+	d := excelDialect
 	if name != nil && name != starlark.None {
-		s, ok := interp.AsText(name)
-		if !ok {
-			return d, nil, python.Errorf("TypeError", "dialect must be a name: 'excel', 'excel-tab' or 'unix'")
-		}
-		switch s {
-		case "excel":
-		case "excel-tab":
-			d.delimiter = '\t'
-		case "unix":
-			d.lineterminator, d.quoting = "\n", quoteAll
-		default:
-			return d, nil, m.fail("unknown dialect")
+		if dv, ok := name.(*dialectValue); ok {
+			d = dv.d
+		} else if s, ok := interp.AsText(name); ok {
+			found, ok := lookupDialect(thread, s)
+			if !ok {
+				return d, nil, m.fail("unknown dialect")
+			}
+			d = found
+		} else {
+			return d, nil, python.Errorf("TypeError", "dialect must be a name ('excel', 'excel-tab', 'unix' or a registered one) or a dialect")
 		}
 	}
 	var rest []starlark.Tuple
@@ -220,7 +452,8 @@ type csvReader struct {
 	lineNum int
 	fields  []starlark.Value
 	field   strings.Builder
-	flen    int // characters in field
+	flen    int   // characters in field
+	limit   int64 // field_size_limit() when the reader was made
 	numeric bool
 	state   int
 }
@@ -259,7 +492,7 @@ func (r *csvReader) Attr(name string) (starlark.Value, error) {
 	case "dialect":
 		return r.d.value(), nil
 	}
-	return nil, nil
+	return nil, noAttr(r, name)
 }
 
 // value shows a dialect's parameters, as the attributes of CPython's
@@ -284,7 +517,7 @@ func (d dialect) value() starlark.Value {
 }
 
 func csvReaderNew(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	src, d, err := m.fileAndDialect(name, args, kwargs)
+	src, d, err := m.fileAndDialect(thread, name, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -293,12 +526,12 @@ func csvReaderNew(m *csvModule, thread *starlark.Thread, name string, args starl
 
 // fileAndDialect reads the arguments of csv.reader and csv.writer: one
 // file (or iterable of lines), then a dialect and its format parameters.
-func (m *csvModule) fileAndDialect(name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, dialect, error) {
+func (m *csvModule) fileAndDialect(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, dialect, error) {
 	args, dialectName, kwargs, err := splitDialectArgs(name, args, kwargs, 1)
 	if err != nil {
 		return nil, dialect{}, err
 	}
-	d, rest, err := m.newDialect(dialectName, kwargs)
+	d, rest, err := m.newDialect(thread, dialectName, kwargs)
 	if err != nil {
 		return nil, dialect{}, err
 	}
@@ -316,7 +549,7 @@ func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dia
 	if err != nil {
 		return nil, err
 	}
-	return &csvReader{m: m, d: d, thread: thread, next: next}, nil
+	return &csvReader{m: m, d: d, thread: thread, next: next, limit: fieldLimit(thread)}, nil
 }
 
 func (r *csvReader) saveField(thread *starlark.Thread) error {
@@ -338,8 +571,8 @@ func (r *csvReader) saveField(thread *starlark.Thread) error {
 }
 
 func (r *csvReader) addChar(c rune) error {
-	if r.flen >= csvFieldLimit {
-		return r.m.fail("field larger than field limit (%d)", csvFieldLimit)
+	if int64(r.flen) >= r.limit {
+		return r.m.fail("field larger than field limit (%d)", r.limit)
 	}
 	r.field.WriteRune(c)
 	r.flen++
@@ -568,11 +801,11 @@ func (w *csvWriter) Attr(name string) (starlark.Value, error) {
 			})
 		}).BindReceiver(w), nil
 	}
-	return nil, nil
+	return nil, noAttr(w, name)
 }
 
 func csvWriterNew(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	dst, d, err := m.fileAndDialect(name, args, kwargs)
+	dst, d, err := m.fileAndDialect(thread, name, args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -614,8 +847,10 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		var quoted bool
 		switch d.quoting {
 		case quoteNonnumeric:
+			// CPython leaves out the quotes around what is a number to it:
+			// ints, floats, bools, and a UUID (which has __int__).
 			switch field.(type) {
-			case starlark.Int, starlark.Float, starlark.Bool:
+			case starlark.Int, starlark.Float, starlark.Bool, *uuidValue:
 			default:
 				quoted = true
 			}
@@ -820,7 +1055,7 @@ func csvDictReaderNew(m *csvModule, thread *starlark.Thread, name string, args s
 	if err != nil {
 		return nil, err
 	}
-	d, rest, err := m.newDialect(dialectName, kwargs)
+	d, rest, err := m.newDialect(thread, dialectName, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -950,7 +1185,7 @@ func csvDictWriterNew(m *csvModule, thread *starlark.Thread, name string, args s
 	if err != nil {
 		return nil, err
 	}
-	d, rest, err := m.newDialect(dialectName, kwargs)
+	d, rest, err := m.newDialect(thread, dialectName, kwargs)
 	if err != nil {
 		return nil, err
 	}

@@ -213,6 +213,8 @@ func (*timedelta) jsonless() {}
 func (*timezone) jsonless()  {}
 func (*zoneInfo) jsonless()  {}
 func (*uuidValue) jsonless() {}
+func (*chainMap) jsonless()  {}
+func (*stringIO) jsonless()  {}
 
 func isA[T starlark.Value](v starlark.Value) bool {
 	_, ok := v.(T)

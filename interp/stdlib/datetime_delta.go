@@ -189,6 +189,14 @@ var deltaMethods = map[string]method[*timedelta]{
 }
 
 func (td *timedelta) Attr(name string) (starlark.Value, error) {
+	v, err := td.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("datetime.timedelta", name)
+	}
+	return v, err
+}
+
+func (td *timedelta) attr(name string) (starlark.Value, error) {
 	switch name {
 	case "days":
 		return starlark.MakeInt64(td.days), nil

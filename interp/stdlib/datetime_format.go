@@ -125,21 +125,44 @@ func strftimeText(d *datetime, f string) string {
 		}
 		// glibc's flags: - (no padding), _ (pad with spaces), 0, ^
 		// (upper case), # (swap case; upper case here).
+		start := i
 		flag := byte(0)
 		if j := i + 1; j+1 < len(f) && strings.IndexByte("-_0^#", f[j]) >= 0 {
 			flag, i = f[j], j
 		}
+		// A field width, and the E and O modifiers, which the C locale
+		// ignores.
+		width := 0
+		for i+1 < len(f) && f[i+1] >= '0' && f[i+1] <= '9' && width < 1000 {
+			width = width*10 + int(f[i+1]-'0')
+			i++
+		}
+		if i+2 < len(f) && (f[i+1] == 'E' && strings.IndexByte("cCxXyY", f[i+2]) >= 0 ||
+			f[i+1] == 'O' && strings.IndexByte("deHImMSuUVwWy", f[i+2]) >= 0) {
+			i++
+		}
 		i++
+		if i >= len(f) {
+			sb.WriteString(f[start:])
+			break
+		}
 		var piece strings.Builder
-		if !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
-			sb.WriteByte('%')
-			if flag != 0 {
-				sb.WriteByte(flag)
-			}
-			sb.WriteByte(f[i])
+		// Python replaces a bare %f, %z and %Z itself; with a flag or a
+		// width they reach the C library, which does not know them.
+		pythonOnly := (flag != 0 || i-start > 1) && strings.IndexByte("fzZ", f[i]) >= 0
+		if pythonOnly || !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
+			sb.WriteString(f[start : i+1])
 			continue
 		}
-		sb.WriteString(applyFlag(piece.String(), flag))
+		text := applyFlag(piece.String(), flag)
+		if n := width - len(text); n > 0 {
+			fill := " "
+			if flag != '_' && flag != '-' && text != "" && strings.Trim(text, "0123456789") == "" {
+				fill = "0"
+			}
+			text = strings.Repeat(fill, n) + text
+		}
+		sb.WriteString(text)
 	}
 	return sb.String()
 }
@@ -192,7 +215,7 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'Y':
 		sb.WriteString(itoa(int64(y)))
 	case 'C':
-		sb.WriteString(pad(int64(y/100), 2))
+		sb.WriteString(strconv.Itoa(y / 100)) // glibc does not pad it
 	case 'G', 'g', 'V':
 		iy, iw, _ := isoCalendar(ord)
 		switch c {

@@ -179,6 +179,14 @@ func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, 
 }
 
 func (tz *timezone) Attr(name string) (starlark.Value, error) {
+	v, err := tz.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("datetime.timezone", name)
+	}
+	return v, err
+}
+
+func (tz *timezone) attr(name string) (starlark.Value, error) {
 	return bindMethod(tzMethods, tz, name), nil
 }
 

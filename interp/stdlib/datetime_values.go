@@ -277,6 +277,14 @@ var dateMethods = map[string]method[*date]{
 }
 
 func (d *date) Attr(name string) (starlark.Value, error) {
+	v, err := d.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("datetime.date", name)
+	}
+	return v, err
+}
+
+func (d *date) attr(name string) (starlark.Value, error) {
 	y, m, dd := fromOrdinal(d.ord)
 	switch name {
 	case "year":
@@ -631,6 +639,14 @@ var dtMethods = map[string]method[*datetime]{
 }
 
 func (d *datetime) Attr(name string) (starlark.Value, error) {
+	v, err := d.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("datetime.datetime", name)
+	}
+	return v, err
+}
+
+func (d *datetime) attr(name string) (starlark.Value, error) {
 	y, m, dd := fromOrdinal(d.ord())
 	tod := d.tod()
 	switch name {
@@ -791,6 +807,14 @@ var clockMethods = map[string]method[*clock]{
 }
 
 func (c *clock) Attr(name string) (starlark.Value, error) {
+	v, err := c.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("datetime.time", name)
+	}
+	return v, err
+}
+
+func (c *clock) attr(name string) (starlark.Value, error) {
 	switch name {
 	case "hour":
 		return starlark.MakeInt64(c.us / (3600 * usPerSec)), nil

@@ -87,6 +87,7 @@ var (
 	_ starlark.Callable = (*partial)(nil)
 	_ starlark.HasAttrs = (*partial)(nil)
 	_ interp.Holder     = (*partial)(nil)
+	_ interp.TextValue  = (*partial)(nil)
 )
 
 func ftPartial(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -112,25 +113,48 @@ func ftPartial(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 }
 
 func (p *partial) String() string {
-	s := "functools.partial(" + p.fn.String()
+	s, err := interp.Repr(nil, p)
+	if err != nil {
+		return "functools.partial(...)"
+	}
+	return s
+}
+
+// WriteText writes functools.partial(<fn>, args..., k=v...), its parts
+// under the writer's depth limit and cycle check (a partial may hold a
+// list that holds it).
+func (p *partial) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if err := w.WriteString("functools.partial(" + p.fn.String()); err != nil {
+		return err
+	}
 	for _, a := range p.args {
-		r, _ := interp.Repr(nil, a)
-		s += ", " + r
+		if err := w.WriteString(", "); err != nil {
+			return err
+		}
+		if err := w.Nested(a, depth+1); err != nil {
+			return err
+		}
 	}
 	for _, kv := range p.kw.Items() {
-		r, _ := interp.Repr(nil, kv[1])
 		k, _ := interp.AsText(kv[0])
-		s += ", " + k + "=" + r
+		if err := w.WriteString(", " + k + "="); err != nil {
+			return err
+		}
+		if err := w.Nested(kv[1], depth+1); err != nil {
+			return err
+		}
 	}
-	return s + ")"
+	return w.WriteString(")")
 }
+
 func (p *partial) Type() string         { return "functools.partial" }
 func (p *partial) Freeze()              { p.fn.Freeze(); p.args.Freeze(); p.kw.Freeze() }
 func (p *partial) Truth() starlark.Bool { return true }
-func (p *partial) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'functools.partial'")
-}
-func (p *partial) Name() string { return "partial" }
+
+// Hash: a partial is hashable and equal only to itself, as in CPython
+// (equality falls back to identity, so one hash for all is correct).
+func (p *partial) Hash() (uint32, error) { return starlark.String("functools.partial").Hash() }
+func (p *partial) Name() string          { return "partial" }
 func (p *partial) Held(visit func(starlark.Value)) {
 	visit(p.fn)
 	visit(p.args)
@@ -162,7 +186,7 @@ func (p *partial) Attr(name string) (starlark.Value, error) {
 	case "keywords":
 		return p.kw, nil
 	}
-	return nil, nil
+	return nil, noAttr(p, name)
 }
 
 func (p *partial) AttrNames() []string { return []string{"args", "func", "keywords"} }
@@ -373,7 +397,7 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 				starlark.MakeInt(c.hits), starlark.MakeInt(c.misses), ms, starlark.MakeInt(c.memo.Len())}}, nil
 		}), nil
 	}
-	return nil, nil
+	return nil, noAttr(c, name)
 }
 
 func (c *cached) AttrNames() []string {

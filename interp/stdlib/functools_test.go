@@ -73,3 +73,15 @@ func TestCmpToKeyErrorPassesThrough(t *testing.T) {
 		t.Errorf("got %q, want the ValueError's message", res.Text)
 	}
 }
+
+// A partial that holds a list that holds it prints, bounded by the
+// writer's cycle check, instead of recursing without end.
+func TestPartialHoldingItself(t *testing.T) {
+	res, err := run("import functools\nl = []\np = functools.partial(print, l)\nl.append(p)\nrepr(p)", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Text, "[...]") {
+		t.Errorf("repr %q, want the cycle shown as [...]", res.Text)
+	}
+}

@@ -347,5 +347,5 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			return &hashObject{name: h.name, h: c}, nil
 		}), nil
 	}
-	return nil, nil
+	return nil, noAttr(h, name)
 }

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"sort"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -92,7 +93,7 @@ func heapArgs(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []
 	}
 	l, ok := args[0].(*starlark.List)
 	if !ok {
-		return heap{}, nil, python.Errorf("TypeError", "%s() argument 1 must be list, not %s", fn, args[0].Type())
+		return heap{}, nil, python.Errorf("TypeError", "%s() argument 1 must be list, not %s", fn, qualifiedTypeName(args[0]))
 	}
 	return heap{b: interp.BudgetOf(thread), list: l}, args[1:], nil
 }
@@ -346,4 +347,16 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		return v, true, nil
 	}, iterables...), nil
+}
+
+// qualifiedTypeName is a value's type as CPython's C functions name it in
+// their messages: with its module for a class of a module
+// (collections.deque), plain for a builtin type.
+func qualifiedTypeName(v starlark.Value) string {
+	if c, ok := v.(interface{ PyClass() starlark.Value }); ok {
+		if s := c.PyClass().String(); strings.HasPrefix(s, "<class '") {
+			return strings.TrimSuffix(strings.TrimPrefix(s, "<class '"), "'>")
+		}
+	}
+	return python.TypeName(v)
 }

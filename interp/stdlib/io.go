@@ -18,6 +18,9 @@ import (
 func IO() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
 		"StringIO": stringIOClass,
+		"SEEK_SET": starlark.MakeInt(0),
+		"SEEK_CUR": starlark.MakeInt(1),
+		"SEEK_END": starlark.MakeInt(2),
 	}}
 }
 
@@ -82,6 +85,14 @@ func (f *stringIO) AttrNames() []string {
 }
 
 func (f *stringIO) Attr(name string) (starlark.Value, error) {
+	v, err := f.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("_io.StringIO", name)
+	}
+	return v, err
+}
+
+func (f *stringIO) attr(name string) (starlark.Value, error) {
 	if name == "closed" {
 		return starlark.Bool(f.closed), nil
 	}

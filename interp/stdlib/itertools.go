@@ -64,7 +64,7 @@ func add2(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) 
 	if err := interp.BudgetOf(thread).Charge(1); err != nil {
 		return nil, err
 	}
-	return starlark.Binary(syntax.PLUS, x, y)
+	return numBinary(syntax.PLUS, x, y)
 }
 
 func truth(thread *starlark.Thread, fn, x starlark.Value) (bool, error) {

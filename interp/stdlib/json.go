@@ -31,12 +31,16 @@ func JSON() *starlarkstruct.Module {
 		Members: starlark.StringDict{
 			"dumps":         interp.NewBuiltin("json.dumps", jsonDumps),
 			"loads":         interp.NewBuiltin("json.loads", jsonLoads),
+			"dump":          interp.NewBuiltin("json.dump", jsonDump),
+			"load":          interp.NewBuiltin("json.load", jsonLoad),
 			"encode":        interp.NewBuiltin("json.encode", jsonEncode),
 			"encode_indent": interp.NewBuiltin("json.encode_indent", jsonEncodeIndent),
 			"decode":        interp.NewBuiltin("json.decode", jsonDecode),
 			"indent":        interp.NewBuiltin("json.indent", jsonIndent),
 			// What json.loads raises on a malformed document, a ValueError.
 			"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
+			"JSONDecoder":     decoderClass,
+			"JSONEncoder":     encoderClass,
 		},
 	}
 }
@@ -100,6 +104,10 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.array(x, depth)
 	case *ntValue:
 		return e.array(x.vals, depth) // a tuple to json, an object as a result
+	case *structTime, *urlResult:
+		if e.python {
+			return e.array(x, depth) // tuples to CPython's json
+		}
 	case *collDict:
 		return e.detour(x.d, depth)
 	case *deque:
@@ -157,7 +165,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.detour(r, depth)
 	}
 	if e.python {
-		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", v.Type())
+		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", className(v))
 	}
 	return fmt.Errorf("cannot encode %s as JSON", v.Type())
 }
@@ -888,8 +896,74 @@ func (d *decoder) number() (starlark.Value, error) {
 	return starlark.MakeBigInt(n), nil
 }
 
+// jsonDump is json.dump(obj, fp, **dumps_options): the text dumps makes,
+// given to fp.write (an io.StringIO, or anything with a write method).
+func jsonDump(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	switch {
+	case len(args) < 2:
+		missing := "2 required positional arguments: 'obj' and 'fp'"
+		if len(args) == 1 {
+			missing = "1 required positional argument: 'fp'"
+		}
+		return nil, python.Errorf("TypeError", "dump() missing %s", missing)
+	case len(args) > 2:
+		return nil, python.Errorf("TypeError", "dump() takes 2 positional arguments but %d were given", len(args))
+	}
+	write, err := fileMethod(args[1], "write")
+	if err != nil {
+		return nil, err
+	}
+	text, err := jsonDumps(thread, dumpsBuiltin, args[:1], kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := starlark.Call(thread, write, starlark.Tuple{text}, nil); err != nil {
+		return nil, err
+	}
+	return starlark.None, nil
+}
+
+// jsonLoad is json.load(fp, **loads_options): loads of what fp.read()
+// returns.
+func jsonLoad(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	switch {
+	case len(args) == 0:
+		return nil, python.Errorf("TypeError", "load() missing 1 required positional argument: 'fp'")
+	case len(args) > 1:
+		return nil, python.Errorf("TypeError", "load() takes 1 positional argument but %d were given", len(args))
+	}
+	read, err := fileMethod(args[0], "read")
+	if err != nil {
+		return nil, err
+	}
+	text, err := starlark.Call(thread, read, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return loadsWith(thread, starlark.Tuple{text}, kwargs, nil)
+}
+
+// dumpsBuiltin stands for json.dumps when json.dump calls it, so that
+// its argument errors read as dumps' do in CPython.
+var dumpsBuiltin = starlark.NewBuiltin("json.dumps", jsonDumps)
+
+// fileMethod is f's method name, or CPython's AttributeError.
+func fileMethod(f starlark.Value, name string) (starlark.Value, error) {
+	if h, ok := f.(starlark.HasAttrs); ok {
+		if m, err := h.Attr(name); err == nil && m != nil {
+			return m, nil
+		}
+	}
+	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(f), name)
+}
+
 // jsonLoads is json.loads(s).
 func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return loadsWith(thread, args, kwargs, nil)
+}
+
+// loadsWith is loads, or with raw (the start position) raw_decode.
+func loadsWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, raw starlark.Value) (starlark.Value, error) {
 	var s starlark.Value
 	switch {
 	case len(args) == 0:
@@ -947,20 +1021,62 @@ func jsonLoads(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if h.object != nil || h.pairs != nil || h.float != nil || h.int != nil || h.constant != nil {
 		d.hooks = h
 	}
-	v, err := d.decode()
-	if se, ok := err.(*syntaxError); ok {
-		line, col := se.lineCol()
-		// Module: uncaught, it reads "json.decoder.JSONDecodeError: …",
-		// as CPython prints it.
-		return nil, &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
-			"msg":    interp.MakeString(se.msg),
-			"doc":    interp.MakeString(se.doc),
-			"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
-			"lineno": starlark.MakeInt(line),
-			"colno":  starlark.MakeInt(col),
-		}}
+	if raw != nil {
+		return d.rawDecode(raw)
 	}
-	return v, err
+	v, err := d.decode()
+	return v, decodeError(err)
+}
+
+// decodeError turns a malformed document into CPython's JSONDecodeError;
+// other errors are returned as they are.
+func decodeError(err error) error {
+	se, ok := err.(*syntaxError)
+	if !ok {
+		return err
+	}
+	line, col := se.lineCol()
+	// Module: uncaught, it reads "json.decoder.JSONDecodeError: …", as
+	// CPython prints it.
+	return &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
+		"msg":    interp.MakeString(se.msg),
+		"doc":    interp.MakeString(se.doc),
+		"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
+		"lineno": starlark.MakeInt(line),
+		"colno":  starlark.MakeInt(col),
+	}}
+}
+
+// rawDecode is JSONDecoder.raw_decode(s, idx=0): the value that starts at
+// character idx (no white space skipped, as CPython's), and the
+// character position where it ends.
+func (d *decoder) rawDecode(idx starlark.Value) (starlark.Value, error) {
+	n, ok := idx.(starlark.Int)
+	if !ok {
+		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(idx))
+	}
+	start, ok := n.Int64()
+	if !ok || start < 0 {
+		return nil, python.Errorf("ValueError", "idx cannot be negative")
+	}
+	// Character start to a byte offset.
+	d.i = len(d.s)
+	for b, c := 0, int64(0); b < len(d.s); c++ {
+		if c == start {
+			d.i = b
+			break
+		}
+		_, w := utf8.DecodeRuneInString(d.s[b:])
+		b += w
+	}
+	v, err := d.value(0)
+	if err != nil {
+		if se, ok := err.(*syntaxError); ok && se.msg == "Expecting value" && d.i >= len(d.s) {
+			se.pos = len(d.s)
+		}
+		return nil, decodeError(err)
+	}
+	return starlark.Tuple{v, starlark.MakeInt(utf8.RuneCountInString(d.s[:d.i]))}, nil
 }
 
 // jsonDecode is Starlark's json.decode(x, default=…): on a malformed
@@ -1005,4 +1121,15 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	return interp.MakeString(e.w.String()), nil
+}
+
+// className is type(v).__name__, as CPython's messages that use the
+// class's own name write it (Match, not re.Match).
+func className(v starlark.Value) string {
+	if pc, ok := v.(interface{ PyClass() starlark.Value }); ok {
+		if c, ok := pc.PyClass().(interface{ Name() string }); ok {
+			return c.Name()
+		}
+	}
+	return python.TypeName(v)
 }

@@ -579,51 +579,81 @@ func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err := positional("fsum", args, kwargs, 1, 1); err != nil {
 		return nil, err
 	}
-	var partials []float64
-	special, inf := 0.0, 0.0
+	var acc fsumAcc
 	err := each(thread, args[0], func(v starlark.Value) error {
 		x, err := toFloat(v)
 		if err != nil {
 			return err
 		}
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			// Infinities and NaNs are summed apart: inf + -inf is nan.
-			if math.IsInf(x, 0) {
-				inf += x
-			}
-			special += x
-			return nil
-		}
-		i := 0
-		for _, y := range partials {
-			if math.Abs(x) < math.Abs(y) {
-				x, y = y, x
-			}
-			hi := x + y
-			lo := y - (hi - x)
-			if lo != 0 {
-				partials[i] = lo
-				i++
-			}
-			x = hi
-		}
-		if math.IsInf(x, 0) {
-			return python.Errorf("OverflowError", "intermediate overflow in fsum")
-		}
-		partials = append(partials[:i], x)
-		return nil
+		return acc.add(x)
 	})
 	if err != nil {
 		return nil, err
 	}
-	if special != 0 || math.IsNaN(special) {
-		if math.IsNaN(inf) {
-			return nil, python.Errorf("ValueError", "-inf + inf in fsum")
+	f, err := acc.sum()
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Float(f), nil
+}
+
+// fsumFloats is math.fsum of xs, with its errors.
+func fsumFloats(xs []float64) (float64, error) {
+	var acc fsumAcc
+	for _, x := range xs {
+		if err := acc.add(x); err != nil {
+			return 0, err
 		}
-		return starlark.Float(special), nil
+	}
+	return acc.sum()
+}
+
+// fsumAcc is the state of fsum: the exact sum of the finite values as
+// non-overlapping partials, and the infinities and NaNs summed apart
+// (inf + -inf is an error, a NaN makes the sum a NaN).
+type fsumAcc struct {
+	partials     []float64
+	special, inf float64
+}
+
+func (a *fsumAcc) add(x float64) error {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		if math.IsInf(x, 0) {
+			a.inf += x
+		}
+		a.special += x
+		return nil
+	}
+	i := 0
+	for _, y := range a.partials {
+		if math.Abs(x) < math.Abs(y) {
+			x, y = y, x
+		}
+		hi := x + y
+		lo := y - (hi - x)
+		if lo != 0 {
+			a.partials[i] = lo
+			i++
+		}
+		x = hi
+	}
+	if math.IsInf(x, 0) {
+		return python.Errorf("OverflowError", "intermediate overflow in fsum")
+	}
+	a.partials = append(a.partials[:i], x)
+	return nil
+}
+
+func (a *fsumAcc) sum() (float64, error) {
+	if a.special != 0 || math.IsNaN(a.special) {
+		if math.IsNaN(a.inf) {
+			return 0, python.Errorf("ValueError", "-inf + inf in fsum")
+		}
+		return a.special, nil
 	}
 	// Sum the partials from the top, rounding once (half-even fixed up
 	// as CPython does).
+	partials := a.partials
 	hi := 0.0
 	n := len(partials)
 	if n > 0 {
@@ -649,7 +679,7 @@ func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 			}
 		}
 	}
-	return starlark.Float(hi), nil
+	return hi, nil
 }
 
 // mathProd is prod(iterable, *, start=1): the product with Python's *,

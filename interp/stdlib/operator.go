@@ -205,6 +205,16 @@ func Operator() *starlarkstruct.Module {
 		}
 		return getItem(args[0], args[1])
 	})
+	// call(obj, /, *args, **kwargs) is obj(*args, **kwargs) (3.11).
+	m["call"] = interp.NewBuiltin("call", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 0 {
+			return nil, python.Errorf("TypeError", "call() missing 1 required positional argument: 'obj'")
+		}
+		if _, ok := args[0].(starlark.Callable); !ok {
+			return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(args[0]))
+		}
+		return starlark.Call(thread, args[0], args[1:], kwargs)
+	})
 	m["setitem"] = interp.NewBuiltin("setitem", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := nArgs("setitem", args, kwargs, 3); err != nil {
 			return nil, err
@@ -452,6 +462,11 @@ func newOpCallable(kind string, args starlark.Tuple, kw []starlark.Tuple, fn int
 }
 
 func (o *opCallable) Type() string { return "operator." + o.kind }
+
+// Attr: they have no attributes a program would use; asking for one is
+// CPython's AttributeError.
+func (o *opCallable) Attr(name string) (starlark.Value, error) { return nil, noAttr(o, name) }
+func (o *opCallable) AttrNames() []string                      { return nil }
 
 // opClasses are the classes type(f) names for what itemgetter,
 // attrgetter and methodcaller make.

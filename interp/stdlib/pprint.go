@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -174,7 +175,10 @@ func container(v starlark.Value) bool {
 }
 
 func recursionText(v starlark.Value) string {
-	return fmt.Sprintf("<Recursion on %s with id=%p>", python.TypeName(v), v)
+	// CPython writes id(v), a decimal number; the value's address is
+	// the nearest thing here.
+	id, _ := strconv.ParseUint(strings.TrimPrefix(fmt.Sprintf("%p", v), "0x"), 16, 64)
+	return fmt.Sprintf("<Recursion on %s with id=%d>", python.TypeName(v), id)
 }
 
 // identity is a container's identity for the recursion check; nil for
@@ -620,6 +624,13 @@ func (p *printer) pprintSet(sb *strings.Builder, v starlark.Value, typeName stri
 	}
 	if err := p.b.Charge(uint64(len(elems))); err != nil {
 		return err
+	}
+	if len(elems) == 0 {
+		// set() and frozenset(), never {} (an empty dict).
+		if typeName == "" {
+			return p.write(sb, "set()")
+		}
+		return p.write(sb, typeName+"()")
 	}
 	end := "}"
 	if typeName == "" {

@@ -10,6 +10,7 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/python"
@@ -494,21 +495,40 @@ func randChoice(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "seq", &seq); err != nil {
 		return nil, err
 	}
-	s, ok := sequence(seq)
-	if !ok {
-		if _, ok := seq.(starlark.Sequence); ok {
-			return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(seq))
-		}
+	// seq[randbelow(len(seq))], as CPython: the number is drawn before
+	// the indexing fails (a set), and a dict is indexed by its keys.
+	s, isSeq := sequence(seq)
+	n := -1
+	switch x := seq.(type) {
+	case starlark.Sequence:
+		n = x.Len()
+	case starlark.Indexable:
+		n = x.Len()
+	}
+	if n < 0 {
 		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(seq))
 	}
-	if s.Len() == 0 {
+	if n == 0 {
 		return nil, python.Errorf("IndexError", "Cannot choose from an empty sequence")
 	}
-	i, err := g.belowInt(interp.BudgetOf(thread), s.Len())
+	i, err := g.belowInt(interp.BudgetOf(thread), n)
 	if err != nil {
 		return nil, err
 	}
-	return s.Index(i), nil
+	if isSeq {
+		return s.Index(i), nil
+	}
+	if m, ok := seq.(starlark.Mapping); ok {
+		v, found, err := m.Get(starlark.MakeInt(i))
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, python.Errorf("KeyError", "%d", i)
+		}
+		return v, nil
+	}
+	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(seq))
 }
 
 // listOf makes a list of n values from at(i), its memory and work
@@ -774,14 +794,32 @@ func randShuffle(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "x", &x); err != nil {
 		return nil, err
 	}
+	b := interp.BudgetOf(thread)
 	s, ok := x.(starlark.HasSetIndex)
 	if !ok {
-		if _, ok := x.(starlark.Indexable); ok {
+		// CPython draws the first number, then fails to swap (nothing
+		// to do for fewer than two elements).
+		n := -1
+		switch v := x.(type) {
+		case starlark.Sequence:
+			n = v.Len()
+		case starlark.Indexable:
+			n = v.Len()
+		}
+		if n < 0 {
+			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(x))
+		}
+		if n < 2 {
+			return starlark.None, nil
+		}
+		if _, err := g.belowInt(b, n); err != nil {
+			return nil, err
+		}
+		if _, ok := sequence(x); ok {
 			return nil, python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
 		}
-		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(x))
+		return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(x))
 	}
-	b := interp.BudgetOf(thread)
 	for i := s.Len() - 1; i >= 1; i-- {
 		j, err := g.belowInt(b, i+1)
 		if err != nil {
@@ -845,19 +883,34 @@ func randTriangular(thread *starlark.Thread, name string, g *mt, args starlark.T
 	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "low?", &low, "high?", &high, "mode?", &mode); err != nil {
 		return nil, err
 	}
-	lo, err := toFloat(low)
-	if err != nil {
-		return nil, err
+	u := g.float() // drawn first, as CPython, whatever the arguments
+	lo, err1 := toFloat(low)
+	hi, err2 := toFloat(high)
+	if err1 != nil || err2 != nil {
+		// CPython's error is its arithmetic's: (mode - low) with a mode,
+		// else high - low, the two swapped when u > 0.5.
+		if mode != starlark.None {
+			if _, err := numBinary(syntax.MINUS, mode, low); err != nil {
+				return nil, err
+			}
+		} else if u > 0.5 {
+			low, high = high, low
+		}
+		if _, err := numBinary(syntax.MINUS, high, low); err != nil {
+			return nil, err
+		}
+		if err1 != nil {
+			return nil, err1
+		}
+		return nil, err2
 	}
-	hi, err := toFloat(high)
-	if err != nil {
-		return nil, err
-	}
-	u := g.float()
 	c := 0.5
 	if mode != starlark.None {
 		m, err := toFloat(mode)
 		if err != nil {
+			if _, err := numBinary(syntax.MINUS, mode, low); err != nil {
+				return nil, err // CPython's: mode - low
+			}
 			return nil, err
 		}
 		if hi == lo {

@@ -354,7 +354,7 @@ func (p *Pattern) Attr(name string) (starlark.Value, error) {
 			}), nil
 		}
 	}
-	return nil, nil
+	return nil, noAttr(p, name)
 }
 
 // call is re.search(pattern, string, flags=0) and the other module
@@ -810,17 +810,35 @@ func intArg(v starlark.Value, name string) (int, error) {
 
 // each calls fn with every match in [cp, ce) (characters), at most limit
 // of them when limit >= 0, as Python 3.7+ finds them: an empty match is
-// allowed right after a non-empty one, and after an empty match the
-// search goes on one character later.
+// allowed right after a non-empty one, and after an empty match the next
+// one is the first non-empty match at the same place, or else the first
+// match (empty or not) from one character later. The retry is what
+// makes re.findall(r".*?", "ab") give [”, 'a', ”, 'b', ”].
 func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn func(loc []int) error) error {
 	pos, end := sub.byteOf(cp), sub.byteOf(ce)
+	afterEmpty := false
 	for n := 0; limit < 0 || n < limit; n++ {
 		if pos > end {
 			break
 		}
-		loc, err := p.exec(b, sub.s, sub.ascii, pos, end, formSearch)
-		if err != nil {
-			return err
+		var loc []int
+		var err error
+		if afterEmpty {
+			if loc, err = p.execNonEmpty(b, sub.s, pos, end); err != nil {
+				return err
+			}
+			if loc == nil {
+				if pos >= end {
+					break
+				}
+				_, w := utf8.DecodeRuneInString(sub.s[pos:])
+				pos += w
+			}
+		}
+		if loc == nil {
+			if loc, err = p.exec(b, sub.s, sub.ascii, pos, end, formSearch); err != nil {
+				return err
+			}
 		}
 		if loc == nil {
 			break
@@ -829,15 +847,46 @@ func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn fun
 			return err
 		}
 		pos = loc[1]
-		if loc[0] == loc[1] {
-			if pos >= end {
-				break
-			}
-			_, w := utf8.DecodeRuneInString(sub.s[pos:])
-			pos += w
-		}
+		afterEmpty = loc[0] == loc[1]
 	}
 	return nil
+}
+
+// execNonEmpty is the first match, in Python's order of preference,
+// that starts at byte pos and is not empty, or nil: on the VM, whose
+// matches ending where they start are passed over.
+func (p *Pattern) execNonEmpty(b *interp.Budget, s string, pos, end int) ([]int, error) {
+	start, shift, c := pos, 0, 0
+	if pos > 0 && p.t.context {
+		_, w := utf8.DecodeLastRuneInString(s[:pos])
+		start, shift, c = pos-w, 2, 1
+	}
+	if _, err := p.form(formMatch, c == 1); err != nil {
+		return nil, err
+	}
+	prog, ncap, err := p.vmProg(formMatch, c)
+	if err != nil {
+		return nil, err
+	}
+	run := func(end int) ([]int, error) {
+		return (&vm{prog: prog, text: s[start:end], ncap: ncap,
+			nonEmpty: true, minEnd: pos - start, asciiWord: !p.t.wordBound}).run(b)
+	}
+	loc, err := run(end)
+	if err == nil && loc == nil && p.t.dollar && !p.t.endZ && end > pos && s[end-1] == '\n' {
+		// Python's $ before a newline that ends the text, as exec.
+		loc, err = run(end - 1)
+	}
+	if err != nil || loc == nil {
+		return nil, err
+	}
+	loc = loc[shift:]
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += start
+		}
+	}
+	return loc, nil
 }
 
 // findallItem is one element of findall's result: the whole match, the

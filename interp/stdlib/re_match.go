@@ -49,7 +49,7 @@ func (m *Match) String() string {
 func (m *Match) Type() string          { return "re.Match" }
 func (m *Match) Freeze()               {}
 func (m *Match) Truth() starlark.Bool  { return true }
-func (m *Match) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable type: 're.Match'") }
+func (m *Match) Hash() (uint32, error) { return starlark.String("re.Match").Hash() } // equal only to itself
 
 // Get is m[g].
 func (m *Match) Get(k starlark.Value) (starlark.Value, bool, error) {
@@ -130,7 +130,7 @@ func (m *Match) Attr(name string) (starlark.Value, error) {
 			}), nil
 		}
 	}
-	return nil, nil
+	return nil, noAttr(m, name)
 }
 
 func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -50,6 +50,12 @@ type vm struct {
 	prog *syntax.Prog
 	text string
 	ncap int
+	// With nonEmpty, matches that end at or before minEnd are passed
+	// over: a match anchored there must not be empty (re.go's each).
+	nonEmpty bool
+	minEnd   int
+	// asciiWord: \b and \B with Go's (ASCII) word characters.
+	asciiWord bool
 }
 
 // context is what the empty-width assertions see at byte offset pos.
@@ -60,6 +66,9 @@ func (m *vm) context(pos int) syntax.EmptyOp {
 	}
 	if pos < len(m.text) {
 		after, _ = utf8.DecodeRuneInString(m.text[pos:])
+	}
+	if m.asciiWord {
+		return syntax.EmptyOpContext(before, after)
 	}
 	op := syntax.EmptyOpContext(before, after) &^ (syntax.EmptyWordBoundary | syntax.EmptyNoWordBoundary)
 	if (before >= 0 && isWordRune(before)) != (after >= 0 && isWordRune(after)) {
@@ -142,6 +151,9 @@ func (m *vm) run(b *interp.Budget) ([]int, error) {
 			}
 			inst := &m.prog.Inst[t.pc]
 			if inst.Op == syntax.InstMatch {
+				if m.nonEmpty && pos <= m.minEnd {
+					continue // empty where an empty match is not allowed
+				}
 				matched = t.cap
 				matched[1] = pos
 				break // lower-priority threads are cut off

@@ -91,12 +91,16 @@ func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, bool, er
 
 // convert is CPython's _convert: an int when the data were ints and the
 // value is whole, else the float nearest it.
-func convert(r *big.Rat, ints bool) starlark.Value {
+func convert(r *big.Rat, ints bool) (starlark.Value, error) {
 	if ints && r.IsInt() {
-		return starlark.MakeBigInt(r.Num())
+		return starlark.MakeBigInt(r.Num()), nil
 	}
 	f, _ := r.Float64()
-	return starlark.Float(f)
+	if math.IsInf(f, 0) {
+		// float(Fraction) is numerator / denominator.
+		return nil, python.Errorf("OverflowError", "integer division result too large for a float")
+	}
+	return starlark.Float(f), nil
 }
 
 func sumRat(rs []*big.Rat) *big.Rat {
@@ -123,12 +127,66 @@ func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args st
 	if len(data) == 0 {
 		return nil, s.fail("mean requires at least one data point")
 	}
-	rs, ints, err := exact(thread, data)
+	finite, special, has := splitSpecial(data)
+	rs, ints, err := exact(thread, finite)
 	if err != nil {
 		return nil, err
 	}
+	if has {
+		// An infinity or NaN: CPython's sum is theirs, a float.
+		return starlark.Float(special / float64(len(data))), nil
+	}
 	t := sumRat(rs)
-	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints), nil
+	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints)
+}
+
+// splitSpecial parts the infinities and NaNs out of data: the rest, and
+// their float sum (inf + -inf is nan), which is what CPython's exact
+// sums give when there are any.
+func splitSpecial(data []starlark.Value) (finite []starlark.Value, special float64, has bool) {
+	for i, x := range data {
+		if isSpecial(x) {
+			if !has {
+				finite = append(finite, data[:i]...)
+			}
+			special += float64(x.(starlark.Float))
+			has = true
+			continue
+		}
+		if has {
+			finite = append(finite, x)
+		}
+	}
+	if !has {
+		finite = data
+	}
+	return finite, special, has
+}
+
+// isSpecial reports an infinite or NaN float.
+func isSpecial(v starlark.Value) bool {
+	f, ok := v.(starlark.Float)
+	return ok && (math.IsInf(float64(f), 0) || math.IsNaN(float64(f)))
+}
+
+// toFloats is each value as a float, as math.fsum takes them.
+func toFloats(thread *starlark.Thread, data []starlark.Value) ([]float64, error) {
+	b := interp.BudgetOf(thread)
+	if err := b.Alloc(int64(len(data)) * 8); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(data))
+	for i, x := range data {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		f, err := toFloat(x)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
 }
 
 // fmean(data, weights=None): the float mean, or with weights
@@ -146,43 +204,52 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 		if len(data) == 0 {
 			return nil, s.fail("fmean requires at least one data point")
 		}
-		rs, _, err := exact(thread, data)
+		xs, err := toFloats(thread, data)
 		if err != nil {
 			return nil, err
 		}
-		// fsum is the exact sum, rounded once.
-		f, _ := sumRat(rs).Float64()
-		return starlark.Float(f / float64(len(rs))), nil
+		sum, err := fsumFloats(xs)
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Float(sum / float64(len(xs))), nil
 	}
 	ws, err := python.Collect(thread, weights)
+	if err != nil {
+		return nil, err
+	}
+	// fsum(map(mul, data, weights)) / fsum(weights): each product is
+	// Python's x * w, then each sum is fsum's.
+	m := min(len(data), len(ws))
+	products := make([]starlark.Value, m)
+	for i := range products {
+		if products[i], err = numBinary(syntax.STAR, data[i], ws[i]); err != nil {
+			return nil, err
+		}
+	}
+	pf, err := toFloats(thread, products)
+	if err != nil {
+		return nil, err
+	}
+	num, err := fsumFloats(pf)
 	if err != nil {
 		return nil, err
 	}
 	if len(ws) != len(data) {
 		return nil, s.fail("data and weights must be the same length")
 	}
-	// Each product is Python's x * w (exact for ints, a rounded float
-	// otherwise); the sums are exact and rounded once, as fsum's.
-	products := make([]starlark.Value, len(data))
-	for i := range data {
-		if products[i], err = starlark.Binary(syntax.STAR, data[i], ws[i]); err != nil {
-			return nil, python.Classify(err)
-		}
-	}
-	num, _, err := exact(thread, products)
+	wf, err := toFloats(thread, ws)
 	if err != nil {
 		return nil, err
 	}
-	den, _, err := exact(thread, ws)
+	den, err := fsumFloats(wf)
 	if err != nil {
 		return nil, err
 	}
-	d, _ := sumRat(den).Float64()
-	if d == 0 {
+	if den == 0 {
 		return nil, s.fail("sum of weights must be non-zero")
 	}
-	n, _ := sumRat(num).Float64()
-	return starlark.Float(n / d), nil
+	return starlark.Float(num / den), nil
 }
 
 func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]starlark.Value, error) {
@@ -215,7 +282,7 @@ func (s *statsModule) median(name string) interp.BuiltinFunc {
 		case name == "median_high":
 			return data[n/2], nil
 		}
-		sum, err := starlark.Binary(syntax.PLUS, data[n/2-1], data[n/2])
+		sum, err := starlark.Binary(syntax.PLUS, boolAsInt(data[n/2-1]), boolAsInt(data[n/2]))
 		if err != nil {
 			return nil, python.Classify(err)
 		}
@@ -318,9 +385,42 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		if !sample && n < 1 {
 			return nil, s.fail(name + " requires at least one data point")
 		}
-		rs, ints, err := exact(thread, data)
+		// With an infinity or NaN in the data (or the center), CPython's
+		// sum of squares is the float sum of the terms that are not
+		// finite: the data's own without a center, else each (x - c)**2
+		// that is not finite. Its square root fails in 3.11 (the float
+		// has no numerator).
+		finite, special, has := splitSpecial(data)
+		if center != starlark.None && (has || isSpecial(center)) {
+			c, err := toFloat(center)
+			if err != nil {
+				return nil, err
+			}
+			special, has = 0, true
+			for _, x := range data {
+				if !isSpecial(x) && !isSpecial(center) {
+					continue // a finite term, lost in the sum
+				}
+				f, err := toFloat(x)
+				if err != nil {
+					return nil, err
+				}
+				special += (f - c) * (f - c)
+			}
+		}
+		rs, ints, err := exact(thread, finite)
 		if err != nil {
 			return nil, err
+		}
+		if has {
+			if root {
+				return nil, python.Errorf("AttributeError", "'float' object has no attribute 'numerator'")
+			}
+			div := float64(n)
+			if sample {
+				div--
+			}
+			return starlark.Float(special / div), nil
 		}
 		var c *big.Rat
 		if center != starlark.None {
@@ -344,7 +444,7 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		}
 		ss.Quo(ss, new(big.Rat).SetInt64(div))
 		if !root {
-			return convert(ss, ints), nil
+			return convert(ss, ints)
 		}
 		return starlark.Float(sqrtRat(ss)), nil
 	}
@@ -394,7 +494,7 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 		return nil, python.Errorf("ValueError", "Unknown method: %s", r)
 	}
 	ar := func(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
-		v, err := starlark.Binary(op, x, y)
+		v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
 		return v, python.Classify(err)
 	}
 	out := make([]starlark.Value, 0, n-1)
@@ -455,24 +555,6 @@ func floats(thread *starlark.Thread, data []starlark.Value) ([]float64, error) {
 	return out, nil
 }
 
-// fsum is math.fsum of finite floats: the exact sum, rounded once.
-func fsum(xs []float64) float64 {
-	t := new(big.Rat)
-	r := new(big.Rat)
-	for _, x := range xs {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			sum := 0.0
-			for _, y := range xs {
-				sum += y
-			}
-			return sum
-		}
-		t.Add(t, r.SetFloat64(x))
-	}
-	f, _ := t.Float64()
-	return f
-}
-
 // geometricMean is geometric_mean(data): exp of the mean of the logs.
 func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	data, err := s.data(thread, "geometric_mean", args, kwargs)
@@ -483,18 +565,33 @@ func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin
 	if err != nil {
 		return nil, err
 	}
+	// exp(fmean(map(log, data))), whose ValueErrors (an empty dataset, a
+	// number not positive) are the one StatisticsError. A NaN passes
+	// through, an infinity gives inf.
+	const msg = "geometric mean requires a non-empty dataset containing positive numbers"
+	if len(xs) == 0 {
+		return nil, s.fail(msg)
+	}
 	logs := make([]float64, len(xs))
 	for i, x := range xs {
-		if x <= 0 || math.IsNaN(x) {
-			xs = nil
-			break
+		if x <= 0 {
+			return nil, s.fail(msg)
 		}
-		logs[i] = python.Log(x)
+		if math.IsInf(x, 1) || math.IsNaN(x) {
+			logs[i] = x // log(inf) is inf, log(nan) nan
+		} else {
+			logs[i] = python.Log(x)
+		}
 	}
-	if len(xs) == 0 {
-		return nil, s.fail("geometric mean requires a non-empty dataset containing positive numbers")
+	sum, err := fsumFloats(logs)
+	if err != nil {
+		return nil, err
 	}
-	return starlark.Float(python.Exp(fsum(logs) / float64(len(logs)))), nil
+	m := sum / float64(len(logs))
+	if math.IsInf(m, 1) || math.IsNaN(m) {
+		return starlark.Float(m), nil
+	}
+	return starlark.Float(python.Exp(m)), nil
 }
 
 // harmonicMean is harmonic_mean(data, weights=None): sum(weights) over
@@ -526,6 +623,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	}
 	ws := make([]float64, n)
 	sumWeights := new(big.Rat).SetInt64(int64(n))
+	weightsSpecial, sumWeightsF := false, 0.0 // an infinite or NaN weight: their sum
 	if weights == starlark.None {
 		for i := range ws {
 			ws[i] = 1
@@ -546,18 +644,26 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 				return nil, s.fail(negative)
 			}
 		}
-		rs, _, err := exact(thread, wv)
+		finite, sw, has := splitSpecial(wv)
+		rs, _, err := exact(thread, finite)
 		if err != nil {
 			return nil, err
 		}
 		sumWeights = sumRat(rs)
+		if has {
+			weightsSpecial, sumWeightsF = true, sw
+		}
 	}
 	for _, x := range xs {
 		if x < 0 {
 			return nil, s.fail(negative)
 		}
 	}
+	// The sum of w / x, exact for the finite quotients; an infinite or
+	// NaN quotient (a NaN in the data, an infinite weight) makes it the
+	// float sum of those, as CPython's exact sums do.
 	total := new(big.Rat)
+	special, hasSpecial := 0.0, false
 	for i, x := range xs {
 		if ws[i] == 0 {
 			continue
@@ -565,7 +671,25 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 		if x == 0 {
 			return starlark.MakeInt(0), nil
 		}
-		total.Add(total, new(big.Rat).SetFloat64(ws[i]/x))
+		q := ws[i] / x
+		if math.IsInf(q, 0) || math.IsNaN(q) {
+			special, hasSpecial = special+q, true
+			continue
+		}
+		total.Add(total, new(big.Rat).SetFloat64(q))
+	}
+	if hasSpecial || weightsSpecial {
+		t := special
+		if !hasSpecial {
+			t, _ = total.Float64()
+		}
+		if t <= 0 {
+			return nil, s.fail("Weighted sum must be positive")
+		}
+		if !weightsSpecial {
+			sumWeightsF, _ = sumWeights.Float64()
+		}
+		return starlark.Float(sumWeightsF / t), nil
 	}
 	if total.Sign() <= 0 {
 		return nil, s.fail("Weighted sum must be positive")
@@ -622,6 +746,16 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		if err != nil {
 			return nil, err
 		}
+		// fsum as math.fsum, its first error kept (-inf + inf in fsum
+		// when an infinity meets its negative).
+		var fsumErr error
+		fsum := func(t []float64) float64 {
+			v, err := fsumFloats(t)
+			if err != nil && fsumErr == nil {
+				fsumErr = err
+			}
+			return v
+		}
 		prod := func(a, b []float64) float64 {
 			t := make([]float64, n)
 			for i := range t {
@@ -634,7 +768,11 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			if sxx == 0 {
 				return nil, s.fail("x is constant")
 			}
-			return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(prod(x, y) / sxx), starlark.Float(0)}}, nil
+			sxy := prod(x, y)
+			if fsumErr != nil {
+				return nil, fsumErr
+			}
+			return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(sxy / sxx), starlark.Float(0)}}, nil
 		}
 		xbar, ybar := fsum(x)/float64(n), fsum(y)/float64(n)
 		dx, dy := make([]float64, n), make([]float64, n)
@@ -642,21 +780,54 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			dx[i], dy[i] = x[i]-xbar, y[i]-ybar
 		}
 		sxy := prod(dx, dy)
+		if fsumErr != nil {
+			return nil, fsumErr
+		}
 		switch name {
 		case "covariance":
 			return starlark.Float(sxy / float64(n-1)), nil
 		case "correlation":
 			d := math.Sqrt(prod(dx, dx) * prod(dy, dy))
+			if fsumErr != nil {
+				return nil, fsumErr
+			}
 			if d == 0 {
 				return nil, s.fail("at least one of the inputs is constant")
 			}
 			return starlark.Float(sxy / d), nil
 		}
 		sxx := prod(dx, dx)
+		if fsumErr != nil {
+			return nil, fsumErr
+		}
 		if sxx == 0 {
 			return nil, s.fail("x is constant")
 		}
 		slope := sxy / sxx
 		return &ntValue{typ: linearRegressionType, vals: starlark.Tuple{starlark.Float(slope), starlark.Float(ybar - slope*xbar)}}, nil
 	}
+}
+
+// numBinary is x op y with bools taken as the ints they are in Python
+// (True + True is 2; Starlark has no arithmetic on bools).
+func numBinary(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
+	return v, python.Classify(err)
+}
+
+// numCompare is x op y with bools taken as ints (True > 0).
+func numCompare(op syntax.Token, x, y starlark.Value) (bool, error) {
+	return starlark.Compare(op, boolAsInt(x), boolAsInt(y))
+}
+
+// boolAsInt is a bool as the int it is in Python's arithmetic (True + True
+// is 2); other values are returned as they are.
+func boolAsInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		if b {
+			return starlark.MakeInt(1)
+		}
+		return starlark.MakeInt(0)
+	}
+	return v
 }

@@ -120,6 +120,11 @@ func (s *statsModule) normalFromSamples(thread *starlark.Thread, b *starlark.Bui
 	if len(data) < 2 {
 		return nil, s.fail("stdev requires at least two data points")
 	}
+	if _, special, has := splitSpecial(data); has {
+		// An infinity or NaN: CPython's mean is the sum of those, its
+		// standard deviation that over itself (NaN).
+		return s.newNormal(special, math.NaN())
+	}
 	list := starlark.NewList(data)
 	mean, err := s.mean(thread, b, starlark.Tuple{list}, nil)
 	if err != nil {

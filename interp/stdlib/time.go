@@ -39,9 +39,15 @@ func Time() *starlarkstruct.Module {
 		}
 		return starlark.MakeInt64(int64(time.Since(start))), nil
 	}
-	_, off := time.Now().In(time.Local).Zone()
-	janName, _ := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
-	julName, _ := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	// As CPython reads them: the zones of January 1 and July 1, the one
+	// further west standard time (the southern hemisphere has its summer
+	// in January).
+	janName, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	julName, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	stdOff, dstOff, stdName, dstName := -janOff, -julOff, janName, julName
+	if -janOff < -julOff {
+		stdOff, dstOff, stdName, dstName = -julOff, -janOff, julName, janName
+	}
 	for k, v := range map[string]starlark.Value{
 		"time": interp.NewBuiltin("time", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) == 0 && len(kwargs) == 0 {
@@ -75,9 +81,10 @@ func Time() *starlarkstruct.Module {
 		"strptime":        interp.NewBuiltin("strptime", timeStrptime),
 		"ctime":           interp.NewBuiltin("ctime", timeCtime),
 		"asctime":         interp.NewBuiltin("asctime", timeAsctime),
-		"timezone":        starlark.MakeInt(-off),
-		"tzname":          starlark.Tuple{interp.MakeString(janName), interp.MakeString(julName)},
-		"daylight":        starlark.MakeInt(boolInt(janName != julName)),
+		"timezone":        starlark.MakeInt(stdOff),
+		"altzone":         starlark.MakeInt(dstOff),
+		"tzname":          starlark.Tuple{interp.MakeString(stdName), interp.MakeString(dstName)},
+		"daylight":        starlark.MakeInt(boolInt(janOff != julOff)),
 	} {
 		members[k] = v
 	}
@@ -217,6 +224,14 @@ func (s *structTime) GoValue() (any, error) {
 }
 
 func (s *structTime) Attr(name string) (starlark.Value, error) {
+	v, err := s.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("time.struct_time", name)
+	}
+	return v, err
+}
+
+func (s *structTime) attr(name string) (starlark.Value, error) {
 	switch name {
 	case "tm_zone":
 		return s.zone, nil

@@ -527,7 +527,10 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if err != nil {
 			return true, err
 		}
-		if len(kv) != 2 {
+		switch {
+		case len(kv) < 2:
+			return true, python.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", len(kv))
+		case len(kv) > 2:
 			return true, python.Errorf("ValueError", "too many values to unpack (expected 2)")
 		}
 		k, err := quote(kv[0])

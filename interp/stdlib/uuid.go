@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"math/big"
 	"strings"
+	"sync"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -38,6 +39,7 @@ func UUID() *starlarkstruct.Module {
 	}
 	return &starlarkstruct.Module{Name: "uuid", Members: starlark.StringDict{
 		"UUID":               theUUIDClass,
+		"getnode":            interp.NewBuiltin("getnode", uuidGetnode),
 		"uuid1":              interp.NewBuiltin("uuid1", uuid1),
 		"uuid3":              interp.NewBuiltin("uuid3", uuidNamed),
 		"uuid4":              interp.NewBuiltin("uuid4", uuid4),
@@ -50,8 +52,64 @@ func UUID() *starlarkstruct.Module {
 		"RFC_4122":           starlark.String(variantRFC4122),
 		"RESERVED_MICROSOFT": starlark.String(variantMicrosoft),
 		"RESERVED_FUTURE":    starlark.String(variantFuture),
+		"SafeUUID":           safeUUIDClass,
 	}}
 }
+
+// safeUUID is a member of the enum uuid.SafeUUID: what UUID.is_safe
+// says (always unknown here: no UUID comes from a platform's safe
+// generator).
+type safeUUID struct {
+	name  string
+	value starlark.Value
+}
+
+var (
+	safeUUIDs = []*safeUUID{{"safe", starlark.MakeInt(0)}, {"unsafe", starlark.MakeInt(-1)}, {"unknown", starlark.None}}
+	// safeUUIDClass is uuid.SafeUUID, its members its attributes.
+	safeUUIDClass = &pyClass{module: "uuid", name: "SafeUUID", is: isOf[*safeUUID], attrs: func(name string) starlark.Value {
+		for _, m := range safeUUIDs {
+			if m.name == name {
+				return m
+			}
+		}
+		return nil
+	}}
+)
+
+func (s *safeUUID) String() string        { return "SafeUUID." + s.name }
+func (s *safeUUID) Type() string          { return "SafeUUID" }
+func (s *safeUUID) Freeze()               {}
+func (s *safeUUID) Truth() starlark.Bool  { return true }
+func (s *safeUUID) Hash() (uint32, error) { return starlark.String(s.name).Hash() }
+
+// WriteText: str is SafeUUID.unknown, repr <SafeUUID.unknown: None>.
+func (s *safeUUID) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	if str {
+		return w.WriteString(s.String())
+	}
+	if err := w.WriteString("<" + s.String() + ": "); err != nil {
+		return err
+	}
+	if err := w.Nested(s.value, depth+1); err != nil {
+		return err
+	}
+	return w.WriteString(">")
+}
+
+func (s *safeUUID) AttrNames() []string { return []string{"name", "value"} }
+func (s *safeUUID) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "name":
+		return starlark.String(s.name), nil
+	case "value":
+		return s.value, nil
+	}
+	return nil, nil
+}
+
+// PyClass is type(u.is_safe): uuid.SafeUUID.
+func (s *safeUUID) PyClass() starlark.Value { return safeUUIDClass }
 
 // uuidValue is a UUID: 16 bytes, big-endian.
 type uuidValue struct{ b [16]byte }
@@ -97,7 +155,7 @@ func (u *uuidValue) variant() string {
 }
 
 func (u *uuidValue) AttrNames() []string {
-	return []string{"bytes", "bytes_le", "clock_seq", "clock_seq_hi_variant", "clock_seq_low", "fields", "hex", "int", "node",
+	return []string{"bytes", "bytes_le", "clock_seq", "clock_seq_hi_variant", "clock_seq_low", "fields", "hex", "int", "is_safe", "node",
 		"time", "time_hi_version", "time_low", "time_mid", "urn", "variant", "version"}
 }
 
@@ -110,6 +168,8 @@ func (u *uuidValue) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "hex":
 		return starlark.String(hex.EncodeToString(b[:])), nil
+	case "is_safe":
+		return safeUUIDs[2], nil
 	case "int":
 		return starlark.MakeBigInt(u.int()), nil
 	case "bytes":
@@ -305,6 +365,24 @@ func uuid4(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	return u, nil
 }
 
+// hostNode is the node of this process: 48 random bits with the multicast
+// bit set (RFC 4122's choice for a host without an address to use), the
+// same for every uuid1() and getnode(), as a machine's address would be.
+var hostNode = sync.OnceValue(func() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[2:])
+	b[2] |= 0x01
+	return binary.BigEndian.Uint64(b[:])
+})
+
+// uuidGetnode is getnode(): the node uuid1() uses.
+func uuidGetnode(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := (webParams{fn: "getnode"}).unpack(args, kwargs); err != nil {
+		return nil, err
+	}
+	return starlark.MakeUint64(hostNode()), nil
+}
+
 // uuid1 is uuid1(node=None, clock_seq=None): the time in 100 ns since
 // 1582-10-15, the clock sequence (random unless given) and the node
 // (random with the multicast bit set unless given, as RFC 4122 says
@@ -318,15 +396,14 @@ func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	if err != nil {
 		return nil, err
 	}
-	u.b[10] |= 0x01 // a random node is a multicast address
+	node := hostNode()
 	if nodeV != starlark.None {
-		var node uint64
 		if err := starlark.AsInt(nodeV, &node); err != nil || node >= 1<<48 {
 			return nil, python.Errorf("ValueError", "field 6 out of range (need a 48-bit value)")
 		}
-		u.b[10], u.b[11] = byte(node>>40), byte(node>>32)
-		binary.BigEndian.PutUint32(u.b[12:], uint32(node))
 	}
+	u.b[10], u.b[11] = byte(node>>40), byte(node>>32)
+	binary.BigEndian.PutUint32(u.b[12:], uint32(node))
 	if seqV != starlark.None {
 		var seq uint64
 		if err := starlark.AsInt(seqV, &seq); err != nil || seq >= 1<<14 {

@@ -28,6 +28,7 @@ func ZoneInfo() *starlarkstruct.Module {
 		"ZoneInfo":              class,
 		"ZoneInfoNotFoundError": z.notFound,
 		"available_timezones":   interp.NewBuiltin("available_timezones", availableTimezones),
+		"TZPATH":                tzPathTuple(),
 	}}
 	m.Freeze()
 	return m
@@ -176,6 +177,14 @@ var zoneMethods = map[string]method[*zoneInfo]{
 }
 
 func (z *zoneInfo) Attr(name string) (starlark.Value, error) {
+	v, err := z.attr(name)
+	if v == nil && err == nil {
+		err = noAttrNamed("zoneinfo.ZoneInfo", name)
+	}
+	return v, err
+}
+
+func (z *zoneInfo) attr(name string) (starlark.Value, error) {
 	if name == "key" {
 		return interp.MakeString(z.key), nil
 	}
@@ -232,6 +241,15 @@ var zoneKeys = sync.OnceValue(func() []string {
 	sort.Strings(keys)
 	return keys
 })
+
+// tzPathTuple is zoneinfo.TZPATH: the directories searched.
+func tzPathTuple() starlark.Tuple {
+	t := make(starlark.Tuple, len(tzPath))
+	for i, p := range tzPath {
+		t[i] = starlark.String(p)
+	}
+	return t
+}
 
 // availableTimezones is zoneinfo.available_timezones(): a set of the keys
 // of the time-zone database.
