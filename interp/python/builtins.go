@@ -39,7 +39,7 @@ func Builtins() starlark.StringDict {
 	helpers["__ot_getmethod"] = ms.getMethod()
 	types := newTypeTable(ms, helpers)
 	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(),
-		rt.helperBuiltins(), rt.importBuiltins()} {
+		rt.helperBuiltins(), rt.importBuiltins(), absentBuiltins()} {
 		for k, v := range part {
 			d[k] = v
 		}
