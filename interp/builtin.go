@@ -27,3 +27,18 @@ func NewBuiltin(name string, fn BuiltinFunc) *starlark.Builtin {
 		return fn(thread, b, args, kwargs)
 	})
 }
+
+// Unavailable marks a predeclared value that stands for a name a front
+// end's language has but a program cannot use here (Python's open()): it
+// exists so that using it fails with a hint, and so it is never offered
+// as a suggestion or a completion.
+type Unavailable interface {
+	starlark.Value
+	Unavailable()
+}
+
+// IsUnavailable reports whether v is an Unavailable value.
+func IsUnavailable(v starlark.Value) bool {
+	_, ok := v.(Unavailable)
+	return ok
+}

@@ -197,7 +197,7 @@ func resolveError(src string, err error, predeclared starlark.StringDict, hint s
 		}
 		var candidates []string
 		for _, k := range append(predeclared.Keys(), starlark.Universe.Keys()...) {
-			if !strings.HasPrefix(k, "__ot_") { // a front end's helpers are not for users
+			if !strings.HasPrefix(k, "__ot_") && !IsUnavailable(predeclared[k]) { // a front end's helpers are not for users
 				candidates = append(candidates, k)
 			}
 		}

@@ -541,8 +541,10 @@ func (c *completer) globals() []string {
 		add(n)
 	}
 	add(c.s.Names()...)
-	for n := range c.r.Globals() { // combinators, builtins, modules, proj
-		add(n)
+	for n, v := range c.r.Globals() { // combinators, builtins, modules, proj
+		if !interp.IsUnavailable(v) { // open(), eval(): there only to fail with a hint
+			add(n)
+		}
 	}
 	for n := range starlark.Universe {
 		add(n)

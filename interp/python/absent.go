@@ -46,13 +46,32 @@ func absentBuiltins() starlark.StringDict {
 	}
 	d := make(starlark.StringDict, len(hints)+1)
 	for name, hint := range hints {
-		msg := "name '" + name + "' is not defined"
-		d[name] = interp.NewBuiltin(name, func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, &Exception{Class: "NameError", Msg: msg, Advice: hint, Attrs: starlark.StringDict{"name": interp.MakeString(name)}}
-		})
+		d[name] = &absent{name: name, hint: hint}
 	}
 	d["input"] = interp.NewBuiltin("input", inputBuiltin)
 	return d
+}
+
+// absent is a builtin a program cannot have: calling it raises NameError
+// with the hint. It is interp.Unavailable, never suggested or completed.
+type absent struct{ name, hint string }
+
+var (
+	_ starlark.Callable  = (*absent)(nil)
+	_ interp.Unavailable = (*absent)(nil)
+)
+
+func (a *absent) Unavailable()          {}
+func (a *absent) Name() string          { return a.name }
+func (a *absent) String() string        { return "<built-in function " + a.name + ">" }
+func (a *absent) Type() string          { return "builtin_function_or_method" }
+func (a *absent) Freeze()               {}
+func (a *absent) Truth() starlark.Bool  { return true }
+func (a *absent) Hash() (uint32, error) { return starlark.String(a.name).Hash() }
+
+func (a *absent) CallInternal(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return nil, &Exception{Class: "NameError", Msg: "name '" + a.name + "' is not defined", Advice: a.hint,
+		Attrs: starlark.StringDict{"name": interp.MakeString(a.name)}}
 }
 
 // inputBuiltin is input(prompt=""): the prompt is written, then, as from

@@ -63,6 +63,8 @@ var fuzzSeeds = []string{
 	"x = [[[[[[[[[[1]]]]]]]]]]\nprint(x == x[:], x < [[]])",
 	"e = ValueError([1])\ne.args[0].append(e)\nprint(repr(e))",
 	"while True:\n    try:\n        pass\n    except:\n        break",
+	"match [1, {'a': (2, 3)}]:\n    case [int(x), {'a': (y, *z)}] if x < y:\n        print(x, y, z)\n    case {**r} | [*r]:\n        pass\n    case _:\n        pass",
+	"match 1:\n    case str() | bytes() as s:\n        pass\n    case x:\n        print(x)",
 }
 
 // FuzzFrontEnd: for any input, Parse never panics or hangs, every error

@@ -90,7 +90,7 @@ func (l *lowerer) stmt(out []syntax.Stmt, st pyast.Stmt) []syntax.Stmt {
 			l.refuse(st.With, "the with statement is not supported", hintWith)
 		}
 	case *pyast.Match:
-		l.refuse(st.Match, "the match statement is not supported", "use if/elif/else")
+		return l.match(out, st)
 	default:
 		l.errorf(st.Pos(), "invalid syntax")
 	}

@@ -357,6 +357,13 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		s.markBool(st.Target, nil)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
+	case *pyast.Match:
+		a.expr(s, st.Subject)
+		for _, c := range st.Cases {
+			a.pattern(s, c.Pattern, inTry)
+			a.expr(s, c.Guard)
+			a.stmts(s, c.Body, inTry)
+		}
 	case *pyast.While:
 		a.expr(s, st.Test)
 		a.stmts(s, st.Body, inTry)
@@ -446,6 +453,50 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		}
 	case *pyast.ExprStmt:
 		a.expr(s, st.Value)
+	}
+}
+
+// pattern visits a case's pattern: the names it captures are bound in
+// s, the values and classes it names are read.
+func (a *analyzer) pattern(s *scope, p pyast.Pattern, inTry bool) {
+	bind := func(name string, pos syntax.Position) {
+		if name != "" {
+			a.bindName(s, name, pos, inTry, "try")
+			s.markBool(&pyast.Name{NamePos: pos, Id: name}, nil)
+		}
+	}
+	switch p := p.(type) {
+	case *pyast.MatchValue:
+		a.expr(s, p.Value)
+	case *pyast.MatchSequence:
+		for _, q := range p.Patterns {
+			a.pattern(s, q, inTry)
+		}
+	case *pyast.MatchStar:
+		bind(p.Name, p.Pos())
+	case *pyast.MatchMapping:
+		a.exprs(s, p.Keys)
+		for _, q := range p.Patterns {
+			a.pattern(s, q, inTry)
+		}
+		bind(p.Rest, p.End())
+	case *pyast.MatchClass:
+		a.expr(s, p.Cls)
+		for _, q := range p.Patterns {
+			a.pattern(s, q, inTry)
+		}
+		for _, q := range p.KwdPatterns {
+			a.pattern(s, q, inTry)
+		}
+	case *pyast.MatchAs:
+		if p.Pattern != nil {
+			a.pattern(s, p.Pattern, inTry)
+		}
+		bind(p.Name, p.Pos())
+	case *pyast.MatchOr:
+		for _, q := range p.Patterns {
+			a.pattern(s, q, inTry)
+		}
 	}
 }
 

@@ -5,10 +5,10 @@
 // front end (package python) can give each construct Python's meaning.
 //
 // The parser accepts all of the language's syntax, including what onetool
-// does not run (classes with bodies, with, async, yield, decorators,
-// match): it is the lowering that refuses those, with a hint saying what
-// to write instead, so that such a program gets a clear message rather
-// than a syntax error.
+// does not run (classes with bodies, with, async, yield, decorators): it
+// is the lowering that refuses those, with a hint saying what to write
+// instead, so that such a program gets a clear message rather than a
+// syntax error.
 //
 // Positions are go.starlark.net syntax.Position values: a 1-based line
 // and a 1-based column counted in runes, the convention of the Starlark
@@ -155,11 +155,21 @@ type WithItem struct {
 	Vars    Expr
 }
 
-// Match is a match statement (refused by the lowering; its body is not
-// kept).
+// Match is a match statement: its subject (a Tuple for `match a, b:`)
+// and its cases, tried in order (see match.go for the patterns).
 type Match struct {
-	Match  Pos
-	EndPos Pos
+	Match   Pos
+	Subject Expr
+	Cases   []*MatchCase
+	EndPos  Pos
+}
+
+// MatchCase is `case pattern if guard: body`; Guard is nil without if.
+type MatchCase struct {
+	Case    Pos
+	Pattern Pattern
+	Guard   Expr
+	Body    []Stmt
 }
 
 // Raise is `raise exc from cause`; both nil for a bare raise.

@@ -158,6 +158,15 @@ func (d *dumper) stmt(in int, s Stmt) {
 		d.stmts(in+1, "body", x.Body)
 	case *Match:
 		d.line(in, "Match", posStr(x.Match), posStr(x.EndPos))
+		d.child(in+1, "subject", x.Subject)
+		d.field(in+1, "cases")
+		for _, c := range x.Cases {
+			d.line(in+2, "match_case", "", "")
+			d.field(in+3, "pattern")
+			d.pattern(in+4, c.Pattern)
+			d.child(in+3, "guard", c.Guard)
+			d.stmts(in+3, "body", c.Body)
+		}
 	case *Raise:
 		d.line(in, "Raise", posStr(x.Raise), posStr(x.EndPos))
 		d.child(in+1, "exc", x.Exc)
@@ -537,5 +546,74 @@ func escapeRune(b *strings.Builder, r rune) {
 		fmt.Fprintf(b, "\\u%04x", r)
 	default:
 		fmt.Fprintf(b, "\\U%08x", r)
+	}
+}
+
+// pattern writes a pattern as dump.py does: no positions.
+func (d *dumper) pattern(in int, p Pattern) {
+	patterns := func(name string, list []Pattern) {
+		if len(list) == 0 {
+			return
+		}
+		d.field(in+1, name)
+		for _, q := range list {
+			d.pattern(in+2, q)
+		}
+	}
+	name := func(s string) string {
+		if s == "" {
+			return "name=None"
+		}
+		return "name=" + quote(s)
+	}
+	switch x := p.(type) {
+	case *MatchValue:
+		d.line(in, "MatchValue", "", "")
+		d.field(in+1, "value")
+		d.expr(in+2, x.Value)
+	case *MatchSingleton:
+		c := x.Value.(*Constant)
+		if c.Value == nil {
+			d.line(in, "MatchSingleton", "", "")
+		} else {
+			d.line(in, "MatchSingleton", "", "", "value="+constant(c.Value))
+		}
+	case *MatchSequence:
+		d.line(in, "MatchSequence", "", "")
+		patterns("patterns", x.Patterns)
+	case *MatchStar:
+		d.line(in, "MatchStar", "", "", name(x.Name))
+	case *MatchMapping:
+		var scalars []string
+		if x.Rest != "" {
+			scalars = append(scalars, "rest="+quote(x.Rest))
+		}
+		d.line(in, "MatchMapping", "", "", scalars...)
+		d.exprs(in+1, "keys", x.Keys)
+		patterns("patterns", x.Patterns)
+	case *MatchClass:
+		var scalars []string
+		if len(x.KwdAttrs) > 0 {
+			q := make([]string, len(x.KwdAttrs))
+			for i, a := range x.KwdAttrs {
+				q[i] = quote(a)
+			}
+			scalars = append(scalars, "kwd_attrs=["+strings.Join(q, ",")+"]")
+		}
+		d.line(in, "MatchClass", "", "", scalars...)
+		d.child(in+1, "cls", x.Cls)
+		patterns("patterns", x.Patterns)
+		patterns("kwd_patterns", x.KwdPatterns)
+	case *MatchAs:
+		d.line(in, "MatchAs", "", "", name(x.Name))
+		if x.Pattern != nil {
+			d.field(in+1, "pattern")
+			d.pattern(in+2, x.Pattern)
+		}
+	case *MatchOr:
+		d.line(in, "MatchOr", "", "")
+		patterns("patterns", x.Patterns)
+	default:
+		d.line(in, fmt.Sprintf("%T", p), "", "")
 	}
 }

@@ -24,8 +24,8 @@ Tuples have positions only when written in parentheses, parts of
 f-strings (their constants, fields and format specs) none: CPython 3.11
 gives them the span of the whole string. Fields are those of the ast class
 in its order, without ctx, type_comment, kind and simple; an empty list or
-a None node is not written; a None inside a list is a line "None". A Match
-statement is written without its subject and cases. Scalars: strings in
+a None node is not written; a None inside a list is a line "None". Patterns and
+match cases are written without positions. Scalars: strings in
 single quotes with anything but printable ASCII escaped (\\xhh, \\uhhhh,
 \\Uhhhhhhhh), ints in decimal, floats as "f:" and the 16 hex digits of
 their IEEE 754 bits, operators as written in Python ("+", "not in").
@@ -174,7 +174,7 @@ class Dumper:
         if s or e:
             head += " @" + s + ".." + e
         children = []
-        fields = [] if kind == "Match" else n._fields
+        fields = n._fields
         if kind == "JoinedStr":
             self.fstring += 1
         for f in fields:
