@@ -360,12 +360,12 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 	case "**":
 		return "__ot_pow"
 	case "*":
-		if smallFactor(x) || smallFactor(y) {
+		if smallFactor(x) || smallFactor(y) || l.boundedInt(x) && l.boundedInt(y) {
 			return ""
 		}
 		return mulName
 	case "%":
-		if isFormatLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) {
+		if isFormatLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) && !l.boundedInt(x) {
 			return modName
 		}
 	}
@@ -456,6 +456,48 @@ func (l *lowerer) isNumber(e pyast.Expr) bool {
 		}
 		if s.bound[n.Id] {
 			return false
+		}
+	}
+	return false
+}
+
+// boundedInt reports an expression that is an int of a size the source
+// bounds: an int literal, a name that only for loops over range(…) bind
+// (isRangeInt), and +, -, *, //, % of those. Such a product needs no
+// size check and such a left operand of % is no text to format, so both
+// stay the interpreter's: `i * 7 % n` in a loop makes no helper call.
+func (l *lowerer) boundedInt(e pyast.Expr) bool {
+	switch e := e.(type) {
+	case *pyast.Constant:
+		switch e.Value.(type) {
+		case int64, bool:
+			return true
+		}
+	case *pyast.Name:
+		return l.isRangeInt(e.Id)
+	case *pyast.UnaryOp:
+		return (e.Op == "-" || e.Op == "+") && l.boundedInt(e.Operand)
+	case *pyast.BinOp:
+		switch e.Op {
+		case "+", "-", "*", "//", "%":
+			return l.boundedInt(e.Left) && l.boundedInt(e.Right)
+		}
+	}
+	return false
+}
+
+// isRangeInt reports a name, as read from the current scope, that only
+// for loops over the builtin range bind: it holds an int of a range.
+func (l *lowerer) isRangeInt(name string) bool {
+	if l.isPlain(name) {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.global[name] || s.nonlocal[name] {
+			return false
+		}
+		if s.bound[name] {
+			return s.rangeOnly(name) && s.owner("range") == nil
 		}
 	}
 	return false

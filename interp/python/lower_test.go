@@ -33,7 +33,11 @@ func TestLoweringShapes(t *testing.T) {
 	tests := []struct{ code, want string }{
 		{"a * b", "__ot_mul(a, b)"},
 		{"2 * 3", "2 * 3"},
-		{"4 * 3", "__ot_mul(4, 3)"},
+		{"4 * 3", "4 * 3"}, // two int literals: a product of bounded size
+		// A name only for loops over range bind is an int of bounded size.
+		{"[i * 7 % len(c) + i * i for i in range(n)]", "[i * 7 % len(c) + i * i for i in range(n)]"},
+		{"[i * 7 % n for i in xs]", "__ot_compend([__ot_mod(__ot_mul(i, 7), n) for i in __ot_compiter(xs)])"},
+		{"[i * 7 for i in range(n) for i in 'ab']", "__ot_compend([__ot_mul(i, 7) for i in range(n) for i in __ot_compiter(\"ab\")])"},
 		{"i * 2", "i * 2"},
 		{"-1 * n", "-1 * n"},
 		{"x * 0.5", "x * 0.5"},
@@ -48,7 +52,7 @@ func TestLoweringShapes(t *testing.T) {
 		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},
 		{"xs.append(1)", "xs.append(1)"},
 		{"[x * 4 for x in y if x * 3]", "__ot_compend([__ot_mul(x, 4) for x in __ot_compiter(y) if __ot_mul(x, 3)])"},
-		{"def f(a=4 * 3):\n    return a * a", "def f(a=__ot_mul(4, 3)):\n    return __ot_mul(a, a)"},
+		{"def f(a=4 * 5):\n    return a * a", "def f(a=4 * 5):\n    return __ot_mul(a, a)"},
 		{"f(*args, k=v * 10, **kw)", "f(k=__ot_mul(v, 10), *__ot_list(args), **kw)"}, // *args may be a str
 		{"lambda x: x * 10", "lambda x: __ot_mul(x, 10)"},
 	}

@@ -59,6 +59,12 @@ type scope struct {
 	// boolean holds the names this scope assigns a bool; notBoolean
 	// those it also assigns anything else (see lowerer.isBool).
 	boolean, notBoolean map[string]bool
+	// binds counts the bindings of each name here, rangeBinds those that
+	// are a for loop's target over range(…); a name with as many of both
+	// holds only ints of a range (see lowerer.isRangeInt). notRange marks
+	// names another scope assigns (global, nonlocal).
+	binds, rangeBinds map[string]int
+	notRange          map[string]bool
 }
 
 // markBool records what target, a name, is assigned: a bool or not.
@@ -117,8 +123,44 @@ func newScope(kind scopeKind, parent *scope) *scope {
 func (s *scope) bind(name string) {
 	if s.bound == nil {
 		s.bound = map[string]bool{}
+		s.binds = map[string]int{}
 	}
 	s.bound[name] = true
+	s.binds[name]++
+}
+
+// markRange records a for loop's target over range(…).
+func (s *scope) markRange(target pyast.Expr, iter pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok || !isRangeCall(iter) {
+		return
+	}
+	if s.rangeBinds == nil {
+		s.rangeBinds = map[string]int{}
+	}
+	s.rangeBinds[n.Id]++
+}
+
+func isRangeCall(e pyast.Expr) bool {
+	c, ok := e.(*pyast.Call)
+	if !ok || len(c.Keywords) > 0 {
+		return false
+	}
+	f, ok := c.Func.(*pyast.Name)
+	return ok && f.Id == "range"
+}
+
+// rangeOnly reports a name of s that only for loops over range(…) bind.
+func (s *scope) rangeOnly(name string) bool {
+	n := s.rangeBinds[name]
+	return n > 0 && n == s.binds[name] && !s.notRange[name]
+}
+
+func (s *scope) markNotRange(name string) {
+	if s.notRange == nil {
+		s.notRange = map[string]bool{}
+	}
+	s.notRange[name] = true
 }
 
 func (s *scope) addCell(name string) {
@@ -355,6 +397,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.expr(s, st.Iter)
 		a.bindTarget(s, st.Target, inTry)
 		s.markBool(st.Target, nil)
+		s.markRange(st.Target, st.Iter)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
 	case *pyast.Match:
@@ -429,6 +472,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 				s.global = map[string]bool{}
 			}
 			s.global[n.Id] = true
+			s.module().markNotRange(n.Id)
 		}
 	case *pyast.Nonlocal:
 		if s.kind == moduleScope {
@@ -443,6 +487,9 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 				s.nonlocal = map[string]bool{}
 			}
 			s.nonlocal[n.Id] = true
+			for o := s.parent; o != nil && o.kind != moduleScope; o = o.parent {
+				o.markNotRange(n.Id) // whichever encloses it: all, to be safe
+			}
 			if a.declared == nil {
 				a.declared = map[*scope]map[string]syntax.Position{}
 			}
@@ -635,6 +682,7 @@ func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elt
 			a.expr(cs, g.Iter)
 		}
 		a.bindTarget(cs, g.Target, false)
+		cs.markRange(g.Target, g.Iter)
 		a.exprs(cs, g.Ifs)
 	}
 	a.exprs(cs, elts)
