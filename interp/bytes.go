@@ -334,3 +334,16 @@ func (a *ByteArray) Attr(name string) (starlark.Value, error) {
 }
 
 func (a *ByteArray) AttrNames() []string { return []string{"append", "clear", "insert"} }
+
+// WriteAt replaces the bytes from off with p, which must fit: struct's
+// pack_into writes a few bytes into a large bytearray in place.
+func (a *ByteArray) WriteAt(off int, p []byte) error {
+	if err := a.CheckMutable(); err != nil {
+		return err
+	}
+	if off < 0 || off+len(p) > len(a.b) {
+		return fmt.Errorf("bytearray write of %d bytes at %d out of range", len(p), off)
+	}
+	copy(a.b[off:], p)
+	return nil
+}

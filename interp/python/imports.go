@@ -24,7 +24,7 @@ import (
 func moduleNames() []string {
 	return []string{"json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
-		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint"}
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint", "struct"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -33,7 +33,7 @@ func isModuleName(name string) bool {
 	switch name {
 	case "json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
-		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint":
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint", "struct":
 		return true
 	}
 	return false

@@ -866,6 +866,9 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		if n > 0 {
 			line.WriteRune(d.delimiter)
 		}
+		if err := overBudget(b, line.Len()+len(text)+2); err != nil {
+			return nil, err // the line would pass the memory budget
+		}
 		if err := w.appendField(&line, text, quoted); err != nil {
 			return nil, err
 		}

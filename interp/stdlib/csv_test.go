@@ -21,5 +21,9 @@ func TestCSVBounded(t *testing.T) {
 		"import csv, io\nf = io.StringIO()\nw = csv.writer(f)\nw.writerows([['x' * 100, 'y,z']] * 10 ** 7)",
 		"import csv, io\nf = io.StringIO()\nw = csv.DictWriter(f, fieldnames=['a', 'b'])\nfor _ in range(10 ** 7):\n    w.writerow({'a': 'x' * 100, 'b': 1})",
 		"import csv\nlist(csv.reader(io.StringIO('a,' * 10 ** 7)))",
+		// One row of a few shared fields, 10 GB written out: the line
+		// stops at the memory budget instead of being built first.
+		"import csv, io\ncsv.writer(io.StringIO()).writerow(['x' * 10 ** 6] * 10 ** 4)",
+		"import csv, io\ncsv.writer(io.StringIO(), quoting=csv.QUOTE_ALL).writerow(['\"' * 10 ** 5] * 10 ** 5)",
 	)
 }

@@ -52,6 +52,7 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"struct":      StructGlobal(),
 		"textwrap":    TextWrap(),
 		"time":        Time(),
 		"urllib":      URLLib(),

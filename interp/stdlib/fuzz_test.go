@@ -51,6 +51,7 @@ for f in [
     lambda: re.findall(r"\b\w+\b|\B.", s),
     lambda: re.sub(r"(?i)\b(\w)(\w*)\b", r"\2\1", s),
     lambda: re.split(r"\b", s, maxsplit=5),
+    lambda: struct.unpack_from(s, bytes(4096), 1),
 ]:
     try:
         f()

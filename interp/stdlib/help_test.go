@@ -28,13 +28,14 @@ func TestHelpCoversModules(t *testing.T) {
 	walk = func(name string, m *starlarkstruct.Module) {
 		mods[name] = m
 		for k, v := range m.Members {
-			if sub, ok := v.(*starlarkstruct.Module); ok {
+			if sub, ok := moduleOf(v); ok {
 				walk(name+"."+k, sub)
 			}
 		}
 	}
 	for name, v := range Modules() {
-		walk(name, v.(*starlarkstruct.Module))
+		m, _ := moduleOf(v)
+		walk(name, m)
 	}
 	for name, m := range mods {
 		d, ok := byName[name]
@@ -56,7 +57,7 @@ func TestHelpCoversModules(t *testing.T) {
 		}
 		var missing []string
 		for k, v := range m.Members {
-			if _, sub := v.(*starlarkstruct.Module); sub {
+			if _, sub := moduleOf(v); sub {
 				continue // has a help of its own
 			}
 			if !documented[k] {

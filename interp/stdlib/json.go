@@ -72,7 +72,11 @@ func (e *encoder) newline(depth int) error {
 	if !e.hasIndent {
 		return nil
 	}
-	return e.write("\n" + e.prefix + strings.Repeat(e.indent, depth-e.detours))
+	n := depth - e.detours
+	if err := overBudget(e.b, e.w.Len()+1+len(e.prefix)+len(e.indent)*n); err != nil {
+		return err // a long indent, deep: the text would pass the budget
+	}
+	return e.write("\n" + e.prefix + strings.Repeat(e.indent, n))
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {
@@ -446,15 +450,32 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	e.w.Budget = e.b
 	switch x := indent.(type) {
 	case starlark.NoneType:
-	case starlark.Int:
-		n, _ := x.Int64()
-		e.hasIndent, e.indent = true, strings.Repeat(" ", int(max(0, min(n, 64))))
+	case starlark.Int, starlark.Bool:
+		// ' ' * indent, as CPython makes it.
+		var n int64
+		if b, ok := x.(starlark.Bool); ok {
+			if b {
+				n = 1
+			}
+		} else if v, ok := x.(starlark.Int).Int64(); ok {
+			n = v
+		} else if x.(starlark.Int).Sign() > 0 {
+			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+		if err := overBudget(e.b, int(min(n, 1<<40))); err != nil {
+			return nil, err
+		}
+		if n > 1<<30 {
+			return nil, python.Errorf("MemoryError", "")
+		}
+		e.hasIndent, e.indent = true, strings.Repeat(" ", int(max(0, n)))
 		e.itemSep = ","
 	case starlark.String:
 		e.hasIndent, e.indent = true, string(x)
 		e.itemSep = ","
 	default:
-		return nil, python.Errorf("TypeError", "indent must be None, an int or a string, not %s", indent.Type())
+		// ' ' * indent in CPython.
+		return nil, python.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", python.TypeName(indent))
 	}
 	if separators != starlark.None {
 		seq, ok := separators.(starlark.Indexable)

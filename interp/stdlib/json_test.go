@@ -130,6 +130,11 @@ func TestJSONBounded(t *testing.T) {
 		"s = '[' + '0,' * 1500000 + '0]'\njson.loads(s)":                                         interp.ErrLimit,
 		"xs = []\nfor i in range(100):\n    xs.append(json.loads('[' + '{},' * 100000 + '{}]'))": interp.ErrLimit,
 		`json.dumps(int("9" * 4000) * int("9" * 4000))`:                                          interp.ErrIntLimit,
+		// A long indent repeated on every line, deeper on each level: the
+		// text stops at the memory budget instead of being written first.
+		"json.dumps([0] * 10 ** 5, indent=10 ** 4)":                                       interp.ErrLimit,
+		"x = [0]\nfor i in range(200):\n    x = [x]\njson.dumps(x, indent=' ' * 10 ** 4)": interp.ErrLimit,
+		"json.dumps([0], indent=10 ** 9)":                                                 interp.ErrLimit,
 	} {
 		start := time.Now()
 		_, err := run(code, interp.Options{Timeout: time.Second, MaxMemory: 16 << 20, Watchdog: interp.NewWatchdog(), MaxIntDigits: 5000})

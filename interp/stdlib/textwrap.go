@@ -323,15 +323,24 @@ func (w *wrapper) wrapChunks(b *interp.Budget, chunks [][]rune) ([]string, error
 		}
 	}
 	var lines []string
+	size := 0 // of the lines so far, joined
 	for len(chunks) > 0 {
-		if err := b.Charge(1); err != nil {
-			return nil, err
+		if len(lines) > 0 {
+			size += len(lines[len(lines)-1]) + 1
 		}
 		var cur [][]rune
 		curLen := 0
 		indent := w.initialIndent
 		if len(lines) > 0 {
 			indent = w.subsequentIndent
+		}
+		// Each line copies its indent: a long indent over many short
+		// lines makes a text far longer than the input.
+		if err := b.Charge(1 + uint64(len(indent))/16); err != nil {
+			return nil, err
+		}
+		if err := overBudget(b, size+len(indent)); err != nil {
+			return nil, err
 		}
 		width := w.width - len(indent)
 		if w.dropWhitespace && isBlank(chunks[0]) && len(lines) > 0 {

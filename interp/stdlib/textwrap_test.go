@@ -21,5 +21,9 @@ func TestTextWrapBounded(t *testing.T) {
 		"import textwrap\nt = 'word ' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.wrap(t, 30)",
 		"import textwrap\nt = 'line\\n' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.indent(t, '> ')",
 		"import textwrap\nt = '  line\\n' * 10 ** 5\nfor _ in range(10 ** 6):\n    textwrap.dedent(t)",
+		// A long indent copied onto each of many short lines (1 GB):
+		// the lines stop at the memory budget instead of being built.
+		"import textwrap\ntextwrap.wrap('a ' * 10 ** 5, 5, subsequent_indent=' ' * 10 ** 4)",
+		"import textwrap\ntextwrap.fill('a ' * 10 ** 5, 5, initial_indent='>', subsequent_indent='.' * 10 ** 4)",
 	)
 }
