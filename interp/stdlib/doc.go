@@ -45,6 +45,7 @@ func Modules() starlark.StringDict {
 		"io":          IO(),
 		"itertools":   Itertools(),
 		"json":        JSON(),
+		"logging":     Logging(),
 		"math":        Math(),
 		"operator":    Operator(),
 		"pprint":      PPrint(),
@@ -52,12 +53,15 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"statistics":  Statistics(),
 		"string":      String(),
+		"sys":         Sys(),
 		"textwrap":    TextWrap(),
 		"time":        Time(),
+		"traceback":   Traceback(),
 		"urllib":      URLLib(),
 		"uuid":        UUID(),
 		"zoneinfo":    ZoneInfo(),
 	}
+	setSysModules(d)
 	d.Freeze()
 	return d
 }
