@@ -51,6 +51,7 @@ func Modules() starlark.StringDict {
 		"pprint":      PPrint(),
 		"random":      Random(),
 		"re":          RE(),
+		"secrets":     Secrets(),
 		"statistics":  Statistics(),
 		"string":      String(),
 		"sys":         Sys(),

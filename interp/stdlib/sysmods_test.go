@@ -8,3 +8,4 @@ import "testing"
 func TestProgramsSys(t *testing.T)       { checkPrograms(t, "testdata/sys_programs.txt") }
 func TestProgramsTraceback(t *testing.T) { checkPrograms(t, "testdata/traceback_programs.txt") }
 func TestProgramsLogging(t *testing.T)   { checkPrograms(t, "testdata/logging_programs.txt") }
+func TestProgramsSecrets(t *testing.T)   { checkPrograms(t, "testdata/secrets_programs.txt") }
