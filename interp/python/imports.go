@@ -25,7 +25,7 @@ func moduleNames() []string {
 	return []string{"json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"sys", "traceback", "logging", "secrets"}
+		"sys", "traceback", "logging", "secrets", "calendar"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -35,7 +35,7 @@ func isModuleName(name string) bool {
 	case "json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"sys", "traceback", "logging", "secrets":
+		"sys", "traceback", "logging", "secrets", "calendar":
 		return true
 	}
 	return false

@@ -34,6 +34,7 @@ func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"base64":      Base64(),
 		"bisect":      Bisect(),
+		"calendar":    Calendar(),
 		"collections": Collections(),
 		"copy":        Copy(),
 		"csv":         CSV(),

@@ -9,3 +9,4 @@ func TestProgramsSys(t *testing.T)       { checkPrograms(t, "testdata/sys_progra
 func TestProgramsTraceback(t *testing.T) { checkPrograms(t, "testdata/traceback_programs.txt") }
 func TestProgramsLogging(t *testing.T)   { checkPrograms(t, "testdata/logging_programs.txt") }
 func TestProgramsSecrets(t *testing.T)   { checkPrograms(t, "testdata/secrets_programs.txt") }
+func TestProgramsCalendar(t *testing.T)  { checkPrograms(t, "testdata/calendar_programs.txt") }
