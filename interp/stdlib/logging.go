@@ -1556,7 +1556,6 @@ func formatTime(thread *starlark.Thread, rec *logRecord, datefmt starlark.Value)
 }
 
 var percentField = regexp.MustCompile(`%\(\w+\)[#0+ -]*(\*|\d+)?(\.(\*|\d+))?[diouxefgcrsa%]`)
-var braceField = regexp.MustCompile(`\{[A-Za-z_0-9][^{}]*\}`)
 var dollarField = regexp.MustCompile(`\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)`)
 
 // newLogFormatter is Formatter(fmt=None, datefmt=None, style='%',
@@ -1599,8 +1598,8 @@ func makeLogFormatter(fmtV, datefmt, style starlark.Value, validate starlark.Boo
 				return nil, python.Errorf("ValueError", "Invalid format %s for '%%' style", pyRepr(f.fmt))
 			}
 		case '{':
-			if !braceField.MatchString(f.fmt) {
-				return nil, python.Errorf("ValueError", "invalid format: no fields")
+			if err := validateBraceFormat(f.fmt); err != nil {
+				return nil, err
 			}
 		case '$':
 			if !dollarField.MatchString(f.fmt) {
@@ -1989,3 +1988,33 @@ var (
 	filterClass        = &pyClass{module: "logging", name: "Filter", is: isOf[*logFilter], ctor: newFilter}
 	recordClass        = &pyClass{module: "logging", name: "LogRecord", is: isOf[*logRecord], ctor: logNewRecord}
 )
+
+// validateBraceFormat is the check of a "{" style format, as CPython's
+// StrFormatStyle.validate makes it: the format must parse (its error
+// prefixed with "invalid format: "), conversions be r, s or a, and some
+// field be named.
+func validateBraceFormat(format string) error {
+	parsed, err := parseFormat(nil, format)
+	if err != nil {
+		var ex *python.Exception
+		if errors.As(err, &ex) && ex.Class == "ValueError" {
+			return python.Errorf("ValueError", "invalid format: %s", ex.Msg)
+		}
+		return err
+	}
+	fields := 0
+	l := parsed.(*starlark.List)
+	for i := range l.Len() {
+		t := l.Index(i).(starlark.Tuple)
+		if name, _ := interp.AsText(t[1]); name != "" {
+			fields++
+		}
+		if conv, _ := interp.AsText(t[3]); conv != "" && !strings.Contains("rsa", conv) {
+			return python.Errorf("ValueError", "invalid format: invalid conversion: %s", pyRepr(conv))
+		}
+	}
+	if fields == 0 {
+		return python.Errorf("ValueError", "invalid format: no fields")
+	}
+	return nil
+}
