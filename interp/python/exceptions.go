@@ -135,6 +135,9 @@ type ExcValue struct {
 	text string
 	// attrs are attributes beyond args that a builtin gave the instance.
 	attrs starlark.StringDict
+	// frames are its traceback's entries, recorded when a handler caught
+	// it (traceback.go).
+	frames []Frame
 }
 
 var (
@@ -252,7 +255,7 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 	case "__suppress_context__":
 		return starlark.Bool(e.suppress), nil
 	case "__traceback__":
-		return starlark.None, nil
+		return NewTraceback(e.frames), nil
 	case "__doc__":
 		return e.class.Attr("__doc__")
 	case "__class__":

@@ -302,6 +302,9 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
+		if tx, ty, isTuple := tuplePair(x, y); isTuple {
+			return compareHelper(thread, nil, starlark.Tuple{args[0], tx, ty}, nil)
+		}
 		var ex *Exception
 		if isBudget(err) || errors.As(err, &ex) { // a module's value says why, as CPython's does
 			return nil, err

@@ -24,7 +24,8 @@ import (
 func moduleNames() []string {
 	return []string{"json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
-		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint", "struct"}
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
+		"struct", "sys", "traceback", "logging", "secrets", "calendar"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -33,7 +34,8 @@ func isModuleName(name string) bool {
 	switch name {
 	case "json", "re", "math", "statistics", "random", "collections", "heapq",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
-		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint", "struct":
+		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
+		"struct", "sys", "traceback", "logging", "secrets", "calendar":
 		return true
 	}
 	return false
@@ -51,8 +53,6 @@ func instead(name string) string {
 		return "query databases with the db pack: db.query(sql=...)"
 	case "subprocess", "multiprocessing", "threading", "asyncio", "concurrent", "signal", "sched", "queue":
 		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...])"
-	case "sys":
-		return "print() writes the output and the last expression is the result; there is no sys.exit()"
 	case "numpy", "pandas", "scipy", "sklearn", "polars", "matplotlib":
 		return "compute with lists and dicts and the math and statistics modules"
 	case "pickle", "marshal", "ctypes", "importlib", "inspect", "builtins":

@@ -684,6 +684,9 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		return xs.Len() > ys.Len(), nil
 	}
 	if x.Type() != y.Type() {
+		if tx, ty, ok := tuplePair(x, y); ok {
+			return pyCmp(b, op, tx, ty, depth)
+		}
 		if err := mixedError(x, y); err != nil {
 			return false, err
 		}
@@ -735,6 +738,9 @@ func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error
 	xs, xok := elements(x)
 	ys, yok := elements(y)
 	if !xok || !yok || x.Type() != y.Type() {
+		if tx, ty, ok := tuplePair(x, y); ok {
+			return pyEqualDepth(b, tx, ty, depth)
+		}
 		return equal(b, x, y, depth)
 	}
 	if err := b.Charge(1); err != nil {

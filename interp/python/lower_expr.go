@@ -785,7 +785,11 @@ func eqNeedsHelper(x, y pyast.Expr) bool {
 		}
 		return false
 	}
-	if isBool(x) || isBool(y) || setLike(x) || setLike(y) || maybeNaN(x) || maybeNaN(y) {
+	// A tuple display may meet a tuple's subclass (a namedtuple,
+	// sys.version_info), which Starlark takes for another type.
+	_, tx := x.(*pyast.Tuple)
+	_, ty := y.(*pyast.Tuple)
+	if isBool(x) || isBool(y) || setLike(x) || setLike(y) || maybeNaN(x) || maybeNaN(y) || tx || ty {
 		return true
 	}
 	nx, ok1 := x.(*pyast.Name)

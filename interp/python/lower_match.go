@@ -139,11 +139,11 @@ func (b *patternBuilder) list(pos syntax.Position, ps []pyast.Pattern) syntax.Ex
 	for _, p := range ps {
 		out = append(out, b.build(p))
 	}
-	return tupleOf(pos, out)
+	return tupleDisplay(pos, out)
 }
 
-// tupleOf is a tuple display, (x,) for one element.
-func tupleOf(pos syntax.Position, list []syntax.Expr) syntax.Expr {
+// tupleDisplay is a tuple display, (x,) for one element.
+func tupleDisplay(pos syntax.Position, list []syntax.Expr) syntax.Expr {
 	if len(list) == 0 {
 		return &syntax.TupleExpr{Lparen: pos, Rparen: pos}
 	}
@@ -157,16 +157,16 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 	case *pyast.MatchAs:
 		if p.Pattern == nil {
 			if p.Name == "" {
-				return tupleOf(pos, []syntax.Expr{kindLit(pos, patWild)})
+				return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patWild)})
 			}
-			return tupleOf(pos, []syntax.Expr{kindLit(pos, patCapture), b.slot(p.Name, pos)})
+			return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patCapture), b.slot(p.Name, pos)})
 		}
 		sub := b.build(p.Pattern)
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patAs), sub, b.slot(p.Name, p.End())})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patAs), sub, b.slot(p.Name, p.End())})
 	case *pyast.MatchValue:
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patValue), l.expr(p.Value)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patValue), l.expr(p.Value)})
 	case *pyast.MatchSingleton:
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patSingle), l.expr(p.Value)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patSingle), l.expr(p.Value)})
 	case *pyast.MatchSequence:
 		star, starSlot := -1, syntax.Expr(intLit(pos, -1))
 		var subs []syntax.Expr
@@ -180,12 +180,12 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 				if s.Name != "" {
 					starSlot = b.slot(s.Name, s.Pos())
 				}
-				subs = append(subs, tupleOf(pos, []syntax.Expr{kindLit(pos, patWild)}))
+				subs = append(subs, tupleDisplay(pos, []syntax.Expr{kindLit(pos, patWild)}))
 				continue
 			}
 			subs = append(subs, b.build(q))
 		}
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patSeq), tupleOf(pos, subs), intLit(pos, int64(star)), starSlot})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patSeq), tupleDisplay(pos, subs), intLit(pos, int64(star)), starSlot})
 	case *pyast.MatchStar:
 		l.errorf(pos, "can't use starred name here")
 		return noneAt(pos)
@@ -209,7 +209,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 		if p.Rest != "" {
 			rest = b.slot(p.Rest, p.End())
 		}
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patMap), tupleOf(pos, keys), subs, rest})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patMap), tupleDisplay(pos, keys), subs, rest})
 	case *pyast.MatchClass:
 		var names []syntax.Expr
 		for i, n := range p.KwdAttrs {
@@ -219,7 +219,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 			}
 			names = append(names, strLit(pos, n))
 		}
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patClass), l.expr(p.Cls), b.list(pos, p.Patterns), tupleOf(pos, names), b.list(pos, p.KwdPatterns)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patClass), l.expr(p.Cls), b.list(pos, p.Patterns), tupleDisplay(pos, names), b.list(pos, p.KwdPatterns)})
 	case *pyast.MatchOr:
 		// Each alternative binds the same names, into the same slots.
 		outer := b.bound
@@ -251,7 +251,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 				return noneAt(pos)
 			}
 		}
-		return tupleOf(pos, []syntax.Expr{kindLit(pos, patOr), tupleOf(pos, alts)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patOr), tupleDisplay(pos, alts)})
 	}
 	l.errorf(pos, "invalid pattern")
 	return noneAt(pos)

@@ -66,7 +66,10 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 				break
 			}
 			if match {
-				result, err = starlark.Call(thread, handlers[i+1], starlark.Tuple{exc}, nil)
+				if cerr := caught(thread, exc, err); cerr != nil {
+					return nil, cerr
+				}
+				result, err = handle(thread, handlers[i+1], exc)
 				// An exception the handler raises has the handled one as
 				// its context, as in Python.
 				var raised *Exception

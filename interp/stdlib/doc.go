@@ -34,6 +34,7 @@ func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"base64":      Base64(),
 		"bisect":      Bisect(),
+		"calendar":    Calendar(),
 		"collections": Collections(),
 		"copy":        Copy(),
 		"csv":         CSV(),
@@ -45,20 +46,25 @@ func Modules() starlark.StringDict {
 		"io":          IO(),
 		"itertools":   Itertools(),
 		"json":        JSON(),
+		"logging":     Logging(),
 		"math":        Math(),
 		"operator":    Operator(),
 		"pprint":      PPrint(),
 		"random":      Random(),
 		"re":          RE(),
+		"secrets":     Secrets(),
 		"statistics":  Statistics(),
 		"string":      String(),
 		"struct":      StructGlobal(),
+		"sys":         Sys(),
 		"textwrap":    TextWrap(),
 		"time":        Time(),
+		"traceback":   Traceback(),
 		"urllib":      URLLib(),
 		"uuid":        UUID(),
 		"zoneinfo":    ZoneInfo(),
 	}
+	setSysModules(d)
 	d.Freeze()
 	return d
 }
