@@ -264,7 +264,7 @@ servers:
 	}
 	total := len(list) + len(instructions)
 	t.Logf("tools/list %d + instructions %d = %d characters", len(list), len(instructions), total)
-	if !strings.Contains(instructions, "\nModules (import or use directly): ") {
+	if !strings.Contains(instructions, "\nPython modules: ") {
 		t.Errorf("instructions do not list the modules:\n%s", instructions)
 	}
 	if total > 2000 {

@@ -325,9 +325,9 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.TrimSuffix(packs.FirstSentence(p.Description), "."))
 	}
 	if mods := r.ModuleNames(); len(mods) > 0 {
-		fmt.Fprintf(&b, "Modules (import or use directly): %s\n", strings.Join(mods, " "))
+		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
 	}
-	b.WriteString(`Discover: ot.help() overview; ot.help(query=…) with a pack or module (a line per function), "pack.fn" (params, examples) or words (search).
+	b.WriteString(`Discover: ot.help() overview; ot.help(query=…) with a pack, a module, "pack.fn" or search words.
 Combine calls in one program (loops, comprehensions, try/except ToolError); return only what you need.
 Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests: use the file and web packs.`)
 	return b.String()
