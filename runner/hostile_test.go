@@ -133,7 +133,7 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"print one huge line", "print('x' * 2000000)", `printed output limit of 1 MiB exceeded`, "", false},
 		{"tool calls in a loop", "for i in range(100000):\n    demo.foo(text='x')", `tool call limit of 100 exceeded`, "", false},
 		{"parallel bomb", "parallel([call(demo.foo, text='x') for i in range(100000)])", `tool call limit of 100 exceeded`, "", false},
-		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `tool call limit of 100 exceeded`, "", false},
+		{"map bomb", "demo.foo.map([{'text': 'x'}] * 100000)", `(tool call limit of 100 exceeded|^timed out after 700ms)`, "", false},
 		{"chain bomb", "chain([{'tool': 'demo.foo', 'args': {'text': 'x'}}] * 100000)", `tool call limit of 100 exceeded`, "", false},
 		{"plan of many steps", "plan([{'tool': 'demo.foo', 'args': {'text': 'x'}} for i in range(20000)])", `memory limit of 16 MiB exceeded`, "", false},
 		{"plan whose results double", "steps = [{'id': 's0', 'tool': 'demo.echo', 'args': {'value': 'x' * 1000}}]\n" +
