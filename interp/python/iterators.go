@@ -684,6 +684,9 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		return xs.Len() > ys.Len(), nil
 	}
 	if x.Type() != y.Type() {
+		if r, ok, err := compareNumbers(op, x, y); ok || err != nil {
+			return r, err
+		}
 		if err := mixedError(x, y); err != nil {
 			return false, err
 		}

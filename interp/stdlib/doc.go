@@ -38,6 +38,8 @@ func Modules() starlark.StringDict {
 		"copy":        Copy(),
 		"csv":         CSV(),
 		"datetime":    DateTime(),
+		"decimal":     Decimal(),
+		"fractions":   Fractions(),
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
 		"heapq":       HeapQ(),
