@@ -402,7 +402,31 @@ func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err != nil {
 		return nil, err
 	}
+	if n, isNum := needle.(Number); isNum && ok == starlark.False {
+		// In a set or a dict, Decimal(7) is found as the int or float
+		// it equals (the engine's hash and == know only those).
+		return numberIn(interp.BudgetOf(thread), n, hay), nil
+	}
 	return ok, nil
+}
+
+// numberIn reports whether hay holds the int or the float n equals.
+func numberIn(b *interp.Budget, n Number, hay starlark.Value) starlark.Value {
+	var same []starlark.Value
+	if v, err := n.PyInt(b); err == nil {
+		same = append(same, v)
+	}
+	if v, err := n.PyFloat(); err == nil {
+		same = append(same, v)
+	}
+	for _, v := range same {
+		if eq, ok, err := compareNumbers(syntax.EQL, n, v); err == nil && ok && eq {
+			if in, err := starlark.Binary(syntax.IN, v, hay); err == nil && in == starlark.True {
+				return starlark.True
+			}
+		}
+	}
+	return starlark.False
 }
 
 // delItem is `del x[k]`: a dict key, a list index, or a list slice
