@@ -701,8 +701,9 @@ func divmodBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	nx, okx := number(x)
 	ny, oky := number(y)
 	if !okx || !oky {
-		if _, isText := interp.AsText(x); !isText && isHasBinary(x) {
-			// A module's value with // and % of its own (datetime.timedelta).
+		if _, yNum := y.(Number); yNum || !isText(x) && isHasBinary(x) {
+			// A module's value with // and % of its own (datetime.timedelta),
+			// or a module's number on the right (divmod(3, Fraction(1, 3))).
 			q, err := starlark.Binary(syntax.SLASHSLASH, x, y)
 			if err == nil {
 				var r starlark.Value

@@ -395,7 +395,15 @@ func decMethods() map[string]decMethod {
 				return nil, slowPrecError(name+"()", ctx.prec)
 			}
 			return r.compute(ctx, slowWork(ctx.prec)+decWork(x.d.NumDigits()), func(c *apd.Context, z *apd.Decimal) (apd.Condition, error) {
-				return f(c, z, &x.d)
+				cond, err := f(c, z, &x.d)
+				if err == nil && cond&apd.Inexact != 0 && z.Form == apd.Finite && !z.IsZero() && z.NumDigits() < ctx.prec {
+					// An inexact result has all the precision's digits, as
+					// CPython's: exp(1E-30) is 1.000…0, not apd's 1.
+					n := ctx.prec - z.NumDigits()
+					z.Coeff.Mul(&z.Coeff, new(apd.BigInt).Exp(apd.NewBigInt(10), apd.NewBigInt(n), nil))
+					z.Exponent -= int32(n)
+				}
+				return cond, err
 			})
 		})
 	}

@@ -165,8 +165,13 @@ func (v *decimalValue) PyFormat(b *interp.Budget, spec string) (string, error) {
 		}
 	}
 	zero := strings.Trim(digs, "0") == ""
-	if zero && exp > 0 && (typ == 'f' || typ == 'F' || typ == '%') {
-		digs, exp = "0", 0
+	if zero && (typ == 'f' || typ == 'F' || typ == '%') {
+		// One zero before the point, whatever zeros the scaling made.
+		if exp > 0 {
+			digs, exp = "0", 0
+		} else {
+			digs = strings.Repeat("0", int(-exp)+1)
+		}
 	}
 	if zero && sp.noNegZero {
 		neg = false

@@ -424,7 +424,9 @@ func (f *fraction) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		return checkRat(budget, new(big.Rat).Mul(a, b))
 	case syntax.SLASH:
 		if b.Sign() == 0 {
-			return nil, fracZero(new(big.Int).Mul(a.Num(), b.Denom()))
+			// CPython divides out gcd(a's numerator, 0) first: only the
+			// sign is left of it.
+			return nil, fracZero(big.NewInt(int64(a.Sign())))
 		}
 		return checkRat(budget, new(big.Rat).Quo(a, b))
 	case syntax.SLASHSLASH, syntax.PERCENT:
@@ -451,6 +453,13 @@ func (f *fraction) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 func fracPow(budget *interp.Budget, a, b *big.Rat, xv, yv starlark.Value) (starlark.Value, error) {
 	if !b.IsInt() {
 		return python.Pow(budget, starlark.Float(ratFloat(a)), starlark.Float(ratFloat(b)))
+	}
+	if bv, isBool := xv.(starlark.Bool); isBool { // True ** Fraction(2) is an int, as 1 ** 2
+		n := 0
+		if bv {
+			n = 1
+		}
+		xv = starlark.MakeInt(n)
 	}
 	if _, isInt := xv.(starlark.Int); isInt {
 		// int ** Fraction(n): CPython's answer is int ** n.
