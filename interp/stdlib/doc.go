@@ -39,6 +39,7 @@ func Modules() starlark.StringDict {
 		"csv":         CSV(),
 		"datetime":    DateTime(),
 		"decimal":     Decimal(),
+		"difflib":     DiffLib(),
 		"fractions":   Fractions(),
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
