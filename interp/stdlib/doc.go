@@ -58,6 +58,7 @@ func Modules() starlark.StringDict {
 		"textwrap":    TextWrap(),
 		"time":        Time(),
 		"urllib":      URLLib(),
+		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
 		"zoneinfo":    ZoneInfo(),
 	}
