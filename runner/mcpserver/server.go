@@ -327,9 +327,9 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	if mods := r.ModuleNames(); len(mods) > 0 {
 		fmt.Fprintf(&b, "Modules (import or use directly): %s\n", strings.Join(mods, " "))
 	}
-	b.WriteString(`Discover: ot.help() overview; ot.help(query=…) with a pack or module (a line per function), "pack.fn" (parameters, examples) or words (search).
-Combine calls in one program (loops, comprehensions, try/except ToolError); return only what you need.
-Not there: class (but class E(Exception): pass), with, async, yield, decorators; for open() and requests use the file and web packs.`)
+	b.WriteString(`Discover: ot.help(); ot.help(query=…) on a pack or module (a line per function), "pack.fn" (parameters, examples) or search words.
+Combine calls in one program (loops, try/except ToolError); return only what you need.
+Not there: class (but class E(Exception): pass), with, async, yield, decorators; open(), requests: use the file and web packs.`)
 	return b.String()
 }
 
