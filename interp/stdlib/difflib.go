@@ -21,6 +21,9 @@ func DiffLib() *starlarkstruct.Module {
 		"Match":             diffMatchType,
 		"unified_diff":      interp.NewBuiltin("unified_diff", diffUnified),
 		"get_close_matches": interp.NewBuiltin("get_close_matches", diffCloseMatches),
+		"ndiff":             interp.NewBuiltin("ndiff", diffNdiff),
+		"IS_CHARACTER_JUNK": charJunkBuiltin,
+		"IS_LINE_JUNK":      lineJunkBuiltin,
 	}}
 }
 

@@ -20,5 +20,6 @@ func TestDiffLibBounded(t *testing.T) {
 		"import difflib\nx = difflib.SequenceMatcher(None, 'ab' * 50000, 'ba' * 50000, autojunk=False).ratio()",
 		"import difflib\nx = difflib.unified_diff([str(i % 7) for i in range(10 ** 5)], [str(i % 5) for i in range(10 ** 5)])",
 		"import difflib\nfor i in range(10 ** 9):\n    difflib.get_close_matches('word', ['ward', 'wore', 'world'])",
+		"import difflib\nx = difflib.ndiff(['line %d ab' % i for i in range(3000)], ['line %d ba' % i for i in range(3000)])",
 	)
 }
