@@ -770,6 +770,10 @@ func (v *decimalValue) CompareNumber(op syntax.Token, y starlark.Value) (bool, b
 			r, err := interp.CompareOp(op, c, v, y)
 			return r, true, err
 		}
+		// The exact fraction has a power of ten of the exponent's size.
+		if err := v.run.budget.Charge(decWork(v.d.NumDigits() + abs64(int64(v.d.Exponent)))); err != nil {
+			return false, true, err
+		}
 		r, err := interp.CompareOp(op, decRat(&v.d).Cmp(w.r), v, y)
 		return r, true, err
 	default:
