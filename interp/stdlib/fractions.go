@@ -531,6 +531,9 @@ func (f *fraction) PyInt(*interp.Budget) (starlark.Value, error) {
 // PyFloat is float(f), correctly rounded.
 func (f *fraction) PyFloat() (starlark.Value, error) {
 	x, _ := f.r.Float64()
+	if math.IsInf(x, 0) {
+		return nil, python.Errorf("OverflowError", "integer division result too large for a float")
+	}
 	return starlark.Float(x), nil
 }
 
@@ -632,6 +635,8 @@ func (f *fraction) AttrNames() []string {
 
 func (f *fraction) Attr(name string) (starlark.Value, error) {
 	switch name {
+	case "__class__":
+		return nil, nil // x.__class__ is type(x), which the front end answers
 	case "numerator":
 		return starlark.MakeBigInt(f.r.Num()), nil
 	case "denominator":
