@@ -122,6 +122,9 @@ func (v *decimalValue) PyFormat(b *interp.Budget, spec string) (string, error) {
 		if sp.typ == '%' {
 			body += "%"
 		}
+		if sp.zeroPad { // no zeros before NaN or Infinity: spaces, as CPython
+			sp.fill, sp.align = " ", '>'
+		}
 		return decAlign(formatSign(neg, sp), body, sp), nil
 	}
 	typ := sp.typ
@@ -156,6 +159,11 @@ func (v *decimalValue) PyFormat(b *interp.Budget, spec string) (string, error) {
 		switch typ {
 		case 'e', 'E':
 			digs, exp = roundSignificant(digs, exp, prec+1, neg, mode)
+			if pad := prec + 1 - len(digs); pad > 0 && strings.Trim(digs, "0") != "" {
+				// As many digits as the precision asks: 1E+10 is 1.00e+10.
+				digs += strings.Repeat("0", pad)
+				exp -= int64(pad)
+			}
 		case 'f', 'F', '%':
 			digs, exp = rescaleDigits(digs, exp, -int64(prec), neg, mode)
 		case 'g', 'G':
