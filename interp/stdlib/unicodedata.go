@@ -146,7 +146,7 @@ func udLookup(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 func categoryNames() []string {
 	var names []string
 	for k := range unicode.Categories {
-		if len(k) == 2 && k != "LC" { // LC is Lu, Ll and Lt together
+		if len(k) == 2 && k != "LC" && k != "Cn" { // LC is Lu, Ll and Lt together; Cn is the rest
 			names = append(names, k)
 		}
 	}
@@ -163,12 +163,20 @@ func udCategory(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tup
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range categoryNames() {
-		if unicode.Is(unicode.Categories[k], r) {
-			return starlark.String(k), nil
-		}
+	if k := udAssigned(r); k != "" {
+		return starlark.String(k), nil
 	}
 	return starlark.String("Cn"), nil
+}
+
+// udAssigned is r's general category; "" for an unassigned code point.
+func udAssigned(r rune) string {
+	for _, k := range categoryNames() {
+		if unicode.Is(unicode.Categories[k], r) {
+			return k
+		}
+	}
+	return ""
 }
 
 // udNormalize is normalize(form, s) and is_normalized(form, s).
@@ -286,6 +294,9 @@ func udWidth(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple,
 	r, err := udChar("east_asian_width", c)
 	if err != nil {
 		return nil, err
+	}
+	if udAssigned(r) == "" {
+		return starlark.String("F"), nil // CPython's answer for an unassigned code point
 	}
 	kinds := map[width.Kind]string{width.Neutral: "N", width.EastAsianAmbiguous: "A", width.EastAsianWide: "W",
 		width.EastAsianNarrow: "Na", width.EastAsianFullwidth: "F", width.EastAsianHalfwidth: "H"}
