@@ -168,7 +168,7 @@ func TestReplCompletion(t *testing.T) {
 		{before: "demo.foo(text=my", prefix: "my", want: []string{"my_total"}, exact: true},
 		{before: "file.read(", prefix: "file.read(", want: []string{"file.read(path=", "file.read(offset=", "file.read(limit="}, exact: true}, // signature order
 		{before: "par", prefix: "par", want: []string{"parallel"}, exact: true},
-		{before: "de", prefix: "de", want: []string{"def", "del", "demo"}, exact: true},
+		{before: "de", prefix: "de", want: []string{"decimal", "def", "del", "demo"}, exact: true},
 		{before: "col", prefix: "col", want: []string{"collections", "colour"}, exact: true},
 		{before: "my_", prefix: "my_", want: []string{"my_total"}, exact: true},
 		{before: "json.enc", prefix: "json.enc", want: []string{"json.encode", "json.encode_indent"}},

@@ -34,7 +34,7 @@ func (o Outcome) String() string {
 // ["ok", text] (the str of a string result, else its repr) or ["err",
 // class, message].
 const pyEval = `
-import base64, bisect, collections, copy, csv, datetime, functools, hashlib, heapq, html, io, itertools, json, math, operator, pprint, random, re, statistics, string, struct, sys, textwrap, time, urllib.parse, uuid, zoneinfo
+import base64, bisect, collections, copy, csv, datetime, decimal, difflib, fractions, functools, hashlib, heapq, html, io, itertools, json, math, operator, pprint, random, re, statistics, string, struct, sys, textwrap, time, unicodedata, urllib.parse, uuid, zoneinfo
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
     if not line or line.startswith("#"):

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -210,6 +211,9 @@ func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 	xs, xok := elements(x)
 	ys, yok := elements(y)
 	if !xok || !yok || x.Type() != y.Type() {
+		if r, ok, err := compareNumbers(syntax.EQL, x, y); ok || err != nil {
+			return r, err
+		}
 		return starlark.Equal(x, y)
 	}
 	if xs.Len() != ys.Len() {

@@ -26,6 +26,10 @@ type ExcClass struct {
 	module string
 	// doc is the docstring of a program's class; nil when it has none.
 	doc starlark.Value
+	// also are a module's class's further bases, after base (Python's
+	// multiple inheritance: decimal.DivisionByZero is a ZeroDivisionError
+	// too).
+	also []*ExcClass
 }
 
 var (
@@ -61,6 +65,11 @@ func (c *ExcClass) IsSubclass(base *ExcClass) bool {
 		if k == base || base != nil && k.builtin && base.builtin && k.name == base.name {
 			return true
 		}
+		for _, a := range k.also {
+			if a.IsSubclass(base) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -81,6 +90,16 @@ func NewModuleClass(name, base string) *ExcClass {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		c.module, c.name = name[:i], name[i+1:]
 	}
+	return c
+}
+
+// NewModuleSubclass is NewModuleClass for a class deriving from base,
+// a class of a module, and from the classes also besides (decimal's
+// DivisionByZero derives from decimal.DecimalException and from the
+// builtin ZeroDivisionError).
+func NewModuleSubclass(name string, base *ExcClass, also ...*ExcClass) *ExcClass {
+	c := NewModuleClass(name, "")
+	c.base, c.also = base, also
 	return c
 }
 

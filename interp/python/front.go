@@ -53,7 +53,7 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	if err != nil {
 		return nil, plainSyntaxError(err)
 	}
-	l := &lowerer{sc: sc, scope: sc.module}
+	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src)}
 	l.fn = &fnCtx{kind: moduleFn}
 	doc := l.moduleDoc(src, m, cells)
 	body := l.block(m.Body)
@@ -72,6 +72,13 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 		f.Stmts = append(pre, body...)
 	}
 	return f, nil
+}
+
+// mayHoldNumbers reports a program that mentions decimal or fractions
+// (Decimal, Fraction, their modules): one whose comparisons may meet
+// their values.
+func mayHoldNumbers(src string) bool {
+	return strings.Contains(src, "ecimal") || strings.Contains(src, "raction")
 }
 
 // moduleDoc is `__doc__ = <the module's docstring or None>`, for a
@@ -138,6 +145,11 @@ type lowerer struct {
 	texts    map[string]string // hoisted literal → its variable
 	n        int               // numbers the names the lowering makes up
 	err      error
+	// numbers is set for a program that may hold decimal.Decimal or
+	// fractions.Fraction values (it names them): its comparisons all go
+	// through the helpers, which compare those with ints and floats by
+	// value, as the engine's == and < cannot.
+	numbers bool
 }
 
 type fnKind uint8

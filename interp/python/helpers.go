@@ -176,6 +176,9 @@ func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 		yf, ok2 = starlark.AsFloat(yn)
 	}
 	if !ok1 || !ok2 {
+		if z, ok, err := modulePow(x, y); ok {
+			return z, err
+		}
 		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyTypeName(x), pyTypeName(y))
 	}
 	if xf == 0 && yf < 0 {
@@ -300,6 +303,12 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			x, y = nx, ny // a bool orders as the int it is
 		}
 	}
+	if r, ok, err := compareNumbers(tok, x, y); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Bool(r), nil
+	}
 	ok, err := starlark.Compare(tok, x, y)
 	if err != nil {
 		if tx, ty, isTuple := tuplePair(x, y); isTuple {
@@ -368,18 +377,59 @@ func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
 
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that
 // is not ASCII on the left, which an ASCII text does not hold.
-func inHelper(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	needle, hay := args[0], args[1]
 	if _, ok := hay.(starlark.String); ok {
 		if _, ok := needle.(*interp.Unicode); ok {
 			return starlark.False, nil
 		}
 	}
+	if xs, ok := elements(hay); ok {
+		// A module's number (decimal.Decimal) among ints, or an int
+		// among them, is found by value.
+		_, isNum := needle.(Number)
+		b := interp.BudgetOf(thread)
+		for i := range xs.Len() {
+			e := xs.Index(i)
+			if _, eNum := e.(Number); isNum || eNum {
+				if err := b.Charge(1); err != nil {
+					return nil, err
+				}
+				if eq, ok, err := compareNumbers(syntax.EQL, needle, e); err != nil || ok && eq {
+					return starlark.True, err
+				}
+			}
+		}
+	}
 	ok, err := starlark.Binary(syntax.IN, needle, hay)
 	if err != nil {
 		return nil, err
 	}
+	if n, isNum := needle.(Number); isNum && ok == starlark.False {
+		// In a set or a dict, Decimal(7) is found as the int or float
+		// it equals (the engine's hash and == know only those).
+		return numberIn(interp.BudgetOf(thread), n, hay), nil
+	}
 	return ok, nil
+}
+
+// numberIn reports whether hay holds the int or the float n equals.
+func numberIn(b *interp.Budget, n Number, hay starlark.Value) starlark.Value {
+	var same []starlark.Value
+	if v, err := n.PyInt(b); err == nil {
+		same = append(same, v)
+	}
+	if v, err := n.PyFloat(); err == nil {
+		same = append(same, v)
+	}
+	for _, v := range same {
+		if eq, ok, err := compareNumbers(syntax.EQL, n, v); err == nil && ok && eq {
+			if in, err := starlark.Binary(syntax.IN, v, hay); err == nil && in == starlark.True {
+				return starlark.True
+			}
+		}
+	}
+	return starlark.False
 }
 
 // delItem is `del x[k]`: a dict key, a list index, or a list slice

@@ -132,3 +132,68 @@ func mixedError(x, y starlark.Value) error {
 	}
 	return nil
 }
+
+// Number is a module's number (decimal.Decimal, fractions.Fraction): int(),
+// float(), round() and hash() ask it, and it compares by value with ints,
+// floats, bools and the other modules' numbers, as CPython's do.
+type Number interface {
+	starlark.Value
+	// PyInt is int(x), truncated toward zero, refused beyond
+	// limits.max_int_digits.
+	PyInt(b *interp.Budget) (starlark.Value, error)
+	// PyFloat is float(x).
+	PyFloat() (starlark.Value, error)
+	// PyRound is round(x) (ndigits nil) or round(x, ndigits).
+	PyRound(b *interp.Budget, ndigits starlark.Value) (starlark.Value, error)
+	// CompareNumber is x op y for a y of another type; ok is false when
+	// the two do not compare (the caller's TypeError, or False for ==).
+	CompareNumber(op syntax.Token, y starlark.Value) (result, ok bool, err error)
+	// PyHash is hash(x): an equal int's or float's hash.
+	PyHash() (int64, error)
+}
+
+// compareNumbers is x op y when either is a module's Number; handled is
+// false when neither is, or they do not compare.
+func compareNumbers(op syntax.Token, x, y starlark.Value) (result, handled bool, err error) {
+	if n, ok := x.(Number); ok {
+		return n.CompareNumber(op, y)
+	}
+	if n, ok := y.(Number); ok {
+		switch op {
+		case syntax.LT:
+			op = syntax.GT
+		case syntax.GT:
+			op = syntax.LT
+		case syntax.LE:
+			op = syntax.GE
+		case syntax.GE:
+			op = syntax.LE
+		}
+		return n.CompareNumber(op, x)
+	}
+	return false, false, nil
+}
+
+// Pow is x ** y with Python's meaning for ints, floats and the modules'
+// numbers, refusing an int beyond limits.max_int_digits (charged to b).
+func Pow(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) { return powValues(b, x, y) }
+
+// modulePow is x ** y when either is a module's Number (its Binary with
+// syntax.STARSTAR answers); ok is false when neither is.
+func modulePow(x, y starlark.Value) (z starlark.Value, ok bool, err error) {
+	if n, isNum := x.(Number); isNum {
+		if b, isBin := n.(starlark.HasBinary); isBin {
+			if z, err := b.Binary(syntax.STARSTAR, y, starlark.Left); z != nil || err != nil {
+				return z, true, err
+			}
+		}
+	}
+	if n, isNum := y.(Number); isNum {
+		if b, isBin := n.(starlark.HasBinary); isBin {
+			if z, err := b.Binary(syntax.STARSTAR, x, starlark.Right); z != nil || err != nil {
+				return z, true, err
+			}
+		}
+	}
+	return nil, false, nil
+}

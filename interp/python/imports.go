@@ -23,6 +23,7 @@ import (
 // provides them; typing and __future__ are always there.
 func moduleNames() []string {
 	return []string{"json", "re", "math", "statistics", "random", "collections", "heapq",
+		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
 		"struct", "sys", "traceback", "logging", "secrets", "calendar"}
@@ -33,6 +34,7 @@ func moduleNames() []string {
 func isModuleName(name string) bool {
 	switch name {
 	case "json", "re", "math", "statistics", "random", "collections", "heapq",
+		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
 		"struct", "sys", "traceback", "logging", "secrets", "calendar":

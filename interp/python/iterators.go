@@ -687,6 +687,9 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		if tx, ty, ok := tuplePair(x, y); ok {
 			return pyCmp(b, op, tx, ty, depth)
 		}
+		if r, ok, err := compareNumbers(op, x, y); ok || err != nil {
+			return r, err
+		}
 		if err := mixedError(x, y); err != nil {
 			return false, err
 		}

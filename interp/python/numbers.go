@@ -56,6 +56,8 @@ func intCtor(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 			return floatToInt(float64(v))
 		case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes:
 			return parseIntValue(b, v, 10)
+		case Number:
+			return v.PyInt(b)
 		}
 		return nil, typeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", pyTypeName(x))
 	}
@@ -327,6 +329,8 @@ func floatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			quoted = interp.QuoteString(text)
 		}
 		return nil, valueError("could not convert string to float: %s", quoted)
+	case Number:
+		return x.PyFloat()
 	}
 	return nil, typeError("float() argument must be a string or a real number, not '%s'", pyTypeName(args[0]))
 }
@@ -565,6 +569,10 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 	}
 	z, err := starlark.Binary(syntax.PLUS, x, y)
 	if err != nil {
+		var ex *Exception
+		if isBudget(err) || errors.As(err, &ex) { // a module's value says why (decimal.InvalidOperation)
+			return nil, err
+		}
 		if strings.Contains(err.Error(), "too large") {
 			return nil, exception("OverflowError", "int too large to convert to float")
 		}
@@ -591,6 +599,12 @@ func roundBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	if bv, ok := x.(starlark.Bool); ok {
 		x = boolInt(bv)
+	}
+	if v, ok := x.(Number); ok { // a module's number reads ndigits itself
+		if nd == starlark.None {
+			nd = nil
+		}
+		return v.PyRound(interp.BudgetOf(thread), nd)
 	}
 	var n int64
 	if nd != starlark.None {
@@ -687,8 +701,9 @@ func divmodBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	nx, okx := number(x)
 	ny, oky := number(y)
 	if !okx || !oky {
-		if _, isText := interp.AsText(x); !isText && isHasBinary(x) {
-			// A module's value with // and % of its own (datetime.timedelta).
+		if _, yNum := y.(Number); yNum || !isText(x) && isHasBinary(x) {
+			// A module's value with // and % of its own (datetime.timedelta),
+			// or a module's number on the right (divmod(3, Fraction(1, 3))).
 			q, err := starlark.Binary(syntax.SLASHSLASH, x, y)
 			if err == nil {
 				var r starlark.Value
@@ -783,6 +798,9 @@ func powValues(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 	nx, okx := number(x)
 	ny, oky := number(y)
 	if !okx || !oky {
+		if z, ok, err := modulePow(x, y); ok {
+			return z, err
+		}
 		return nil, typeError("unsupported operand type(s) for ** or pow(): '%s' and '%s'", pyTypeName(x), pyTypeName(y))
 	}
 	xi, xInt := nx.(starlark.Int)
@@ -1053,6 +1071,8 @@ func pyHash(b *interp.Budget, v starlark.Value, depth int) (int64, error) {
 	case starlark.NoneType:
 		// CPython's is the object's address: anything but a number's.
 		return 0x5f3759df1, nil
+	case Number:
+		return x.PyHash()
 	}
 	if err := checkHashable(b, v); err != nil {
 		return 0, err

@@ -242,6 +242,12 @@ func printfOne(b *interp.Budget, conv byte, arg starlark.Value, sp spec) (string
 			if x {
 				f = 1
 			}
+		case Number:
+			v, err := x.PyFloat()
+			if err != nil {
+				return "", err
+			}
+			f = float64(v.(starlark.Float))
 		default:
 			return "", typeError("must be real number, not %s", pyTypeName(arg))
 		}
@@ -303,6 +309,14 @@ func printfInt(arg starlark.Value, conv byte, floats bool) (starlark.Int, error)
 			return starlark.NumberToInt(x)
 		}
 		return starlark.Int{}, typeError("%%%c format: an integer is required, not float", conv)
+	case Number:
+		if floats {
+			v, err := x.PyInt(nil)
+			if err != nil {
+				return starlark.Int{}, err
+			}
+			return v.(starlark.Int), nil
+		}
 	}
 	if floats {
 		return starlark.Int{}, typeError("%%%c format: a real number is required, not %s", conv, pyTypeName(arg))

@@ -206,15 +206,17 @@ func (c *dtClass) AttrNames() []string {
 // Python's json.dumps cannot write: it asks default= for it, or fails.
 type jsonless interface{ jsonless() }
 
-func (*date) jsonless()      {}
-func (*datetime) jsonless()  {}
-func (*clock) jsonless()     {}
-func (*timedelta) jsonless() {}
-func (*timezone) jsonless()  {}
-func (*zoneInfo) jsonless()  {}
-func (*uuidValue) jsonless() {}
-func (*chainMap) jsonless()  {}
-func (*stringIO) jsonless()  {}
+func (*date) jsonless()         {}
+func (*datetime) jsonless()     {}
+func (*clock) jsonless()        {}
+func (*timedelta) jsonless()    {}
+func (*timezone) jsonless()     {}
+func (*zoneInfo) jsonless()     {}
+func (*uuidValue) jsonless()    {}
+func (*chainMap) jsonless()     {}
+func (*stringIO) jsonless()     {}
+func (*decimalValue) jsonless() {}
+func (*fraction) jsonless()     {}
 
 func isA[T starlark.Value](v starlark.Value) bool {
 	_, ok := v.(T)

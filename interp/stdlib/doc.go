@@ -39,6 +39,9 @@ func Modules() starlark.StringDict {
 		"copy":        Copy(),
 		"csv":         CSV(),
 		"datetime":    DateTime(),
+		"decimal":     Decimal(),
+		"difflib":     DiffLib(),
+		"fractions":   Fractions(),
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
 		"heapq":       HeapQ(),
@@ -61,6 +64,7 @@ func Modules() starlark.StringDict {
 		"time":        Time(),
 		"traceback":   Traceback(),
 		"urllib":      URLLib(),
+		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
 		"zoneinfo":    ZoneInfo(),
 	}

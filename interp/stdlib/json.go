@@ -169,7 +169,9 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		return e.detour(r, depth)
 	}
 	if e.python {
-		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", className(v))
+		name := className(v)
+		name = name[strings.LastIndexByte(name, '.')+1:] // type(o).__name__: Decimal, not decimal.Decimal
+		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", name)
 	}
 	return fmt.Errorf("cannot encode %s as JSON", v.Type())
 }

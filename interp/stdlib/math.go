@@ -194,6 +194,12 @@ func toFloat(v starlark.Value) (float64, error) {
 			return 1, nil
 		}
 		return 0, nil
+	case python.Number: // decimal.Decimal, fractions.Fraction
+		f, err := x.PyFloat()
+		if err != nil {
+			return 0, err
+		}
+		return toFloat(f)
 	}
 	return 0, python.Errorf("TypeError", "must be real number, not %s", typeName(v))
 }
@@ -333,6 +339,9 @@ func roundingMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 		}
 		if n, err := toInt(args[0]); err == nil {
 			return n, nil
+		}
+		if r, ok := args[0].(integralRounder); ok { // Decimal, Fraction: exactly
+			return r.roundTo(interp.BudgetOf(thread), name)
 		}
 		x, err := toFloat(args[0])
 		if err != nil {

@@ -58,16 +58,44 @@ func (s *statsModule) fail(msg string) error {
 	return v.(*python.ExcValue).Error()
 }
 
-// exact is the data as fractions, and whether they were all ints.
-func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, bool, error) {
+// numKind is the type of a statistic's result, as CPython's _coerce
+// finds it from the data's types: int, Fraction, Decimal or float.
+type numKind uint8
+
+const (
+	kindInt numKind = iota
+	kindFraction
+	kindDecimal
+	kindFloat
+)
+
+var kindNames = [...]string{"int", "Fraction", "Decimal", "float"}
+
+// coerceKind is the type of a result of data of kinds a and b: int gives
+// way to the other, Fraction to float; Decimal mixes with neither.
+func coerceKind(a, b numKind) (numKind, error) {
+	switch {
+	case a == b || b == kindInt:
+		return a, nil
+	case a == kindInt:
+		return b, nil
+	case a == kindDecimal || b == kindDecimal:
+		return 0, python.Errorf("TypeError", "don't know how to coerce %s and %s", kindNames[a], kindNames[b])
+	}
+	return kindFloat, nil
+}
+
+// exact is the data as fractions, and the type of a result made of them.
+func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, numKind, error) {
 	out := make([]*big.Rat, len(data))
-	ints := true
+	kind := kindInt
 	b := interp.BudgetOf(thread)
 	for i, x := range data {
 		if err := b.Charge(1); err != nil {
-			return nil, false, err
+			return nil, 0, err
 		}
 		r := new(big.Rat)
+		k := kindInt
 		switch v := x.(type) {
 		case starlark.Bool:
 			if v {
@@ -77,23 +105,42 @@ func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, bool, er
 			r.SetInt(v.BigInt())
 		case starlark.Float:
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				return nil, false, python.Errorf("ValueError", "statistics of nan or inf are not supported")
+				return nil, 0, python.Errorf("ValueError", "statistics of nan or inf are not supported")
 			}
 			r.SetFloat64(float64(v))
-			ints = false
+			k = kindFloat
+		case *fraction:
+			r.Set(v.r)
+			k = kindFraction
+		case *decimalValue:
+			d, err := decimalRat(v)
+			if err != nil {
+				return nil, 0, err
+			}
+			r, k = d, kindDecimal
 		default:
-			return nil, false, python.Errorf("TypeError", "can't convert type '%s' to numerator/denominator", python.TypeName(x))
+			return nil, 0, python.Errorf("TypeError", "can't convert type '%s' to numerator/denominator", python.TypeName(x))
+		}
+		var err error
+		if kind, err = coerceKind(kind, k); err != nil {
+			return nil, 0, err
 		}
 		out[i] = r
 	}
-	return out, ints, nil
+	return out, kind, nil
 }
 
-// convert is CPython's _convert: an int when the data were ints and the
-// value is whole, else the float nearest it.
-func convert(r *big.Rat, ints bool) (starlark.Value, error) {
-	if ints && r.IsInt() {
+// convert is CPython's _convert: r as the data's type (an int only when
+// it is whole, a Decimal rounded by the run's context).
+func convert(thread *starlark.Thread, r *big.Rat, kind numKind) (starlark.Value, error) {
+	switch {
+	case kind == kindInt && r.IsInt():
 		return starlark.MakeBigInt(r.Num()), nil
+	case kind == kindFraction:
+		return checkRat(interp.BudgetOf(thread), r)
+	case kind == kindDecimal:
+		run := runDecimal(thread)
+		return run.divide(run.ctx, intDecimal(starlark.MakeBigInt(r.Num())), intDecimal(starlark.MakeBigInt(r.Denom())), syntax.SLASH)
 	}
 	f, _ := r.Float64()
 	if math.IsInf(f, 0) {
@@ -137,7 +184,7 @@ func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args st
 		return starlark.Float(special / float64(len(data))), nil
 	}
 	t := sumRat(rs)
-	return convert(t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints)
+	return convert(thread, t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints)
 }
 
 // splitSpecial parts the infinities and NaNs out of data: the rest, and
@@ -428,7 +475,10 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 			if err != nil {
 				return nil, err
 			}
-			c, ints = cs[0], ints && cints
+			c = cs[0]
+			if ints, err = coerceKind(ints, cints); err != nil {
+				return nil, err
+			}
 		} else {
 			c = sumRat(rs)
 			c.Quo(c, new(big.Rat).SetInt64(int64(n)))
@@ -444,7 +494,15 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		}
 		ss.Quo(ss, new(big.Rat).SetInt64(div))
 		if !root {
-			return convert(ss, ints)
+			return convert(thread, ss, ints)
+		}
+		if ints == kindDecimal { // CPython's stdev of Decimals is a Decimal
+			v, err := convert(thread, ss, ints)
+			if err != nil {
+				return nil, err
+			}
+			run := runDecimal(thread)
+			return decimalMethods["sqrt"].fn(run, run.ctx, v.(*decimalValue), []starlark.Value{nil})
 		}
 		return starlark.Float(sqrtRat(ss)), nil
 	}
