@@ -43,7 +43,10 @@ type Error struct {
 	// by "\n" with no trailing newline: as in Python, the output a program
 	// wrote before an exception is not lost.
 	Printed string
-	causes  []error
+	// Stderr is what it wrote to its standard error, with
+	// Options.SeparateStderr.
+	Stderr string
+	causes []error
 }
 
 func (e *Error) Error() string   { return e.Msg }

@@ -38,6 +38,12 @@ type Options struct {
 	MaxSteps uint64
 	// Timeout bounds wall-clock time; 0 means only ctx bounds it.
 	Timeout time.Duration
+	// SeparateStderr keeps what the program writes to its standard error
+	// (PrintErr: Python's sys.stderr, logging) apart, in Result.Stderr and
+	// Error.Stderr, for a caller that has a stderr of its own (the CLI).
+	// Off, it joins the printed text in the order written, which is what
+	// an MCP client, with one text, should see.
+	SeparateStderr bool
 	// MaxOutput bounds the bytes of printed text; 0 means no bound.
 	MaxOutput int
 	// MaxMemory bounds the bytes of values the program holds (SPEC §8.1,
@@ -103,6 +109,9 @@ type Result struct {
 	// Printed is the text printed by the program, lines joined by "\n"
 	// with no trailing newline.
 	Printed string
+	// Stderr is what the program wrote to its standard error, as written,
+	// when Options.SeparateStderr kept it apart (else it is in Printed).
+	Stderr string
 	// Format is the mode the program asked for with __format__, or "".
 	Format string
 	// Text is what the user sees (SPEC §2.3, §2.4): the printed text, then
@@ -155,18 +164,34 @@ const (
 // output is where a run's printed text goes, within MaxOutput.
 type output struct {
 	printed *strings.Builder
+	stderr  strings.Builder // with Options.SeparateStderr
 	lim     *limits
 	thread  *starlark.Thread
 }
 
 func (o *output) write(text, end string) error {
-	if max := o.lim.opts.MaxOutput; max > 0 && o.printed.Len()+len(text)+len(end) > max {
+	return o.writeTo(o.printed, text, end)
+}
+
+// writeTo adds text to w; the output limit bounds both texts together.
+func (o *output) writeTo(w *strings.Builder, text, end string) error {
+	if max := o.lim.opts.MaxOutput; max > 0 && o.printed.Len()+o.stderr.Len()+len(text)+len(end) > max {
 		o.lim.trip(o.thread, errOutput)
 		return ErrOutputLimit
 	}
-	o.printed.WriteString(text)
-	o.printed.WriteString(end)
+	w.WriteString(text)
+	w.WriteString(end)
 	return nil
+}
+
+// PrintErr adds text to what the run executing on thread writes to its
+// standard error: kept apart with Options.SeparateStderr, else printed
+// as Print prints, in order. The output limit counts it either way.
+func PrintErr(thread *starlark.Thread, text string) error {
+	if o, ok := thread.Local(outputLocal).(*output); ok && o.lim.opts.SeparateStderr {
+		return o.writeTo(&o.stderr, text, "")
+	}
+	return Print(thread, text)
 }
 
 // Print adds text to the printed output of the run executing on thread,
@@ -355,6 +380,15 @@ func withPrinted(err error, printed *strings.Builder) error {
 	return err
 }
 
+// withStderr keeps the run's separate standard error with err, whatever
+// failed: what a program wrote there before an exception is not lost.
+func withStderr(err error, lim *limits) error {
+	if e, ok := err.(*Error); ok {
+		e.Stderr = lim.out.stderr.String()
+	}
+	return err
+}
+
 // protected is run, with a panic that escaped it (one in the capture or
 // the rendering; builtins recover their own) turned into an error rather
 // than the end of the process.
@@ -365,7 +399,10 @@ func (p *Program) protected(ctx context.Context, thread *starlark.Thread, lim *l
 		}
 	}()
 	res, globals, err := p.run(ctx, thread, lim, predeclared, printed)
-	return outcome{res, globals, err}
+	if res != nil {
+		res.Stderr = lim.out.stderr.String()
+	}
+	return outcome{res, globals, withStderr(err, lim)}
 }
 
 // outcome is what a run's goroutine hands back.

@@ -75,6 +75,15 @@ type ToolCall struct {
 // ExecOption configures one run.
 type ExecOption func(*runState)
 
+// SeparateStderr keeps what the program writes to its standard error
+// (sys.stderr, logging, traceback.print_exc) in ExecResult.Stderr instead
+// of its printed text, for a caller with a stderr of its own: onetool run
+// writes it there, as CPython does. A run in a worker process
+// (isolation: process) keeps the two together.
+func SeparateStderr() ExecOption {
+	return func(st *runState) { st.separateStderr = true }
+}
+
 // UpstreamProgress is a progress notification an upstream MCP server sent
 // during a tool call.
 type UpstreamProgress struct {

@@ -59,6 +59,9 @@ type runState struct {
 	toolsMu    sync.Mutex
 	tools      []string         // with a principal: the tool ids called, for the audit log
 	auditCalls []auth.AuditCall // with serve.auth.audit_arguments: the calls with their arguments
+	// separateStderr keeps the program's standard error apart (see
+	// SeparateStderr).
+	separateStderr bool
 }
 
 type runStateKey struct{}

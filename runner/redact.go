@@ -25,6 +25,7 @@ import (
 func redactResult(s *config.Secrets, res *ExecResult) {
 	res.Text = s.Redact(res.Text)
 	res.Printed = s.Redact(res.Printed)
+	res.Stderr = s.Redact(res.Stderr)
 	res.Value = redactValue(s, res.Value)
 	res.Err = redactError(s, res.Err)
 }

@@ -352,6 +352,10 @@ type ExecResult struct {
 	HasValue bool
 	// Printed is the text the code printed.
 	Printed string
+	// Stderr is what the code wrote to its standard error (sys.stderr,
+	// logging), kept apart only with SeparateStderr; else it is in Printed
+	// and Text, in the order written.
+	Stderr string
 	// Err is nil on success. It is an *interp.Error for failures of the
 	// code, or a fence error; errors.Is reaches causes such as
 	// interp.ErrTimeout, context.Canceled or a tool's own error.
@@ -435,6 +439,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		Watchdog:    r.watchdog,
 
 		MaxIntDigits:   st.limits.MaxIntDigits,
+		SeparateStderr: st.separateStderr,
 		Parse:          python.Parse,
 		ParseWithCells: python.ParseWithCells,
 		Explain:        python.Explain,
@@ -458,6 +463,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		return fail(res, st.rephrase(err))
 	}
 	res.Printed = out.Printed
+	res.Stderr = out.Stderr
 	res.HasValue = out.Value != nil
 	res.Value = out.GoValue
 	res.Text = out.Text
@@ -484,7 +490,10 @@ func fail(res *ExecResult, err error) *ExecResult {
 	// What the program printed before it failed comes first, as Python
 	// shows a program's output before its traceback.
 	var ie *interp.Error
-	if errors.As(err, &ie) && ie.Printed != "" {
+	if errors.As(err, &ie) {
+		res.Stderr = ie.Stderr
+	}
+	if ie != nil && ie.Printed != "" {
 		res.Printed = ie.Printed
 		res.Text = ie.Printed + "\n" + res.Text
 	}

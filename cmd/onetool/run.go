@@ -61,7 +61,13 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 				return err
 			}
 			defer r.Close()
-			res := r.Exec(cmd.Context(), src)
+			// The program's standard error (sys.stderr, logging) goes to
+			// ours, as python3 prog.py writes it; under serve it is part of
+			// the one text a client reads.
+			res := r.Exec(cmd.Context(), src, runner.SeparateStderr())
+			if res.Stderr != "" {
+				io.WriteString(cmd.ErrOrStderr(), res.Stderr)
+			}
 			fmt.Fprintln(cmd.OutOrStdout(), res.Text)
 			if res.IsError() {
 				return &exitError{code: exitRun}

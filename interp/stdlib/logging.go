@@ -1212,7 +1212,7 @@ func (h *handler) handleError(thread *starlark.Thread, rec *logRecord, err error
 		return rerr
 	}
 	sb.WriteString("Message: " + msg + "\nArguments: " + args + "\n")
-	return interp.Print(thread, sb.String())
+	return interp.PrintErr(thread, sb.String()) // handleError writes to sys.stderr
 }
 
 // format is the record's text by the handler's formatter.

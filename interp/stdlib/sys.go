@@ -18,7 +18,8 @@ import (
 // CPython 3.11's on Linux, read-only (argv, path and modules are frozen),
 // and the streams write to the run's output: sys.stdout and sys.stderr
 // both add to the printed text, in the order of the writes, as a terminal
-// shows the two streams of a process (an agent reads one text). sys.stdin
+// shows the two streams of a process (an agent reads one text), unless
+// the caller keeps standard error apart (onetool run does). sys.stdin
 // is empty: a program has no input. exit() raises SystemExit, which
 // uncaught with a code of 0 or None ends the run as its end would; any
 // other code ends it with the error "SystemExit: <code>".
@@ -306,8 +307,8 @@ func setSize(n int) int64 {
 	return 216 + 16*table
 }
 
-// A sysStream is sys.stdout, sys.stderr or sys.stdin. Both output
-// streams add to the run's printed text.
+// A sysStream is sys.stdout, sys.stderr or sys.stdin: the run's printed
+// text and its standard error (see interp.PrintErr).
 type sysStream struct {
 	name string // "<stdout>"
 	fd   int
@@ -437,7 +438,7 @@ func (s *sysStream) Attr(name string) (starlark.Value, error) {
 			if !ok {
 				return nil, python.Errorf("TypeError", "write() argument must be str, not %s", python.TypeName(args[0]))
 			}
-			if err := interp.Print(thread, text); err != nil {
+			if err := s.print(thread, text); err != nil {
 				return nil, err
 			}
 			return starlark.MakeInt(utf8.RuneCountInString(text)), nil
@@ -452,11 +453,19 @@ func (s *sysStream) Attr(name string) (starlark.Value, error) {
 				if !ok {
 					return true, python.Errorf("TypeError", "write() argument must be str, not %s", python.TypeName(x))
 				}
-				return false, interp.Print(thread, text)
+				return false, s.print(thread, text)
 			})
 		}), nil
 	}
 	return nil, nil
+}
+
+// print writes text to the run's standard output or standard error.
+func (s *sysStream) print(thread *starlark.Thread, text string) error {
+	if s.fd == 2 {
+		return interp.PrintErr(thread, text)
+	}
+	return interp.Print(thread, text)
 }
 
 // method is a method of the stream: name(*args) with fn's meaning.
@@ -473,11 +482,15 @@ func (s *sysStream) method(name string, fn func(thread *starlark.Thread, args st
 	})
 }
 
-// writeStderr adds text to what the run's sys.stderr shows: the printed
-// output. A stream that is not sys.stdout or sys.stderr (an io.StringIO)
-// is written through its write method.
+// writeTo writes text to stream: the run's standard error when it is
+// sys.stderr or None (logging's and traceback's default), its standard
+// output for sys.stdout, else through the stream's write method (an
+// io.StringIO).
 func writeTo(thread *starlark.Thread, stream starlark.Value, text string) error {
-	if stream == nil || stream == starlark.None || stream == stdoutStream || stream == stderrStream {
+	switch stream {
+	case nil, starlark.None, stderrStream: // the default of logging and traceback
+		return interp.PrintErr(thread, text)
+	case stdoutStream:
 		return interp.Print(thread, text)
 	}
 	w, err := attrOf(stream, "write")
