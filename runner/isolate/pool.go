@@ -176,6 +176,11 @@ func (p *Pool) start() (*Worker, error) {
 	cmd.Env = p.env
 	w := &Worker{cmd: cmd, msgs: make(chan *msg, 16), dead: make(chan struct{}), gone: make(chan struct{}), stderr: &tail{max: 4 << 10}}
 	cmd.Stderr = w.stderr
+	// Wait copies the worker's stderr until every writer of the pipe has
+	// closed it; once the worker is gone, a copy still held elsewhere must
+	// not keep its discard (and Close) waiting for ever (it did, once in
+	// CI): after a second the pipe is closed and Wait returns.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
