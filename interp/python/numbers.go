@@ -12,6 +12,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/internal/ddouble"
 	"github.com/onetool-dev/onetool/interp"
 )
 
@@ -1225,60 +1226,14 @@ func cPow(x, y float64) float64 {
 		}
 		return r
 	}
-	return ddExp(ddLog(x).mulFloat(y))
+	return ddExp(ddLog(x).MulFloat(y))
 }
 
-// dd is a double-double: the unevaluated sum hi + lo, |lo| ≤ ulp(hi)/2.
-type dd struct{ hi, lo float64 }
+// dd is a double-double number (package ddouble).
+type dd = ddouble.DD
 
 // ln2DD is log(2) to double-double precision.
-var ln2DD = dd{0.6931471805599453, 2.3190468138462996e-17}
-
-func twoSum(a, b float64) dd {
-	s := a + b
-	bb := s - a
-	return dd{s, (a - (s - bb)) + (b - bb)}
-}
-
-func quickTwoSum(a, b float64) dd {
-	s := a + b
-	return dd{s, b - (s - a)}
-}
-
-func twoProd(a, b float64) dd {
-	p := a * b
-	return dd{p, math.FMA(a, b, -p)}
-}
-
-func (a dd) add(b dd) dd {
-	s := twoSum(a.hi, b.hi)
-	t := twoSum(a.lo, b.lo)
-	s.lo += t.hi
-	s = quickTwoSum(s.hi, s.lo)
-	s.lo += t.lo
-	return quickTwoSum(s.hi, s.lo)
-}
-
-func (a dd) mul(b dd) dd {
-	p := twoProd(a.hi, b.hi)
-	p.lo += a.hi*b.lo + a.lo*b.hi
-	return quickTwoSum(p.hi, p.lo)
-}
-
-func (a dd) mulFloat(b float64) dd {
-	p := twoProd(a.hi, b)
-	p.lo += a.lo * b
-	return quickTwoSum(p.hi, p.lo)
-}
-
-func (a dd) div(b dd) dd {
-	q1 := a.hi / b.hi
-	r := a.add(b.mulFloat(-q1))
-	q2 := r.hi / b.hi
-	r = r.add(b.mulFloat(-q2))
-	q3 := r.hi / b.hi
-	return quickTwoSum(q1, q2).add(dd{q3, 0})
-}
+var ln2DD = dd{Hi: 0.6931471805599453, Lo: 2.3190468138462996e-17}
 
 // ddLog is log(x) for a finite x > 0: x = m·2^k with m near 1, and
 // log(m) = 2·atanh(s), s = (m-1)/(m+1), |s| < 0.172, by its series.
@@ -1288,43 +1243,43 @@ func ddLog(x float64) dd {
 		m *= 2
 		k--
 	}
-	s := dd{m - 1, 0}.div(twoSum(m, 1)) // m-1 is exact for m in [0.7, 1.42)
-	s2 := s.mul(s)
+	s := dd{Hi: m - 1, Lo: 0}.Div(ddouble.TwoSum(m, 1)) // m-1 is exact for m in [0.7, 1.42)
+	s2 := s.Mul(s)
 	// Terms up to s^45 leave less than 2^-110 of log(m).
-	acc := dd{1.0 / 45, 0}
+	acc := dd{Hi: 1.0 / 45, Lo: 0}
 	for n := 21; n >= 0; n-- {
-		acc = acc.mul(s2).add(dd{1, 0}.div(dd{float64(2*n + 1), 0}))
+		acc = acc.Mul(s2).Add(dd{Hi: 1, Lo: 0}.Div(dd{Hi: float64(2*n + 1), Lo: 0}))
 	}
-	return ln2DD.mulFloat(float64(k)).add(s.mul(acc).mulFloat(2))
+	return ln2DD.MulFloat(float64(k)).Add(s.Mul(acc).MulFloat(2))
 }
 
 // ddExp is exp(t) rounded to a float64: t = n·log(2) + r, and exp(r) by
 // its series at r/1024, squared ten times.
 func ddExp(t dd) float64 {
 	switch {
-	case t.hi > 710:
+	case t.Hi > 710:
 		return math.Inf(1)
-	case t.hi < -746:
+	case t.Hi < -746:
 		return 0
 	}
-	n := math.Round(t.hi / ln2DD.hi)
-	r := t.add(ln2DD.mulFloat(-n))
-	r = dd{r.hi / 1024, r.lo / 1024}
+	n := math.Round(t.Hi / ln2DD.Hi)
+	r := t.Add(ln2DD.MulFloat(-n))
+	r = dd{Hi: r.Hi / 1024, Lo: r.Lo / 1024}
 	// expm1(r) for |r| < 3.4e-4: terms up to r^12/12! suffice.
-	p := dd{0, 0}
+	p := dd{Hi: 0, Lo: 0}
 	for i := 12; i >= 1; i-- {
-		p = p.add(dd{1, 0}).mul(r).div(dd{float64(i), 0})
+		p = p.Add(dd{Hi: 1, Lo: 0}).Mul(r).Div(dd{Hi: float64(i), Lo: 0})
 	}
 	for range 10 {
-		p = p.mulFloat(2).add(p.mul(p)) // expm1(2r) = 2·expm1(r) + expm1(r)²
+		p = p.MulFloat(2).Add(p.Mul(p)) // expm1(2r) = 2·expm1(r) + expm1(r)²
 	}
-	e := dd{1, 0}.add(p)
+	e := dd{Hi: 1, Lo: 0}.Add(p)
 	if n > 1000 || n < -1000 {
 		// Scale in two steps so that neither overflows or flushes early.
 		h := math.Trunc(n / 2)
-		return math.Ldexp(math.Ldexp(e.hi+e.lo, int(h)), int(n-h))
+		return math.Ldexp(math.Ldexp(e.Hi+e.Lo, int(h)), int(n-h))
 	}
-	return math.Ldexp(e.hi+e.lo, int(n))
+	return math.Ldexp(e.Hi+e.Lo, int(n))
 }
 
 // FloatPow is x ** y for floats as CPython computes it (C's pow), for
@@ -1333,26 +1288,26 @@ func ddExp(t dd) float64 {
 func FloatPow(x, y float64) float64 { return cPow(x, y) }
 
 // ln10DD is log(10) to double-double precision.
-var ln10DD = dd{2.302585092994046, -2.1707562233822494e-16}
+var ln10DD = dd{Hi: 2.302585092994046, Lo: -2.1707562233822494e-16}
 
 // Log, Log2 and Log10 are the logarithms of a finite x > 0 rounded once
 // from double-double values, as C's log, log2 and log10 give them
 // (math.log10(1000) is 3.0; Go's math.Log10 gives 2.9999999999999996).
 func Log(x float64) float64 {
 	l := ddLog(x)
-	return l.hi + l.lo
+	return l.Hi + l.Lo
 }
 
 // Log2 is log2(x); see Log.
 func Log2(x float64) float64 {
-	l := ddLog(x).div(ln2DD)
-	return l.hi + l.lo
+	l := ddLog(x).Div(ln2DD)
+	return l.Hi + l.Lo
 }
 
 // Log10 is log10(x); see Log.
 func Log10(x float64) float64 {
-	l := ddLog(x).div(ln10DD)
-	return l.hi + l.lo
+	l := ddLog(x).Div(ln10DD)
+	return l.Hi + l.Lo
 }
 
 // Exp is e ** x, rounded once from a double-double value as C's exp.
@@ -1360,7 +1315,7 @@ func Exp(x float64) float64 {
 	if math.IsNaN(x) {
 		return x
 	}
-	return ddExp(dd{x, 0})
+	return ddExp(dd{Hi: x, Lo: 0})
 }
 
 // Norm is sqrt(sum of x*x for x in xs) for finite xs, rounded once, as
@@ -1376,14 +1331,14 @@ func Norm(xs []float64) float64 {
 		return 0
 	}
 	_, e := math.Frexp(maxAbs)
-	sum := dd{0, 0}
+	sum := dd{Hi: 0, Lo: 0}
 	for _, x := range xs {
 		y := math.Ldexp(x, -e)
-		sum = sum.add(twoProd(y, y))
+		sum = sum.Add(ddouble.TwoProd(y, y))
 	}
-	s := math.Sqrt(sum.hi)
+	s := math.Sqrt(sum.Hi)
 	// One Newton step in double-double: s + (sum - s²) / 2s.
-	r := sum.add(twoProd(s, s).mulFloat(-1))
-	root := dd{s, 0}.add(dd{(r.hi + r.lo) / (2 * s), 0})
-	return math.Ldexp(root.hi+root.lo, e)
+	r := sum.Add(ddouble.TwoProd(s, s).MulFloat(-1))
+	root := dd{Hi: s, Lo: 0}.Add(dd{Hi: (r.Hi + r.Lo) / (2 * s), Lo: 0})
+	return math.Ldexp(root.Hi+root.Lo, e)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"sync"
+
+	"github.com/onetool-dev/onetool/internal/ddouble"
 )
 
 // The circular functions of the math module rounded once from
@@ -14,68 +16,8 @@ import (
 // (math.sin(-2.0) is -0.9092974268256817 in CPython, -0.9092974268256816
 // from Go's math.Sin).
 
-// dd is a double-double number: the unevaluated sum hi + lo, with
-// |lo| <= ulp(hi)/2.
-type dd struct{ hi, lo float64 }
-
-func twoSum(a, b float64) dd {
-	s := a + b
-	bb := s - a
-	return dd{s, (a - (s - bb)) + (b - bb)}
-}
-
-func quickTwoSum(a, b float64) dd {
-	s := a + b
-	return dd{s, b - (s - a)}
-}
-
-func twoProd(a, b float64) dd {
-	p := a * b
-	return dd{p, math.FMA(a, b, -p)}
-}
-
-// add is x + y with an error relative to the sum, even when x and y
-// nearly cancel.
-func (x dd) add(y dd) dd {
-	s := twoSum(x.hi, y.hi)
-	t := twoSum(x.lo, y.lo)
-	s.lo += t.hi
-	s = quickTwoSum(s.hi, s.lo)
-	s.lo += t.lo
-	return quickTwoSum(s.hi, s.lo)
-}
-
-func (x dd) neg() dd        { return dd{-x.hi, -x.lo} }
-func (x dd) sub(y dd) dd    { return x.add(y.neg()) }
-func (x dd) float() float64 { return x.hi + x.lo }
-
-func (x dd) mul(y dd) dd {
-	p := twoProd(x.hi, y.hi)
-	p.lo += x.hi*y.lo + x.lo*y.hi
-	return quickTwoSum(p.hi, p.lo)
-}
-
-func (x dd) div(y dd) dd {
-	q1 := x.hi / y.hi
-	r := x.sub(y.mul(dd{q1, 0}))
-	q2 := r.hi / y.hi
-	r = r.sub(y.mul(dd{q2, 0}))
-	q3 := r.hi / y.hi
-	return quickTwoSum(q1, q2).add(dd{q3, 0})
-}
-
-// divInt is x / n for a small whole n.
-func (x dd) divInt(n float64) dd { return x.div(dd{n, 0}) }
-
-// sqrt is the square root of x >= 0: one Newton step from the float's.
-func (x dd) sqrt() dd {
-	if x.hi <= 0 {
-		return dd{0, 0}
-	}
-	s := math.Sqrt(x.hi)
-	r := x.sub(twoProd(s, s))
-	return quickTwoSum(s, r.hi/(2*s))
-}
+// dd is a double-double number (package ddouble).
+type dd = ddouble.DD
 
 // piDigits is pi to 100 decimal places, the source of the constants below.
 const piDigits = "3.1415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679"
@@ -100,8 +42,8 @@ func init() {
 		halfPiParts[i] = f
 		rest.Sub(rest, big.NewFloat(f))
 	}
-	halfPi = quickTwoSum(halfPiParts[0], halfPiParts[1])
-	piDD = dd{2 * halfPi.hi, 2 * halfPi.lo}
+	halfPi = ddouble.QuickTwoSum(halfPiParts[0], halfPiParts[1])
+	piDD = dd{Hi: 2 * halfPi.Hi, Lo: 2 * halfPi.Lo}
 }
 
 // bigPi is pi to enough bits to reduce any float by multiples of pi/2,
@@ -137,24 +79,24 @@ var bigPi = sync.OnceValue(func() *big.Float {
 // reduce returns r and k with x = k·pi/2 + r and |r| <= pi/4 (about), r
 // to double-double precision.
 func reduce(x dd) (dd, int) {
-	if math.Abs(x.hi) <= math.Pi/4 {
+	if math.Abs(x.Hi) <= math.Pi/4 {
 		return x, 0
 	}
-	if math.Abs(x.hi) < 1<<20 {
-		k := math.Round(x.hi / halfPiParts[0])
+	if math.Abs(x.Hi) < 1<<20 {
+		k := math.Round(x.Hi / halfPiParts[0])
 		r := x
 		for _, p := range halfPiParts {
-			r = r.sub(twoProd(k, p))
+			r = r.Sub(ddouble.TwoProd(k, p))
 		}
 		return r, int(int64(k) & 3)
 	}
 	// Far from zero: k·pi/2 in big floats, with as many bits as x has
 	// bits before its point and 150 after.
-	_, e := math.Frexp(x.hi)
+	_, e := math.Frexp(x.Hi)
 	prec := uint(e + 160)
 	hp := new(big.Float).SetPrec(prec).Quo(bigPi(), big.NewFloat(2))
-	bx := new(big.Float).SetPrec(prec).SetFloat64(x.hi)
-	bx.Add(bx, big.NewFloat(x.lo))
+	bx := new(big.Float).SetPrec(prec).SetFloat64(x.Hi)
+	bx.Add(bx, big.NewFloat(x.Lo))
 	q := new(big.Float).SetPrec(prec).Quo(bx, hp)
 	kInt, _ := q.Int(nil)
 	// round to the nearest whole number
@@ -170,7 +112,7 @@ func reduce(x dd) (dd, int) {
 	rb.Sub(rb, big.NewFloat(hi))
 	lo, _ := rb.Float64()
 	quad := new(big.Int).And(kInt, big.NewInt(3)).Int64()
-	return quickTwoSum(hi, lo), int(quad)
+	return ddouble.QuickTwoSum(hi, lo), int(quad)
 }
 
 // sinCosTable holds sin(j/64) and cos(j/64) for j = 0 … 51 to
@@ -184,7 +126,7 @@ var sinCosTable = sync.OnceValue(func() *[52][2]dd {
 		hi, _ := f.Float64()
 		rest := new(big.Float).SetPrec(prec).Sub(f, big.NewFloat(hi))
 		lo, _ := rest.Float64()
-		return quickTwoSum(hi, lo)
+		return ddouble.QuickTwoSum(hi, lo)
 	}
 	for j := range t {
 		x := new(big.Float).SetPrec(prec).Quo(big.NewFloat(float64(j)), big.NewFloat(64))
@@ -206,9 +148,9 @@ var sinCosTable = sync.OnceValue(func() *[52][2]dd {
 
 // Coefficients of the two series that need double-double precision.
 var (
-	inv6   = dd{1, 0}.divInt(6)
-	inv120 = dd{1, 0}.divInt(120)
-	inv24  = dd{1, 0}.divInt(24)
+	inv6   = dd{Hi: 1, Lo: 0}.Div(dd{Hi: 6, Lo: 0})
+	inv120 = dd{Hi: 1, Lo: 0}.Div(dd{Hi: 120, Lo: 0})
+	inv24  = dd{Hi: 1, Lo: 0}.Div(dd{Hi: 24, Lo: 0})
 )
 
 // sinCosKernel returns sin(r) and cos(r) for |r| <= pi/4 (a little
@@ -216,21 +158,21 @@ var (
 // (their first terms in double-double, the rest, below 2^-100 of the
 // result, in floats), and the angle-sum formulas with the table.
 func sinCosKernel(r dd) (dd, dd) {
-	j := int(math.Round(r.hi * 64))
+	j := int(math.Round(r.Hi * 64))
 	a := float64(j) / 64
-	t := quickTwoSum(r.hi-a, r.lo) // r.hi - a is exact
-	t2 := t.mul(t)
-	x := t2.hi
+	t := ddouble.QuickTwoSum(r.Hi-a, r.Lo) // r.Hi - a is exact
+	t2 := t.Mul(t)
+	x := t2.Hi
 	// sin(t) = t - t³/6 + t⁵/120 - …
 	fs := ((x/6227020800-1.0/39916800)*x+1.0/362880)*x - 1.0/5040
-	ps := inv120.add(dd{x * fs, 0})
-	ps = t2.mul(ps).sub(inv6)
-	sinT := t.add(t.mul(t2).mul(ps))
+	ps := inv120.Add(dd{Hi: x * fs, Lo: 0})
+	ps = t2.Mul(ps).Sub(inv6)
+	sinT := t.Add(t.Mul(t2).Mul(ps))
 	// cos(t) = 1 - t²/2 + t⁴/24 - …
 	fc := ((x/479001600-1.0/3628800)*x+1.0/40320)*x - 1.0/720
-	pc := inv24.add(dd{x * fc, 0})
-	pc = t2.mul(pc).sub(dd{0.5, 0})
-	cosT := dd{1, 0}.add(t2.mul(pc))
+	pc := inv24.Add(dd{Hi: x * fc, Lo: 0})
+	pc = t2.Mul(pc).Sub(dd{Hi: 0.5, Lo: 0})
+	cosT := dd{Hi: 1, Lo: 0}.Add(t2.Mul(pc))
 	if j == 0 {
 		return sinT, cosT
 	}
@@ -241,9 +183,9 @@ func sinCosKernel(r dd) (dd, dd) {
 	e := sinCosTable()[k]
 	sa, ca := e[0], e[1]
 	if j < 0 {
-		sa = sa.neg()
+		sa = sa.Neg()
 	}
-	return sa.mul(cosT).add(ca.mul(sinT)), ca.mul(cosT).sub(sa.mul(sinT))
+	return sa.Mul(cosT).Add(ca.Mul(sinT)), ca.Mul(cosT).Sub(sa.Mul(sinT))
 }
 
 // sinCosDD returns sin(x) and cos(x) for a finite x.
@@ -252,11 +194,11 @@ func sinCosDD(x dd) (dd, dd) {
 	s, c := sinCosKernel(r)
 	switch k {
 	case 1:
-		return c, s.neg()
+		return c, s.Neg()
 	case 2:
-		return s.neg(), c.neg()
+		return s.Neg(), c.Neg()
 	case 3:
-		return c.neg(), s
+		return c.Neg(), s
 	}
 	return s, c
 }
@@ -269,8 +211,8 @@ func sinCos(x float64) (float64, float64) {
 	if x == 0 {
 		return x, 1
 	}
-	s, c := sinCosDD(dd{x, 0})
-	return s.float(), c.float()
+	s, c := sinCosDD(dd{Hi: x, Lo: 0})
+	return s.Float(), c.Float()
 }
 
 func ddSin(x float64) float64 { s, _ := sinCos(x); return s }
@@ -283,18 +225,18 @@ func ddTan(x float64) float64 {
 	if x == 0 {
 		return x
 	}
-	s, c := sinCosDD(dd{x, 0})
-	return s.div(c).float()
+	s, c := sinCosDD(dd{Hi: x, Lo: 0})
+	return s.Div(c).Float()
 }
 
 // atanDD is atan(t) for |t| <= 1: Newton's method on tan(y) = t from Go's
 // value, two steps in double-double.
 func atanDD(t dd) dd {
-	y := dd{math.Atan(t.hi), 0}
+	y := dd{Hi: math.Atan(t.Hi), Lo: 0}
 	for range 1 {
 		s, c := sinCosKernel(y)
 		// y' = y + (t·cos y - sin y) / (cos y + t·sin y)
-		y = y.add(t.mul(c).sub(s).div(c.add(t.mul(s))))
+		y = y.Add(t.Mul(c).Sub(s).Div(c.Add(t.Mul(s))))
 	}
 	return y
 }
@@ -304,16 +246,16 @@ func ddAtan(x float64) float64 {
 	case math.IsNaN(x) || x == 0:
 		return x
 	case math.IsInf(x, 0):
-		return math.Copysign(halfPi.float(), x)
+		return math.Copysign(halfPi.Float(), x)
 	case math.Abs(x) < 0x1p-27:
 		return x // atan(x) = x - x³/3…, which rounds to x
 	case math.Abs(x) > 0x1p60:
-		return math.Copysign(halfPi.float(), x)
+		return math.Copysign(halfPi.Float(), x)
 	case math.Abs(x) <= 1:
-		return atanDD(dd{x, 0}).float()
+		return atanDD(dd{Hi: x, Lo: 0}).Float()
 	}
-	a := halfPi.sub(atanDD(dd{1, 0}.div(dd{math.Abs(x), 0})))
-	return math.Copysign(a.float(), x)
+	a := halfPi.Sub(atanDD(dd{Hi: 1, Lo: 0}.Div(dd{Hi: math.Abs(x), Lo: 0})))
+	return math.Copysign(a.Float(), x)
 }
 
 func ddAtan2(y, x float64) float64 {
@@ -330,29 +272,29 @@ func ddAtan2(y, x float64) float64 {
 			if x > 0 {
 				return y / x
 			}
-			return math.Copysign(piDD.sub(dd{ay / ax, 0}).float(), y)
+			return math.Copysign(piDD.Sub(dd{Hi: ay / ax, Lo: 0}).Float(), y)
 		}
-		a = atanDD(dd{ay, 0}.div(dd{ax, 0}))
+		a = atanDD(dd{Hi: ay, Lo: 0}.Div(dd{Hi: ax, Lo: 0}))
 	} else {
-		t := dd{ax, 0}.div(dd{ay, 0})
-		if t.hi < 0x1p-900 {
+		t := dd{Hi: ax, Lo: 0}.Div(dd{Hi: ay, Lo: 0})
+		if t.Hi < 0x1p-900 {
 			a = halfPi
 		} else {
-			a = halfPi.sub(atanDD(t))
+			a = halfPi.Sub(atanDD(t))
 		}
 	}
 	if x < 0 {
-		a = piDD.sub(a)
+		a = piDD.Sub(a)
 	}
-	return math.Copysign(a.float(), y)
+	return math.Copysign(a.Float(), y)
 }
 
 // asinDD is asin(t) for |t| <= 0.5: Newton's method on sin(y) = t.
 func asinDD(t dd) dd {
-	y := dd{math.Asin(t.hi), 0}
+	y := dd{Hi: math.Asin(t.Hi), Lo: 0}
 	for range 1 {
 		s, c := sinCosKernel(y)
-		y = y.add(t.sub(s).div(c))
+		y = y.Add(t.Sub(s).Div(c))
 	}
 	return y
 }
@@ -360,7 +302,7 @@ func asinDD(t dd) dd {
 // halfOneMinus is sqrt((1 - |x|)/2), exactly enough for asin and acos
 // of 0.5 <= |x| <= 1 (1 - |x| is exact there).
 func halfOneMinus(x float64) dd {
-	return dd{(1 - math.Abs(x)) / 2, 0}.sqrt()
+	return dd{Hi: (1 - math.Abs(x)) / 2, Lo: 0}.Sqrt()
 }
 
 func ddAsin(x float64) float64 {
@@ -372,12 +314,12 @@ func ddAsin(x float64) float64 {
 	case math.Abs(x) < 0x1p-26:
 		return x
 	case math.Abs(x) <= 0.5:
-		return asinDD(dd{x, 0}).float()
+		return asinDD(dd{Hi: x, Lo: 0}).Float()
 	}
 	// asin(x) = pi/2 - 2·asin(sqrt((1-x)/2))
 	a := asinDD(halfOneMinus(x))
-	r := halfPi.sub(dd{2 * a.hi, 2 * a.lo})
-	return math.Copysign(r.float(), x)
+	r := halfPi.Sub(dd{Hi: 2 * a.Hi, Lo: 2 * a.Lo})
+	return math.Copysign(r.Float(), x)
 }
 
 func ddAcos(x float64) float64 {
@@ -387,13 +329,13 @@ func ddAcos(x float64) float64 {
 	case math.Abs(x) > 1:
 		return math.NaN()
 	case math.Abs(x) <= 0.5:
-		return halfPi.sub(asinDD(dd{x, 0})).float()
+		return halfPi.Sub(asinDD(dd{Hi: x, Lo: 0})).Float()
 	}
 	// acos(x) = 2·asin(sqrt((1-x)/2)); acos(-x) = pi - acos(x)
 	a := asinDD(halfOneMinus(x))
-	a = dd{2 * a.hi, 2 * a.lo}
+	a = dd{Hi: 2 * a.Hi, Lo: 2 * a.Lo}
 	if x < 0 {
-		a = piDD.sub(a)
+		a = piDD.Sub(a)
 	}
-	return a.float()
+	return a.Float()
 }
