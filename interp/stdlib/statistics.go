@@ -585,41 +585,13 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 	return starlark.NewList(out), nil
 }
 
-// floats are the values of data as floats, charged; a value that is not a
-// number is CPython's TypeError.
-func floats(thread *starlark.Thread, data []starlark.Value) ([]float64, error) {
-	b := interp.BudgetOf(thread)
-	if err := b.Alloc(int64(len(data)) * 8); err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(data))
-	for i, x := range data {
-		if err := b.Charge(1); err != nil {
-			return nil, err
-		}
-		switch x := x.(type) {
-		case starlark.Float:
-			out[i] = float64(x)
-		case starlark.Int:
-			out[i] = float64(x.Float())
-		case starlark.Bool:
-			if x {
-				out[i] = 1
-			}
-		default:
-			return nil, python.Errorf("TypeError", "must be real number, not %s", python.TypeName(x))
-		}
-	}
-	return out, nil
-}
-
 // geometricMean is geometric_mean(data): exp of the mean of the logs.
 func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	data, err := s.data(thread, "geometric_mean", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	xs, err := floats(thread, data)
+	xs, err := toFloats(thread, data)
 	if err != nil {
 		return nil, err
 	}
@@ -669,7 +641,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	if n < 1 {
 		return nil, s.fail("harmonic_mean requires at least one data point")
 	}
-	xs, err := floats(thread, data)
+	xs, err := toFloats(thread, data)
 	if err != nil {
 		return nil, err
 	}
@@ -694,7 +666,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 		if len(wv) != n {
 			return nil, s.fail("Number of weights does not match data size")
 		}
-		if ws, err = floats(thread, wv); err != nil {
+		if ws, err = toFloats(thread, wv); err != nil {
 			return nil, err
 		}
 		for _, w := range ws {
@@ -796,11 +768,11 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		if n < 2 {
 			return nil, s.fail(words + " requires at least two data points")
 		}
-		x, err := floats(thread, xv)
+		x, err := toFloats(thread, xv)
 		if err != nil {
 			return nil, err
 		}
-		y, err := floats(thread, yv)
+		y, err := toFloats(thread, yv)
 		if err != nil {
 			return nil, err
 		}
