@@ -54,7 +54,7 @@ func (l *lowerer) match(out []syntax.Stmt, st *pyast.Match) []syntax.Stmt {
 			body = []syntax.Stmt{ifStmt(c.Case, l.expr(c.Guard), nonEmpty(c.Case, body), nil)}
 		}
 		var caseStmts []syntax.Stmt
-		if _, wild := c.Pattern.(*pyast.MatchAs); wild && c.Pattern.(*pyast.MatchAs).Pattern == nil && c.Pattern.(*pyast.MatchAs).Name == "" {
+		if as, ok := c.Pattern.(*pyast.MatchAs); ok && as.Pattern == nil && as.Name == "" {
 			caseStmts = body // case _: matches without a call
 		} else {
 			pb := &patternBuilder{l: l, slots: map[string]int{}}
