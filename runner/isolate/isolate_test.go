@@ -173,3 +173,31 @@ func TestPoolCancelledWaiting(t *testing.T) {
 		t.Errorf("got %q", res.Text)
 	}
 }
+
+// Close while a run is in flight: the run sees its worker die as Close
+// ends it, and both reap the process. Close returns and the run ends with
+// an error instead of either waiting for ever (as once in CI, for the
+// copy of stderr the other had collected).
+func TestPoolCloseDuringRun(t *testing.T) {
+	for i := range 5 {
+		p := newPool(t, &testHost{}, Options{Workers: 1, MaxWorkers: 1})
+		done := make(chan Result, 1)
+		go func() { done <- p.Exec(context.Background(), Run{Code: "stuck", Timeout: time.Minute}) }()
+		time.Sleep(time.Duration(50+20*i) * time.Millisecond)
+		closed := make(chan struct{})
+		go func() { p.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-time.After(20 * time.Second):
+			t.Fatal("Close did not return while a run was in flight")
+		}
+		select {
+		case res := <-done:
+			if res.Err == nil {
+				t.Errorf("a run whose worker Close ended succeeded: %q", res.Text)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("the run did not end after Close")
+		}
+	}
+}

@@ -168,6 +168,16 @@ type Worker struct {
 	stderr *tail
 	gen    uint64 // registry generation the worker was set up with
 	ready  bool   // the worker has a setup (of generation gen)
+
+	waitOnce sync.Once
+}
+
+// wait reaps the worker's process once, however many paths see it end: a
+// run that saw it die and Close may both get here at the same time, and a
+// second concurrent exec.Cmd.Wait would wait for ever for the copy of
+// stderr the first one already collected.
+func (w *Worker) wait() {
+	w.waitOnce.Do(func() { w.cmd.Wait() })
 }
 
 // start launches a worker and sets it up.
@@ -177,9 +187,9 @@ func (p *Pool) start() (*Worker, error) {
 	w := &Worker{cmd: cmd, msgs: make(chan *msg, 16), dead: make(chan struct{}), gone: make(chan struct{}), stderr: &tail{max: 4 << 10}}
 	cmd.Stderr = w.stderr
 	// Wait copies the worker's stderr until every writer of the pipe has
-	// closed it; once the worker is gone, a copy still held elsewhere must
-	// not keep its discard (and Close) waiting for ever (it did, once in
-	// CI): after a second the pipe is closed and Wait returns.
+	// closed it; a copy of the pipe held by some other process must not
+	// keep a discard (and Close) waiting: a second after the worker is
+	// gone the pipe is closed and Wait returns.
 	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -331,7 +341,7 @@ func (p *Pool) end(w *Worker) bool {
 		w.cmd.Process.Kill()
 	}
 	w.stdin.Close()
-	w.cmd.Wait()
+	w.wait()
 	return true
 }
 
@@ -535,7 +545,7 @@ func (p *Pool) call(ctx context.Context, w *Worker, m *msg) {
 
 // died reports the death of the worker that served a run and replaces it.
 func (p *Pool) died(w *Worker, res *Result) {
-	w.cmd.Wait() // the exit status says how it died
+	w.wait() // the exit status says how it died
 	why := w.deathReason(p.opts.HardMemory)
 	p.log.Warn("a worker died during a run; replacing it", "reason", why)
 	res.Err = interp.NewError(interp.KindInternal, 0, 0, "the worker process running this program "+why+"; it has been replaced", ErrWorker)
