@@ -271,11 +271,18 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 	if line > 0 {
 		fmt.Fprintf(&b, "line %d: ", line)
 	}
-	b.WriteString(msg)
+	// The backtrace ends the message's first line: what follows it (an
+	// exception's notes, a tool's details) reads as its own lines.
+	first, rest, multi := strings.Cut(msg, "\n")
+	b.WriteString(first)
 	if trace := backtrace(frames); trace != "" {
 		b.WriteString(" (")
 		b.WriteString(trace)
 		b.WriteString(")")
+	}
+	if multi {
+		b.WriteString("\n")
+		b.WriteString(rest)
 	}
 	// A front end's error may say what to write instead, on a line of its
 	// own as for syntax it refuses.
@@ -332,8 +339,16 @@ func userFrames(err error) []starlark.CallFrame {
 		}
 	}
 	ee = innermost(ee)
+	stack := ee.CallStack
+	// An exception raised again after a handler caught it (Python's bare
+	// raise) reports where it was first raised, as CPython's traceback
+	// ends there.
+	var o interface{ Origin() starlark.CallStack }
+	if errors.As(ee.Unwrap(), &o) && len(o.Origin()) > 0 {
+		stack = o.Origin()
+	}
 	var frames []starlark.CallFrame
-	for _, fr := range ee.CallStack {
+	for _, fr := range stack {
 		if fr.Pos.Filename() != Filename || fr.Pos.Line == 0 {
 			continue
 		}

@@ -54,6 +54,16 @@ func (e *Exception) CleanExit() bool {
 	return false
 }
 
+// Origin is the call stack where the exception was first raised, when
+// it is raised again after a handler caught it; nil otherwise. interp
+// reports its line, as CPython's traceback ends there.
+func (e *Exception) Origin() starlark.CallStack {
+	if e.Value == nil {
+		return nil
+	}
+	return e.Value.origin
+}
+
 // Hint is the advice shown under an uncaught exception (see interp).
 func (e *Exception) Hint() string { return e.Advice }
 
@@ -62,10 +72,17 @@ func (e *Exception) Error() string {
 	if e.Module != "" {
 		class = e.Module + "." + class
 	}
-	if e.Msg == "" {
-		return class
+	text := class
+	if e.Msg != "" {
+		text += ": " + e.Msg
 	}
-	return class + ": " + e.Msg
+	if e.Value != nil {
+		// Notes follow the message, a line each, as CPython prints them.
+		for _, n := range e.Value.Notes() {
+			text += "\n" + n
+		}
+	}
+	return text
 }
 
 func exception(class, format string, args ...any) error {

@@ -164,6 +164,12 @@ type ExcValue struct {
 	// frames are its traceback's entries, recorded when a handler caught
 	// it (traceback.go).
 	frames []Frame
+	// notes is __notes__, the texts add_note gave it; nil until the first.
+	notes *starlark.List
+	// origin is the call stack where it was raised, kept when a handler
+	// first caught it: raised again, it reports that line (interp reads
+	// Exception.Origin).
+	origin starlark.CallStack
 }
 
 var (
@@ -186,6 +192,39 @@ func (e *ExcValue) Held(visit func(starlark.Value)) {
 	for _, v := range e.attrs {
 		visit(v)
 	}
+	if e.notes != nil {
+		visit(e.notes)
+	}
+}
+
+// Notes are the texts add_note gave the exception, in order.
+func (e *ExcValue) Notes() []string {
+	if e.notes == nil {
+		return nil
+	}
+	notes := make([]string, 0, e.notes.Len())
+	for v := range e.notes.Elements() {
+		if s, ok := interp.AsText(v); ok {
+			notes = append(notes, s)
+		}
+	}
+	return notes
+}
+
+// addNote is e.add_note(note): PEP 678's notes, shown after the message
+// when the exception is not caught.
+func (e *ExcValue) addNote(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var note starlark.Value
+	if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &note); err != nil {
+		return nil, err
+	}
+	if _, ok := interp.AsText(note); !ok {
+		return nil, typeError("note must be a str, not '%s'", TypeName(note))
+	}
+	if e.notes == nil {
+		e.notes = starlark.NewList(nil)
+	}
+	return starlark.None, e.notes.Append(note)
 }
 
 // Class is the instance's class.
@@ -286,6 +325,22 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		return e.class.Attr("__doc__")
 	case "__class__":
 		return e.class, nil
+	case "__notes__":
+		if e.notes != nil {
+			return e.notes, nil
+		}
+	case "add_note":
+		return starlark.NewBuiltin("add_note", e.addNote), nil
+	case "with_traceback":
+		// Tracebacks are recorded, not set: the exception itself, as
+		// CPython returns it.
+		return starlark.NewBuiltin("with_traceback", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var tb starlark.Value
+			if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &tb); err != nil {
+				return nil, err
+			}
+			return e, nil
+		}), nil
 	case "code":
 		if e.class.IsSubclass(BuiltinClass("SystemExit")) {
 			switch len(e.args) {
@@ -303,7 +358,9 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 	return nil, nil
 }
 
-func (e *ExcValue) AttrNames() []string { return []string{"__cause__", "__class__", "args"} }
+func (e *ExcValue) AttrNames() []string {
+	return []string{"__cause__", "__class__", "add_note", "args", "with_traceback"}
+}
 
 // Error is the Go error that carries a raised instance.
 func (e *ExcValue) Error() error {

@@ -69,6 +69,9 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 				if cerr := caught(thread, exc, err); cerr != nil {
 					return nil, cerr
 				}
+				if ee := innermostEval(err); ee != nil && exc.origin == nil {
+					exc.origin = ee.CallStack
+				}
 				result, err = handle(thread, handlers[i+1], exc)
 				// An exception the handler raises has the handled one as
 				// its context, as in Python.

@@ -102,26 +102,33 @@ func formatFrames(b *interp.Budget, frames []python.Frame) ([]string, error) {
 	return out, nil
 }
 
-// exceptionOnly is CPython's last line for an exception: "ValueError:
-// message\n", or the class alone when the message is empty; for None,
-// "NoneType: None\n".
-func exceptionOnly(b *interp.Budget, v starlark.Value) (string, error) {
+// exceptionOnly is CPython's last lines for an exception: "ValueError:
+// message\n", or the class alone when the message is empty, then a line
+// for each line of its notes; for None, "NoneType: None\n".
+func exceptionOnly(b *interp.Budget, v starlark.Value) ([]string, error) {
 	e, ok := v.(*python.ExcValue)
 	if !ok {
 		text, err := interp.Str(b, v)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		return python.TypeName(v) + ": " + text + "\n", nil
+		return []string{python.TypeName(v) + ": " + text + "\n"}, nil
 	}
 	msg, err := interp.Str(b, e)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if msg == "" {
-		return e.Class().QualName() + "\n", nil
+	line := e.Class().QualName() + "\n"
+	if msg != "" {
+		line = e.Class().QualName() + ": " + msg + "\n"
 	}
-	return e.Class().QualName() + ": " + msg + "\n", nil
+	out := []string{line}
+	for _, note := range e.Notes() {
+		for l := range strings.SplitSeq(note, "\n") {
+			out = append(out, l+"\n")
+		}
+	}
+	return out, nil
 }
 
 // formatException is the text of exc with its frames (a traceback
@@ -173,7 +180,7 @@ func formatException(b *interp.Budget, v starlark.Value, frames []python.Frame, 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, last)
+		out = append(out, last...)
 		// The message joining this exception to the one raised from
 		// it or while handling it, which comes next.
 		if i > 0 && parts[i-1].msg != "" {
@@ -322,11 +329,11 @@ func tbFormatExceptionOnly(thread *starlark.Thread, _ *starlark.Builtin, args st
 	if value == nil {
 		value = args[0]
 	}
-	line, err := exceptionOnly(interp.BudgetOf(thread), value)
+	lines, err := exceptionOnly(interp.BudgetOf(thread), value)
 	if err != nil {
 		return nil, err
 	}
-	return textList([]string{line}), nil
+	return textList(lines), nil
 }
 
 func tbFormatTB(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
