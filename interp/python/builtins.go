@@ -26,6 +26,8 @@ func Builtins() starlark.StringDict {
 		"enumerate":  interp.NewBuiltin("enumerate", enumerateBuiltin),
 		"range":      interp.NewBuiltin("range", rangeBuiltin),
 		"format":     interp.NewBuiltin("format", formatBuiltin),
+		"getattr":    interp.NewBuiltin("getattr", getattrBuiltin),
+		"hasattr":    interp.NewBuiltin("hasattr", hasattrBuiltin),
 		"__ot_match": interp.NewBuiltin("__ot_match", matchHelper),
 
 		mulName:     interp.NewBuiltin(mulName, mulHelper),

@@ -497,7 +497,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			fn, err := getAttr(first, name)
+			fn, err := python.GetAttr(thread, first, name)
 			if err != nil {
 				return nil, err
 			}

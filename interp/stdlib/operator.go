@@ -308,7 +308,7 @@ func Operator() *starlarkstruct.Module {
 				v := args[0]
 				for _, part := range splitDots(name) {
 					var err error
-					if v, err = getAttr(v, part); err != nil {
+					if v, err = python.GetAttr(thread, v, part); err != nil {
 						return nil, err
 					}
 				}
@@ -329,7 +329,7 @@ func Operator() *starlarkstruct.Module {
 				return nil, err
 			}
 			n, _ := interp.AsText(name)
-			fn, err := getAttr(args[0], n)
+			fn, err := python.GetAttr(thread, args[0], n)
 			if err != nil {
 				return nil, err
 			}
@@ -430,20 +430,6 @@ func getItem(x, k starlark.Value) (starlark.Value, error) {
 		return c.Index(int(n)), nil
 	}
 	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(x))
-}
-
-// getAttr is x.name, with Python's AttributeError.
-func getAttr(x starlark.Value, name string) (starlark.Value, error) {
-	if h, ok := x.(starlark.HasAttrs); ok {
-		v, err := h.Attr(name)
-		if err != nil || v != nil {
-			return v, err
-		}
-	}
-	if m, ok := x.(*starlarkstruct.Module); ok {
-		return nil, python.Errorf("AttributeError", "module '%s' has no attribute '%s'", m.Name, name)
-	}
-	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(x), name)
 }
 
 // opCallable is what itemgetter, attrgetter and methodcaller return: a

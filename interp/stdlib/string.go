@@ -40,7 +40,7 @@ func String() *starlarkstruct.Module {
 
 // callMethod is x.name(args...) with a program's str methods.
 func callMethod(thread *starlark.Thread, x starlark.Value, name string, args ...starlark.Value) (starlark.Value, error) {
-	fn, err := getAttr(x, name)
+	fn, err := python.GetAttr(thread, x, name)
 	if err != nil {
 		return nil, err
 	}

@@ -159,7 +159,7 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 					if end < 0 {
 						end = len(rest) - 1
 					}
-					if obj, err = getAttr(obj, rest[1:1+end]); err != nil {
+					if obj, err = python.GetAttr(thread, obj, rest[1:1+end]); err != nil {
 						return nil, err
 					}
 					rest = rest[1+end:]
