@@ -246,9 +246,22 @@ func (t *typingName) Name() string { return t.name }
 
 // CallInternal is a call of a typing name: TypeVar("T"), ParamSpec("P")
 // and TypeVarTuple("Ts") make a name to use in annotations (T, Generic[T]);
+// the functional forms NamedTuple("P", [("x", int)]) and TypedDict("M",
+// {"k": str}) make a record type (collections.namedtuple's, and dict);
 // the rest stand for types that cannot be instantiated, as in Python.
-func (t *typingName) CallInternal(_ *starlark.Thread, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func (t *typingName) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	switch t.name {
+	case "NamedTuple":
+		return typingNamedTuple(thread, args, kwargs)
+	case "TypedDict":
+		if len(args) == 0 {
+			return nil, typeError("TypedDict() missing 1 required positional argument: 'typename'")
+		}
+		if _, ok := interp.AsText(args[0]); !ok {
+			return nil, typeError("TypedDict() argument 'typename' must be str, not %s", pyTypeName(args[0]))
+		}
+		// Its instances are dicts: Movie(name="x") is {'name': 'x'}.
+		return interp.Predeclared(thread)["dict"], nil
 	case "TypeVar", "ParamSpec", "TypeVarTuple":
 		if len(args) == 0 {
 			return nil, typeError("%s() missing required argument: 'name'", t.name)
@@ -264,3 +277,47 @@ func (t *typingName) CallInternal(_ *starlark.Thread, args starlark.Tuple, _ []s
 
 // Get makes List[int] (itself, so that any use of it in code is harmless).
 func (t *typingName) Get(starlark.Value) (starlark.Value, bool, error) { return t, true, nil }
+
+// typingNamedTuple is NamedTuple("P", [("x", int), ("y", int)]) (or with
+// the fields as keywords): collections.namedtuple("P", ["x", "y"]); the
+// types are annotations only.
+func typingNamedTuple(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, typeError("NamedTuple() missing 1 required positional argument: 'typename'")
+	}
+	if len(args) > 2 {
+		return nil, typeError("NamedTuple() takes from 1 to 2 positional arguments but %d were given", len(args))
+	}
+	var fields []starlark.Value
+	if len(args) == 2 {
+		iter := starlark.Iterate(args[1])
+		if iter == nil {
+			return nil, typeError("'%s' object is not iterable", pyTypeName(args[1]))
+		}
+		defer iter.Done()
+		budget := interp.BudgetOf(thread)
+		var pair starlark.Value
+		for iter.Next(&pair) {
+			if err := budget.Charge(1); err != nil {
+				return nil, err
+			}
+			tup, ok := pair.(starlark.Tuple)
+			if !ok || len(tup) != 2 {
+				return nil, typeError("NamedTuple('Name', [(f0, t0), (f1, t1), ...]); each field is a (name, type) pair")
+			}
+			fields = append(fields, tup[0])
+		}
+	}
+	for _, kv := range kwargs {
+		fields = append(fields, kv[0])
+	}
+	from, ok := interp.Predeclared(thread)["__ot_import_from"].(starlark.Callable)
+	if !ok {
+		return nil, typeError("NamedTuple() needs the collections module")
+	}
+	namedtuple, err := starlark.Call(thread, from, starlark.Tuple{starlark.String("collections"), starlark.String("namedtuple")}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return starlark.Call(thread, namedtuple, starlark.Tuple{args[0], starlark.NewList(fields)}, nil)
+}
