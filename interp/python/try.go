@@ -304,6 +304,13 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return m[1] + " by zero"
 		}},
 		{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+		// A name read before the statement that assigns it has run.
+		{regexp.MustCompile(`^global variable (\w+) referenced before assignment$`), "NameError", func(m []string) string {
+			return "name '" + m[1] + "' is not defined"
+		}},
+		{regexp.MustCompile(`^local variable (\w+) referenced before assignment$`), "UnboundLocalError", func(m []string) string {
+			return "cannot access local variable '" + m[1] + "' where it is not associated with a value"
+		}},
 		{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
 			switch m[1] {
 			case "string":
@@ -460,6 +467,7 @@ func Explain(err error, msg string) string {
 	switch {
 	case strings.HasPrefix(msg, class+":"):
 	case class == "KeyError", class == "IndexError", class == "AttributeError", class == "OverflowError",
+		class == "NameError", class == "UnboundLocalError",
 		class == "TypeError" && (text != msg || plainTypeError().MatchString(msg)),
 		class == "ValueError" && text != msg:
 		return class + ": " + text
