@@ -192,24 +192,32 @@ func resolveError(src string, err error, predeclared starlark.StringDict, hint s
 	first := list[0]
 	if name, ok := strings.CutPrefix(first.Msg, "undefined: "); ok {
 		name, _, _ = strings.Cut(name, " ") // drop the resolver's own "(did you mean …?)"
-		var b strings.Builder
-		fmt.Fprintf(&b, "line %d: '%s' is not defined.", first.Pos.Line, name)
-		if hint != "" {
-			b.WriteString(" ")
-			b.WriteString(hint)
-		}
-		var candidates []string
-		for _, k := range append(predeclared.Keys(), starlark.Universe.Keys()...) {
-			if !strings.HasPrefix(k, "__ot_") && !IsUnavailable(predeclared[k]) { // a front end's helpers are not for users
-				candidates = append(candidates, k)
-			}
-		}
-		if s := suggest.Closest(name, candidates); s != "" {
-			fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
-		}
-		return &Error{Kind: KindUndefined, Line: int(first.Pos.Line), Col: int(first.Pos.Col), Msg: b.String(), causes: []error{err}}
+		msg := fmt.Sprintf("line %d: %s", first.Pos.Line, undefinedText(name, predeclared, hint))
+		return &Error{Kind: KindUndefined, Line: int(first.Pos.Line), Col: int(first.Pos.Col), Msg: msg, causes: []error{err}}
 	}
 	return staticError(src, first.Pos, first.Msg, err)
+}
+
+// undefinedText is the error for a name nothing defines: "'brave' is not
+// defined." with hint (the packs there are), and a did-you-mean over
+// every name visible.
+func undefinedText(name string, predeclared starlark.StringDict, hint string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "'%s' is not defined.", name)
+	if hint != "" {
+		b.WriteString(" ")
+		b.WriteString(hint)
+	}
+	var candidates []string
+	for _, k := range append(predeclared.Keys(), starlark.Universe.Keys()...) {
+		if !strings.HasPrefix(k, "__ot_") && !IsUnavailable(predeclared[k]) { // a front end's helpers are not for users
+			candidates = append(candidates, k)
+		}
+	}
+	if s := suggest.Closest(name, candidates); s != "" {
+		fmt.Fprintf(&b, "\ndid you mean '%s'?", s)
+	}
+	return b.String()
 }
 
 // runtimeError maps an evaluation failure to the user's lines: the

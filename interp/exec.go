@@ -18,6 +18,7 @@ import (
 
 	slmath "go.starlark.net/lib/math"
 	sltime "go.starlark.net/lib/time"
+	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
@@ -242,6 +243,10 @@ type Program struct {
 	wrapped  bool   // ran as the body of a function because it uses return
 	captures bool   // the last top-level statement is an expression
 	format   string // a literal __format__ assignment, if any
+	// undefined are the names the program reads but nothing defines,
+	// with the text of the error that reading one raises (see
+	// CompileWith).
+	undefined map[string]string
 }
 
 // A Parser reads source text into the syntax tree interp compiles, with
@@ -277,11 +282,107 @@ func CompileWith(code string, parse Parser, predeclared starlark.StringDict, und
 	}
 	p.wrapped, p.captures = shape(f)
 	prog, err := starlark.FileProgram(f, predeclared.Has)
+	if names := undefinedNames(err); len(names) > 0 {
+		// As in CPython, a name nothing defines is an error only when a
+		// line that reads it runs (a handler of NameError may catch it,
+		// or the line may never run): each becomes a global that is never
+		// assigned, whose reading fails with the text an unknown name
+		// has always had. The tree is parsed again, since resolving
+		// annotated the first.
+		if f, err = parse(code); err != nil {
+			return nil, syntaxError(code, err)
+		}
+		shape(f)
+		p.undefined = make(map[string]string, len(names))
+		for _, name := range names {
+			p.undefined[name] = undefinedText(name, predeclared, undefinedHint)
+		}
+		f.Stmts = append([]syntax.Stmt{neverAssigned(syntax.Start(f.Stmts[0]), names)}, f.Stmts...)
+		prog, err = starlark.FileProgram(f, predeclared.Has)
+	}
 	if err != nil {
 		return nil, resolveError(code, err, predeclared, undefinedHint)
 	}
 	p.prog = prog
 	return p, nil
+}
+
+// undefinedNames are the names a resolver failure reports undefined, in
+// order, when that is all it reports; nil otherwise.
+func undefinedNames(err error) []string {
+	var list resolve.ErrorList
+	if err == nil || !errors.As(err, &list) || len(list) == 0 {
+		return nil
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range list {
+		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
+		if !ok {
+			return nil
+		}
+		name, _, _ = strings.Cut(name, " ") // the resolver's own "(did you mean …?)"
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// neverAssigned is `if False: a = None; b = None`, which makes names
+// globals of the module that no statement that runs assigns. It comes
+// first, at pos (the program's start: the compiled program takes its
+// file name from there), since a module-level name must be bound before
+// the statements that read it.
+func neverAssigned(pos syntax.Position, names []string) syntax.Stmt {
+	var stmts []syntax.Stmt
+	for _, name := range names {
+		stmts = append(stmts, &syntax.AssignStmt{Op: syntax.EQ, OpPos: pos,
+			LHS: &syntax.Ident{NamePos: pos, Name: name}, RHS: &syntax.Ident{NamePos: pos, Name: "None"}})
+	}
+	return &syntax.IfStmt{If: pos, Cond: &syntax.Ident{NamePos: pos, Name: "False"}, True: stmts}
+}
+
+// undefinedError is the error of reading a name the program reads but
+// nothing defines (see CompileWith): SPEC §2.5's "'brave' is not
+// defined. Available packs: …", at the line that read it; nil for any
+// other error.
+func (p *Program) undefinedError(err error) error {
+	if len(p.undefined) == 0 {
+		return nil
+	}
+	ee := nestedEval(err)
+	if ee == nil {
+		return nil
+	}
+	name, ok := strings.CutPrefix(innermost(ee).Msg, "global variable ")
+	if !ok {
+		return nil
+	}
+	name, ok = strings.CutSuffix(name, " referenced before assignment")
+	text, known := p.undefined[name]
+	if !ok || !known {
+		return nil
+	}
+	frames := userFrames(err)
+	line, col := 0, 0
+	if n := len(frames); n > 0 {
+		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
+	}
+	var b strings.Builder
+	if line > 0 {
+		fmt.Fprintf(&b, "line %d: ", line)
+	}
+	first, rest, multi := strings.Cut(text, "\n")
+	b.WriteString(first)
+	if trace := backtrace(frames); trace != "" {
+		b.WriteString(" (" + trace + ")")
+	}
+	if multi {
+		b.WriteString("\n" + rest)
+	}
+	return &Error{Kind: KindUndefined, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
 }
 
 // Run executes the program once in a fresh thread and fresh globals.
@@ -426,6 +527,9 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 		err, value = nil, nil
 	}
 	if err != nil {
+		if u := p.undefinedError(err); u != nil && lim.tripped() == nil {
+			return nil, globals, withPrinted(u, printed)
+		}
 		return nil, globals, withPrinted(runtimeError(p.src, err, lim, ctx), printed)
 	}
 	if lim.tripped() != nil { // tripped in the last step, after which nothing failed

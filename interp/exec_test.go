@@ -147,6 +147,8 @@ func TestErrors(t *testing.T) {
 		{"undefined with suggestion", "\nmth.floor(1)", KindUndefined, "line 2: 'mth' is not defined. Packs: x\ndid you mean 'math'?"},
 		{"undefined near a helper", "pow(2, 3)", KindUndefined, "line 1: 'pow' is not defined. Packs: x"},
 		{"undefined in return mode", "return nothing_here", KindUndefined, "line 1: 'nothing_here' is not defined. Packs: x"},
+		{"undefined in a function", "def f():\n    return nothing_here\nx = 1\nf()", KindUndefined,
+			"line 2: 'nothing_here' is not defined. Packs: x (in f, called from line 4)"},
 		{"load", `load("x.star", "y")`, KindSyntax,
 			"syntax error at line 1, column 1: load() is not available: every pack is already a global (see ot.packs())\n    load(\"x.star\", \"y\")\n    ^"},
 		{"fail", `fail("bad input")`, KindRuntime, "line 1: fail: bad input"},
@@ -172,6 +174,21 @@ func TestErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A name nothing defines fails when a line that reads it runs, as in
+// CPython: what ran before it ran, and a line that never runs is no error.
+func TestUndefinedWhenReached(t *testing.T) {
+	_, err := run(t, "print('before')\nx = 2\nbrave.search(q=x)", Options{UndefinedHint: "Packs: x"})
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != KindUndefined || e.Line != 3 || e.Printed != "before" ||
+		e.Error() != "line 3: 'brave' is not defined. Packs: x" {
+		t.Errorf("got %#v", err)
+	}
+	res, err := run(t, "x = 1\nif x > 5:\n    print(nowhere)\nx + 1", Options{})
+	if err != nil || res.Value != starlark.MakeInt(2) {
+		t.Errorf("a line that does not run failed: %v, %v", res, err)
 	}
 }
 
