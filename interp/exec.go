@@ -243,10 +243,12 @@ type Program struct {
 	wrapped  bool   // ran as the body of a function because it uses return
 	captures bool   // the last top-level statement is an expression
 	format   string // a literal __format__ assignment, if any
-	// undefined are the names the program reads but nothing defines,
-	// with the text of the error that reading one raises (see
-	// CompileWith).
-	undefined map[string]string
+	// undefined are the names the program reads but nothing defines
+	// (see CompileWith); reading one is an error whose did-you-mean is
+	// over predeclared, after hint.
+	undefined   map[string]bool
+	predeclared starlark.StringDict
+	hint        string
 }
 
 // A Parser reads source text into the syntax tree interp compiles, with
@@ -293,10 +295,14 @@ func CompileWith(code string, parse Parser, predeclared starlark.StringDict, und
 			return nil, syntaxError(code, err)
 		}
 		shape(f)
-		p.undefined = make(map[string]string, len(names))
+		p.undefined = make(map[string]bool, len(names))
 		for _, name := range names {
-			p.undefined[name] = undefinedText(name, predeclared, undefinedHint)
+			p.undefined[name] = true
 		}
+		// The texts are made when a name is read, for that one name: a
+		// did-you-mean for each of thousands would be work no budget
+		// counts.
+		p.predeclared, p.hint = predeclared, undefinedHint
 		f.Stmts = append([]syntax.Stmt{neverAssigned(syntax.Start(f.Stmts[0]), names)}, f.Stmts...)
 		prog, err = starlark.FileProgram(f, predeclared.Has)
 	}
@@ -361,10 +367,10 @@ func (p *Program) undefinedError(err error) error {
 		return nil
 	}
 	name, ok = strings.CutSuffix(name, " referenced before assignment")
-	text, known := p.undefined[name]
-	if !ok || !known {
+	if !ok || !p.undefined[name] {
 		return nil
 	}
+	text := undefinedText(name, p.predeclared, p.hint)
 	frames := userFrames(err)
 	line, col := 0, 0
 	if n := len(frames); n > 0 {
