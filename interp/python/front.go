@@ -132,6 +132,8 @@ type lowerer struct {
 	sc    *scopes
 	scope *scope // the Python scope of what is being lowered
 	fn    *fnCtx // the Starlark function being written
+	// containerCallsBound caches bindsContainerCall: nil until asked.
+	containerCallsBound *bool
 	// handlerVar is the variable holding the exception of the innermost
 	// handler around the code being lowered ("" outside any): what a
 	// bare raise raises.

@@ -1,7 +1,9 @@
 package python
 
 import (
+	"maps"
 	"math/big"
+	"slices"
 
 	"go.starlark.net/syntax"
 
@@ -503,6 +505,42 @@ func (l *lowerer) isRangeInt(name string) bool {
 	return false
 }
 
+// isContainer reports a name that only container values bind (memo = {},
+// seen = set()): never a str, so that `k in memo` can be the
+// interpreter's own operator.
+func (l *lowerer) isContainer(e pyast.Expr) bool {
+	n, ok := e.(*pyast.Name)
+	if !ok || l.isPlain(n.Id) {
+		return false
+	}
+	for s := l.scope; s != nil; s = s.parent {
+		if s.global[n.Id] || s.nonlocal[n.Id] {
+			return false
+		}
+		if s.bound[n.Id] {
+			return s.containerOnly(n.Id) && !l.bindsContainerCall()
+		}
+	}
+	return false
+}
+
+// bindsContainerCall reports a program that binds a name of
+// containerCalls itself (def list(…)), whose call may then make anything.
+func (l *lowerer) bindsContainerCall() bool {
+	if l.containerCallsBound == nil {
+		bound := false
+		for _, s := range append([]*scope{l.sc.module}, slices.Collect(maps.Values(l.sc.of))...) {
+			for _, name := range containerCalls {
+				if s.bound[name] || s.global[name] {
+					bound = true
+				}
+			}
+		}
+		l.containerCallsBound = &bound
+	}
+	return *l.containerCallsBound
+}
+
 // surelySet reports a set display or comprehension, or a call of set or
 // frozenset.
 func surelySet(e pyast.Expr) bool {
@@ -734,7 +772,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		// kind (Python answers False): the helper answers unless the
 		// needle is an ASCII literal or a number, or the haystack a display.
 		needle, isText := textValue(px)
-		native := (isText && isASCII(needle)) || surelyNotText(px) || isDisplay(py)
+		native := (isText && isASCII(needle)) || surelyNotText(px) || isDisplay(py) || l.isContainer(py)
 		if hay, ok := textValue(py); ok && !native && isASCII(hay) {
 			// `ch in "aeiou"`: the literal is made once into a container
 			// that answers for a needle of either kind, and `in` stays

@@ -47,6 +47,11 @@ func TestLoweringShapes(t *testing.T) {
 		{"f()[0] *= 3", "__ot_t1 = f()\n__ot_t1[0] = __ot_mul(__ot_t1[0], 3)"}, // f is called once, as in Python
 		{"'%s' % x", `__ot_mod("%s", x)`},
 		{"fmt % x", "__ot_mod(fmt, x)"}, // fmt may be a str
+		{"k in d", "__ot_in(k, d)"},     // d may be a str, k a non-ASCII one
+		{"memo = {}\nk in memo", "memo = ?\nk in memo"}, // show prints no dicts
+		{"seen = set()\nseen = [1]\nk not in seen", "seen = set()\nseen = ?\nk not in seen"},
+		{"seen = set()\nseen = 'ab'\nk in seen", "seen = set()\nseen = \"ab\"\n__ot_in(k, seen)"},
+		{"def set(): return 'x'\nseen = set()\nk in seen", "def set():\n    return \"x\"\nseen = set()\n__ot_in(k, seen)"},
 		{"n % 7", "n % 7"},
 		{"s.format(1, k=2)", "__ot_format(s, 1, k=2)"},
 		{"s.replace('a', 'b')", `__ot_replace(s, "a", "b")`},

@@ -2,6 +2,7 @@ package python
 
 import (
 	"go.starlark.net/syntax"
+	"slices"
 
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
@@ -65,6 +66,11 @@ type scope struct {
 	// names another scope assigns (global, nonlocal).
 	binds, rangeBinds map[string]int
 	notRange          map[string]bool
+	// containerBinds counts the bindings of each name to a container
+	// display, comprehension or constructor call ({}, [x for …], set(),
+	// defaultdict(list)): a name with as many of them as bindings never
+	// holds a str (see lowerer.isContainer).
+	containerBinds map[string]int
 }
 
 // markBool records what target, a name, is assigned: a bool or not.
@@ -86,10 +92,41 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 	s.notBoolean[n.Id] = true
 }
 
+// containerCalls are the classes whose call makes a container, never a
+// str, unless the program binds the name itself (lowerer.isContainer).
+var containerCalls = []string{"dict", "list", "set", "frozenset", "tuple", "sorted",
+	"defaultdict", "Counter", "OrderedDict", "deque"}
+
+// surelyContainer reports a container display or comprehension, or a call
+// of one of containerCalls.
+func surelyContainer(e pyast.Expr) bool {
+	if isDisplay(e) {
+		return true
+	}
+	if c, ok := e.(*pyast.Call); ok {
+		if f, ok := c.Func.(*pyast.Name); ok {
+			return slices.Contains(containerCalls, f.Id)
+		}
+	}
+	return false
+}
+
+// containerOnly reports a name of s that only container values bind.
+func (s *scope) containerOnly(name string) bool {
+	n := s.containerBinds[name]
+	return n > 0 && n == s.binds[name] && !s.notRange[name]
+}
+
 // markText records that name is assigned a str in s when value surely
 // is one, and a set when it surely is one.
 func (s *scope) markText(target pyast.Expr, value pyast.Expr) {
 	n, ok := target.(*pyast.Name)
+	if ok && surelyContainer(value) {
+		if s.containerBinds == nil {
+			s.containerBinds = map[string]int{}
+		}
+		s.containerBinds[n.Id]++
+	}
 	switch {
 	case !ok:
 	case surelyText(value):
