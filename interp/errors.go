@@ -276,22 +276,7 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		msg = lim.opts.Explain(err, msg)
 	}
 	var b strings.Builder
-	if line > 0 {
-		fmt.Fprintf(&b, "line %d: ", line)
-	}
-	// The backtrace ends the message's first line: what follows it (an
-	// exception's notes, a tool's details) reads as its own lines.
-	first, rest, multi := strings.Cut(msg, "\n")
-	b.WriteString(first)
-	if trace := backtrace(frames); trace != "" {
-		b.WriteString(" (")
-		b.WriteString(trace)
-		b.WriteString(")")
-	}
-	if multi {
-		b.WriteString("\n")
-		b.WriteString(rest)
-	}
+	b.WriteString(atLine(line, msg, frames))
 	// A front end's error may say what to write instead, on a line of its
 	// own as for syntax it refuses.
 	var advice interface{ Hint() string }
@@ -300,6 +285,25 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		b.WriteString(advice.Hint())
 	}
 	return &Error{Kind: kind, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
+}
+
+// atLine is msg at line ("line 4: msg"), with the backtrace of the
+// calls that led there at the end of its first line: what follows that
+// line (an exception's notes, a did-you-mean) reads as lines of its own.
+func atLine(line int, msg string, frames []starlark.CallFrame) string {
+	var b strings.Builder
+	if line > 0 {
+		fmt.Fprintf(&b, "line %d: ", line)
+	}
+	first, rest, multi := strings.Cut(msg, "\n")
+	b.WriteString(first)
+	if trace := backtrace(frames); trace != "" {
+		b.WriteString(" (" + trace + ")")
+	}
+	if multi {
+		b.WriteString("\n" + rest)
+	}
+	return b.String()
 }
 
 // innermost follows nested evaluation errors (a Starlark callback failing

@@ -376,19 +376,7 @@ func (p *Program) undefinedError(err error) error {
 	if n := len(frames); n > 0 {
 		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
 	}
-	var b strings.Builder
-	if line > 0 {
-		fmt.Fprintf(&b, "line %d: ", line)
-	}
-	first, rest, multi := strings.Cut(text, "\n")
-	b.WriteString(first)
-	if trace := backtrace(frames); trace != "" {
-		b.WriteString(" (" + trace + ")")
-	}
-	if multi {
-		b.WriteString("\n" + rest)
-	}
-	return &Error{Kind: KindUndefined, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
+	return &Error{Kind: KindUndefined, Line: line, Col: col, Msg: atLine(line, text, frames), causes: []error{err}}
 }
 
 // Run executes the program once in a fresh thread and fresh globals.
