@@ -46,8 +46,8 @@ func TestLoweringShapes(t *testing.T) {
 		{"d[k] *= 3", "d[k] = __ot_mul(d[k], 3)"},
 		{"f()[0] *= 3", "__ot_t1 = f()\n__ot_t1[0] = __ot_mul(__ot_t1[0], 3)"}, // f is called once, as in Python
 		{"'%s' % x", `__ot_mod("%s", x)`},
-		{"fmt % x", "__ot_mod(fmt, x)"}, // fmt may be a str
-		{"k in d", "__ot_in(k, d)"},     // d may be a str, k a non-ASCII one
+		{"fmt % x", "__ot_mod(fmt, x)"},                 // fmt may be a str
+		{"k in d", "__ot_in(k, d)"},                     // d may be a str, k a non-ASCII one
 		{"memo = {}\nk in memo", "memo = ?\nk in memo"}, // show prints no dicts
 		{"seen = set()\nseen = [1]\nk not in seen", "seen = set()\nseen = ?\nk not in seen"},
 		{"seen = set()\nseen = 'ab'\nk in seen", "seen = set()\nseen = \"ab\"\n__ot_in(k, seen)"},
