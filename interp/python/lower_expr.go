@@ -541,24 +541,57 @@ func (l *lowerer) isBuiltinType(e pyast.Expr) bool {
 // isBoolExpr), or a name its scope assigns only bools (passed = score
 // >= 50; total += passed).
 func (l *lowerer) isBool(e pyast.Expr) bool {
-	if isBoolExpr(e) {
+	if isBoolExpr(e, l.sc.module.boolFuncs) {
 		return true
 	}
-	n, ok := e.(*pyast.Name)
-	if !ok {
-		return false
-	}
-	for s := l.scope; s != nil; s = s.parent {
-		if s.bound[n.Id] || s.global[n.Id] || s.nonlocal[n.Id] {
-			return s.boolean[n.Id] && !s.notBoolean[n.Id]
+	switch e := e.(type) {
+	case *pyast.Name:
+		s := l.owner(e.Id)
+		if s == nil || !(s.boolean[e.Id] || len(s.boolLoops[e.Id]) > 0) || s.notBoolean[e.Id] {
+			return false
+		}
+		// A for loop's variable over a list of bools is a bool.
+		for _, it := range s.boolLoops[e.Id] {
+			if !l.isBoolList(it) {
+				return false
+			}
+		}
+		return true
+	case *pyast.Subscript:
+		// flags[i] of a list of bools; a slice is a list.
+		if _, slice := e.Index.(*pyast.Slice); !slice {
+			return l.isBoolList(e.Value)
 		}
 	}
 	return false
 }
 
+// owner is the scope, from the one being lowered outwards, where name is
+// a variable (bound, global or nonlocal), or nil.
+func (l *lowerer) owner(name string) *scope {
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[name] || s.global[name] || s.nonlocal[name] {
+			return s
+		}
+	}
+	return nil
+}
+
+// isBoolList reports a name its scope assigns only lists of bools
+// (flags = [x > 0 for x in xs]; ok = []; ok.append(a == b)).
+func (l *lowerer) isBoolList(e pyast.Expr) bool {
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	s := l.owner(n.Id)
+	return s != nil && s.boolList[n.Id] && !s.notBoolList[n.Id]
+}
+
 // isBoolExpr reports an expression whose value is a bool whatever its
-// operands: the cases where arithmetic on a bool is plain to see.
-func isBoolExpr(e pyast.Expr) bool {
+// operands: the cases where arithmetic on a bool is plain to see. funcs
+// are the program's functions that return bools (see boolFuncs).
+func isBoolExpr(e pyast.Expr, funcs map[string]bool) bool {
 	switch e := e.(type) {
 	case *pyast.Compare:
 		return true
@@ -567,6 +600,16 @@ func isBoolExpr(e pyast.Expr) bool {
 	case *pyast.Constant:
 		_, ok := e.Value.(bool)
 		return ok
+	case *pyast.BoolOp:
+		// `a > 0 and a < 9` is one of its operands: a bool when all are.
+		for _, v := range e.Values {
+			if !isBoolExpr(v, funcs) {
+				return false
+			}
+		}
+		return true
+	case *pyast.IfExp:
+		return isBoolExpr(e.Body, funcs) && isBoolExpr(e.Orelse, funcs)
 	case *pyast.Call:
 		switch f := e.Func.(type) {
 		case *pyast.Name:
@@ -574,6 +617,7 @@ func isBoolExpr(e pyast.Expr) bool {
 			case "bool", "isinstance", "callable", "any", "all", "hasattr", "issubclass":
 				return true
 			}
+			return funcs[f.Id]
 		case *pyast.Attribute:
 			switch f.Attr {
 			case "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "isupper",

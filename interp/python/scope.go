@@ -59,6 +59,16 @@ type scope struct {
 	// boolean holds the names this scope assigns a bool; notBoolean
 	// those it also assigns anything else (see lowerer.isBool).
 	boolean, notBoolean map[string]bool
+	// boolLoops holds, for a name a for loop binds, the names of the
+	// lists it walks: it is a bool when they are lists of bools.
+	// boolList holds the names this scope assigns lists of bools (or an
+	// empty list it appends bools to); notBoolList those it assigns
+	// anything else.
+	boolLoops             map[string][]pyast.Expr
+	boolList, notBoolList map[string]bool
+	// boolFuncs, of the module's scope, are the names of the program's
+	// functions that return bools (see findBoolFuncs).
+	boolFuncs map[string]bool
 	// binds counts the bindings of each name here, rangeBinds those that
 	// are a for loop's target over range(…); a name with as many of both
 	// holds only ints of a range (see lowerer.isRangeInt). notRange marks
@@ -73,7 +83,7 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 	if !ok {
 		return
 	}
-	if value != nil && isBoolExpr(value) {
+	if value != nil && isBoolExpr(value, s.module().boolFuncs) {
 		if s.boolean == nil {
 			s.boolean = map[string]bool{}
 		}
@@ -84,6 +94,187 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 		s.notBoolean = map[string]bool{}
 	}
 	s.notBoolean[n.Id] = true
+}
+
+// markBoolLoop records a for loop's target: a bool when iter is a list
+// of bools.
+func (s *scope) markBoolLoop(target pyast.Expr, iter pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	if it, ok := iter.(*pyast.Name); ok {
+		if s.boolLoops == nil {
+			s.boolLoops = map[string][]pyast.Expr{}
+		}
+		s.boolLoops[n.Id] = append(s.boolLoops[n.Id], it)
+	} else {
+		s.markBool(target, nil)
+	}
+	s.markBoolList(target, nil)
+}
+
+// markBoolList records what target, a name, is assigned: a list of bools
+// (a display or comprehension of bools), an empty list, or anything else.
+func (s *scope) markBoolList(target pyast.Expr, value pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	funcs := s.module().boolFuncs
+	switch v := value.(type) {
+	case *pyast.List:
+		all := true
+		for _, e := range v.Elts {
+			all = all && isBoolExpr(e, funcs)
+		}
+		if all && len(v.Elts) == 0 {
+			return // ok = [] says nothing yet
+		}
+		if all {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.ListComp:
+		if isBoolExpr(v.Elt, funcs) {
+			s.setBoolList(n.Id)
+			return
+		}
+	}
+	if s.notBoolList == nil {
+		s.notBoolList = map[string]bool{}
+	}
+	s.notBoolList[n.Id] = true
+}
+
+func (s *scope) setBoolList(name string) {
+	if s.boolList == nil {
+		s.boolList = map[string]bool{}
+	}
+	s.boolList[name] = true
+}
+
+// markAppend records name.append(x) (or any other method call that adds
+// to name): a list of bools keeps being one when x is a bool.
+func (s *scope) markAppend(call *pyast.Call) {
+	f, ok := call.Func.(*pyast.Attribute)
+	if !ok {
+		return
+	}
+	n, ok := f.Value.(*pyast.Name)
+	if !ok {
+		return
+	}
+	switch f.Attr {
+	case "append":
+		if len(call.Args) == 1 && isBoolExpr(call.Args[0], s.module().boolFuncs) {
+			s.owner(n.Id).orSelf(s).setBoolList(n.Id)
+			return
+		}
+	case "extend", "insert", "__setitem__":
+	default:
+		return
+	}
+	o := s.owner(n.Id).orSelf(s)
+	if o.notBoolList == nil {
+		o.notBoolList = map[string]bool{}
+	}
+	o.notBoolList[n.Id] = true
+}
+
+// orSelf is s, or other when s is nil.
+func (s *scope) orSelf(other *scope) *scope {
+	if s == nil {
+		return other
+	}
+	return s
+}
+
+// findBoolFuncs returns the names of the functions of body (at any depth)
+// that return bools: annotated `-> bool`, or with a return of a
+// comparison, `not`, True or False, or a call of such a function.
+// count += is_valid(x) then counts, as in Python.
+func findBoolFuncs(body []pyast.Stmt) map[string]bool {
+	var defs []*pyast.FunctionDef
+	var collect func(list []pyast.Stmt)
+	collect = func(list []pyast.Stmt) {
+		for _, st := range list {
+			forBodies(st, func(b []pyast.Stmt) { collect(b) })
+			if d, ok := st.(*pyast.FunctionDef); ok {
+				defs = append(defs, d)
+			}
+		}
+	}
+	collect(body)
+	funcs := map[string]bool{}
+	for round := 0; round < 4; round++ {
+		changed := false
+		for _, d := range defs {
+			if funcs[d.Name.Id] {
+				continue
+			}
+			if r, ok := d.Returns.(*pyast.Name); ok && r.Id == "bool" || returnsBool(d.Body, funcs) {
+				funcs[d.Name.Id] = true
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return funcs
+}
+
+// returnsBool reports whether a return statement of body (not of a
+// nested function) returns a bool.
+func returnsBool(body []pyast.Stmt, funcs map[string]bool) bool {
+	found := false
+	var walk func(list []pyast.Stmt)
+	walk = func(list []pyast.Stmt) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *pyast.Return:
+				if st.Value != nil && isBoolExpr(st.Value, funcs) {
+					found = true
+				}
+			case *pyast.FunctionDef:
+				continue
+			}
+			forBodies(st, walk)
+		}
+	}
+	walk(body)
+	return found
+}
+
+// forBodies calls fn with each block of statements st holds.
+func forBodies(st pyast.Stmt, fn func([]pyast.Stmt)) {
+	switch st := st.(type) {
+	case *pyast.FunctionDef:
+		fn(st.Body)
+	case *pyast.If:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.For:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.While:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.With:
+		fn(st.Body)
+	case *pyast.Try:
+		fn(st.Body)
+		for _, h := range st.Handlers {
+			fn(h.Body)
+		}
+		fn(st.Orelse)
+		fn(st.Finalbody)
+	case *pyast.Match:
+		for _, c := range st.Cases {
+			fn(c.Body)
+		}
+	}
 }
 
 // markText records that name is assigned a str in s when value surely
@@ -244,6 +435,7 @@ type scopes struct {
 // name both global and assigned before.
 func analyze(m *pyast.Module, cells []string) (*scopes, error) {
 	a := &analyzer{sc: &scopes{module: newScope(moduleScope, nil), of: map[pyast.Node]*scope{}}}
+	a.sc.module.boolFuncs = findBoolFuncs(m.Body)
 	a.all = append(a.all, a.sc.module)
 	a.stmts(a.sc.module, m.Body, false)
 	if a.err != nil {
@@ -381,22 +573,25 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 			a.bindTarget(s, t, inTry)
 			s.markText(t, st.Value)
 			s.markBool(t, st.Value)
+			s.markBoolList(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
 		a.bindTarget(s, st.Target, inTry)
 		s.markBool(st.Target, nil)
+		s.markBoolList(st.Target, nil)
 	case *pyast.AnnAssign:
 		if st.Value != nil {
 			a.expr(s, st.Value)
 			a.bindTarget(s, st.Target, inTry)
 			s.markText(st.Target, st.Value)
 			s.markBool(st.Target, st.Value)
+			s.markBoolList(st.Target, st.Value)
 		}
 	case *pyast.For:
 		a.expr(s, st.Iter)
 		a.bindTarget(s, st.Target, inTry)
-		s.markBool(st.Target, nil)
+		s.markBoolLoop(st.Target, st.Iter)
 		s.markRange(st.Target, st.Iter)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
@@ -500,6 +695,9 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		}
 	case *pyast.ExprStmt:
 		a.expr(s, st.Value)
+		if c, ok := st.Value.(*pyast.Call); ok {
+			s.markAppend(c)
+		}
 	}
 }
 

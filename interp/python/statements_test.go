@@ -60,6 +60,17 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"print('a')\nquit(3)", "error: line 2: SystemExit: 3"},
 		{"try:\n    exit('bye')\nexcept SystemExit as e:\n    print(e.code, e.args)", "bye ('bye',)"},
 		{"try:\n    exit()\nexcept Exception:\n    print('no')\nexcept BaseException as e:\n    print(type(e).__name__, e.code)", "SystemExit None"},
+		// A missing key that is a tuple reads as Python writes it, and is
+		// e.args[0].
+		{"try:\n    {}[('a', 1)]\nexcept KeyError as e:\n    print(e, repr(e), e.args[0][1])", "('a', 1) KeyError(('a', 1)) 1"},
+		{"try:\n    {}[(b'x', None, 'it\\'s')]\nexcept KeyError as e:\n    print(e)", "(b'x', None, \"it's\")"},
+		// A bool is an int: a function that returns one, a condition
+		// made of comparisons, a list of bools and its loop's variable.
+		{"def ok(x):\n    return x > 0\nn = 0\nfor v in [1, -2, 3]:\n    n += ok(v)\nprint(n)", "2"},
+		{"def ok(x) -> bool:\n    return x.startswith('a')\nprint(ok('ab') + ok('b'))", "1"},
+		{"x = 4\nmid = x > 1 and x < 9\nprint(mid + 1, (x > 9 or x < 0) * 3)", "2 0"},
+		{"fl = [v > 1 for v in [1, 2, 3]]\nt = 0\nfor f in fl:\n    t += f\nprint(t, fl[1] + fl[2])", "2 2"},
+		{"fl = []\nfor v in 'aXbY':\n    fl.append(v.isupper())\nt = 0\nfor f in fl:\n    t = t + f\nprint(t)", "2"},
 	}
 	for _, tt := range tests {
 		if got := runExplained(t, tt.code); got != tt.want {

@@ -243,11 +243,21 @@ func (rt *runtime) instance(class, msg string) *ExcValue {
 }
 
 // keyOfRepr reads back the key of a KeyError from its repr when it is a
-// str or an int (what a program mostly looks up), so that e.args[0] is the
+// str, an int or a tuple of literals (what a program mostly looks up), so that e.args[0] is the
 // key, as in Python; nil for anything else.
 func keyOfRepr(r string) starlark.Value {
 	if n, err := strconv.ParseInt(r, 10, 64); err == nil {
 		return starlark.MakeInt64(n)
+	}
+	if len(r) >= 2 && r[0] == '(' && r[len(r)-1] == ')' {
+		// A tuple of literals (grid[(2, 3)]) is read back as the
+		// Starlark expression its repr also is; anything else (a
+		// datetime inside, a float('inf')) names what is not defined.
+		v, err := starlark.Eval(&starlark.Thread{Name: "key"}, "key", r, nil)
+		if _, ok := v.(starlark.Tuple); ok && err == nil {
+			return v
+		}
+		return nil
 	}
 	if len(r) >= 2 && (r[0] == '\'' || r[0] == '"') && r[len(r)-1] == r[0] {
 		// Python's repr escapes as Go's quoting does for the common cases;
@@ -303,7 +313,7 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			}
 			return m[1] + " by zero"
 		}},
-		{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+		{regexp.MustCompile(`^key (.*) not in (dict|set|OrderedDict)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
 		{regexp.MustCompile(`^(list|string|tuple|range|bytes) index -?\d+ out of range`), "IndexError", func(m []string) string {
 			switch m[1] {
 			case "string":
@@ -532,12 +542,42 @@ func wasWere(n string) string {
 // pyKey turns the interpreter's text of a key ("x" quoted as Starlark
 // quotes it) into Python's repr, the text of a KeyError.
 func pyKey(s string) string {
-	if strings.HasPrefix(s, `"`) {
-		if u, err := strconv.Unquote(s); err == nil {
-			return interp.QuoteString(u)
-		}
+	if strings.IndexByte(s, '"') < 0 {
+		return s
 	}
-	return s
+	// The interpreter shows the key as Starlark does, its str with
+	// double quotes also inside a tuple: ("a", 1) is Python's ('a', 1).
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '"' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		end := i + 1
+		for end < len(s) && s[end] != '"' {
+			if s[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(s) {
+			return s
+		}
+		u, err := strconv.Unquote(s[i : end+1])
+		if err != nil {
+			return s
+		}
+		if prev := b.String(); strings.HasSuffix(prev, "b") && (len(prev) == 1 || strings.ContainsRune("(, [{", rune(prev[len(prev)-2]))) {
+			b.Reset()
+			b.WriteString(prev[:len(prev)-1])
+			b.WriteString(interp.QuoteBytes(u))
+		} else {
+			b.WriteString(interp.QuoteString(u))
+		}
+		i = end + 1
+	}
+	return b.String()
 }
 
 // starlarkTypeName is Python's name for one of the interpreter's type names.
