@@ -3,6 +3,7 @@ package python
 import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -30,9 +31,11 @@ func Builtins() starlark.StringDict {
 		"hasattr":    interp.NewBuiltin("hasattr", hasattrBuiltin),
 		"__ot_match": interp.NewBuiltin("__ot_match", matchHelper),
 
-		mulName:     interp.NewBuiltin(mulName, mulHelper),
-		modName:     interp.NewBuiltin(modName, modHelper),
-		"__ot_badd": boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),
+		mulName:         interp.NewBuiltin(mulName, mulHelper),
+		modName:         interp.NewBuiltin(modName, modHelper),
+		"__ot_div":      interp.NewBuiltin("__ot_div", divHelper(syntax.SLASH)),
+		"__ot_floordiv": interp.NewBuiltin("__ot_floordiv", divHelper(syntax.SLASHSLASH)),
+		"__ot_badd":     boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),
 		"__ot_bdiv": boolArith("/"), "__ot_bfloordiv": boolArith("//"), "__ot_bmod": boolArith("%"),
 		"__ot_band": boolArith("&"), "__ot_bor": boolArith("|"), "__ot_bxor": boolArith("^"),
 		"__ot_blshift": boolArith("<<"), "__ot_brshift": boolArith(">>"),

@@ -326,7 +326,59 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 		l.errorf(e.OpPos, "the "+e.Op+" operator is not supported")
 		return noneAt(e.OpPos)
 	}
+	if name := l.divisionHelper(e.Op, e.Left, e.Right); name != "" {
+		if pureExpr(x) && pureExpr(y) {
+			// y is tested first: a zero goes to the helper, which
+			// words a float's division by zero as Python does.
+			return &syntax.CondExpr{If: e.OpPos, Cond: cloneExpr(y), True: binary(e.OpPos, tok, x, y),
+				ElsePos: e.OpPos, False: callAt(e.OpPos, name, cloneExpr(x), cloneExpr(y))}
+		}
+		return callAt(e.OpPos, name, x, y)
+	}
 	return binary(e.OpPos, tok, x, y)
+}
+
+// divisionHelper names the helper of x / y or x // y when y may be zero
+// and either side a float: 1.0 / 0 is "float division by zero" in
+// Python, and the interpreter words it as 1 / 0. A divisor that is a
+// number literal other than 0, or two ints plain to see, need none.
+func (l *lowerer) divisionHelper(op string, x, y pyast.Expr) string {
+	name, ok := zeroDivNames[op]
+	if !ok || nonZeroLiteral(y) || l.surelyInt(x) && l.surelyInt(y) {
+		return ""
+	}
+	return name
+}
+
+// nonZeroLiteral reports a number literal other than 0 (or its negation).
+func nonZeroLiteral(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok && (u.Op == "-" || u.Op == "+") {
+		e = u.Operand
+	}
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	switch v := c.Value.(type) {
+	case int64:
+		return v != 0
+	case float64:
+		return v != 0
+	case *big.Int:
+		return v.Sign() != 0
+	}
+	return false
+}
+
+// surelyInt reports an expression that is an int: a bounded one (see
+// boundedInt) or len(…).
+func (l *lowerer) surelyInt(e pyast.Expr) bool {
+	if c, ok := e.(*pyast.Call); ok {
+		if f, ok := c.Func.(*pyast.Name); ok && f.Id == "len" {
+			return true
+		}
+	}
+	return l.boundedInt(e)
 }
 
 // binaryHelper names the helper that computes x op y where Starlark's

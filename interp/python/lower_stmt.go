@@ -269,6 +269,9 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
+	if helper == "" {
+		helper = l.divisionHelper(st.Op, st.Target, st.Value)
+	}
 	if st.Op == "+" && helper == "" && (surelyText(st.Value) || l.isText(st.Target)) {
 		// s += t: appended in place when s is the text the last
 		// append made, as CPython does for a str no one else holds;

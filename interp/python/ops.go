@@ -51,7 +51,8 @@ func boolArith(op string) *starlark.Builtin {
 				}
 			}
 		}
-		return starlark.Binary(tokens[op], x, y)
+		v, err := starlark.Binary(tokens[op], x, y)
+		return v, floatZeroDiv(tokens[op], x, y, err)
 	}
 	return interp.NewBuiltin(boolArithNames[op], func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		v, err := arith(thread, b, args, kwargs)
@@ -69,6 +70,43 @@ func boolArith(op string) *starlark.Builtin {
 		}
 		return v, err
 	})
+}
+
+// zeroDivNames are the helpers of x / y and x // y where the divisor may
+// be zero (see lowerer.division).
+var zeroDivNames = map[string]string{"/": "__ot_div", "//": "__ot_floordiv"}
+
+// divHelper is `x / y` or `x // y` (op): the interpreter's, except that
+// a float divided by zero, or anything by 0.0, says "float division by
+// zero" as Python does (the interpreter words it as for ints).
+func divHelper(op syntax.Token) func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 2 || len(kwargs) != 0 {
+			return nil, typeError("%s takes 2 arguments", b.Name())
+		}
+		v, err := starlark.Binary(op, args[0], args[1])
+		return v, floatZeroDiv(op, args[0], args[1], err)
+	}
+}
+
+// floatZeroDiv is err, the interpreter's error of x op y, in Python's
+// words when it is a division of floats by zero.
+func floatZeroDiv(op syntax.Token, x, y starlark.Value, err error) error {
+	if err == nil {
+		return nil
+	}
+	_, xf := x.(starlark.Float)
+	_, yf := y.(starlark.Float)
+	if !xf && !yf {
+		return err
+	}
+	switch msg := err.Error(); {
+	case op == syntax.SLASH && msg == "floating-point division by zero":
+		return errors.New("float division by zero")
+	case op == syntax.SLASHSLASH && msg == "floored division by zero":
+		return errors.New("float floor division by zero")
+	}
+	return err
 }
 
 // mulHelper is `x * y` (see lower.go). Products of small integers and

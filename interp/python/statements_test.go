@@ -70,6 +70,11 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"def ok(x) -> bool:\n    return x.startswith('a')\nprint(ok('ab') + ok('b'))", "1"},
 		{"x = 4\nmid = x > 1 and x < 9\nprint(mid + 1, (x > 9 or x < 0) * 3)", "2 0"},
 		{"fl = [v > 1 for v in [1, 2, 3]]\nt = 0\nfor f in fl:\n    t += f\nprint(t, fl[1] + fl[2])", "2 2"},
+		// A float divided by zero is worded as Python words it; uncaught,
+		// any division by zero is SPEC's plain text.
+		{"a, z = 1.0, 0\nfor f in (lambda: a / z, lambda: 2 / z, lambda: 2 // 0.0, lambda: a / len([])):\n    try:\n        f()\n    except ZeroDivisionError as e:\n        print(e)", "float division by zero\ndivision by zero\nfloat floor division by zero\nfloat division by zero"},
+		{"def avg(t, n):\n    t /= n\n    return t\ntry:\n    avg(2.5, 0)\nexcept ZeroDivisionError as e:\n    print(e, avg(3, 2))", "float division by zero 1.5"},
+		{"x = 1.0\ny = 0\nprint(x / y)", "error: line 3: division by zero"},
 		{"fl = []\nfor v in 'aXbY':\n    fl.append(v.isupper())\nt = 0\nfor f in fl:\n    t = t + f\nprint(t)", "2"},
 	}
 	for _, tt := range tests {

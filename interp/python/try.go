@@ -302,12 +302,14 @@ type engineError struct {
 // answering its first request would otherwise pay (issue 20).
 var engineErrors = sync.OnceValue(func() []engineError {
 	return []engineError{
-		{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|division) by zero$`), "ZeroDivisionError", func(m []string) string {
+		{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|float division|float floor division|division) by zero$`), "ZeroDivisionError", func(m []string) string {
 			switch m[1] {
+			case "float division", "float floor division":
+				return m[0]
 			case "floored division":
 				return "integer division or modulo by zero"
 			case "floating-point division":
-				return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 would say "float division"
+				return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 goes through __ot_div
 			case "floating-point modulo":
 				return "float modulo"
 			}
