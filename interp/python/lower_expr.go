@@ -327,9 +327,10 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 		return noneAt(e.OpPos)
 	}
 	if name := l.divisionHelper(e.Op, e.Left, e.Right); name != "" {
-		if pureExpr(x) && pureExpr(y) {
+		if cheapExpr(y) && clonable(x) {
 			// y is tested first: a zero goes to the helper, which
-			// words a float's division by zero as Python does.
+			// words a float's division by zero as Python does. Only
+			// one branch runs: x is evaluated once.
 			return &syntax.CondExpr{If: e.OpPos, Cond: cloneExpr(y), True: binary(e.OpPos, tok, x, y),
 				ElsePos: e.OpPos, False: callAt(e.OpPos, name, cloneExpr(x), cloneExpr(y))}
 		}
@@ -1279,6 +1280,56 @@ func cloneExpr(x syntax.Expr) syntax.Expr {
 		return &syntax.IndexExpr{X: cloneExpr(x.X), Lbrack: x.Lbrack, Y: cloneExpr(x.Y), Rbrack: x.Rbrack}
 	case *syntax.UnaryExpr:
 		return &syntax.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: cloneExpr(x.X)}
+	case *syntax.BinaryExpr:
+		return &syntax.BinaryExpr{X: cloneExpr(x.X), OpPos: x.OpPos, Op: x.Op, Y: cloneExpr(x.Y)}
+	case *syntax.CallExpr:
+		args := make([]syntax.Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = cloneExpr(a)
+		}
+		return &syntax.CallExpr{Fn: cloneExpr(x.Fn), Lparen: x.Lparen, Args: args, Rparen: x.Rparen}
 	}
 	return x
+}
+
+// clonable reports an expression cloneExpr copies whole: a pure one,
+// or operators and calls of clonable ones (no lambda, comprehension or
+// display, which hold scopes or many nodes).
+func clonable(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.ParenExpr:
+		return clonable(x.X)
+	case *syntax.UnaryExpr:
+		return clonable(x.X)
+	case *syntax.BinaryExpr:
+		return clonable(x.X) && clonable(x.Y)
+	case *syntax.DotExpr:
+		return clonable(x.X)
+	case *syntax.IndexExpr:
+		return clonable(x.X) && clonable(x.Y)
+	case *syntax.CallExpr:
+		for _, a := range x.Args {
+			if !clonable(a) {
+				return false
+			}
+		}
+		return clonable(x.Fn)
+	}
+	return pureExpr(x)
+}
+
+// cheapExpr reports an expression that may be evaluated twice: pure, or
+// +, - and % of cheap ones (n + 1), which call nothing of the program.
+func cheapExpr(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.ParenExpr:
+		return cheapExpr(x.X)
+	case *syntax.BinaryExpr:
+		switch x.Op {
+		case syntax.PLUS, syntax.MINUS, syntax.PERCENT:
+			return cheapExpr(x.X) && cheapExpr(x.Y)
+		}
+		return false
+	}
+	return pureExpr(x)
 }
