@@ -311,3 +311,38 @@ func countDigits(s string) int {
 func Mul(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
 	return mulHelper(thread, nil, starlark.Tuple{x, y}, nil)
 }
+
+// required is the default the lowering gives a keyword-only parameter
+// that has none (def f(a, *, b)), so that a call without it reaches the
+// function's first statement, which names what is missing as CPython
+// does (see kwOnlyMissing); the interpreter would call it positional.
+type required struct{}
+
+func (required) String() string        { return "<required>" }
+func (required) Type() string          { return "required" }
+func (required) Freeze()               {}
+func (required) Truth() starlark.Bool  { return starlark.False }
+func (required) Hash() (uint32, error) { return 0, typeError("unhashable type: 'required'") }
+
+// kwOnlyMissing is __ot_kwonly(fn, names, values): the TypeError of a
+// call of fn without some of its keyword-only parameters names, whose
+// values are the required sentinel.
+func kwOnlyMissing(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 3 {
+		return nil, typeError("__ot_kwonly takes 3 arguments")
+	}
+	fn, _ := interp.AsText(args[0])
+	names, _ := args[1].(starlark.Tuple)
+	values, _ := args[2].(starlark.Tuple)
+	var missing []string
+	for i, v := range values {
+		if _, ok := v.(required); ok && i < len(names) {
+			n, _ := interp.AsText(names[i])
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return starlark.None, nil
+	}
+	return nil, typeError("%s", missingArgs(fn, "keyword-only", missing))
+}

@@ -75,6 +75,10 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"a, z = 1.0, 0\nfor f in (lambda: a / z, lambda: 2 / z, lambda: 2 // 0.0, lambda: a / len([])):\n    try:\n        f()\n    except ZeroDivisionError as e:\n        print(e)", "float division by zero\ndivision by zero\nfloat floor division by zero\nfloat division by zero"},
 		{"def avg(t, n):\n    t /= n\n    return t\ntry:\n    avg(2.5, 0)\nexcept ZeroDivisionError as e:\n    print(e, avg(3, 2))", "float division by zero 1.5"},
 		{"x = 1.0\ny = 0\nprint(x / y)", "error: line 3: division by zero"},
+		// A keyword-only parameter left out is named as one.
+		{"def f(a, *, b, c=1):\n    return a\ntry:\n    f(1)\nexcept TypeError as e:\n    print(e)", "f() missing 1 required keyword-only argument: 'b'"},
+		{"def f(*, a, b, c):\n    return a\ntry:\n    f(b=1)\nexcept TypeError as e:\n    print(e)", "f() missing 2 required keyword-only arguments: 'a' and 'c'"},
+		{"def f(x, *, key):\n    def g():\n        return key\n    return g()\nprint(f(1, key=None))\ntry:\n    f()\nexcept TypeError as e:\n    print(e)", "None\nf() missing 1 required positional argument: 'x'"},
 		{"fl = []\nfor v in 'aXbY':\n    fl.append(v.isupper())\nt = 0\nfor f in fl:\n    t = t + f\nprint(t)", "2"},
 	}
 	for _, tt := range tests {

@@ -429,24 +429,7 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return fmt.Sprintf("%s() got multiple values for argument '%s'", funcName(m[1]), m[2])
 		}},
 		{regexp.MustCompile(`^function (\S+) missing (\d+) arguments? \((.*)\)$`), "TypeError", func(m []string) string {
-			names := strings.Split(m[3], ", ")
-			for i, n := range names {
-				names[i] = "'" + n + "'"
-			}
-			var list string
-			switch len(names) {
-			case 1:
-				list = names[0]
-			case 2:
-				list = names[0] + " and " + names[1]
-			default:
-				list = strings.Join(names[:len(names)-1], ", ") + ", and " + names[len(names)-1]
-			}
-			plural := "s"
-			if len(names) == 1 {
-				plural = ""
-			}
-			return fmt.Sprintf("%s() missing %d required positional argument%s: %s", funcName(m[1]), len(names), plural, list)
+			return missingArgs(funcName(m[1]), "positional", strings.Split(m[3], ", "))
 		}},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
 			// ", ".join taken as a value is Starlark's join.
@@ -531,6 +514,29 @@ func funcName(name string) string {
 		return "<lambda>"
 	}
 	return name
+}
+
+// missingArgs is CPython's TypeError text for a call of fn without the
+// parameters names, of kind "positional" or "keyword-only".
+func missingArgs(fn, kind string, names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "'" + n + "'"
+	}
+	var list string
+	switch len(quoted) {
+	case 1:
+		list = quoted[0]
+	case 2:
+		list = quoted[0] + " and " + quoted[1]
+	default:
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + ", and " + quoted[len(quoted)-1]
+	}
+	plural := "s"
+	if len(quoted) == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("%s() missing %d required %s argument%s: %s", fn, len(quoted), kind, plural, list)
 }
 
 // wasWere is the verb of "1 was given", "2 were given".
