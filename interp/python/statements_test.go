@@ -75,6 +75,9 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"a, z = 1.0, 0\nfor f in (lambda: a / z, lambda: 2 / z, lambda: 2 // 0.0, lambda: a / len([])):\n    try:\n        f()\n    except ZeroDivisionError as e:\n        print(e)", "float division by zero\ndivision by zero\nfloat floor division by zero\nfloat division by zero"},
 		{"def avg(t, n):\n    t /= n\n    return t\ntry:\n    avg(2.5, 0)\nexcept ZeroDivisionError as e:\n    print(e, avg(3, 2))", "float division by zero 1.5"},
 		{"x = 1.0\ny = 0\nprint(x / y)", "error: line 3: division by zero"},
+		// Unpacking what is no sequence is CPython's TypeError.
+		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)\nfor x, y in [(1, 2), 3]:\n    print(x, y)", "error: line 7: TypeError: cannot unpack non-iterable int object"},
+		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)", "cannot unpack non-iterable NoneType object"},
 		// A keyword-only parameter left out is named as one.
 		{"def f(a, *, b, c=1):\n    return a\ntry:\n    f(1)\nexcept TypeError as e:\n    print(e)", "f() missing 1 required keyword-only argument: 'b'"},
 		{"def f(*, a, b, c):\n    return a\ntry:\n    f(b=1)\nexcept TypeError as e:\n    print(e)", "f() missing 2 required keyword-only arguments: 'a' and 'c'"},

@@ -374,6 +374,9 @@ var engineErrors = sync.OnceValue(func() []engineError {
 		{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
 		}},
+		{regexp.MustCompile(`^got (\w+) in sequence assignment$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("cannot unpack non-iterable %s object", starlarkTypeName(m[1]))
+		}},
 		{regexp.MustCompile(`^too many values to unpack \(got \d+, want (\d+)\)$`), "ValueError", func(m []string) string {
 			return "too many values to unpack (expected " + m[1] + ")"
 		}},
