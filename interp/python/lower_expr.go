@@ -600,7 +600,14 @@ func (l *lowerer) isBool(e pyast.Expr) bool {
 	switch e := e.(type) {
 	case *pyast.Name:
 		s := l.owner(e.Id)
-		if s == nil || !(s.boolean[e.Id] || len(s.boolLoops[e.Id]) > 0) || s.notBoolean[e.Id] {
+		if s == nil {
+			return false
+		}
+		if s.params[e.Id] && (s.boolParams[e.Id] || l.sc.module.boolArgs[s.defName][e.Id]) {
+			// A parameter annotated bool, or one a call passes a bool.
+			return true
+		}
+		if !(s.boolean[e.Id] || len(s.boolLoops[e.Id]) > 0) || s.notBoolean[e.Id] {
 			return false
 		}
 		// A for loop's variable over a list of bools is a bool.

@@ -123,6 +123,11 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return mulInts(thread, xi, yi)
 		}
 	}
+	if hasBool(x, y) {
+		// A bool is the int it is: 10 * ok, True * "ab".
+		v, err := mulHelper(thread, nil, starlark.Tuple{boolAsInt(x), boolAsInt(y)}, nil)
+		return v, boolOpError("*", x, y, err)
+	}
 	b := interp.BudgetOf(thread)
 	if n, ok := repeatCount(y); ok {
 		if err := checkRepeat(b, x, n); err != nil {
@@ -270,6 +275,10 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if format, ok := interp.AsBytes(args[0]); ok {
 			return bytesPrintf(interp.BudgetOf(thread), format, args[1])
 		}
+		if hasBool(args[0], args[1]) {
+			v, err := starlark.Binary(syntax.PERCENT, boolAsInt(args[0]), boolAsInt(args[1]))
+			return v, boolOpError("%", args[0], args[1], err)
+		}
 		return starlark.Binary(syntax.PERCENT, args[0], args[1])
 	}
 	s, err := printf(interp.BudgetOf(thread), format, args[1])
@@ -345,4 +354,33 @@ func kwOnlyMissing(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return starlark.None, nil
 	}
 	return nil, typeError("%s", missingArgs(fn, "keyword-only", missing))
+}
+
+// hasBool reports whether x or y is a bool.
+func hasBool(x, y starlark.Value) bool {
+	_, xb := x.(starlark.Bool)
+	_, yb := y.(starlark.Bool)
+	return xb || yb
+}
+
+// boolAsInt is v, or the int a bool is.
+func boolAsInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		return boolInt(b)
+	}
+	return v
+}
+
+// boolOpError names the operands of x op y as the program gave them (a
+// bool, not the int it became) when they do not combine.
+func boolOpError(op string, x, y starlark.Value, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ex *Exception
+	if strings.HasPrefix(err.Error(), "unknown binary op") ||
+		errors.As(err, &ex) && ex.Class == "TypeError" && (strings.HasPrefix(ex.Msg, "unsupported operand") || strings.HasPrefix(ex.Msg, "can't multiply")) {
+		return typeError("%s", binaryOpError(op, pyTypeName(x), pyTypeName(y)))
+	}
+	return err
 }

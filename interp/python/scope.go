@@ -1,6 +1,8 @@
 package python
 
 import (
+	"strings"
+
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp/python/pyast"
@@ -67,8 +69,17 @@ type scope struct {
 	boolLoops             map[string][]pyast.Expr
 	boolList, notBoolList map[string]bool
 	// boolFuncs, of the module's scope, are the names of the program's
-	// functions that return bools (see findBoolFuncs).
+	// functions that return bools (see findBoolFuncs); defParams their
+	// parameters by function name, and boolArgs the parameters some call
+	// passes a bool (check(x > 0)).
 	boolFuncs map[string]bool
+	defParams map[string][]string
+	boolArgs  map[string]map[string]bool
+	// defName is the name of a def's scope; params its parameters, and
+	// boolParams those annotated bool (or given one by a call).
+	defName    string
+	params     map[string]bool
+	boolParams map[string]bool
 	// binds counts the bindings of each name here, rangeBinds those that
 	// are a for loop's target over range(…); a name with as many of both
 	// holds only ints of a range (see lowerer.isRangeInt). notRange marks
@@ -99,6 +110,16 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 // markBoolLoop records a for loop's target: a bool when iter is a list
 // of bools.
 func (s *scope) markBoolLoop(target pyast.Expr, iter pyast.Expr) {
+	if c, ok := iter.(*pyast.Call); ok && len(c.Args) == 0 {
+		// for v in d.values(), for k, v in d.items(): v is a value of d.
+		if f, ok := c.Func.(*pyast.Attribute); ok {
+			if t, ok := target.(*pyast.Tuple); ok && f.Attr == "items" && len(t.Elts) == 2 {
+				target, iter = t.Elts[1], f.Value
+			} else if f.Attr == "values" {
+				iter = f.Value
+			}
+		}
+	}
 	n, ok := target.(*pyast.Name)
 	if !ok {
 		return
@@ -137,6 +158,24 @@ func (s *scope) markBoolList(target pyast.Expr, value pyast.Expr) {
 		}
 	case *pyast.ListComp:
 		if isBoolExpr(v.Elt, funcs) {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.Dict:
+		// A dict whose values are bools holds them as a list does.
+		all := true
+		for i, e := range v.Values {
+			all = all && v.Keys[i] != nil && isBoolExpr(e, funcs)
+		}
+		if all && len(v.Values) == 0 {
+			return
+		}
+		if all {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.DictComp:
+		if isBoolExpr(v.Value, funcs) {
 			s.setBoolList(n.Id)
 			return
 		}
@@ -182,6 +221,28 @@ func (s *scope) markAppend(call *pyast.Call) {
 	o.notBoolList[n.Id] = true
 }
 
+// markItem records `name[k] = value`: a list or dict of bools stays
+// one when value is a bool.
+func (s *scope) markItem(target pyast.Expr, value pyast.Expr) {
+	sub, ok := target.(*pyast.Subscript)
+	if !ok {
+		return
+	}
+	n, ok := sub.Value.(*pyast.Name)
+	if !ok {
+		return
+	}
+	o := s.owner(n.Id).orSelf(s)
+	if isBoolExpr(value, s.module().boolFuncs) {
+		o.setBoolList(n.Id)
+		return
+	}
+	if o.notBoolList == nil {
+		o.notBoolList = map[string]bool{}
+	}
+	o.notBoolList[n.Id] = true
+}
+
 // orSelf is s, or other when s is nil.
 func (s *scope) orSelf(other *scope) *scope {
 	if s == nil {
@@ -194,18 +255,7 @@ func (s *scope) orSelf(other *scope) *scope {
 // that return bools: annotated `-> bool`, or with a return of a
 // comparison, `not`, True or False, or a call of such a function.
 // count += is_valid(x) then counts, as in Python.
-func findBoolFuncs(body []pyast.Stmt) map[string]bool {
-	var defs []*pyast.FunctionDef
-	var collect func(list []pyast.Stmt)
-	collect = func(list []pyast.Stmt) {
-		for _, st := range list {
-			forBodies(st, func(b []pyast.Stmt) { collect(b) })
-			if d, ok := st.(*pyast.FunctionDef); ok {
-				defs = append(defs, d)
-			}
-		}
-	}
-	collect(body)
+func findBoolFuncs(defs []*pyast.FunctionDef) map[string]bool {
 	funcs := map[string]bool{}
 	for round := 0; round < 4; round++ {
 		changed := false
@@ -223,6 +273,78 @@ func findBoolFuncs(body []pyast.Stmt) map[string]bool {
 		}
 	}
 	return funcs
+}
+
+// allDefs are the defs of body, at any depth.
+func allDefs(body []pyast.Stmt) []*pyast.FunctionDef {
+	var defs []*pyast.FunctionDef
+	var collect func(list []pyast.Stmt)
+	collect = func(list []pyast.Stmt) {
+		for _, st := range list {
+			forBodies(st, func(b []pyast.Stmt) { collect(b) })
+			if d, ok := st.(*pyast.FunctionDef); ok {
+				defs = append(defs, d)
+			}
+		}
+	}
+	collect(body)
+	return defs
+}
+
+// positionalParams are the names of the parameters a def's positional
+// arguments go to, by name of the def (nil for a name defined twice with
+// other parameters).
+func positionalParams(defs []*pyast.FunctionDef) map[string][]string {
+	out := map[string][]string{}
+	for _, d := range defs {
+		var names []string
+		if d.Args != nil {
+			for _, p := range append(append([]*pyast.Arg{}, d.Args.PosOnly...), d.Args.Args...) {
+				names = append(names, p.Name)
+			}
+		}
+		if prev, ok := out[d.Name.Id]; ok && strings.Join(prev, ",") != strings.Join(names, ",") {
+			names = nil
+		}
+		out[d.Name.Id] = names
+	}
+	return out
+}
+
+// markBoolArgs records the parameters of the program's function that a
+// call passes a bool, plainly (f(x > 0), f(flag=True)).
+func (s *scope) markBoolArgs(call *pyast.Call) {
+	f, ok := call.Func.(*pyast.Name)
+	if !ok {
+		return
+	}
+	m := s.module()
+	params, ok := m.defParams[f.Id]
+	if !ok {
+		return
+	}
+	mark := func(name string) {
+		if m.boolArgs == nil {
+			m.boolArgs = map[string]map[string]bool{}
+		}
+		if m.boolArgs[f.Id] == nil {
+			m.boolArgs[f.Id] = map[string]bool{}
+		}
+		m.boolArgs[f.Id][name] = true
+	}
+	for i, arg := range call.Args {
+		if _, star := arg.(*pyast.Starred); star || i >= len(params) {
+			break
+		}
+		if isBoolExpr(arg, m.boolFuncs) {
+			mark(params[i])
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg != "" && isBoolExpr(k.Value, m.boolFuncs) {
+			mark(k.Arg)
+		}
+	}
 }
 
 // returnsBool reports whether a return statement of body (not of a
@@ -435,7 +557,9 @@ type scopes struct {
 // name both global and assigned before.
 func analyze(m *pyast.Module, cells []string) (*scopes, error) {
 	a := &analyzer{sc: &scopes{module: newScope(moduleScope, nil), of: map[pyast.Node]*scope{}}}
-	a.sc.module.boolFuncs = findBoolFuncs(m.Body)
+	defs := allDefs(m.Body)
+	a.sc.module.boolFuncs = findBoolFuncs(defs)
+	a.sc.module.defParams = positionalParams(defs)
 	a.all = append(a.all, a.sc.module)
 	a.stmts(a.sc.module, m.Body, false)
 	if a.err != nil {
@@ -550,6 +674,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.defaults(s, st.Args)
 		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
 		fs := a.enter(funcScope, s, st)
+		fs.defName = st.Name.Id
 		a.params(fs, st.Args)
 		a.stmts(fs, st.Body, false)
 	case *pyast.ClassDef:
@@ -574,6 +699,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 			s.markText(t, st.Value)
 			s.markBool(t, st.Value)
 			s.markBoolList(t, st.Value)
+			s.markItem(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
@@ -775,6 +901,16 @@ func (a *analyzer) params(s *scope, args *pyast.Arguments) {
 	for _, list := range [][]*pyast.Arg{args.PosOnly, args.Args, args.KwOnly} {
 		for _, p := range list {
 			s.bind(p.Name)
+			if s.params == nil {
+				s.params = map[string]bool{}
+			}
+			s.params[p.Name] = true
+			if t, ok := p.Annotation.(*pyast.Name); ok && t.Id == "bool" {
+				if s.boolParams == nil {
+					s.boolParams = map[string]bool{}
+				}
+				s.boolParams[p.Name] = true
+			}
 		}
 	}
 	if args.Vararg != nil {
@@ -839,6 +975,7 @@ func (a *analyzer) expr(s *scope, e pyast.Expr) {
 		a.expr(s, e.Left)
 		a.exprs(s, e.Comparators)
 	case *pyast.Call:
+		s.markBoolArgs(e)
 		a.expr(s, e.Func)
 		a.exprs(s, e.Args)
 		for _, k := range e.Keywords {

@@ -78,6 +78,11 @@ func TestStatementsAsCPython(t *testing.T) {
 		// Unpacking what is no sequence is CPython's TypeError.
 		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)\nfor x, y in [(1, 2), 3]:\n    print(x, y)", "error: line 7: TypeError: cannot unpack non-iterable int object"},
 		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)", "cannot unpack non-iterable NoneType object"},
+		// A parameter annotated bool or passed one, a dict of bools and
+		// its values, and * and % of a bool are ints too.
+		{"def score(ok, w: bool):\n    return 10 * ok + w * 2 + w % 2\nprint(score(3 > 1, True))", "13"},
+		{"res = {'a': True, 'b': False, 'c': 1 > 0}\nn = 0\nfor k, v in res.items():\n    n += v\nfor v in res.values():\n    n = n + v\nprint(n, res['a'] + 1)", "4 2"},
+		{"f = [1 > 0]\nprint(7 * f[0], f[0] * 'ab', 5 % f[0])", "7 ab 0"},
 		// A keyword-only parameter left out is named as one.
 		{"def f(a, *, b, c=1):\n    return a\ntry:\n    f(1)\nexcept TypeError as e:\n    print(e)", "f() missing 1 required keyword-only argument: 'b'"},
 		{"def f(*, a, b, c):\n    return a\ntry:\n    f(b=1)\nexcept TypeError as e:\n    print(e)", "f() missing 2 required keyword-only arguments: 'a' and 'c'"},
