@@ -603,7 +603,7 @@ func (l *lowerer) isBool(e pyast.Expr) bool {
 		if s == nil {
 			return false
 		}
-		if s.params[e.Id] && (s.boolParams[e.Id] || l.sc.module.boolArgs[s.defName][e.Id]) {
+		if s.params[e.Id] && (s.boolParams[e.Id] || l.boolParam(s.defName, e.Id)) {
 			// A parameter annotated bool, or one a call passes a bool.
 			return true
 		}
@@ -624,6 +624,40 @@ func (l *lowerer) isBool(e pyast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// boolParam reports a parameter of the program's function fn that some
+// call passes a bool: plainly (see markBoolArgs), or a name or an item
+// that is one where the call is.
+func (l *lowerer) boolParam(fn, param string) bool {
+	m := l.sc.module
+	if m.boolArgs[fn][param] {
+		return true
+	}
+	refs := m.argRefs[fn][param]
+	if len(refs) == 0 {
+		return false
+	}
+	key := fn + "\x00" + param
+	if done, ok := l.boolParams[key]; ok {
+		return done // also false while it is being decided (recursion)
+	}
+	if l.boolParams == nil {
+		l.boolParams = map[string]bool{}
+	}
+	l.boolParams[key] = false
+	saved := l.scope
+	found := false
+	for _, r := range refs {
+		l.scope = r.scope
+		if l.isBool(r.expr) {
+			found = true
+			break
+		}
+	}
+	l.scope = saved
+	l.boolParams[key] = found
+	return found
 }
 
 // owner is the scope, from the one being lowered outwards, where name is

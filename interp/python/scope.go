@@ -75,6 +75,10 @@ type scope struct {
 	boolFuncs map[string]bool
 	defParams map[string][]string
 	boolArgs  map[string]map[string]bool
+	// argRefs are, by function and parameter, the names and items a
+	// call passes, which may be bools (check(flags[i])): the lowering
+	// decides (lowerer.boolParam).
+	argRefs map[string]map[string][]argRef
 	// defName is the name of a def's scope; params its parameters, and
 	// boolParams those annotated bool (or given one by a call).
 	defName    string
@@ -311,6 +315,12 @@ func positionalParams(defs []*pyast.FunctionDef) map[string][]string {
 	return out
 }
 
+// argRef is an argument of a call, in the scope of the call.
+type argRef struct {
+	scope *scope
+	expr  pyast.Expr
+}
+
 // markBoolArgs records the parameters of the program's function that a
 // call passes a bool, plainly (f(x > 0), f(flag=True)).
 func (s *scope) markBoolArgs(call *pyast.Call) {
@@ -332,17 +342,31 @@ func (s *scope) markBoolArgs(call *pyast.Call) {
 		}
 		m.boolArgs[f.Id][name] = true
 	}
+	check := func(name string, arg pyast.Expr) {
+		switch arg.(type) {
+		case *pyast.Name, *pyast.Subscript:
+			if m.argRefs == nil {
+				m.argRefs = map[string]map[string][]argRef{}
+			}
+			if m.argRefs[f.Id] == nil {
+				m.argRefs[f.Id] = map[string][]argRef{}
+			}
+			m.argRefs[f.Id][name] = append(m.argRefs[f.Id][name], argRef{s, arg})
+			return
+		}
+		if isBoolExpr(arg, m.boolFuncs) {
+			mark(name)
+		}
+	}
 	for i, arg := range call.Args {
 		if _, star := arg.(*pyast.Starred); star || i >= len(params) {
 			break
 		}
-		if isBoolExpr(arg, m.boolFuncs) {
-			mark(params[i])
-		}
+		check(params[i], arg)
 	}
 	for _, k := range call.Keywords {
-		if k.Arg != "" && isBoolExpr(k.Value, m.boolFuncs) {
-			mark(k.Arg)
+		if k.Arg != "" {
+			check(k.Arg, k.Value)
 		}
 	}
 }

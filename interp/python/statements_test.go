@@ -83,6 +83,7 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"def score(ok, w: bool):\n    return 10 * ok + w * 2 + w % 2\nprint(score(3 > 1, True))", "13"},
 		{"res = {'a': True, 'b': False, 'c': 1 > 0}\nn = 0\nfor k, v in res.items():\n    n += v\nfor v in res.values():\n    n = n + v\nprint(n, res['a'] + 1)", "4 2"},
 		{"f = [1 > 0]\nprint(7 * f[0], f[0] * 'ab', 5 % f[0])", "7 ab 0"},
+		{"def w(ok, n):\n    return n * ok + ok * 2\ndef go(x):\n    return w(x, 3)\nflags = {'a': 1 > 0}\nprint(w(flags['a'], 5), go(flags['a']))", "7 5"},
 		// A keyword-only parameter left out is named as one.
 		{"def f(a, *, b, c=1):\n    return a\ntry:\n    f(1)\nexcept TypeError as e:\n    print(e)", "f() missing 1 required keyword-only argument: 'b'"},
 		{"def f(*, a, b, c):\n    return a\ntry:\n    f(b=1)\nexcept TypeError as e:\n    print(e)", "f() missing 2 required keyword-only arguments: 'a' and 'c'"},
