@@ -434,6 +434,21 @@ var engineErrors = sync.OnceValue(func() []engineError {
 		{regexp.MustCompile(`^function (\S+) missing (\d+) arguments? \((.*)\)$`), "TypeError", func(m []string) string {
 			return missingArgs(funcName(m[1]), "positional", strings.Split(m[3], ", "))
 		}},
+		// The argument errors of the builtins that unpack their arguments
+		// as the interpreter does, in CPython's words for such functions.
+		{regexp.MustCompile(`^(\w+): got (\d+) arguments?, want (at least |at most )?(\d+)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s expected %s%s %s, got %s", m[1], m[3], m[4], plural(atoi(m[4]), "argument"), m[2])
+		}},
+		{regexp.MustCompile(`^(\w+): unexpected keyword argument "(\w+)"$`), "TypeError", func(m []string) string {
+			fn := m[1]
+			if fn == "sorted" {
+				fn = "sort" // CPython's sorted names list.sort, which it calls
+			}
+			return fmt.Sprintf("'%s' is an invalid keyword argument for %s()", m[2], fn)
+		}},
+		{regexp.MustCompile(`^(\w+): missing argument for (\w+)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s() missing required argument '%s'", m[1], m[2])
+		}},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
 			// ", ".join taken as a value is Starlark's join.
 			return fmt.Sprintf("sequence item: expected str instance, %s found", starlarkTypeName(m[1]))
@@ -540,6 +555,12 @@ func missingArgs(fn, kind string, names []string) string {
 		plural = ""
 	}
 	return fmt.Sprintf("%s() missing %d required %s argument%s: %s", fn, len(quoted), kind, plural, list)
+}
+
+// atoi is the number a regular expression matched as digits.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // wasWere is the verb of "1 was given", "2 were given".
