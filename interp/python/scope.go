@@ -114,6 +114,26 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 // markBoolLoop records a for loop's target: a bool when iter is a list
 // of bools.
 func (s *scope) markBoolLoop(target pyast.Expr, iter pyast.Expr) {
+	if c, ok := iter.(*pyast.Call); ok && len(c.Keywords) == 0 {
+		// for i, f in enumerate(flags), for a, b in zip(xs, flags): each
+		// name of the tuple walks its list.
+		if f, ok := c.Func.(*pyast.Name); ok {
+			if t, ok := target.(*pyast.Tuple); ok {
+				switch {
+				case f.Id == "enumerate" && len(c.Args) == 1 && len(t.Elts) == 2:
+					s.markBool(t.Elts[0], nil)
+					s.markBoolList(t.Elts[0], nil)
+					s.markBoolLoop(t.Elts[1], c.Args[0])
+					return
+				case f.Id == "zip" && len(c.Args) == len(t.Elts):
+					for i, e := range t.Elts {
+						s.markBoolLoop(e, c.Args[i])
+					}
+					return
+				}
+			}
+		}
+	}
 	if c, ok := iter.(*pyast.Call); ok && len(c.Args) == 0 {
 		// for v in d.values(), for k, v in d.items(): v is a value of d.
 		if f, ok := c.Func.(*pyast.Attribute); ok {
@@ -1042,6 +1062,7 @@ func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elt
 		}
 		a.bindTarget(cs, g.Target, false)
 		cs.markRange(g.Target, g.Iter)
+		cs.markBoolLoop(g.Target, g.Iter)
 		a.exprs(cs, g.Ifs)
 	}
 	a.exprs(cs, elts)

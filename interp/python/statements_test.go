@@ -84,6 +84,7 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"res = {'a': True, 'b': False, 'c': 1 > 0}\nn = 0\nfor k, v in res.items():\n    n += v\nfor v in res.values():\n    n = n + v\nprint(n, res['a'] + 1)", "4 2"},
 		{"f = [1 > 0]\nprint(7 * f[0], f[0] * 'ab', 5 % f[0])", "7 ab 0"},
 		{"def w(ok, n):\n    return n * ok + ok * 2\ndef go(x):\n    return w(x, 3)\nflags = {'a': 1 > 0}\nprint(w(flags['a'], 5), go(flags['a']))", "7 5"},
+		{"fl = [x > 2 for x in range(5)]\nev = [x % 2 == 0 for x in range(5)]\nt = 0\nfor i, f in enumerate(fl):\n    t += f * i\nprint(t, sum(f * 2 for f in fl), [a + b for a, b in zip(fl, ev)])", "7 4 [1, 0, 1, 1, 2]"},
 		// The builtins' argument errors are CPython's words.
 		{"for f in (lambda: [1].insert(1), lambda: {}.get(), lambda: sorted([1], reversed=True), lambda: enumerate()):\n    try:\n        f()\n    except TypeError as e:\n        print(e)", "insert expected 2 arguments, got 1\nget expected at least 1 argument, got 0\n'reversed' is an invalid keyword argument for sort()\nenumerate() missing required argument 'iterable'"},
 		// A keyword-only parameter left out is named as one.
