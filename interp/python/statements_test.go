@@ -85,6 +85,7 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"f = [1 > 0]\nprint(7 * f[0], f[0] * 'ab', 5 % f[0])", "7 ab 0"},
 		{"def w(ok, n):\n    return n * ok + ok * 2\ndef go(x):\n    return w(x, 3)\nflags = {'a': 1 > 0}\nprint(w(flags['a'], 5), go(flags['a']))", "7 5"},
 		{"fl = [x > 2 for x in range(5)]\nev = [x % 2 == 0 for x in range(5)]\nt = 0\nfor i, f in enumerate(fl):\n    t += f * i\nprint(t, sum(f * 2 for f in fl), [a + b for a, b in zip(fl, ev)])", "7 4 [1, 0, 1, 1, 2]"},
+		{"def pick(rows, i):\n    return rows[0][i]\nprint(pick([[1, 2, 3]], 2 > 1), pick([[1, 2, 3]], -1), pick(['abc'], -3), pick([{'a': 5}], 'a'))", "2 3 a 5"},
 		// The builtins' argument errors are CPython's words.
 		{"for f in (lambda: [1].insert(1), lambda: {}.get(), lambda: sorted([1], reversed=True), lambda: enumerate()):\n    try:\n        f()\n    except TypeError as e:\n        print(e)", "insert expected 2 arguments, got 1\nget expected at least 1 argument, got 0\n'reversed' is an invalid keyword argument for sort()\nenumerate() missing required argument 'iterable'"},
 		// A keyword-only parameter left out is named as one.
