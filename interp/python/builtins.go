@@ -30,8 +30,14 @@ func Builtins() starlark.StringDict {
 		"getattr":       interp.NewBuiltin("getattr", getattrBuiltin),
 		"hasattr":       interp.NewBuiltin("hasattr", hasattrBuiltin),
 		"__ot_required": required{},
-		"__ot_kwonly":   interp.NewBuiltin("__ot_kwonly", kwOnlyMissing),
-		"__ot_match":    interp.NewBuiltin("__ot_match", matchHelper),
+		"__ot_boolint": interp.NewBuiltin("__ot_boolint", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 1 {
+				return nil, typeError("__ot_boolint takes 1 argument")
+			}
+			return boolAsInt(args[0]), nil
+		}),
+		"__ot_kwonly": interp.NewBuiltin("__ot_kwonly", kwOnlyMissing),
+		"__ot_match":  interp.NewBuiltin("__ot_match", matchHelper),
 
 		mulName:         interp.NewBuiltin(mulName, mulHelper),
 		modName:         interp.NewBuiltin(modName, modHelper),

@@ -59,13 +59,10 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			return noneAt(e.OpPos)
 		}
 		if e.Op != "not" && l.isBool(e.Operand) {
-			// -(a > b) is -1 or 0, as the int a bool is: 0 - x, 0 + x, -1 - x.
-			lhs := map[string]int64{"-": 0, "+": 0, "~": -1}[e.Op]
-			helper := boolArithNames["-"]
-			if e.Op == "+" {
-				helper = boolArithNames["+"]
-			}
-			return callAt(e.OpPos, helper, intLit(e.OpPos, lhs), l.expr(e.Operand))
+			// -(a > b) is -1 or 0, as the int a bool is: the operator
+			// applies to __ot_boolint(x), the int of a bool and any
+			// other value as it is (-x of 0.0 stays -0.0).
+			return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: callAt(e.OpPos, "__ot_boolint", l.expr(e.Operand))}
 		}
 		return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: l.expr(e.Operand)}
 	case *pyast.Lambda:
