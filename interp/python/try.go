@@ -447,6 +447,9 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return fmt.Sprintf("'%s' is an invalid keyword argument for %s()", m[2], fn)
 		}},
 		{regexp.MustCompile(`^(\w+): missing argument for (\w+)$`), "TypeError", func(m []string) string {
+			if m[1] == "sorted" {
+				return "sorted expected 1 argument, got 0" // its iterable is positional only
+			}
 			return fmt.Sprintf("%s() missing required argument '%s'", m[1], m[2])
 		}},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
