@@ -268,7 +268,8 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 	switch msg {
 	case "Starlark stack overflow":
 		msg = "recursion too deep (more than 100000 nested calls)"
-	case "floored division by zero", "floating-point division by zero", "floating-point modulo by zero", "integer modulo by zero":
+	case "floored division by zero", "floating-point division by zero", "floating-point modulo by zero", "integer modulo by zero",
+		"float division by zero", "float floor division by zero":
 		// One plain phrase for every kind of division.
 		msg = "division by zero"
 	}

@@ -3,6 +3,7 @@ package python
 import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -15,24 +16,34 @@ import (
 func Builtins() starlark.StringDict {
 	rt := newRuntime()
 	d := starlark.StringDict{
-		"str":        interp.NewBuiltin("str", strBuiltin),
-		"repr":       interp.NewBuiltin("repr", reprBuiltin),
-		"print":      interp.NewBuiltin("print", printBuiltin),
-		"fail":       interp.NewBuiltin("fail", failBuiltin),
-		"list":       interp.NewBuiltin("list", listBuiltin),
-		"tuple":      interp.NewBuiltin("tuple", tupleBuiltin),
-		"sorted":     interp.NewBuiltin("sorted", sortedBuiltin),
-		"reversed":   interp.NewBuiltin("reversed", reversedBuiltin),
-		"enumerate":  interp.NewBuiltin("enumerate", enumerateBuiltin),
-		"range":      interp.NewBuiltin("range", rangeBuiltin),
-		"format":     interp.NewBuiltin("format", formatBuiltin),
-		"getattr":    interp.NewBuiltin("getattr", getattrBuiltin),
-		"hasattr":    interp.NewBuiltin("hasattr", hasattrBuiltin),
-		"__ot_match": interp.NewBuiltin("__ot_match", matchHelper),
+		"str":           interp.NewBuiltin("str", strBuiltin),
+		"repr":          interp.NewBuiltin("repr", reprBuiltin),
+		"print":         interp.NewBuiltin("print", printBuiltin),
+		"fail":          interp.NewBuiltin("fail", failBuiltin),
+		"list":          interp.NewBuiltin("list", listBuiltin),
+		"tuple":         interp.NewBuiltin("tuple", tupleBuiltin),
+		"sorted":        interp.NewBuiltin("sorted", sortedBuiltin),
+		"reversed":      interp.NewBuiltin("reversed", reversedBuiltin),
+		"enumerate":     interp.NewBuiltin("enumerate", enumerateBuiltin),
+		"range":         interp.NewBuiltin("range", rangeBuiltin),
+		"format":        interp.NewBuiltin("format", formatBuiltin),
+		"getattr":       interp.NewBuiltin("getattr", getattrBuiltin),
+		"hasattr":       interp.NewBuiltin("hasattr", hasattrBuiltin),
+		"__ot_required": required{},
+		"__ot_boolint": interp.NewBuiltin("__ot_boolint", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 1 {
+				return nil, typeError("__ot_boolint takes 1 argument")
+			}
+			return boolAsInt(args[0]), nil
+		}),
+		"__ot_kwonly": interp.NewBuiltin("__ot_kwonly", kwOnlyMissing),
+		"__ot_match":  interp.NewBuiltin("__ot_match", matchHelper),
 
-		mulName:     interp.NewBuiltin(mulName, mulHelper),
-		modName:     interp.NewBuiltin(modName, modHelper),
-		"__ot_badd": boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),
+		mulName:         interp.NewBuiltin(mulName, mulHelper),
+		modName:         interp.NewBuiltin(modName, modHelper),
+		"__ot_div":      interp.NewBuiltin("__ot_div", divHelper(syntax.SLASH)),
+		"__ot_floordiv": interp.NewBuiltin("__ot_floordiv", divHelper(syntax.SLASHSLASH)),
+		"__ot_badd":     boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),
 		"__ot_bdiv": boolArith("/"), "__ot_bfloordiv": boolArith("//"), "__ot_bmod": boolArith("%"),
 		"__ot_band": boolArith("&"), "__ot_bor": boolArith("|"), "__ot_bxor": boolArith("^"),
 		"__ot_blshift": boolArith("<<"), "__ot_brshift": boolArith(">>"),

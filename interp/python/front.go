@@ -152,6 +152,8 @@ type lowerer struct {
 	// through the helpers, which compare those with ints and floats by
 	// value, as the engine's == and < cannot.
 	numbers bool
+	// boolParams caches lowerer.boolParam, by function and parameter.
+	boolParams map[string]bool
 }
 
 type fnKind uint8

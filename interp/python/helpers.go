@@ -1007,7 +1007,12 @@ func boolGet(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 			break
 		}
 		k, _ := n.Int64()
-		if int(k) >= x.Len() {
+		if k < 0 {
+			// An int where a bool was expected (a parameter some call
+			// passes a bool, another an index): Python's negative index.
+			k += int64(x.Len())
+		}
+		if k < 0 || int(k) >= x.Len() {
 			name := pyTypeName(x)
 			if name == "str" {
 				name = "string"

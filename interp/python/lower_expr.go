@@ -61,13 +61,10 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			return noneAt(e.OpPos)
 		}
 		if e.Op != "not" && l.isBool(e.Operand) {
-			// -(a > b) is -1 or 0, as the int a bool is: 0 - x, 0 + x, -1 - x.
-			lhs := map[string]int64{"-": 0, "+": 0, "~": -1}[e.Op]
-			helper := boolArithNames["-"]
-			if e.Op == "+" {
-				helper = boolArithNames["+"]
-			}
-			return callAt(e.OpPos, helper, intLit(e.OpPos, lhs), l.expr(e.Operand))
+			// -(a > b) is -1 or 0, as the int a bool is: the operator
+			// applies to __ot_boolint(x), the int of a bool and any
+			// other value as it is (-x of 0.0 stays -0.0).
+			return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: callAt(e.OpPos, "__ot_boolint", l.expr(e.Operand))}
 		}
 		return &syntax.UnaryExpr{OpPos: e.OpPos, Op: op, X: l.expr(e.Operand)}
 	case *pyast.Lambda:
@@ -328,7 +325,60 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 		l.errorf(e.OpPos, "the "+e.Op+" operator is not supported")
 		return noneAt(e.OpPos)
 	}
+	if name := l.divisionHelper(e.Op, e.Left, e.Right); name != "" {
+		if cheapExpr(y) && clonable(x) {
+			// y is tested first: a zero goes to the helper, which
+			// words a float's division by zero as Python does. Only
+			// one branch runs: x is evaluated once.
+			return &syntax.CondExpr{If: e.OpPos, Cond: cloneExpr(y), True: binary(e.OpPos, tok, x, y),
+				ElsePos: e.OpPos, False: callAt(e.OpPos, name, cloneExpr(x), cloneExpr(y))}
+		}
+		return callAt(e.OpPos, name, x, y)
+	}
 	return binary(e.OpPos, tok, x, y)
+}
+
+// divisionHelper names the helper of x / y or x // y when y may be zero
+// and either side a float: 1.0 / 0 is "float division by zero" in
+// Python, and the interpreter words it as 1 / 0. A divisor that is a
+// number literal other than 0, or two ints plain to see, need none.
+func (l *lowerer) divisionHelper(op string, x, y pyast.Expr) string {
+	name, ok := zeroDivNames[op]
+	if !ok || nonZeroLiteral(y) || l.surelyInt(x) && l.surelyInt(y) {
+		return ""
+	}
+	return name
+}
+
+// nonZeroLiteral reports a number literal other than 0 (or its negation).
+func nonZeroLiteral(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok && (u.Op == "-" || u.Op == "+") {
+		e = u.Operand
+	}
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	switch v := c.Value.(type) {
+	case int64:
+		return v != 0
+	case float64:
+		return v != 0
+	case *big.Int:
+		return v.Sign() != 0
+	}
+	return false
+}
+
+// surelyInt reports an expression that is an int: a bounded one (see
+// boundedInt) or len(…).
+func (l *lowerer) surelyInt(e pyast.Expr) bool {
+	if c, ok := e.(*pyast.Call); ok {
+		if f, ok := c.Func.(*pyast.Name); ok && f.Id == "len" {
+			return true
+		}
+	}
+	return l.boundedInt(e)
 }
 
 // binaryHelper names the helper that computes x op y where Starlark's
@@ -579,24 +629,98 @@ func (l *lowerer) isBuiltinType(e pyast.Expr) bool {
 // isBoolExpr), or a name its scope assigns only bools (passed = score
 // >= 50; total += passed).
 func (l *lowerer) isBool(e pyast.Expr) bool {
-	if isBoolExpr(e) {
+	if isBoolExpr(e, l.sc.module.boolFuncs) {
 		return true
 	}
-	n, ok := e.(*pyast.Name)
-	if !ok {
-		return false
-	}
-	for s := l.scope; s != nil; s = s.parent {
-		if s.bound[n.Id] || s.global[n.Id] || s.nonlocal[n.Id] {
-			return s.boolean[n.Id] && !s.notBoolean[n.Id]
+	switch e := e.(type) {
+	case *pyast.Name:
+		s := l.owner(e.Id)
+		if s == nil {
+			return false
+		}
+		if s.params[e.Id] && (s.boolParams[e.Id] || l.boolParam(s.defName, e.Id)) {
+			// A parameter annotated bool, or one a call passes a bool.
+			return true
+		}
+		if !(s.boolean[e.Id] || len(s.boolLoops[e.Id]) > 0) || s.notBoolean[e.Id] {
+			return false
+		}
+		// A for loop's variable over a list of bools is a bool.
+		for _, it := range s.boolLoops[e.Id] {
+			if !l.isBoolList(it) {
+				return false
+			}
+		}
+		return true
+	case *pyast.Subscript:
+		// flags[i] of a list of bools; a slice is a list.
+		if _, slice := e.Index.(*pyast.Slice); !slice {
+			return l.isBoolList(e.Value)
 		}
 	}
 	return false
 }
 
+// boolParam reports a parameter of the program's function fn that some
+// call passes a bool: plainly (see markBoolArgs), or a name or an item
+// that is one where the call is.
+func (l *lowerer) boolParam(fn, param string) bool {
+	m := l.sc.module
+	if m.boolArgs[fn][param] {
+		return true
+	}
+	refs := m.argRefs[fn][param]
+	if len(refs) == 0 {
+		return false
+	}
+	key := fn + "\x00" + param
+	if done, ok := l.boolParams[key]; ok {
+		return done // also false while it is being decided (recursion)
+	}
+	if l.boolParams == nil {
+		l.boolParams = map[string]bool{}
+	}
+	l.boolParams[key] = false
+	saved := l.scope
+	found := false
+	for _, r := range refs {
+		l.scope = r.scope
+		if l.isBool(r.expr) {
+			found = true
+			break
+		}
+	}
+	l.scope = saved
+	l.boolParams[key] = found
+	return found
+}
+
+// owner is the scope, from the one being lowered outwards, where name is
+// a variable (bound, global or nonlocal), or nil.
+func (l *lowerer) owner(name string) *scope {
+	for s := l.scope; s != nil; s = s.parent {
+		if s.bound[name] || s.global[name] || s.nonlocal[name] {
+			return s
+		}
+	}
+	return nil
+}
+
+// isBoolList reports a name its scope assigns only lists of bools
+// (flags = [x > 0 for x in xs]; ok = []; ok.append(a == b)).
+func (l *lowerer) isBoolList(e pyast.Expr) bool {
+	n, ok := e.(*pyast.Name)
+	if !ok {
+		return false
+	}
+	s := l.owner(n.Id)
+	return s != nil && s.boolList[n.Id] && !s.notBoolList[n.Id]
+}
+
 // isBoolExpr reports an expression whose value is a bool whatever its
-// operands: the cases where arithmetic on a bool is plain to see.
-func isBoolExpr(e pyast.Expr) bool {
+// operands: the cases where arithmetic on a bool is plain to see. funcs
+// are the program's functions that return bools (see boolFuncs).
+func isBoolExpr(e pyast.Expr, funcs map[string]bool) bool {
 	switch e := e.(type) {
 	case *pyast.Compare:
 		return true
@@ -605,6 +729,16 @@ func isBoolExpr(e pyast.Expr) bool {
 	case *pyast.Constant:
 		_, ok := e.Value.(bool)
 		return ok
+	case *pyast.BoolOp:
+		// `a > 0 and a < 9` is one of its operands: a bool when all are.
+		for _, v := range e.Values {
+			if !isBoolExpr(v, funcs) {
+				return false
+			}
+		}
+		return true
+	case *pyast.IfExp:
+		return isBoolExpr(e.Body, funcs) && isBoolExpr(e.Orelse, funcs)
 	case *pyast.Call:
 		switch f := e.Func.(type) {
 		case *pyast.Name:
@@ -612,6 +746,7 @@ func isBoolExpr(e pyast.Expr) bool {
 			case "bool", "isinstance", "callable", "any", "all", "hasattr", "issubclass":
 				return true
 			}
+			return funcs[f.Id]
 		case *pyast.Attribute:
 			switch f.Attr {
 			case "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "isupper",
@@ -1221,6 +1356,56 @@ func cloneExpr(x syntax.Expr) syntax.Expr {
 		return &syntax.IndexExpr{X: cloneExpr(x.X), Lbrack: x.Lbrack, Y: cloneExpr(x.Y), Rbrack: x.Rbrack}
 	case *syntax.UnaryExpr:
 		return &syntax.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: cloneExpr(x.X)}
+	case *syntax.BinaryExpr:
+		return &syntax.BinaryExpr{X: cloneExpr(x.X), OpPos: x.OpPos, Op: x.Op, Y: cloneExpr(x.Y)}
+	case *syntax.CallExpr:
+		args := make([]syntax.Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = cloneExpr(a)
+		}
+		return &syntax.CallExpr{Fn: cloneExpr(x.Fn), Lparen: x.Lparen, Args: args, Rparen: x.Rparen}
 	}
 	return x
+}
+
+// clonable reports an expression cloneExpr copies whole: a pure one,
+// or operators and calls of clonable ones (no lambda, comprehension or
+// display, which hold scopes or many nodes).
+func clonable(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.ParenExpr:
+		return clonable(x.X)
+	case *syntax.UnaryExpr:
+		return clonable(x.X)
+	case *syntax.BinaryExpr:
+		return clonable(x.X) && clonable(x.Y)
+	case *syntax.DotExpr:
+		return clonable(x.X)
+	case *syntax.IndexExpr:
+		return clonable(x.X) && clonable(x.Y)
+	case *syntax.CallExpr:
+		for _, a := range x.Args {
+			if !clonable(a) {
+				return false
+			}
+		}
+		return clonable(x.Fn)
+	}
+	return pureExpr(x)
+}
+
+// cheapExpr reports an expression that may be evaluated twice: pure, or
+// +, - and % of cheap ones (n + 1), which call nothing of the program.
+func cheapExpr(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.ParenExpr:
+		return cheapExpr(x.X)
+	case *syntax.BinaryExpr:
+		switch x.Op {
+		case syntax.PLUS, syntax.MINUS, syntax.PERCENT:
+			return cheapExpr(x.X) && cheapExpr(x.Y)
+		}
+		return false
+	}
+	return pureExpr(x)
 }

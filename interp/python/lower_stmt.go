@@ -269,6 +269,9 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	pos := st.OpPos
 	value := l.expr(st.Value)
 	helper := l.binaryHelper(st.Op, st.Target, st.Value)
+	if helper == "" {
+		helper = l.divisionHelper(st.Op, st.Target, st.Value)
+	}
 	if st.Op == "+" && helper == "" && (surelyText(st.Value) || l.isText(st.Target)) {
 		// s += t: appended in place when s is the text the last
 		// append made, as CPython does for a str no one else holds;
@@ -594,11 +597,15 @@ func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 		return out
 	}
 	params := l.params(st.Args)
+	if st.Args != nil {
+		params = l.requireKwOnly(params, st.Args)
+	}
 	fs := l.sc.of[st]
 	outerScope, outerFn, outerHandler := l.scope, l.fn, l.handlerVar
 	l.scope, l.fn, l.handlerVar = fs, &fnCtx{kind: defFn}, ""
 	body := l.block(st.Body)
 	pre := l.cellInits(fs, st.Def, paramNames(st.Args))
+	pre = append(l.kwOnlyCheck(st), pre...)
 	pre = append(pre, l.fn.defs...)
 	l.scope, l.fn, l.handlerVar = outerScope, outerFn, outerHandler
 	def := &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}
@@ -609,6 +616,70 @@ func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 		out = append(out, assignStmt(st.Def, l.name(st.Name.NamePos, st.Name.Id), ident(st.Name.NamePos, st.Name.Id)))
 	}
 	return out
+}
+
+// requiredKwOnly are the keyword-only parameters of args without a
+// default.
+func requiredKwOnly(args *pyast.Arguments) []*pyast.Arg {
+	var out []*pyast.Arg
+	if args == nil {
+		return nil
+	}
+	for i, p := range args.KwOnly {
+		if i >= len(args.KwDefaults) || args.KwDefaults[i] == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// requireKwOnly gives each keyword-only parameter of a def without a
+// default the default __ot_required, which kwOnlyCheck looks for: a call
+// without it is CPython's "missing 1 required keyword-only argument".
+func (l *lowerer) requireKwOnly(params []syntax.Expr, args *pyast.Arguments) []syntax.Expr {
+	req := map[string]bool{}
+	for _, p := range requiredKwOnly(args) {
+		req[p.Name] = true
+	}
+	if len(req) == 0 {
+		return params
+	}
+	seenStar := false
+	for i, x := range params {
+		if u, ok := x.(*syntax.UnaryExpr); ok && u.Op == syntax.STAR {
+			seenStar = true
+			continue
+		}
+		if id, ok := x.(*syntax.Ident); ok && seenStar && req[id.Name] {
+			params[i] = binary(id.NamePos, syntax.EQ, id, ident(id.NamePos, "__ot_required"))
+		}
+	}
+	return params
+}
+
+// kwOnlyCheck is the first statement of a def with keyword-only
+// parameters that have no default: `if b == __ot_required or …:
+// __ot_kwonly("f", ("b", …), (b, …))`.
+func (l *lowerer) kwOnlyCheck(st *pyast.FunctionDef) []syntax.Stmt {
+	req := requiredKwOnly(st.Args)
+	if len(req) == 0 {
+		return nil
+	}
+	pos := st.Def
+	var cond syntax.Expr
+	var names, values []syntax.Expr
+	for _, p := range req {
+		test := binary(pos, syntax.EQL, ident(pos, p.Name), ident(pos, "__ot_required"))
+		if cond == nil {
+			cond = test
+		} else {
+			cond = binary(pos, syntax.OR, cond, test)
+		}
+		names = append(names, strLit(pos, p.Name))
+		values = append(values, ident(pos, p.Name))
+	}
+	call := callAt(pos, "__ot_kwonly", strLit(pos, st.Name.Id), tuple(pos, names...), tuple(pos, values...))
+	return []syntax.Stmt{ifStmt(pos, cond, []syntax.Stmt{exprStmt(call)}, nil)}
 }
 
 func paramNames(args *pyast.Arguments) map[string]bool {

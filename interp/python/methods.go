@@ -221,10 +221,10 @@ func replaceMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []sta
 // joinMethod is str.join(iterable): every element a string, the total
 // length checked against the memory budget before anything is copied.
 func joinMethod(b *interp.Budget, sep string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var iterable starlark.Value
-	if err := starlark.UnpackPositionalArgs("join", args, kwargs, 1, &iterable); err != nil {
+	if err := arity("str.join", args, kwargs, 1, 1); err != nil {
 		return nil, err
 	}
+	iterable := args[0]
 	elems, err := collect(b, "join", iterable, slot)
 	if err != nil {
 		var ex *Exception

@@ -51,7 +51,8 @@ func boolArith(op string) *starlark.Builtin {
 				}
 			}
 		}
-		return starlark.Binary(tokens[op], x, y)
+		v, err := starlark.Binary(tokens[op], x, y)
+		return v, floatZeroDiv(tokens[op], x, y, err)
 	}
 	return interp.NewBuiltin(boolArithNames[op], func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		v, err := arith(thread, b, args, kwargs)
@@ -71,6 +72,43 @@ func boolArith(op string) *starlark.Builtin {
 	})
 }
 
+// zeroDivNames are the helpers of x / y and x // y where the divisor may
+// be zero (see lowerer.division).
+var zeroDivNames = map[string]string{"/": "__ot_div", "//": "__ot_floordiv"}
+
+// divHelper is `x / y` or `x // y` (op): the interpreter's, except that
+// a float divided by zero, or anything by 0.0, says "float division by
+// zero" as Python does (the interpreter words it as for ints).
+func divHelper(op syntax.Token) func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 2 || len(kwargs) != 0 {
+			return nil, typeError("%s takes 2 arguments", b.Name())
+		}
+		v, err := starlark.Binary(op, args[0], args[1])
+		return v, floatZeroDiv(op, args[0], args[1], err)
+	}
+}
+
+// floatZeroDiv is err, the interpreter's error of x op y, in Python's
+// words when it is a division of floats by zero.
+func floatZeroDiv(op syntax.Token, x, y starlark.Value, err error) error {
+	if err == nil {
+		return nil
+	}
+	_, xf := x.(starlark.Float)
+	_, yf := y.(starlark.Float)
+	if !xf && !yf {
+		return err
+	}
+	switch msg := err.Error(); {
+	case op == syntax.SLASH && msg == "floating-point division by zero":
+		return errors.New("float division by zero")
+	case op == syntax.SLASHSLASH && msg == "floored division by zero":
+		return errors.New("float floor division by zero")
+	}
+	return err
+}
+
 // mulHelper is `x * y` (see lower.go). Products of small integers and
 // floats take a fast path; a repetition of a string or sequence is refused
 // when it would exceed the run's memory budget, and a product of integers
@@ -84,6 +122,11 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if yi, ok := y.(starlark.Int); ok {
 			return mulInts(thread, xi, yi)
 		}
+	}
+	if hasBool(x, y) {
+		// A bool is the int it is: 10 * ok, True * "ab".
+		v, err := mulHelper(thread, nil, starlark.Tuple{boolAsInt(x), boolAsInt(y)}, nil)
+		return v, boolOpError("*", x, y, err)
 	}
 	b := interp.BudgetOf(thread)
 	if n, ok := repeatCount(y); ok {
@@ -232,6 +275,10 @@ func modHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if format, ok := interp.AsBytes(args[0]); ok {
 			return bytesPrintf(interp.BudgetOf(thread), format, args[1])
 		}
+		if hasBool(args[0], args[1]) {
+			v, err := starlark.Binary(syntax.PERCENT, boolAsInt(args[0]), boolAsInt(args[1]))
+			return v, boolOpError("%", args[0], args[1], err)
+		}
 		return starlark.Binary(syntax.PERCENT, args[0], args[1])
 	}
 	s, err := printf(interp.BudgetOf(thread), format, args[1])
@@ -272,4 +319,68 @@ func countDigits(s string) int {
 // limits.max_int_digits, a repetition beyond memory): for math.prod.
 func Mul(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
 	return mulHelper(thread, nil, starlark.Tuple{x, y}, nil)
+}
+
+// required is the default the lowering gives a keyword-only parameter
+// that has none (def f(a, *, b)), so that a call without it reaches the
+// function's first statement, which names what is missing as CPython
+// does (see kwOnlyMissing); the interpreter would call it positional.
+type required struct{}
+
+func (required) String() string        { return "<required>" }
+func (required) Type() string          { return "required" }
+func (required) Freeze()               {}
+func (required) Truth() starlark.Bool  { return starlark.False }
+func (required) Hash() (uint32, error) { return 0, typeError("unhashable type: 'required'") }
+
+// kwOnlyMissing is __ot_kwonly(fn, names, values): the TypeError of a
+// call of fn without some of its keyword-only parameters names, whose
+// values are the required sentinel.
+func kwOnlyMissing(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 3 {
+		return nil, typeError("__ot_kwonly takes 3 arguments")
+	}
+	fn, _ := interp.AsText(args[0])
+	names, _ := args[1].(starlark.Tuple)
+	values, _ := args[2].(starlark.Tuple)
+	var missing []string
+	for i, v := range values {
+		if _, ok := v.(required); ok && i < len(names) {
+			n, _ := interp.AsText(names[i])
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return starlark.None, nil
+	}
+	return nil, typeError("%s", missingArgs(fn, "keyword-only", missing))
+}
+
+// hasBool reports whether x or y is a bool.
+func hasBool(x, y starlark.Value) bool {
+	_, xb := x.(starlark.Bool)
+	_, yb := y.(starlark.Bool)
+	return xb || yb
+}
+
+// boolAsInt is v, or the int a bool is.
+func boolAsInt(v starlark.Value) starlark.Value {
+	if b, ok := v.(starlark.Bool); ok {
+		return boolInt(b)
+	}
+	return v
+}
+
+// boolOpError names the operands of x op y as the program gave them (a
+// bool, not the int it became) when they do not combine.
+func boolOpError(op string, x, y starlark.Value, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ex *Exception
+	if strings.HasPrefix(err.Error(), "unknown binary op") ||
+		errors.As(err, &ex) && ex.Class == "TypeError" && (strings.HasPrefix(ex.Msg, "unsupported operand") || strings.HasPrefix(ex.Msg, "can't multiply")) {
+		return typeError("%s", binaryOpError(op, pyTypeName(x), pyTypeName(y)))
+	}
+	return err
 }

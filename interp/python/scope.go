@@ -1,8 +1,10 @@
 package python
 
 import (
-	"go.starlark.net/syntax"
 	"slices"
+	"strings"
+
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
@@ -60,6 +62,29 @@ type scope struct {
 	// boolean holds the names this scope assigns a bool; notBoolean
 	// those it also assigns anything else (see lowerer.isBool).
 	boolean, notBoolean map[string]bool
+	// boolLoops holds, for a name a for loop binds, the names of the
+	// lists it walks: it is a bool when they are lists of bools.
+	// boolList holds the names this scope assigns lists of bools (or an
+	// empty list it appends bools to); notBoolList those it assigns
+	// anything else.
+	boolLoops             map[string][]pyast.Expr
+	boolList, notBoolList map[string]bool
+	// boolFuncs, of the module's scope, are the names of the program's
+	// functions that return bools (see findBoolFuncs); defParams their
+	// parameters by function name, and boolArgs the parameters some call
+	// passes a bool (check(x > 0)).
+	boolFuncs map[string]bool
+	defParams map[string][]string
+	boolArgs  map[string]map[string]bool
+	// argRefs are, by function and parameter, the names and items a
+	// call passes, which may be bools (check(flags[i])): the lowering
+	// decides (lowerer.boolParam).
+	argRefs map[string]map[string][]argRef
+	// defName is the name of a def's scope; params its parameters, and
+	// boolParams those annotated bool (or given one by a call).
+	defName    string
+	params     map[string]bool
+	boolParams map[string]bool
 	// binds counts the bindings of each name here, rangeBinds those that
 	// are a for loop's target over range(…); a name with as many of both
 	// holds only ints of a range (see lowerer.isRangeInt). notRange marks
@@ -79,7 +104,7 @@ func (s *scope) markBool(target pyast.Expr, value pyast.Expr) {
 	if !ok {
 		return
 	}
-	if value != nil && isBoolExpr(value) {
+	if value != nil && isBoolExpr(value, s.module().boolFuncs) {
 		if s.boolean == nil {
 			s.boolean = map[string]bool{}
 		}
@@ -115,6 +140,338 @@ func surelyContainer(e pyast.Expr) bool {
 func (s *scope) containerOnly(name string) bool {
 	n := s.containerBinds[name]
 	return n > 0 && n == s.binds[name] && !s.notRange[name]
+}
+
+// markBoolLoop records a for loop's target: a bool when iter is a list
+// of bools.
+func (s *scope) markBoolLoop(target pyast.Expr, iter pyast.Expr) {
+	if c, ok := iter.(*pyast.Call); ok && len(c.Keywords) == 0 {
+		// for i, f in enumerate(flags), for a, b in zip(xs, flags): each
+		// name of the tuple walks its list.
+		if f, ok := c.Func.(*pyast.Name); ok {
+			if t, ok := target.(*pyast.Tuple); ok {
+				switch {
+				case f.Id == "enumerate" && len(c.Args) == 1 && len(t.Elts) == 2:
+					s.markBool(t.Elts[0], nil)
+					s.markBoolList(t.Elts[0], nil)
+					s.markBoolLoop(t.Elts[1], c.Args[0])
+					return
+				case f.Id == "zip" && len(c.Args) == len(t.Elts):
+					for i, e := range t.Elts {
+						s.markBoolLoop(e, c.Args[i])
+					}
+					return
+				}
+			}
+		}
+	}
+	if c, ok := iter.(*pyast.Call); ok && len(c.Args) == 0 {
+		// for v in d.values(), for k, v in d.items(): v is a value of d.
+		if f, ok := c.Func.(*pyast.Attribute); ok {
+			if t, ok := target.(*pyast.Tuple); ok && f.Attr == "items" && len(t.Elts) == 2 {
+				target, iter = t.Elts[1], f.Value
+			} else if f.Attr == "values" {
+				iter = f.Value
+			}
+		}
+	}
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	if it, ok := iter.(*pyast.Name); ok {
+		if s.boolLoops == nil {
+			s.boolLoops = map[string][]pyast.Expr{}
+		}
+		s.boolLoops[n.Id] = append(s.boolLoops[n.Id], it)
+	} else {
+		s.markBool(target, nil)
+	}
+	s.markBoolList(target, nil)
+}
+
+// markBoolList records what target, a name, is assigned: a list of bools
+// (a display or comprehension of bools), an empty list, or anything else.
+func (s *scope) markBoolList(target pyast.Expr, value pyast.Expr) {
+	n, ok := target.(*pyast.Name)
+	if !ok {
+		return
+	}
+	funcs := s.module().boolFuncs
+	switch v := value.(type) {
+	case *pyast.List:
+		all := true
+		for _, e := range v.Elts {
+			all = all && isBoolExpr(e, funcs)
+		}
+		if all && len(v.Elts) == 0 {
+			return // ok = [] says nothing yet
+		}
+		if all {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.ListComp:
+		if isBoolExpr(v.Elt, funcs) {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.Dict:
+		// A dict whose values are bools holds them as a list does.
+		all := true
+		for i, e := range v.Values {
+			all = all && v.Keys[i] != nil && isBoolExpr(e, funcs)
+		}
+		if all && len(v.Values) == 0 {
+			return
+		}
+		if all {
+			s.setBoolList(n.Id)
+			return
+		}
+	case *pyast.DictComp:
+		if isBoolExpr(v.Value, funcs) {
+			s.setBoolList(n.Id)
+			return
+		}
+	}
+	if s.notBoolList == nil {
+		s.notBoolList = map[string]bool{}
+	}
+	s.notBoolList[n.Id] = true
+}
+
+func (s *scope) setBoolList(name string) {
+	if s.boolList == nil {
+		s.boolList = map[string]bool{}
+	}
+	s.boolList[name] = true
+}
+
+// markAppend records name.append(x) (or any other method call that adds
+// to name): a list of bools keeps being one when x is a bool.
+func (s *scope) markAppend(call *pyast.Call) {
+	f, ok := call.Func.(*pyast.Attribute)
+	if !ok {
+		return
+	}
+	n, ok := f.Value.(*pyast.Name)
+	if !ok {
+		return
+	}
+	switch f.Attr {
+	case "append":
+		if len(call.Args) == 1 && isBoolExpr(call.Args[0], s.module().boolFuncs) {
+			s.owner(n.Id).orSelf(s).setBoolList(n.Id)
+			return
+		}
+	case "extend", "insert", "__setitem__":
+	default:
+		return
+	}
+	o := s.owner(n.Id).orSelf(s)
+	if o.notBoolList == nil {
+		o.notBoolList = map[string]bool{}
+	}
+	o.notBoolList[n.Id] = true
+}
+
+// markItem records `name[k] = value`: a list or dict of bools stays
+// one when value is a bool.
+func (s *scope) markItem(target pyast.Expr, value pyast.Expr) {
+	sub, ok := target.(*pyast.Subscript)
+	if !ok {
+		return
+	}
+	n, ok := sub.Value.(*pyast.Name)
+	if !ok {
+		return
+	}
+	o := s.owner(n.Id).orSelf(s)
+	if isBoolExpr(value, s.module().boolFuncs) {
+		o.setBoolList(n.Id)
+		return
+	}
+	if o.notBoolList == nil {
+		o.notBoolList = map[string]bool{}
+	}
+	o.notBoolList[n.Id] = true
+}
+
+// orSelf is s, or other when s is nil.
+func (s *scope) orSelf(other *scope) *scope {
+	if s == nil {
+		return other
+	}
+	return s
+}
+
+// findBoolFuncs returns the names of the functions of body (at any depth)
+// that return bools: annotated `-> bool`, or with a return of a
+// comparison, `not`, True or False, or a call of such a function.
+// count += is_valid(x) then counts, as in Python.
+func findBoolFuncs(defs []*pyast.FunctionDef) map[string]bool {
+	funcs := map[string]bool{}
+	for round := 0; round < 4; round++ {
+		changed := false
+		for _, d := range defs {
+			if funcs[d.Name.Id] {
+				continue
+			}
+			if r, ok := d.Returns.(*pyast.Name); ok && r.Id == "bool" || returnsBool(d.Body, funcs) {
+				funcs[d.Name.Id] = true
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return funcs
+}
+
+// allDefs are the defs of body, at any depth.
+func allDefs(body []pyast.Stmt) []*pyast.FunctionDef {
+	var defs []*pyast.FunctionDef
+	var collect func(list []pyast.Stmt)
+	collect = func(list []pyast.Stmt) {
+		for _, st := range list {
+			forBodies(st, func(b []pyast.Stmt) { collect(b) })
+			if d, ok := st.(*pyast.FunctionDef); ok {
+				defs = append(defs, d)
+			}
+		}
+	}
+	collect(body)
+	return defs
+}
+
+// positionalParams are the names of the parameters a def's positional
+// arguments go to, by name of the def (nil for a name defined twice with
+// other parameters).
+func positionalParams(defs []*pyast.FunctionDef) map[string][]string {
+	out := map[string][]string{}
+	for _, d := range defs {
+		var names []string
+		if d.Args != nil {
+			for _, p := range append(append([]*pyast.Arg{}, d.Args.PosOnly...), d.Args.Args...) {
+				names = append(names, p.Name)
+			}
+		}
+		if prev, ok := out[d.Name.Id]; ok && strings.Join(prev, ",") != strings.Join(names, ",") {
+			names = nil
+		}
+		out[d.Name.Id] = names
+	}
+	return out
+}
+
+// argRef is an argument of a call, in the scope of the call.
+type argRef struct {
+	scope *scope
+	expr  pyast.Expr
+}
+
+// markBoolArgs records the parameters of the program's function that a
+// call passes a bool, plainly (f(x > 0), f(flag=True)).
+func (s *scope) markBoolArgs(call *pyast.Call) {
+	f, ok := call.Func.(*pyast.Name)
+	if !ok {
+		return
+	}
+	m := s.module()
+	params, ok := m.defParams[f.Id]
+	if !ok {
+		return
+	}
+	mark := func(name string) {
+		if m.boolArgs == nil {
+			m.boolArgs = map[string]map[string]bool{}
+		}
+		if m.boolArgs[f.Id] == nil {
+			m.boolArgs[f.Id] = map[string]bool{}
+		}
+		m.boolArgs[f.Id][name] = true
+	}
+	check := func(name string, arg pyast.Expr) {
+		switch arg.(type) {
+		case *pyast.Name, *pyast.Subscript:
+			if m.argRefs == nil {
+				m.argRefs = map[string]map[string][]argRef{}
+			}
+			if m.argRefs[f.Id] == nil {
+				m.argRefs[f.Id] = map[string][]argRef{}
+			}
+			m.argRefs[f.Id][name] = append(m.argRefs[f.Id][name], argRef{s, arg})
+			return
+		}
+		if isBoolExpr(arg, m.boolFuncs) {
+			mark(name)
+		}
+	}
+	for i, arg := range call.Args {
+		if _, star := arg.(*pyast.Starred); star || i >= len(params) {
+			break
+		}
+		check(params[i], arg)
+	}
+	for _, k := range call.Keywords {
+		if k.Arg != "" {
+			check(k.Arg, k.Value)
+		}
+	}
+}
+
+// returnsBool reports whether a return statement of body (not of a
+// nested function) returns a bool.
+func returnsBool(body []pyast.Stmt, funcs map[string]bool) bool {
+	found := false
+	var walk func(list []pyast.Stmt)
+	walk = func(list []pyast.Stmt) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *pyast.Return:
+				if st.Value != nil && isBoolExpr(st.Value, funcs) {
+					found = true
+				}
+			case *pyast.FunctionDef:
+				continue
+			}
+			forBodies(st, walk)
+		}
+	}
+	walk(body)
+	return found
+}
+
+// forBodies calls fn with each block of statements st holds.
+func forBodies(st pyast.Stmt, fn func([]pyast.Stmt)) {
+	switch st := st.(type) {
+	case *pyast.FunctionDef:
+		fn(st.Body)
+	case *pyast.If:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.For:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.While:
+		fn(st.Body)
+		fn(st.Orelse)
+	case *pyast.With:
+		fn(st.Body)
+	case *pyast.Try:
+		fn(st.Body)
+		for _, h := range st.Handlers {
+			fn(h.Body)
+		}
+		fn(st.Orelse)
+		fn(st.Finalbody)
+	case *pyast.Match:
+		for _, c := range st.Cases {
+			fn(c.Body)
+		}
+	}
 }
 
 // markText records that name is assigned a str in s when value surely
@@ -281,6 +638,9 @@ type scopes struct {
 // name both global and assigned before.
 func analyze(m *pyast.Module, cells []string) (*scopes, error) {
 	a := &analyzer{sc: &scopes{module: newScope(moduleScope, nil), of: map[pyast.Node]*scope{}}}
+	defs := allDefs(m.Body)
+	a.sc.module.boolFuncs = findBoolFuncs(defs)
+	a.sc.module.defParams = positionalParams(defs)
 	a.all = append(a.all, a.sc.module)
 	a.stmts(a.sc.module, m.Body, false)
 	if a.err != nil {
@@ -395,6 +755,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.defaults(s, st.Args)
 		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
 		fs := a.enter(funcScope, s, st)
+		fs.defName = st.Name.Id
 		a.params(fs, st.Args)
 		a.stmts(fs, st.Body, false)
 	case *pyast.ClassDef:
@@ -418,22 +779,26 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 			a.bindTarget(s, t, inTry)
 			s.markText(t, st.Value)
 			s.markBool(t, st.Value)
+			s.markBoolList(t, st.Value)
+			s.markItem(t, st.Value)
 		}
 	case *pyast.AugAssign:
 		a.expr(s, st.Value)
 		a.bindTarget(s, st.Target, inTry)
 		s.markBool(st.Target, nil)
+		s.markBoolList(st.Target, nil)
 	case *pyast.AnnAssign:
 		if st.Value != nil {
 			a.expr(s, st.Value)
 			a.bindTarget(s, st.Target, inTry)
 			s.markText(st.Target, st.Value)
 			s.markBool(st.Target, st.Value)
+			s.markBoolList(st.Target, st.Value)
 		}
 	case *pyast.For:
 		a.expr(s, st.Iter)
 		a.bindTarget(s, st.Target, inTry)
-		s.markBool(st.Target, nil)
+		s.markBoolLoop(st.Target, st.Iter)
 		s.markRange(st.Target, st.Iter)
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
@@ -537,6 +902,9 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		}
 	case *pyast.ExprStmt:
 		a.expr(s, st.Value)
+		if c, ok := st.Value.(*pyast.Call); ok {
+			s.markAppend(c)
+		}
 	}
 }
 
@@ -614,6 +982,16 @@ func (a *analyzer) params(s *scope, args *pyast.Arguments) {
 	for _, list := range [][]*pyast.Arg{args.PosOnly, args.Args, args.KwOnly} {
 		for _, p := range list {
 			s.bind(p.Name)
+			if s.params == nil {
+				s.params = map[string]bool{}
+			}
+			s.params[p.Name] = true
+			if t, ok := p.Annotation.(*pyast.Name); ok && t.Id == "bool" {
+				if s.boolParams == nil {
+					s.boolParams = map[string]bool{}
+				}
+				s.boolParams[p.Name] = true
+			}
 		}
 	}
 	if args.Vararg != nil {
@@ -678,6 +1056,7 @@ func (a *analyzer) expr(s *scope, e pyast.Expr) {
 		a.expr(s, e.Left)
 		a.exprs(s, e.Comparators)
 	case *pyast.Call:
+		s.markBoolArgs(e)
 		a.expr(s, e.Func)
 		a.exprs(s, e.Args)
 		for _, k := range e.Keywords {
@@ -720,6 +1099,7 @@ func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elt
 		}
 		a.bindTarget(cs, g.Target, false)
 		cs.markRange(g.Target, g.Iter)
+		cs.markBoolLoop(g.Target, g.Iter)
 		a.exprs(cs, g.Ifs)
 	}
 	a.exprs(cs, elts)

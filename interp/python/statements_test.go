@@ -60,6 +60,39 @@ func TestStatementsAsCPython(t *testing.T) {
 		{"print('a')\nquit(3)", "error: line 2: SystemExit: 3"},
 		{"try:\n    exit('bye')\nexcept SystemExit as e:\n    print(e.code, e.args)", "bye ('bye',)"},
 		{"try:\n    exit()\nexcept Exception:\n    print('no')\nexcept BaseException as e:\n    print(type(e).__name__, e.code)", "SystemExit None"},
+		// A missing key that is a tuple reads as Python writes it, and is
+		// e.args[0].
+		{"try:\n    {}[('a', 1)]\nexcept KeyError as e:\n    print(e, repr(e), e.args[0][1])", "('a', 1) KeyError(('a', 1)) 1"},
+		{"try:\n    {}[(b'x', None, 'it\\'s')]\nexcept KeyError as e:\n    print(e)", "(b'x', None, \"it's\")"},
+		// A bool is an int: a function that returns one, a condition
+		// made of comparisons, a list of bools and its loop's variable.
+		{"def ok(x):\n    return x > 0\nn = 0\nfor v in [1, -2, 3]:\n    n += ok(v)\nprint(n)", "2"},
+		{"def ok(x) -> bool:\n    return x.startswith('a')\nprint(ok('ab') + ok('b'))", "1"},
+		{"x = 4\nmid = x > 1 and x < 9\nprint(mid + 1, (x > 9 or x < 0) * 3)", "2 0"},
+		{"fl = [v > 1 for v in [1, 2, 3]]\nt = 0\nfor f in fl:\n    t += f\nprint(t, fl[1] + fl[2])", "2 2"},
+		// A float divided by zero is worded as Python words it; uncaught,
+		// any division by zero is SPEC's plain text.
+		{"a, z = 1.0, 0\nfor f in (lambda: a / z, lambda: 2 / z, lambda: 2 // 0.0, lambda: a / len([])):\n    try:\n        f()\n    except ZeroDivisionError as e:\n        print(e)", "float division by zero\ndivision by zero\nfloat floor division by zero\nfloat division by zero"},
+		{"def avg(t, n):\n    t /= n\n    return t\ntry:\n    avg(2.5, 0)\nexcept ZeroDivisionError as e:\n    print(e, avg(3, 2))", "float division by zero 1.5"},
+		{"x = 1.0\ny = 0\nprint(x / y)", "error: line 3: division by zero"},
+		// Unpacking what is no sequence is CPython's TypeError.
+		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)\nfor x, y in [(1, 2), 3]:\n    print(x, y)", "error: line 7: TypeError: cannot unpack non-iterable int object"},
+		{"def f():\n    return None\ntry:\n    a, b = f()\nexcept TypeError as e:\n    print(e)", "cannot unpack non-iterable NoneType object"},
+		// A parameter annotated bool or passed one, a dict of bools and
+		// its values, and * and % of a bool are ints too.
+		{"def score(ok, w: bool):\n    return 10 * ok + w * 2 + w % 2\nprint(score(3 > 1, True))", "13"},
+		{"res = {'a': True, 'b': False, 'c': 1 > 0}\nn = 0\nfor k, v in res.items():\n    n += v\nfor v in res.values():\n    n = n + v\nprint(n, res['a'] + 1)", "4 2"},
+		{"f = [1 > 0]\nprint(7 * f[0], f[0] * 'ab', 5 % f[0])", "7 ab 0"},
+		{"def w(ok, n):\n    return n * ok + ok * 2\ndef go(x):\n    return w(x, 3)\nflags = {'a': 1 > 0}\nprint(w(flags['a'], 5), go(flags['a']))", "7 5"},
+		{"fl = [x > 2 for x in range(5)]\nev = [x % 2 == 0 for x in range(5)]\nt = 0\nfor i, f in enumerate(fl):\n    t += f * i\nprint(t, sum(f * 2 for f in fl), [a + b for a, b in zip(fl, ev)])", "7 4 [1, 0, 1, 1, 2]"},
+		{"def pick(rows, i):\n    return rows[0][i]\nprint(pick([[1, 2, 3]], 2 > 1), pick([[1, 2, 3]], -1), pick(['abc'], -3), pick([{'a': 5}], 'a'))", "2 3 a 5"},
+		// The builtins' argument errors are CPython's words.
+		{"for f in (lambda: [1].insert(1), lambda: {}.get(), lambda: sorted([1], reversed=True), lambda: enumerate()):\n    try:\n        f()\n    except TypeError as e:\n        print(e)", "insert expected 2 arguments, got 1\nget expected at least 1 argument, got 0\n'reversed' is an invalid keyword argument for sort()\nenumerate() missing required argument 'iterable'"},
+		// A keyword-only parameter left out is named as one.
+		{"def f(a, *, b, c=1):\n    return a\ntry:\n    f(1)\nexcept TypeError as e:\n    print(e)", "f() missing 1 required keyword-only argument: 'b'"},
+		{"def f(*, a, b, c):\n    return a\ntry:\n    f(b=1)\nexcept TypeError as e:\n    print(e)", "f() missing 2 required keyword-only arguments: 'a' and 'c'"},
+		{"def f(x, *, key):\n    def g():\n        return key\n    return g()\nprint(f(1, key=None))\ntry:\n    f()\nexcept TypeError as e:\n    print(e)", "None\nf() missing 1 required positional argument: 'x'"},
+		{"fl = []\nfor v in 'aXbY':\n    fl.append(v.isupper())\nt = 0\nfor f in fl:\n    t = t + f\nprint(t)", "2"},
 	}
 	for _, tt := range tests {
 		if got := runExplained(t, tt.code); got != tt.want {

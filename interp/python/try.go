@@ -243,11 +243,21 @@ func (rt *runtime) instance(class, msg string) *ExcValue {
 }
 
 // keyOfRepr reads back the key of a KeyError from its repr when it is a
-// str or an int (what a program mostly looks up), so that e.args[0] is the
+// str, an int or a tuple of literals (what a program mostly looks up), so that e.args[0] is the
 // key, as in Python; nil for anything else.
 func keyOfRepr(r string) starlark.Value {
 	if n, err := strconv.ParseInt(r, 10, 64); err == nil {
 		return starlark.MakeInt64(n)
+	}
+	if len(r) >= 2 && r[0] == '(' && r[len(r)-1] == ')' {
+		// A tuple of literals (grid[(2, 3)]) is read back as the
+		// Starlark expression its repr also is; anything else (a
+		// datetime inside, a float('inf')) names what is not defined.
+		v, err := starlark.Eval(&starlark.Thread{Name: "key"}, "key", r, nil)
+		if _, ok := v.(starlark.Tuple); ok && err == nil {
+			return v
+		}
+		return nil
 	}
 	if len(r) >= 2 && (r[0] == '\'' || r[0] == '"') && r[len(r)-1] == r[0] {
 		// Python's repr escapes as Go's quoting does for the common cases;
@@ -292,18 +302,20 @@ type engineError struct {
 // answering its first request would otherwise pay (issue 20).
 var engineErrors = sync.OnceValue(func() []engineError {
 	return []engineError{
-		{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|division) by zero$`), "ZeroDivisionError", func(m []string) string {
+		{regexp.MustCompile(`(floored division|integer modulo|floating-point division|floating-point modulo|float division|float floor division|division) by zero$`), "ZeroDivisionError", func(m []string) string {
 			switch m[1] {
+			case "float division", "float floor division":
+				return m[0]
 			case "floored division":
 				return "integer division or modulo by zero"
 			case "floating-point division":
-				return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 would say "float division"
+				return "division by zero" // 1 / 0 reads so in Python; 1.0 / 0 goes through __ot_div
 			case "floating-point modulo":
 				return "float modulo"
 			}
 			return m[1] + " by zero"
 		}},
-		{regexp.MustCompile(`^key (.*) not in (dict|set)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
+		{regexp.MustCompile(`^key (.*) not in (dict|set|OrderedDict)$`), "KeyError", func(m []string) string { return pyKey(m[1]) }},
 		// A name read before the statement that assigns it has run.
 		{regexp.MustCompile(`^global variable (\w+) referenced before assignment$`), "NameError", func(m []string) string {
 			return "name '" + m[1] + "' is not defined"
@@ -369,6 +381,9 @@ var engineErrors = sync.OnceValue(func() []engineError {
 		{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
 		}},
+		{regexp.MustCompile(`^got (\w+) in sequence assignment$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("cannot unpack non-iterable %s object", starlarkTypeName(m[1]))
+		}},
 		{regexp.MustCompile(`^too many values to unpack \(got \d+, want (\d+)\)$`), "ValueError", func(m []string) string {
 			return "too many values to unpack (expected " + m[1] + ")"
 		}},
@@ -424,24 +439,25 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return fmt.Sprintf("%s() got multiple values for argument '%s'", funcName(m[1]), m[2])
 		}},
 		{regexp.MustCompile(`^function (\S+) missing (\d+) arguments? \((.*)\)$`), "TypeError", func(m []string) string {
-			names := strings.Split(m[3], ", ")
-			for i, n := range names {
-				names[i] = "'" + n + "'"
+			return missingArgs(funcName(m[1]), "positional", strings.Split(m[3], ", "))
+		}},
+		// The argument errors of the builtins that unpack their arguments
+		// as the interpreter does, in CPython's words for such functions.
+		{regexp.MustCompile(`^(\w+): got (\d+) arguments?, want (at least |at most )?(\d+)$`), "TypeError", func(m []string) string {
+			return fmt.Sprintf("%s expected %s%s %s, got %s", m[1], m[3], m[4], plural(atoi(m[4]), "argument"), m[2])
+		}},
+		{regexp.MustCompile(`^(\w+): unexpected keyword argument "(\w+)"$`), "TypeError", func(m []string) string {
+			fn := m[1]
+			if fn == "sorted" {
+				fn = "sort" // CPython's sorted names list.sort, which it calls
 			}
-			var list string
-			switch len(names) {
-			case 1:
-				list = names[0]
-			case 2:
-				list = names[0] + " and " + names[1]
-			default:
-				list = strings.Join(names[:len(names)-1], ", ") + ", and " + names[len(names)-1]
+			return fmt.Sprintf("'%s' is an invalid keyword argument for %s()", m[2], fn)
+		}},
+		{regexp.MustCompile(`^(\w+): missing argument for (\w+)$`), "TypeError", func(m []string) string {
+			if m[1] == "sorted" {
+				return "sorted expected 1 argument, got 0" // its iterable is positional only
 			}
-			plural := "s"
-			if len(names) == 1 {
-				plural = ""
-			}
-			return fmt.Sprintf("%s() missing %d required positional argument%s: %s", funcName(m[1]), len(names), plural, list)
+			return fmt.Sprintf("%s() missing required argument '%s'", m[1], m[2])
 		}},
 		{regexp.MustCompile(`^join: in list, want string, got (\w+)$`), "TypeError", func(m []string) string {
 			// ", ".join taken as a value is Starlark's join.
@@ -529,6 +545,35 @@ func funcName(name string) string {
 	return name
 }
 
+// missingArgs is CPython's TypeError text for a call of fn without the
+// parameters names, of kind "positional" or "keyword-only".
+func missingArgs(fn, kind string, names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "'" + n + "'"
+	}
+	var list string
+	switch len(quoted) {
+	case 1:
+		list = quoted[0]
+	case 2:
+		list = quoted[0] + " and " + quoted[1]
+	default:
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + ", and " + quoted[len(quoted)-1]
+	}
+	plural := "s"
+	if len(quoted) == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("%s() missing %d required %s argument%s: %s", fn, len(quoted), kind, plural, list)
+}
+
+// atoi is the number a regular expression matched as digits.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
 // wasWere is the verb of "1 was given", "2 were given".
 func wasWere(n string) string {
 	if n == "1" {
@@ -540,12 +585,42 @@ func wasWere(n string) string {
 // pyKey turns the interpreter's text of a key ("x" quoted as Starlark
 // quotes it) into Python's repr, the text of a KeyError.
 func pyKey(s string) string {
-	if strings.HasPrefix(s, `"`) {
-		if u, err := strconv.Unquote(s); err == nil {
-			return interp.QuoteString(u)
-		}
+	if strings.IndexByte(s, '"') < 0 {
+		return s
 	}
-	return s
+	// The interpreter shows the key as Starlark does, its str with
+	// double quotes also inside a tuple: ("a", 1) is Python's ('a', 1).
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '"' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		end := i + 1
+		for end < len(s) && s[end] != '"' {
+			if s[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(s) {
+			return s
+		}
+		u, err := strconv.Unquote(s[i : end+1])
+		if err != nil {
+			return s
+		}
+		if prev := b.String(); strings.HasSuffix(prev, "b") && (len(prev) == 1 || strings.ContainsRune("(, [{", rune(prev[len(prev)-2]))) {
+			b.Reset()
+			b.WriteString(prev[:len(prev)-1])
+			b.WriteString(interp.QuoteBytes(u))
+		} else {
+			b.WriteString(interp.QuoteString(u))
+		}
+		i = end + 1
+	}
+	return b.String()
 }
 
 // starlarkTypeName is Python's name for one of the interpreter's type names.
