@@ -50,6 +50,10 @@ type translated struct {
 	// wordBound: the pattern has \b or \B outside ASCII mode, which RE2
 	// reads with ASCII word characters only (see re_vm.go).
 	wordBound bool
+	// backtrack: the pattern has look-around, backreferences or atomic
+	// groups, which RE2 cannot run: it runs on re_backtrack.go's matcher,
+	// which reads them from the Go syntax as named groups (btGroupName).
+	backtrack bool
 }
 
 // reError is a pattern Python or RE2 rejects: re.error's message.
@@ -68,6 +72,8 @@ func unsupported(pos int, what, instead string) error {
 
 type frame struct {
 	pos               int // of the "("
+	group             int // the capturing group it opens, 0 for none
+	out               int // where the group starts in the output
 	verbose, ascii    bool
 	multiline, dotAll bool
 }
@@ -79,6 +85,10 @@ type translator struct {
 	t     translated
 	names map[string]int
 	stack []frame
+	nbt   int // special groups written for the backtracking matcher
+	// atomAt is where in the output the last item that can be repeated
+	// starts, for a possessive repeat to wrap it in an atomic group.
+	atomAt int
 	// the current flags; i is left to Go, the rest is done here
 	verbose, ascii, multiline, dotAll bool
 	atom                              bool // the last item can be repeated
@@ -140,6 +150,7 @@ func (tr *translator) run() error {
 		if c != '(' {
 			tr.start = false
 		}
+		at := tr.out.Len()
 		switch c {
 		case '\\':
 			if err := tr.escape(); err != nil {
@@ -164,6 +175,7 @@ func (tr *translator) run() error {
 			tr.out.WriteByte(')')
 			tr.i++
 			tr.atom = true
+			at = f.out
 		case '|':
 			tr.out.WriteByte('|')
 			tr.i++
@@ -189,7 +201,9 @@ func (tr *translator) run() error {
 			if tr.multiline {
 				tr.out.WriteString(`(?m:$)`)
 			} else {
-				tr.out.WriteString(`\z`)
+				// Go's $ outside multiline mode is \z; written as $, the
+				// backtracking matcher sees it is Python's $ (WasDollar).
+				tr.out.WriteString(`(?-m:$)`)
 				tr.t.dollar = true
 			}
 			tr.i++
@@ -214,6 +228,9 @@ func (tr *translator) run() error {
 			tr.literal(c, false)
 			tr.i++
 			tr.atom = true
+		}
+		if tr.atom {
+			tr.atomAt = at
 		}
 	}
 	if len(tr.stack) > 0 {
@@ -242,8 +259,13 @@ func (tr *translator) repeatN(q string, n int) error {
 		tr.out.WriteByte('?')
 		tr.i++
 	case '+':
-		return unsupported(tr.i-n, "possessive repeat "+string(tr.src[tr.i-n:tr.i+1]),
-			"drop the final + (a plain repeat matches the same text here unless the pattern relies on not backtracking)")
+		// possessive: the repeat in an atomic group
+		tr.i++
+		tr.t.backtrack = true
+		tr.nbt++
+		s := tr.out.String()
+		tr.out.Reset()
+		tr.out.WriteString(s[:tr.atomAt] + "(?P<" + btGroupName(btAtomic, 0, tr.nbt) + ">" + s[tr.atomAt:] + ")")
 	}
 	tr.atom = false
 	return nil
@@ -310,11 +332,12 @@ func (tr *translator) literal(c rune, inClass bool) {
 func (tr *translator) group() error {
 	open := tr.i
 	tr.atom = false
-	f := frame{pos: open, verbose: tr.verbose, ascii: tr.ascii, multiline: tr.multiline, dotAll: tr.dotAll}
+	f := frame{pos: open, out: tr.out.Len(), verbose: tr.verbose, ascii: tr.ascii, multiline: tr.multiline, dotAll: tr.dotAll}
 	if tr.peek(1) != '?' {
 		tr.t.groups++
 		tr.t.names = append(tr.t.names, "")
 		tr.out.WriteByte('(')
+		f.group = tr.t.groups
 		tr.stack = append(tr.stack, f)
 		tr.i++
 		tr.start = false
@@ -348,13 +371,38 @@ func (tr *translator) group() error {
 		tr.t.groups++
 		tr.names[name] = tr.t.groups
 		tr.t.names = append(tr.t.names, name)
+		f.group = tr.t.groups
 		// Go accepts only ASCII word characters in names: the name is
 		// kept here, Go gets an unnamed group.
 		tr.out.WriteByte('(')
 		tr.i = end + 1
 	case c == 'P' && tr.peek(1) == '=':
-		return unsupported(open, "backreference (?P=name)",
-			"capture the group and compare the texts in code, or match the repeated part with the same subpattern")
+		tr.i += 2
+		end := tr.i
+		for end < len(tr.src) && tr.src[end] != ')' {
+			end++
+		}
+		name := string(tr.src[tr.i:end])
+		if name == "" {
+			return errAt(tr.i, "missing group name")
+		}
+		if end >= len(tr.src) {
+			return errAt(tr.i, "missing ), unterminated name")
+		}
+		if !isIdentifier(name) {
+			return errAt(tr.i, "bad character in group name %s", pyQuote(name))
+		}
+		g, ok := tr.names[name]
+		if !ok {
+			return errAt(tr.i, "unknown group name %s", pyQuote(name))
+		}
+		if tr.open(g) {
+			return errAt(tr.i, "cannot refer to an open group")
+		}
+		tr.backref(g)
+		tr.i = end + 1
+		tr.atom = true
+		return nil
 	case c == 'P':
 		if c2 := tr.peek(1); c2 >= 0 {
 			return errAt(open+1, "unknown extension ?P%c", c2)
@@ -374,15 +422,15 @@ func (tr *translator) group() error {
 		tr.atom = false
 		return nil
 	case c == '=':
-		return unsupported(open, "look-ahead (?=...)", "match more and check in code, or use a second pattern")
+		tr.special(btAhead, 1)
 	case c == '!':
-		return unsupported(open, "negative look-ahead (?!...)", "match more and check in code, or use a second pattern")
+		tr.special(btNotAhead, 1)
 	case c == '<' && tr.peek(1) == '=':
-		return unsupported(open, "look-behind (?<=...)", "capture the preceding text in a group and use m.group(n) of the part you want")
+		tr.special(btBehind, 2)
 	case c == '<' && tr.peek(1) == '!':
-		return unsupported(open, "negative look-behind (?<!...)", "capture the preceding text in a group and check it in code")
+		tr.special(btNotBehind, 2)
 	case c == '>':
-		return unsupported(open, "atomic group (?>...)", "use a plain group (?:...)")
+		tr.special(btAtomic, 1)
 	case c == '(':
 		return unsupported(open, "conditional group (?(id)yes|no)", "use two patterns, or an alternation")
 	case strings.ContainsRune("aiLmsux-", c):
@@ -398,6 +446,34 @@ func (tr *translator) group() error {
 	tr.stack = append(tr.stack, f)
 	tr.start = false
 	return nil
+}
+
+// special writes the start of a look-around or atomic group (of n
+// runes after the "(?") as a named Go group the backtracking matcher
+// knows.
+func (tr *translator) special(kind byte, n int) {
+	tr.t.backtrack = true
+	tr.nbt++
+	fmt.Fprintf(&tr.out, "(?P<%s>", btGroupName(kind, 0, tr.nbt))
+	tr.i += n
+}
+
+// backref writes a backreference to group g: an empty named Go group.
+func (tr *translator) backref(g int) {
+	tr.t.backtrack = true
+	tr.nbt++
+	fmt.Fprintf(&tr.out, "(?P<%s>)", btGroupName(btBackref, g, tr.nbt))
+}
+
+// open reports whether group g is still open (a reference to it is an
+// error in Python).
+func (tr *translator) open(g int) bool {
+	for _, f := range tr.stack {
+		if f.group == g {
+			return true
+		}
+	}
+	return false
 }
 
 var flagLetters = map[rune]int{'a': flagASCII, 'i': flagIgnoreCase, 'L': flagLocale, 'm': flagMultiline,
@@ -522,9 +598,16 @@ func (tr *translator) escape() error {
 		for j < len(tr.src) && j < tr.i+1 && tr.src[j] >= '0' && tr.src[j] <= '9' {
 			j++
 		}
-		ref := string(tr.src[at+1 : j])
-		return unsupported(at, "backreference \\"+ref,
-			"capture the group and compare the texts in code, or match the repeated part with the same subpattern")
+		g, _ := strconv.Atoi(string(tr.src[at+1 : j]))
+		tr.i = j
+		if g > tr.t.groups {
+			return errAt(at+1, "invalid group reference %d", g)
+		}
+		if tr.open(g) {
+			return errAt(at, "cannot refer to an open group")
+		}
+		tr.backref(g)
+		return nil
 	}
 	r, err := tr.charEscape(at, c)
 	if err != nil {
