@@ -58,6 +58,7 @@ type btProg struct {
 	root *btNode
 	ncap int   // Go's captures, the whole match included
 	goOf []int // goOf[g] is Python group g's Go capture index
+	pyOf []int // pyOf[c] is the Python group of Go capture c, 0 for none
 }
 
 // btCompile prepares the pattern for the backtracking matcher.
@@ -78,13 +79,14 @@ func (p *Pattern) btCompile() (*btProg, error) {
 		}
 	}
 	mark(re)
-	goOf := []int{0}
+	goOf, pyOf := []int{0}, make([]int, ncap)
 	for c := 1; c < ncap; c++ {
 		if !special[c] {
+			pyOf[c] = len(goOf)
 			goOf = append(goOf, c)
 		}
 	}
-	prog := &btProg{ncap: ncap, goOf: goOf}
+	prog := &btProg{ncap: ncap, goOf: goOf, pyOf: pyOf}
 	var build func(r *syntax.Regexp) (*btNode, error)
 	build = func(r *syntax.Regexp) (*btNode, error) {
 		n := &btNode{op: r.Op, runes: r.Rune, fold: r.Flags&syntax.FoldCase != 0,
@@ -187,7 +189,9 @@ func (p *Pattern) btProgram() (*btProg, error) {
 
 // btExec is exec for a pattern that needs the backtracking matcher: the
 // byte offsets of the groups of the first match in [pos, end) of s, or
-// nil. The text before pos is seen by look-behind, ^ and \b, as in
+// nil; one more element follows them, the match's lastindex (the group
+// that closed last, which the offsets alone do not tell when look-ahead
+// took part: newMatch reads it). The text before pos is seen by look-behind, ^ and \b, as in
 // CPython; the text from end on is not. With nonEmpty, the match must
 // start at pos and not be empty.
 func (p *Pattern) btExec(b *interp.Budget, s string, pos, end, kind int, nonEmpty bool) ([]int, error) {
@@ -212,10 +216,11 @@ func (p *Pattern) btExec(b *interp.Budget, s string, pos, end, kind int, nonEmpt
 			return nil, m.err
 		}
 		if found {
-			loc := make([]int, 2*len(prog.goOf))
+			loc := make([]int, 2*len(prog.goOf)+1)
 			for g, c := range prog.goOf {
 				loc[2*g], loc[2*g+1] = m.caps[2*c], m.caps[2*c+1]
 			}
+			loc[len(loc)-1] = prog.pyOf[m.last]
 			return loc, nil
 		}
 		if kind != formSearch || nonEmpty || start >= end {
@@ -230,6 +235,7 @@ func (p *Pattern) btExec(b *interp.Budget, s string, pos, end, kind int, nonEmpt
 type btMatcher struct {
 	text      string
 	caps      []int
+	last      int // the Go capture that closed last, 0 for none
 	b         *interp.Budget
 	steps     uint64
 	depth     int
@@ -326,9 +332,13 @@ func (m *btMatcher) isWord(i int, before bool) bool {
 	return isWordRune(c)
 }
 
-func (m *btMatcher) save() []int { return append([]int(nil), m.caps...) }
+// save is the captures and the last group closed, for restore.
+func (m *btMatcher) save() []int { return append(append([]int(nil), m.caps...), m.last) }
 
-func (m *btMatcher) restore(saved []int) { copy(m.caps, saved) }
+func (m *btMatcher) restore(saved []int) {
+	copy(m.caps, saved)
+	m.last = saved[len(saved)-1]
+}
 
 func accept(int) bool { return true }
 
@@ -396,7 +406,7 @@ func (m *btMatcher) match(n *btNode, i int, k func(int) bool) bool {
 		if n.subs[0].single {
 			return m.repeatOne(n, i, k)
 		}
-		return m.repeat(n, i, 0, k)
+		return m.repeat(n, i, 0, false, k)
 	case syntax.OpCapture:
 		return m.capture(n, i, k)
 	}
@@ -415,18 +425,15 @@ func (m *btMatcher) seq(subs []*btNode, i int, k func(int) bool) bool {
 }
 
 // repeat matches the count-th and later repetitions of n's sub-pattern.
-// A repetition that matches the empty text once the minimum is reached
-// ends the loop, as in CPython.
-func (m *btMatcher) repeat(n *btNode, i, count int, k func(int) bool) bool {
+// As in CPython, a repetition may match the empty text, but once the
+// minimum is reached no repetition follows an empty one (lastEmpty).
+func (m *btMatcher) repeat(n *btNode, i, count int, lastEmpty bool, k func(int) bool) bool {
 	more := func() bool {
-		if n.max >= 0 && count >= n.max {
+		if (n.max >= 0 && count >= n.max) || (lastEmpty && count >= n.min) {
 			return false
 		}
 		return m.match(n.subs[0], i, func(j int) bool {
-			if j == i && count >= n.min {
-				return false
-			}
-			return m.repeat(n, j, count+1, k)
+			return m.repeat(n, j, count+1, j == i, k)
 		})
 	}
 	if n.greedy {
@@ -502,12 +509,12 @@ func (m *btMatcher) capture(n *btNode, i int, k func(int) bool) bool {
 	case 0:
 		c := n.cap
 		return m.match(n.subs[0], i, func(j int) bool {
-			s0, s1 := m.caps[2*c], m.caps[2*c+1]
-			m.caps[2*c], m.caps[2*c+1] = i, j
+			s0, s1, last := m.caps[2*c], m.caps[2*c+1], m.last
+			m.caps[2*c], m.caps[2*c+1], m.last = i, j, c
 			if k(j) {
 				return true
 			}
-			m.caps[2*c], m.caps[2*c+1] = s0, s1
+			m.caps[2*c], m.caps[2*c+1], m.last = s0, s1, last
 			return false
 		})
 	case btAhead, btBehind, btNotAhead, btNotBehind:
