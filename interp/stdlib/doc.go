@@ -45,6 +45,7 @@ func Modules() starlark.StringDict {
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
 		"heapq":       HeapQ(),
+		"hmac":        HMAC(),
 		"html":        HTML(),
 		"io":          IO(),
 		"itertools":   Itertools(),
