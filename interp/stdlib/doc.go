@@ -41,6 +41,7 @@ func Modules() starlark.StringDict {
 		"datetime":    DateTime(),
 		"decimal":     Decimal(),
 		"difflib":     DiffLib(),
+		"fnmatch":     FNMatch(),
 		"fractions":   Fractions(),
 		"functools":   Functools(),
 		"hashlib":     HashLib(),
