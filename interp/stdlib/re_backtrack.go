@@ -28,6 +28,8 @@ const (
 	btNotBehind = 'C' // (?<!...)
 	btAtomic    = 'T' // (?>...)
 	btBackref   = 'R' // \g, (?P=name): g is the Python group
+	btCond      = 'I' // (?(g)yes|no): its sub-pattern is one branch, or the two
+	btBranch    = 'Y' // a branch of a conditional group
 )
 
 // btMaxDepth bounds the matcher's recursion (its Go stack), which grows
@@ -106,7 +108,7 @@ func (p *Pattern) btCompile() (*btProg, error) {
 		case syntax.OpCapture:
 			if strings.HasPrefix(r.Name, "OT") {
 				n.kind = r.Name[2]
-				if n.kind == btBackref {
+				if n.kind == btBackref || n.kind == btCond {
 					g, _ := strconv.Atoi(r.Name[3:strings.IndexByte(r.Name, '_')])
 					n.ref = goOf[g]
 				}
@@ -118,6 +120,9 @@ func (p *Pattern) btCompile() (*btProg, error) {
 				return nil, err
 			}
 			n.subs = append(n.subs, c)
+		}
+		if n.kind == btCond && n.subs[0].op == syntax.OpAlternate {
+			n.subs = n.subs[0].subs // yes, no
 		}
 		if n.kind == btBehind || n.kind == btNotBehind {
 			w, ok := btWidth(n.subs[0])
@@ -148,7 +153,7 @@ func btWidth(n *btNode) (int, bool) {
 		switch n.kind {
 		case btAhead, btNotAhead, btBehind, btNotBehind:
 			return 0, true
-		case btBackref:
+		case btBackref, btCond:
 			return 0, false
 		}
 		return btWidth(n.subs[0])
@@ -425,15 +430,16 @@ func (m *btMatcher) seq(subs []*btNode, i int, k func(int) bool) bool {
 }
 
 // repeat matches the count-th and later repetitions of n's sub-pattern.
-// As in CPython, a repetition may match the empty text, but once the
-// minimum is reached no repetition follows an empty one (lastEmpty).
+// As in CPython, a repetition may match the empty text, but no
+// repetition follows an empty one that began after the minimum was
+// reached (lastEmpty).
 func (m *btMatcher) repeat(n *btNode, i, count int, lastEmpty bool, k func(int) bool) bool {
 	more := func() bool {
 		if (n.max >= 0 && count >= n.max) || (lastEmpty && count >= n.min) {
 			return false
 		}
 		return m.match(n.subs[0], i, func(j int) bool {
-			return m.repeat(n, j, count+1, j == i, k)
+			return m.repeat(n, j, count+1, j == i && count >= n.min, k)
 		})
 	}
 	if n.greedy {
@@ -545,6 +551,16 @@ func (m *btMatcher) capture(n *btNode, i int, k func(int) bool) bool {
 		}
 		m.restore(saved)
 		return false
+	case btBranch:
+		return m.match(n.subs[0], i, k)
+	case btCond:
+		if m.caps[2*n.ref] >= 0 {
+			return m.match(n.subs[0], i, k)
+		}
+		if len(n.subs) > 1 {
+			return m.match(n.subs[1], i, k)
+		}
+		return k(i)
 	case btBackref:
 		s0, s1 := m.caps[2*n.ref], m.caps[2*n.ref+1]
 		if s0 < 0 {

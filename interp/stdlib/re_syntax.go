@@ -71,9 +71,11 @@ func unsupported(pos int, what, instead string) error {
 }
 
 type frame struct {
-	pos               int // of the "("
-	group             int // the capturing group it opens, 0 for none
-	out               int // where the group starts in the output
+	pos   int // of the "("
+	group int // the capturing group it opens, 0 for none
+	out   int // where the group starts in the output
+	// cond: a conditional group (?(id)yes|no); bar: its | was seen
+	cond, bar         bool
 	verbose, ascii    bool
 	multiline, dotAll bool
 }
@@ -86,6 +88,9 @@ type translator struct {
 	names map[string]int
 	stack []frame
 	nbt   int // special groups written for the backtracking matcher
+	// forward: the first conditional group that refers to a group not yet
+	// defined, and where: the group must exist by the end
+	forward *[2]int
 	// atomAt is where in the output the last item that can be repeated
 	// starts, for a possessive repeat to wrap it in an atomic group.
 	atomAt int
@@ -106,6 +111,9 @@ func translate(pattern string, flags int, cls *charClasses) (translated, error) 
 	// flags first, as CPython does.
 	if err := tr.run(); err != nil {
 		return translated{}, err
+	}
+	if f := tr.forward; f != nil && f[0] > tr.t.groups {
+		return translated{}, errAt(f[1], "invalid group reference %d", f[0])
 	}
 	if tr.t.flags&flagASCII != 0 && tr.t.flags&flagUnicode != 0 {
 		return translated{}, &reError{"ASCII and UNICODE flags are incompatible"}
@@ -172,12 +180,26 @@ func (tr *translator) run() error {
 			f := tr.stack[len(tr.stack)-1]
 			tr.stack = tr.stack[:len(tr.stack)-1]
 			tr.verbose, tr.ascii, tr.multiline, tr.dotAll = f.verbose, f.ascii, f.multiline, f.dotAll
+			if f.cond {
+				tr.out.WriteByte(')') // the branch's group
+			}
 			tr.out.WriteByte(')')
 			tr.i++
 			tr.atom = true
 			at = f.out
 		case '|':
-			tr.out.WriteByte('|')
+			if k := len(tr.stack) - 1; k >= 0 && tr.stack[k].cond {
+				// the second branch of a conditional group, in a group of
+				// its own that Go's parser cannot merge with the first
+				if tr.stack[k].bar {
+					return errAt(tr.i, "conditional backref with more than two branches")
+				}
+				tr.stack[k].bar = true
+				tr.nbt++
+				fmt.Fprintf(&tr.out, ")|(?P<%s>", btGroupName(btBranch, 0, tr.nbt))
+			} else {
+				tr.out.WriteByte('|')
+			}
 			tr.i++
 			tr.atom = false
 		case '.':
@@ -432,7 +454,41 @@ func (tr *translator) group() error {
 	case c == '>':
 		tr.special(btAtomic, 1)
 	case c == '(':
-		return unsupported(open, "conditional group (?(id)yes|no)", "use two patterns, or an alternation")
+		tr.i++
+		end := tr.i
+		for end < len(tr.src) && tr.src[end] != ')' {
+			end++
+		}
+		if end >= len(tr.src) {
+			return errAt(tr.i, "missing ), unterminated name")
+		}
+		id := string(tr.src[tr.i:end])
+		var g int
+		switch {
+		case id == "":
+			return errAt(tr.i, "missing group name")
+		case isDigits(id):
+			g, _ = strconv.Atoi(id)
+			if g == 0 {
+				return errAt(tr.i, "bad group number")
+			}
+			if g > tr.t.groups && tr.forward == nil {
+				// a group defined later is allowed: checked at the end
+				tr.forward = &[2]int{g, tr.i}
+			}
+		case !isIdentifier(id):
+			return errAt(tr.i, "bad character in group name %s", pyQuote(id))
+		default:
+			var ok bool
+			if g, ok = tr.names[id]; !ok {
+				return errAt(tr.i, "unknown group name %s", pyQuote(id))
+			}
+		}
+		tr.t.backtrack = true
+		tr.nbt += 2
+		fmt.Fprintf(&tr.out, "(?P<%s>(?P<%s>", btGroupName(btCond, g, tr.nbt-1), btGroupName(btBranch, 0, tr.nbt))
+		tr.i = end + 1
+		f.cond = true
 	case strings.ContainsRune("aiLmsux-", c):
 		return tr.flagGroup(open, f)
 	case c < 0:
