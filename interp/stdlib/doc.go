@@ -58,6 +58,7 @@ func Modules() starlark.StringDict {
 		"random":      Random(),
 		"re":          RE(),
 		"secrets":     Secrets(),
+		"shlex":       ShLex(),
 		"statistics":  Statistics(),
 		"string":      String(),
 		"struct":      StructGlobal(),
