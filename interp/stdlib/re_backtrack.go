@@ -34,7 +34,7 @@ const (
 
 // btMaxDepth bounds the matcher's recursion (its Go stack), which grows
 // with the text a repeat of a group covers.
-const btMaxDepth = 200000
+const btMaxDepth = 100000
 
 // btGroupName is the Go name of the n-th special group of a pattern.
 func btGroupName(kind byte, g, n int) string { return fmt.Sprintf("OT%c%d_%d", kind, g, n) }
@@ -358,7 +358,12 @@ func (m *btMatcher) match(n *btNode, i int, k func(int) bool) bool {
 		m.err = python.Errorf("RecursionError", "maximum recursion depth exceeded while matching a regular expression")
 		return false
 	}
-	defer func() { m.depth-- }()
+	ok := m.match1(n, i, k)
+	m.depth--
+	return ok
+}
+
+func (m *btMatcher) match1(n *btNode, i int, k func(int) bool) bool {
 	t := m.text
 	switch n.op {
 	case syntax.OpNoMatch:
