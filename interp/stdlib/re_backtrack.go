@@ -89,6 +89,7 @@ func (p *Pattern) btCompile() (*btProg, error) {
 		}
 	}
 	prog := &btProg{ncap: ncap, goOf: goOf, pyOf: pyOf}
+	groups := map[int]*btNode{} // the plain groups built so far, by Go capture
 	var build func(r *syntax.Regexp) (*btNode, error)
 	build = func(r *syntax.Regexp) (*btNode, error) {
 		n := &btNode{op: r.Op, runes: r.Rune, fold: r.Flags&syntax.FoldCase != 0,
@@ -124,8 +125,11 @@ func (p *Pattern) btCompile() (*btProg, error) {
 		if n.kind == btCond && n.subs[0].op == syntax.OpAlternate {
 			n.subs = n.subs[0].subs // yes, no
 		}
+		if r.Op == syntax.OpCapture && n.kind == 0 {
+			groups[r.Cap] = n
+		}
 		if n.kind == btBehind || n.kind == btNotBehind {
-			w, ok := btWidth(n.subs[0])
+			w, ok := btWidth(n.subs[0], groups)
 			if !ok {
 				return nil, p.r.fail("look-behind requires fixed-width pattern")
 			}
@@ -139,8 +143,9 @@ func (p *Pattern) btCompile() (*btProg, error) {
 	return prog, nil
 }
 
-// btWidth is the number of characters n always matches, if it is fixed.
-func btWidth(n *btNode) (int, bool) {
+// btWidth is the number of characters n always matches, if it is fixed;
+// groups are the plain groups a backreference may name.
+func btWidth(n *btNode, groups map[int]*btNode) (int, bool) {
 	switch n.op {
 	case syntax.OpLiteral:
 		return len(n.runes), true
@@ -153,14 +158,24 @@ func btWidth(n *btNode) (int, bool) {
 		switch n.kind {
 		case btAhead, btNotAhead, btBehind, btNotBehind:
 			return 0, true
-		case btBackref, btCond:
+		case btBackref:
+			if g := groups[n.ref]; g != nil {
+				return btWidth(g.subs[0], groups)
+			}
 			return 0, false
+		case btCond:
+			yes, ok := btWidth(n.subs[0], groups)
+			no := 0
+			if len(n.subs) > 1 {
+				no, ok = btWidth(n.subs[1], groups)
+			}
+			return yes, ok && yes == no
 		}
-		return btWidth(n.subs[0])
+		return btWidth(n.subs[0], groups)
 	case syntax.OpConcat:
 		sum := 0
 		for _, s := range n.subs {
-			w, ok := btWidth(s)
+			w, ok := btWidth(s, groups)
 			if !ok {
 				return 0, false
 			}
@@ -170,7 +185,7 @@ func btWidth(n *btNode) (int, bool) {
 	case syntax.OpAlternate:
 		w0 := -1
 		for _, s := range n.subs {
-			w, ok := btWidth(s)
+			w, ok := btWidth(s, groups)
 			if !ok || (w0 >= 0 && w != w0) {
 				return 0, false
 			}
@@ -179,7 +194,7 @@ func btWidth(n *btNode) (int, bool) {
 		return max(w0, 0), true
 	case syntax.OpRepeat:
 		if n.min == n.max {
-			w, ok := btWidth(n.subs[0])
+			w, ok := btWidth(n.subs[0], groups)
 			return w * n.min, ok
 		}
 	}

@@ -75,7 +75,10 @@ type frame struct {
 	group int // the capturing group it opens, 0 for none
 	out   int // where the group starts in the output
 	// cond: a conditional group (?(id)yes|no); bar: its | was seen
-	cond, bar         bool
+	cond, bar bool
+	// behind: a look-behind, opened when there were before groups
+	behind            bool
+	before            int
 	verbose, ascii    bool
 	multiline, dotAll bool
 }
@@ -269,7 +272,7 @@ func (tr *translator) repeat(q string) error {
 
 func (tr *translator) repeatN(q string, n int) error {
 	if !tr.atom {
-		if strings.HasPrefix(q, "{") || tr.i == 0 || !tr.afterQuantifier() {
+		if tr.i == 0 || !tr.afterQuantifier() {
 			return errAt(tr.i, "nothing to repeat")
 		}
 		return errAt(tr.i, "multiple repeat")
@@ -353,6 +356,7 @@ func (tr *translator) literal(c rune, inClass bool) {
 
 func (tr *translator) group() error {
 	open := tr.i
+	wasAtom := tr.atom
 	tr.atom = false
 	f := frame{pos: open, out: tr.out.Len(), verbose: tr.verbose, ascii: tr.ascii, multiline: tr.multiline, dotAll: tr.dotAll}
 	if tr.peek(1) != '?' {
@@ -421,6 +425,9 @@ func (tr *translator) group() error {
 		if tr.open(g) {
 			return errAt(tr.i, "cannot refer to an open group")
 		}
+		if err := tr.checkBehind(g, end+1); err != nil {
+			return err
+		}
 		tr.backref(g)
 		tr.i = end + 1
 		tr.atom = true
@@ -441,7 +448,7 @@ func (tr *translator) group() error {
 			return errAt(open, "missing ), unterminated comment")
 		}
 		tr.i++
-		tr.atom = false
+		tr.atom = wasAtom // a comment is nothing: x(?#c){2} repeats x
 		return nil
 	case c == '=':
 		tr.special(btAhead, 1)
@@ -449,8 +456,10 @@ func (tr *translator) group() error {
 		tr.special(btNotAhead, 1)
 	case c == '<' && tr.peek(1) == '=':
 		tr.special(btBehind, 2)
+		f.behind, f.before = true, tr.t.groups
 	case c == '<' && tr.peek(1) == '!':
 		tr.special(btNotBehind, 2)
+		f.behind, f.before = true, tr.t.groups
 	case c == '>':
 		tr.special(btAtomic, 1)
 	case c == '(':
@@ -472,6 +481,9 @@ func (tr *translator) group() error {
 			if g == 0 {
 				return errAt(tr.i, "bad group number")
 			}
+			if err := tr.checkBehind(g, end+1); err != nil {
+				return err
+			}
 			if g > tr.t.groups && tr.forward == nil {
 				// a group defined later is allowed: checked at the end
 				tr.forward = &[2]int{g, tr.i}
@@ -482,6 +494,9 @@ func (tr *translator) group() error {
 			var ok bool
 			if g, ok = tr.names[id]; !ok {
 				return errAt(tr.i, "unknown group name %s", pyQuote(id))
+			}
+			if err := tr.checkBehind(g, end+1); err != nil {
+				return err
 			}
 		}
 		tr.t.backtrack = true
@@ -519,6 +534,24 @@ func (tr *translator) backref(g int) {
 	tr.t.backtrack = true
 	tr.nbt++
 	fmt.Fprintf(&tr.out, "(?P<%s>)", btGroupName(btBackref, g, tr.nbt))
+}
+
+// checkBehind is CPython's check of a reference to group g (ending at
+// source position end) inside a look-behind: the group must be closed
+// and defined before the look-behind.
+func (tr *translator) checkBehind(g, end int) error {
+	for k := len(tr.stack) - 1; k >= 0; k-- {
+		if f := tr.stack[k]; f.behind {
+			if g > tr.t.groups || tr.open(g) {
+				return errAt(end, "cannot refer to an open group")
+			}
+			if g > f.before {
+				return errAt(end, "cannot refer to group defined in the same lookbehind subpattern")
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // open reports whether group g is still open (a reference to it is an
@@ -562,6 +595,9 @@ func (tr *translator) flagGroup(open int, f frame) error {
 			tr.i++
 		}
 		if off == 0 {
+			if unicode.IsLetter(tr.peek(0)) {
+				return errAt(tr.i, "unknown flag")
+			}
 			return errAt(tr.i, "missing flag")
 		}
 	}
@@ -581,6 +617,9 @@ func (tr *translator) flagGroup(open int, f frame) error {
 	case -1:
 		return errAt(tr.i, "missing -, : or )")
 	default:
+		if !unicode.IsLetter(tr.peek(0)) {
+			return errAt(tr.i, "missing -, : or )")
+		}
 		return errAt(tr.i, "unknown flag")
 	}
 	tr.i++
@@ -661,6 +700,9 @@ func (tr *translator) escape() error {
 		}
 		if tr.open(g) {
 			return errAt(at, "cannot refer to an open group")
+		}
+		if err := tr.checkBehind(g, j); err != nil {
+			return err
 		}
 		tr.backref(g)
 		return nil
