@@ -395,6 +395,7 @@ func baseExceptionClasses() map[string]*ExcClass {
 	add("ValueError", "Exception")
 	add("UnicodeError", "ValueError")
 	add("JSONDecodeError", "ValueError")
+	classes["JSONDecodeError"].module = "json.decoder" // <class 'json.decoder.JSONDecodeError'>
 	add("TypeError", "Exception")
 	add("AttributeError", "Exception")
 	add("NameError", "Exception")

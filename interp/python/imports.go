@@ -26,7 +26,7 @@ func moduleNames() []string {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar"}
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -37,7 +37,7 @@ func isModuleName(name string) bool {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar":
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex":
 		return true
 	}
 	return false
@@ -49,7 +49,7 @@ func instead(name string) string {
 	switch root {
 	case "requests", "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
 		return "fetch pages with web.fetch(url=...)"
-	case "os", "pathlib", "shutil", "glob", "fnmatch", "tempfile", "fileinput", "filecmp":
+	case "os", "pathlib", "shutil", "glob", "tempfile", "fileinput", "filecmp":
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
 	case "sqlite3", "dbm", "shelve":
 		return "query databases with the db pack: db.query(sql=...)"

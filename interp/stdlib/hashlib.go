@@ -331,21 +331,29 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 				return nil, err
 			}
-			if c, ok := h.h.(interface{ clone() hash.Hash }); ok {
-				return &hashObject{name: h.name, h: c.clone()}, nil
-			}
-			// Every hash of Go's standard library can save and restore
-			// its state.
-			state, err := h.h.(encoding.BinaryMarshaler).MarshalBinary()
+			c, err := cloneHash(h.name, h.h)
 			if err != nil {
-				return nil, err
-			}
-			c := hashAlgos[h.name]()
-			if err := c.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
 				return nil, err
 			}
 			return &hashObject{name: h.name, h: c}, nil
 		}), nil
 	}
 	return nil, noAttr(h, name)
+}
+
+// cloneHash is a copy of the running hash h of algorithm algo.
+func cloneHash(algo string, h hash.Hash) (hash.Hash, error) {
+	if c, ok := h.(interface{ clone() hash.Hash }); ok {
+		return c.clone(), nil
+	}
+	// Every hash of Go's standard library can save and restore its state.
+	state, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	c := hashAlgos[algo]()
+	if err := c.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+		return nil, err
+	}
+	return c, nil
 }

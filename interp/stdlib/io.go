@@ -18,6 +18,7 @@ import (
 func IO() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
 		"StringIO": stringIOClass,
+		"BytesIO":  bytesIOClass,
 		"SEEK_SET": starlark.MakeInt(0),
 		"SEEK_CUR": starlark.MakeInt(1),
 		"SEEK_END": starlark.MakeInt(2),

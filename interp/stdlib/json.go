@@ -41,6 +41,16 @@ func JSON() *starlarkstruct.Module {
 			"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
 			"JSONDecoder":     decoderClass,
 			"JSONEncoder":     encoderClass,
+			// The submodules where CPython defines them, for
+			// `except json.decoder.JSONDecodeError` and
+			// `from json.decoder import JSONDecodeError`.
+			"decoder": &starlarkstruct.Module{Name: "json.decoder", Members: starlark.StringDict{
+				"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
+				"JSONDecoder":     decoderClass,
+			}},
+			"encoder": &starlarkstruct.Module{Name: "json.encoder", Members: starlark.StringDict{
+				"JSONEncoder": encoderClass,
+			}},
 		},
 	}
 }

@@ -180,6 +180,12 @@ func (r *reModule) newPattern(src string, srcVal starlark.Value, flags int) (*Pa
 	if t.flags&flagIgnoreCase != 0 {
 		p.prefix = "(?i)"
 	}
+	if t.backtrack {
+		if _, err := p.btProgram(); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
 	if _, err := p.form(formSearch, false); err != nil {
 		return nil, err
 	}
@@ -212,6 +218,12 @@ type Pattern struct {
 	vmOnce [nForms][2]sync.Once
 	progs  [nForms][2]*syntax.Prog
 	ncaps  [nForms][2]int
+
+	// the program of the backtracking matcher, for a pattern with
+	// look-around or backreferences (re_backtrack.go)
+	btOnce sync.Once
+	bt     *btProg
+	btErr  error
 }
 
 // vmProg is the RE2 program of a form, for the VM (re_vm.go).
@@ -587,6 +599,9 @@ func (br *budgetReader) ReadRune() (rune, int, error) {
 // offsets in s of each group's span (-1 when it did not take part), or
 // nil.
 func (p *Pattern) exec(b *interp.Budget, s string, ascii bool, pos, end, kind int) ([]int, error) {
+	if p.t.backtrack {
+		return p.btExec(b, s, pos, end, kind, false)
+	}
 	loc, err := p.exec1(b, s, ascii, pos, end, kind)
 	if err != nil {
 		return nil, err
@@ -856,6 +871,9 @@ func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn fun
 // that starts at byte pos and is not empty, or nil: on the VM, whose
 // matches ending where they start are passed over.
 func (p *Pattern) execNonEmpty(b *interp.Budget, s string, pos, end int) ([]int, error) {
+	if p.t.backtrack {
+		return p.btExec(b, s, pos, end, formMatch, true)
+	}
 	start, shift, c := pos, 0, 0
 	if pos > 0 && p.t.context {
 		_, w := utf8.DecodeLastRuneInString(s[:pos])

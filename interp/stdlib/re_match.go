@@ -23,6 +23,10 @@ type Match struct {
 }
 
 func (p *Pattern) newMatch(sub *subject, loc []int, pos, endpos int) *Match {
+	lastindex := -1
+	if len(loc) == 2*(p.t.groups+1)+1 { // from the backtracking matcher, which knows it
+		lastindex, loc = loc[len(loc)-1], loc[:len(loc)-1]
+	}
 	m := &Match{p: p, sub: sub, loc: loc, pos: pos, epos: endpos, spans: make([]int, len(loc))}
 	for i, off := range loc {
 		if off < 0 {
@@ -33,6 +37,10 @@ func (p *Pattern) newMatch(sub *subject, loc []int, pos, endpos int) *Match {
 	}
 	// lastindex: the group that closed last, the outer one of those that
 	// end at the same place.
+	if lastindex >= 0 {
+		m.lastindex = lastindex
+		return m
+	}
 	bestEnd := -1
 	for g := 1; g <= p.t.groups; g++ {
 		if loc[2*g] >= 0 && loc[2*g+1] > bestEnd {

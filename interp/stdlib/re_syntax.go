@@ -50,6 +50,10 @@ type translated struct {
 	// wordBound: the pattern has \b or \B outside ASCII mode, which RE2
 	// reads with ASCII word characters only (see re_vm.go).
 	wordBound bool
+	// backtrack: the pattern has look-around, backreferences or atomic
+	// groups, which RE2 cannot run: it runs on re_backtrack.go's matcher,
+	// which reads them from the Go syntax as named groups (btGroupName).
+	backtrack bool
 }
 
 // reError is a pattern Python or RE2 rejects: re.error's message.
@@ -67,7 +71,14 @@ func unsupported(pos int, what, instead string) error {
 }
 
 type frame struct {
-	pos               int // of the "("
+	pos   int // of the "("
+	group int // the capturing group it opens, 0 for none
+	out   int // where the group starts in the output
+	// cond: a conditional group (?(id)yes|no); bar: its | was seen
+	cond, bar bool
+	// behind: a look-behind, opened when there were before groups
+	behind            bool
+	before            int
 	verbose, ascii    bool
 	multiline, dotAll bool
 }
@@ -79,6 +90,13 @@ type translator struct {
 	t     translated
 	names map[string]int
 	stack []frame
+	nbt   int // special groups written for the backtracking matcher
+	// forward: the first conditional group that refers to a group not yet
+	// defined, and where: the group must exist by the end
+	forward *[2]int
+	// atomAt is where in the output the last item that can be repeated
+	// starts, for a possessive repeat to wrap it in an atomic group.
+	atomAt int
 	// the current flags; i is left to Go, the rest is done here
 	verbose, ascii, multiline, dotAll bool
 	atom                              bool // the last item can be repeated
@@ -96,6 +114,9 @@ func translate(pattern string, flags int, cls *charClasses) (translated, error) 
 	// flags first, as CPython does.
 	if err := tr.run(); err != nil {
 		return translated{}, err
+	}
+	if f := tr.forward; f != nil && f[0] > tr.t.groups {
+		return translated{}, errAt(f[1], "invalid group reference %d", f[0])
 	}
 	if tr.t.flags&flagASCII != 0 && tr.t.flags&flagUnicode != 0 {
 		return translated{}, &reError{"ASCII and UNICODE flags are incompatible"}
@@ -140,6 +161,7 @@ func (tr *translator) run() error {
 		if c != '(' {
 			tr.start = false
 		}
+		at := tr.out.Len()
 		switch c {
 		case '\\':
 			if err := tr.escape(); err != nil {
@@ -161,11 +183,26 @@ func (tr *translator) run() error {
 			f := tr.stack[len(tr.stack)-1]
 			tr.stack = tr.stack[:len(tr.stack)-1]
 			tr.verbose, tr.ascii, tr.multiline, tr.dotAll = f.verbose, f.ascii, f.multiline, f.dotAll
+			if f.cond {
+				tr.out.WriteByte(')') // the branch's group
+			}
 			tr.out.WriteByte(')')
 			tr.i++
 			tr.atom = true
+			at = f.out
 		case '|':
-			tr.out.WriteByte('|')
+			if k := len(tr.stack) - 1; k >= 0 && tr.stack[k].cond {
+				// the second branch of a conditional group, in a group of
+				// its own that Go's parser cannot merge with the first
+				if tr.stack[k].bar {
+					return errAt(tr.i, "conditional backref with more than two branches")
+				}
+				tr.stack[k].bar = true
+				tr.nbt++
+				fmt.Fprintf(&tr.out, ")|(?P<%s>", btGroupName(btBranch, 0, tr.nbt))
+			} else {
+				tr.out.WriteByte('|')
+			}
 			tr.i++
 			tr.atom = false
 		case '.':
@@ -189,7 +226,9 @@ func (tr *translator) run() error {
 			if tr.multiline {
 				tr.out.WriteString(`(?m:$)`)
 			} else {
-				tr.out.WriteString(`\z`)
+				// Go's $ outside multiline mode is \z; written as $, the
+				// backtracking matcher sees it is Python's $ (WasDollar).
+				tr.out.WriteString(`(?-m:$)`)
 				tr.t.dollar = true
 			}
 			tr.i++
@@ -215,6 +254,9 @@ func (tr *translator) run() error {
 			tr.i++
 			tr.atom = true
 		}
+		if tr.atom {
+			tr.atomAt = at
+		}
 	}
 	if len(tr.stack) > 0 {
 		return errAt(tr.stack[len(tr.stack)-1].pos, "missing ), unterminated subpattern")
@@ -230,7 +272,7 @@ func (tr *translator) repeat(q string) error {
 
 func (tr *translator) repeatN(q string, n int) error {
 	if !tr.atom {
-		if strings.HasPrefix(q, "{") || tr.i == 0 || !tr.afterQuantifier() {
+		if tr.i == 0 || !tr.afterQuantifier() {
 			return errAt(tr.i, "nothing to repeat")
 		}
 		return errAt(tr.i, "multiple repeat")
@@ -242,8 +284,13 @@ func (tr *translator) repeatN(q string, n int) error {
 		tr.out.WriteByte('?')
 		tr.i++
 	case '+':
-		return unsupported(tr.i-n, "possessive repeat "+string(tr.src[tr.i-n:tr.i+1]),
-			"drop the final + (a plain repeat matches the same text here unless the pattern relies on not backtracking)")
+		// possessive: the repeat in an atomic group
+		tr.i++
+		tr.t.backtrack = true
+		tr.nbt++
+		s := tr.out.String()
+		tr.out.Reset()
+		tr.out.WriteString(s[:tr.atomAt] + "(?P<" + btGroupName(btAtomic, 0, tr.nbt) + ">" + s[tr.atomAt:] + ")")
 	}
 	tr.atom = false
 	return nil
@@ -309,12 +356,14 @@ func (tr *translator) literal(c rune, inClass bool) {
 
 func (tr *translator) group() error {
 	open := tr.i
+	wasAtom := tr.atom
 	tr.atom = false
-	f := frame{pos: open, verbose: tr.verbose, ascii: tr.ascii, multiline: tr.multiline, dotAll: tr.dotAll}
+	f := frame{pos: open, out: tr.out.Len(), verbose: tr.verbose, ascii: tr.ascii, multiline: tr.multiline, dotAll: tr.dotAll}
 	if tr.peek(1) != '?' {
 		tr.t.groups++
 		tr.t.names = append(tr.t.names, "")
 		tr.out.WriteByte('(')
+		f.group = tr.t.groups
 		tr.stack = append(tr.stack, f)
 		tr.i++
 		tr.start = false
@@ -348,13 +397,41 @@ func (tr *translator) group() error {
 		tr.t.groups++
 		tr.names[name] = tr.t.groups
 		tr.t.names = append(tr.t.names, name)
+		f.group = tr.t.groups
 		// Go accepts only ASCII word characters in names: the name is
 		// kept here, Go gets an unnamed group.
 		tr.out.WriteByte('(')
 		tr.i = end + 1
 	case c == 'P' && tr.peek(1) == '=':
-		return unsupported(open, "backreference (?P=name)",
-			"capture the group and compare the texts in code, or match the repeated part with the same subpattern")
+		tr.i += 2
+		end := tr.i
+		for end < len(tr.src) && tr.src[end] != ')' {
+			end++
+		}
+		name := string(tr.src[tr.i:end])
+		if name == "" {
+			return errAt(tr.i, "missing group name")
+		}
+		if end >= len(tr.src) {
+			return errAt(tr.i, "missing ), unterminated name")
+		}
+		if !isIdentifier(name) {
+			return errAt(tr.i, "bad character in group name %s", pyQuote(name))
+		}
+		g, ok := tr.names[name]
+		if !ok {
+			return errAt(tr.i, "unknown group name %s", pyQuote(name))
+		}
+		if tr.open(g) {
+			return errAt(tr.i, "cannot refer to an open group")
+		}
+		if err := tr.checkBehind(g, end+1); err != nil {
+			return err
+		}
+		tr.backref(g)
+		tr.i = end + 1
+		tr.atom = true
+		return nil
 	case c == 'P':
 		if c2 := tr.peek(1); c2 >= 0 {
 			return errAt(open+1, "unknown extension ?P%c", c2)
@@ -371,20 +448,62 @@ func (tr *translator) group() error {
 			return errAt(open, "missing ), unterminated comment")
 		}
 		tr.i++
-		tr.atom = false
+		tr.atom = wasAtom // a comment is nothing: x(?#c){2} repeats x
 		return nil
 	case c == '=':
-		return unsupported(open, "look-ahead (?=...)", "match more and check in code, or use a second pattern")
+		tr.special(btAhead, 1)
 	case c == '!':
-		return unsupported(open, "negative look-ahead (?!...)", "match more and check in code, or use a second pattern")
+		tr.special(btNotAhead, 1)
 	case c == '<' && tr.peek(1) == '=':
-		return unsupported(open, "look-behind (?<=...)", "capture the preceding text in a group and use m.group(n) of the part you want")
+		tr.special(btBehind, 2)
+		f.behind, f.before = true, tr.t.groups
 	case c == '<' && tr.peek(1) == '!':
-		return unsupported(open, "negative look-behind (?<!...)", "capture the preceding text in a group and check it in code")
+		tr.special(btNotBehind, 2)
+		f.behind, f.before = true, tr.t.groups
 	case c == '>':
-		return unsupported(open, "atomic group (?>...)", "use a plain group (?:...)")
+		tr.special(btAtomic, 1)
 	case c == '(':
-		return unsupported(open, "conditional group (?(id)yes|no)", "use two patterns, or an alternation")
+		tr.i++
+		end := tr.i
+		for end < len(tr.src) && tr.src[end] != ')' {
+			end++
+		}
+		if end >= len(tr.src) {
+			return errAt(tr.i, "missing ), unterminated name")
+		}
+		id := string(tr.src[tr.i:end])
+		var g int
+		switch {
+		case id == "":
+			return errAt(tr.i, "missing group name")
+		case isDigits(id):
+			g, _ = strconv.Atoi(id)
+			if g == 0 {
+				return errAt(tr.i, "bad group number")
+			}
+			if err := tr.checkBehind(g, end+1); err != nil {
+				return err
+			}
+			if g > tr.t.groups && tr.forward == nil {
+				// a group defined later is allowed: checked at the end
+				tr.forward = &[2]int{g, tr.i}
+			}
+		case !isIdentifier(id):
+			return errAt(tr.i, "bad character in group name %s", pyQuote(id))
+		default:
+			var ok bool
+			if g, ok = tr.names[id]; !ok {
+				return errAt(tr.i, "unknown group name %s", pyQuote(id))
+			}
+			if err := tr.checkBehind(g, end+1); err != nil {
+				return err
+			}
+		}
+		tr.t.backtrack = true
+		tr.nbt += 2
+		fmt.Fprintf(&tr.out, "(?P<%s>(?P<%s>", btGroupName(btCond, g, tr.nbt-1), btGroupName(btBranch, 0, tr.nbt))
+		tr.i = end + 1
+		f.cond = true
 	case strings.ContainsRune("aiLmsux-", c):
 		return tr.flagGroup(open, f)
 	case c < 0:
@@ -398,6 +517,52 @@ func (tr *translator) group() error {
 	tr.stack = append(tr.stack, f)
 	tr.start = false
 	return nil
+}
+
+// special writes the start of a look-around or atomic group (of n
+// runes after the "(?") as a named Go group the backtracking matcher
+// knows.
+func (tr *translator) special(kind byte, n int) {
+	tr.t.backtrack = true
+	tr.nbt++
+	fmt.Fprintf(&tr.out, "(?P<%s>", btGroupName(kind, 0, tr.nbt))
+	tr.i += n
+}
+
+// backref writes a backreference to group g: an empty named Go group.
+func (tr *translator) backref(g int) {
+	tr.t.backtrack = true
+	tr.nbt++
+	fmt.Fprintf(&tr.out, "(?P<%s>)", btGroupName(btBackref, g, tr.nbt))
+}
+
+// checkBehind is CPython's check of a reference to group g (ending at
+// source position end) inside a look-behind: the group must be closed
+// and defined before the look-behind.
+func (tr *translator) checkBehind(g, end int) error {
+	for k := len(tr.stack) - 1; k >= 0; k-- {
+		if f := tr.stack[k]; f.behind {
+			if g > tr.t.groups || tr.open(g) {
+				return errAt(end, "cannot refer to an open group")
+			}
+			if g > f.before {
+				return errAt(end, "cannot refer to group defined in the same lookbehind subpattern")
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// open reports whether group g is still open (a reference to it is an
+// error in Python).
+func (tr *translator) open(g int) bool {
+	for _, f := range tr.stack {
+		if f.group == g {
+			return true
+		}
+	}
+	return false
 }
 
 var flagLetters = map[rune]int{'a': flagASCII, 'i': flagIgnoreCase, 'L': flagLocale, 'm': flagMultiline,
@@ -430,6 +595,9 @@ func (tr *translator) flagGroup(open int, f frame) error {
 			tr.i++
 		}
 		if off == 0 {
+			if unicode.IsLetter(tr.peek(0)) {
+				return errAt(tr.i, "unknown flag")
+			}
 			return errAt(tr.i, "missing flag")
 		}
 	}
@@ -449,6 +617,9 @@ func (tr *translator) flagGroup(open int, f frame) error {
 	case -1:
 		return errAt(tr.i, "missing -, : or )")
 	default:
+		if !unicode.IsLetter(tr.peek(0)) {
+			return errAt(tr.i, "missing -, : or )")
+		}
 		return errAt(tr.i, "unknown flag")
 	}
 	tr.i++
@@ -522,9 +693,19 @@ func (tr *translator) escape() error {
 		for j < len(tr.src) && j < tr.i+1 && tr.src[j] >= '0' && tr.src[j] <= '9' {
 			j++
 		}
-		ref := string(tr.src[at+1 : j])
-		return unsupported(at, "backreference \\"+ref,
-			"capture the group and compare the texts in code, or match the repeated part with the same subpattern")
+		g, _ := strconv.Atoi(string(tr.src[at+1 : j]))
+		tr.i = j
+		if g > tr.t.groups {
+			return errAt(at+1, "invalid group reference %d", g)
+		}
+		if tr.open(g) {
+			return errAt(at, "cannot refer to an open group")
+		}
+		if err := tr.checkBehind(g, j); err != nil {
+			return err
+		}
+		tr.backref(g)
+		return nil
 	}
 	r, err := tr.charEscape(at, c)
 	if err != nil {

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -38,6 +39,12 @@ func TestREBounded(t *testing.T) {
 			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
 		{"steps: \\b over 4 MB of text that is not ASCII (the VM)", `re.search(r"\bz\b", "é" * 2000000)`,
 			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"steps: a look-ahead pattern that backtracks exponentially", `re.match(r"(a+)+(?=b)", "a" * 40 + "c")`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"steps: a backreference over 4 MB", `re.search(r"(\w)\1z", "ab" * 2000000)`,
+			interp.Options{MaxSteps: 1000000}, interp.ErrStepLimit},
+		{"time: a backtracking pattern without end", `re.match(r"(x+x+)+(?!y)z", "x" * 60)`,
+			interp.Options{Timeout: 150 * time.Millisecond}, interp.ErrTimeout},
 		{"memory: sub with a huge replacement", `re.sub("a", "x" * 100000, "a" * 1000)`,
 			interp.Options{MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog()}, interp.ErrMemoryLimit},
 		{"memory: findall over 1 MB", `re.findall(".", "x" * 1000000)`,
@@ -56,6 +63,20 @@ func TestREBounded(t *testing.T) {
 		if testing.Verbose() {
 			t.Logf("%s: %s", c.name, time.Since(start))
 		}
+	}
+}
+
+// The backtracking matcher's recursion grows with the repeats of a group
+// it goes through: past btMaxDepth it stops with a RecursionError, which
+// a program can catch, instead of growing the Go stack without bound.
+func TestREBacktrackDepth(t *testing.T) {
+	_, err := run("import re\n"+`re.match(r"(?:ab|cd)*(?=e)", "ab" * 500000)`, interp.Options{})
+	if err == nil || !strings.Contains(err.Error(), "RecursionError: maximum recursion depth exceeded while matching a regular expression") {
+		t.Errorf("got %v, want a RecursionError", err)
+	}
+	res, err := run("import re\n"+`print(len(re.match(r"(?:ab|cd)*(?=e)", "ab" * 20000 + "e").group()))`, interp.Options{})
+	if err != nil || res.Text != "40000" {
+		t.Errorf("got %q, %v; want 40000", res.Text, err)
 	}
 }
 
