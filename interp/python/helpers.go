@@ -706,6 +706,9 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	case *frozenSet:
 		return orderedSetIter(thread, x.set, x)
 	}
+	if d := heldDict(args[0]); d != nil {
+		return iterOf(thread, d)
+	}
 	return args[0], nil
 }
 

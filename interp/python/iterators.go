@@ -201,6 +201,10 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return it, nil
 	}
 	mk := func(name string, src source) *pyIter { return &pyIter{name: name, src: src, thread: thread} }
+	if d := heldDict(v); d != nil {
+		// A Counter, defaultdict or OrderedDict: its keys, as a dict's.
+		v = d
+	}
 	switch x := v.(type) {
 	case starlark.String:
 		return mk("str_ascii_iterator", &indexSource{seq: x}), nil

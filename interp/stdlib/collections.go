@@ -237,6 +237,9 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 	switch c.kind {
 	case kindCounter:
 		return starlark.MakeInt(0), true, nil
+	case kindOrdered:
+		s, _ := interp.Repr(nil, k)
+		return nil, false, python.Errorf("KeyError", "%s", s)
 	case kindDefault:
 		if c.factory == starlark.None || c.thread == nil {
 			s, _ := interp.Repr(nil, k)
@@ -582,7 +585,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 	}
 	switch name {
 	case "clear", "get", "items", "keys", "pop", "setdefault", "update", "values":
-		return c.d.Attr(name)
+		// dict's own, with Python's errors and views (odict_keys of an
+		// OrderedDict).
+		return python.DictMethod(c.d, name, c.kind == kindOrdered)
 	}
 	return nil, nil
 }

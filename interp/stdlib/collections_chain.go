@@ -97,16 +97,17 @@ func (c *chainMap) get(k starlark.Value, depth int) (starlark.Value, bool, error
 		switch m := c.maps.Index(i).(type) {
 		case *chainMap:
 			v, found, err = m.get(k, depth+1)
-			if err != nil {
-				var ex *python.Exception
-				if errors.As(err, &ex) && ex.Class == "KeyError" {
-					err = nil
-				}
-			}
 		case starlark.Mapping:
 			v, found, err = m.Get(k)
 		default:
 			continue
+		}
+		if err != nil {
+			// A mapping that does not hold k: the next one is asked.
+			var ex *python.Exception
+			if errors.As(err, &ex) && ex.Class == "KeyError" {
+				err = nil
+			}
 		}
 		if err != nil || found {
 			return v, found, err

@@ -37,6 +37,8 @@ func TestCollectionsStatements(t *testing.T) {
 		"from collections import deque\nq = deque([1])\ntry:\n    del q[5]\nexcept IndexError as e:\n    r = str(e)\nr":                                                                          "deque index out of range",
 		"from collections import Counter\nc = Counter('aab')\ndel c['a']\ndel c['zz']\nc":                                                                                                        `{"b":1}`,
 		"from collections import defaultdict\nd = defaultdict(int)\ntry:\n    del d['x']\nexcept KeyError as e:\n    r = repr(e)\nr":                                                             "KeyError('x')",
+		"from collections import Counter\nc = Counter('aab')\nfor k in c:\n    c[k] *= 10\nc":                                                                                                    `{"a":20,"b":10}`,
+		"from collections import defaultdict\nd = defaultdict(int, a=1)\ntry:\n    for k in d:\n        d[k + 'x']\nexcept RuntimeError as e:\n    r = str(e)\nr":                                "dictionary changed size during iteration",
 	} {
 		res, err := run(code, interp.Options{})
 		if err != nil {
