@@ -27,6 +27,7 @@ type pyIter struct {
 	name   string // "map", "filter", "list_iterator", …
 	src    source
 	thread *starlark.Thread
+	repr   func() string // the text of an iterator CPython prints by its state (count(3)); nil for <name object>
 }
 
 // source yields the elements of an iterator.
@@ -81,7 +82,12 @@ var (
 	_ starlark.Container = (*pyIter)(nil)
 )
 
-func (it *pyIter) String() string        { return "<" + it.name + " object>" }
+func (it *pyIter) String() string {
+	if it.repr != nil {
+		return it.repr()
+	}
+	return "<" + it.name + " object>"
+}
 func (it *pyIter) Type() string          { return it.name }
 func (it *pyIter) Freeze()               {}
 func (it *pyIter) Truth() starlark.Bool  { return true }

@@ -36,7 +36,7 @@ func Collections() *starlarkstruct.Module {
 var collClasses = struct {
 	counter, ordered, dflt, deque, chainMap *collClass
 }{
-	counter:  newCollClass("Counter", newCounter, isCollDict(kindCounter)),
+	counter:  newCollClass("Counter", newCounter, isCollDict(kindCounter)).with("fromkeys", counterFromKeys),
 	ordered:  newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)).with("fromkeys", dictFromKeys(kindOrdered)),
 	dflt:     newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)).with("fromkeys", dictFromKeys(kindDefault)),
 	deque:    newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
@@ -115,6 +115,11 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 		}
 		return c, nil
 	}
+}
+
+// counterFromKeys is Counter.fromkeys, which CPython refuses.
+func counterFromKeys(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return nil, python.Errorf("NotImplementedError", "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.")
 }
 
 var _ python.Class = (*collClass)(nil)

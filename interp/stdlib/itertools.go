@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -261,7 +262,16 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, python.Errorf("TypeError", "a number is required")
 	}
 	cur := start
-	return python.NewIterator(thread, "count", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	repr := func() string {
+		// count(5), count(1.5, 0.5): the step shown unless it is the int 1.
+		s, _ := interp.Repr(nil, cur)
+		if one, ok := step.(starlark.Int); step != starlark.True && (!ok || !isIntOne(one)) {
+			t, _ := interp.Repr(nil, step)
+			s += ", " + t
+		}
+		return "count(" + s + ")"
+	}
+	return python.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x := cur
 		next, err := add2(thread, cur, step)
 		if err != nil {
@@ -324,7 +334,15 @@ func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		n, _ = t.Int64()
 		n = max(n, 0)
 	}
-	return python.NewIterator(thread, "repeat", func(*starlark.Thread) (starlark.Value, bool, error) {
+	repr := func() string {
+		// repeat('a'), repeat('a', 2): the times left.
+		s, _ := interp.Repr(nil, obj)
+		if n >= 0 {
+			s += ", " + strconv.FormatInt(n, 10)
+		}
+		return "repeat(" + s + ")"
+	}
+	return python.NewIteratorRepr(thread, "repeat", repr, func(*starlark.Thread) (starlark.Value, bool, error) {
 		if n == 0 {
 			return nil, false, nil
 		}
@@ -1123,4 +1141,9 @@ func itFilterfalse(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			}
 		}
 	}, pred), nil
+}
+
+func isIntOne(i starlark.Int) bool {
+	n, ok := i.Int64()
+	return ok && n == 1
 }
