@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -11,6 +12,23 @@ import (
 	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
+
+// unpackPositional is starlark.UnpackPositionalArgs with CPython's
+// words for an argument that is not an int.
+func unpackPositional(name string, args starlark.Tuple, kwargs []starlark.Tuple, min int, vars ...any) error {
+	err := starlark.UnpackPositionalArgs(name, args, kwargs, min, vars...)
+	if err == nil || !strings.HasSuffix(err.Error(), "want int") {
+		return err
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, ": for parameter "); i >= 0 {
+		var k int
+		if _, serr := fmt.Sscanf(msg[i+len(": for parameter "):], "%d", &k); serr == nil && k >= 1 && k <= len(args) {
+			return python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[k-1]))
+		}
+	}
+	return err
+}
 
 // deque is collections.deque: a ring of values, so that appends and pops
 // at either end cost the same whatever the length.
@@ -101,7 +119,7 @@ func (q *deque) StarlarkValue() starlark.Value {
 }
 func (q *deque) Has(x starlark.Value) (bool, error) {
 	for i := 0; i < q.n; i++ {
-		if eq, err := starlark.Equal(q.Index(i), x); err != nil || eq {
+		if eq, err := python.Compare(nil, syntax.EQL, q.Index(i), x); err != nil || eq {
 			return eq, err
 		}
 	}
@@ -344,7 +362,7 @@ var dequeMethods = map[string]dequeMethod{
 	},
 	"rotate": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		n := 1
-		if err := starlark.UnpackPositionalArgs("rotate", args, kwargs, 0, &n); err != nil {
+		if err := unpackPositional("rotate", args, kwargs, 0, &n); err != nil {
 			return nil, err
 		}
 		if q.n <= 1 {
@@ -372,7 +390,7 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		k := 0
 		for i := 0; i < q.n; i++ {
-			eq, err := starlark.Equal(q.Index(i), x)
+			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -386,6 +404,9 @@ var dequeMethods = map[string]dequeMethod{
 		var x starlark.Value
 		start, stop := 0, q.n
 		if err := starlark.UnpackPositionalArgs("index", args, kwargs, 1, &x, &start, &stop); err != nil {
+			if strings.HasSuffix(err.Error(), "want int") {
+				return nil, python.Errorf("TypeError", "slice indices must be integers or have an __index__ method")
+			}
 			return nil, err
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
@@ -398,7 +419,7 @@ var dequeMethods = map[string]dequeMethod{
 			stop += q.n
 		}
 		for i := start; i < min(stop, q.n); i++ {
-			eq, err := starlark.Equal(q.Index(i), x)
+			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -412,7 +433,7 @@ var dequeMethods = map[string]dequeMethod{
 	"insert": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var i int
 		var x starlark.Value
-		if err := starlark.UnpackPositionalArgs("insert", args, kwargs, 2, &i, &x); err != nil {
+		if err := unpackPositional("insert", args, kwargs, 2, &i, &x); err != nil {
 			return nil, err
 		}
 		if q.maxlen >= 0 && q.n >= q.maxlen {
@@ -445,7 +466,7 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		v := q.values()
 		for i, e := range v {
-			eq, err := starlark.Equal(e, x)
+			eq, err := python.Compare(thread, syntax.EQL, e, x)
 			if err != nil {
 				return nil, err
 			}
@@ -783,7 +804,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 			}
 			n := 0
 			for _, e := range v.vals {
-				eq, err := starlark.Equal(e, x)
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}
@@ -800,7 +821,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			for i, e := range v.vals {
-				eq, err := starlark.Equal(e, x)
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}

@@ -166,7 +166,7 @@ func Operator() *starlarkstruct.Module {
 		}
 		n := 0
 		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := starlark.Equal(x, args[1])
+			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				n++
 			}
@@ -183,7 +183,7 @@ func Operator() *starlarkstruct.Module {
 		}
 		i, found := 0, false
 		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := starlark.Equal(x, args[1])
+			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				found = true
 				return true, err
