@@ -303,8 +303,12 @@ func (c *cached) Held(visit func(starlark.Value)) {
 }
 
 func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs))
+	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs)+1)
 	key = append(key, args...)
+	if len(kwargs) > 0 {
+		// f('x', 1) and f(x=1) are cached apart.
+		key = append(key, kwdMark{})
+	}
 	for _, kv := range kwargs {
 		key = append(key, kv[0], kv[1])
 	}
@@ -368,6 +372,9 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "__wrapped__":
 		return c.fn, nil
+	case "__name__", "__qualname__", "__doc__":
+		// The wrapped function's, as functools.update_wrapper copies them.
+		return python.GetAttr(nil, c.fn, name)
 	case "cache_clear":
 		return interp.NewBuiltin("cache_clear", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			c.memo, c.order, c.hits, c.misses = starlark.NewDict(0), nil, 0, 0
@@ -399,6 +406,16 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 	}
 	return nil, noAttr(c, name)
 }
+
+// kwdMark separates the positional arguments of a cache's key from the
+// keyword ones, equal only to itself.
+type kwdMark struct{}
+
+func (kwdMark) String() string        { return "<kwd_mark>" }
+func (kwdMark) Type() string          { return "object" }
+func (kwdMark) Freeze()               {}
+func (kwdMark) Truth() starlark.Bool  { return true }
+func (kwdMark) Hash() (uint32, error) { return 0x6b77646d, nil }
 
 func (c *cached) AttrNames() []string {
 	return []string{"__wrapped__", "cache_clear", "cache_info", "cache_parameters"}
