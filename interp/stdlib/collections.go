@@ -168,6 +168,7 @@ var (
 	_ starlark.Sequence        = (*collDict)(nil)
 	_ starlark.Container       = (*collDict)(nil)
 	_ starlark.HasAttrs        = (*collDict)(nil)
+	_ starlark.HasSetField     = (*collDict)(nil)
 	_ starlark.HasBinary       = (*collDict)(nil)
 	_ starlark.HasUnary        = (*collDict)(nil)
 	_ starlark.Comparable      = (*collDict)(nil)
@@ -406,6 +407,27 @@ func (c *collDict) AttrNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// SetField is d.default_factory = f of a defaultdict.
+func (c *collDict) SetField(name string, v starlark.Value) error {
+	if c.kind != kindDefault || name != "default_factory" {
+		if c.attrNamed(name) {
+			return python.Errorf("AttributeError", "'%s' object attribute '%s' is read-only", c.qualName(), name)
+		}
+		return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", c.qualName(), name)
+	}
+	c.factory = v // CPython checks it only when it calls it
+	return nil
+}
+
+func (c *collDict) attrNamed(name string) bool {
+	for _, n := range c.AttrNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *collDict) Attr(name string) (starlark.Value, error) {
