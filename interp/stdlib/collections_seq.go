@@ -556,6 +556,7 @@ type ntType struct {
 	name     string
 	fields   []string
 	defaults starlark.Tuple // for the last len(defaults) fields
+	module   string         // __module__: "__main__" when empty
 }
 
 var (
@@ -563,19 +564,31 @@ var (
 	_ starlark.HasAttrs = (*ntType)(nil)
 )
 
-func (t *ntType) String() string        { return "<class '__main__." + t.name + "'>" }
+func (t *ntType) String() string        { return "<class '" + t.moduleName() + "." + t.name + "'>" }
 func (t *ntType) Type() string          { return "type" }
 func (t *ntType) Name() string          { return t.name }
 func (t *ntType) Freeze()               {}
 func (t *ntType) Truth() starlark.Bool  { return true }
 func (t *ntType) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
 func (t *ntType) AttrNames() []string {
-	return []string{"__name__", "_field_defaults", "_fields", "_make"}
+	return []string{"__doc__", "__module__", "__name__", "__qualname__", "_field_defaults", "_fields", "_make"}
+}
+
+func (t *ntType) moduleName() string {
+	if t.module == "" {
+		return "__main__"
+	}
+	return t.module
 }
 func (t *ntType) Attr(name string) (starlark.Value, error) {
 	switch name {
-	case "__name__":
+	case "__name__", "__qualname__":
 		return starlark.String(t.name), nil
+	case "__module__":
+		return starlark.String(t.moduleName()), nil
+	case "__doc__":
+		// CPython's docstring of the class: Point(x, y).
+		return starlark.String(t.name + "(" + strings.Join(t.fields, ", ") + ")"), nil
 	case "_fields":
 		return t.fieldTuple(), nil
 	case "_field_defaults":
@@ -770,7 +783,7 @@ func (v *ntValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) 
 	if o, ok := y.(*ntValue); ok {
 		y = o.vals
 	}
-	if op != syntax.PLUS {
+	if op != syntax.PLUS && op != syntax.STAR { // p + t, p * n: tuples
 		return nil, nil
 	}
 	if side == starlark.Left {
@@ -920,6 +933,12 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		seen[f] = true
 	}
 	t := &ntType{name: name, fields: fields}
+	if module != nil && module != starlark.None {
+		t.module = module.String()
+		if m, ok := interp.AsText(module); ok {
+			t.module = m
+		}
+	}
 	if defaults != starlark.None {
 		if err := python.ForEach(thread, defaults, func(x starlark.Value) (bool, error) {
 			t.defaults = append(t.defaults, x)

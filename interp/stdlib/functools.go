@@ -422,4 +422,4 @@ func (c *cached) AttrNames() []string {
 }
 
 // cacheInfoType is the namedtuple class cache_info() returns.
-var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}}
+var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}, module: "functools"}
