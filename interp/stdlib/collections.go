@@ -762,6 +762,23 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		}
 		return out, nil
 	}
+	if d, ok := y.(*starlark.Dict); ok && c.kind == kindCounter && op == syntax.PIPE {
+		// A Counter | a dict (either side) is dict's |: a dict of the
+		// entries of both, the right one's winning.
+		out := starlark.NewDict(c.d.Len() + d.Len())
+		first, second := c.d.Items(), d.Items()
+		if side == starlark.Right {
+			first, second = second, first
+		}
+		for _, items := range [2][]starlark.Tuple{first, second} {
+			for _, kv := range items {
+				if err := out.SetKey(kv[0], kv[1]); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return out, nil
+	}
 	o, ok := y.(*collDict)
 	if !ok || c.kind != kindCounter || o.kind != kindCounter {
 		return nil, nil
