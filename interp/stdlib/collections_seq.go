@@ -317,8 +317,46 @@ func (q *deque) attr(name string) (starlark.Value, error) {
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
 		}
+		if err := dequeArity(name, args, kwargs); err != nil {
+			return nil, err
+		}
 		return fn(thread, q, args, kwargs)
 	}).BindReceiver(q), nil
+}
+
+// dequeArity refuses a call of a deque's method with arguments it does
+// not take, in CPython's words.
+func dequeArity(name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	if len(kwargs) > 0 {
+		return python.Errorf("TypeError", "deque.%s() takes no keyword arguments", name)
+	}
+	n := len(args)
+	switch name {
+	case "clear", "copy", "reverse", "pop", "popleft":
+		if n != 0 {
+			return python.Errorf("TypeError", "deque.%s() takes no arguments (%d given)", name, n)
+		}
+	case "append", "appendleft", "count", "extend", "extendleft", "remove":
+		if n != 1 {
+			return python.Errorf("TypeError", "deque.%s() takes exactly one argument (%d given)", name, n)
+		}
+	case "rotate":
+		if n > 1 {
+			return python.Errorf("TypeError", "deque.rotate expected at most 1 argument, got %d", n)
+		}
+	case "index":
+		if n < 1 {
+			return python.Errorf("TypeError", "index() takes at least 1 argument (%d given)", n)
+		}
+		if n > 3 {
+			return python.Errorf("TypeError", "index() takes at most 3 arguments (%d given)", n)
+		}
+	case "insert":
+		if n != 2 {
+			return python.Errorf("TypeError", "insert() takes exactly 2 arguments (%d given)", n)
+		}
+	}
+	return nil
 }
 
 type dequeMethod func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
@@ -533,6 +571,9 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 
 func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var src, maxlen starlark.Value = starlark.NewList(nil), starlark.None
+	if len(args)+len(kwargs) > 2 {
+		return nil, python.Errorf("TypeError", "deque() takes at most 2 arguments (%d given)", len(args)+len(kwargs))
+	}
 	if err := starlark.UnpackArgs("deque", args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
 		return nil, err
 	}
