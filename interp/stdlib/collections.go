@@ -323,7 +323,7 @@ func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 		same, err := eq()
 		return !same, err
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.qualName(), o.qualName())
 }
 
 // counterLE reports whether every count of a is at most b's (a missing
@@ -794,8 +794,13 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	}
 	zero := starlark.MakeInt(0)
 	out := starlark.NewDict(x.d.Len())
+	var cmpErr error
 	positive := func(v starlark.Value) bool {
 		gt, err := numCompare(syntax.GT, v, zero)
+		if err != nil && cmpErr == nil {
+			// A count that is not a number: CPython's count > 0 fails.
+			cmpErr = python.Errorf("TypeError", "'>' not supported between instances of '%s' and 'int'", python.TypeName(v))
+		}
 		return err == nil && gt
 	}
 	for _, kv := range x.d.Items() {
@@ -843,6 +848,9 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 				_ = out.SetKey(kv[0], v)
 			}
 		}
+	}
+	if cmpErr != nil {
+		return nil, cmpErr
 	}
 	return &collDict{kind: kindCounter, d: out}, nil
 }

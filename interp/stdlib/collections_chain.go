@@ -358,7 +358,11 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 	case "maps":
 		return c.maps, nil
 	case "parents":
-		return &chainMap{maps: starlark.NewList(c.rest())}, nil
+		rest := c.rest()
+		if len(rest) == 0 {
+			rest = []starlark.Value{starlark.NewDict(0)} // ChainMap() holds one empty dict
+		}
+		return &chainMap{maps: starlark.NewList(rest)}, nil
 	case "new_child":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var m starlark.Value = starlark.None

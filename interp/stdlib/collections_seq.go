@@ -940,7 +940,11 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	} else if err := python.ForEach(thread, names, func(x starlark.Value) (bool, error) {
 		s, ok := interp.AsText(x)
 		if !ok {
-			return true, python.Errorf("TypeError", "Type names and field names must be strings")
+			// CPython takes str() of each field name.
+			var err error
+			if s, err = interp.Str(interp.BudgetOf(thread), x); err != nil {
+				return true, err
+			}
 		}
 		fields = append(fields, s)
 		return false, interp.BudgetOf(thread).Alloc(int64(len(s)) + 16)

@@ -242,7 +242,10 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return nil, err
 	}
 	if _, ok := maxsize.(starlark.Callable); ok {
-		return newCached(maxsize, 128, false)
+		if _, ok := typed.(starlark.Bool); !ok {
+			return nil, python.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
+		}
+		return newCached(maxsize, 128, bool(typed.Truth()))
 	}
 	limit := -1
 	switch n := maxsize.(type) {
@@ -303,6 +306,11 @@ func (c *cached) Held(visit func(starlark.Value)) {
 }
 
 func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if c.limit == 0 {
+		// maxsize=0 caches nothing: the arguments need not be hashable.
+		c.misses++
+		return starlark.Call(thread, c.fn, args, kwargs)
+	}
 	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs)+1)
 	key = append(key, args...)
 	if len(kwargs) > 0 {

@@ -217,6 +217,7 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 		if i := strings.Index(msg, ": for parameter "); i >= 0 && strings.HasSuffix(msg, "want int") {
 			p := msg[i+len(": for parameter "):]
 			p = p[:strings.IndexByte(p, ':')]
+			p = strings.Trim(p, `"`) // go.starlark.net quotes a parameter's name
 			if k := indexOf(params, p); k >= 0 {
 				var v starlark.Value
 				if k < len(args) {
@@ -453,6 +454,11 @@ func itWhile(name string, take bool) interp.BuiltinFunc {
 				}
 				if !take && done {
 					return x, true, nil
+				}
+				if pred == starlark.None {
+					// Unlike filter and filterfalse, these call their
+					// predicate, None too.
+					return nil, false, python.Errorf("TypeError", "'NoneType' object is not callable")
 				}
 				t, err := truth(thread, pred, x)
 				if err != nil {
@@ -720,9 +726,12 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	repeat := int64(1)
 	for _, kv := range kwargs {
 		k, _ := starlark.AsString(kv[0])
-		r, ok := kv[1].(starlark.Int)
-		if k != "repeat" || !ok {
+		if k != "repeat" {
 			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for product()", k)
+		}
+		r, ok := kv[1].(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(kv[1]))
 		}
 		repeat, _ = r.Int64()
 		if repeat < 0 {
