@@ -64,12 +64,17 @@ func heldDict(v starlark.Value) *starlark.Dict {
 	return nil
 }
 
-// dictsEqual is x == y for a dict and a value of a dict's subclass, or
-// values of two of its subclasses (a Counter and a dict): equal when
-// they hold the same keys with equal values, in any order, as dict's
-// == compares. ok is false for other values.
+// dictsEqual is x == y for two dicts, a dict and a value of a dict's
+// subclass, or values of two of its subclasses (a Counter and a dict):
+// equal when they hold the same keys with values equal as Python
+// compares them (1 == True, a Counter == a dict), in any order. ok is
+// false for other values.
 func dictsEqual(b *interp.Budget, x, y starlark.Value, depth int) (eq, ok bool, err error) {
-	if x.Type() == y.Type() {
+	_, xd := x.(*starlark.Dict)
+	_, yd := y.(*starlark.Dict)
+	if x.Type() == y.Type() && !(xd && yd) {
+		// Two Counters, two OrderedDicts (equal only in the same order):
+		// their own ==.
 		return false, false, nil
 	}
 	asDict := func(v starlark.Value) *starlark.Dict {
