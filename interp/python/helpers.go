@@ -693,7 +693,7 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return interp.Chars(string(x)), nil
 	case *starlark.List:
 		return liveList{x}, nil
-	case Stepper:
+	case Stepper, Walker:
 		return iterOf(thread, x)
 	case *starlark.Dict:
 		// Its keys as they are when the loop begins: the loop may set

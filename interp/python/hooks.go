@@ -38,6 +38,21 @@ func NewIteratorRepr(thread *starlark.Thread, name string, repr func() string, n
 	return &pyIter{name: name, src: &funcSource{fn: next, held: held}, thread: thread, repr: repr}
 }
 
+// Walker is an iterable of a module that Python iterates with checks of
+// its own (a deque fails an iteration during which it changed): Walk
+// gives its elements one at a time, false at the end.
+type Walker interface {
+	starlark.Value
+	Walk() func() (starlark.Value, bool, error)
+}
+
+// walkSource walks a Walker.
+type walkSource struct {
+	walk func() (starlark.Value, bool, error)
+}
+
+func (s walkSource) next(*starlark.Thread) (starlark.Value, bool, error) { return s.walk() }
+
 // Stepper is a value that is its own iterator, as a csv reader is: for
 // loops and iter() take its elements through Step, and next() advances
 // it. Step reports false at the end.

@@ -246,6 +246,8 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return mk("set_iterator", &sliceSource{elems: elems}), nil
 	case Stepper:
 		return mk(x.Type(), stepSource{x}), nil
+	case Walker:
+		return mk("_"+x.Type()+"_iterator", walkSource{x.Walk()}), nil
 	}
 	it := starlark.Iterate(v)
 	if it == nil {

@@ -38,6 +38,10 @@ type deque struct {
 	n      int
 	maxlen int // -1 for none
 	frozen bool
+	// state counts the changes of the deque's length or order (not
+	// q[i] = x), as CPython's does: an iteration that sees it change
+	// fails.
+	state uint64
 	// thread is the run that made the deque, whose budget q + r and
 	// q * n (operators, which get no thread) charge.
 	thread *starlark.Thread
@@ -100,6 +104,7 @@ func (q *deque) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
 	v := q.values()
 	v = append(v[:i], v[i+1:]...)
 	q.ring, q.head, q.n = v, 0, len(v)
+	q.state++
 	return nil
 }
 func (q *deque) Index(i int) starlark.Value {
@@ -113,6 +118,27 @@ func (q *deque) values() []starlark.Value {
 	return out
 }
 func (q *deque) Iterate() starlark.Iterator { return starlark.NewList(q.values()).Iterate() }
+
+// Walk is how Python iterates the deque (python.Walker): its elements
+// in place, one at a time, failing when the deque changes meanwhile.
+func (q *deque) Walk() func() (starlark.Value, bool, error) {
+	state, i, done := q.state, 0, false
+	return func() (starlark.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		if q.state != state {
+			done = true // as CPython's iterator is, after the error
+			return nil, false, python.Errorf("RuntimeError", "deque mutated during iteration")
+		}
+		if i >= q.n {
+			return nil, false, nil
+		}
+		x := q.Index(i)
+		i++
+		return x, true, nil
+	}
+}
 func (q *deque) GoValue() (any, error)      { return interp.ToGo(q) }
 func (q *deque) StarlarkValue() starlark.Value {
 	return starlark.NewList(q.values())
@@ -257,6 +283,7 @@ func (q *deque) grow() {
 }
 
 func (q *deque) push(x starlark.Value, left bool) {
+	q.state++
 	if q.maxlen == 0 {
 		return
 	}
@@ -274,6 +301,7 @@ func (q *deque) push(x starlark.Value, left bool) {
 }
 
 func (q *deque) pop(left bool) starlark.Value {
+	q.state++
 	var i int
 	if left {
 		i = q.head
@@ -373,6 +401,7 @@ var dequeMethods = map[string]dequeMethod{
 			return nil, err
 		}
 		q.ring, q.head, q.n = nil, 0, 0
+		q.state++
 		return starlark.None, nil
 	},
 	"copy": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -492,6 +521,7 @@ var dequeMethods = map[string]dequeMethod{
 		v := q.values()
 		v = append(v[:i], append([]starlark.Value{x}, v[i:]...)...)
 		q.ring, q.head, q.n = v, 0, len(v)
+		q.state++
 		return starlark.None, nil
 	},
 	"remove": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -511,6 +541,7 @@ var dequeMethods = map[string]dequeMethod{
 			if eq {
 				v = append(v[:i], v[i+1:]...)
 				q.ring, q.head, q.n = v, 0, len(v)
+				q.state++
 				return starlark.None, nil
 			}
 		}

@@ -38,6 +38,8 @@ func TestCollectionsStatements(t *testing.T) {
 		"from collections import Counter\nc = Counter('aab')\ndel c['a']\ndel c['zz']\nc":                                                                                                                  `{"b":1}`,
 		"from collections import defaultdict\nd = defaultdict(int)\ntry:\n    del d['x']\nexcept KeyError as e:\n    r = repr(e)\nr":                                                                       "KeyError('x')",
 		"from collections import defaultdict\nd = defaultdict(int)\nd.default_factory = list\nd['a'].append(1)\nd.default_factory = None\ntry:\n    d['b']\nexcept KeyError as e:\n    r = [d, str(e)]\nr": `[{"a":[1]},"'b'"]`,
+		"from collections import deque\nq = deque([1, 2, 3])\ntry:\n    for x in q:\n        if x == 2:\n            q.append(9)\nexcept RuntimeError as e:\n    r = [str(e), list(q)]\nr":                 `["deque mutated during iteration",[1,2,3,9]]`,
+		"from collections import deque\nq = deque([1, 2, 3])\nfor x in q:\n    q[0] = x * 10\nq":                                                                                                           `[30,2,3]`,
 		"from collections import Counter\nc = Counter('aab')\nfor k in c:\n    c[k] *= 10\nc":                                                                                                              `{"a":20,"b":10}`,
 		"from collections import defaultdict\nd = defaultdict(int, a=1)\ntry:\n    for k in d:\n        d[k + 'x']\nexcept RuntimeError as e:\n    r = str(e)\nr":                                          "dictionary changed size during iteration",
 	} {
