@@ -139,7 +139,7 @@ func (q *deque) Walk() func() (starlark.Value, bool, error) {
 		return x, true, nil
 	}
 }
-func (q *deque) GoValue() (any, error)      { return interp.ToGo(q) }
+func (q *deque) GoValue() (any, error) { return interp.ToGo(q) }
 func (q *deque) StarlarkValue() starlark.Value {
 	return starlark.NewList(q.values())
 }
