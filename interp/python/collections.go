@@ -214,6 +214,9 @@ func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 		if r, ok, err := compareNumbers(syntax.EQL, x, y); ok || err != nil {
 			return r, err
 		}
+		if r, ok, err := dictsEqual(b, x, y, depth); ok || err != nil {
+			return r, err
+		}
 		return starlark.Equal(x, y)
 	}
 	if xs.Len() != ys.Len() {

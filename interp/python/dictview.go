@@ -27,6 +27,9 @@ type dictView struct {
 	d      *starlark.Dict
 	kind   viewKind
 	thread *starlark.Thread // the run that made it: budgets of its set operations
+	// ordered is a view of an OrderedDict's: odict_keys, odict_values,
+	// odict_items.
+	ordered bool
 }
 
 var (
@@ -44,11 +47,17 @@ var (
 func (v *dictView) String() string {
 	s, err := interp.Repr(interp.BudgetOf(v.thread), v)
 	if err != nil {
-		return viewNames[v.kind] + "(...)"
+		return v.Type() + "(...)"
 	}
 	return s
 }
-func (v *dictView) Type() string          { return viewNames[v.kind] }
+
+func (v *dictView) Type() string {
+	if v.ordered {
+		return "o" + viewNames[v.kind]
+	}
+	return viewNames[v.kind]
+}
 func (v *dictView) Freeze()               { v.d.Freeze() }
 func (v *dictView) Truth() starlark.Bool  { return v.d.Len() > 0 }
 func (v *dictView) Hash() (uint32, error) { return 0, typeError("unhashable type: '%s'", v.Type()) }
@@ -138,7 +147,7 @@ func (v *dictView) Has(x starlark.Value) (bool, error) {
 
 // WriteText writes dict_keys(['a', 'b']).
 func (v *dictView) WriteText(w *interp.TextWriter, _ bool, depth int) error {
-	if err := w.WriteString(viewNames[v.kind] + "(["); err != nil {
+	if err := w.WriteString(v.Type() + "(["); err != nil {
 		return err
 	}
 	for i, e := range v.elems() {

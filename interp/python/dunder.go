@@ -2,6 +2,7 @@ package python
 
 import (
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -26,6 +27,8 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		}
 	case "__name__", "__qualname__":
 		switch f := x.(type) {
+		case *starlarkstruct.Module: // math.__name__
+			return starlark.String(f.Name), nil
 		case *starlark.Function:
 			if f.Name() == "lambda" {
 				return starlark.String("<lambda>"), nil

@@ -53,7 +53,7 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	if err != nil {
 		return nil, plainSyntaxError(err)
 	}
-	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src)}
+	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src), subclasses: mayHoldSubclasses(src)}
 	l.fn = &fnCtx{kind: moduleFn}
 	doc := l.moduleDoc(src, m, cells)
 	body := l.block(m.Body)
@@ -79,6 +79,19 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 // their values.
 func mayHoldNumbers(src string) bool {
 	return strings.Contains(src, "ecimal") || strings.Contains(src, "raction")
+}
+
+// mayHoldSubclasses reports a program that mentions collections' dicts
+// (Counter, defaultdict, OrderedDict) or namedtuple: one whose == may
+// compare one with a dict or a tuple, which the engine takes for values
+// of two types.
+func mayHoldSubclasses(src string) bool {
+	for _, name := range [...]string{"Counter", "defaultdict", "OrderedDict", "namedtuple"} {
+		if strings.Contains(src, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // moduleDoc is `__doc__ = <the module's docstring or None>`, for a
@@ -154,6 +167,11 @@ type lowerer struct {
 	numbers bool
 	// boolParams caches lowerer.boolParam, by function and parameter.
 	boolParams map[string]bool
+	// subclasses is set for a program that may hold a Counter,
+	// defaultdict, OrderedDict or namedtuple value: its == and != go
+	// through the helper (see mayHoldSubclasses), unless an operand is a
+	// literal.
+	subclasses bool
 }
 
 type fnKind uint8

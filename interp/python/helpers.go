@@ -693,7 +693,7 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return interp.Chars(string(x)), nil
 	case *starlark.List:
 		return liveList{x}, nil
-	case Stepper:
+	case Stepper, Walker:
 		return iterOf(thread, x)
 	case *starlark.Dict:
 		// Its keys as they are when the loop begins: the loop may set
@@ -705,6 +705,9 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return orderedSetIter(thread, x, x)
 	case *frozenSet:
 		return orderedSetIter(thread, x.set, x)
+	}
+	if d := heldDict(args[0]); d != nil {
+		return iterOf(thread, d)
 	}
 	return args[0], nil
 }

@@ -32,6 +32,27 @@ func NewIterator(thread *starlark.Thread, name string, next func(thread *starlar
 	return &pyIter{name: name, src: &funcSource{fn: next, held: held}, thread: thread}
 }
 
+// NewIteratorRepr is NewIterator for an iterator that CPython prints by
+// its state (itertools.count(3), repeat('a', 2)): repr gives that text.
+func NewIteratorRepr(thread *starlark.Thread, name string, repr func() string, next func(thread *starlark.Thread) (starlark.Value, bool, error), held ...starlark.Value) starlark.Value {
+	return &pyIter{name: name, src: &funcSource{fn: next, held: held}, thread: thread, repr: repr}
+}
+
+// Walker is an iterable of a module that Python iterates with checks of
+// its own (a deque fails an iteration during which it changed): Walk
+// gives its elements one at a time, false at the end.
+type Walker interface {
+	starlark.Value
+	Walk() func() (starlark.Value, bool, error)
+}
+
+// walkSource walks a Walker.
+type walkSource struct {
+	walk func() (starlark.Value, bool, error)
+}
+
+func (s walkSource) next(*starlark.Thread) (starlark.Value, bool, error) { return s.walk() }
+
 // Stepper is a value that is its own iterator, as a csv reader is: for
 // loops and iter() take its elements through Step, and next() advances
 // it. Step reports false at the end.

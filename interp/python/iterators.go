@@ -27,6 +27,7 @@ type pyIter struct {
 	name   string // "map", "filter", "list_iterator", …
 	src    source
 	thread *starlark.Thread
+	repr   func() string // the text of an iterator CPython prints by its state (count(3)); nil for <name object>
 }
 
 // source yields the elements of an iterator.
@@ -81,7 +82,12 @@ var (
 	_ starlark.Container = (*pyIter)(nil)
 )
 
-func (it *pyIter) String() string        { return "<" + it.name + " object>" }
+func (it *pyIter) String() string {
+	if it.repr != nil {
+		return it.repr()
+	}
+	return "<" + it.name + " object>"
+}
 func (it *pyIter) Type() string          { return it.name }
 func (it *pyIter) Freeze()               {}
 func (it *pyIter) Truth() starlark.Bool  { return true }
@@ -201,6 +207,10 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return it, nil
 	}
 	mk := func(name string, src source) *pyIter { return &pyIter{name: name, src: src, thread: thread} }
+	if d := heldDict(v); d != nil {
+		// A Counter, defaultdict or OrderedDict: its keys, as a dict's.
+		v = d
+	}
 	switch x := v.(type) {
 	case starlark.String:
 		return mk("str_ascii_iterator", &indexSource{seq: x}), nil
@@ -236,6 +246,8 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 		return mk("set_iterator", &sliceSource{elems: elems}), nil
 	case Stepper:
 		return mk(x.Type(), stepSource{x}), nil
+	case Walker:
+		return mk("_"+x.Type()+"_iterator", walkSource{x.Walk()}), nil
 	}
 	it := starlark.Iterate(v)
 	if it == nil {

@@ -888,7 +888,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 		return is
 	case "==", "!=":
-		if l.numbers || eqNeedsHelper(px, py) {
+		if l.numbers || l.subclasses && !isScalarLiteral(px) && !isScalarLiteral(py) || eqNeedsHelper(px, py) {
 			var eq syntax.Expr = callAt(pos, "__ot_eq", x, y)
 			if op == "!=" {
 				eq = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: eq}
@@ -923,6 +923,16 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 	}
 	return binary(pos, compareTokens[op], x, y)
+}
+
+// isScalarLiteral reports a literal number, str, bytes or None: what no
+// dict equals.
+func isScalarLiteral(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok {
+		e = u.Operand
+	}
+	_, ok := e.(*pyast.Constant)
+	return ok
 }
 
 // eqNeedsHelper reports an == whose operands the engine would compare

@@ -128,6 +128,13 @@ func mulHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		v, err := mulHelper(thread, nil, starlark.Tuple{boolAsInt(x), boolAsInt(y)}, nil)
 		return v, boolOpError("*", x, y, err)
 	}
+	// A namedtuple repeats as the tuple it is.
+	if t, sub, ok := tupleOf(x); ok && sub {
+		x = t
+	}
+	if t, sub, ok := tupleOf(y); ok && sub {
+		y = t
+	}
 	b := interp.BudgetOf(thread)
 	if n, ok := repeatCount(y); ok {
 		if err := checkRepeat(b, x, n); err != nil {

@@ -36,7 +36,7 @@ func Collections() *starlarkstruct.Module {
 var collClasses = struct {
 	counter, ordered, dflt, deque, chainMap *collClass
 }{
-	counter:  newCollClass("Counter", newCounter, isCollDict(kindCounter)),
+	counter:  newCollClass("Counter", newCounter, isCollDict(kindCounter)).with("fromkeys", counterFromKeys),
 	ordered:  newCollClass("OrderedDict", newOrderedDict, isCollDict(kindOrdered)).with("fromkeys", dictFromKeys(kindOrdered)),
 	dflt:     newCollClass("defaultdict", newDefaultDict, isCollDict(kindDefault)).with("fromkeys", dictFromKeys(kindDefault)),
 	deque:    newCollClass("deque", newDeque, func(v starlark.Value) bool { _, ok := v.(*deque); return ok }),
@@ -117,6 +117,11 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 	}
 }
 
+// counterFromKeys is Counter.fromkeys, which CPython refuses.
+func counterFromKeys(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return nil, python.Errorf("NotImplementedError", "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.")
+}
+
 var _ python.Class = (*collClass)(nil)
 
 func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) *collClass {
@@ -163,6 +168,7 @@ var (
 	_ starlark.Sequence        = (*collDict)(nil)
 	_ starlark.Container       = (*collDict)(nil)
 	_ starlark.HasAttrs        = (*collDict)(nil)
+	_ starlark.HasSetField     = (*collDict)(nil)
 	_ starlark.HasBinary       = (*collDict)(nil)
 	_ starlark.HasUnary        = (*collDict)(nil)
 	_ starlark.Comparable      = (*collDict)(nil)
@@ -237,6 +243,9 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 	switch c.kind {
 	case kindCounter:
 		return starlark.MakeInt(0), true, nil
+	case kindOrdered:
+		s, _ := interp.Repr(nil, k)
+		return nil, false, python.Errorf("KeyError", "%s", s)
 	case kindDefault:
 		if c.factory == starlark.None || c.thread == nil {
 			s, _ := interp.Repr(nil, k)
@@ -314,7 +323,7 @@ func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 		same, err := eq()
 		return !same, err
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.Type(), o.Type())
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.qualName(), o.qualName())
 }
 
 // counterLE reports whether every count of a is at most b's (a missing
@@ -398,6 +407,27 @@ func (c *collDict) AttrNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// SetField is d.default_factory = f of a defaultdict.
+func (c *collDict) SetField(name string, v starlark.Value) error {
+	if c.kind != kindDefault || name != "default_factory" {
+		if c.attrNamed(name) {
+			return python.Errorf("AttributeError", "'%s' object attribute '%s' is read-only", c.qualName(), name)
+		}
+		return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", c.qualName(), name)
+	}
+	c.factory = v // CPython checks it only when it calls it
+	return nil
+}
+
+func (c *collDict) attrNamed(name string) bool {
+	for _, n := range c.AttrNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *collDict) Attr(name string) (starlark.Value, error) {
@@ -582,7 +612,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 	}
 	switch name {
 	case "clear", "get", "items", "keys", "pop", "setdefault", "update", "values":
-		return c.d.Attr(name)
+		// dict's own, with Python's errors and views (odict_keys of an
+		// OrderedDict).
+		return python.DictMethod(c.d, name, c.kind == kindOrdered)
 	}
 	return nil, nil
 }
@@ -730,6 +762,23 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		}
 		return out, nil
 	}
+	if d, ok := y.(*starlark.Dict); ok && c.kind == kindCounter && op == syntax.PIPE {
+		// A Counter | a dict (either side) is dict's |: a dict of the
+		// entries of both, the right one's winning.
+		out := starlark.NewDict(c.d.Len() + d.Len())
+		first, second := c.d.Items(), d.Items()
+		if side == starlark.Right {
+			first, second = second, first
+		}
+		for _, items := range [2][]starlark.Tuple{first, second} {
+			for _, kv := range items {
+				if err := out.SetKey(kv[0], kv[1]); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return out, nil
+	}
 	o, ok := y.(*collDict)
 	if !ok || c.kind != kindCounter || o.kind != kindCounter {
 		return nil, nil
@@ -745,8 +794,13 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	}
 	zero := starlark.MakeInt(0)
 	out := starlark.NewDict(x.d.Len())
+	var cmpErr error
 	positive := func(v starlark.Value) bool {
 		gt, err := numCompare(syntax.GT, v, zero)
+		if err != nil && cmpErr == nil {
+			// A count that is not a number: CPython's count > 0 fails.
+			cmpErr = python.Errorf("TypeError", "'>' not supported between instances of '%s' and 'int'", python.TypeName(v))
+		}
 		return err == nil && gt
 	}
 	for _, kv := range x.d.Items() {
@@ -794,6 +848,9 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 				_ = out.SetKey(kv[0], v)
 			}
 		}
+	}
+	if cmpErr != nil {
+		return nil, cmpErr
 	}
 	return &collDict{kind: kindCounter, d: out}, nil
 }

@@ -97,6 +97,18 @@ func isContainer(v starlark.Value) bool {
 	return ok
 }
 
+// isView reports a dict's view of one of kinds ("keys", "values",
+// "items"): dict_keys, odict_keys, ….
+func isView(v starlark.Value, kinds ...string) bool {
+	t := v.Type()
+	for _, k := range kinds {
+		if t == "dict_"+k || t == "odict_"+k {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	sequenceKinds = []string{"list", "tuple", "str", "range", "bytes", "bytearray", "deque"}
 	mappingKinds  = []string{"dict", "ChainMap"}
@@ -128,13 +140,18 @@ func abcModule() *starlarkstruct.Module {
 		"Sequence":        func(v starlark.Value) bool { return kindIn(v, sequenceKinds...) },
 		"MutableSequence": func(v starlark.Value) bool { return kindIn(v, "list", "bytearray", "deque") },
 		"ByteString":      func(v starlark.Value) bool { return kindIn(v, "bytes", "bytearray") },
-		"Set":             func(v starlark.Value) bool { return kindIn(v, "set", "frozenset") },
+		"Set":             func(v starlark.Value) bool { return kindIn(v, "set", "frozenset") || isView(v, "keys", "items") },
 		"MutableSet":      func(v starlark.Value) bool { return kindIn(v, "set") },
 		"Mapping":         func(v starlark.Value) bool { return kindIn(v, mappingKinds...) },
 		"MutableMapping":  func(v starlark.Value) bool { return kindIn(v, mappingKinds...) },
 	}
-	// Views, awaitables and the async classes have no instances here.
-	for _, name := range []string{"MappingView", "KeysView", "ItemsView", "ValuesView", "Awaitable",
+	// A dict's views (an OrderedDict's too: odict_keys).
+	classes["MappingView"] = func(v starlark.Value) bool { return isView(v, "keys", "values", "items") }
+	classes["KeysView"] = func(v starlark.Value) bool { return isView(v, "keys") }
+	classes["ItemsView"] = func(v starlark.Value) bool { return isView(v, "items") }
+	classes["ValuesView"] = func(v starlark.Value) bool { return isView(v, "values") }
+	// Awaitables and the async classes have no instances here.
+	for _, name := range []string{"Awaitable",
 		"Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator"} {
 		classes[name] = func(starlark.Value) bool { return false }
 	}

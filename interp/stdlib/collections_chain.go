@@ -97,16 +97,17 @@ func (c *chainMap) get(k starlark.Value, depth int) (starlark.Value, bool, error
 		switch m := c.maps.Index(i).(type) {
 		case *chainMap:
 			v, found, err = m.get(k, depth+1)
-			if err != nil {
-				var ex *python.Exception
-				if errors.As(err, &ex) && ex.Class == "KeyError" {
-					err = nil
-				}
-			}
 		case starlark.Mapping:
 			v, found, err = m.Get(k)
 		default:
 			continue
+		}
+		if err != nil {
+			// A mapping that does not hold k: the next one is asked.
+			var ex *python.Exception
+			if errors.As(err, &ex) && ex.Class == "KeyError" {
+				err = nil
+			}
 		}
 		if err != nil || found {
 			return v, found, err
@@ -357,7 +358,11 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 	case "maps":
 		return c.maps, nil
 	case "parents":
-		return &chainMap{maps: starlark.NewList(c.rest())}, nil
+		rest := c.rest()
+		if len(rest) == 0 {
+			rest = []starlark.Value{starlark.NewDict(0)} // ChainMap() holds one empty dict
+		}
+		return &chainMap{maps: starlark.NewList(rest)}, nil
 	case "new_child":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var m starlark.Value = starlark.None

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -12,6 +13,23 @@ import (
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
+// unpackPositional is starlark.UnpackPositionalArgs with CPython's
+// words for an argument that is not an int.
+func unpackPositional(name string, args starlark.Tuple, kwargs []starlark.Tuple, min int, vars ...any) error {
+	err := starlark.UnpackPositionalArgs(name, args, kwargs, min, vars...)
+	if err == nil || !strings.HasSuffix(err.Error(), "want int") {
+		return err
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, ": for parameter "); i >= 0 {
+		var k int
+		if _, serr := fmt.Sscanf(msg[i+len(": for parameter "):], "%d", &k); serr == nil && k >= 1 && k <= len(args) {
+			return python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[k-1]))
+		}
+	}
+	return err
+}
+
 // deque is collections.deque: a ring of values, so that appends and pops
 // at either end cost the same whatever the length.
 type deque struct {
@@ -20,6 +38,10 @@ type deque struct {
 	n      int
 	maxlen int // -1 for none
 	frozen bool
+	// state counts the changes of the deque's length or order (not
+	// q[i] = x), as CPython's does: an iteration that sees it change
+	// fails.
+	state uint64
 	// thread is the run that made the deque, whose budget q + r and
 	// q * n (operators, which get no thread) charge.
 	thread *starlark.Thread
@@ -82,6 +104,7 @@ func (q *deque) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
 	v := q.values()
 	v = append(v[:i], v[i+1:]...)
 	q.ring, q.head, q.n = v, 0, len(v)
+	q.state++
 	return nil
 }
 func (q *deque) Index(i int) starlark.Value {
@@ -95,13 +118,34 @@ func (q *deque) values() []starlark.Value {
 	return out
 }
 func (q *deque) Iterate() starlark.Iterator { return starlark.NewList(q.values()).Iterate() }
-func (q *deque) GoValue() (any, error)      { return interp.ToGo(q) }
+
+// Walk is how Python iterates the deque (python.Walker): its elements
+// in place, one at a time, failing when the deque changes meanwhile.
+func (q *deque) Walk() func() (starlark.Value, bool, error) {
+	state, i, done := q.state, 0, false
+	return func() (starlark.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		if q.state != state {
+			done = true // as CPython's iterator is, after the error
+			return nil, false, python.Errorf("RuntimeError", "deque mutated during iteration")
+		}
+		if i >= q.n {
+			return nil, false, nil
+		}
+		x := q.Index(i)
+		i++
+		return x, true, nil
+	}
+}
+func (q *deque) GoValue() (any, error) { return interp.ToGo(q) }
 func (q *deque) StarlarkValue() starlark.Value {
 	return starlark.NewList(q.values())
 }
 func (q *deque) Has(x starlark.Value) (bool, error) {
 	for i := 0; i < q.n; i++ {
-		if eq, err := starlark.Equal(q.Index(i), x); err != nil || eq {
+		if eq, err := python.Compare(nil, syntax.EQL, q.Index(i), x); err != nil || eq {
 			return eq, err
 		}
 	}
@@ -239,6 +283,7 @@ func (q *deque) grow() {
 }
 
 func (q *deque) push(x starlark.Value, left bool) {
+	q.state++
 	if q.maxlen == 0 {
 		return
 	}
@@ -256,6 +301,7 @@ func (q *deque) push(x starlark.Value, left bool) {
 }
 
 func (q *deque) pop(left bool) starlark.Value {
+	q.state++
 	var i int
 	if left {
 		i = q.head
@@ -299,8 +345,46 @@ func (q *deque) attr(name string) (starlark.Value, error) {
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
 		}
+		if err := dequeArity(name, args, kwargs); err != nil {
+			return nil, err
+		}
 		return fn(thread, q, args, kwargs)
 	}).BindReceiver(q), nil
+}
+
+// dequeArity refuses a call of a deque's method with arguments it does
+// not take, in CPython's words.
+func dequeArity(name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	if len(kwargs) > 0 {
+		return python.Errorf("TypeError", "deque.%s() takes no keyword arguments", name)
+	}
+	n := len(args)
+	switch name {
+	case "clear", "copy", "reverse", "pop", "popleft":
+		if n != 0 {
+			return python.Errorf("TypeError", "deque.%s() takes no arguments (%d given)", name, n)
+		}
+	case "append", "appendleft", "count", "extend", "extendleft", "remove":
+		if n != 1 {
+			return python.Errorf("TypeError", "deque.%s() takes exactly one argument (%d given)", name, n)
+		}
+	case "rotate":
+		if n > 1 {
+			return python.Errorf("TypeError", "deque.rotate expected at most 1 argument, got %d", n)
+		}
+	case "index":
+		if n < 1 {
+			return python.Errorf("TypeError", "index() takes at least 1 argument (%d given)", n)
+		}
+		if n > 3 {
+			return python.Errorf("TypeError", "index() takes at most 3 arguments (%d given)", n)
+		}
+	case "insert":
+		if n != 2 {
+			return python.Errorf("TypeError", "insert() takes exactly 2 arguments (%d given)", n)
+		}
+	}
+	return nil
 }
 
 type dequeMethod func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
@@ -317,6 +401,7 @@ var dequeMethods = map[string]dequeMethod{
 			return nil, err
 		}
 		q.ring, q.head, q.n = nil, 0, 0
+		q.state++
 		return starlark.None, nil
 	},
 	"copy": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -344,7 +429,7 @@ var dequeMethods = map[string]dequeMethod{
 	},
 	"rotate": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		n := 1
-		if err := starlark.UnpackPositionalArgs("rotate", args, kwargs, 0, &n); err != nil {
+		if err := unpackPositional("rotate", args, kwargs, 0, &n); err != nil {
 			return nil, err
 		}
 		if q.n <= 1 {
@@ -372,7 +457,7 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		k := 0
 		for i := 0; i < q.n; i++ {
-			eq, err := starlark.Equal(q.Index(i), x)
+			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -386,6 +471,9 @@ var dequeMethods = map[string]dequeMethod{
 		var x starlark.Value
 		start, stop := 0, q.n
 		if err := starlark.UnpackPositionalArgs("index", args, kwargs, 1, &x, &start, &stop); err != nil {
+			if strings.HasSuffix(err.Error(), "want int") {
+				return nil, python.Errorf("TypeError", "slice indices must be integers or have an __index__ method")
+			}
 			return nil, err
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
@@ -398,7 +486,7 @@ var dequeMethods = map[string]dequeMethod{
 			stop += q.n
 		}
 		for i := start; i < min(stop, q.n); i++ {
-			eq, err := starlark.Equal(q.Index(i), x)
+			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -412,7 +500,7 @@ var dequeMethods = map[string]dequeMethod{
 	"insert": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var i int
 		var x starlark.Value
-		if err := starlark.UnpackPositionalArgs("insert", args, kwargs, 2, &i, &x); err != nil {
+		if err := unpackPositional("insert", args, kwargs, 2, &i, &x); err != nil {
 			return nil, err
 		}
 		if q.maxlen >= 0 && q.n >= q.maxlen {
@@ -433,6 +521,7 @@ var dequeMethods = map[string]dequeMethod{
 		v := q.values()
 		v = append(v[:i], append([]starlark.Value{x}, v[i:]...)...)
 		q.ring, q.head, q.n = v, 0, len(v)
+		q.state++
 		return starlark.None, nil
 	},
 	"remove": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -445,13 +534,14 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		v := q.values()
 		for i, e := range v {
-			eq, err := starlark.Equal(e, x)
+			eq, err := python.Compare(thread, syntax.EQL, e, x)
 			if err != nil {
 				return nil, err
 			}
 			if eq {
 				v = append(v[:i], v[i+1:]...)
 				q.ring, q.head, q.n = v, 0, len(v)
+				q.state++
 				return starlark.None, nil
 			}
 		}
@@ -512,6 +602,9 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 
 func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var src, maxlen starlark.Value = starlark.NewList(nil), starlark.None
+	if len(args)+len(kwargs) > 2 {
+		return nil, python.Errorf("TypeError", "deque() takes at most 2 arguments (%d given)", len(args)+len(kwargs))
+	}
 	if err := starlark.UnpackArgs("deque", args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
 		return nil, err
 	}
@@ -535,6 +628,7 @@ type ntType struct {
 	name     string
 	fields   []string
 	defaults starlark.Tuple // for the last len(defaults) fields
+	module   string         // __module__: "__main__" when empty
 }
 
 var (
@@ -542,19 +636,31 @@ var (
 	_ starlark.HasAttrs = (*ntType)(nil)
 )
 
-func (t *ntType) String() string        { return "<class '__main__." + t.name + "'>" }
+func (t *ntType) String() string        { return "<class '" + t.moduleName() + "." + t.name + "'>" }
 func (t *ntType) Type() string          { return "type" }
 func (t *ntType) Name() string          { return t.name }
 func (t *ntType) Freeze()               {}
 func (t *ntType) Truth() starlark.Bool  { return true }
 func (t *ntType) Hash() (uint32, error) { return starlark.String(t.name).Hash() }
 func (t *ntType) AttrNames() []string {
-	return []string{"__name__", "_field_defaults", "_fields", "_make"}
+	return []string{"__doc__", "__module__", "__name__", "__qualname__", "_field_defaults", "_fields", "_make"}
+}
+
+func (t *ntType) moduleName() string {
+	if t.module == "" {
+		return "__main__"
+	}
+	return t.module
 }
 func (t *ntType) Attr(name string) (starlark.Value, error) {
 	switch name {
-	case "__name__":
+	case "__name__", "__qualname__":
 		return starlark.String(t.name), nil
+	case "__module__":
+		return starlark.String(t.moduleName()), nil
+	case "__doc__":
+		// CPython's docstring of the class: Point(x, y).
+		return starlark.String(t.name + "(" + strings.Join(t.fields, ", ") + ")"), nil
 	case "_fields":
 		return t.fieldTuple(), nil
 	case "_field_defaults":
@@ -749,7 +855,7 @@ func (v *ntValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) 
 	if o, ok := y.(*ntValue); ok {
 		y = o.vals
 	}
-	if op != syntax.PLUS {
+	if op != syntax.PLUS && op != syntax.STAR { // p + t, p * n: tuples
 		return nil, nil
 	}
 	if side == starlark.Left {
@@ -783,7 +889,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 			}
 			n := 0
 			for _, e := range v.vals {
-				eq, err := starlark.Equal(e, x)
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}
@@ -800,7 +906,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			for i, e := range v.vals {
-				eq, err := starlark.Equal(e, x)
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}
@@ -865,7 +971,11 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	} else if err := python.ForEach(thread, names, func(x starlark.Value) (bool, error) {
 		s, ok := interp.AsText(x)
 		if !ok {
-			return true, python.Errorf("TypeError", "Type names and field names must be strings")
+			// CPython takes str() of each field name.
+			var err error
+			if s, err = interp.Str(interp.BudgetOf(thread), x); err != nil {
+				return true, err
+			}
 		}
 		fields = append(fields, s)
 		return false, interp.BudgetOf(thread).Alloc(int64(len(s)) + 16)
@@ -899,6 +1009,12 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		seen[f] = true
 	}
 	t := &ntType{name: name, fields: fields}
+	if module != nil && module != starlark.None {
+		t.module = module.String()
+		if m, ok := interp.AsText(module); ok {
+			t.module = m
+		}
+	}
 	if defaults != starlark.None {
 		if err := python.ForEach(thread, defaults, func(x starlark.Value) (bool, error) {
 			t.defaults = append(t.defaults, x)

@@ -242,7 +242,10 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return nil, err
 	}
 	if _, ok := maxsize.(starlark.Callable); ok {
-		return newCached(maxsize, 128, false)
+		if _, ok := typed.(starlark.Bool); !ok {
+			return nil, python.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
+		}
+		return newCached(maxsize, 128, bool(typed.Truth()))
 	}
 	limit := -1
 	switch n := maxsize.(type) {
@@ -303,8 +306,17 @@ func (c *cached) Held(visit func(starlark.Value)) {
 }
 
 func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs))
+	if c.limit == 0 {
+		// maxsize=0 caches nothing: the arguments need not be hashable.
+		c.misses++
+		return starlark.Call(thread, c.fn, args, kwargs)
+	}
+	key := make(starlark.Tuple, 0, len(args)+2*len(kwargs)+1)
 	key = append(key, args...)
+	if len(kwargs) > 0 {
+		// f('x', 1) and f(x=1) are cached apart.
+		key = append(key, kwdMark{})
+	}
 	for _, kv := range kwargs {
 		key = append(key, kv[0], kv[1])
 	}
@@ -368,6 +380,9 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "__wrapped__":
 		return c.fn, nil
+	case "__name__", "__qualname__", "__doc__":
+		// The wrapped function's, as functools.update_wrapper copies them.
+		return python.GetAttr(nil, c.fn, name)
 	case "cache_clear":
 		return interp.NewBuiltin("cache_clear", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			c.memo, c.order, c.hits, c.misses = starlark.NewDict(0), nil, 0, 0
@@ -400,9 +415,19 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 	return nil, noAttr(c, name)
 }
 
+// kwdMark separates the positional arguments of a cache's key from the
+// keyword ones, equal only to itself.
+type kwdMark struct{}
+
+func (kwdMark) String() string        { return "<kwd_mark>" }
+func (kwdMark) Type() string          { return "object" }
+func (kwdMark) Freeze()               {}
+func (kwdMark) Truth() starlark.Bool  { return true }
+func (kwdMark) Hash() (uint32, error) { return 0x6b77646d, nil }
+
 func (c *cached) AttrNames() []string {
 	return []string{"__wrapped__", "cache_clear", "cache_info", "cache_parameters"}
 }
 
 // cacheInfoType is the namedtuple class cache_info() returns.
-var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}}
+var cacheInfoType = &ntType{name: "CacheInfo", fields: []string{"hits", "misses", "maxsize", "currsize"}, module: "functools"}

@@ -93,6 +93,9 @@ func heapArgs(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []
 	}
 	l, ok := args[0].(*starlark.List)
 	if !ok {
+		if items == 0 { // heappop and heapify take the heap alone
+			return heap{}, nil, python.Errorf("TypeError", "%s() argument must be list, not %s", fn, qualifiedTypeName(args[0]))
+		}
 		return heap{}, nil, python.Errorf("TypeError", "%s() argument 1 must be list, not %s", fn, qualifiedTypeName(args[0]))
 	}
 	return heap{b: interp.BudgetOf(thread), list: l}, args[1:], nil

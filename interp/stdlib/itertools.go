@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -216,6 +217,7 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 		if i := strings.Index(msg, ": for parameter "); i >= 0 && strings.HasSuffix(msg, "want int") {
 			p := msg[i+len(": for parameter "):]
 			p = p[:strings.IndexByte(p, ':')]
+			p = strings.Trim(p, `"`) // go.starlark.net quotes a parameter's name
 			if k := indexOf(params, p); k >= 0 {
 				var v starlark.Value
 				if k < len(args) {
@@ -261,7 +263,16 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, python.Errorf("TypeError", "a number is required")
 	}
 	cur := start
-	return python.NewIterator(thread, "count", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	repr := func() string {
+		// count(5), count(1.5, 0.5): the step shown unless it is the int 1.
+		s, _ := interp.Repr(nil, cur)
+		if one, ok := step.(starlark.Int); step != starlark.True && (!ok || !isIntOne(one)) {
+			t, _ := interp.Repr(nil, step)
+			s += ", " + t
+		}
+		return "count(" + s + ")"
+	}
+	return python.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x := cur
 		next, err := add2(thread, cur, step)
 		if err != nil {
@@ -324,7 +335,15 @@ func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		n, _ = t.Int64()
 		n = max(n, 0)
 	}
-	return python.NewIterator(thread, "repeat", func(*starlark.Thread) (starlark.Value, bool, error) {
+	repr := func() string {
+		// repeat('a'), repeat('a', 2): the times left.
+		s, _ := interp.Repr(nil, obj)
+		if n >= 0 {
+			s += ", " + strconv.FormatInt(n, 10)
+		}
+		return "repeat(" + s + ")"
+	}
+	return python.NewIteratorRepr(thread, "repeat", repr, func(*starlark.Thread) (starlark.Value, bool, error) {
 		if n == 0 {
 			return nil, false, nil
 		}
@@ -435,6 +454,11 @@ func itWhile(name string, take bool) interp.BuiltinFunc {
 				}
 				if !take && done {
 					return x, true, nil
+				}
+				if pred == starlark.None {
+					// Unlike filter and filterfalse, these call their
+					// predicate, None too.
+					return nil, false, python.Errorf("TypeError", "'NoneType' object is not callable")
 				}
 				t, err := truth(thread, pred, x)
 				if err != nil {
@@ -702,9 +726,12 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	repeat := int64(1)
 	for _, kv := range kwargs {
 		k, _ := starlark.AsString(kv[0])
-		r, ok := kv[1].(starlark.Int)
-		if k != "repeat" || !ok {
+		if k != "repeat" {
 			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for product()", k)
+		}
+		r, ok := kv[1].(starlark.Int)
+		if !ok {
+			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(kv[1]))
 		}
 		repeat, _ = r.Int64()
 		if repeat < 0 {
@@ -1123,4 +1150,9 @@ func itFilterfalse(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			}
 		}
 	}, pred), nil
+}
+
+func isIntOne(i starlark.Int) bool {
+	n, ok := i.Int64()
+	return ok && n == 1
 }

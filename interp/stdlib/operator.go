@@ -61,6 +61,16 @@ func Operator() *starlarkstruct.Module {
 		})
 	}
 	binary("concat", syntax.PLUS)
+	concat := m["concat"].(*starlark.Builtin)
+	m["concat"] = interp.NewBuiltin("concat", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 2 && len(kwargs) == 0 {
+			// CPython's concat wants a sequence first.
+			if _, ok := args[0].(starlark.Indexable); !ok {
+				return nil, python.Errorf("TypeError", "'%s' object can't be concatenated", python.TypeName(args[0]))
+			}
+		}
+		return starlark.Call(thread, concat, args, kwargs)
+	})
 	// * and % with a bool operand go through the bool helpers too ("%s" %
 	// True stays a str's %, which they know).
 	for name, hs := range map[string][2]string{"mul": {"__ot_mul", "__ot_bmul"}, "mod": {"__ot_mod", "__ot_bmod"}} {
@@ -166,7 +176,7 @@ func Operator() *starlarkstruct.Module {
 		}
 		n := 0
 		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := starlark.Equal(x, args[1])
+			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				n++
 			}
@@ -183,7 +193,7 @@ func Operator() *starlarkstruct.Module {
 		}
 		i, found := 0, false
 		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := starlark.Equal(x, args[1])
+			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				found = true
 				return true, err
