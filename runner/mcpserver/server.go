@@ -327,8 +327,8 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	if mods := r.ModuleNames(); len(mods) > 0 {
 		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
 	}
-	b.WriteString(`Discover: ot.help(); ot.help(query=…) with a pack, module, "pack.fn" or search words.
-Combine calls in one program (loops, try/except ToolError); return only what you need.
+	b.WriteString(`Discover: ot.help(); ot.help(query=…): a pack, module, "pack.fn" or search words.
+Combine calls in one program (loops, try/except ToolError); return what you need.
 Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests: use the file and web packs.`)
 	return b.String()
 }
