@@ -119,6 +119,12 @@ func (*datetime) PyClass() starlark.Value  { return dtClassSet.datetime }
 func (*clock) PyClass() starlark.Value     { return dtClassSet.time }
 func (*timedelta) PyClass() starlark.Value { return dtClassSet.timedelta }
 func (*timezone) PyClass() starlark.Value  { return dtClassSet.timezone }
+func (*isoCalendarDate) PyClass() starlark.Value {
+	return isoCalendarClass
+}
+
+// isoCalendarClass is type(d.isocalendar()), which programs do not call.
+var isoCalendarClass = &dtClass{name: "IsoCalendarDate", is: isA[*isoCalendarDate], proto: &isoCalendarDate{}}
 
 // dtClass is one of the module's classes: called, it makes an instance;
 // its attributes are the class methods and constants, and the instance
@@ -480,17 +486,17 @@ func pad(n int64, width int) string {
 	return fmt.Sprintf("%0*d", width, n)
 }
 
-// qualName is the name of v's type as CPython's operator errors give it.
-func qualName(v starlark.Value) string {
-	switch v.(type) {
-	case *date, *datetime, *clock, *timedelta, *timezone:
-		return "datetime." + v.Type()
-	case *zoneInfo:
-		return "zoneinfo.ZoneInfo"
-	}
-	return python.TypeName(v)
-}
+// qualName is the name of v's type as CPython's operator errors give it
+// (the module's types name themselves so: datetime.date).
+func qualName(v starlark.Value) string { return python.TypeName(v) }
 
 func dtUnsupported(op string, x, y starlark.Value) error {
+	if op == "+" {
+		// "Date: " + d, as CPython words a str, list or tuple's +.
+		switch k := python.TypeName(x); k {
+		case "str", "list", "tuple":
+			return python.Errorf("TypeError", "can only concatenate %s (not \"%s\") to %s", k, qualName(y), k)
+		}
+	}
 	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, qualName(x), qualName(y))
 }

@@ -125,7 +125,7 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	return makeDelta(sum)
 }
 
-func (td *timedelta) Type() string         { return "timedelta" }
+func (td *timedelta) Type() string         { return "datetime.timedelta" }
 func (td *timedelta) Freeze()              {}
 func (td *timedelta) Truth() starlark.Bool { return td.days != 0 || td.us != 0 }
 func (td *timedelta) Hash() (uint32, error) {

@@ -70,7 +70,7 @@ func makeTimezone(td *timedelta, name starlark.Value) (*timezone, error) {
 	return tz, nil
 }
 
-func (tz *timezone) Type() string         { return "timezone" }
+func (tz *timezone) Type() string         { return "datetime.timezone" }
 func (tz *timezone) Freeze()              {}
 func (tz *timezone) Truth() starlark.Bool { return true }
 func (tz *timezone) Hash() (uint32, error) {
@@ -208,24 +208,40 @@ func zoneAt(loc *time.Location, sec int64) (int64, string) {
 // resolveLocal is the offset in microseconds of the wall time local
 // (the module's microseconds) in loc, and the zone's name then.
 func resolveLocal(loc *time.Location, local int64, fold int) (int64, string) {
+	off, name, _ := resolveLocalAt(loc, local, fold)
+	return off, name
+}
+
+// resolveLocalAt is resolveLocal, and a Unix second at which loc has that
+// offset: in a skipped wall time the offset chosen is one the wall time
+// never had, so its name (and whether it is DST) are those of the
+// instant on that side of the transition, as CPython's zoneinfo takes
+// offset, name and DST from one entry of the database.
+func resolveLocalAt(loc *time.Location, local int64, fold int) (int64, string, int64) {
 	s0 := floorDiv(local-epochUS, usPerSec)
 	before, _ := zoneAt(loc, s0-86400)
 	after, _ := zoneAt(loc, s0+86400)
-	off := before
+	off, other := before, after
 	if before != after {
 		fits := func(o int64) bool { got, _ := zoneAt(loc, s0-o); return got == o }
 		bOK, aOK := fits(before), fits(after)
 		switch {
 		case bOK && aOK, !bOK && !aOK: // repeated, or skipped
 			if fold == 1 {
-				off = after
+				off, other = after, before
 			}
 		case aOK:
-			off = after
+			off, other = after, before
 		}
 	}
-	_, name := zoneAt(loc, s0-off)
-	return off * usPerSec, name
+	at := s0 - off
+	got, name := zoneAt(loc, at)
+	if got != off {
+		if o, n := zoneAt(loc, s0-other); o == off {
+			at, name = s0-other, n
+		}
+	}
+	return off * usPerSec, name, at
 }
 
 // fromUTCIn is the wall time and fold in loc of a UTC instant.
@@ -241,8 +257,7 @@ func fromUTCIn(loc *time.Location, utc int64) (int64, int) {
 // dstIn is the daylight-saving part of the offset at a wall time: the
 // offset less that of the nearest time of year that is not DST.
 func dstIn(loc *time.Location, local int64, fold int) int64 {
-	off, _ := resolveLocal(loc, local, fold)
-	sec := floorDiv(local-off-epochUS, usPerSec)
+	off, _, sec := resolveLocalAt(loc, local, fold)
 	if !time.Unix(sec, 0).In(loc).IsDST() {
 		return 0
 	}

@@ -201,7 +201,7 @@ func (c *clock) asDateTime() *datetime {
 	return &datetime{local: (toOrdinal(1900, 1, 1)-1)*usPerDay + c.us, tz: c.tz}
 }
 
-func (d *date) Type() string          { return "date" }
+func (d *date) Type() string          { return "datetime.date" }
 func (d *date) Freeze()               {}
 func (d *date) Truth() starlark.Bool  { return true }
 func (d *date) Hash() (uint32, error) { return uint32(d.ord * 2654435761), nil }
@@ -373,18 +373,22 @@ func (c *isoCalendarDate) tuple() starlark.Tuple {
 func (c *isoCalendarDate) String() string {
 	return "datetime.IsoCalendarDate(year=" + itoa(c.year) + ", week=" + itoa(c.week) + ", weekday=" + itoa(c.weekday) + ")"
 }
-func (c *isoCalendarDate) Type() string               { return "IsoCalendarDate" }
-func (c *isoCalendarDate) Freeze()                    {}
-func (c *isoCalendarDate) Truth() starlark.Bool       { return true }
-func (c *isoCalendarDate) Hash() (uint32, error)      { return c.tuple().Hash() }
-func (c *isoCalendarDate) Len() int                   { return 3 }
-func (c *isoCalendarDate) Index(i int) starlark.Value { return c.tuple()[i] }
-func (c *isoCalendarDate) Iterate() starlark.Iterator { return c.tuple().Iterate() }
+func (c *isoCalendarDate) Type() string                       { return "datetime.IsoCalendarDate" }
+func (c *isoCalendarDate) Freeze()                            {}
+func (c *isoCalendarDate) Truth() starlark.Bool               { return true }
+func (c *isoCalendarDate) Hash() (uint32, error)              { return c.tuple().Hash() }
+func (c *isoCalendarDate) Len() int                           { return 3 }
+func (c *isoCalendarDate) BuiltinBase() string                { return "tuple" }
+func (c *isoCalendarDate) Has(x starlark.Value) (bool, error) { return c.tuple().Has(x) }
+func (c *isoCalendarDate) Index(i int) starlark.Value         { return c.tuple()[i] }
+func (c *isoCalendarDate) Iterate() starlark.Iterator         { return c.tuple().Iterate() }
 func (c *isoCalendarDate) Slice(start, end, step int) starlark.Value {
 	return c.tuple().Slice(start, end, step)
 }
 func (c *isoCalendarDate) GoValue() (any, error) { return []any{c.year, c.week, c.weekday}, nil }
-func (c *isoCalendarDate) AttrNames() []string   { return []string{"year", "week", "weekday"} }
+func (c *isoCalendarDate) AttrNames() []string {
+	return []string{"count", "index", "week", "weekday", "year"}
+}
 func (c *isoCalendarDate) Attr(n string) (starlark.Value, error) {
 	switch n {
 	case "year":
@@ -394,7 +398,7 @@ func (c *isoCalendarDate) Attr(n string) (starlark.Value, error) {
 	case "weekday":
 		return starlark.MakeInt64(c.weekday), nil
 	}
-	return nil, nil
+	return tupleMethod(n, c.tuple()), nil
 }
 func (c *isoCalendarDate) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	return starlark.CompareDepth(op, c.tuple(), y.(*isoCalendarDate).tuple(), depth)
@@ -402,7 +406,7 @@ func (c *isoCalendarDate) CompareSameType(op syntax.Token, y starlark.Value, dep
 
 // datetime's value methods.
 
-func (d *datetime) Type() string         { return "datetime" }
+func (d *datetime) Type() string         { return "datetime.datetime" }
 func (d *datetime) Freeze()              {}
 func (d *datetime) Truth() starlark.Bool { return true }
 func (d *datetime) Hash() (uint32, error) {
@@ -718,7 +722,7 @@ func isoArgs(args starlark.Tuple, kwargs []starlark.Tuple, withSep bool) (string
 
 // time's value methods.
 
-func (c *clock) Type() string         { return "time" }
+func (c *clock) Type() string         { return "datetime.time" }
 func (c *clock) Freeze()              {}
 func (c *clock) Truth() starlark.Bool { return true }
 func (c *clock) Hash() (uint32, error) {

@@ -198,13 +198,15 @@ func (s *structTime) String() string {
 	}
 	return "time.struct_time(" + strings.Join(parts, ", ") + ")"
 }
-func (s *structTime) Type() string               { return "struct_time" }
-func (s *structTime) Freeze()                    {}
-func (s *structTime) Truth() starlark.Bool       { return true }
-func (s *structTime) Hash() (uint32, error)      { return s.tuple().Hash() }
-func (s *structTime) Len() int                   { return 9 }
-func (s *structTime) Index(i int) starlark.Value { return starlark.MakeInt64(s.fields[i]) }
-func (s *structTime) Iterate() starlark.Iterator { return s.tuple().Iterate() }
+func (s *structTime) Type() string                       { return "time.struct_time" }
+func (s *structTime) Freeze()                            {}
+func (s *structTime) Truth() starlark.Bool               { return true }
+func (s *structTime) Hash() (uint32, error)              { return s.tuple().Hash() }
+func (s *structTime) Len() int                           { return 9 }
+func (s *structTime) BuiltinBase() string                { return "tuple" }
+func (s *structTime) Has(x starlark.Value) (bool, error) { return s.tuple().Has(x) }
+func (s *structTime) Index(i int) starlark.Value         { return starlark.MakeInt64(s.fields[i]) }
+func (s *structTime) Iterate() starlark.Iterator         { return s.tuple().Iterate() }
 func (s *structTime) Slice(start, end, step int) starlark.Value {
 	return s.tuple().Slice(start, end, step)
 }
@@ -241,11 +243,11 @@ func (s *structTime) attr(name string) (starlark.Value, error) {
 	if i := indexOf(structFieldNames, name); i >= 0 {
 		return starlark.MakeInt64(s.fields[i]), nil
 	}
-	return nil, nil
+	return tupleMethod(name, s.tuple()), nil
 }
 
 func (s *structTime) AttrNames() []string {
-	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff")
+	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff", "count", "index")
 }
 
 // newStructTime is time.struct_time(sequence): nine values (eleven with

@@ -105,7 +105,7 @@ var (
 func (z *zoneInfo) String() string        { return "zoneinfo.ZoneInfo(key=" + pyRepr(z.key) + ")" }
 func (z *zoneInfo) Str() string           { return z.key }
 func (z *zoneInfo) GoValue() (any, error) { return z.key, nil }
-func (z *zoneInfo) Type() string          { return "ZoneInfo" }
+func (z *zoneInfo) Type() string          { return "zoneinfo.ZoneInfo" }
 func (z *zoneInfo) Freeze()               {}
 func (z *zoneInfo) Truth() starlark.Bool  { return true }
 func (z *zoneInfo) Hash() (uint32, error) { return starlark.String(z.key).Hash() }
