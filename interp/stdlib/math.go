@@ -37,12 +37,12 @@ func Math() *starlarkstruct.Module {
 		overflow bool
 	}{
 		"sqrt": {math.Sqrt, false}, "exp": {python.Exp, true}, "exp2": {exp2, true},
-		"expm1": {math.Expm1, true}, "log1p": {math.Log1p, false}, "cbrt": {math.Cbrt, false},
+		"expm1": {expm1, true}, "log1p": {log1p, false}, "cbrt": {cbrt, false},
 		"sin": {ddSin, false}, "cos": {ddCos, false}, "tan": {ddTan, false},
 		"asin": {ddAsin, false}, "acos": {ddAcos, false}, "atan": {ddAtan, false},
 		"sinh": {sinh, true}, "cosh": {cosh, true}, "tanh": {tanh, false},
 		"asinh": {asinh, false}, "acosh": {acosh, false}, "atanh": {math.Atanh, false},
-		"erf": {math.Erf, false}, "erfc": {math.Erfc, false}, "fabs": {math.Abs, false},
+		"erf": {erf, false}, "erfc": {erfc, false}, "fabs": {math.Abs, false},
 		"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
 		"radians": {func(x float64) float64 { return x * (math.Pi / 180) }, false},
 		"gamma":   {gamma, true}, "lgamma": {lgamma, true},
@@ -257,23 +257,6 @@ func unaryMath(name string, fn func(float64) float64, overflow bool) interp.Buil
 		}
 		return starlark.Float(r), nil
 	}
-}
-
-// gamma is Γ(x): a pole (NaN, so a domain error) at 0 and the negative
-// integers, as CPython has it.
-func gamma(x float64) float64 {
-	if x <= 0 && x == math.Trunc(x) {
-		return math.NaN()
-	}
-	return math.Gamma(x)
-}
-
-func lgamma(x float64) float64 {
-	if x <= 0 && x == math.Trunc(x) {
-		return math.NaN()
-	}
-	r, _ := math.Lgamma(x)
-	return r
 }
 
 func binaryMath(name string, fn func(x, y float64) (float64, error)) interp.BuiltinFunc {
