@@ -274,7 +274,7 @@ func (d *normalDist) cdf(x float64) (float64, error) {
 	if d.sigma == 0 {
 		return 0, d.s.fail("cdf() not defined when sigma is zero")
 	}
-	return 0.5 * (1.0 + math.Erf((x-d.mu)/(d.sigma*math.Sqrt2))), nil
+	return 0.5 * (1.0 + erf((x-d.mu)/(d.sigma*math.Sqrt2))), nil
 }
 
 func (d *normalDist) invCDF(p float64) (float64, error) {
@@ -357,7 +357,7 @@ func (d *normalDist) overlap(o *normalDist) (float64, error) {
 	dv := yv - xv
 	dm := math.Abs(y.mu - x.mu)
 	if dv == 0 {
-		return 1.0 - math.Erf(dm/(2.0*x.sigma*math.Sqrt2)), nil
+		return 1.0 - erf(dm/(2.0*x.sigma*math.Sqrt2)), nil
 	}
 	a := x.mu*yv - y.mu*xv
 	b := x.sigma * y.sigma * math.Sqrt(dm*dm+dv*python.Log(yv/xv))
@@ -381,9 +381,9 @@ func (d *normalDist) Binary(op syntax.Token, y starlark.Value, side starlark.Sid
 		}
 		switch op {
 		case syntax.PLUS:
-			return d.s.newNormal(x.mu+z.mu, math.Hypot(x.sigma, z.sigma))
+			return d.s.newNormal(x.mu+z.mu, python.Norm([]float64{x.sigma, z.sigma}))
 		case syntax.MINUS:
-			return d.s.newNormal(x.mu-z.mu, math.Hypot(x.sigma, z.sigma))
+			return d.s.newNormal(x.mu-z.mu, python.Norm([]float64{x.sigma, z.sigma}))
 		}
 		return nil, nil
 	}
