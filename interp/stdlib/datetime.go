@@ -259,6 +259,33 @@ func methodNames[T starlark.Value](methods map[string]method[T], attrs ...string
 // functions do; the first required ones must be given. Missing optional
 // ones are nil.
 func bindArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	return bindArgsAs(false, fn, args, kwargs, names, required)
+}
+
+// bindArgsC is bindArgs with the words of CPython's C functions
+// (PyArg_ParseTupleAndKeywords), as datetime's are: "'foo' is an invalid
+// keyword argument for replace()", and "takes at most 1 argument (2
+// given)" counting the keywords too.
+func bindArgsC(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	return bindArgsAs(true, fn, args, kwargs, names, required)
+}
+
+func bindArgsAs(c bool, fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	if c {
+		if n := len(args) + len(kwargs); n > len(names) {
+			who, kw, s := "function", "", "s"
+			if fn != "" {
+				who = fn + "()"
+			}
+			if len(args) == 0 {
+				kw = "keyword "
+			}
+			if len(names) == 1 {
+				s = ""
+			}
+			return nil, python.Errorf("TypeError", "%s takes at most %d %sargument%s (%d given)", who, len(names), kw, s, n)
+		}
+	}
 	if len(args) > len(names) {
 		if fn == "" {
 			return nil, python.Errorf("TypeError", "function takes at most %d arguments (%d given)", len(names), len(args))
@@ -273,6 +300,9 @@ func bindArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []s
 		if i < 0 {
 			if fn == "" {
 				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
+			}
+			if c {
+				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, fn)
 			}
 			return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, k)
 		}

@@ -24,7 +24,7 @@ var (
 // strftimeMethod is x.strftime(format) for a datetime (a date or time
 // made into one).
 func strftimeMethod(thread *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("strftime", args, kwargs, []string{"format"}, 1)
+	vals, err := bindArgsC("strftime", args, kwargs, []string{"format"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -695,7 +695,7 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 		}
 	}
 	if d <= 0 || d > 7 {
-		return 0, python.Errorf("ValueError", "Invalid weekday: %d (range is [1, 7])", d)
+		return 0, python.Errorf("ValueError", "Invalid day: %d (range is [1, 7])", d)
 	}
 	// The Monday of week 1 is the Monday of the week holding January 4.
 	jan4 := toOrdinal(int(y), 1, 4)
@@ -861,8 +861,11 @@ func parseISOOffset(s, whole string) (tzinfo, error) {
 }
 
 func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, error) {
-	if len(kwargs) > 0 || len(args) != 1 {
-		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args)+len(kwargs))
+	if len(kwargs) > 0 {
+		return "", python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+	}
+	if len(args) != 1 {
+		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
 	}
 	s, ok := interp.AsText(args[0])
 	if !ok {
@@ -872,7 +875,7 @@ func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, e
 }
 
 func dateFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	s, err := isoText("date.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -887,7 +890,7 @@ func dateFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 }
 
 func dtFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	s, err := isoText("datetime.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
@@ -911,7 +914,7 @@ func dtFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 }
 
 func timeFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	s, err := isoText("time.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}

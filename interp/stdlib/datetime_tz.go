@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"strings"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -41,7 +42,7 @@ var (
 )
 
 func newTimezone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("timezone", args, kwargs, []string{"offset", "name"}, 1)
+	vals, err := bindArgsC("timezone", args, kwargs, []string{"offset", "name"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -142,19 +143,19 @@ func (tz *timezone) fromutc(utc int64) (int64, int)    { return utc + tz.offset,
 
 var tzMethods = map[string]method[*timezone]{
 	"utcoffset": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("utcoffset", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.utcoffset", args, kwargs); err != nil {
 			return nil, err
 		}
 		return deltaOf(tz.offset), nil
 	},
 	"tzname": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("tzname", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.tzname", args, kwargs); err != nil {
 			return nil, err
 		}
 		return tz.tzname(nil), nil
 	},
 	"dst": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("dst", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.dst", args, kwargs); err != nil {
 			return nil, err
 		}
 		return starlark.None, nil
@@ -175,7 +176,7 @@ func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, 
 	case starlark.NoneType:
 		return nil, nil
 	}
-	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn, python.TypeName(args[0]))
+	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn[strings.LastIndexByte(fn, '.')+1:], python.TypeName(args[0]))
 }
 
 func (tz *timezone) Attr(name string) (starlark.Value, error) {

@@ -74,7 +74,7 @@ func dtInts(vals []starlark.Value, defs ...int64) ([]int64, error) {
 }
 
 func newDate(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("", args, kwargs, []string{"year", "month", "day"}, 3)
+	vals, err := bindArgsC("", args, kwargs, []string{"year", "month", "day"}, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func newTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 	if len(args) > 5 {
 		return nil, python.Errorf("TypeError", "function takes at most 5 positional arguments (%d given)", len(args))
 	}
-	vals, err := bindArgs("", args, kwargs, timeParams, 0)
+	vals, err := bindArgsC("", args, kwargs, timeParams, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func newDateTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	if len(args) > 8 {
 		return nil, python.Errorf("TypeError", "function takes at most 8 positional arguments (%d given)", len(args))
 	}
-	vals, err := bindArgs("", args, kwargs, dtParams, 3)
+	vals, err := bindArgsC("", args, kwargs, dtParams, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +263,7 @@ var dateMethods = map[string]method[*date]{
 		return formatMethod(thread, d, d.asDateTime(), args, kwargs)
 	},
 	"replace": func(_ *starlark.Thread, d *date, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, []string{"year", "month", "day"}, 0)
+		vals, err := bindArgsC("replace", args, kwargs, []string{"year", "month", "day"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -294,7 +294,7 @@ func (d *date) attr(name string) (starlark.Value, error) {
 	case "day":
 		return starlark.MakeInt(dd), nil
 	}
-	if v := dayMethod(name, d.ord, d.asDateTime()); v != nil {
+	if v := dayMethod(name, d.ord, d.asDateTime(), "date"); v != nil {
 		return v, nil
 	}
 	return bindMethod(dateMethods, d, name), nil
@@ -308,7 +308,7 @@ var dayMethodNames = []string{"weekday", "isoweekday", "isocalendar", "toordinal
 
 // dayMethod is a method that date and datetime share; dt is the value
 // (midnight for a date).
-func dayMethod(name string, ord int64, dt *datetime) starlark.Value {
+func dayMethod(name string, ord int64, dt *datetime, cls string) starlark.Value {
 	var fn func() (starlark.Value, error)
 	switch name {
 	case "weekday":
@@ -341,7 +341,14 @@ func dayMethod(name string, ord int64, dt *datetime) starlark.Value {
 		return nil
 	}
 	return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs(name, args, kwargs); err != nil {
+		// Its errors name the class that defines it, as CPython's do: date
+		// for the methods datetime inherits, "date.weekday() takes no
+		// arguments (1 given)".
+		owner := cls
+		if name != "ctime" && name != "timetuple" {
+			owner = "date"
+		}
+		if err := noArgs(owner+"."+name, args, kwargs); err != nil {
 			return nil, err
 		}
 		return fn()
@@ -583,7 +590,7 @@ var dtMethods = map[string]method[*datetime]{
 		return &clock{us: d.tod(), tz: d.tz, fold: d.fold}
 	}),
 	"replace": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, dtParams, 0)
+		vals, err := bindArgsC("replace", args, kwargs, dtParams, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -613,7 +620,7 @@ var dtMethods = map[string]method[*datetime]{
 		return starlark.Float(usToFloatSeconds(d.utc() - epochUS))
 	}),
 	"astimezone": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("astimezone", args, kwargs, []string{"tz"}, 0)
+		vals, err := bindArgsC("astimezone", args, kwargs, []string{"tz"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -625,7 +632,7 @@ var dtMethods = map[string]method[*datetime]{
 		case tzinfo:
 			tz = x
 		default:
-			return nil, python.Errorf("TypeError", "astimezone() argument 1 must be datetime.tzinfo, not %s", python.TypeName(vals[0]))
+			return nil, python.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", python.TypeName(vals[0]))
 		}
 		local, fold := tz.fromutc(utc)
 		if err := checkLocal(local); err != nil {
@@ -676,7 +683,7 @@ func (d *datetime) attr(name string) (starlark.Value, error) {
 	case "fold":
 		return starlark.MakeInt(d.fold), nil
 	}
-	if v := dayMethod(name, d.ord(), d); v != nil {
+	if v := dayMethod(name, d.ord(), d, "datetime"); v != nil {
 		return v, nil
 	}
 	return bindMethod(dtMethods, d, name), nil
@@ -692,7 +699,7 @@ func isoArgs(args starlark.Tuple, kwargs []starlark.Tuple, withSep bool) (string
 	if withSep {
 		names = []string{"sep", "timespec"}
 	}
-	vals, err := bindArgs("isoformat", args, kwargs, names, 0)
+	vals, err := bindArgsC("isoformat", args, kwargs, names, 0)
 	if err != nil {
 		return "", "", err
 	}
@@ -790,7 +797,7 @@ var clockMethods = map[string]method[*clock]{
 		return formatMethod(thread, c, c.asDateTime(), args, kwargs)
 	},
 	"replace": func(_ *starlark.Thread, c *clock, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, timeParams, 0)
+		vals, err := bindArgsC("replace", args, kwargs, timeParams, 0)
 		if err != nil {
 			return nil, err
 		}

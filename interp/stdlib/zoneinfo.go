@@ -44,7 +44,7 @@ type zoneModule struct {
 }
 
 func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("ZoneInfo", args, kwargs, []string{"key"}, 1)
+	vals, err := bindArgsC("ZoneInfo", args, kwargs, []string{"key"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func (z *zoneInfo) fromutc(utc int64) (int64, int) { return fromUTCIn(z.loc, utc
 
 var zoneMethods = map[string]method[*zoneInfo]{
 	"utcoffset": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("utcoffset", args, kwargs)
+		dt, err := tzArg("ZoneInfo.utcoffset", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -158,14 +158,14 @@ var zoneMethods = map[string]method[*zoneInfo]{
 		return starlark.None, nil
 	},
 	"tzname": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("tzname", args, kwargs)
+		dt, err := tzArg("ZoneInfo.tzname", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
 		return z.tzname(dt), nil
 	},
 	"dst": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("dst", args, kwargs)
+		dt, err := tzArg("ZoneInfo.dst", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
