@@ -325,6 +325,8 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return starlarkTypeName(m[1]) + " index out of range"
 		}},
 		{regexp.MustCompile(`deque index -?\d+ out of range`), "IndexError", func([]string) string { return "deque index out of range" }},
+		// calendar.month_name and day_name index a list of their own.
+		{regexp.MustCompile(`_localized_(month|day) index -?\d+ out of range`), "IndexError", func([]string) string { return "list index out of range" }},
 		{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
 		{regexp.MustCompile(`^([\w.]+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 			return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"

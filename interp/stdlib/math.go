@@ -111,7 +111,7 @@ func Math() *starlarkstruct.Module {
 		}
 		n, err := toInt(args[1])
 		if err != nil {
-			return nil, err
+			return nil, python.Errorf("TypeError", "Expected an int as second argument to ldexp.")
 		}
 		e, ok := n.Int64()
 		switch {
@@ -328,6 +328,9 @@ func roundingMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 		}
 		x, err := toFloat(args[0])
 		if err != nil {
+			if name == "trunc" { // CPython's trunc looks for __trunc__ alone
+				return nil, python.Errorf("TypeError", "type %s doesn't define __trunc__ method", python.TypeName(args[0]))
+			}
 			return nil, err
 		}
 		switch {
