@@ -90,16 +90,17 @@ func (s *statsModule) normalDistClass() normalDistClass {
 	return normalDistClass{Builtin: interp.NewBuiltin("NormalDist", s.newNormalDist), s: s}
 }
 
-func (s *statsModule) newNormalDist(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (s *statsModule) newNormalDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var mu, sigma starlark.Value = starlark.Float(0), starlark.Float(1)
 	if err := unpack("NormalDist", args, kwargs, "mu?", &mu, "sigma?", &sigma); err != nil {
 		return nil, err
 	}
-	m, err := toFloat(mu)
+	// float(mu), float(sigma), as CPython: NormalDist("100", "15") works.
+	m, err := python.ToFloat(thread, mu)
 	if err != nil {
 		return nil, err
 	}
-	sg, err := toFloat(sigma)
+	sg, err := python.ToFloat(thread, sigma)
 	if err != nil {
 		return nil, err
 	}
