@@ -110,13 +110,67 @@ func (c *clock) PyFormat(b *interp.Budget, spec string) (string, error) {
 
 // strftimeText formats d by f as C's strftime in the C locale, with
 // Python's %f, %z and %Z. An unknown directive is written as it is.
-func strftimeText(d *datetime, f string) string {
-	var sb strings.Builder
+func strftimeText(d *datetime, f string) string { return strftimeTm(tmOf(d), f) }
+
+// tm is what strftime reads, as C's struct tm holds it: a datetime's
+// fields, or time.strftime's tuple as it is given (February 31, a
+// weekday that is not the date's, a 61st second).
+type tm struct {
+	y, m, day      int   // m 1 … 12
+	h, mi, s, us   int64 //
+	wd, yday       int64 // Monday 0; January 1 is 1
+	z, zone, epoch func() string
+}
+
+// tmOf is d's tm: its %z, %Z and %s come from its time zone.
+func tmOf(d *datetime) tm {
 	ord, tod := d.ord(), d.tod()
 	y, m, day := fromOrdinal(ord)
-	h, mi, s, us := tod/(3600*usPerSec), tod/(60*usPerSec)%60, tod/usPerSec%60, tod%usPerSec
-	wd := weekday(ord)
-	yday := ord - toOrdinal(y, 1, 1) + 1
+	return tm{
+		y: y, m: m, day: day,
+		h: tod / (3600 * usPerSec), mi: tod / (60 * usPerSec) % 60, s: tod / usPerSec % 60, us: tod % usPerSec,
+		wd: weekday(ord), yday: ord - toOrdinal(y, 1, 1) + 1,
+		z: func() string {
+			if off, ok := d.offset(); ok {
+				return formatOffset(off, "")
+			}
+			return ""
+		},
+		zone: func() string {
+			if d.tz != nil {
+				if s, ok := interp.AsText(d.tz.tzname(d)); ok {
+					return s
+				}
+			}
+			return ""
+		},
+		epoch: func() string { return itoa(floorDiv(d.utc()-epochUS, usPerSec)) },
+	}
+}
+
+// isoWeek is the ISO year and week of t, from its year, day of the year
+// and weekday alone, as glibc finds them for %G, %g and %V.
+func (t tm) isoWeek() (int64, int64) {
+	// days is the day of the year (from 0) counted from the Monday of
+	// week 1; negative in the last week of the year before.
+	days := func(yday0 int64) int64 {
+		sun := (t.wd + 1) % 7 // the C library's weekday: Sunday 0
+		return yday0 - (yday0-sun+4+378)%7 + 3
+	}
+	y := int64(t.y)
+	d := days(t.yday - 1)
+	if d < 0 {
+		y--
+		d = days(t.yday - 1 + 365 + int64(boolInt(isLeap(int(y)))))
+	} else if n := days(t.yday - 1 - 365 - int64(boolInt(isLeap(int(y))))); n >= 0 {
+		y++
+		d = n
+	}
+	return y, d/7 + 1
+}
+
+func strftimeTm(t tm, f string) string {
+	var sb strings.Builder
 	for i := 0; i < len(f); i++ {
 		c := f[i]
 		if c != '%' || i+1 >= len(f) {
@@ -150,7 +204,7 @@ func strftimeText(d *datetime, f string) string {
 		// Python replaces a bare %f, %z and %Z itself; with a flag or a
 		// width they reach the C library, which does not know them.
 		pythonOnly := (flag != 0 || i-start > 1) && strings.IndexByte("fzZ", f[i]) >= 0
-		if pythonOnly || !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
+		if pythonOnly || !writeDirective(&piece, t, f[i]) {
 			sb.WriteString(f[start : i+1])
 			continue
 		}
@@ -190,7 +244,8 @@ func applyFlag(text string, flag byte) string {
 
 // writeDirective writes one directive's text; false for a directive
 // strftime does not know, which is written as it is.
-func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y, m, day int, h, mi, s, us, wd, yday int64) bool {
+func writeDirective(sb *strings.Builder, t tm, c byte) bool {
+	y, m, day, h, mi, s, wd, yday := t.y, t.m, t.day, t.h, t.mi, t.s, t.wd, t.yday
 	switch c {
 	case 'a':
 		sb.WriteString(dayNames[wd][:3])
@@ -211,18 +266,18 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'm':
 		sb.WriteString(pad(int64(m), 2))
 	case 'y':
-		sb.WriteString(pad(int64(y%100), 2))
+		sb.WriteString(pad(int64((y%100+100)%100), 2))
 	case 'Y':
 		sb.WriteString(itoa(int64(y)))
 	case 'C':
 		sb.WriteString(strconv.Itoa(y / 100)) // glibc does not pad it
 	case 'G', 'g', 'V':
-		iy, iw, _ := isoCalendar(ord)
+		iy, iw := t.isoWeek()
 		switch c {
 		case 'G':
 			sb.WriteString(itoa(iy))
 		case 'g':
-			sb.WriteString(pad(iy%100, 2))
+			sb.WriteString(pad((iy%100+100)%100, 2))
 		default:
 			sb.WriteString(pad(iw, 2))
 		}
@@ -251,7 +306,7 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'S':
 		sb.WriteString(pad(s, 2))
 	case 'f':
-		sb.WriteString(pad(us, 6))
+		sb.WriteString(pad(t.us, 6))
 	case 'j':
 		sb.WriteString(pad(yday, 3))
 	case 'U':
@@ -259,29 +314,23 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'W':
 		sb.WriteString(pad((yday+6-wd)/7, 2))
 	case 'z':
-		if off, ok := d.offset(); ok {
-			sb.WriteString(formatOffset(off, ""))
-		}
+		sb.WriteString(t.z())
 	case 'Z':
-		if d.tz != nil {
-			if s, ok := interp.AsText(d.tz.tzname(d)); ok {
-				sb.WriteString(s)
-			}
-		}
+		sb.WriteString(t.zone())
 	case 's':
-		sb.WriteString(itoa(floorDiv(d.utc()-epochUS, usPerSec)))
+		sb.WriteString(t.epoch())
 	case 'c':
-		sb.WriteString(strftimeText(d, "%a %b %e %H:%M:%S %Y"))
+		sb.WriteString(strftimeTm(t, "%a %b %e %H:%M:%S %Y"))
 	case 'x', 'D':
-		sb.WriteString(strftimeText(d, "%m/%d/%y"))
+		sb.WriteString(strftimeTm(t, "%m/%d/%y"))
 	case 'X', 'T':
-		sb.WriteString(strftimeText(d, "%H:%M:%S"))
+		sb.WriteString(strftimeTm(t, "%H:%M:%S"))
 	case 'F':
-		sb.WriteString(strftimeText(d, "%Y-%m-%d"))
+		sb.WriteString(strftimeTm(t, "%Y-%m-%d"))
 	case 'R':
-		sb.WriteString(strftimeText(d, "%H:%M"))
+		sb.WriteString(strftimeTm(t, "%H:%M"))
 	case 'r':
-		sb.WriteString(strftimeText(d, "%I:%M:%S %p"))
+		sb.WriteString(strftimeTm(t, "%I:%M:%S %p"))
 	case 'n':
 		sb.WriteByte('\n')
 	case 't':
