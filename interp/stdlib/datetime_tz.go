@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -255,22 +256,107 @@ func fromUTCIn(loc *time.Location, utc int64) (int64, int) {
 	return local, 0
 }
 
-// dstIn is the daylight-saving part of the offset at a wall time: the
-// offset less that of the nearest time of year that is not DST.
-func dstIn(loc *time.Location, local int64, fold int) int64 {
+// dstIn is the daylight-saving part of the offset at a wall time, as
+// CPython's zoneinfo infers it: the zone's database gives each period an
+// offset and a DST flag, not its standard offset, so each kind of DST
+// period (EDT, BST, NZST of the war years) takes the difference from the
+// standard period it first follows (or precedes), once for all its
+// occurrences (dstOffsets). From the database's last transition on
+// (last, when rule), the zone's rule gives it: the DST offset less the
+// standard one.
+func dstIn(loc *time.Location, local int64, fold int, last int64, rule bool) int64 {
 	off, _, sec := resolveLocalAt(loc, local, fold)
-	if !time.Unix(sec, 0).In(loc).IsDST() {
+	t := time.Unix(sec, 0).In(loc)
+	if !t.IsDST() {
 		return 0
 	}
+	name, o := t.Zone()
+	if !rule || sec < last {
+		if d, ok := dstOffsets(loc, last, rule)[zonePeriod{name, o, true}]; ok {
+			return d * usPerSec
+		}
+	}
+	// The difference from the nearest standard time.
 	for k := int64(1); k <= 12; k++ {
 		for _, s := range []int64{sec - k*30*86400, sec + k*30*86400} {
-			if t := time.Unix(s, 0).In(loc); !t.IsDST() {
-				_, std := t.Zone()
+			if u := time.Unix(s, 0).In(loc); !u.IsDST() {
+				_, std := u.Zone()
 				return off - int64(std)*usPerSec
 			}
 		}
 	}
 	return 0
+}
+
+// zonePeriod is a kind of period of a time zone: its name, offset in
+// seconds and DST flag, as the database's local time types are.
+type zonePeriod struct {
+	name   string
+	offset int
+	dst    bool
+}
+
+var (
+	dstMu    sync.Mutex
+	dstCache = map[*time.Location]map[zonePeriod]int64{}
+)
+
+// dstOffsets is the DST offset in seconds of each kind of DST period of
+// loc, found as CPython's zoneinfo finds them (_utcoff_to_dstoff): over
+// the transitions in order, a DST period that follows a standard one is
+// its offset less that one's, else less that of the standard period
+// after it; a kind never settled so is an hour.
+func dstOffsets(loc *time.Location, last int64, rule bool) map[zonePeriod]int64 {
+	dstMu.Lock()
+	defer dstMu.Unlock()
+	if m, ok := dstCache[loc]; ok {
+		return m
+	}
+	// The periods after each transition of the database's file, or, not
+	// knowing where it ends, up to a few years past the present.
+	var seq []zonePeriod
+	limit := time.Now().AddDate(5, 0, 0)
+	if rule {
+		limit = time.Unix(last, 0)
+	}
+	t := time.Unix(-1<<40, 0).In(loc)
+	for len(seq) < 5000 {
+		_, end := t.ZoneBounds()
+		if end.IsZero() || end.After(limit) {
+			break
+		}
+		t = end
+		name, off := t.Zone()
+		seq = append(seq, zonePeriod{name, off, t.IsDST()})
+	}
+	m := map[zonePeriod]int64{}
+	for i := 1; i < len(seq); i++ {
+		p := seq[i]
+		if !p.dst || m[p] != 0 {
+			continue
+		}
+		var d int64
+		if prev := seq[i-1]; !prev.dst {
+			d = int64(p.offset - prev.offset)
+		}
+		if d == 0 && i+1 < len(seq) {
+			next := seq[i+1]
+			if next.dst {
+				continue // settled by a later occurrence, if any
+			}
+			d = int64(p.offset - next.offset)
+		}
+		if d != 0 {
+			m[p] = d
+		}
+	}
+	for _, p := range seq {
+		if p.dst && m[p] == 0 {
+			m[p] = 3600
+		}
+	}
+	dstCache[loc] = m
+	return m
 }
 
 // systemZone is the fixed timezone of the system's zone at a UTC

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"encoding/binary"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -75,6 +76,7 @@ func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starl
 		return nil, v.(*python.ExcValue).Error()
 	}
 	zi := &zoneInfo{key: key, loc: loc, class: z.class}
+	zi.lastTrans, zi.hasRule = tzifLastTransition(key)
 	z.zones[key] = zi
 	return zi, nil
 }
@@ -84,6 +86,58 @@ type zoneInfo struct {
 	key   string
 	loc   *time.Location
 	class *dtClass // the module's ZoneInfo
+	// lastTrans is the database file's last transition (a Unix second)
+	// when hasRule: from it on, the file's rule (its TZ string) gives the
+	// offsets, and CPython takes dst() from the rule, not from the table.
+	lastTrans int64
+	hasRule   bool
+}
+
+// tzifLastTransition reads the last transition of key's file in the
+// system's database, and whether a rule (a TZ string with DST or not)
+// follows it; false when the file cannot be read (onetool's own copy
+// of the database is then used, and dst() reads its table throughout).
+func tzifLastTransition(key string) (int64, bool) {
+	for _, dir := range tzPath {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(key)))
+		if err != nil {
+			continue
+		}
+		return parseTZifLast(data)
+	}
+	return 0, false
+}
+
+// parseTZifLast finds, in a TZif file of version 2 or later (RFC 8536),
+// the last transition of its 64-bit data and whether its footer holds a
+// TZ string.
+func parseTZifLast(data []byte) (int64, bool) {
+	counts := func(b []byte) (isut, isstd, leap, time_, typ, char int, ok bool) {
+		if len(b) < 44 || string(b[:4]) != "TZif" {
+			return 0, 0, 0, 0, 0, 0, false
+		}
+		c := func(i int) int { return int(binary.BigEndian.Uint32(b[20+4*i:])) }
+		return c(0), c(1), c(2), c(3), c(4), c(5), true
+	}
+	isut, isstd, leap, n, typ, char, ok := counts(data)
+	if !ok || data[4] < '2' {
+		return 0, false
+	}
+	v1 := 44 + n*5 + typ*6 + char + leap*8 + isstd + isut
+	if v1 > len(data) {
+		return 0, false
+	}
+	data = data[v1:]
+	isut, isstd, leap, n, typ, char, ok = counts(data)
+	if !ok {
+		return 0, false
+	}
+	end := 44 + n*9 + typ*6 + char + leap*12 + isstd + isut
+	if n == 0 || end+2 > len(data) || data[end] != '\n' {
+		return 0, false
+	}
+	last := int64(binary.BigEndian.Uint64(data[44+(n-1)*8:]))
+	return last, data[end+1] != '\n'
 }
 
 // PyClass is type(z): zoneinfo.ZoneInfo.
@@ -141,7 +195,7 @@ func (z *zoneInfo) dst(dt *datetime) (int64, bool) {
 	if dt == nil {
 		return 0, false
 	}
-	return dstIn(z.loc, dt.local, dt.fold), true
+	return dstIn(z.loc, dt.local, dt.fold, z.lastTrans, z.hasRule), true
 }
 
 func (z *zoneInfo) fromutc(utc int64) (int64, int) { return fromUTCIn(z.loc, utc) }
