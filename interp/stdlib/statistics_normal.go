@@ -95,7 +95,14 @@ func (s *statsModule) newNormalDist(thread *starlark.Thread, _ *starlark.Builtin
 	if err := unpack("NormalDist", args, kwargs, "mu?", &mu, "sigma?", &sigma); err != nil {
 		return nil, err
 	}
-	// float(mu), float(sigma), as CPython: NormalDist("100", "15") works.
+	// As CPython 3.11: sigma < 0.0 first (a str sigma is that
+	// comparison's TypeError), then float(mu) and float(sigma), so
+	// NormalDist("100", 15) works.
+	if neg, err := python.Compare(thread, syntax.LT, sigma, starlark.Float(0)); err != nil {
+		return nil, err
+	} else if neg {
+		return nil, s.fail("sigma must be non-negative")
+	}
 	m, err := python.ToFloat(thread, mu)
 	if err != nil {
 		return nil, err
