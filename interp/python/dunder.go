@@ -2,6 +2,7 @@ package python
 
 import (
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
 )
@@ -35,6 +36,8 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return starlark.String(f.Name()), nil
 		case *starlark.Builtin:
 			return starlark.String(f.Name()), nil
+		case *starlarkstruct.Module: // math.__name__
+			return starlark.String(f.Name), nil
 		}
 	case "__doc__":
 		if f, ok := x.(*starlark.Function); ok && f.Doc() != "" {
