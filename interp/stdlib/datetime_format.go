@@ -752,161 +752,250 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 	return week1 + (w-1)*7 + d - 1, nil
 }
 
-// fromisoformat, as CPython 3.11 reads it.
+// fromisoformat, as CPython 3.11's C module reads it: over the UTF-8
+// bytes of the text, as a C string (a NUL past its end), with the same
+// leniencies (one stray character before an offset, "14:07:+05:00",
+// an offset's minutes of 60) and the same order of errors: the text's
+// shape first (Invalid isoformat string), then the offset's range, then
+// the date's and the time's.
 
 func errISO(s string) error {
 	return python.Errorf("ValueError", "Invalid isoformat string: %s", pyRepr(s))
 }
 
-func digitsAt(s string, i, n int) (int64, bool) {
-	if i+n > len(s) {
-		return 0, false
+// cstr is a text as C reads it: a NUL at and past its end.
+type cstr string
+
+func (s cstr) at(i int) byte {
+	if i >= 0 && i < len(s) {
+		return s[i]
 	}
-	var v int64
-	for _, c := range s[i : i+n] {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int64(c-'0')
-	}
-	return v, true
+	return 0
 }
 
-// parseISODate reads a date at the start of s, returning its ordinal and
-// the length read.
-func parseISODate(s string) (int64, int, error) {
-	y, ok := digitsAt(s, 0, 4)
-	if !ok || len(s) < 7 {
-		return 0, 0, errISO(s)
-	}
-	ext := s[4] == '-'
-	i := 4
-	if ext {
-		i = 5
-	}
-	if i < len(s) && s[i] == 'W' {
-		w, ok := digitsAt(s, i+1, 2)
-		if !ok {
-			return 0, 0, errISO(s)
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// digits reads n digits at i into v (appended, as C's parse_digits);
+// false at a byte that is not one.
+func (s cstr) digits(i, n int, v *int) (int, bool) {
+	for k := 0; k < n; k++ {
+		c := s.at(i + k)
+		if !isDigit(c) {
+			return i + k, false
 		}
-		i += 3
-		d := int64(1)
-		if ext && i < len(s) && s[i] == '-' {
-			if d, ok = digitsAt(s, i+1, 1); !ok {
-				return 0, 0, errISO(s)
+		*v = *v*10 + int(c-'0')
+	}
+	return i + n, true
+}
+
+// isoSeparator is where the date ends and the one-character separator
+// stands, judged from the date's shape (YYYY-MM-DD, YYYYMMDD, YYYY-Www,
+// YYYYWww, YYYY-Www-D, YYYYWwwD).
+func (s cstr) isoSeparator() int {
+	n := len(s)
+	if n == 7 {
+		return 7
+	}
+	if s.at(4) == '-' {
+		if s.at(5) != 'W' {
+			return 10
+		}
+		if n < 8 {
+			return -1
+		}
+		if n > 8 && s.at(8) == '-' {
+			if n == 9 {
+				return -1
 			}
-			i += 2
-		} else if !ext {
-			if v, ok := digitsAt(s, i, 1); ok {
-				d = v
-				i++
+			if n > 10 && isDigit(s.at(10)) {
+				return 8 // YYYY-Www-HH… rather than YYYY-Www-D#…
 			}
+			return 10
 		}
-		ord, err := isoToOrdinal(y, w, d)
-		return ord, i, err
+		return 8
 	}
-	m, ok1 := digitsAt(s, i, 2)
-	i += 2
-	if ext {
-		if i >= len(s) || s[i] != '-' {
-			return 0, 0, errISO(s)
-		}
+	if s.at(4) != 'W' {
+		return 8
+	}
+	i := 7
+	for i < n && isDigit(s.at(i)) {
 		i++
 	}
-	d, ok2 := digitsAt(s, i, 2)
-	if !ok1 || !ok2 {
-		return 0, 0, errISO(s)
+	if i < 9 {
+		return i
 	}
-	if err := checkDate(y, m, d); err != nil {
-		return 0, 0, err
+	if i%2 == 0 {
+		return 7
 	}
-	return toOrdinal(int(y), int(m), int(d)), i + 2, nil
+	return 8
 }
 
-// parseISOTime reads a time of day and an offset: the microseconds, the
-// tzinfo (nil when none) or an error.
-func parseISOTime(s, whole string) (int64, tzinfo, error) {
-	tzAt := strings.IndexAny(s, "Z+-")
-	var tz tzinfo
-	if tzAt >= 0 {
-		var err error
-		if tz, err = parseISOOffset(s[tzAt:], whole); err != nil {
-			return 0, nil, err
+// isoDate reads the date at the start of s (n its length as far as the
+// week form asks): year, month, day, or ok false for a malformed one.
+// An ISO week date is turned into its day here, as CPython does, its
+// week or weekday out of range being malformed.
+func (s cstr) isoDate(n int) (y, m, d int, ok bool) {
+	p, ok := s.digits(0, 4, &y)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	sep := s.at(p) == '-'
+	if sep {
+		p++
+	}
+	if s.at(p) == 'W' {
+		var w, wd int
+		if p, ok = s.digits(p+1, 2, &w); !ok {
+			return 0, 0, 0, false
 		}
-		s = s[:tzAt]
+		if p < n {
+			if sep {
+				if s.at(p) != '-' {
+					return 0, 0, 0, false
+				}
+				p++
+			}
+			if _, ok = s.digits(p, 1, &wd); !ok {
+				return 0, 0, 0, false
+			}
+		} else {
+			wd = 1
+		}
+		if w <= 0 || w >= 53 {
+			first := weekday(toOrdinal(y, 1, 1))
+			if w != 53 || !(first == 3 || first == 2 && isLeap(y)) {
+				return 0, 0, 0, false
+			}
+		}
+		if wd <= 0 || wd >= 8 {
+			return 0, 0, 0, false
+		}
+		jan4 := toOrdinal(y, 1, 4)
+		ord := jan4 - weekday(jan4) + int64((w-1)*7+wd-1)
+		switch {
+		case ord < 1:
+			return 0, 1, 1, true // year 0 is out of range
+		case ord > maxOrd:
+			return maxYear + 1, 1, 1, true
+		}
+		yy, mm, dd := fromOrdinal(ord)
+		return yy, mm, dd, true
 	}
-	f, err := parseHMS(s, whole, false)
-	if err != nil {
-		return 0, nil, err
+	if p, ok = s.digits(p, 2, &m); !ok {
+		return 0, 0, 0, false
 	}
-	if err := checkTime(f[0], f[1], f[2], f[3], 0); err != nil {
-		return 0, nil, err
+	if sep {
+		if s.at(p) != '-' {
+			return 0, 0, 0, false
+		}
+		p++
 	}
-	return ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3], tz, nil
+	if _, ok = s.digits(p, 2, &d); !ok {
+		return 0, 0, 0, false
+	}
+	return y, m, d, true
 }
 
-// parseHMS reads HH[:MM[:SS[.fff…]]] or HH[MM[SS[.fff…]]].
-func parseHMS(s, whole string, offset bool) ([4]int64, error) {
-	var f [4]int64
-	i := 0
-	colon := len(s) > 2 && s[2] == ':'
+// isoHMS reads HH[:MM[:SS[.ffffff]]] (or without the colons) from i up
+// to end: f the hours, minutes, seconds and microseconds; rc 0 at the end
+// of the text, 1 with more after it, negative when malformed.
+func (s cstr) isoHMS(i, end int) (f [4]int, rc int) {
+	p := i
+	colon := true
 	for k := 0; k < 3; k++ {
-		v, ok := digitsAt(s, i, 2)
-		if !ok {
-			return f, errISO(whole)
+		var ok bool
+		if p, ok = s.digits(p, 2, &f[k]); !ok {
+			return f, -3
 		}
-		f[k] = v
-		i += 2
-		if i == len(s) {
-			return f, nil
+		c := s.at(p)
+		p++
+		if k == 0 {
+			colon = c == ':'
 		}
-		if k == 2 {
+		switch {
+		case p >= end:
+			if c != 0 {
+				return f, 1
+			}
+			return f, 0
+		case colon && c == ':':
+			continue
+		case c == '.' || c == ',':
+		case !colon:
+			p--
+			continue
+		default:
+			return f, -4
+		}
+		break
+	}
+	n := min(end-p, 6)
+	var ok bool
+	if p, ok = s.digits(p, n, &f[3]); !ok {
+		return f, -3
+	}
+	for k := n; k < 6; k++ {
+		f[3] *= 10
+	}
+	for isDigit(s.at(p)) {
+		p++ // digits past the microseconds
+	}
+	if s.at(p) != 0 {
+		return f, 1
+	}
+	return f, 0
+}
+
+// isoTime reads a time of day and its offset from i to the end: rc 0
+// without an offset, 1 with one (off its seconds, offUS microseconds),
+// negative when malformed.
+func (s cstr) isoTime(i int) (f [4]int, off, offUS, rc int) {
+	end := len(s)
+	tz := i
+	for {
+		if c := s.at(tz); c == 'Z' || c == '+' || c == '-' {
 			break
 		}
-		if colon {
-			if s[i] != ':' {
-				break
-			}
-			i++
+		if tz++; tz >= end {
+			break
 		}
 	}
-	if k := s[i]; (k == '.' || k == ',') && i+1 < len(s) {
-		frac := s[i+1:]
-		for _, c := range frac {
-			if c < '0' || c > '9' {
-				return f, errISO(whole)
-			}
+	f, rc = s.isoHMS(i, tz)
+	switch {
+	case rc < 0:
+		return f, 0, 0, rc
+	case tz >= end:
+		if rc == 1 {
+			return f, 0, 0, -5
 		}
-		if len(frac) > 6 {
-			frac = frac[:6]
+		return f, 0, 0, 0
+	case s.at(tz) == 'Z':
+		if s.at(tz+1) != 0 {
+			return f, 0, 0, -5
 		}
-		v, _ := strconv.ParseInt(frac+strings.Repeat("0", 6-len(frac)), 10, 64)
-		f[3] = v
-		return f, nil
+		return f, 0, 0, 1
 	}
-	return f, errISO(whole)
+	sign := 1
+	if s.at(tz) == '-' {
+		sign = -1
+	}
+	o, orc := s.isoHMS(tz+1, end)
+	if orc != 0 {
+		return f, 0, 0, -5
+	}
+	return f, sign * (o[0]*3600 + o[1]*60 + o[2]), sign * o[3], 1
 }
 
-func parseISOOffset(s, whole string) (tzinfo, error) {
-	if s == "Z" {
+// isoZone is the tzinfo of an offset isoTime read (rc 1): UTC for a zero
+// offset, else a timezone, with its range error.
+func isoZone(rc, off, offUS int) (tzinfo, error) {
+	if rc != 1 {
+		return nil, nil
+	}
+	if off == 0 {
 		return &timezone{utc: true}, nil
 	}
-	if len(s) < 3 || s[0] != '+' && s[0] != '-' {
-		return nil, errISO(whole)
-	}
-	f, err := parseHMS(s[1:], whole, true)
-	if err != nil {
-		return nil, err
-	}
-	off := ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3]
-	if s[0] == '-' {
-		off = -off
-	}
-	tz, err := makeTimezone(deltaOf(off), nil)
-	if err != nil {
-		return nil, err
-	}
-	return tz, nil
+	return makeTimezone(deltaOf(int64(off)*usPerSec+int64(offUS)), nil)
 }
 
 func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, error) {
@@ -924,58 +1013,84 @@ func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, e
 }
 
 func dateFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("date.fromisoformat", args, kwargs)
+	text, err := isoText("date.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	ord, n, err := parseISODate(s)
-	if err != nil {
+	s := cstr(text)
+	var y, m, d int
+	ok := false
+	if n := len(s); n == 7 || n == 8 || n == 10 {
+		y, m, d, ok = s.isoDate(n)
+	}
+	if !ok {
+		return nil, errISO(text)
+	}
+	if err := checkDate(int64(y), int64(m), int64(d)); err != nil {
 		return nil, err
 	}
-	if n != len(s) {
-		return nil, errISO(s)
-	}
-	return &date{ord: ord}, nil
+	return &date{ord: toOrdinal(y, m, d)}, nil
 }
 
 func dtFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("datetime.fromisoformat", args, kwargs)
+	text, err := isoText("datetime.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	ord, n, err := parseISODate(s)
+	s := cstr(text)
+	sep := s.isoSeparator()
+	if sep < 0 {
+		return nil, errISO(text)
+	}
+	y, m, d, ok := s.isoDate(sep)
+	var f [4]int
+	off, offUS, rc := 0, 0, -1
+	if ok {
+		rc = 0
+		if len(s) > sep {
+			_, size := utf8DecodeAt(text, sep) // the separator: any one character
+			f, off, offUS, rc = s.isoTime(sep + size)
+		}
+	}
+	if rc < 0 {
+		return nil, errISO(text)
+	}
+	tz, err := isoZone(rc, off, offUS)
 	if err != nil {
 		return nil, err
 	}
-	var tod int64
-	var tz tzinfo
-	if n < len(s) {
-		_, size := utf8DecodeAt(s, n) // the separator: any one character
-		rest := s[n+size:]
-		if rest == "" {
-			return nil, errISO(s)
-		}
-		if tod, tz, err = parseISOTime(rest, s); err != nil {
-			return nil, err
-		}
+	if err := checkDate(int64(y), int64(m), int64(d)); err != nil {
+		return nil, err
 	}
-	return &datetime{local: (ord-1)*usPerDay + tod, tz: tz}, nil
+	if err := checkTime(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), 0); err != nil {
+		return nil, err
+	}
+	tod := ((int64(f[0])*60+int64(f[1]))*60+int64(f[2]))*usPerSec + int64(f[3])
+	return &datetime{local: (toOrdinal(y, m, d)-1)*usPerDay + tod, tz: tz}, nil
 }
 
 func timeFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("time.fromisoformat", args, kwargs)
+	text, err := isoText("time.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	rest := strings.TrimPrefix(s, "T")
-	if rest == "" {
-		return nil, errISO(s)
+	s := cstr(text)
+	start := 0
+	if s.at(0) == 'T' {
+		start = 1
 	}
-	tod, tz, err := parseISOTime(rest, s)
+	f, off, offUS, rc := s.isoTime(start)
+	if rc < 0 {
+		return nil, errISO(text)
+	}
+	tz, err := isoZone(rc, off, offUS)
 	if err != nil {
 		return nil, err
 	}
-	return &clock{us: tod, tz: tz}, nil
+	if err := checkTime(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), 0); err != nil {
+		return nil, err
+	}
+	return &clock{us: ((int64(f[0])*60+int64(f[1]))*60+int64(f[2]))*usPerSec + int64(f[3]), tz: tz}, nil
 }
 
 func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
