@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -422,6 +423,11 @@ func zoneNamesPattern() string {
 func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 	var sb strings.Builder
 	var groups []byte
+	// CPython's pattern as it would be, to report a directive given twice
+	// as its re module does: the group numbers, and where in its pattern
+	// the second group's name stands.
+	cpyPos, cpyGroups := 0, 0
+	first := map[byte]int{}
 	var build func(f string) error
 	build = func(f string) error {
 		for i := 0; i < len(f); i++ {
@@ -441,6 +447,7 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 				}
 				if d == '%' {
 					sb.WriteString("%")
+					cpyPos++
 					continue
 				}
 				pat, ok := strptimeDirectives[d]
@@ -451,6 +458,24 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 					r, _ := utf8DecodeAt(f, i)
 					return python.Errorf("ValueError", "'%s' is a bad directive in format '%s'", r, format)
 				}
+				cpyGroups++
+				if was, dup := first[d]; dup {
+					msg := fmt.Sprintf("redefinition of group name '%c' as group %d; was group %d", d, cpyGroups, was)
+					return reErrorClass.Raise(fmt.Sprintf("%s at position %d", msg, cpyPos+4), starlark.StringDict{
+						"msg": interp.MakeString(msg), "pattern": starlark.None, "pos": starlark.MakeInt(cpyPos + 4),
+						"lineno": starlark.MakeInt(1), "colno": starlark.MakeInt(cpyPos + 5)})
+				}
+				first[d] = cpyGroups
+				body := len(pat)
+				switch d { // where CPython's expression is written otherwise
+				case 'd':
+					body = 34
+				case 'j':
+					body = 64
+				case 'z':
+					body, cpyGroups = 49, cpyGroups+2 // two groups of its own
+				}
+				cpyPos += len("(?P<x>)") + body
 				sb.WriteString("(" + pat + ")")
 				groups = append(groups, d)
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
@@ -459,10 +484,15 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 					j++
 				}
 				sb.WriteString(`\s+`)
+				cpyPos += 3
 				i = j
 			default:
 				r, n := utf8DecodeAt(f, i)
 				sb.WriteString(regexp.QuoteMeta(r))
+				cpyPos++
+				if strings.Contains(`\.^$*+?(){}[]|`, r) {
+					cpyPos++ // escaped
+				}
 				i += n - 1
 			}
 		}
@@ -528,7 +558,11 @@ func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) 
 // parsed is what strptime read: the fields of a datetime.
 type parsed struct {
 	year, month, day, hour, minute, second, us int64
-	tz                                         tzinfo
+	gmtoff                                     int64 // %z's offset in microseconds, when hasOff
+	hasOff                                     bool
+	weekday, yday                              int64          // Monday 0; January 1 is 1
+	isdst                                      int64          // %Z's: 0 or 1 for a name the system knows, else -1
+	zone                                       starlark.Value // %Z's text, or None
 }
 
 func pyRepr(s string) string {
@@ -624,24 +658,52 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 		case 'V':
 			isoWeek = num('V')
 		case 'z':
-			tz, err := parseStrptimeOffset(found['z'])
+			off, err := parseStrptimeOffset(found['z'])
 			if err != nil {
 				return nil, err
 			}
-			p.tz = tz
+			p.gmtoff, p.hasOff = off, true
 		}
 	}
-	if isoYear >= 0 || isoWeek >= 0 {
-		if isoYear < 0 || isoWeek < 0 || weekdayV < 0 {
-			if isoYear >= 0 {
-				return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
-			}
+	// What CPython's _strptime does next, step for step.
+	_, haveYear := found['Y']
+	if _, ok := found['y']; ok {
+		haveYear = true
+	}
+	switch {
+	case !haveYear && isoYear >= 0:
+		if isoWeek < 0 || weekdayV < 0 {
+			return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+		}
+		if haveJulian {
+			return nil, python.Errorf("ValueError", "Day of the year directive '%%j' is not compatible with ISO year directive '%%G'. Use '%%Y' instead.")
+		}
+	case weekOf < 0 && isoWeek >= 0:
+		if weekdayV < 0 {
 			return nil, python.Errorf("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
 		}
+		return nil, python.Errorf("ValueError", "ISO week directive '%%V' is incompatible with the year directive '%%Y'. Use the ISO year '%%G' instead.")
+	}
+	// February 29 without a year is reckoned in 1904, a leap year, and
+	// given back as 1900.
+	leapFix := !haveYear && p.month == 2 && p.day == 29
+	if leapFix {
+		p.year = 1904
+	}
+	yearOrd := func(y int64) (int64, error) {
+		if y < minYear || y > maxYear {
+			return 0, python.Errorf("ValueError", "year %d is out of range", y)
+		}
+		return toOrdinal(int(y), 1, 1), nil
 	}
 	if !haveJulian && weekdayV >= 0 {
-		if weekOf >= 0 && isoYear < 0 {
-			first := weekday(toOrdinal(int(p.year), 1, 1))
+		switch {
+		case weekOf >= 0:
+			jan1, err := yearOrd(p.year)
+			if err != nil {
+				return nil, err
+			}
+			first := weekday(jan1)
 			dow := weekdayV
 			if !weekStartsMon {
 				first, dow = (first+1)%7, (dow+1)%7
@@ -653,28 +715,90 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 				julian = 1 + week0 + 7*(weekOf-1) + dow
 			}
 			haveJulian = true
-		} else if isoYear >= 0 {
-			ord, err := isoToOrdinal(isoYear, isoWeek, weekdayV+1)
+		case isoYear >= 0 && isoWeek >= 0:
+			jan4, err := yearOrd(isoYear)
 			if err != nil {
 				return nil, err
 			}
-			y, _, _ := fromOrdinal(ord)
-			p.year = int64(y)
-			julian, haveJulian = ord-toOrdinal(y, 1, 1)+1, true
+			jan4 += 3
+			ordinal := isoWeek*7 + weekdayV + 1 - (weekday(jan4) + 1 + 3)
+			if ordinal < 1 {
+				ordinal += jan4 - 3
+				isoYear--
+				prev, err := yearOrd(isoYear)
+				if err != nil {
+					return nil, err
+				}
+				ordinal -= prev
+			}
+			p.year, julian, haveJulian = isoYear, ordinal, true
+		}
+		if haveJulian && julian <= 0 {
+			p.year--
+			julian += 365
+			if isLeap(int(p.year)) {
+				julian++
+			}
 		}
 	}
 	if haveJulian {
-		if p.year < minYear || p.year > maxYear {
-			return nil, python.Errorf("ValueError", "year %d is out of range", p.year)
+		jan1, err := yearOrd(p.year)
+		if err != nil {
+			return nil, err
 		}
-		ord := toOrdinal(int(p.year), 1, 1) + julian - 1
-		if ord < 1 || ord > maxOrd {
-			return nil, python.Errorf("ValueError", "year is out of range")
+		ord := jan1 + julian - 1
+		switch {
+		case ord < 1:
+			return nil, python.Errorf("ValueError", "ordinal must be >= 1")
+		case ord > maxOrd:
+			return nil, python.Errorf("ValueError", "year %d is out of range", maxYear+1)
 		}
 		y, m, d := fromOrdinal(ord)
 		p.year, p.month, p.day = int64(y), int64(m), int64(d)
+		p.yday = julian
+	} else {
+		if err := checkDate(p.year, p.month, p.day); err != nil {
+			return nil, err
+		}
+		p.yday = toOrdinal(int(p.year), int(p.month), int(p.day)) - toOrdinal(int(p.year), 1, 1) + 1
+	}
+	p.weekday = weekdayV
+	if p.weekday < 0 {
+		p.weekday = weekday(toOrdinal(int(p.year), int(p.month), int(p.day)))
+	}
+	if leapFix {
+		p.year = 1900
+	}
+	p.isdst, p.zone = -1, starlark.None
+	if z, ok := found['Z']; ok {
+		p.zone = interp.MakeString(z)
+		p.isdst = zoneIsDST(strings.ToLower(z))
 	}
 	return p, nil
+}
+
+// zoneIsDST is the DST flag time.strptime gives a %Z name: 0 for UTC,
+// GMT and the system's standard name, 1 for its daylight-saving name,
+// -1 for a name it cannot tell (both names alike in a zone with DST).
+func zoneIsDST(z string) int64 {
+	std, dst := localZoneNames()
+	std, dst = strings.ToLower(std), strings.ToLower(dst)
+	_, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	_, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	ambiguous := std == dst && janOff != julOff && z != "utc" && z != "gmt"
+	switch {
+	case z == "utc" || z == "gmt" || z == std:
+		if ambiguous {
+			return -1
+		}
+		return 0
+	case z == dst:
+		if ambiguous {
+			return -1
+		}
+		return 1
+	}
+	return -1
 }
 
 func nameIndex(names []string, s string, abbrev bool) int {
@@ -690,10 +814,10 @@ func nameIndex(names []string, s string, abbrev bool) int {
 }
 
 // parseStrptimeOffset reads %z's text: Z, ±HHMM[SS[.ffffff]] or with
-// colons.
-func parseStrptimeOffset(s string) (tzinfo, error) {
+// colons, as an offset in microseconds.
+func parseStrptimeOffset(s string) (int64, error) {
 	if s == "Z" || s == "z" {
-		return &timezone{utc: true}, nil
+		return 0, nil
 	}
 	sign := int64(1)
 	if s[0] == '-' {
@@ -702,7 +826,7 @@ func parseStrptimeOffset(s string) (tzinfo, error) {
 	body := s[1:]
 	if strings.Contains(body, ":") {
 		if len(body) < 5 || body[2] != ':' || len(body) > 5 && body[5] != ':' {
-			return nil, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
+			return 0, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
 		}
 		body = strings.ReplaceAll(body, ":", "")
 	}
@@ -716,12 +840,7 @@ func parseStrptimeOffset(s string) (tzinfo, error) {
 		f := body[7:]
 		frac, _ = strconv.ParseInt(f+strings.Repeat("0", 6-len(f)), 10, 64)
 	}
-	off := sign * (((h*60+m)*60+sec)*usPerSec + frac)
-	tz, err := makeTimezone(deltaOf(off), nil)
-	if err != nil {
-		return nil, err
-	}
-	return tz, nil
+	return sign * (((h*60+m)*60+sec)*usPerSec + frac), nil
 }
 
 // isoToOrdinal is the day of an ISO year, week and weekday (1..7).
@@ -1118,6 +1237,18 @@ func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err := checkTime(p.hour, p.minute, p.second, p.us, 0); err != nil {
 		return nil, err
 	}
+	// %z gives a timezone, named by %Z when that read a name, as
+	// CPython's _strptime_datetime makes it.
+	var tz tzinfo
+	if p.hasOff {
+		var name starlark.Value
+		if z, ok := interp.AsText(p.zone); ok && z != "" {
+			name = p.zone
+		}
+		if tz, err = makeTimezone(deltaOf(p.gmtoff), name); err != nil {
+			return nil, err
+		}
+	}
 	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
-	return &datetime{local: (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+p.second)*usPerSec + p.us, tz: p.tz}, nil
+	return &datetime{local: (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+p.second)*usPerSec + p.us, tz: tz}, nil
 }

@@ -543,16 +543,14 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDate(p.year, p.month, p.day); err != nil {
-		return nil, err
+	// The fields as _strptime gives them: the weekday read (right or
+	// not), February 29 of no year in 1900, %Z's name and %z's offset.
+	st := &structTime{
+		fields: [9]int64{p.year, p.month, p.day, p.hour, p.minute, p.second, p.weekday, p.yday, p.isdst},
+		zone:   p.zone, gmtoff: starlark.None,
 	}
-	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
-	local := (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+min(p.second, 59))*usPerSec
-	st := structTimeOf(local, -1, nil, nil)
-	st.fields[5] = p.second
-	if p.tz != nil {
-		off, _ := p.tz.utcoffset(nil)
-		st.gmtoff = starlark.MakeInt64(off / usPerSec)
+	if p.hasOff {
+		st.gmtoff = starlark.MakeInt64(p.gmtoff / usPerSec) // the seconds, toward zero
 	}
 	return st, nil
 }
