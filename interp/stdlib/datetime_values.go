@@ -418,7 +418,11 @@ func (d *datetime) Freeze()              {}
 func (d *datetime) Truth() starlark.Bool { return true }
 func (d *datetime) Hash() (uint32, error) {
 	k := d.local
-	if off, ok := d.offset(); ok {
+	// The offset of fold 0, as CPython hashes: both folds of a repeated
+	// wall time hash alike (they are == in their own zone).
+	f := *d
+	f.fold = 0
+	if off, ok := f.offset(); ok {
 		k -= off
 	}
 	return uint32(k) ^ uint32(k>>32), nil
@@ -501,7 +505,26 @@ func (d *datetime) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bo
 		}
 		return false, err
 	}
+	if a == b && (op == syntax.EQL || op == syntax.NEQ) && d.tz != nil && !sameZone(d.tz, e.tz) &&
+		(d.foldMatters() || e.foldMatters()) {
+		// PEP 495: a wall time that comes twice (or not at all) is
+		// equal to no time of another zone, whichever its fold.
+		return op == syntax.NEQ, nil
+	}
 	return interp.CompareOp(op, cmp.Compare(a, b), d, y)
+}
+
+// foldMatters reports whether d's offset would change with its fold
+// flipped: a wall time repeated, or skipped, in its zone.
+func (d *datetime) foldMatters() bool {
+	if d.tz == nil {
+		return false
+	}
+	o1, _ := d.tz.utcoffset(d)
+	f := *d
+	f.fold = 1 - d.fold
+	o2, _ := d.tz.utcoffset(&f)
+	return o1 != o2
 }
 
 // comparable gives the two microsecond counts that order or subtract d
