@@ -14,7 +14,9 @@ import (
 func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	x := args[0]
 	name, _ := interp.AsText(args[1])
-	if v, err := attrOf(x, name); err != nil || v != nil {
+	// A value whose Attr answers every name it lacks with an
+	// AttributeError (a datetime) still has a __class__.
+	if v, err := attrOf(x, name); (err != nil && !(name == "__class__" && isAttributeError(err))) || v != nil {
 		return v, err
 	}
 	if v := numberAttr(x, name); v != nil {

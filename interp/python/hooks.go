@@ -197,6 +197,17 @@ func compareNumbers(op syntax.Token, x, y starlark.Value) (result, handled bool,
 
 // Pow is x ** y with Python's meaning for ints, floats and the modules'
 // numbers, refusing an int beyond limits.max_int_digits (charged to b).
+// ToFloat is float(v), with CPython's conversions ("1.5", a Decimal)
+// and errors (could not convert string to float: 'a').
+func ToFloat(thread *starlark.Thread, v starlark.Value) (float64, error) {
+	f, err := floatBuiltin(thread, nil, starlark.Tuple{v}, nil)
+	if err != nil {
+		return 0, err
+	}
+	x, _ := f.(starlark.Float)
+	return float64(x), nil
+}
+
 func Pow(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) { return powValues(b, x, y) }
 
 // modulePow is x ** y when either is a module's Number (its Binary with

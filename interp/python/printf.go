@@ -20,6 +20,9 @@ func printf(b *interp.Budget, format string, args starlark.Value) (string, error
 	var positional []starlark.Value
 	var mapping starlark.Mapping
 	single := false
+	if t, sub, ok := tupleOf(args); ok && sub {
+		args = t // a namedtuple's fields, as CPython's % takes a tuple's subclass
+	}
 	switch a := args.(type) {
 	case starlark.Tuple:
 		positional = a

@@ -344,26 +344,28 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return starlarkTypeName(m[1]) + " index out of range"
 		}},
 		{regexp.MustCompile(`deque index -?\d+ out of range`), "IndexError", func([]string) string { return "deque index out of range" }},
+		// calendar.month_name and day_name index a list of their own.
+		{regexp.MustCompile(`_localized_(month|day) index -?\d+ out of range`), "IndexError", func([]string) string { return "list index out of range" }},
 		{regexp.MustCompile(`index -?\d+ out of range`), "IndexError", nil},
-		{regexp.MustCompile(`^(\w+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
+		{regexp.MustCompile(`^([\w.]+) has no \.(\w+) field or method`), "AttributeError", func(m []string) string {
 			return "'" + starlarkTypeName(m[1]) + "' object has no attribute '" + m[2] + "'"
 		}},
-		{regexp.MustCompile(`^unknown binary op: (\w+) (not in|\S+) (\w+)$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^unknown binary op: ([\w.]+) (not in|\S+) ([\w.]+)$`), "TypeError", func(m []string) string {
 			return binaryOpError(m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
 		}},
-		{regexp.MustCompile(`^unknown unary op: (\S+) (\w+)$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^unknown unary op: (\S+) ([\w.]+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("bad operand type for unary %s: '%s'", m[1], starlarkTypeName(m[2]))
 		}},
-		{regexp.MustCompile(`^(\w+) (<|<=|>|>=) (\w+) not implemented$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^([\w.]+) (<|<=|>|>=) ([\w.]+) not implemented$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' not supported between instances of '%s' and '%s'", m[2], starlarkTypeName(m[1]), starlarkTypeName(m[3]))
 		}},
-		{regexp.MustCompile(`^len: value of type (\w+) has no len$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^len: value of type ([\w.]+) has no len$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("object of type '%s' has no len()", starlarkTypeName(m[1]))
 		}},
-		{regexp.MustCompile(`^unhandled index operation (\w+)\[`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^unhandled index operation ([\w.]+)\[`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
 		}},
-		{regexp.MustCompile(`invalid slice operand (\w+)$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`invalid slice operand ([\w.]+)$`), "TypeError", func(m []string) string {
 			switch m[1] {
 			case "deque":
 				return "sequence index must be integer, not 'slice'"
@@ -372,13 +374,13 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			}
 			return fmt.Sprintf("'%s' object is not subscriptable", starlarkTypeName(m[1]))
 		}},
-		{regexp.MustCompile(`^invalid call of non-function \((\w+)\)$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^invalid call of non-function \(([\w.]+)\)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' object is not callable", starlarkTypeName(m[1]))
 		}},
-		{regexp.MustCompile(`^(\w+) value is not iterable$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^([\w.]+) value is not iterable$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' object is not iterable", starlarkTypeName(m[1]))
 		}},
-		{regexp.MustCompile(`unhashable type: (\w+)$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`unhashable type: ([\w.]+)$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("unhashable type: '%s'", starlarkTypeName(m[1]))
 		}},
 		{regexp.MustCompile(`^got (\w+) in sequence assignment$`), "TypeError", func(m []string) string {
@@ -400,7 +402,7 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return "maximum recursion depth exceeded" // CPython's text, for a program that catches it
 		}},
 		{regexp.MustCompile(`nested more than \d+ levels`), "RecursionError", nil},
-		{regexp.MustCompile(`^(list|string|tuple|bytes|range) index: got (\w+), want int$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^(list|string|tuple|bytes|range) index: got ([\w.]+), want int$`), "TypeError", func(m []string) string {
 			t := starlarkTypeName(m[2])
 			switch m[1] {
 			case "string":
@@ -415,7 +417,7 @@ var engineErrors = sync.OnceValue(func() []engineError {
 			return "slice indices must be integers or None or have an __index__ method"
 		}},
 		{regexp.MustCompile(`^zero is not a valid slice step$`), "ValueError", func([]string) string { return "slice step cannot be zero" }},
-		{regexp.MustCompile(`^(\w+) value does not support item assignment$`), "TypeError", func(m []string) string {
+		{regexp.MustCompile(`^([\w.]+) value does not support item assignment$`), "TypeError", func(m []string) string {
 			return fmt.Sprintf("'%s' object does not support item assignment", starlarkTypeName(m[1]))
 		}},
 		{regexp.MustCompile(`^negative shift count`), "ValueError", func([]string) string { return "negative shift count" }},

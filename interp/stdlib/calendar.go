@@ -91,12 +91,13 @@ var (
 	_ starlark.Sliceable = (*calNames)(nil)
 )
 
-func (n *calNames) String() string        { return "<calendar." + n.kind + " object>" }
-func (n *calNames) Type() string          { return n.kind }
-func (n *calNames) Freeze()               {}
-func (n *calNames) Truth() starlark.Bool  { return true }
-func (n *calNames) Hash() (uint32, error) { return starlark.String(n.kind).Hash() }
-func (n *calNames) Len() int              { return len(n.names) }
+func (n *calNames) String() string                     { return "<calendar." + n.kind + " object>" }
+func (n *calNames) Type() string                       { return n.kind }
+func (n *calNames) Freeze()                            {}
+func (n *calNames) Truth() starlark.Bool               { return true }
+func (n *calNames) Hash() (uint32, error)              { return starlark.String(n.kind).Hash() }
+func (n *calNames) Len() int                           { return len(n.names) }
+func (n *calNames) Has(x starlark.Value) (bool, error) { return n.tuple().Has(x) }
 func (n *calNames) Index(i int) starlark.Value {
 	return starlark.String(n.names[i])
 }

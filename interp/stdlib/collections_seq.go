@@ -880,42 +880,10 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 	if i := v.typ.index(name); i >= 0 {
 		return v.vals[i], nil
 	}
+	if m := tupleMethod(name, v.vals); m != nil {
+		return m, nil
+	}
 	switch name {
-	case "count":
-		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			var x starlark.Value
-			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
-				return nil, err
-			}
-			n := 0
-			for _, e := range v.vals {
-				eq, err := python.Compare(thread, syntax.EQL, e, x)
-				if err != nil {
-					return nil, err
-				}
-				if eq {
-					n++
-				}
-			}
-			return starlark.MakeInt(n), nil
-		}), nil
-	case "index":
-		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			var x starlark.Value
-			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
-				return nil, err
-			}
-			for i, e := range v.vals {
-				eq, err := python.Compare(thread, syntax.EQL, e, x)
-				if err != nil {
-					return nil, err
-				}
-				if eq {
-					return starlark.MakeInt(i), nil
-				}
-			}
-			return nil, python.Errorf("ValueError", "tuple.index(x): x not in tuple")
-		}), nil
 	case "_fields":
 		return v.typ.fieldTuple(), nil
 	case "_field_defaults":
@@ -1031,3 +999,47 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 
 // isIdent reports whether s is a Python identifier and not a keyword.
 func isIdent(s string) bool { return python.IsIdentifier(s) && !pyast.IsKeyword(s) }
+
+// tupleMethod is a tuple's count or index method over vals, for the
+// values that derive from tuple (a namedtuple, time.struct_time,
+// isocalendar()'s), or nil for any other name.
+func tupleMethod(name string, vals []starlark.Value) starlark.Value {
+	switch name {
+	case "count":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			n := 0
+			for _, e := range vals {
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					n++
+				}
+			}
+			return starlark.MakeInt(n), nil
+		})
+	case "index":
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			var x starlark.Value
+			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &x); err != nil {
+				return nil, err
+			}
+			for i, e := range vals {
+				eq, err := python.Compare(thread, syntax.EQL, e, x)
+				if err != nil {
+					return nil, err
+				}
+				if eq {
+					return starlark.MakeInt(i), nil
+				}
+			}
+			return nil, python.Errorf("ValueError", "tuple.index(x): x not in tuple")
+		})
+	}
+	return nil
+}

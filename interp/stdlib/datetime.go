@@ -119,6 +119,12 @@ func (*datetime) PyClass() starlark.Value  { return dtClassSet.datetime }
 func (*clock) PyClass() starlark.Value     { return dtClassSet.time }
 func (*timedelta) PyClass() starlark.Value { return dtClassSet.timedelta }
 func (*timezone) PyClass() starlark.Value  { return dtClassSet.timezone }
+func (*isoCalendarDate) PyClass() starlark.Value {
+	return isoCalendarClass
+}
+
+// isoCalendarClass is type(d.isocalendar()), which programs do not call.
+var isoCalendarClass = &dtClass{name: "IsoCalendarDate", is: isA[*isoCalendarDate], proto: &isoCalendarDate{}}
 
 // dtClass is one of the module's classes: called, it makes an instance;
 // its attributes are the class methods and constants, and the instance
@@ -253,6 +259,33 @@ func methodNames[T starlark.Value](methods map[string]method[T], attrs ...string
 // functions do; the first required ones must be given. Missing optional
 // ones are nil.
 func bindArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	return bindArgsAs(false, fn, args, kwargs, names, required)
+}
+
+// bindArgsC is bindArgs with the words of CPython's C functions
+// (PyArg_ParseTupleAndKeywords), as datetime's are: "'foo' is an invalid
+// keyword argument for replace()", and "takes at most 1 argument (2
+// given)" counting the keywords too.
+func bindArgsC(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	return bindArgsAs(true, fn, args, kwargs, names, required)
+}
+
+func bindArgsAs(c bool, fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []string, required int) ([]starlark.Value, error) {
+	if c {
+		if n := len(args) + len(kwargs); n > len(names) {
+			who, kw, s := "function", "", "s"
+			if fn != "" {
+				who = fn + "()"
+			}
+			if len(args) == 0 {
+				kw = "keyword "
+			}
+			if len(names) == 1 {
+				s = ""
+			}
+			return nil, python.Errorf("TypeError", "%s takes at most %d %sargument%s (%d given)", who, len(names), kw, s, n)
+		}
+	}
 	if len(args) > len(names) {
 		if fn == "" {
 			return nil, python.Errorf("TypeError", "function takes at most %d arguments (%d given)", len(names), len(args))
@@ -267,6 +300,9 @@ func bindArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, names []s
 		if i < 0 {
 			if fn == "" {
 				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
+			}
+			if c {
+				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, fn)
 			}
 			return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, k)
 		}
@@ -480,17 +516,17 @@ func pad(n int64, width int) string {
 	return fmt.Sprintf("%0*d", width, n)
 }
 
-// qualName is the name of v's type as CPython's operator errors give it.
-func qualName(v starlark.Value) string {
-	switch v.(type) {
-	case *date, *datetime, *clock, *timedelta, *timezone:
-		return "datetime." + v.Type()
-	case *zoneInfo:
-		return "zoneinfo.ZoneInfo"
-	}
-	return python.TypeName(v)
-}
+// qualName is the name of v's type as CPython's operator errors give it
+// (the module's types name themselves so: datetime.date).
+func qualName(v starlark.Value) string { return python.TypeName(v) }
 
 func dtUnsupported(op string, x, y starlark.Value) error {
+	if op == "+" {
+		// "Date: " + d, as CPython words a str, list or tuple's +.
+		switch k := python.TypeName(x); k {
+		case "str", "list", "tuple":
+			return python.Errorf("TypeError", "can only concatenate %s (not \"%s\") to %s", k, qualName(y), k)
+		}
+	}
 	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, qualName(x), qualName(y))
 }

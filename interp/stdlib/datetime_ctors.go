@@ -20,21 +20,21 @@ func localOf(utc int64) int64 {
 }
 
 func dateToday(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := noArgs("today", args, kwargs); err != nil {
+	if err := noArgs("date.today", args, kwargs); err != nil {
 		return nil, err
 	}
 	return &date{ord: localOf(nowUTC())/usPerDay + 1}, nil
 }
 
 func dtToday(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := noArgs("today", args, kwargs); err != nil {
+	if err := noArgs("datetime.today", args, kwargs); err != nil {
 		return nil, err
 	}
 	return &datetime{local: localOf(nowUTC())}, nil
 }
 
 func dtNow(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("now", args, kwargs, []string{"tz"}, 0)
+	vals, err := bindArgsC("now", args, kwargs, []string{"tz"}, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func dtNow(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 }
 
 func dtUTCNow(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if err := noArgs("utcnow", args, kwargs); err != nil {
+	if err := noArgs("datetime.utcnow", args, kwargs); err != nil {
 		return nil, err
 	}
 	return &datetime{local: nowUTC()}, nil
@@ -72,7 +72,7 @@ func atInstant(utc int64, tzv starlark.Value) (starlark.Value, error) {
 }
 
 func dtFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("fromtimestamp", args, kwargs, []string{"timestamp", "tz"}, 1)
+	vals, err := bindArgsC("fromtimestamp", args, kwargs, []string{"timestamp", "tz"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func dtFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 }
 
 func dtUTCFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("utcfromtimestamp", args, kwargs, []string{"timestamp"}, 1)
+	vals, err := bindArgsC("utcfromtimestamp", args, kwargs, []string{"timestamp"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func dtUTCFromTimestamp(_ *starlark.Thread, _ *starlark.Builtin, args starlark.T
 }
 
 func dateFromTimestamp(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("fromtimestamp", args, kwargs, []string{"timestamp"}, 1)
+	vals, err := bindArgsC("fromtimestamp", args, kwargs, []string{"timestamp"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func dateFromTimestamp(thread *starlark.Thread, b *starlark.Builtin, args starla
 }
 
 func ordinalArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (int64, error) {
-	vals, err := bindArgs(fn, args, kwargs, []string{"ordinal"}, 1)
+	vals, err := bindArgsC(fn, args, kwargs, []string{"ordinal"}, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -147,7 +147,7 @@ func dtFromOrdinal(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 }
 
 func dateFromISOCalendar(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("fromisocalendar", args, kwargs, []string{"year", "week", "day"}, 3)
+	vals, err := bindArgsC("fromisocalendar", args, kwargs, []string{"year", "week", "day"}, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func dtFromISOCalendar(thread *starlark.Thread, b *starlark.Builtin, args starla
 }
 
 func dtCombine(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("combine", args, kwargs, []string{"date", "time", "tzinfo"}, 2)
+	vals, err := bindArgsC("combine", args, kwargs, []string{"date", "time", "tzinfo"}, 2)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func (td *timedelta) total64() (int64, bool) {
 func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	names := []string{"days", "seconds", "microseconds", "milliseconds", "minutes", "hours", "weeks"}
 	factors := []int64{usPerDay, usPerSec, 1, 1000, 60 * usPerSec, 3600 * usPerSec, 7 * usPerDay}
-	vals, err := bindArgs("", args, kwargs, names, 0)
+	vals, err := bindArgsC("__new__", args, kwargs, names, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	return makeDelta(sum)
 }
 
-func (td *timedelta) Type() string         { return "timedelta" }
+func (td *timedelta) Type() string         { return "datetime.timedelta" }
 func (td *timedelta) Freeze()              {}
 func (td *timedelta) Truth() starlark.Bool { return td.days != 0 || td.us != 0 }
 func (td *timedelta) Hash() (uint32, error) {

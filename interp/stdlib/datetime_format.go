@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -24,7 +25,7 @@ var (
 // strftimeMethod is x.strftime(format) for a datetime (a date or time
 // made into one).
 func strftimeMethod(thread *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("strftime", args, kwargs, []string{"format"}, 1)
+	vals, err := bindArgsC("strftime", args, kwargs, []string{"format"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -110,13 +111,67 @@ func (c *clock) PyFormat(b *interp.Budget, spec string) (string, error) {
 
 // strftimeText formats d by f as C's strftime in the C locale, with
 // Python's %f, %z and %Z. An unknown directive is written as it is.
-func strftimeText(d *datetime, f string) string {
-	var sb strings.Builder
+func strftimeText(d *datetime, f string) string { return strftimeTm(tmOf(d), f) }
+
+// tm is what strftime reads, as C's struct tm holds it: a datetime's
+// fields, or time.strftime's tuple as it is given (February 31, a
+// weekday that is not the date's, a 61st second).
+type tm struct {
+	y, m, day      int   // m 1 … 12
+	h, mi, s, us   int64 //
+	wd, yday       int64 // Monday 0; January 1 is 1
+	z, zone, epoch func() string
+}
+
+// tmOf is d's tm: its %z, %Z and %s come from its time zone.
+func tmOf(d *datetime) tm {
 	ord, tod := d.ord(), d.tod()
 	y, m, day := fromOrdinal(ord)
-	h, mi, s, us := tod/(3600*usPerSec), tod/(60*usPerSec)%60, tod/usPerSec%60, tod%usPerSec
-	wd := weekday(ord)
-	yday := ord - toOrdinal(y, 1, 1) + 1
+	return tm{
+		y: y, m: m, day: day,
+		h: tod / (3600 * usPerSec), mi: tod / (60 * usPerSec) % 60, s: tod / usPerSec % 60, us: tod % usPerSec,
+		wd: weekday(ord), yday: ord - toOrdinal(y, 1, 1) + 1,
+		z: func() string {
+			if off, ok := d.offset(); ok {
+				return formatOffset(off, "")
+			}
+			return ""
+		},
+		zone: func() string {
+			if d.tz != nil {
+				if s, ok := interp.AsText(d.tz.tzname(d)); ok {
+					return s
+				}
+			}
+			return ""
+		},
+		epoch: func() string { return itoa(floorDiv(d.utc()-epochUS, usPerSec)) },
+	}
+}
+
+// isoWeek is the ISO year and week of t, from its year, day of the year
+// and weekday alone, as glibc finds them for %G, %g and %V.
+func (t tm) isoWeek() (int64, int64) {
+	// days is the day of the year (from 0) counted from the Monday of
+	// week 1; negative in the last week of the year before.
+	days := func(yday0 int64) int64 {
+		sun := (t.wd + 1) % 7 // the C library's weekday: Sunday 0
+		return yday0 - (yday0-sun+4+378)%7 + 3
+	}
+	y := int64(t.y)
+	d := days(t.yday - 1)
+	if d < 0 {
+		y--
+		d = days(t.yday - 1 + 365 + int64(boolInt(isLeap(int(y)))))
+	} else if n := days(t.yday - 1 - 365 - int64(boolInt(isLeap(int(y))))); n >= 0 {
+		y++
+		d = n
+	}
+	return y, d/7 + 1
+}
+
+func strftimeTm(t tm, f string) string {
+	var sb strings.Builder
 	for i := 0; i < len(f); i++ {
 		c := f[i]
 		if c != '%' || i+1 >= len(f) {
@@ -150,7 +205,7 @@ func strftimeText(d *datetime, f string) string {
 		// Python replaces a bare %f, %z and %Z itself; with a flag or a
 		// width they reach the C library, which does not know them.
 		pythonOnly := (flag != 0 || i-start > 1) && strings.IndexByte("fzZ", f[i]) >= 0
-		if pythonOnly || !writeDirective(&piece, d, f[i], ord, tod, y, m, day, h, mi, s, us, wd, yday) {
+		if pythonOnly || !writeDirective(&piece, t, f[i]) {
 			sb.WriteString(f[start : i+1])
 			continue
 		}
@@ -190,7 +245,8 @@ func applyFlag(text string, flag byte) string {
 
 // writeDirective writes one directive's text; false for a directive
 // strftime does not know, which is written as it is.
-func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y, m, day int, h, mi, s, us, wd, yday int64) bool {
+func writeDirective(sb *strings.Builder, t tm, c byte) bool {
+	y, m, day, h, mi, s, wd, yday := t.y, t.m, t.day, t.h, t.mi, t.s, t.wd, t.yday
 	switch c {
 	case 'a':
 		sb.WriteString(dayNames[wd][:3])
@@ -211,18 +267,18 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'm':
 		sb.WriteString(pad(int64(m), 2))
 	case 'y':
-		sb.WriteString(pad(int64(y%100), 2))
+		sb.WriteString(pad(int64((y%100+100)%100), 2))
 	case 'Y':
 		sb.WriteString(itoa(int64(y)))
 	case 'C':
 		sb.WriteString(strconv.Itoa(y / 100)) // glibc does not pad it
 	case 'G', 'g', 'V':
-		iy, iw, _ := isoCalendar(ord)
+		iy, iw := t.isoWeek()
 		switch c {
 		case 'G':
 			sb.WriteString(itoa(iy))
 		case 'g':
-			sb.WriteString(pad(iy%100, 2))
+			sb.WriteString(pad((iy%100+100)%100, 2))
 		default:
 			sb.WriteString(pad(iw, 2))
 		}
@@ -251,7 +307,7 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'S':
 		sb.WriteString(pad(s, 2))
 	case 'f':
-		sb.WriteString(pad(us, 6))
+		sb.WriteString(pad(t.us, 6))
 	case 'j':
 		sb.WriteString(pad(yday, 3))
 	case 'U':
@@ -259,29 +315,23 @@ func writeDirective(sb *strings.Builder, d *datetime, c byte, ord, tod int64, y,
 	case 'W':
 		sb.WriteString(pad((yday+6-wd)/7, 2))
 	case 'z':
-		if off, ok := d.offset(); ok {
-			sb.WriteString(formatOffset(off, ""))
-		}
+		sb.WriteString(t.z())
 	case 'Z':
-		if d.tz != nil {
-			if s, ok := interp.AsText(d.tz.tzname(d)); ok {
-				sb.WriteString(s)
-			}
-		}
+		sb.WriteString(t.zone())
 	case 's':
-		sb.WriteString(itoa(floorDiv(d.utc()-epochUS, usPerSec)))
+		sb.WriteString(t.epoch())
 	case 'c':
-		sb.WriteString(strftimeText(d, "%a %b %e %H:%M:%S %Y"))
+		sb.WriteString(strftimeTm(t, "%a %b %e %H:%M:%S %Y"))
 	case 'x', 'D':
-		sb.WriteString(strftimeText(d, "%m/%d/%y"))
+		sb.WriteString(strftimeTm(t, "%m/%d/%y"))
 	case 'X', 'T':
-		sb.WriteString(strftimeText(d, "%H:%M:%S"))
+		sb.WriteString(strftimeTm(t, "%H:%M:%S"))
 	case 'F':
-		sb.WriteString(strftimeText(d, "%Y-%m-%d"))
+		sb.WriteString(strftimeTm(t, "%Y-%m-%d"))
 	case 'R':
-		sb.WriteString(strftimeText(d, "%H:%M"))
+		sb.WriteString(strftimeTm(t, "%H:%M"))
 	case 'r':
-		sb.WriteString(strftimeText(d, "%I:%M:%S %p"))
+		sb.WriteString(strftimeTm(t, "%I:%M:%S %p"))
 	case 'n':
 		sb.WriteByte('\n')
 	case 't':
@@ -373,6 +423,11 @@ func zoneNamesPattern() string {
 func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 	var sb strings.Builder
 	var groups []byte
+	// CPython's pattern as it would be, to report a directive given twice
+	// as its re module does: the group numbers, and where in its pattern
+	// the second group's name stands.
+	cpyPos, cpyGroups := 0, 0
+	first := map[byte]int{}
 	var build func(f string) error
 	build = func(f string) error {
 		for i := 0; i < len(f); i++ {
@@ -392,6 +447,7 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 				}
 				if d == '%' {
 					sb.WriteString("%")
+					cpyPos++
 					continue
 				}
 				pat, ok := strptimeDirectives[d]
@@ -402,6 +458,24 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 					r, _ := utf8DecodeAt(f, i)
 					return python.Errorf("ValueError", "'%s' is a bad directive in format '%s'", r, format)
 				}
+				cpyGroups++
+				if was, dup := first[d]; dup {
+					msg := fmt.Sprintf("redefinition of group name '%c' as group %d; was group %d", d, cpyGroups, was)
+					return reErrorClass.Raise(fmt.Sprintf("%s at position %d", msg, cpyPos+4), starlark.StringDict{
+						"msg": interp.MakeString(msg), "pattern": starlark.None, "pos": starlark.MakeInt(cpyPos + 4),
+						"lineno": starlark.MakeInt(1), "colno": starlark.MakeInt(cpyPos + 5)})
+				}
+				first[d] = cpyGroups
+				body := len(pat)
+				switch d { // where CPython's expression is written otherwise
+				case 'd':
+					body = 34
+				case 'j':
+					body = 64
+				case 'z':
+					body, cpyGroups = 49, cpyGroups+2 // two groups of its own
+				}
+				cpyPos += len("(?P<x>)") + body
 				sb.WriteString("(" + pat + ")")
 				groups = append(groups, d)
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
@@ -410,10 +484,15 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 					j++
 				}
 				sb.WriteString(`\s+`)
+				cpyPos += 3
 				i = j
 			default:
 				r, n := utf8DecodeAt(f, i)
 				sb.WriteString(regexp.QuoteMeta(r))
+				cpyPos++
+				if strings.Contains(`\.^$*+?(){}[]|`, r) {
+					cpyPos++ // escaped
+				}
 				i += n - 1
 			}
 		}
@@ -479,7 +558,11 @@ func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) 
 // parsed is what strptime read: the fields of a datetime.
 type parsed struct {
 	year, month, day, hour, minute, second, us int64
-	tz                                         tzinfo
+	gmtoff                                     int64 // %z's offset in microseconds, when hasOff
+	hasOff                                     bool
+	weekday, yday                              int64          // Monday 0; January 1 is 1
+	isdst                                      int64          // %Z's: 0 or 1 for a name the system knows, else -1
+	zone                                       starlark.Value // %Z's text, or None
 }
 
 func pyRepr(s string) string {
@@ -575,24 +658,52 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 		case 'V':
 			isoWeek = num('V')
 		case 'z':
-			tz, err := parseStrptimeOffset(found['z'])
+			off, err := parseStrptimeOffset(found['z'])
 			if err != nil {
 				return nil, err
 			}
-			p.tz = tz
+			p.gmtoff, p.hasOff = off, true
 		}
 	}
-	if isoYear >= 0 || isoWeek >= 0 {
-		if isoYear < 0 || isoWeek < 0 || weekdayV < 0 {
-			if isoYear >= 0 {
-				return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
-			}
+	// What CPython's _strptime does next, step for step.
+	_, haveYear := found['Y']
+	if _, ok := found['y']; ok {
+		haveYear = true
+	}
+	switch {
+	case !haveYear && isoYear >= 0:
+		if isoWeek < 0 || weekdayV < 0 {
+			return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+		}
+		if haveJulian {
+			return nil, python.Errorf("ValueError", "Day of the year directive '%%j' is not compatible with ISO year directive '%%G'. Use '%%Y' instead.")
+		}
+	case weekOf < 0 && isoWeek >= 0:
+		if weekdayV < 0 {
 			return nil, python.Errorf("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
 		}
+		return nil, python.Errorf("ValueError", "ISO week directive '%%V' is incompatible with the year directive '%%Y'. Use the ISO year '%%G' instead.")
+	}
+	// February 29 without a year is reckoned in 1904, a leap year, and
+	// given back as 1900.
+	leapFix := !haveYear && p.month == 2 && p.day == 29
+	if leapFix {
+		p.year = 1904
+	}
+	yearOrd := func(y int64) (int64, error) {
+		if y < minYear || y > maxYear {
+			return 0, python.Errorf("ValueError", "year %d is out of range", y)
+		}
+		return toOrdinal(int(y), 1, 1), nil
 	}
 	if !haveJulian && weekdayV >= 0 {
-		if weekOf >= 0 && isoYear < 0 {
-			first := weekday(toOrdinal(int(p.year), 1, 1))
+		switch {
+		case weekOf >= 0:
+			jan1, err := yearOrd(p.year)
+			if err != nil {
+				return nil, err
+			}
+			first := weekday(jan1)
 			dow := weekdayV
 			if !weekStartsMon {
 				first, dow = (first+1)%7, (dow+1)%7
@@ -604,28 +715,90 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 				julian = 1 + week0 + 7*(weekOf-1) + dow
 			}
 			haveJulian = true
-		} else if isoYear >= 0 {
-			ord, err := isoToOrdinal(isoYear, isoWeek, weekdayV+1)
+		case isoYear >= 0 && isoWeek >= 0:
+			jan4, err := yearOrd(isoYear)
 			if err != nil {
 				return nil, err
 			}
-			y, _, _ := fromOrdinal(ord)
-			p.year = int64(y)
-			julian, haveJulian = ord-toOrdinal(y, 1, 1)+1, true
+			jan4 += 3
+			ordinal := isoWeek*7 + weekdayV + 1 - (weekday(jan4) + 1 + 3)
+			if ordinal < 1 {
+				ordinal += jan4 - 3
+				isoYear--
+				prev, err := yearOrd(isoYear)
+				if err != nil {
+					return nil, err
+				}
+				ordinal -= prev
+			}
+			p.year, julian, haveJulian = isoYear, ordinal, true
+		}
+		if haveJulian && julian <= 0 {
+			p.year--
+			julian += 365
+			if isLeap(int(p.year)) {
+				julian++
+			}
 		}
 	}
 	if haveJulian {
-		if p.year < minYear || p.year > maxYear {
-			return nil, python.Errorf("ValueError", "year %d is out of range", p.year)
+		jan1, err := yearOrd(p.year)
+		if err != nil {
+			return nil, err
 		}
-		ord := toOrdinal(int(p.year), 1, 1) + julian - 1
-		if ord < 1 || ord > maxOrd {
-			return nil, python.Errorf("ValueError", "year is out of range")
+		ord := jan1 + julian - 1
+		switch {
+		case ord < 1:
+			return nil, python.Errorf("ValueError", "ordinal must be >= 1")
+		case ord > maxOrd:
+			return nil, python.Errorf("ValueError", "year %d is out of range", maxYear+1)
 		}
 		y, m, d := fromOrdinal(ord)
 		p.year, p.month, p.day = int64(y), int64(m), int64(d)
+		p.yday = julian
+	} else {
+		if err := checkDate(p.year, p.month, p.day); err != nil {
+			return nil, err
+		}
+		p.yday = toOrdinal(int(p.year), int(p.month), int(p.day)) - toOrdinal(int(p.year), 1, 1) + 1
+	}
+	p.weekday = weekdayV
+	if p.weekday < 0 {
+		p.weekday = weekday(toOrdinal(int(p.year), int(p.month), int(p.day)))
+	}
+	if leapFix {
+		p.year = 1900
+	}
+	p.isdst, p.zone = -1, starlark.None
+	if z, ok := found['Z']; ok {
+		p.zone = interp.MakeString(z)
+		p.isdst = zoneIsDST(strings.ToLower(z))
 	}
 	return p, nil
+}
+
+// zoneIsDST is the DST flag time.strptime gives a %Z name: 0 for UTC,
+// GMT and the system's standard name, 1 for its daylight-saving name,
+// -1 for a name it cannot tell (both names alike in a zone with DST).
+func zoneIsDST(z string) int64 {
+	std, dst := localZoneNames()
+	std, dst = strings.ToLower(std), strings.ToLower(dst)
+	_, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	_, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	ambiguous := std == dst && janOff != julOff && z != "utc" && z != "gmt"
+	switch {
+	case z == "utc" || z == "gmt" || z == std:
+		if ambiguous {
+			return -1
+		}
+		return 0
+	case z == dst:
+		if ambiguous {
+			return -1
+		}
+		return 1
+	}
+	return -1
 }
 
 func nameIndex(names []string, s string, abbrev bool) int {
@@ -641,10 +814,10 @@ func nameIndex(names []string, s string, abbrev bool) int {
 }
 
 // parseStrptimeOffset reads %z's text: Z, ±HHMM[SS[.ffffff]] or with
-// colons.
-func parseStrptimeOffset(s string) (tzinfo, error) {
+// colons, as an offset in microseconds.
+func parseStrptimeOffset(s string) (int64, error) {
 	if s == "Z" || s == "z" {
-		return &timezone{utc: true}, nil
+		return 0, nil
 	}
 	sign := int64(1)
 	if s[0] == '-' {
@@ -653,7 +826,7 @@ func parseStrptimeOffset(s string) (tzinfo, error) {
 	body := s[1:]
 	if strings.Contains(body, ":") {
 		if len(body) < 5 || body[2] != ':' || len(body) > 5 && body[5] != ':' {
-			return nil, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
+			return 0, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
 		}
 		body = strings.ReplaceAll(body, ":", "")
 	}
@@ -667,12 +840,7 @@ func parseStrptimeOffset(s string) (tzinfo, error) {
 		f := body[7:]
 		frac, _ = strconv.ParseInt(f+strings.Repeat("0", 6-len(f)), 10, 64)
 	}
-	off := sign * (((h*60+m)*60+sec)*usPerSec + frac)
-	tz, err := makeTimezone(deltaOf(off), nil)
-	if err != nil {
-		return nil, err
-	}
-	return tz, nil
+	return sign * (((h*60+m)*60+sec)*usPerSec + frac), nil
 }
 
 // isoToOrdinal is the day of an ISO year, week and weekday (1..7).
@@ -695,7 +863,7 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 		}
 	}
 	if d <= 0 || d > 7 {
-		return 0, python.Errorf("ValueError", "Invalid weekday: %d (range is [1, 7])", d)
+		return 0, python.Errorf("ValueError", "Invalid day: %d (range is [1, 7])", d)
 	}
 	// The Monday of week 1 is the Monday of the week holding January 4.
 	jan4 := toOrdinal(int(y), 1, 4)
@@ -703,166 +871,258 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 	return week1 + (w-1)*7 + d - 1, nil
 }
 
-// fromisoformat, as CPython 3.11 reads it.
+// fromisoformat, as CPython 3.11's C module reads it: over the UTF-8
+// bytes of the text, as a C string (a NUL past its end), with the same
+// leniencies (one stray character before an offset, "14:07:+05:00",
+// an offset's minutes of 60) and the same order of errors: the text's
+// shape first (Invalid isoformat string), then the offset's range, then
+// the date's and the time's.
 
 func errISO(s string) error {
 	return python.Errorf("ValueError", "Invalid isoformat string: %s", pyRepr(s))
 }
 
-func digitsAt(s string, i, n int) (int64, bool) {
-	if i+n > len(s) {
-		return 0, false
+// cstr is a text as C reads it: a NUL at and past its end.
+type cstr string
+
+func (s cstr) at(i int) byte {
+	if i >= 0 && i < len(s) {
+		return s[i]
 	}
-	var v int64
-	for _, c := range s[i : i+n] {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int64(c-'0')
-	}
-	return v, true
+	return 0
 }
 
-// parseISODate reads a date at the start of s, returning its ordinal and
-// the length read.
-func parseISODate(s string) (int64, int, error) {
-	y, ok := digitsAt(s, 0, 4)
-	if !ok || len(s) < 7 {
-		return 0, 0, errISO(s)
-	}
-	ext := s[4] == '-'
-	i := 4
-	if ext {
-		i = 5
-	}
-	if i < len(s) && s[i] == 'W' {
-		w, ok := digitsAt(s, i+1, 2)
-		if !ok {
-			return 0, 0, errISO(s)
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// digits reads n digits at i into v (appended, as C's parse_digits);
+// false at a byte that is not one.
+func (s cstr) digits(i, n int, v *int) (int, bool) {
+	for k := 0; k < n; k++ {
+		c := s.at(i + k)
+		if !isDigit(c) {
+			return i + k, false
 		}
-		i += 3
-		d := int64(1)
-		if ext && i < len(s) && s[i] == '-' {
-			if d, ok = digitsAt(s, i+1, 1); !ok {
-				return 0, 0, errISO(s)
+		*v = *v*10 + int(c-'0')
+	}
+	return i + n, true
+}
+
+// isoSeparator is where the date ends and the one-character separator
+// stands, judged from the date's shape (YYYY-MM-DD, YYYYMMDD, YYYY-Www,
+// YYYYWww, YYYY-Www-D, YYYYWwwD).
+func (s cstr) isoSeparator() int {
+	n := len(s)
+	if n == 7 {
+		return 7
+	}
+	if s.at(4) == '-' {
+		if s.at(5) != 'W' {
+			return 10
+		}
+		if n < 8 {
+			return -1
+		}
+		if n > 8 && s.at(8) == '-' {
+			if n == 9 {
+				return -1
 			}
-			i += 2
-		} else if !ext {
-			if v, ok := digitsAt(s, i, 1); ok {
-				d = v
-				i++
+			if n > 10 && isDigit(s.at(10)) {
+				return 8 // YYYY-Www-HH… rather than YYYY-Www-D#…
 			}
+			return 10
 		}
-		ord, err := isoToOrdinal(y, w, d)
-		return ord, i, err
+		return 8
 	}
-	m, ok1 := digitsAt(s, i, 2)
-	i += 2
-	if ext {
-		if i >= len(s) || s[i] != '-' {
-			return 0, 0, errISO(s)
-		}
+	if s.at(4) != 'W' {
+		return 8
+	}
+	i := 7
+	for i < n && isDigit(s.at(i)) {
 		i++
 	}
-	d, ok2 := digitsAt(s, i, 2)
-	if !ok1 || !ok2 {
-		return 0, 0, errISO(s)
+	if i < 9 {
+		return i
 	}
-	if err := checkDate(y, m, d); err != nil {
-		return 0, 0, err
+	if i%2 == 0 {
+		return 7
 	}
-	return toOrdinal(int(y), int(m), int(d)), i + 2, nil
+	return 8
 }
 
-// parseISOTime reads a time of day and an offset: the microseconds, the
-// tzinfo (nil when none) or an error.
-func parseISOTime(s, whole string) (int64, tzinfo, error) {
-	tzAt := strings.IndexAny(s, "Z+-")
-	var tz tzinfo
-	if tzAt >= 0 {
-		var err error
-		if tz, err = parseISOOffset(s[tzAt:], whole); err != nil {
-			return 0, nil, err
+// isoDate reads the date at the start of s (n its length as far as the
+// week form asks): year, month, day, or ok false for a malformed one.
+// An ISO week date is turned into its day here, as CPython does, its
+// week or weekday out of range being malformed.
+func (s cstr) isoDate(n int) (y, m, d int, ok bool) {
+	p, ok := s.digits(0, 4, &y)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	sep := s.at(p) == '-'
+	if sep {
+		p++
+	}
+	if s.at(p) == 'W' {
+		var w, wd int
+		if p, ok = s.digits(p+1, 2, &w); !ok {
+			return 0, 0, 0, false
 		}
-		s = s[:tzAt]
+		if p < n {
+			if sep {
+				if s.at(p) != '-' {
+					return 0, 0, 0, false
+				}
+				p++
+			}
+			if _, ok = s.digits(p, 1, &wd); !ok {
+				return 0, 0, 0, false
+			}
+		} else {
+			wd = 1
+		}
+		if w <= 0 || w >= 53 {
+			first := weekday(toOrdinal(y, 1, 1))
+			if w != 53 || !(first == 3 || first == 2 && isLeap(y)) {
+				return 0, 0, 0, false
+			}
+		}
+		if wd <= 0 || wd >= 8 {
+			return 0, 0, 0, false
+		}
+		jan4 := toOrdinal(y, 1, 4)
+		ord := jan4 - weekday(jan4) + int64((w-1)*7+wd-1)
+		switch {
+		case ord < 1:
+			return 0, 1, 1, true // year 0 is out of range
+		case ord > maxOrd:
+			return maxYear + 1, 1, 1, true
+		}
+		yy, mm, dd := fromOrdinal(ord)
+		return yy, mm, dd, true
 	}
-	f, err := parseHMS(s, whole, false)
-	if err != nil {
-		return 0, nil, err
+	if p, ok = s.digits(p, 2, &m); !ok {
+		return 0, 0, 0, false
 	}
-	if err := checkTime(f[0], f[1], f[2], f[3], 0); err != nil {
-		return 0, nil, err
+	if sep {
+		if s.at(p) != '-' {
+			return 0, 0, 0, false
+		}
+		p++
 	}
-	return ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3], tz, nil
+	if _, ok = s.digits(p, 2, &d); !ok {
+		return 0, 0, 0, false
+	}
+	return y, m, d, true
 }
 
-// parseHMS reads HH[:MM[:SS[.fff…]]] or HH[MM[SS[.fff…]]].
-func parseHMS(s, whole string, offset bool) ([4]int64, error) {
-	var f [4]int64
-	i := 0
-	colon := len(s) > 2 && s[2] == ':'
+// isoHMS reads HH[:MM[:SS[.ffffff]]] (or without the colons) from i up
+// to end: f the hours, minutes, seconds and microseconds; rc 0 at the end
+// of the text, 1 with more after it, negative when malformed.
+func (s cstr) isoHMS(i, end int) (f [4]int, rc int) {
+	p := i
+	colon := true
 	for k := 0; k < 3; k++ {
-		v, ok := digitsAt(s, i, 2)
-		if !ok {
-			return f, errISO(whole)
+		var ok bool
+		if p, ok = s.digits(p, 2, &f[k]); !ok {
+			return f, -3
 		}
-		f[k] = v
-		i += 2
-		if i == len(s) {
-			return f, nil
+		c := s.at(p)
+		p++
+		if k == 0 {
+			colon = c == ':'
 		}
-		if k == 2 {
+		switch {
+		case p >= end:
+			if c != 0 {
+				return f, 1
+			}
+			return f, 0
+		case colon && c == ':':
+			continue
+		case c == '.' || c == ',':
+		case !colon:
+			p--
+			continue
+		default:
+			return f, -4
+		}
+		break
+	}
+	n := min(end-p, 6)
+	var ok bool
+	if p, ok = s.digits(p, n, &f[3]); !ok {
+		return f, -3
+	}
+	for k := n; k < 6; k++ {
+		f[3] *= 10
+	}
+	for isDigit(s.at(p)) {
+		p++ // digits past the microseconds
+	}
+	if s.at(p) != 0 {
+		return f, 1
+	}
+	return f, 0
+}
+
+// isoTime reads a time of day and its offset from i to the end: rc 0
+// without an offset, 1 with one (off its seconds, offUS microseconds),
+// negative when malformed.
+func (s cstr) isoTime(i int) (f [4]int, off, offUS, rc int) {
+	end := len(s)
+	tz := i
+	for {
+		if c := s.at(tz); c == 'Z' || c == '+' || c == '-' {
 			break
 		}
-		if colon {
-			if s[i] != ':' {
-				break
-			}
-			i++
+		if tz++; tz >= end {
+			break
 		}
 	}
-	if k := s[i]; (k == '.' || k == ',') && i+1 < len(s) {
-		frac := s[i+1:]
-		for _, c := range frac {
-			if c < '0' || c > '9' {
-				return f, errISO(whole)
-			}
+	f, rc = s.isoHMS(i, tz)
+	switch {
+	case rc < 0:
+		return f, 0, 0, rc
+	case tz >= end:
+		if rc == 1 {
+			return f, 0, 0, -5
 		}
-		if len(frac) > 6 {
-			frac = frac[:6]
+		return f, 0, 0, 0
+	case s.at(tz) == 'Z':
+		if s.at(tz+1) != 0 {
+			return f, 0, 0, -5
 		}
-		v, _ := strconv.ParseInt(frac+strings.Repeat("0", 6-len(frac)), 10, 64)
-		f[3] = v
-		return f, nil
+		return f, 0, 0, 1
 	}
-	return f, errISO(whole)
+	sign := 1
+	if s.at(tz) == '-' {
+		sign = -1
+	}
+	o, orc := s.isoHMS(tz+1, end)
+	if orc != 0 {
+		return f, 0, 0, -5
+	}
+	return f, sign * (o[0]*3600 + o[1]*60 + o[2]), sign * o[3], 1
 }
 
-func parseISOOffset(s, whole string) (tzinfo, error) {
-	if s == "Z" {
+// isoZone is the tzinfo of an offset isoTime read (rc 1): UTC for a zero
+// offset, else a timezone, with its range error.
+func isoZone(rc, off, offUS int) (tzinfo, error) {
+	if rc != 1 {
+		return nil, nil
+	}
+	if off == 0 {
 		return &timezone{utc: true}, nil
 	}
-	if len(s) < 3 || s[0] != '+' && s[0] != '-' {
-		return nil, errISO(whole)
-	}
-	f, err := parseHMS(s[1:], whole, true)
-	if err != nil {
-		return nil, err
-	}
-	off := ((f[0]*60+f[1])*60+f[2])*usPerSec + f[3]
-	if s[0] == '-' {
-		off = -off
-	}
-	tz, err := makeTimezone(deltaOf(off), nil)
-	if err != nil {
-		return nil, err
-	}
-	return tz, nil
+	return makeTimezone(deltaOf(int64(off)*usPerSec+int64(offUS)), nil)
 }
 
 func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, error) {
-	if len(kwargs) > 0 || len(args) != 1 {
-		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args)+len(kwargs))
+	if len(kwargs) > 0 {
+		return "", python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+	}
+	if len(args) != 1 {
+		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
 	}
 	s, ok := interp.AsText(args[0])
 	if !ok {
@@ -872,58 +1132,84 @@ func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, e
 }
 
 func dateFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	text, err := isoText("date.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	ord, n, err := parseISODate(s)
-	if err != nil {
+	s := cstr(text)
+	var y, m, d int
+	ok := false
+	if n := len(s); n == 7 || n == 8 || n == 10 {
+		y, m, d, ok = s.isoDate(n)
+	}
+	if !ok {
+		return nil, errISO(text)
+	}
+	if err := checkDate(int64(y), int64(m), int64(d)); err != nil {
 		return nil, err
 	}
-	if n != len(s) {
-		return nil, errISO(s)
-	}
-	return &date{ord: ord}, nil
+	return &date{ord: toOrdinal(y, m, d)}, nil
 }
 
 func dtFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	text, err := isoText("datetime.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	ord, n, err := parseISODate(s)
+	s := cstr(text)
+	sep := s.isoSeparator()
+	if sep < 0 {
+		return nil, errISO(text)
+	}
+	y, m, d, ok := s.isoDate(sep)
+	var f [4]int
+	off, offUS, rc := 0, 0, -1
+	if ok {
+		rc = 0
+		if len(s) > sep {
+			_, size := utf8DecodeAt(text, sep) // the separator: any one character
+			f, off, offUS, rc = s.isoTime(sep + size)
+		}
+	}
+	if rc < 0 {
+		return nil, errISO(text)
+	}
+	tz, err := isoZone(rc, off, offUS)
 	if err != nil {
 		return nil, err
 	}
-	var tod int64
-	var tz tzinfo
-	if n < len(s) {
-		_, size := utf8DecodeAt(s, n) // the separator: any one character
-		rest := s[n+size:]
-		if rest == "" {
-			return nil, errISO(s)
-		}
-		if tod, tz, err = parseISOTime(rest, s); err != nil {
-			return nil, err
-		}
+	if err := checkDate(int64(y), int64(m), int64(d)); err != nil {
+		return nil, err
 	}
-	return &datetime{local: (ord-1)*usPerDay + tod, tz: tz}, nil
+	if err := checkTime(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), 0); err != nil {
+		return nil, err
+	}
+	tod := ((int64(f[0])*60+int64(f[1]))*60+int64(f[2]))*usPerSec + int64(f[3])
+	return &datetime{local: (toOrdinal(y, m, d)-1)*usPerDay + tod, tz: tz}, nil
 }
 
 func timeFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	s, err := isoText("fromisoformat", args, kwargs)
+	text, err := isoText("time.fromisoformat", args, kwargs)
 	if err != nil {
 		return nil, err
 	}
-	rest := strings.TrimPrefix(s, "T")
-	if rest == "" {
-		return nil, errISO(s)
+	s := cstr(text)
+	start := 0
+	if s.at(0) == 'T' {
+		start = 1
 	}
-	tod, tz, err := parseISOTime(rest, s)
+	f, off, offUS, rc := s.isoTime(start)
+	if rc < 0 {
+		return nil, errISO(text)
+	}
+	tz, err := isoZone(rc, off, offUS)
 	if err != nil {
 		return nil, err
 	}
-	return &clock{us: tod, tz: tz}, nil
+	if err := checkTime(int64(f[0]), int64(f[1]), int64(f[2]), int64(f[3]), 0); err != nil {
+		return nil, err
+	}
+	return &clock{us: ((int64(f[0])*60+int64(f[1]))*60+int64(f[2]))*usPerSec + int64(f[3]), tz: tz}, nil
 }
 
 func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -951,6 +1237,18 @@ func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err := checkTime(p.hour, p.minute, p.second, p.us, 0); err != nil {
 		return nil, err
 	}
+	// %z gives a timezone, named by %Z when that read a name, as
+	// CPython's _strptime_datetime makes it.
+	var tz tzinfo
+	if p.hasOff {
+		var name starlark.Value
+		if z, ok := interp.AsText(p.zone); ok && z != "" {
+			name = p.zone
+		}
+		if tz, err = makeTimezone(deltaOf(p.gmtoff), name); err != nil {
+			return nil, err
+		}
+	}
 	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
-	return &datetime{local: (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+p.second)*usPerSec + p.us, tz: p.tz}, nil
+	return &datetime{local: (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+p.second)*usPerSec + p.us, tz: tz}, nil
 }

@@ -1,6 +1,8 @@
 package stdlib
 
 import (
+	"strings"
+	"sync"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -41,7 +43,7 @@ var (
 )
 
 func newTimezone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("timezone", args, kwargs, []string{"offset", "name"}, 1)
+	vals, err := bindArgsC("timezone", args, kwargs, []string{"offset", "name"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +72,7 @@ func makeTimezone(td *timedelta, name starlark.Value) (*timezone, error) {
 	return tz, nil
 }
 
-func (tz *timezone) Type() string         { return "timezone" }
+func (tz *timezone) Type() string         { return "datetime.timezone" }
 func (tz *timezone) Freeze()              {}
 func (tz *timezone) Truth() starlark.Bool { return true }
 func (tz *timezone) Hash() (uint32, error) {
@@ -142,19 +144,19 @@ func (tz *timezone) fromutc(utc int64) (int64, int)    { return utc + tz.offset,
 
 var tzMethods = map[string]method[*timezone]{
 	"utcoffset": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("utcoffset", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.utcoffset", args, kwargs); err != nil {
 			return nil, err
 		}
 		return deltaOf(tz.offset), nil
 	},
 	"tzname": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("tzname", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.tzname", args, kwargs); err != nil {
 			return nil, err
 		}
 		return tz.tzname(nil), nil
 	},
 	"dst": func(_ *starlark.Thread, tz *timezone, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if _, err := tzArg("dst", args, kwargs); err != nil {
+		if _, err := tzArg("timezone.dst", args, kwargs); err != nil {
 			return nil, err
 		}
 		return starlark.None, nil
@@ -175,7 +177,7 @@ func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, 
 	case starlark.NoneType:
 		return nil, nil
 	}
-	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn, python.TypeName(args[0]))
+	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn[strings.LastIndexByte(fn, '.')+1:], python.TypeName(args[0]))
 }
 
 func (tz *timezone) Attr(name string) (starlark.Value, error) {
@@ -208,24 +210,40 @@ func zoneAt(loc *time.Location, sec int64) (int64, string) {
 // resolveLocal is the offset in microseconds of the wall time local
 // (the module's microseconds) in loc, and the zone's name then.
 func resolveLocal(loc *time.Location, local int64, fold int) (int64, string) {
+	off, name, _ := resolveLocalAt(loc, local, fold)
+	return off, name
+}
+
+// resolveLocalAt is resolveLocal, and a Unix second at which loc has that
+// offset: in a skipped wall time the offset chosen is one the wall time
+// never had, so its name (and whether it is DST) are those of the
+// instant on that side of the transition, as CPython's zoneinfo takes
+// offset, name and DST from one entry of the database.
+func resolveLocalAt(loc *time.Location, local int64, fold int) (int64, string, int64) {
 	s0 := floorDiv(local-epochUS, usPerSec)
 	before, _ := zoneAt(loc, s0-86400)
 	after, _ := zoneAt(loc, s0+86400)
-	off := before
+	off, other := before, after
 	if before != after {
 		fits := func(o int64) bool { got, _ := zoneAt(loc, s0-o); return got == o }
 		bOK, aOK := fits(before), fits(after)
 		switch {
 		case bOK && aOK, !bOK && !aOK: // repeated, or skipped
 			if fold == 1 {
-				off = after
+				off, other = after, before
 			}
 		case aOK:
-			off = after
+			off, other = after, before
 		}
 	}
-	_, name := zoneAt(loc, s0-off)
-	return off * usPerSec, name
+	at := s0 - off
+	got, name := zoneAt(loc, at)
+	if got != off {
+		if o, n := zoneAt(loc, s0-other); o == off {
+			at, name = s0-other, n
+		}
+	}
+	return off * usPerSec, name, at
 }
 
 // fromUTCIn is the wall time and fold in loc of a UTC instant.
@@ -238,23 +256,107 @@ func fromUTCIn(loc *time.Location, utc int64) (int64, int) {
 	return local, 0
 }
 
-// dstIn is the daylight-saving part of the offset at a wall time: the
-// offset less that of the nearest time of year that is not DST.
-func dstIn(loc *time.Location, local int64, fold int) int64 {
-	off, _ := resolveLocal(loc, local, fold)
-	sec := floorDiv(local-off-epochUS, usPerSec)
-	if !time.Unix(sec, 0).In(loc).IsDST() {
+// dstIn is the daylight-saving part of the offset at a wall time, as
+// CPython's zoneinfo infers it: the zone's database gives each period an
+// offset and a DST flag, not its standard offset, so each kind of DST
+// period (EDT, BST, NZST of the war years) takes the difference from the
+// standard period it first follows (or precedes), once for all its
+// occurrences (dstOffsets). From the database's last transition on
+// (last, when rule), the zone's rule gives it: the DST offset less the
+// standard one.
+func dstIn(loc *time.Location, local int64, fold int, last int64, rule bool) int64 {
+	off, _, sec := resolveLocalAt(loc, local, fold)
+	t := time.Unix(sec, 0).In(loc)
+	if !t.IsDST() {
 		return 0
 	}
+	name, o := t.Zone()
+	if !rule || sec < last {
+		if d, ok := dstOffsets(loc, last, rule)[zonePeriod{name, o, true}]; ok {
+			return d * usPerSec
+		}
+	}
+	// The difference from the nearest standard time.
 	for k := int64(1); k <= 12; k++ {
 		for _, s := range []int64{sec - k*30*86400, sec + k*30*86400} {
-			if t := time.Unix(s, 0).In(loc); !t.IsDST() {
-				_, std := t.Zone()
+			if u := time.Unix(s, 0).In(loc); !u.IsDST() {
+				_, std := u.Zone()
 				return off - int64(std)*usPerSec
 			}
 		}
 	}
 	return 0
+}
+
+// zonePeriod is a kind of period of a time zone: its name, offset in
+// seconds and DST flag, as the database's local time types are.
+type zonePeriod struct {
+	name   string
+	offset int
+	dst    bool
+}
+
+var (
+	dstMu    sync.Mutex
+	dstCache = map[*time.Location]map[zonePeriod]int64{}
+)
+
+// dstOffsets is the DST offset in seconds of each kind of DST period of
+// loc, found as CPython's zoneinfo finds them (_utcoff_to_dstoff): over
+// the transitions in order, a DST period that follows a standard one is
+// its offset less that one's, else less that of the standard period
+// after it; a kind never settled so is an hour.
+func dstOffsets(loc *time.Location, last int64, rule bool) map[zonePeriod]int64 {
+	dstMu.Lock()
+	defer dstMu.Unlock()
+	if m, ok := dstCache[loc]; ok {
+		return m
+	}
+	// The periods after each transition of the database's file, or, not
+	// knowing where it ends, up to a few years past the present.
+	var seq []zonePeriod
+	limit := time.Now().AddDate(5, 0, 0)
+	if rule {
+		limit = time.Unix(last, 0)
+	}
+	t := time.Unix(-1<<40, 0).In(loc)
+	for len(seq) < 5000 {
+		_, end := t.ZoneBounds()
+		if end.IsZero() || end.After(limit) {
+			break
+		}
+		t = end
+		name, off := t.Zone()
+		seq = append(seq, zonePeriod{name, off, t.IsDST()})
+	}
+	m := map[zonePeriod]int64{}
+	for i := 1; i < len(seq); i++ {
+		p := seq[i]
+		if !p.dst || m[p] != 0 {
+			continue
+		}
+		var d int64
+		if prev := seq[i-1]; !prev.dst {
+			d = int64(p.offset - prev.offset)
+		}
+		if d == 0 && i+1 < len(seq) {
+			next := seq[i+1]
+			if next.dst {
+				continue // settled by a later occurrence, if any
+			}
+			d = int64(p.offset - next.offset)
+		}
+		if d != 0 {
+			m[p] = d
+		}
+	}
+	for _, p := range seq {
+		if p.dst && m[p] == 0 {
+			m[p] = 3600
+		}
+	}
+	dstCache[loc] = m
+	return m
 }
 
 // systemZone is the fixed timezone of the system's zone at a UTC

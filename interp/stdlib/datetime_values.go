@@ -74,7 +74,7 @@ func dtInts(vals []starlark.Value, defs ...int64) ([]int64, error) {
 }
 
 func newDate(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("", args, kwargs, []string{"year", "month", "day"}, 3)
+	vals, err := bindArgsC("", args, kwargs, []string{"year", "month", "day"}, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func newTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 	if len(args) > 5 {
 		return nil, python.Errorf("TypeError", "function takes at most 5 positional arguments (%d given)", len(args))
 	}
-	vals, err := bindArgs("", args, kwargs, timeParams, 0)
+	vals, err := bindArgsC("", args, kwargs, timeParams, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func newDateTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	if len(args) > 8 {
 		return nil, python.Errorf("TypeError", "function takes at most 8 positional arguments (%d given)", len(args))
 	}
-	vals, err := bindArgs("", args, kwargs, dtParams, 3)
+	vals, err := bindArgsC("", args, kwargs, dtParams, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func (c *clock) asDateTime() *datetime {
 	return &datetime{local: (toOrdinal(1900, 1, 1)-1)*usPerDay + c.us, tz: c.tz}
 }
 
-func (d *date) Type() string          { return "date" }
+func (d *date) Type() string          { return "datetime.date" }
 func (d *date) Freeze()               {}
 func (d *date) Truth() starlark.Bool  { return true }
 func (d *date) Hash() (uint32, error) { return uint32(d.ord * 2654435761), nil }
@@ -263,7 +263,7 @@ var dateMethods = map[string]method[*date]{
 		return formatMethod(thread, d, d.asDateTime(), args, kwargs)
 	},
 	"replace": func(_ *starlark.Thread, d *date, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, []string{"year", "month", "day"}, 0)
+		vals, err := bindArgsC("replace", args, kwargs, []string{"year", "month", "day"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -294,7 +294,7 @@ func (d *date) attr(name string) (starlark.Value, error) {
 	case "day":
 		return starlark.MakeInt(dd), nil
 	}
-	if v := dayMethod(name, d.ord, d.asDateTime()); v != nil {
+	if v := dayMethod(name, d.ord, d.asDateTime(), "date"); v != nil {
 		return v, nil
 	}
 	return bindMethod(dateMethods, d, name), nil
@@ -308,7 +308,7 @@ var dayMethodNames = []string{"weekday", "isoweekday", "isocalendar", "toordinal
 
 // dayMethod is a method that date and datetime share; dt is the value
 // (midnight for a date).
-func dayMethod(name string, ord int64, dt *datetime) starlark.Value {
+func dayMethod(name string, ord int64, dt *datetime, cls string) starlark.Value {
 	var fn func() (starlark.Value, error)
 	switch name {
 	case "weekday":
@@ -341,7 +341,14 @@ func dayMethod(name string, ord int64, dt *datetime) starlark.Value {
 		return nil
 	}
 	return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if err := noArgs(name, args, kwargs); err != nil {
+		// Its errors name the class that defines it, as CPython's do: date
+		// for the methods datetime inherits, "date.weekday() takes no
+		// arguments (1 given)".
+		owner := cls
+		if name != "ctime" && name != "timetuple" {
+			owner = "date"
+		}
+		if err := noArgs(owner+"."+name, args, kwargs); err != nil {
 			return nil, err
 		}
 		return fn()
@@ -373,18 +380,22 @@ func (c *isoCalendarDate) tuple() starlark.Tuple {
 func (c *isoCalendarDate) String() string {
 	return "datetime.IsoCalendarDate(year=" + itoa(c.year) + ", week=" + itoa(c.week) + ", weekday=" + itoa(c.weekday) + ")"
 }
-func (c *isoCalendarDate) Type() string               { return "IsoCalendarDate" }
-func (c *isoCalendarDate) Freeze()                    {}
-func (c *isoCalendarDate) Truth() starlark.Bool       { return true }
-func (c *isoCalendarDate) Hash() (uint32, error)      { return c.tuple().Hash() }
-func (c *isoCalendarDate) Len() int                   { return 3 }
-func (c *isoCalendarDate) Index(i int) starlark.Value { return c.tuple()[i] }
-func (c *isoCalendarDate) Iterate() starlark.Iterator { return c.tuple().Iterate() }
+func (c *isoCalendarDate) Type() string                       { return "datetime.IsoCalendarDate" }
+func (c *isoCalendarDate) Freeze()                            {}
+func (c *isoCalendarDate) Truth() starlark.Bool               { return true }
+func (c *isoCalendarDate) Hash() (uint32, error)              { return c.tuple().Hash() }
+func (c *isoCalendarDate) Len() int                           { return 3 }
+func (c *isoCalendarDate) BuiltinBase() string                { return "tuple" }
+func (c *isoCalendarDate) Has(x starlark.Value) (bool, error) { return c.tuple().Has(x) }
+func (c *isoCalendarDate) Index(i int) starlark.Value         { return c.tuple()[i] }
+func (c *isoCalendarDate) Iterate() starlark.Iterator         { return c.tuple().Iterate() }
 func (c *isoCalendarDate) Slice(start, end, step int) starlark.Value {
 	return c.tuple().Slice(start, end, step)
 }
 func (c *isoCalendarDate) GoValue() (any, error) { return []any{c.year, c.week, c.weekday}, nil }
-func (c *isoCalendarDate) AttrNames() []string   { return []string{"year", "week", "weekday"} }
+func (c *isoCalendarDate) AttrNames() []string {
+	return []string{"count", "index", "week", "weekday", "year"}
+}
 func (c *isoCalendarDate) Attr(n string) (starlark.Value, error) {
 	switch n {
 	case "year":
@@ -394,7 +405,7 @@ func (c *isoCalendarDate) Attr(n string) (starlark.Value, error) {
 	case "weekday":
 		return starlark.MakeInt64(c.weekday), nil
 	}
-	return nil, nil
+	return tupleMethod(n, c.tuple()), nil
 }
 func (c *isoCalendarDate) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	return starlark.CompareDepth(op, c.tuple(), y.(*isoCalendarDate).tuple(), depth)
@@ -402,12 +413,16 @@ func (c *isoCalendarDate) CompareSameType(op syntax.Token, y starlark.Value, dep
 
 // datetime's value methods.
 
-func (d *datetime) Type() string         { return "datetime" }
+func (d *datetime) Type() string         { return "datetime.datetime" }
 func (d *datetime) Freeze()              {}
 func (d *datetime) Truth() starlark.Bool { return true }
 func (d *datetime) Hash() (uint32, error) {
 	k := d.local
-	if off, ok := d.offset(); ok {
+	// The offset of fold 0, as CPython hashes: both folds of a repeated
+	// wall time hash alike (they are == in their own zone).
+	f := *d
+	f.fold = 0
+	if off, ok := f.offset(); ok {
 		k -= off
 	}
 	return uint32(k) ^ uint32(k>>32), nil
@@ -490,7 +505,26 @@ func (d *datetime) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bo
 		}
 		return false, err
 	}
+	if a == b && (op == syntax.EQL || op == syntax.NEQ) && d.tz != nil && !sameZone(d.tz, e.tz) &&
+		(d.foldMatters() || e.foldMatters()) {
+		// PEP 495: a wall time that comes twice (or not at all) is
+		// equal to no time of another zone, whichever its fold.
+		return op == syntax.NEQ, nil
+	}
 	return interp.CompareOp(op, cmp.Compare(a, b), d, y)
+}
+
+// foldMatters reports whether d's offset would change with its fold
+// flipped: a wall time repeated, or skipped, in its zone.
+func (d *datetime) foldMatters() bool {
+	if d.tz == nil {
+		return false
+	}
+	o1, _ := d.tz.utcoffset(d)
+	f := *d
+	f.fold = 1 - d.fold
+	o2, _ := d.tz.utcoffset(&f)
+	return o1 != o2
 }
 
 // comparable gives the two microsecond counts that order or subtract d
@@ -579,7 +613,7 @@ var dtMethods = map[string]method[*datetime]{
 		return &clock{us: d.tod(), tz: d.tz, fold: d.fold}
 	}),
 	"replace": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, dtParams, 0)
+		vals, err := bindArgsC("replace", args, kwargs, dtParams, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -609,7 +643,7 @@ var dtMethods = map[string]method[*datetime]{
 		return starlark.Float(usToFloatSeconds(d.utc() - epochUS))
 	}),
 	"astimezone": func(_ *starlark.Thread, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("astimezone", args, kwargs, []string{"tz"}, 0)
+		vals, err := bindArgsC("astimezone", args, kwargs, []string{"tz"}, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -621,7 +655,7 @@ var dtMethods = map[string]method[*datetime]{
 		case tzinfo:
 			tz = x
 		default:
-			return nil, python.Errorf("TypeError", "astimezone() argument 1 must be datetime.tzinfo, not %s", python.TypeName(vals[0]))
+			return nil, python.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", python.TypeName(vals[0]))
 		}
 		local, fold := tz.fromutc(utc)
 		if err := checkLocal(local); err != nil {
@@ -672,7 +706,7 @@ func (d *datetime) attr(name string) (starlark.Value, error) {
 	case "fold":
 		return starlark.MakeInt(d.fold), nil
 	}
-	if v := dayMethod(name, d.ord(), d); v != nil {
+	if v := dayMethod(name, d.ord(), d, "datetime"); v != nil {
 		return v, nil
 	}
 	return bindMethod(dtMethods, d, name), nil
@@ -688,7 +722,7 @@ func isoArgs(args starlark.Tuple, kwargs []starlark.Tuple, withSep bool) (string
 	if withSep {
 		names = []string{"sep", "timespec"}
 	}
-	vals, err := bindArgs("isoformat", args, kwargs, names, 0)
+	vals, err := bindArgsC("isoformat", args, kwargs, names, 0)
 	if err != nil {
 		return "", "", err
 	}
@@ -718,7 +752,7 @@ func isoArgs(args starlark.Tuple, kwargs []starlark.Tuple, withSep bool) (string
 
 // time's value methods.
 
-func (c *clock) Type() string         { return "time" }
+func (c *clock) Type() string         { return "datetime.time" }
 func (c *clock) Freeze()              {}
 func (c *clock) Truth() starlark.Bool { return true }
 func (c *clock) Hash() (uint32, error) {
@@ -786,7 +820,7 @@ var clockMethods = map[string]method[*clock]{
 		return formatMethod(thread, c, c.asDateTime(), args, kwargs)
 	},
 	"replace": func(_ *starlark.Thread, c *clock, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		vals, err := bindArgs("replace", args, kwargs, timeParams, 0)
+		vals, err := bindArgsC("replace", args, kwargs, timeParams, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -25,6 +25,7 @@ for f in [
     lambda: datetime.datetime.fromisoformat(s),
     lambda: datetime.datetime.strptime(s, "%Y-%m-%d %H:%M:%S%z"),
     lambda: datetime.date.fromisoformat(s),
+    lambda: datetime.time.fromisoformat(s),
     lambda: time.strptime(s, "%d %b %Y"),
     lambda: urllib.parse.urlparse(s).port,
     lambda: urllib.parse.urljoin("http://a/b/c/d;p?q", s),
@@ -64,7 +65,7 @@ for f in [
 // panic, raise anything but a Python exception, or run past its budget.
 func FuzzTextParsers(f *testing.F) {
 	for _, s := range []string{`{"a": [1, 2.5e3, null]}`, "a,\"b\"\"c\",d\r\n1,2,3", "2024-02-29T12:30:00+05:30",
-		"2024-01-02 03:04:05+0100", "02 Jan 2024", "http://u:p@[::1]:80/a/../b?x=1&y=%zz#f", "a=1&&b=%E9", "&amp;&#x110000;&notit;",
+		"2024-01-02 03:04:05+0100", "2024-W10-", "14:07:09.+05:60", "02 Jan 2024", "http://u:p@[::1]:80/a/../b?x=1&y=%zz#f", "a=1&&b=%E9", "&amp;&#x110000;&notit;",
 		"aGVsbG8=", "MZXW6===", "0123456789abcdef", "12345678-1234-5678-1234-567812345678", "Europe/Paris", "../etc",
 		"  x\n\ty", "$a ${b} $$ $", "\x00\xff\xfe"} {
 		f.Add(s)

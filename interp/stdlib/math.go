@@ -37,12 +37,12 @@ func Math() *starlarkstruct.Module {
 		overflow bool
 	}{
 		"sqrt": {math.Sqrt, false}, "exp": {python.Exp, true}, "exp2": {exp2, true},
-		"expm1": {math.Expm1, true}, "log1p": {math.Log1p, false}, "cbrt": {math.Cbrt, false},
+		"expm1": {expm1, true}, "log1p": {log1p, false}, "cbrt": {cbrt, false},
 		"sin": {ddSin, false}, "cos": {ddCos, false}, "tan": {ddTan, false},
 		"asin": {ddAsin, false}, "acos": {ddAcos, false}, "atan": {ddAtan, false},
 		"sinh": {sinh, true}, "cosh": {cosh, true}, "tanh": {tanh, false},
 		"asinh": {asinh, false}, "acosh": {acosh, false}, "atanh": {math.Atanh, false},
-		"erf": {math.Erf, false}, "erfc": {math.Erfc, false}, "fabs": {math.Abs, false},
+		"erf": {erf, false}, "erfc": {erfc, false}, "fabs": {math.Abs, false},
 		"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
 		"radians": {func(x float64) float64 { return x * (math.Pi / 180) }, false},
 		"gamma":   {gamma, true}, "lgamma": {lgamma, true},
@@ -111,7 +111,7 @@ func Math() *starlarkstruct.Module {
 		}
 		n, err := toInt(args[1])
 		if err != nil {
-			return nil, err
+			return nil, python.Errorf("TypeError", "Expected an int as second argument to ldexp.")
 		}
 		e, ok := n.Int64()
 		switch {
@@ -259,23 +259,6 @@ func unaryMath(name string, fn func(float64) float64, overflow bool) interp.Buil
 	}
 }
 
-// gamma is Γ(x): a pole (NaN, so a domain error) at 0 and the negative
-// integers, as CPython has it.
-func gamma(x float64) float64 {
-	if x <= 0 && x == math.Trunc(x) {
-		return math.NaN()
-	}
-	return math.Gamma(x)
-}
-
-func lgamma(x float64) float64 {
-	if x <= 0 && x == math.Trunc(x) {
-		return math.NaN()
-	}
-	r, _ := math.Lgamma(x)
-	return r
-}
-
 func binaryMath(name string, fn func(x, y float64) (float64, error)) interp.BuiltinFunc {
 	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := positional(name, args, kwargs, 2, 2); err != nil {
@@ -345,6 +328,9 @@ func roundingMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 		}
 		x, err := toFloat(args[0])
 		if err != nil {
+			if name == "trunc" { // CPython's trunc looks for __trunc__ alone
+				return nil, python.Errorf("TypeError", "type %s doesn't define __trunc__ method", python.TypeName(args[0]))
+			}
 			return nil, err
 		}
 		switch {

@@ -11,8 +11,8 @@ import (
 // classic way (the formulas below), so the results agree with CPython's to
 // the last digit where Go's math package, which sums its own series, is
 // an ulp off for one value in ten. exp and log are the correctly rounded
-// ones of package python, as glibc's are; Go's Expm1 and Log1p follow the
-// same method as C's.
+// ones of package python, as glibc's are; expm1 and log1p are glibc's
+// (math_expm1.go).
 
 const (
 	// log10(2) split in two: a head whose low 13 bits are zero (so
@@ -58,10 +58,10 @@ func sinh(x float64) float64 {
 	case ix < 0x3e300000: // 2**-28
 		return x
 	case ix < 0x3ff00000: // 1
-		t := math.Expm1(ax)
+		t := expm1(ax)
 		return h * (2*t - t*t/(t+1))
 	case ix < 0x40360000: // 22
-		t := math.Expm1(ax)
+		t := expm1(ax)
 		return h * (t + t/(t+1))
 	case ix < 0x40862e42: // log(MaxFloat64)
 		return h * python.Exp(ax)
@@ -79,7 +79,7 @@ func cosh(x float64) float64 {
 	case ix < 0x3c800000: // 2**-55
 		return 1
 	case ix < 0x3fd62e43: // log(2)/2
-		t := math.Expm1(ax)
+		t := expm1(ax)
 		w := 1 + t
 		return 1 + (t*t)/(w+w)
 	case ix < 0x40360000: // 22
@@ -100,10 +100,10 @@ func tanh(x float64) float64 {
 	case ix < 0x3c800000: // 2**-55
 		return x * (1 + x)
 	case ix < 0x3ff00000: // 1
-		t := math.Expm1(-2 * ax)
+		t := expm1(-2 * ax)
 		z = -t / (t + 2)
 	case ix < 0x40360000: // 22
-		t := math.Expm1(2 * ax)
+		t := expm1(2 * ax)
 		z = 1 - 2/(t+2)
 	default:
 		z = 1
@@ -125,7 +125,7 @@ func asinh(x float64) float64 {
 		w = python.Log(2*ax + 1/(math.Sqrt(ax*ax+1)+ax))
 	default:
 		t := ax * ax
-		w = math.Log1p(ax + t/(1+math.Sqrt(1+t)))
+		w = log1p(ax + t/(1+math.Sqrt(1+t)))
 	}
 	return math.Copysign(w, x)
 }
@@ -148,5 +148,5 @@ func acosh(x float64) float64 {
 		return python.Log(2*x - 1/(x+math.Sqrt(t-1)))
 	}
 	t := x - 1
-	return math.Log1p(t + math.Sqrt(2*t+t*t))
+	return log1p(t + math.Sqrt(2*t+t*t))
 }

@@ -320,7 +320,36 @@ func randSeed(_ *starlark.Thread, name string, g *mt, args starlark.Tuple, kwarg
 	if err := unpackWith(argStyle{name: "Random." + name, self: true}, args, kwargs, "a?", &a, "version?", &version); err != nil {
 		return nil, err
 	}
+	if version == 1 {
+		if x, ok := seedVersion1(a); ok {
+			return starlark.None, g.seed(starlark.MakeUint64(x))
+		}
+	}
 	return starlark.None, g.seed(a)
+}
+
+// seedVersion1 is the int that seed(a, version=1) makes of a str or
+// bytes (Python 2's hash of the text, in 64 bits), as CPython 3.11 still
+// does; false for any other seed.
+func seedVersion1(a starlark.Value) (uint64, bool) {
+	var codes []rune
+	if b, ok := interp.AsBytes(a); ok {
+		for _, c := range []byte(b) {
+			codes = append(codes, rune(c)) // decoded as Latin-1
+		}
+	} else if s, ok := interp.AsText(a); ok {
+		codes = []rune(s)
+	} else {
+		return 0, false
+	}
+	var x uint64
+	if len(codes) > 0 {
+		x = uint64(codes[0]) << 7
+	}
+	for _, c := range codes {
+		x = (1000003 * x) ^ uint64(c)
+	}
+	return x ^ uint64(len(codes)), true
 }
 
 func randRandom(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

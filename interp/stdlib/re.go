@@ -48,10 +48,14 @@ type cacheKey struct {
 	flags   int
 }
 
+// reErrorClass is re.error, which strptime raises too (a format that
+// names a directive twice makes a pattern that defines a group twice).
+var reErrorClass = python.NewModuleClass("re.error", "Exception")
+
 // RE is the re module. Its value is built once and shared: its state is
 // the cache of compiled patterns, guarded by a mutex.
 func RE() *starlarkstruct.Module {
-	r := &reModule{errClass: python.NewModuleClass("re.error", "Exception"), cache: map[cacheKey]*list.Element{}}
+	r := &reModule{errClass: reErrorClass, cache: map[cacheKey]*list.Element{}}
 	fn := func(name string, f func(*reModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin("re."+name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			return f(r, thread, name, args, kwargs)

@@ -689,6 +689,9 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 			return nil, s.fail(negative)
 		}
 	}
+	if v, ok, err := s.harmonicExact(thread, data, weights, sumWeights); ok || err != nil {
+		return v, err
+	}
 	// The sum of w / x, exact for the finite quotients; an infinite or
 	// NaN quotient (a NaN in the data, an infinite weight) makes it the
 	// float sum of those, as CPython's exact sums do.
@@ -726,6 +729,112 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	}
 	f, _ := new(big.Rat).Quo(sumWeights, total).Float64()
 	return starlark.Float(f), nil
+}
+
+// harmonicExact is harmonic_mean of data that holds Fractions or
+// Decimals, with int or Fraction weights (or none): CPython sums the
+// quotients w / x as they come, a Fraction's exact, a Decimal's rounded
+// by the context, an int over an int a float, and gives the result in
+// their type (a Fraction of Fractions, a Decimal of Decimals, a float
+// of Fractions and floats). ok is false for the data the float
+// computation serves.
+func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Value, weights starlark.Value, sumWeights *big.Rat) (v starlark.Value, ok bool, err error) {
+	ratOf := func(x starlark.Value) (*big.Rat, bool) {
+		switch x := x.(type) {
+		case starlark.Int:
+			return new(big.Rat).SetInt(x.BigInt()), true
+		case starlark.Bool:
+			return new(big.Rat).SetInt64(int64(boolInt(bool(x)))), true
+		case *fraction:
+			return x.r, true
+		}
+		return nil, false
+	}
+	n := len(data)
+	ws := make([]starlark.Value, n)
+	for i := range ws {
+		ws[i] = starlark.MakeInt(1)
+	}
+	if weights != starlark.None {
+		if ws, err = python.Collect(thread, weights); err != nil {
+			return nil, false, err
+		}
+	}
+	hasFrac, hasDec := false, false
+	for i, x := range data {
+		_, wFrac := ws[i].(*fraction)
+		if _, isRat := ratOf(ws[i]); !isRat {
+			return nil, false, nil
+		}
+		switch x.(type) {
+		case *fraction:
+			hasFrac = true
+		case *decimalValue:
+			if wFrac {
+				return nil, false, nil
+			}
+			hasDec = true
+		default:
+			if _, isRat := ratOf(x); !isRat {
+				return nil, false, nil
+			}
+		}
+	}
+	if !hasFrac && !hasDec {
+		return nil, false, nil
+	}
+	hasFloat := false
+	total := new(big.Rat)
+	for i, x := range data {
+		w, _ := ratOf(ws[i])
+		if w.Sign() == 0 {
+			continue
+		}
+		var q *big.Rat
+		switch x := x.(type) {
+		case *decimalValue:
+			if x.d.IsZero() {
+				return starlark.MakeInt(0), true, nil
+			}
+			run := runDecimal(thread)
+			d, err := run.divide(run.ctx, intDecimal(starlark.MakeBigInt(w.Num())), &x.d, syntax.SLASH)
+			if err != nil {
+				return nil, true, err
+			}
+			if q, err = decimalRat(d); err != nil {
+				return nil, true, err
+			}
+		default:
+			r, _ := ratOf(x)
+			if r.Sign() == 0 {
+				return starlark.MakeInt(0), true, nil
+			}
+			q = new(big.Rat).Quo(w, r)
+			_, xFrac := x.(*fraction)
+			_, wFrac := ws[i].(*fraction)
+			if !xFrac && !wFrac { // int / int
+				f, _ := q.Float64()
+				q.SetFloat64(f)
+				hasFloat = true
+			}
+		}
+		total.Add(total, q)
+	}
+	if hasDec && hasFloat {
+		return nil, false, nil // CPython cannot mix them: the float path's error
+	}
+	if total.Sign() <= 0 {
+		return nil, true, s.fail("Weighted sum must be positive")
+	}
+	kind := kindFraction
+	switch {
+	case hasDec:
+		kind = kindDecimal
+	case hasFloat:
+		kind = kindFloat
+	}
+	r, err := convert(thread, new(big.Rat).Quo(sumWeights, total), kind)
+	return r, true, err
 }
 
 // linearRegressionType is the namedtuple class linear_regression returns.

@@ -90,16 +90,24 @@ func (s *statsModule) normalDistClass() normalDistClass {
 	return normalDistClass{Builtin: interp.NewBuiltin("NormalDist", s.newNormalDist), s: s}
 }
 
-func (s *statsModule) newNormalDist(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (s *statsModule) newNormalDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var mu, sigma starlark.Value = starlark.Float(0), starlark.Float(1)
 	if err := unpack("NormalDist", args, kwargs, "mu?", &mu, "sigma?", &sigma); err != nil {
 		return nil, err
 	}
-	m, err := toFloat(mu)
+	// As CPython 3.11: sigma < 0.0 first (a str sigma is that
+	// comparison's TypeError), then float(mu) and float(sigma), so
+	// NormalDist("100", 15) works.
+	if neg, err := python.Compare(thread, syntax.LT, sigma, starlark.Float(0)); err != nil {
+		return nil, err
+	} else if neg {
+		return nil, s.fail("sigma must be non-negative")
+	}
+	m, err := python.ToFloat(thread, mu)
 	if err != nil {
 		return nil, err
 	}
-	sg, err := toFloat(sigma)
+	sg, err := python.ToFloat(thread, sigma)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +282,7 @@ func (d *normalDist) cdf(x float64) (float64, error) {
 	if d.sigma == 0 {
 		return 0, d.s.fail("cdf() not defined when sigma is zero")
 	}
-	return 0.5 * (1.0 + math.Erf((x-d.mu)/(d.sigma*math.Sqrt2))), nil
+	return 0.5 * (1.0 + erf((x-d.mu)/(d.sigma*math.Sqrt2))), nil
 }
 
 func (d *normalDist) invCDF(p float64) (float64, error) {
@@ -357,7 +365,7 @@ func (d *normalDist) overlap(o *normalDist) (float64, error) {
 	dv := yv - xv
 	dm := math.Abs(y.mu - x.mu)
 	if dv == 0 {
-		return 1.0 - math.Erf(dm/(2.0*x.sigma*math.Sqrt2)), nil
+		return 1.0 - erf(dm/(2.0*x.sigma*math.Sqrt2)), nil
 	}
 	a := x.mu*yv - y.mu*xv
 	b := x.sigma * y.sigma * math.Sqrt(dm*dm+dv*python.Log(yv/xv))
@@ -381,9 +389,9 @@ func (d *normalDist) Binary(op syntax.Token, y starlark.Value, side starlark.Sid
 		}
 		switch op {
 		case syntax.PLUS:
-			return d.s.newNormal(x.mu+z.mu, math.Hypot(x.sigma, z.sigma))
+			return d.s.newNormal(x.mu+z.mu, python.Norm([]float64{x.sigma, z.sigma}))
 		case syntax.MINUS:
-			return d.s.newNormal(x.mu-z.mu, math.Hypot(x.sigma, z.sigma))
+			return d.s.newNormal(x.mu-z.mu, python.Norm([]float64{x.sigma, z.sigma}))
 		}
 		return nil, nil
 	}

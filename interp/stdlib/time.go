@@ -42,12 +42,13 @@ func Time() *starlarkstruct.Module {
 	// As CPython reads them: the zones of January 1 and July 1, the one
 	// further west standard time (the southern hemisphere has its summer
 	// in January).
-	janName, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
-	julName, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
-	stdOff, dstOff, stdName, dstName := -janOff, -julOff, janName, julName
+	_, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	_, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	stdOff, dstOff := -janOff, -julOff
 	if -janOff < -julOff {
-		stdOff, dstOff, stdName, dstName = -julOff, -janOff, julName, janName
+		stdOff, dstOff = -julOff, -janOff
 	}
+	stdName, dstName := localZoneNames()
 	for k, v := range map[string]starlark.Value{
 		"time": interp.NewBuiltin("time", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) == 0 && len(kwargs) == 0 {
@@ -198,13 +199,15 @@ func (s *structTime) String() string {
 	}
 	return "time.struct_time(" + strings.Join(parts, ", ") + ")"
 }
-func (s *structTime) Type() string               { return "struct_time" }
-func (s *structTime) Freeze()                    {}
-func (s *structTime) Truth() starlark.Bool       { return true }
-func (s *structTime) Hash() (uint32, error)      { return s.tuple().Hash() }
-func (s *structTime) Len() int                   { return 9 }
-func (s *structTime) Index(i int) starlark.Value { return starlark.MakeInt64(s.fields[i]) }
-func (s *structTime) Iterate() starlark.Iterator { return s.tuple().Iterate() }
+func (s *structTime) Type() string                       { return "time.struct_time" }
+func (s *structTime) Freeze()                            {}
+func (s *structTime) Truth() starlark.Bool               { return true }
+func (s *structTime) Hash() (uint32, error)              { return s.tuple().Hash() }
+func (s *structTime) Len() int                           { return 9 }
+func (s *structTime) BuiltinBase() string                { return "tuple" }
+func (s *structTime) Has(x starlark.Value) (bool, error) { return s.tuple().Has(x) }
+func (s *structTime) Index(i int) starlark.Value         { return starlark.MakeInt64(s.fields[i]) }
+func (s *structTime) Iterate() starlark.Iterator         { return s.tuple().Iterate() }
 func (s *structTime) Slice(start, end, step int) starlark.Value {
 	return s.tuple().Slice(start, end, step)
 }
@@ -241,11 +244,11 @@ func (s *structTime) attr(name string) (starlark.Value, error) {
 	if i := indexOf(structFieldNames, name); i >= 0 {
 		return starlark.MakeInt64(s.fields[i]), nil
 	}
-	return nil, nil
+	return tupleMethod(name, s.tuple()), nil
 }
 
 func (s *structTime) AttrNames() []string {
-	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff")
+	return append(append([]string(nil), structFieldNames...), "tm_zone", "tm_gmtoff", "count", "index")
 }
 
 // newStructTime is time.struct_time(sequence): nine values (eleven with
@@ -330,52 +333,155 @@ func structTimeAt(sec int64, local bool) (starlark.Value, error) {
 	return structTimeOf(wall, int64(boolInt(t.IsDST())), interp.MakeString(name), starlark.MakeInt(off)), nil
 }
 
-// structArg reads a struct_time or a tuple of nine ints as a wall time,
-// with the zone it names (nil when none).
-func structArg(fn string, v starlark.Value) (*datetime, error) {
-	var f [9]int64
-	var zone tzinfo
+// timeTuple reads a struct_time or a tuple of nine ints as C's struct tm
+// is filled from it: the fields as given (year, month 1-12, day, hour,
+// minute, second, weekday Monday 0, day of the year from 1, DST flag),
+// and a struct_time's tm_zone and tm_gmtoff (nil for a tuple).
+func timeTuple(fn string, v starlark.Value) (f [9]int64, zone, gmtoff starlark.Value, err error) {
 	switch x := v.(type) {
 	case *structTime:
 		f = x.fields
-		if off, ok := x.gmtoff.(starlark.Int); ok {
-			o, _ := off.Int64()
-			name, _ := interp.AsText(x.zone)
-			zone = &timezone{offset: o * usPerSec, name: name, named: true}
+		if x.zone != starlark.None {
+			zone = x.zone
+		}
+		if x.gmtoff != starlark.None {
+			gmtoff = x.gmtoff
 		}
 	case starlark.Tuple:
 		if len(x) != 9 {
-			return nil, python.Errorf("TypeError", "%s(): illegal time tuple argument", fn)
+			return f, nil, nil, python.Errorf("TypeError", "%s(): illegal time tuple argument", fn)
 		}
 		for i, e := range x {
 			n, err := dtInt(e, 0)
 			if err != nil {
-				return nil, err
+				return f, nil, nil, err
 			}
 			f[i] = n
 		}
 	default:
-		return nil, python.Errorf("TypeError", "Tuple or struct_time argument required")
+		return f, nil, nil, python.Errorf("TypeError", "Tuple or struct_time argument required")
 	}
-	y, m, d := f[0], f[1], f[2]
-	if m == 0 {
-		m = 1
+	return f, zone, gmtoff, nil
+}
+
+// checkTm is CPython's checktm, for strftime and asctime: a month, day
+// or day of the year of 0 stands for the first, the rest out of range is
+// a ValueError; the weekday is taken modulo 7 as C's % takes it.
+func checkTm(f *[9]int64) error {
+	if f[1] == 0 {
+		f[1] = 1
 	}
-	if d == 0 {
-		d = 1
+	if f[2] == 0 {
+		f[2] = 1
 	}
-	if y < minYear || y > maxYear || m < 1 || m > 12 || d < 1 || d > 31 {
-		return nil, python.Errorf("ValueError", "%s(): illegal time tuple argument", fn)
+	if f[7] == 0 {
+		f[7] = 1
 	}
-	if f[3] < 0 || f[3] > 23 || f[4] < 0 || f[4] > 59 || f[5] < 0 || f[5] > 61 {
-		return nil, python.Errorf("ValueError", "%s(): illegal time tuple argument", fn)
+	sun := (f[6] + 1) % 7 // C's weekday, Sunday 0; negative stays negative
+	switch {
+	case f[1] < 1 || f[1] > 12:
+		return python.Errorf("ValueError", "month out of range")
+	case f[2] < 0 || f[2] > 31:
+		return python.Errorf("ValueError", "day of month out of range")
+	case f[3] < 0 || f[3] > 23:
+		return python.Errorf("ValueError", "hour out of range")
+	case f[4] < 0 || f[4] > 59:
+		return python.Errorf("ValueError", "minute out of range")
+	case f[5] < 0 || f[5] > 61:
+		return python.Errorf("ValueError", "seconds out of range")
+	case sun < 0:
+		return python.Errorf("ValueError", "day of week out of range")
+	case f[7] < 1 || f[7] > 366:
+		return python.Errorf("ValueError", "day of year out of range")
 	}
-	ord := toOrdinal(int(y), int(m), 1) + d - 1
-	sec := f[5]
-	if sec > 59 {
-		sec = 59
+	f[6] = (sun + 6) % 7
+	f[8] = max(-1, min(f[8], 1))
+	return nil
+}
+
+// tupleTm is the struct tm of a checked tuple: its fields as they are,
+// %Z its tm_zone or else the system's name for its DST flag, %z its
+// tm_gmtoff (none when the flag is negative), %s mktime's answer.
+func tupleTm(f [9]int64, zone, gmtoff starlark.Value) tm {
+	return tm{
+		y: int(f[0]), m: int(f[1]), day: int(f[2]), h: f[3], mi: f[4], s: f[5], wd: f[6], yday: f[7],
+		z: func() string {
+			if f[8] < 0 {
+				return ""
+			}
+			off := 0
+			if gmtoff != nil {
+				off, _ = starlark.AsInt32(gmtoff)
+			}
+			return formatOffset(int64(off)*usPerSec, "")
+		},
+		zone: func() string {
+			if name, ok := interp.AsText(zone); ok && name != "" {
+				return name
+			}
+			if f[8] < 0 {
+				return ""
+			}
+			std, dst := localZoneNames()
+			if f[8] > 0 {
+				return dst
+			}
+			return std
+		},
+		epoch: func() string { return itoa(mktime(f)) },
 	}
-	return &datetime{local: (ord-1)*usPerDay + ((f[3]*60+f[4])*60+sec)*usPerSec, tz: zone}, nil
+}
+
+// localZoneNames is time.tzname: the system zone's names for standard
+// and daylight-saving time, read as CPython reads them from January 1
+// and July 1 (the one further west is standard time).
+func localZoneNames() (std, dst string) {
+	janName, janOff := time.Date(time.Now().Year(), 1, 1, 0, 0, 0, 0, time.Local).Zone()
+	julName, julOff := time.Date(time.Now().Year(), 7, 1, 0, 0, 0, 0, time.Local).Zone()
+	if -janOff < -julOff {
+		return julName, janName
+	}
+	return janName, julName
+}
+
+// mktime is C's mktime of the fields in the system's zone: a month,
+// day, hour, minute or second out of range carries into the next (month
+// 13 is January of the next year), the weekday and day of the year are
+// not read. A wall time that comes twice, or not at all, takes the
+// offset its DST flag asks for, standard time for -1, as glibc gives it;
+// a flag the time cannot have (0 in summer) reads the wall time at the
+// offset of the nearest time that has it, or an hour off where the zone
+// never has it.
+func mktime(f [9]int64) int64 {
+	wall := time.Date(int(f[0]), time.Month(f[1]), int(f[2]), int(f[3]), int(f[4]), int(f[5]), 0, time.UTC).Unix()
+	local := wall*usPerSec + epochUS
+	want := f[8] > 0
+	var first int64
+	for fold := 0; fold <= 1; fold++ {
+		off, _, at := resolveLocalAt(time.Local, local, fold)
+		sec := wall - off/usPerSec
+		if fold == 0 {
+			first = sec
+		}
+		if time.Unix(at, 0).In(time.Local).IsDST() == want {
+			return sec
+		}
+	}
+	if f[8] < 0 {
+		return first
+	}
+	for k := int64(1); k <= 17*12; k++ {
+		for _, at := range []int64{first - k*30*86400, first + k*30*86400} {
+			if u := time.Unix(at, 0).In(time.Local); u.IsDST() == want {
+				_, o := u.Zone()
+				return wall - int64(o)
+			}
+		}
+	}
+	if want {
+		return first - 3600
+	}
+	return first + 3600
 }
 
 func timeStrftime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -397,11 +503,25 @@ func timeStrftime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return nil, err
 		}
 	}
-	d, err := structArg("strftime", t)
+	f, zone, gmtoff, err := timeTuple("strftime", t)
 	if err != nil {
 		return nil, err
 	}
-	return strftimeCharged(thread, d, format)
+	if err := checkTm(&f); err != nil {
+		return nil, err
+	}
+	b := interp.BudgetOf(thread)
+	if err := b.Charge(uint64(len(format))); err != nil {
+		return nil, err
+	}
+	per := int64(32)
+	if name, ok := interp.AsText(zone); ok && int64(len(name)) > per {
+		per = int64(len(name))
+	}
+	if err := b.Alloc(int64(len(format)) + int64(strings.Count(format, "%"))*per); err != nil {
+		return nil, err
+	}
+	return interp.MakeString(strftimeTm(tupleTm(f, zone, gmtoff), format)), nil
 }
 
 func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -423,16 +543,14 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDate(p.year, p.month, p.day); err != nil {
-		return nil, err
+	// The fields as _strptime gives them: the weekday read (right or
+	// not), February 29 of no year in 1900, %Z's name and %z's offset.
+	st := &structTime{
+		fields: [9]int64{p.year, p.month, p.day, p.hour, p.minute, p.second, p.weekday, p.yday, p.isdst},
+		zone:   p.zone, gmtoff: starlark.None,
 	}
-	ord := toOrdinal(int(p.year), int(p.month), int(p.day))
-	local := (ord-1)*usPerDay + ((p.hour*60+p.minute)*60+min(p.second, 59))*usPerSec
-	st := structTimeOf(local, -1, nil, nil)
-	st.fields[5] = p.second
-	if p.tz != nil {
-		off, _ := p.tz.utcoffset(nil)
-		st.gmtoff = starlark.MakeInt64(off / usPerSec)
+	if p.hasOff {
+		st.gmtoff = starlark.MakeInt64(p.gmtoff / usPerSec) // the seconds, toward zero
 	}
 	return st, nil
 }
@@ -441,12 +559,11 @@ func timeMktime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	if len(args) != 1 || len(kwargs) > 0 {
 		return nil, python.Errorf("TypeError", "time.mktime() takes exactly one argument (%d given)", len(args))
 	}
-	d, err := structArg("mktime", args[0])
+	f, _, _, err := timeTuple("mktime", args[0])
 	if err != nil {
 		return nil, err
 	}
-	d.tz = nil
-	return starlark.Float(float64(floorDiv(d.utc()-epochUS, usPerSec))), nil
+	return starlark.Float(float64(mktime(f))), nil
 }
 
 func timeCtime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -483,9 +600,12 @@ func timeAsctime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 			return nil, err
 		}
 	}
-	d, err := structArg("asctime", t)
+	f, _, _, err := timeTuple("asctime", t)
 	if err != nil {
 		return nil, err
 	}
-	return starlark.String(strftimeText(d, "%a %b %e %H:%M:%S %Y")), nil
+	if err := checkTm(&f); err != nil {
+		return nil, err
+	}
+	return starlark.String(strftimeTm(tupleTm(f, nil, nil), "%a %b %e %H:%M:%S %Y")), nil
 }

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"encoding/binary"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ type zoneModule struct {
 }
 
 func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	vals, err := bindArgs("ZoneInfo", args, kwargs, []string{"key"}, 1)
+	vals, err := bindArgsC("ZoneInfo", args, kwargs, []string{"key"}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +76,7 @@ func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starl
 		return nil, v.(*python.ExcValue).Error()
 	}
 	zi := &zoneInfo{key: key, loc: loc, class: z.class}
+	zi.lastTrans, zi.hasRule = tzifLastTransition(key)
 	z.zones[key] = zi
 	return zi, nil
 }
@@ -84,6 +86,58 @@ type zoneInfo struct {
 	key   string
 	loc   *time.Location
 	class *dtClass // the module's ZoneInfo
+	// lastTrans is the database file's last transition (a Unix second)
+	// when hasRule: from it on, the file's rule (its TZ string) gives the
+	// offsets, and CPython takes dst() from the rule, not from the table.
+	lastTrans int64
+	hasRule   bool
+}
+
+// tzifLastTransition reads the last transition of key's file in the
+// system's database, and whether a rule (a TZ string with DST or not)
+// follows it; false when the file cannot be read (onetool's own copy
+// of the database is then used, and dst() reads its table throughout).
+func tzifLastTransition(key string) (int64, bool) {
+	for _, dir := range tzPath {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(key)))
+		if err != nil {
+			continue
+		}
+		return parseTZifLast(data)
+	}
+	return 0, false
+}
+
+// parseTZifLast finds, in a TZif file of version 2 or later (RFC 8536),
+// the last transition of its 64-bit data and whether its footer holds a
+// TZ string.
+func parseTZifLast(data []byte) (int64, bool) {
+	counts := func(b []byte) (isut, isstd, leap, time_, typ, char int, ok bool) {
+		if len(b) < 44 || string(b[:4]) != "TZif" {
+			return 0, 0, 0, 0, 0, 0, false
+		}
+		c := func(i int) int { return int(binary.BigEndian.Uint32(b[20+4*i:])) }
+		return c(0), c(1), c(2), c(3), c(4), c(5), true
+	}
+	isut, isstd, leap, n, typ, char, ok := counts(data)
+	if !ok || data[4] < '2' {
+		return 0, false
+	}
+	v1 := 44 + n*5 + typ*6 + char + leap*8 + isstd + isut
+	if v1 > len(data) {
+		return 0, false
+	}
+	data = data[v1:]
+	isut, isstd, leap, n, typ, char, ok = counts(data)
+	if !ok {
+		return 0, false
+	}
+	end := 44 + n*9 + typ*6 + char + leap*12 + isstd + isut
+	if n == 0 || end+2 > len(data) || data[end] != '\n' {
+		return 0, false
+	}
+	last := int64(binary.BigEndian.Uint64(data[44+(n-1)*8:]))
+	return last, data[end+1] != '\n'
 }
 
 // PyClass is type(z): zoneinfo.ZoneInfo.
@@ -105,7 +159,7 @@ var (
 func (z *zoneInfo) String() string        { return "zoneinfo.ZoneInfo(key=" + pyRepr(z.key) + ")" }
 func (z *zoneInfo) Str() string           { return z.key }
 func (z *zoneInfo) GoValue() (any, error) { return z.key, nil }
-func (z *zoneInfo) Type() string          { return "ZoneInfo" }
+func (z *zoneInfo) Type() string          { return "zoneinfo.ZoneInfo" }
 func (z *zoneInfo) Freeze()               {}
 func (z *zoneInfo) Truth() starlark.Bool  { return true }
 func (z *zoneInfo) Hash() (uint32, error) { return starlark.String(z.key).Hash() }
@@ -141,14 +195,14 @@ func (z *zoneInfo) dst(dt *datetime) (int64, bool) {
 	if dt == nil {
 		return 0, false
 	}
-	return dstIn(z.loc, dt.local, dt.fold), true
+	return dstIn(z.loc, dt.local, dt.fold, z.lastTrans, z.hasRule), true
 }
 
 func (z *zoneInfo) fromutc(utc int64) (int64, int) { return fromUTCIn(z.loc, utc) }
 
 var zoneMethods = map[string]method[*zoneInfo]{
 	"utcoffset": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("utcoffset", args, kwargs)
+		dt, err := tzArg("ZoneInfo.utcoffset", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
@@ -158,14 +212,14 @@ var zoneMethods = map[string]method[*zoneInfo]{
 		return starlark.None, nil
 	},
 	"tzname": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("tzname", args, kwargs)
+		dt, err := tzArg("ZoneInfo.tzname", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
 		return z.tzname(dt), nil
 	},
 	"dst": func(_ *starlark.Thread, z *zoneInfo, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		dt, err := tzArg("dst", args, kwargs)
+		dt, err := tzArg("ZoneInfo.dst", args, kwargs)
 		if err != nil {
 			return nil, err
 		}
