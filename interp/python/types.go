@@ -440,7 +440,7 @@ func issubclassBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	c, info := args[0], args[1]
 	switch c.(type) {
-	case *TypeObj, *ExcClass:
+	case *TypeObj, *ExcClass, Class:
 	default:
 		return nil, typeError("issubclass() arg 1 must be a class")
 	}
@@ -457,13 +457,34 @@ func isSubclass(c starlark.Value, base classInfo) bool {
 			return c.isSubclassOf(b)
 		case *ExcClass:
 			return b.name == "object"
+		case SubclassTester: // collections.Counter derives from dict
+			if c.IsSubclassOf(b) {
+				return true
+			}
 		}
 	case *ExcClass:
 		if c, ok := c.(*ExcClass); ok {
 			return c.IsSubclass(b)
 		}
+	case otherClass:
+		if c == starlark.Value(b.Class) {
+			return true
+		}
+		if sc, ok := c.(SubclassTester); ok {
+			return sc.IsSubclassOf(b.Class)
+		}
+	}
+	if b, ok := base.(*TypeObj); ok && b.name == "object" {
+		_, isClass := c.(Class)
+		return isClass
 	}
 	return false
+}
+
+// SubclassTester is a module's class that knows its bases, for
+// issubclass (datetime.datetime derives from datetime.date).
+type SubclassTester interface {
+	IsSubclassOf(base starlark.Value) bool
 }
 
 func callableBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

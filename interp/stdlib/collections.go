@@ -65,6 +65,18 @@ type collClass struct {
 	attrs starlark.StringDict // class methods: OrderedDict.fromkeys
 }
 
+// IsSubclassOf is issubclass(c, base): Counter, OrderedDict and
+// defaultdict derive from dict.
+func (c *collClass) IsSubclassOf(base starlark.Value) bool {
+	if t, ok := base.(*python.TypeObj); ok && t.Name() == "dict" {
+		switch c.Name() {
+		case "Counter", "OrderedDict", "defaultdict":
+			return true
+		}
+	}
+	return false
+}
+
 // with returns c with the class method name.
 func (c *collClass) with(name string, fn interp.BuiltinFunc) *collClass {
 	attrs := starlark.StringDict{}

@@ -110,6 +110,7 @@ func newDTClasses() *dtClasses {
 		"max": &timezone{offset: usPerDay - 60*usPerSec},
 	}, proto: utc}
 	tzinfoC := &dtClass{name: "tzinfo", is: func(v starlark.Value) bool { _, ok := v.(tzinfo); return ok }, proto: utc}
+	dtC.base, tzC.base = dateC, tzinfoC
 	return &dtClasses{date: dateC, time: timeC, datetime: dtC, timedelta: tdC, timezone: tzC, tzinfo: tzinfoC}
 }
 
@@ -131,6 +132,7 @@ var isoCalendarClass = &dtClass{name: "IsoCalendarDate", is: isA[*isoCalendarDat
 // methods unbound (datetime.date.isoformat(d)).
 type dtClass struct {
 	module string // "" for datetime
+	base   *dtClass // date for datetime, tzinfo for timezone and ZoneInfo
 	name   string
 	ctor   interp.BuiltinFunc
 	is     func(v starlark.Value) bool
@@ -156,6 +158,16 @@ func (c *dtClass) Type() string          { return "type" }
 func (c *dtClass) Freeze()               {}
 func (c *dtClass) Truth() starlark.Bool  { return true }
 func (c *dtClass) Hash() (uint32, error) { return starlark.String(c.name).Hash() }
+
+// IsSubclassOf is issubclass(c, base).
+func (c *dtClass) IsSubclassOf(base starlark.Value) bool {
+	for k := c; k != nil; k = k.base {
+		if starlark.Value(k) == base {
+			return true
+		}
+	}
+	return false
+}
 
 // HasInstance is isinstance(v, c).
 func (c *dtClass) HasInstance(v starlark.Value) bool { return c.is(v) }

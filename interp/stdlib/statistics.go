@@ -837,6 +837,19 @@ func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Val
 	return r, true, err
 }
 
+// rationalOf is an int, bool or Fraction as an exact rational.
+func rationalOf(v starlark.Value) (*big.Rat, bool) {
+	switch v := v.(type) {
+	case starlark.Int:
+		return new(big.Rat).SetInt(v.BigInt()), true
+	case starlark.Bool:
+		return new(big.Rat).SetInt64(int64(boolInt(bool(v)))), true
+	case *fraction:
+		return v.r, true
+	}
+	return nil, false
+}
+
 // linearRegressionType is the namedtuple class linear_regression returns.
 var linearRegressionType = &ntType{name: "LinearRegression", fields: []string{"slope", "intercept"}}
 
@@ -902,12 +915,28 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			}
 			return fsum(t)
 		}
+		// The products of proportional are Python's: two ints or
+		// Fractions multiply exactly and round once (float(Fraction(1, 3)
+		// * Fraction(1, 3)), not float(1/3) ** 2).
+		exactProd := func(av, bv []starlark.Value, a, b []float64) float64 {
+			t := make([]float64, n)
+			for i := range t {
+				ra, okA := rationalOf(av[i])
+				rb, okB := rationalOf(bv[i])
+				if okA && okB {
+					t[i], _ = new(big.Rat).Mul(ra, rb).Float64()
+				} else {
+					t[i] = a[i] * b[i]
+				}
+			}
+			return fsum(t)
+		}
 		if proportional {
-			sxx := prod(x, x)
+			sxx := exactProd(xv, xv, x, x)
 			if sxx == 0 {
 				return nil, s.fail("x is constant")
 			}
-			sxy := prod(x, y)
+			sxy := exactProd(xv, yv, x, y)
 			if fsumErr != nil {
 				return nil, fsumErr
 			}

@@ -529,14 +529,15 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	text, err := textArg("strptime", "0", vals[0])
-	if err != nil {
-		return nil, err
+	// _strptime's own check, which names the argument's class.
+	text, ok := interp.AsText(vals[0])
+	if !ok {
+		return nil, python.Errorf("TypeError", "strptime() argument 0 must be str, not <class '%s'>", python.TypeName(vals[0]))
 	}
 	format := "%a %b %d %H:%M:%S %Y"
 	if vals[1] != nil {
-		if format, err = textArg("strptime", "1", vals[1]); err != nil {
-			return nil, err
+		if format, ok = interp.AsText(vals[1]); !ok {
+			return nil, python.Errorf("TypeError", "strptime() argument 1 must be str, not <class '%s'>", python.TypeName(vals[1]))
 		}
 	}
 	p, err := strptime(thread, text, format)

@@ -23,7 +23,7 @@ import (
 // data (the system's, else the copy embedded by time/tzdata).
 func ZoneInfo() *starlarkstruct.Module {
 	z := &zoneModule{notFound: python.NewModuleClass("zoneinfo._common.ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
-	class := &dtClass{module: "zoneinfo", name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
+	class := &dtClass{module: "zoneinfo", base: dtClassSet.tzinfo, name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
 	z.class = class
 	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
 		"ZoneInfo":              class,
