@@ -131,7 +131,7 @@ var isoCalendarClass = &dtClass{name: "IsoCalendarDate", is: isA[*isoCalendarDat
 // its attributes are the class methods and constants, and the instance
 // methods unbound (datetime.date.isoformat(d)).
 type dtClass struct {
-	module string // "" for datetime
+	module string   // "" for datetime
 	base   *dtClass // date for datetime, tzinfo for timezone and ZoneInfo
 	name   string
 	ctor   interp.BuiltinFunc
