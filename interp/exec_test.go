@@ -290,8 +290,10 @@ func TestCancelPureLoop(t *testing.T) {
 	if !errors.Is(err, ErrCancelled) {
 		t.Fatalf("error = %v, want cancellation", err)
 	}
-	if d := time.Since(start) - 20*time.Millisecond; d > 50*time.Millisecond {
-		t.Errorf("stopped %v after the cancel, want < 50ms", d)
+	// The bound leaves room for a loaded machine (CI's two cores run the
+	// packages' tests at once): the poll itself takes microseconds.
+	if d := time.Since(start) - 20*time.Millisecond; d > 250*time.Millisecond {
+		t.Errorf("stopped %v after the cancel, want < 250ms", d)
 	}
 }
 
