@@ -78,13 +78,7 @@ func bioBytes(v starlark.Value) (string, error) {
 	return "", python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(v))
 }
 
-func (f *bytesIO) AttrNames() []string {
-	names := []string{"closed"}
-	for n := range bytesIOMethods {
-		names = append(names, n)
-	}
-	return names
-}
+func (f *bytesIO) AttrNames() []string { return fileAttrNames(bytesIOMethods) }
 
 func (f *bytesIO) Attr(name string) (starlark.Value, error) {
 	if name == "closed" {
@@ -94,40 +88,28 @@ func (f *bytesIO) Attr(name string) (starlark.Value, error) {
 	if !ok {
 		return nil, noAttrNamed("_io.BytesIO", name)
 	}
-	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if f.closed && name != "close" {
-			return nil, python.Errorf("ValueError", "I/O operation on closed file.")
-		}
-		if err := interp.BudgetOf(thread).Charge(1); err != nil {
-			return nil, err
-		}
-		return m(thread, fn.Name(), f, args, kwargs)
-	}).BindReceiver(f), nil
+	return memFileMethod(f, name, "I/O operation on closed file.", m), nil
 }
 
 type bytesIOMethod func(thread *starlark.Thread, name string, f *bytesIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
 
-var bytesIOMethods map[string]bytesIOMethod
-
-func init() {
-	bytesIOMethods = map[string]bytesIOMethod{
-		"write":      bioWrite,
-		"writelines": bioWritelines,
-		"read":       bioReader((*bytesIO).take),
-		"read1":      bioReader((*bytesIO).take),
-		"readline":   bioReader((*bytesIO).readline),
-		"readlines":  bioReadlines,
-		"getvalue":   bioGetvalue,
-		"seek":       bioSeek,
-		"tell":       bioTell,
-		"truncate":   bioTruncate,
-		"close":      bioClose,
-		"readable":   bioConst(starlark.True),
-		"writable":   bioConst(starlark.True),
-		"seekable":   bioConst(starlark.True),
-		"isatty":     bioConst(starlark.False),
-		"flush":      bioConst(starlark.None),
-	}
+var bytesIOMethods = map[string]bytesIOMethod{
+	"write":      bioWrite,
+	"writelines": bioWritelines,
+	"read":       bioReader((*bytesIO).take),
+	"read1":      bioReader((*bytesIO).take),
+	"readline":   bioReader((*bytesIO).readline),
+	"readlines":  bioReadlines,
+	"getvalue":   bioGetvalue,
+	"seek":       bioSeek,
+	"tell":       bioTell,
+	"truncate":   bioTruncate,
+	"close":      bioClose,
+	"readable":   bioConst(starlark.True),
+	"writable":   bioConst(starlark.True),
+	"seekable":   bioConst(starlark.True),
+	"isatty":     bioConst(starlark.False),
+	"flush":      bioConst(starlark.None),
 }
 
 func (f *bytesIO) write(thread *starlark.Thread, v starlark.Value) (int, error) {

@@ -2,6 +2,8 @@ package stdlib
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -77,13 +79,7 @@ func (it *lineIter) Next(p *starlark.Value) bool {
 }
 func (it *lineIter) Done() {}
 
-func (f *stringIO) AttrNames() []string {
-	names := []string{"closed"}
-	for n := range stringIOMethods {
-		names = append(names, n)
-	}
-	return names
-}
+func (f *stringIO) AttrNames() []string { return fileAttrNames(stringIOMethods) }
 
 func (f *stringIO) Attr(name string) (starlark.Value, error) {
 	v, err := f.attr(name)
@@ -101,15 +97,39 @@ func (f *stringIO) attr(name string) (starlark.Value, error) {
 	if !ok {
 		return nil, nil
 	}
+	return memFileMethod(f, name, "I/O operation on closed file", m), nil
+}
+
+// fileAttrNames are the attributes of an in-memory file whose methods
+// are methods: closed and the methods' names, in order.
+func fileAttrNames[M any](methods map[string]M) []string {
+	return append([]string{"closed"}, slices.Sorted(maps.Keys(methods))...)
+}
+
+// memFile is an in-memory file: a StringIO or a BytesIO.
+type memFile interface {
+	starlark.Value
+	isClosed() bool
+}
+
+func (f *stringIO) isClosed() bool { return f.closed }
+func (f *bytesIO) isClosed() bool  { return f.closed }
+
+// memFileMethod is method m of the in-memory file f bound to it: once the
+// file is closed every method but close raises ValueError with closedMsg
+// (CPython's two classes word it apart), and every call is charged to
+// the run's budget.
+func memFileMethod[F memFile](f F, name string, closedMsg string,
+	m func(thread *starlark.Thread, name string, f F, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) starlark.Value {
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-		if f.closed && name != "close" {
-			return nil, python.Errorf("ValueError", "I/O operation on closed file")
+		if f.isClosed() && name != "close" {
+			return nil, python.Errorf("ValueError", "%s", closedMsg)
 		}
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
 		}
 		return m(thread, fn.Name(), f, args, kwargs)
-	}).BindReceiver(f), nil
+	}).BindReceiver(f)
 }
 
 type stringIOMethod func(thread *starlark.Thread, name string, f *stringIO, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
