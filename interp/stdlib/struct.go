@@ -360,16 +360,8 @@ func (m *structModule) packBytes(buf []byte, f field, v starlark.Value) error {
 // structInt is the int a code packs; ok is false for anything else (a
 // float is not taken, as in CPython 3.11).
 func structInt(v starlark.Value) (starlark.Int, bool) {
-	switch x := v.(type) {
-	case starlark.Int:
-		return x, true
-	case starlark.Bool:
-		if x {
-			return starlark.MakeInt(1), true
-		}
-		return starlark.MakeInt(0), true
-	}
-	return starlark.Int{}, false
+	n, err := toInt(v)
+	return n, err == nil
 }
 
 // floatArg is the float a code packs: a float, or an int that converts
