@@ -224,11 +224,7 @@ func undefinedText(name string, predeclared starlark.StringDict, hint string) st
 // innermost frame in user code gives the line, and the frames around it
 // become "(in helper, called from line 6)". Wrapper frames never show.
 func runtimeError(src string, err error, lim *limits, ctx context.Context) error {
-	frames := userFrames(err)
-	line, col := 0, 0
-	if n := len(frames); n > 0 {
-		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
-	}
+	frames, line, col := errorAt(err)
 	at := ""
 	if line > 0 {
 		at = fmt.Sprintf(" at line %d", line)
@@ -286,6 +282,17 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		b.WriteString(advice.Hint())
 	}
 	return &Error{Kind: kind, Line: line, Col: col, Msg: b.String(), causes: []error{err}}
+}
+
+// errorAt is where err happened in the user's code: the frames that led
+// there (innermost last) and the innermost one's line and column, 0 when
+// none is the user's.
+func errorAt(err error) (frames []starlark.CallFrame, line, col int) {
+	frames = userFrames(err)
+	if n := len(frames); n > 0 {
+		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
+	}
+	return frames, line, col
 }
 
 // atLine is msg at line ("line 4: msg"), with the backtrace of the

@@ -371,11 +371,7 @@ func (p *Program) undefinedError(err error) error {
 		return nil
 	}
 	text := undefinedText(name, p.predeclared, p.hint)
-	frames := userFrames(err)
-	line, col := 0, 0
-	if n := len(frames); n > 0 {
-		line, col = int(frames[n-1].Pos.Line), int(frames[n-1].Pos.Col)
-	}
+	frames, line, col := errorAt(err)
 	return &Error{Kind: KindUndefined, Line: line, Col: col, Msg: atLine(line, text, frames), causes: []error{err}}
 }
 
