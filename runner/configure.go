@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -124,11 +125,16 @@ const (
 	ownSecrets   = "secrets file"
 	ownToolpacks = "toolpack directory"
 	ownStats     = "stats file"
+	ownAudit     = "audit log"
+	ownExe       = "executable"
 )
 
 // ownFiles are onetool's own files and directories, refused to programs
 // whatever the roots say (SPEC §8.2): what a program could read secrets
-// from, or write to change the configuration the next start loads. Paths
+// from, or write to change the configuration the next start loads, or
+// what onetool runs (its executable: a program that replaced it would
+// run outside the sandbox at the next start), or what onetool keeps of
+// its principals (the audit log, the stats file). Paths
 // that do not exist yet count too: they must not be created. The
 // .onetool directories of the working directory and of the home
 // directory are the config search locations (config.Find); roots refuses
@@ -159,7 +165,30 @@ func ownFiles(cfg *config.Config, wd string) []roots.Own {
 	}
 	add(ownToolpacks, cfg.Toolpacks...)
 	add(ownStats, cfg.Output.StatsFile)
+	if a := cfg.Serve.Auth; a != nil {
+		add(ownAudit, a.AuditLog)
+	}
+	add(ownExe, executables()...)
 	return own
+}
+
+// executables are the paths of the running executable: its real path,
+// and the path it was started by (a link in PATH to it, say), which the
+// next start would run too.
+func executables() []string {
+	var paths []string
+	if exe, err := os.Executable(); err == nil {
+		paths = append(paths, exe)
+	}
+	if len(os.Args) > 0 && os.Args[0] != "" {
+		// The shell found a bare name in PATH; LookPath finds the same.
+		if p, err := exec.LookPath(os.Args[0]); err == nil {
+			if abs, err := filepath.Abs(p); err == nil && !slices.Contains(paths, abs) {
+				paths = append(paths, abs)
+			}
+		}
+	}
+	return paths
 }
 
 // fileRoots are the directories file access is confined to (SPEC §8.2):

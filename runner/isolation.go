@@ -16,7 +16,8 @@ import (
 // Isolation configures isolation: process (SPEC §8.5): programs run in
 // pre-started worker processes, each under a hard memory limit, and their
 // tool calls travel back to this process over a pipe (package isolate).
-// HardMemory defaults to 4×limits.max_memory + 512 MiB here.
+// HardMemory defaults here to isolate.HardMemoryFor the largest
+// limits.max_memory a run may get (the runner's or a policy's).
 type Isolation = isolate.Options
 
 // ErrWorker is the cause of a run whose worker process died or could not
@@ -44,11 +45,7 @@ var workerErrors = []isolate.Sentinel{
 // startPool starts the worker processes of isolation: process.
 func (r *Runner) startPool(iso Isolation) (*isolate.Pool, error) {
 	if iso.HardMemory <= 0 {
-		// A value just under the budget that doubles needs three times
-		// the budget at once, before the watchdog can see it is over, and
-		// a loaded machine may let it double once more; the runtime's own
-		// memory and thread stacks count too.
-		iso.HardMemory = 4*r.limits.MaxMemory + 512<<20
+		iso.HardMemory = isolate.HardMemoryFor(r.largestBudget())
 	}
 	iso.Errors = append(workerErrors, iso.Errors...)
 	if iso.Logger == nil {
@@ -59,6 +56,25 @@ func (r *Runner) startPool(iso Isolation) (*isolate.Pool, error) {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	return p, nil
+}
+
+// largestBudget is the largest memory budget a run may get: the runner's,
+// or a policy's (policy limits replace the runner's, higher or lower);
+// 0 when some run has none.
+func (r *Runner) largestBudget() int64 {
+	b := r.limits.MaxMemory
+	for _, p := range r.cfg.Policies {
+		if m := p.Limits.MaxMemory; m != nil {
+			if *m <= 0 {
+				return 0
+			}
+			b = max(b, int64(*m))
+		}
+	}
+	if r.limits.MaxMemory <= 0 {
+		return 0
+	}
+	return b
 }
 
 // execIsolated runs a program in a worker and fills res.

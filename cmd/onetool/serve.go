@@ -20,6 +20,7 @@ import (
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 	"github.com/onetool-dev/onetool/runner/promstats"
 	"github.com/onetool-dev/onetool/runner/ratelimit"
@@ -45,7 +46,10 @@ at http://ADDR/mcp, with /healthz and /metrics beside it; a bare port binds
 With serve.auth, every /mcp request needs a bearer token of
 serve.auth.tokens or, with serve.auth.oauth, an OAuth access token (JWT)
 of the issuer; runs follow the token's policy; stdio is not
-authenticated.
+authenticated. When serve.auth admits more than one principal (several
+tokens, or OAuth), programs run in worker processes, each under a hard
+memory limit (isolation: process), unless the configuration says
+isolation: none or serve.session_state keeps globals in the server.
 
 On SIGTERM or SIGINT (and, over stdio, at the end of standard input) the
 server drains: it takes no new runs (HTTP answers 503 with Retry-After, and
@@ -81,11 +85,19 @@ and exits 0. Logs go to standard error.`,
 			if stateless && !useHTTP {
 				return usageErrorf("--stateless applies to --http only")
 			}
-			if cfg.Serve.SessionState && cfg.Isolation == "process" {
+			if cfg.Serve.SessionState && cfg.Isolation == isolate.Process {
 				// A session's globals must outlive each run, and a worker
 				// serves many sessions' runs: not isolated, not supported.
 				return &exitError{code: exitRun, msg: "invalid configuration:\n" + cfg.Problem("serve.session_state",
 					"cannot be combined with isolation: process (a session's globals live in one process between runs); turn one of them off").Error()}
+			}
+			iso := chooseIsolation(cfg, useHTTP, stateless)
+			switch {
+			case iso.Note == "":
+			case iso.Warn:
+				log.Warn(iso.Note)
+			default:
+				log.Info(iso.Note)
 			}
 			traces, flush, err := startTracing(cmd)
 			if err != nil {
@@ -93,12 +105,15 @@ and exits 0. Logs go to standard error.`,
 			}
 			defer flush() // after the drain and the runner's close: the last spans go too
 			ropts := []runner.Option{runner.WithLogger(log), traces}
+			if iso.Process && iso.Default {
+				ropts = append(ropts, runner.WithIsolation(runner.Isolation{}))
+			}
 			if a := cfg.Serve.Auth; a != nil && a.AuditLog != "" && useHTTP {
-				audit, f, err := auth.OpenAudit(a.AuditLog)
+				audit, err := auth.OpenAudit(a.AuditLog, log)
 				if err != nil {
 					return &exitError{code: exitRun, msg: err.Error()}
 				}
-				defer f.Close()
+				defer audit.Close()
 				ropts = append(ropts, runner.WithAudit(audit))
 			}
 			var metrics *promstats.Collector
@@ -167,6 +182,25 @@ func httpOptions(cfg *config.Config, stateless bool) (mcpserver.HTTPOptions, err
 	}
 	hopts.Auth = a
 	return hopts, nil
+}
+
+// chooseIsolation decides where the server runs programs (SPEC §8.5): an
+// explicit isolation setting wins; without one, an HTTP server that
+// authenticates more than one principal (several static tokens, or
+// OAuth, which admits every subject its issuer vouches for) uses worker
+// processes, unless stateful sessions keep globals in the server.
+func chooseIsolation(cfg *config.Config, useHTTP, stateless bool) isolate.Choice {
+	many := false
+	if a := cfg.Serve.Auth; a != nil {
+		many = len(a.Tokens) > 1 || a.OAuth != nil
+	}
+	return isolate.Choose(isolate.Setting{
+		Configured:     cfg.Isolation,
+		HTTP:           useHTTP,
+		ManyPrincipals: many,
+		// Without sessions (stateless HTTP) no globals are kept.
+		SessionState: cfg.Serve.SessionState && !stateless,
+	})
 }
 
 // rateLimiter is the limiter of serve.rate_limit, counting in r's store;

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"sync"
 	"time"
@@ -37,19 +38,87 @@ type AuditCall struct {
 type Audit struct {
 	mu sync.Mutex
 	w  io.Writer
+
+	// A file opened by OpenAudit: the path it was opened at, what it
+	// holds after the last line (to notice truncation), and who hears
+	// when either changed behind onetool's back.
+	path string
+	f    *os.File
+	size int64
+	log  *slog.Logger
 }
 
 // NewAudit returns an audit log writing to w.
 func NewAudit(w io.Writer) *Audit { return &Audit{w: w} }
 
 // OpenAudit opens (or creates, readable by its owner only) the audit log
-// file at path for appending. The caller closes the file.
-func OpenAudit(path string) (*Audit, *os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, nil, fmt.Errorf("opening serve.auth.audit_log: %w", err)
+// file at path for appending; Close closes it. Before each line it checks
+// that path still names the file it has open: when that file was renamed
+// or deleted (log rotation, or someone emptying the log by deleting it),
+// it opens path anew, so that lines never go on into a file nobody sees;
+// when the file shrank, it was truncated outside onetool. Either is
+// logged to log (nil: discarded).
+func OpenAudit(path string, log *slog.Logger) (*Audit, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
 	}
-	return NewAudit(f), f, nil
+	a := &Audit{path: path, log: log}
+	if err := a.open(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// open opens a.path for appending.
+func (a *Audit) open() error {
+	f, err := os.OpenFile(a.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("opening serve.auth.audit_log: %w", err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("opening serve.auth.audit_log: %w", err)
+	}
+	if a.f != nil {
+		a.f.Close()
+	}
+	a.f, a.w, a.size = f, f, fi.Size()
+	return nil
+}
+
+// Close closes the file OpenAudit opened; nothing for NewAudit.
+func (a *Audit) Close() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.f == nil {
+		return nil
+	}
+	err := a.f.Close()
+	a.f = nil
+	return err
+}
+
+// follow makes sure the next line goes to the file at a.path (see
+// OpenAudit). Two stats a run: nothing beside a run's cost.
+func (a *Audit) follow() {
+	held, err := a.f.Stat()
+	if err != nil {
+		return // the write will say what is wrong
+	}
+	now, err := os.Stat(a.path)
+	if err != nil || !os.SameFile(held, now) {
+		if oerr := a.open(); oerr != nil {
+			a.log.Error("serve.auth.audit_log was moved or deleted, and opening it again failed; lines go on into the old file", "path", a.path, "err", oerr)
+			return
+		}
+		a.log.Warn("serve.auth.audit_log was moved or deleted outside onetool; writing to a new file at its path", "path", a.path)
+		return
+	}
+	if held.Size() < a.size {
+		a.log.Warn("serve.auth.audit_log was truncated outside onetool: earlier lines are lost", "path", a.path, "bytes_before", a.size, "bytes_now", held.Size())
+	}
+	a.size = held.Size()
 }
 
 // Record writes e as one line, in one write, so that lines of concurrent
@@ -64,6 +133,12 @@ func (a *Audit) Record(e AuditEntry) error {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	_, err = a.w.Write(append(b, '\n'))
+	if a.f != nil {
+		a.follow()
+	} else if a.path != "" {
+		return fmt.Errorf("serve.auth.audit_log %s is closed", a.path)
+	}
+	n, err := a.w.Write(append(b, '\n'))
+	a.size += int64(n)
 	return err
 }

@@ -81,7 +81,7 @@ func TestProblems(t *testing.T) {
 		{"store not a string", "store: [redis]\n",
 			[]string{"onetool.yaml:1: store: want a string, got a list"}},
 		{"bad isolation", "isolation: docker\n",
-			[]string{`onetool.yaml:1: isolation: want "process" (workers with a hard memory limit) or nothing (in-process), got "docker"`}},
+			[]string{`onetool.yaml:1: isolation: want "process" (workers with a hard memory limit), "none" (in the server's process) or nothing (the default: process for an HTTP server with more than one principal, else none), got "docker"`}},
 		{"bad log level", "serve:\n  log_level: warning\n",
 			[]string{`onetool.yaml:2: serve.log_level: want one of debug, info, warn, error, got "warning"; did you mean 'warn'?`}},
 		{"zero drain timeout", "serve:\n  drain_timeout: 0s\n",
@@ -186,7 +186,7 @@ isolation: vm
 		`onetool.yaml:3: limits.max_steps: want an integer, got "lots"`,
 		"onetool.yaml:5: servers.gh: needs command (a stdio server) or url (an HTTP server)",
 		"onetool.yaml:5: servers.gh.comand: unknown key; did you mean 'command'?",
-		`onetool.yaml:6: isolation: want "process" (workers with a hard memory limit) or nothing (in-process), got "vm"`,
+		`onetool.yaml:6: isolation: want "process" (workers with a hard memory limit), "none" (in the server's process) or nothing (the default: process for an HTTP server with more than one principal, else none), got "vm"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -97,7 +97,7 @@ func (d *decoder) config(root *node) *Config {
 				}
 			})
 		case "isolation":
-			if s, ok := d.isolation(v, kp); ok {
+			if s, ok := d.isolation(v, kp, true); ok {
 				c.Isolation = s
 			}
 		case "store":
@@ -117,13 +117,20 @@ func (d *decoder) config(root *node) *Config {
 	return c
 }
 
-func (d *decoder) isolation(v *node, kp keyPath) (string, bool) {
+// isolation decodes an isolation setting: "process", or at the top level
+// (top) also "none", the explicit in-process choice (SPEC §8.5: process
+// isolation is the default of an HTTP server with several principals).
+func (d *decoder) isolation(v *node, kp keyPath, top bool) (string, bool) {
 	s, ok := d.str(v, kp)
-	if ok && s != "" && s != "process" {
-		d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
-		return "", false
+	if !ok || s == "" || s == "process" || top && s == "none" {
+		return s, ok
 	}
-	return s, ok
+	if top {
+		d.fail(v, kp, `want "process" (workers with a hard memory limit), "none" (in the server's process) or nothing (the default: process for an HTTP server with more than one principal, else none), got %s`, yamltree.Describe(v))
+	} else {
+		d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing, got %s`, yamltree.Describe(v))
+	}
+	return "", false
 }
 
 // policies decodes policies.<name> (SPEC §7.4).
@@ -152,7 +159,7 @@ func (d *decoder) policies(n *node, p keyPath, c *Config) {
 			case "limits":
 				d.limits(f.Val, fp, &pol.Limits)
 			case "isolation":
-				if s, ok := d.isolation(f.Val, fp); ok {
+				if s, ok := d.isolation(f.Val, fp, false); ok {
 					pol.Isolation = s
 					d.policyIsolation = append(d.policyIsolation, placed{f.Val.Pos, fp, name})
 				}

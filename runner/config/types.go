@@ -60,7 +60,8 @@ type Config struct {
 	Serve Serve
 	// Security holds safety switches.
 	Security Security
-	// Isolation is "" (in-process) or "process" (SPEC §8.5).
+	// Isolation is "process" (worker processes), "none" (in-process) or
+	// "" (not written: the server chooses, see isolate.Choose; SPEC §8.5).
 	Isolation string
 	// Store is where large results, the deterministic cache and rate
 	// counters live (SPEC §7.4): "" or "memory" (in this process), or a

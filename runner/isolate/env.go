@@ -14,6 +14,7 @@ package isolate
 import (
 	"errors"
 	"os"
+	"runtime/debug"
 	"strconv"
 )
 
@@ -33,10 +34,17 @@ var ErrWorker = errors.New("worker failed")
 func IsWorker() bool { return os.Getenv(Env) == "1" }
 
 // LimitMemory applies the hard memory limit the server set in MemoryEnv
-// to this process, if any.
+// to this process, if any, and sets the Go runtime's soft limit a little
+// below it: garbage is collected harder as the worker nears the hard
+// limit, so that only memory a program really holds ends a worker.
 func LimitMemory() error {
-	if n, err := strconv.ParseInt(os.Getenv(MemoryEnv), 10, 64); err == nil && n > 0 {
-		return setMemoryLimit(n)
+	n, err := strconv.ParseInt(os.Getenv(MemoryEnv), 10, 64)
+	if err != nil || n <= 0 {
+		return nil
 	}
+	if err := setMemoryLimit(n); err != nil {
+		return err
+	}
+	debug.SetMemoryLimit(n - n/8)
 	return nil
 }

@@ -18,6 +18,10 @@ import (
 // serves the protocol with testEngine instead of running tests.
 func TestMain(m *testing.M) {
 	if IsWorker() {
+		if err := LimitMemory(); err != nil { // as runner.WorkerMain does
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		err := Serve(context.Background(), os.Stdin, os.Stdout, ServeOptions{
 			Setup: func(setup json.RawMessage, call CallFunc) (Engine, error) {
 				return testEngine{string(setup), call}, nil
@@ -29,6 +33,9 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	}
+	if mode := os.Getenv(serverModeEnv); mode != "" {
+		os.Exit(serverMode(mode)) // see TestWorkersStartFromTheRunningExecutable
 	}
 	os.Exit(m.Run())
 }
@@ -70,6 +77,13 @@ func (e testEngine) Run(ctx context.Context, code string, limits json.RawMessage
 	case "crash":
 		fmt.Fprintln(os.Stderr, "panic: something broke")
 		os.Exit(2)
+	case "alloc":
+		// A builtin that allocates without asking any budget: only the
+		// worker's hard limit stops it.
+		var keep [][]byte
+		for {
+			keep = append(keep, make([]byte, 16<<20))
+		}
 	}
 	return Result{Text: "unknown program " + code}
 }

@@ -25,7 +25,10 @@ type Options struct {
 	// Command starts a worker. The default is this executable with
 	// ONETOOL_WORKER=1 in its environment, which works for the onetool
 	// command and for programs that call IsWorker and serve the protocol
-	// first thing in main.
+	// first thing in main: on Linux the very file this process was
+	// started from (/proc/self/exe), elsewhere a verified private copy of
+	// it, never the executable's path, which a program may be able to
+	// replace (see exe.go).
 	Command []string
 	// Workers are started ahead of need (default: GOMAXPROCS, at least 2).
 	Workers int
@@ -34,8 +37,9 @@ type Options struct {
 	// they fall idle.
 	MaxWorkers int
 	// HardMemory is each worker's memory limit in bytes (RLIMIT_DATA on
-	// Linux; default 1 GiB). The in-process budget still applies inside
-	// the worker and ends most runs first, with the usual message.
+	// Linux; default DefaultHardMemory; see HardMemoryFor). The
+	// in-process budget still applies inside the worker and ends most
+	// runs first, with the usual message.
 	HardMemory int64
 	// Errors are the embedder's errors that keep errors.Is working across
 	// the pipe, besides the interpreter's and the packs' (the worker side
@@ -44,6 +48,10 @@ type Options struct {
 	// Logger gets a warning when a worker dies, overruns or fails to
 	// start. Nil discards them.
 	Logger *slog.Logger `json:"-"`
+
+	// copyExe makes the default Command a private copy even where
+	// /proc/self/exe would do, so tests can try the copy on Linux.
+	copyExe bool
 }
 
 // Host is the server a Pool works for.
@@ -92,6 +100,7 @@ const OverrunGrace = time.Second
 type Pool struct {
 	host Host
 	opts Options
+	exe  workerExe // the default Command's executable
 	env  []string
 	log  *slog.Logger
 	errs []Sentinel
@@ -118,21 +127,22 @@ func New(host Host, iso Options) (*Pool, error) {
 		iso.MaxWorkers = 4 * iso.Workers
 	}
 	if iso.HardMemory <= 0 {
-		iso.HardMemory = 1 << 30
+		iso.HardMemory = DefaultHardMemory
 	}
 	log := iso.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	var exe workerExe
 	if len(iso.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("isolation: process needs the path of this program: %w", err)
+		var err error
+		if exe, err = findWorkerExe(iso.copyExe); err != nil {
+			return nil, fmt.Errorf("isolation: process: %w", err)
 		}
-		iso.Command = []string{exe}
+		iso.Command = []string{exe.path}
 	}
 	p := &Pool{
-		host: host, opts: iso, log: log, errs: sentinels(iso.Errors),
+		host: host, opts: iso, exe: exe, log: log, errs: sentinels(iso.Errors),
 		idle:  make(chan *Worker, iso.MaxWorkers),
 		slots: make(chan struct{}, iso.MaxWorkers),
 		live:  map[*Worker]struct{}{},
@@ -183,6 +193,9 @@ func (w *Worker) wait() {
 // start launches a worker and sets it up.
 func (p *Pool) start() (*Worker, error) {
 	cmd := exec.Command(p.opts.Command[0], p.opts.Command[1:]...)
+	if p.exe.argv0 != "" {
+		cmd.Args[0] = p.exe.argv0 // "/proc/self/exe" says little in ps
+	}
 	cmd.Env = p.env
 	w := &Worker{cmd: cmd, msgs: make(chan *msg, 16), dead: make(chan struct{}), gone: make(chan struct{}), stderr: &tail{max: 4 << 10}}
 	cmd.Stderr = w.stderr
@@ -388,6 +401,7 @@ func (p *Pool) Close() {
 			for _, w := range rest {
 				p.discard(w)
 			}
+			p.exe.remove()
 			return
 		}
 	}
@@ -596,6 +610,10 @@ func (p *Pool) Workers() (live []*Worker, idle int) {
 	}
 	return live, len(p.idle)
 }
+
+// Executable is the file workers start from: /proc/self/exe, a private
+// copy, or the first word of Options.Command.
+func (p *Pool) Executable() string { return p.opts.Command[0] }
 
 // PID is the worker's process id.
 func (w *Worker) PID() int { return w.cmd.Process.Pid }
