@@ -40,6 +40,8 @@ var workerErrors = []isolate.Sentinel{
 	{Name: "not_confirmed", Err: ErrNotConfirmed},
 	{Name: "not_allowed", Err: packs.ErrNotAllowed},
 	{Name: "needs_isolation", Err: ErrNeedsIsolation},
+	{Name: "protected", Err: roots.ErrProtected},
+	{Name: "outside", Err: roots.ErrOutside},
 }
 
 // startPool starts the worker processes of isolation: process.

@@ -44,6 +44,7 @@ type Audit struct {
 	// when either changed behind onetool's back.
 	path string
 	f    *os.File
+	id   os.FileInfo // f's identity when opened
 	size int64
 	log  *slog.Logger
 }
@@ -83,7 +84,7 @@ func (a *Audit) open() error {
 	if a.f != nil {
 		a.f.Close()
 	}
-	a.f, a.w, a.size = f, f, fi.Size()
+	a.f, a.w, a.id, a.size = f, f, fi, fi.Size()
 	return nil
 }
 
@@ -100,14 +101,10 @@ func (a *Audit) Close() error {
 }
 
 // follow makes sure the next line goes to the file at a.path (see
-// OpenAudit). Two stats a run: nothing beside a run's cost.
+// OpenAudit). One stat a run: nothing beside a run's cost.
 func (a *Audit) follow() {
-	held, err := a.f.Stat()
-	if err != nil {
-		return // the write will say what is wrong
-	}
 	now, err := os.Stat(a.path)
-	if err != nil || !os.SameFile(held, now) {
+	if err != nil || !os.SameFile(a.id, now) {
 		if oerr := a.open(); oerr != nil {
 			a.log.Error("serve.auth.audit_log was moved or deleted, and opening it again failed; lines go on into the old file", "path", a.path, "err", oerr)
 			return
@@ -115,10 +112,10 @@ func (a *Audit) follow() {
 		a.log.Warn("serve.auth.audit_log was moved or deleted outside onetool; writing to a new file at its path", "path", a.path)
 		return
 	}
-	if held.Size() < a.size {
-		a.log.Warn("serve.auth.audit_log was truncated outside onetool: earlier lines are lost", "path", a.path, "bytes_before", a.size, "bytes_now", held.Size())
+	if now.Size() < a.size {
+		a.log.Warn("serve.auth.audit_log was truncated outside onetool: earlier lines are lost", "path", a.path, "bytes_before", a.size, "bytes_now", now.Size())
 	}
-	a.size = held.Size()
+	a.size = now.Size()
 }
 
 // Record writes e as one line, in one write, so that lines of concurrent
