@@ -215,3 +215,27 @@ func TestPoolCloseDuringRun(t *testing.T) {
 		}
 	}
 }
+
+// A worker that dies while idle (killed from outside, or by the system's
+// OOM killer) is replaced when a run would get it: the run never sees it.
+func TestPoolIdleWorkerDied(t *testing.T) {
+	p := newPool(t, &testHost{}, Options{Workers: 1, MaxWorkers: 1})
+	if res := p.Exec(context.Background(), Run{Code: "setup"}); res.Text != "setup 0" {
+		t.Fatalf("first run: %q", res.Text)
+	}
+	live, _ := p.Workers()
+	if len(live) != 1 {
+		t.Fatalf("%d workers", len(live))
+	}
+	if err := live[0].cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-live[0].dead:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the killed worker's output did not end")
+	}
+	if res := p.Exec(context.Background(), Run{Code: "setup"}); res.Text != "setup 0" {
+		t.Errorf("the run after an idle worker died: %q", res.Text)
+	}
+}

@@ -303,12 +303,17 @@ func (p *Pool) acquire(ctx context.Context) (*Worker, error) {
 	for {
 		select {
 		case w := <-p.idle:
-			return w, nil
+			if p.alive(w) {
+				return w, nil
+			}
+			continue
 		default:
 		}
 		select {
 		case w := <-p.idle:
-			return w, nil
+			if p.alive(w) {
+				return w, nil
+			}
 		case p.slots <- struct{}{}:
 			w, err := p.start()
 			if err != nil {
@@ -319,6 +324,21 @@ func (p *Pool) acquire(ctx context.Context) (*Worker, error) {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+	}
+}
+
+// alive reports whether an idle worker is still there; one that died
+// while idle (killed from outside, or by the system's OOM killer) is
+// replaced instead of failing the run that would have got it.
+func (p *Pool) alive(w *Worker) bool {
+	select {
+	case <-w.dead:
+		w.wait()
+		p.log.Warn("an idle worker died; replacing it", "reason", w.deathReason(p.opts.HardMemory))
+		p.replace(w)
+		return false
+	default:
+		return true
 	}
 }
 
