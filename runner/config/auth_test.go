@@ -88,6 +88,10 @@ func TestAuthProblems(t *testing.T) {
 			[]string{`onetool.yaml:2: policies.p.limits.max_tool_calls: must be at least 1, got 0`}},
 		{"policy isolation needs workers", "policies:\n  p: {isolation: process}\n",
 			[]string{`onetool.yaml:2: policies.p.isolation: needs worker processes: set isolation: process at the top level too`}},
+		{"policy isolation needs workers, not none", "isolation: none\npolicies:\n  p: {isolation: process}\n",
+			[]string{`onetool.yaml:3: policies.p.isolation: needs worker processes: set isolation: process at the top level too`}},
+		{"policy isolation none", "isolation: process\npolicies:\n  p: {isolation: none}\n",
+			[]string{`onetool.yaml:3: policies.p.isolation: want "process" (workers with a hard memory limit) or nothing, got "none"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
