@@ -169,7 +169,52 @@ func ownFiles(cfg *config.Config, wd string) []roots.Own {
 		add(ownAudit, a.AuditLog)
 	}
 	add(ownExe, executables()...)
+	names := make([]string, 0, len(cfg.Servers))
+	for n := range cfg.Servers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		add(fmt.Sprintf("program of upstream server '%s'", n), serverFiles(cfg.Servers[n], wd)...)
+	}
 	return own
+}
+
+// serverFiles are the files an upstream server started by command runs:
+// its command, found as exec will find it, and every argument that names
+// an existing file (the script of `python3 server.py`, say), relative to
+// its working directory. A program that rewrote one would run its own
+// code outside the sandbox the next time the server starts. Directories
+// are left alone: a server's argument may be the project it serves.
+func serverFiles(s *config.Server, wd string) []string {
+	if s == nil || s.Command == "" {
+		return nil
+	}
+	dir := wd
+	if s.Cwd != "" {
+		dir = s.Cwd
+	}
+	file := func(p string) string {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+		return ""
+	}
+	var out []string
+	if strings.ContainsRune(s.Command, filepath.Separator) || strings.ContainsRune(s.Command, '/') {
+		out = append(out, file(s.Command))
+	} else if p, err := exec.LookPath(s.Command); err == nil {
+		out = append(out, file(p))
+	}
+	for _, a := range s.Args {
+		if a != "" && !strings.HasPrefix(a, "-") && !strings.ContainsRune(a, 0) {
+			out = append(out, file(a))
+		}
+	}
+	return out
 }
 
 // executables are the paths of the running executable: its real path,

@@ -54,6 +54,8 @@ func newServerOwnFixture(t *testing.T) *serverOwnFixture {
 	writeAll(t, work, "audit.jsonl", `{"principal":"alice","calls":[{"tool":"web.fetch","args":{"url":"https://intranet/secret-plan"}}]}`+"\n")
 	writeAll(t, work, "stats.jsonl", `{"kind":"run","ok":true}`+"\n")
 	writeAll(t, work, "src.txt", "the user's file\n")
+	writeAll(t, work, "upstream.sh", "#!/bin/sh\nexec an-mcp-server\n")
+	writeAll(t, work, "served/notes.txt", "a directory the upstream server serves\n")
 	link := func(kind, target, name string) bool {
 		p := filepath.Join(work, name)
 		var err error
@@ -71,12 +73,14 @@ func newServerOwnFixture(t *testing.T) *serverOwnFixture {
 	f.paths["audit.jsonl"] = "audit log"
 	f.paths["stats.jsonl"] = "stats file"
 	f.paths[exe] = "executable"
+	f.paths["upstream.sh"] = "program of upstream server 'up'"
 	for _, l := range []struct{ kind, name, target string }{
 		{"sym", "audit-sym", "audit.jsonl"},
 		{"sym", "exe-sym", exe},
 		{"hard", "audit-hard", "audit.jsonl"},
 		{"hard", "stats-hard", "stats.jsonl"},
 		{"hard", "exe-hard", exe},
+		{"hard", "upstream-hard", "upstream.sh"},
 	} {
 		target := l.target
 		if l.kind == "hard" && !filepath.IsAbs(target) {
@@ -86,7 +90,7 @@ func newServerOwnFixture(t *testing.T) *serverOwnFixture {
 			f.paths[l.name] = f.paths[l.target]
 		}
 	}
-	for _, p := range []string{"audit.jsonl", "stats.jsonl", exe} {
+	for _, p := range []string{"audit.jsonl", "stats.jsonl", "upstream.sh", exe} {
 		b, err := os.ReadFile(filepath.Join(work, p))
 		if filepath.IsAbs(p) {
 			b, err = os.ReadFile(p)
@@ -111,6 +115,8 @@ func newServerOwnFixture(t *testing.T) *serverOwnFixture {
 policies:
   dev: {allow: ["*"]}
 output: {stats_file: stats.jsonl}
+servers:
+  up: {command: sh, args: [upstream.sh, --verbose, served], enabled: false}
 projects: {w: .}
 packs:
   file: {allowed_dirs: [%q]}
@@ -127,7 +133,7 @@ packs:
 }
 
 // onetool's own files of a server — its executable, the audit log, the
-// stats file — are refused to every pack however a program names them:
+// stats file, and what its upstream servers run — are refused to every pack however a program names them:
 // directly, through a symbolic link, or through a hard link (by identity),
 // for reading, writing, copying from and onto, moving from and onto,
 // deleting, editing, as a SQLite database, and through proj paths (in the
@@ -181,7 +187,7 @@ func TestServerOwnFilesRefused(t *testing.T) {
 				if res.IsError() {
 					t.Errorf("%s: %s", code, res.Text)
 				}
-				for _, leak := range []string{"alice", "secret-plan", `"ok"`, `"audit.jsonl"`, `"stats.jsonl"`, "  audit.jsonl", "  stats.jsonl"} {
+				for _, leak := range []string{"alice", "secret-plan", `"ok"`, "an-mcp-server", `"audit.jsonl"`, `"stats.jsonl"`, `"upstream.sh"`, "  audit.jsonl", "  stats.jsonl", "  upstream.sh"} {
 					if strings.Contains(res.Text, leak) {
 						t.Errorf("%s shows %q: %s", code, leak, res.Text)
 					}
@@ -196,6 +202,10 @@ func TestServerOwnFilesRefused(t *testing.T) {
 				if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, b) && !(p == "stats.jsonl" && bytes.HasPrefix(got, b)) {
 					t.Errorf("%s changed (%v)", p, err)
 				}
+			}
+			// The directory the upstream server is given stays the user's.
+			if res := r.Exec(context.Background(), `file.read("served/notes.txt")`); res.IsError() {
+				t.Errorf("a file of the served directory: %s", res.Text)
 			}
 			for _, p := range []string{"copied", "moved"} {
 				if _, err := os.Lstat(filepath.Join(f.work, p)); !errors.Is(err, os.ErrNotExist) {

@@ -635,6 +635,9 @@ func (p *Pool) Workers() (live []*Worker, idle int) {
 // copy, or the first word of Options.Command.
 func (p *Pool) Executable() string { return p.opts.Command[0] }
 
+// HardMemory is each worker's hard memory limit in bytes.
+func (p *Pool) HardMemory() int64 { return p.opts.HardMemory }
+
 // PID is the worker's process id.
 func (w *Worker) PID() int { return w.cmd.Process.Pid }
 
