@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -180,20 +182,51 @@ func newMemoryResults(maxLen, maxSum int, now func() time.Time) *resultStore {
 
 func newResultStore() *resultStore { return newMemoryResults(maxStoredResults, maxStoredBytes, nil) }
 
-// put stores text and returns its handle. A text that would take more
-// than the whole store is refused (SPEC §7.3: the store is bounded):
-// keeping it would mean holding it past the cap, or forgetting every
-// other result for one that cannot fit either.
-func (s *resultStore) put(ctx context.Context, text string) (string, error) {
+// A stored result belongs to the principal whose run made it (SPEC
+// §8.4): it is kept under a key made of its handle and its owner's
+// identity (auth.Principal.Key, "" for runs nobody authenticated), and
+// read under the reader's, so another principal's handle is simply not
+// found, with the same message as a handle never given out: handles
+// cannot be probed.
+
+// handleLen is the length of a handle: "r" and 10 characters of
+// rand.Text, lowered.
+const handleLen = 11
+
+// resultKey is where the result handle of owner is kept; ok is false
+// for a text that is no handle (it could otherwise name another owner's
+// key).
+func resultKey(handle, owner string) (key string, ok bool) {
+	if len(handle) != handleLen || handle[0] != 'r' {
+		return "", false
+	}
+	for _, c := range handle[1:] {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return "", false
+		}
+	}
+	if owner == "" {
+		return handle, true
+	}
+	sum := sha256.Sum256([]byte(owner))
+	return handle + "." + hex.EncodeToString(sum[:12]), true
+}
+
+// put stores text for owner and returns its handle. A text that would
+// take more than the whole store is refused (SPEC §7.3: the store is
+// bounded): keeping it would mean holding it past the cap, or forgetting
+// every other result for one that cannot fit either.
+func (s *resultStore) put(ctx context.Context, text, owner string) (string, error) {
 	if len(text) > s.maxSum {
 		return "", s.tooLarge(len(text))
 	}
-	id := "r" + strings.ToLower(rand.Text()[:10])
+	id := "r" + strings.ToLower(rand.Text()[:handleLen-1])
+	key, _ := resultKey(id, owner)
 	value := encodeResult(text)
-	if size := len(id) + len(value); size > s.maxSum {
+	if size := len(key) + len(value); size > s.maxSum {
 		return "", s.tooLarge(size)
 	}
-	if err := s.st.Set(ctx, id, value, resultTTL); err != nil {
+	if err := s.st.Set(ctx, key, value, resultTTL); err != nil {
 		if errors.Is(err, store.ErrTooLarge) {
 			return "", s.tooLarge(len(value))
 		}
@@ -226,10 +259,16 @@ func approxBytes(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// get reads a stored result: ErrUnknownHandle when the store has none,
-// the store's error (unreachable, say) otherwise.
-func (s *resultStore) get(ctx context.Context, id string) (*storedResult, error) {
-	b, err := s.st.Get(ctx, id)
+// get reads a result owner stored: ErrUnknownHandle when the store has
+// none (or one of another owner), the store's error (unreachable, say)
+// otherwise.
+func (s *resultStore) get(ctx context.Context, id, owner string) (*storedResult, error) {
+	key, ok := resultKey(id, owner)
+	var b []byte
+	err := store.ErrNotFound
+	if ok {
+		b, err = s.st.Get(ctx, key)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w %q: results are kept for %s and at most %d at a time; run the program again to get it anew", ErrUnknownHandle, id, resultTTL, maxStoredResults)
 	}
@@ -244,13 +283,14 @@ func (s *resultStore) get(ctx context.Context, id string) (*storedResult, error)
 }
 
 // keep is the last step of a successful run with output.max_inline set
-// (max > 0): a text that fits stays as it is; a longer one is stored and
-// replaced by a preview; one too large to store fails the run.
-func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int) {
+// (max > 0): a text that fits stays as it is; a longer one is stored for
+// owner (the run's principal) and replaced by a preview; one too large
+// to store fails the run.
+func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int, owner string) {
 	if res.Err != nil {
 		return // errors are never stored: the message must be seen whole
 	}
-	text, handle, err := s.shorten(ctx, res.Text, max)
+	text, handle, err := s.shorten(ctx, res.Text, max, owner)
 	if err != nil {
 		fail(res, err)
 		return
@@ -259,9 +299,9 @@ func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int) {
 }
 
 // shorten returns text as it is when it fits in max characters, and
-// otherwise stores it and returns a preview that ends with how to read on,
-// and the handle.
-func (s *resultStore) shorten(ctx context.Context, text string, max int) (string, string, error) {
+// otherwise stores it for owner and returns a preview that ends with how
+// to read on, and the handle.
+func (s *resultStore) shorten(ctx context.Context, text string, max int, owner string) (string, string, error) {
 	if max <= 0 || len(text) <= max { // bytes ≥ characters: most texts stop here
 		return text, "", nil
 	}
@@ -269,7 +309,7 @@ func (s *resultStore) shorten(ctx context.Context, text string, max int) (string
 	if n <= max {
 		return text, "", nil
 	}
-	id, err := s.put(ctx, text)
+	id, err := s.put(ctx, text, owner)
 	if err != nil {
 		return "", "", err
 	}
@@ -289,8 +329,9 @@ func (s *resultStore) shorten(ctx context.Context, text string, max int) (string
 		preview, n, total, id, resultTTL, id, shown+1, id), id, nil
 }
 
-// page is ot.result: lines offset..offset+limit-1 of a stored result, or
-// with search the lines that match a regular expression.
+// page is ot.result: lines offset..offset+limit-1 of a result the run's
+// principal stored, or with search the lines that match a regular
+// expression.
 func (s *resultStore) page(ctx context.Context, handle string, offset, limit int, search string) (any, error) {
 	switch {
 	case offset < 1:
@@ -298,7 +339,11 @@ func (s *resultStore) page(ctx context.Context, handle string, offset, limit int
 	case limit < 1 || limit > maxResultLimit:
 		return nil, fmt.Errorf("limit must be between 1 and %d lines, got %d", maxResultLimit, limit)
 	}
-	r, err := s.get(ctx, handle)
+	var owner string
+	if st := runStateFrom(ctx); st != nil {
+		owner = st.principal.Key()
+	}
+	r, err := s.get(ctx, handle, owner)
 	if err != nil {
 		return nil, err
 	}
