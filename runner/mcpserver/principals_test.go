@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/auth/authtest"
@@ -310,5 +313,34 @@ func TestAuditDeniedOverHTTP(t *testing.T) {
 	var e auth.AuditEntry
 	if err := json.Unmarshal(audit.Bytes(), &e); err != nil || e.Principal != "mallory" || e.Outcome != "denied" || len(e.Tools) != 1 || e.Tools[0] != "demo.bar" {
 		t.Errorf("audit: %v %s", err, audit.String())
+	}
+}
+
+// A run parked for the user's confirmation (protocol 2026-07-28) is
+// resumed only by its own principal: another that presents its request
+// state is told it is unknown, and the run stays parked for its own.
+func TestParkedRunBelongsToPrincipal(t *testing.T) {
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, h := newServer(r, Options{})
+	cr := &confirmingRun{owner: auth.TokenID("alice"), state: "state-1", timer: time.NewTimer(time.Hour)}
+	h.parked[cr.state] = cr
+	as := func(name string) *mcp.CallToolRequest {
+		pr := &auth.Principal{Name: name, ID: auth.TokenID(name)}
+		ti := &sdkauth.TokenInfo{UserID: pr.ID, Extra: map[string]any{"onetool.principal": pr}}
+		if auth.PrincipalOf(ti) != pr {
+			t.Fatal("the test's TokenInfo does not carry its principal")
+		}
+		return &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "run", RequestState: "state-1"}, Extra: &mcp.RequestExtra{TokenInfo: ti}}
+	}
+	res := h.resume(t.Context(), as("bob"))
+	if !res.IsError || text(t, res) != "Error: this confirmation is unknown or has expired: send the program again" {
+		t.Errorf("bob resumes alice's run: %+v", res)
+	}
+	if h.parked["state-1"] != cr {
+		t.Error("bob's attempt removed alice's parked run")
 	}
 }

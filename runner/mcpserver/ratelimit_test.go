@@ -223,3 +223,35 @@ func TestConcurrentBoundHoldsForWhatTheSDKDispatches(t *testing.T) {
 		t.Errorf("a run after the first ended: %d %s", status, body)
 	}
 }
+
+// In the stateless mode (protocol 2026-07-28), where every POST is a
+// session of its own, the rate limit holds the same way.
+func TestRateLimitStateless(t *testing.T) {
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	now := time.Date(2026, 11, 25, 12, 0, 10, 0, time.UTC)
+	lim := ratelimit.New(ratelimit.Options{RunsPerMinute: 2, Counters: r.Counters(), Now: func() time.Time { return now }})
+	srv := httptest.NewServer(HTTPHandler(New(r, Options{RateLimit: lim}), HTTPOptions{Stateless: true}))
+	defer srv.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "stateless", Version: "1"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: srv.URL + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("negotiated %s, want the stateless 2026-07-28", v)
+	}
+	for i := range 2 {
+		if got := text(t, callRun(t, cs, "1")); got != "1" {
+			t.Fatalf("run %d: %s", i+1, got)
+		}
+	}
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": "1"}})
+	if err == nil || !strings.Contains(err.Error(), "Too Many Requests") {
+		t.Errorf("third run of a minute of 2: %v", err)
+	}
+}
