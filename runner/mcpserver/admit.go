@@ -154,7 +154,7 @@ func (h *handler) admit(next mcp.MethodHandler) mcp.MethodHandler {
 			ex.refuse(http.StatusServiceUnavailable, DrainRetryAfter)
 			return nil, refusedError(drainingHTTPText, DrainRetryAfter)
 		}
-		if method == methodRun && h.opts.RateLimit != nil {
+		if method == methodRun && h.opts.RateLimit != nil && !resuming(req) {
 			pr := principalOf(req)
 			name := ""
 			if pr != nil {
@@ -172,10 +172,54 @@ func (h *handler) admit(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 				return nil, refusedError("Error: "+err.Error(), secs)
 			}
-			defer release()
+			sl := &slot{release: release}
+			defer sl.end()
+			ctx = context.WithValue(ctx, slotKey{}, sl)
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// resuming reports whether req answers a run parked for the user's
+// confirmation (protocol 2026-07-28): the same run, which holds its slot
+// already, not a new one.
+func resuming(req mcp.Request) bool {
+	call, ok := req.(*mcp.CallToolRequest)
+	return ok && call.Params != nil && call.Params.RequestState != ""
+}
+
+// slot is an admitted run's place in serve.rate_limit.concurrent. It is
+// given back when the request's handler returns, unless the run outlives
+// it (see keepSlot).
+type slot struct {
+	mu      sync.Mutex
+	release func()
+	kept    bool
+}
+
+type slotKey struct{}
+
+func (s *slot) end() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.kept {
+		s.release()
+	}
+}
+
+// keepSlot takes over the slot of the run admitted with ctx, for a run
+// that may outlive its request (one parked for the user's confirmation):
+// the returned func gives it back, once the run has ended. Without a
+// slot it does nothing.
+func keepSlot(ctx context.Context) (release func()) {
+	s, _ := ctx.Value(slotKey{}).(*slot)
+	if s == nil {
+		return func() {}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.kept = true
+	return s.release
 }
 
 // refusedError is the JSON-RPC error of a refused request.

@@ -77,8 +77,12 @@ func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, c
 			return ctx.Err()
 		}
 	}))
+	// Parked, the run outlives this request: it keeps its place in
+	// serve.rate_limit.concurrent until it ends, not until the request does.
+	release := keepSlot(ctx)
 	go func() {
 		defer cancel()
+		defer release()
 		cr.done <- h.execFor(session, principalOf(req)).Exec(runCtx, command, opts...)
 	}()
 	return h.serve(ctx, req.Session, cr)
