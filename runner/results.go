@@ -10,7 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -169,6 +171,28 @@ func (r *storedResult) line(off int) ([]byte, int) {
 type resultStore struct {
 	st     store.Store
 	maxSum int // bytes; a result that would take more is refused
+
+	// What each principal keeps (SPEC §8.4), oldest first: a principal
+	// holds at most a share of the store (1/ownerShare of its results
+	// and bytes), so that one principal's results cannot push out every
+	// other's. Made on first use.
+	mu     sync.Mutex
+	owners map[string][]ownedResult
+}
+
+// ownerShare is the part of the result store one principal may hold: a
+// quarter, so that no single one can push another's results out.
+const ownerShare = 4
+
+// sweepOwners is how many principals' lists may accumulate before those
+// whose results have all expired are dropped.
+const sweepOwners = 1024
+
+// ownedResult is a result a principal keeps.
+type ownedResult struct {
+	key  string
+	size int
+	at   time.Time
 }
 
 // newMemoryResults is the embedded result store: at most maxLen results
@@ -213,37 +237,87 @@ func resultKey(handle, owner string) (key string, ok bool) {
 }
 
 // put stores text for owner and returns its handle. A text that would
-// take more than the whole store is refused (SPEC §7.3: the store is
-// bounded): keeping it would mean holding it past the cap, or forgetting
-// every other result for one that cannot fit either.
+// take more than the whole store (a principal's share of it, for a
+// principal) is refused (SPEC §7.3: the store is bounded): keeping it
+// would mean holding it past the cap, or forgetting every other result
+// for one that cannot fit either.
 func (s *resultStore) put(ctx context.Context, text, owner string) (string, error) {
-	if len(text) > s.maxSum {
-		return "", s.tooLarge(len(text))
+	limit := s.maxSum
+	if owner != "" {
+		limit /= ownerShare
+	}
+	if len(text) > limit {
+		return "", s.tooLarge(len(text), owner)
 	}
 	id := "r" + strings.ToLower(rand.Text()[:handleLen-1])
 	key, _ := resultKey(id, owner)
 	value := encodeResult(text)
-	if size := len(key) + len(value); size > s.maxSum {
-		return "", s.tooLarge(size)
+	size := len(key) + len(value)
+	if size > limit {
+		return "", s.tooLarge(size, owner)
 	}
 	if err := s.st.Set(ctx, key, value, resultTTL); err != nil {
 		if errors.Is(err, store.ErrTooLarge) {
-			return "", s.tooLarge(len(value))
+			return "", s.tooLarge(len(value), owner)
 		}
 		return "", fmt.Errorf("the result is longer than output.max_inline and could not be kept for ot.result: %w; "+
 			"return less (a slice, a filter, a summary) or try again when the store is back", err)
 	}
+	if owner != "" {
+		s.own(ctx, owner, key, size)
+	}
 	return id, nil
 }
 
-// tooLarge is the error for a result of size bytes: what happened and
-// what the program can do instead.
-func (s *resultStore) tooLarge(size int) error {
+// own records that owner keeps key, and forgets owner's oldest results
+// beyond its share of the store.
+func (s *resultStore) own(ctx context.Context, owner, key string, size int) {
+	now := time.Now()
+	s.mu.Lock()
+	if s.owners == nil {
+		s.owners = map[string][]ownedResult{}
+	}
+	list := s.owners[owner]
+	for len(list) > 0 && now.Sub(list[0].at) > resultTTL { // gone from the store already
+		list = list[1:]
+	}
+	list = append(list, ownedResult{key, size, now})
+	total := 0
+	for _, o := range list {
+		total += o.size
+	}
+	var drop []string
+	for len(list) > 1 && (len(list) > maxStoredResults/ownerShare || total > s.maxSum/ownerShare) {
+		drop = append(drop, list[0].key)
+		total -= list[0].size
+		list = list[1:]
+	}
+	s.owners[owner] = slices.Clone(list) // not a window that keeps what it dropped
+	if len(s.owners) > sweepOwners {
+		for o, l := range s.owners { // principals whose results have all expired
+			if now.Sub(l[len(l)-1].at) > resultTTL {
+				delete(s.owners, o)
+			}
+		}
+	}
+	s.mu.Unlock()
+	for _, k := range drop {
+		_ = s.st.Delete(ctx, k) // at worst it stays until its TTL
+	}
+}
+
+// tooLarge is the error for a result of size bytes that owner could not
+// keep: what happened and what the program can do instead.
+func (s *resultStore) tooLarge(size int, owner string) error {
+	limit, whose := s.maxSum, ""
+	if owner != "" {
+		limit, whose = s.maxSum/ownerShare, " (each principal's share of the store)"
+	}
 	return interp.NewError(interp.KindLimit, 0, 0, fmt.Sprintf(
-		"the result is too large to keep: it takes %s, and results longer than output.max_inline are kept for ot.result only up to %s. "+
+		"the result is too large to keep: it takes %s, and results longer than output.max_inline are kept for ot.result only up to %s%s. "+
 			"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); "+
 			"or write it to a file with file.write (append=True adds the next part) and return the path",
-		approxBytes(size), interp.FormatBytes(int64(s.maxSum))), ErrResultTooLarge)
+		approxBytes(size), interp.FormatBytes(int64(limit)), whose), ErrResultTooLarge)
 }
 
 // approxBytes renders a size for a message: "1000.0 MiB", "12.5 KiB".

@@ -339,3 +339,57 @@ func TestResultHandleBelongsToPrincipal(t *testing.T) {
 		})
 	}
 }
+
+// One principal holds at most a quarter of the result store (results and
+// bytes): however many results it makes, it forgets its own oldest first
+// and never pushes another principal's out. A result larger than its
+// share is refused with what to do. Runs nobody authenticated keep the
+// whole store, as before.
+func TestResultStoreSharePerPrincipal(t *testing.T) {
+	ctx := context.Background()
+	const maxSum = 400 << 10
+	s := newMemoryResults(maxStoredResults, maxSum, nil)
+	bob, err := s.put(ctx, "bob's", "token:bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alice []string
+	for i := range 3 * maxStoredResults {
+		id, err := s.put(ctx, fmt.Sprint("alice ", i), "token:alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		alice = append(alice, id)
+	}
+	readable := func(ids []string, owner string) int {
+		n := 0
+		for _, id := range ids {
+			if _, err := s.get(ctx, id, owner); err == nil {
+				n++
+			}
+		}
+		return n
+	}
+	if n := readable(alice, "token:alice"); n != maxStoredResults/ownerShare {
+		t.Errorf("alice keeps %d of her %d results, want %d", n, len(alice), maxStoredResults/ownerShare)
+	}
+	if _, err := s.get(ctx, alice[len(alice)-1], "token:alice"); err != nil {
+		t.Errorf("alice's newest: %v", err)
+	}
+	// Bytes: 30 KiB results, 100 KiB each principal.
+	for range 10 {
+		if _, err := s.put(ctx, strings.Repeat("a", 30<<10), "token:alice"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.get(ctx, bob, "token:bob"); err != nil {
+		t.Errorf("bob's result after alice's: %v", err)
+	}
+	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), "token:alice"); !errors.Is(err, ErrResultTooLarge) ||
+		!strings.Contains(err.Error(), "kept for ot.result only up to 100 KiB (each principal's share of the store)") {
+		t.Errorf("a result larger than a principal's share: %v", err)
+	}
+	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), ""); err != nil {
+		t.Errorf("without principals, the whole store: %v", err)
+	}
+}
