@@ -301,10 +301,10 @@ func (w *answerWriter) WriteHeader(code int) {
 		if !w.replaced {
 			w.ResponseWriter.WriteHeader(code)
 		}
-	case code >= 200 && w.held == 0:
-		w.held = code // decided with the first byte
-	default:
+	case code < 200:
 		w.ResponseWriter.WriteHeader(code) // 1xx
+	case w.held == 0:
+		w.held = code // decided with the first byte
 	}
 }
 
@@ -318,10 +318,11 @@ func (w *answerWriter) Write(p []byte) (int, error) {
 	return w.ResponseWriter.Write(p)
 }
 
-// Flush lets the SDK's event stream go out as it is written.
+// Flush lets the SDK's event stream go out as it is written. Before its
+// first byte there is nothing to flush, and the status is not decided.
 func (w *answerWriter) Flush() {
-	if !w.started && w.held != 0 {
-		return // nothing written yet: the status waits for the first byte
+	if !w.started {
+		return
 	}
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()

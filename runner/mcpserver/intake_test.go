@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -181,5 +182,45 @@ func TestReadTimeoutSparesLongRuns(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // the event stream (GET) stays open meanwhile
 	if got := text(t, callRun(t, cs, "1 + 1")); got != "2" {
 		t.Errorf("the session after a while: %s", got)
+	}
+}
+
+// The answer of an exchange: go-sdk's own when nothing was refused; the
+// refusal's status, Retry-After and the SDK's JSON-RPC error (out of its
+// event-stream framing) when the one request of a POST was; the SDK's
+// answer with Retry-After when a request of a batch was.
+func TestAnswerWriter(t *testing.T) {
+	const event = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32000,\"message\":\"Error: no\"}}\n\n"
+	for _, tt := range []struct {
+		name    string
+		refusal *refusal
+		body    string // what the request body starts with
+		write   func(w http.ResponseWriter)
+		status  int
+		retry   string
+		answer  string
+	}{
+		{"nothing refused", nil, "{", func(w http.ResponseWriter) { w.Write([]byte(event)) }, 200, "", event},
+		{"nothing refused, status only", nil, "{", func(w http.ResponseWriter) { w.WriteHeader(http.StatusAccepted) }, http.StatusAccepted, "", ""},
+		{"refused", &refusal{429, "7"}, "{", func(w http.ResponseWriter) { w.Write([]byte(event)) }, 429, "7",
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32000,"message":"Error: no"}}` + "\n"},
+		{"refused, JSON", &refusal{503, "1"}, " \n{", func(w http.ResponseWriter) {
+			w.WriteHeader(200)
+			w.Write([]byte(`{"jsonrpc":"2.0","id":4,"error":{}}`))
+		}, 503, "1", `{"jsonrpc":"2.0","id":4,"error":{}}` + "\n"},
+		{"refused in a batch", &refusal{429, "7"}, " [", func(w http.ResponseWriter) { w.Write([]byte(event)) }, 200, "7", event},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := &exchange{refusal: tt.refusal, body: &sniffer{ReadCloser: io.NopCloser(strings.NewReader(tt.body))}}
+			io.ReadAll(ex.body)
+			rec := httptest.NewRecorder()
+			w := &answerWriter{ResponseWriter: rec, ex: ex}
+			tt.write(w)
+			w.Flush()
+			w.finish()
+			if rec.Code != tt.status || rec.Header().Get("Retry-After") != tt.retry || rec.Body.String() != tt.answer {
+				t.Errorf("%d Retry-After %q %q\nwant %d %q %q", rec.Code, rec.Header().Get("Retry-After"), rec.Body, tt.status, tt.retry, tt.answer)
+			}
+		})
 	}
 }
