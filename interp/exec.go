@@ -97,6 +97,14 @@ type Options struct {
 	// services of the caller (a tool caller, statistics) without globals.
 	Locals map[string]any
 
+	// SessionKept, when set, is told after each input of a Session the
+	// bytes its globals keep (as MaxMemory measures them): a bound beyond
+	// one session's, such as one over all the sessions of a principal,
+	// returns an error to refuse them, and the session then forgets them
+	// all, as when they outgrow MaxMemory. After such a clearing it is
+	// told 0.
+	SessionKept func(bytes uint64) error
+
 	// session holds a Session's globals, which count against MaxMemory.
 	session starlark.StringDict
 	// cells are a Session's module-level cells (see ModuleCell).

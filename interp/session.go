@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,15 +168,44 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	// What the session keeps counts against every run's budget (SPEC
 	// §8.4); the watchdog only sees growth within one run, so a session
 	// could otherwise grow by almost a budget per input.
-	if max := uint64(opts.MaxMemory); max > 0 && opts.Watchdog != nil && sessionSize(s.globals, max) > max {
-		s.globals = maps.Clone(s.predeclared)
-		msg := fmt.Sprintf("memory limit of %s exceeded by the variables this session keeps; they have all been cleared", FormatBytes(opts.MaxMemory))
-		return nil, &Error{Kind: KindLimit, Msg: LimitMessage(msg, "", Setting(ErrMemoryLimit)), causes: []error{ErrMemoryLimit}}
+	budget := uint64(opts.MaxMemory)
+	if opts.Watchdog == nil {
+		budget = 0
+	}
+	if budget > 0 || opts.SessionKept != nil {
+		limit := budget
+		if limit == 0 {
+			limit = math.MaxUint64
+		}
+		size := sessionSize(s.globals, limit)
+		if budget > 0 && size > budget {
+			s.forget()
+			if opts.SessionKept != nil {
+				_ = opts.SessionKept(0)
+			}
+			msg := fmt.Sprintf("memory limit of %s exceeded by the variables this session keeps; they have all been cleared", FormatBytes(opts.MaxMemory))
+			return nil, &Error{Kind: KindLimit, Msg: LimitMessage(msg, "", Setting(ErrMemoryLimit)), causes: []error{ErrMemoryLimit}}
+		}
+		if opts.SessionKept != nil {
+			if kerr := opts.SessionKept(size); kerr != nil {
+				s.forget()
+				_ = opts.SessionKept(0)
+				return nil, kerr
+			}
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// forget drops every variable the session keeps, those in cells too
+// (a cell would put its value back at the next input). The session's
+// lock is held.
+func (s *Session) forget() {
+	s.globals = maps.Clone(s.predeclared)
+	s.cells = map[string]*Cell{}
 }
 
 func (s *Session) lock()   { s.busy <- struct{}{} }

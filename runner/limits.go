@@ -59,6 +59,12 @@ type runState struct {
 	toolsMu    sync.Mutex
 	tools      []string         // with a principal: the tool ids called, for the audit log
 	auditCalls []auth.AuditCall // with serve.auth.audit_arguments: the calls with their arguments
+	// denied is set once the principal's policy refused a call, caught
+	// by the program or not: the audit log says "denied" (SPEC §7.4).
+	denied atomic.Bool
+	// sessionKept checks what a session keeps after each input (see
+	// KeptCheck); nil outside sessions.
+	sessionKept func(bytes uint64) error
 	// separateStderr keeps the program's standard error apart (see
 	// SeparateStderr).
 	separateStderr bool

@@ -35,12 +35,18 @@ func AsPrincipal(p *auth.Principal) ExecOption {
 	}
 }
 
-// checkPolicy refuses a call the run's principal may not make.
+// checkPolicy refuses a call the run's principal may not make, and
+// remembers the refusal for the audit log: a program that catches it
+// (try/except) must not turn the run into an "ok" line.
 func checkPolicy(st *runState, t *packs.Tool) error {
 	if st == nil {
 		return nil
 	}
-	return st.principal.Check(t)
+	err := st.principal.Check(t)
+	if err != nil {
+		st.denied.Store(true)
+	}
+	return err
 }
 
 // visibleTools returns what the run of ctx may call, for the ot pack; nil
@@ -123,9 +129,11 @@ func (r *Runner) recordAudit(start time.Time, st *runState, res *ExecResult) {
 	st.toolsMu.Unlock()
 	if res.Err != nil {
 		e.Outcome, e.ErrorKind = "error", errorKind(res.Err)
-		if errors.Is(res.Err, auth.ErrNotAllowed) {
-			e.Outcome = "denied"
-		}
+	}
+	// A refused call makes the run "denied" whatever the program did
+	// with the refusal, and whatever failed after it.
+	if st.denied.Load() || errors.Is(res.Err, auth.ErrNotAllowed) {
+		e.Outcome = "denied"
 	}
 	if err := r.audit.Record(e); err != nil {
 		r.log.Error("writing the audit log", "err", err)

@@ -204,3 +204,48 @@ demo.add(a=1, b=2)`
 		t.Errorf("arguments logged without audit_arguments: %s", buf.String())
 	}
 }
+
+// A call the policy refused keeps its run "denied" in the audit log
+// whatever the program does with the refusal: caught by try/except, lost
+// in a parallel call, followed by another error; in the server's process
+// and in a worker alike. (On main a caught refusal was audited "ok".)
+func TestAuditDeniedWhenCaught(t *testing.T) {
+	reader := principal("ci", "reader", config.Policy{Allow: []string{"ot.*", "demo.foo"}})
+	tests := []struct {
+		name, code, text, outcome, kind string
+	}{
+		{"caught", "try:\n    demo.bar(text='a')\nexcept Exception as e:\n    pass\n'fine'", "fine", "denied", ""},
+		{"caught in a helper", "def safe(f, **kw):\n    try:\n        return f(**kw)\n    except RuntimeError:\n        return None\n[safe(demo.foo, text='a'), safe(demo.bar, text='b')]", `["orange",null]`, "denied", ""},
+		{"caught around a parallel call", "try:\n    parallel([call('demo:foo', text='a'), call('demo:bar', text='b')])\nexcept Exception:\n    pass\n'done'", "done", "denied", ""},
+		{"then another error", "try:\n    demo.bar(text='a')\nexcept Exception:\n    pass\n1 // 0", "", "denied", "runtime"},
+		{"allowed only", "demo.foo(text='a')", "", "ok", ""},
+	}
+	for _, mode := range []struct {
+		name string
+		r    func(t *testing.T, a *auth.Audit) *Runner
+	}{
+		{"in process", func(t *testing.T, a *auth.Audit) *Runner { return newRunner(t, WithAudit(a)) }},
+		{"isolated", func(t *testing.T, a *auth.Audit) *Runner { return isolated(t, Isolation{Workers: 1}, WithAudit(a)) }},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			r := mode.r(t, auth.NewAudit(&buf))
+			for _, tt := range tests {
+				t.Run(tt.name, func(t *testing.T) {
+					buf.Reset()
+					res := r.Exec(context.Background(), tt.code, AsPrincipal(reader))
+					if tt.text != "" && res.Text != tt.text {
+						t.Errorf("run: %q, want %q", res.Text, tt.text)
+					}
+					var e auth.AuditEntry
+					if err := json.Unmarshal(buf.Bytes(), &e); err != nil {
+						t.Fatalf("%v: %q", err, buf.String())
+					}
+					if e.Outcome != tt.outcome || e.ErrorKind != tt.kind {
+						t.Errorf("audit outcome %q, error_kind %q; want %q, %q: %s", e.Outcome, e.ErrorKind, tt.outcome, tt.kind, buf.String())
+					}
+				})
+			}
+		})
+	}
+}

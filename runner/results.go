@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -167,6 +171,28 @@ func (r *storedResult) line(off int) ([]byte, int) {
 type resultStore struct {
 	st     store.Store
 	maxSum int // bytes; a result that would take more is refused
+
+	// What each principal keeps (SPEC §8.4), oldest first: a principal
+	// holds at most a share of the store (1/ownerShare of its results
+	// and bytes), so that one principal's results cannot push out every
+	// other's. Made on first use.
+	mu     sync.Mutex
+	owners map[string][]ownedResult
+}
+
+// ownerShare is the part of the result store one principal may hold: a
+// quarter, so that no single one can push another's results out.
+const ownerShare = 4
+
+// sweepOwners is how many principals' lists may accumulate before those
+// whose results have all expired are dropped.
+const sweepOwners = 1024
+
+// ownedResult is a result a principal keeps.
+type ownedResult struct {
+	key  string
+	size int
+	at   time.Time
 }
 
 // newMemoryResults is the embedded result store: at most maxLen results
@@ -180,37 +206,118 @@ func newMemoryResults(maxLen, maxSum int, now func() time.Time) *resultStore {
 
 func newResultStore() *resultStore { return newMemoryResults(maxStoredResults, maxStoredBytes, nil) }
 
-// put stores text and returns its handle. A text that would take more
-// than the whole store is refused (SPEC §7.3: the store is bounded):
-// keeping it would mean holding it past the cap, or forgetting every
-// other result for one that cannot fit either.
-func (s *resultStore) put(ctx context.Context, text string) (string, error) {
-	if len(text) > s.maxSum {
-		return "", s.tooLarge(len(text))
+// A stored result belongs to the principal whose run made it (SPEC
+// §8.4): it is kept under a key made of its handle and its owner's
+// identity (auth.Principal.Key, "" for runs nobody authenticated), and
+// read under the reader's, so another principal's handle is simply not
+// found, with the same message as a handle never given out: handles
+// cannot be probed.
+
+// handleLen is the length of a handle: "r" and 10 characters of
+// rand.Text, lowered.
+const handleLen = 11
+
+// resultKey is where the result handle of owner is kept; ok is false
+// for a text that is no handle (it could otherwise name another owner's
+// key).
+func resultKey(handle, owner string) (key string, ok bool) {
+	if len(handle) != handleLen || handle[0] != 'r' {
+		return "", false
 	}
-	id := "r" + strings.ToLower(rand.Text()[:10])
+	for _, c := range handle[1:] {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return "", false
+		}
+	}
+	if owner == "" {
+		return handle, true
+	}
+	sum := sha256.Sum256([]byte(owner))
+	return handle + "." + hex.EncodeToString(sum[:12]), true
+}
+
+// put stores text for owner and returns its handle. A text that would
+// take more than the whole store (a principal's share of it, for a
+// principal) is refused (SPEC §7.3: the store is bounded): keeping it
+// would mean holding it past the cap, or forgetting every other result
+// for one that cannot fit either.
+func (s *resultStore) put(ctx context.Context, text, owner string) (string, error) {
+	limit := s.maxSum
+	if owner != "" {
+		limit /= ownerShare
+	}
+	if len(text) > limit {
+		return "", s.tooLarge(len(text), owner)
+	}
+	id := "r" + strings.ToLower(rand.Text()[:handleLen-1])
+	key, _ := resultKey(id, owner)
 	value := encodeResult(text)
-	if size := len(id) + len(value); size > s.maxSum {
-		return "", s.tooLarge(size)
+	size := len(key) + len(value)
+	if size > limit {
+		return "", s.tooLarge(size, owner)
 	}
-	if err := s.st.Set(ctx, id, value, resultTTL); err != nil {
+	if err := s.st.Set(ctx, key, value, resultTTL); err != nil {
 		if errors.Is(err, store.ErrTooLarge) {
-			return "", s.tooLarge(len(value))
+			return "", s.tooLarge(len(value), owner)
 		}
 		return "", fmt.Errorf("the result is longer than output.max_inline and could not be kept for ot.result: %w; "+
 			"return less (a slice, a filter, a summary) or try again when the store is back", err)
 	}
+	if owner != "" {
+		s.own(ctx, owner, key, size)
+	}
 	return id, nil
 }
 
-// tooLarge is the error for a result of size bytes: what happened and
-// what the program can do instead.
-func (s *resultStore) tooLarge(size int) error {
+// own records that owner keeps key, and forgets owner's oldest results
+// beyond its share of the store.
+func (s *resultStore) own(ctx context.Context, owner, key string, size int) {
+	now := time.Now()
+	s.mu.Lock()
+	if s.owners == nil {
+		s.owners = map[string][]ownedResult{}
+	}
+	list := s.owners[owner]
+	for len(list) > 0 && now.Sub(list[0].at) > resultTTL { // gone from the store already
+		list = list[1:]
+	}
+	list = append(list, ownedResult{key, size, now})
+	total := 0
+	for _, o := range list {
+		total += o.size
+	}
+	var drop []string
+	for len(list) > 1 && (len(list) > maxStoredResults/ownerShare || total > s.maxSum/ownerShare) {
+		drop = append(drop, list[0].key)
+		total -= list[0].size
+		list = list[1:]
+	}
+	s.owners[owner] = slices.Clone(list) // not a window that keeps what it dropped
+	if len(s.owners) > sweepOwners {
+		for o, l := range s.owners { // principals whose results have all expired
+			if now.Sub(l[len(l)-1].at) > resultTTL {
+				delete(s.owners, o)
+			}
+		}
+	}
+	s.mu.Unlock()
+	for _, k := range drop {
+		_ = s.st.Delete(ctx, k) // at worst it stays until its TTL
+	}
+}
+
+// tooLarge is the error for a result of size bytes that owner could not
+// keep: what happened and what the program can do instead.
+func (s *resultStore) tooLarge(size int, owner string) error {
+	limit, whose := s.maxSum, ""
+	if owner != "" {
+		limit, whose = s.maxSum/ownerShare, " (each principal's share of the store)"
+	}
 	return interp.NewError(interp.KindLimit, 0, 0, fmt.Sprintf(
-		"the result is too large to keep: it takes %s, and results longer than output.max_inline are kept for ot.result only up to %s. "+
+		"the result is too large to keep: it takes %s, and results longer than output.max_inline are kept for ot.result only up to %s%s. "+
 			"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); "+
 			"or write it to a file with file.write (append=True adds the next part) and return the path",
-		approxBytes(size), interp.FormatBytes(int64(s.maxSum))), ErrResultTooLarge)
+		approxBytes(size), interp.FormatBytes(int64(limit)), whose), ErrResultTooLarge)
 }
 
 // approxBytes renders a size for a message: "1000.0 MiB", "12.5 KiB".
@@ -226,10 +333,16 @@ func approxBytes(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// get reads a stored result: ErrUnknownHandle when the store has none,
-// the store's error (unreachable, say) otherwise.
-func (s *resultStore) get(ctx context.Context, id string) (*storedResult, error) {
-	b, err := s.st.Get(ctx, id)
+// get reads a result owner stored: ErrUnknownHandle when the store has
+// none (or one of another owner), the store's error (unreachable, say)
+// otherwise.
+func (s *resultStore) get(ctx context.Context, id, owner string) (*storedResult, error) {
+	key, ok := resultKey(id, owner)
+	var b []byte
+	err := store.ErrNotFound
+	if ok {
+		b, err = s.st.Get(ctx, key)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w %q: results are kept for %s and at most %d at a time; run the program again to get it anew", ErrUnknownHandle, id, resultTTL, maxStoredResults)
 	}
@@ -244,13 +357,14 @@ func (s *resultStore) get(ctx context.Context, id string) (*storedResult, error)
 }
 
 // keep is the last step of a successful run with output.max_inline set
-// (max > 0): a text that fits stays as it is; a longer one is stored and
-// replaced by a preview; one too large to store fails the run.
-func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int) {
+// (max > 0): a text that fits stays as it is; a longer one is stored for
+// owner (the run's principal) and replaced by a preview; one too large
+// to store fails the run.
+func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int, owner string) {
 	if res.Err != nil {
 		return // errors are never stored: the message must be seen whole
 	}
-	text, handle, err := s.shorten(ctx, res.Text, max)
+	text, handle, err := s.shorten(ctx, res.Text, max, owner)
 	if err != nil {
 		fail(res, err)
 		return
@@ -259,9 +373,9 @@ func (s *resultStore) keep(ctx context.Context, res *ExecResult, max int) {
 }
 
 // shorten returns text as it is when it fits in max characters, and
-// otherwise stores it and returns a preview that ends with how to read on,
-// and the handle.
-func (s *resultStore) shorten(ctx context.Context, text string, max int) (string, string, error) {
+// otherwise stores it for owner and returns a preview that ends with how
+// to read on, and the handle.
+func (s *resultStore) shorten(ctx context.Context, text string, max int, owner string) (string, string, error) {
 	if max <= 0 || len(text) <= max { // bytes ≥ characters: most texts stop here
 		return text, "", nil
 	}
@@ -269,7 +383,7 @@ func (s *resultStore) shorten(ctx context.Context, text string, max int) (string
 	if n <= max {
 		return text, "", nil
 	}
-	id, err := s.put(ctx, text)
+	id, err := s.put(ctx, text, owner)
 	if err != nil {
 		return "", "", err
 	}
@@ -289,8 +403,9 @@ func (s *resultStore) shorten(ctx context.Context, text string, max int) (string
 		preview, n, total, id, resultTTL, id, shown+1, id), id, nil
 }
 
-// page is ot.result: lines offset..offset+limit-1 of a stored result, or
-// with search the lines that match a regular expression.
+// page is ot.result: lines offset..offset+limit-1 of a result the run's
+// principal stored, or with search the lines that match a regular
+// expression.
 func (s *resultStore) page(ctx context.Context, handle string, offset, limit int, search string) (any, error) {
 	switch {
 	case offset < 1:
@@ -298,7 +413,11 @@ func (s *resultStore) page(ctx context.Context, handle string, offset, limit int
 	case limit < 1 || limit > maxResultLimit:
 		return nil, fmt.Errorf("limit must be between 1 and %d lines, got %d", maxResultLimit, limit)
 	}
-	r, err := s.get(ctx, handle)
+	var owner string
+	if st := runStateFrom(ctx); st != nil {
+		owner = st.principal.Key()
+	}
+	r, err := s.get(ctx, handle, owner)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/store"
 )
 
@@ -111,7 +113,7 @@ func TestResultStoreBounds(t *testing.T) {
 	s := newMemoryResults(maxStoredResults, maxStoredBytes, clock)
 	put := func(text string) string {
 		t.Helper()
-		id, err := s.put(ctx, text)
+		id, err := s.put(ctx, text, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +187,7 @@ func TestResultStoreStaysWithinCap(t *testing.T) {
 		wg.Go(func() {
 			for i := range 50 {
 				text := strings.Repeat(fmt.Sprintf("%d-%d\n", g, i), 500+(g*50+i)*37%2000)
-				if _, err := s.put(ctx, text); err != nil {
+				if _, err := s.put(ctx, text, ""); err != nil {
 					t.Error(err)
 					return
 				}
@@ -196,7 +198,7 @@ func TestResultStoreStaysWithinCap(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	last, _ := s.put(ctx, "newest")
+	last, _ := s.put(ctx, "newest", "")
 	if v, err := s.page(ctx, last, 1, 1, ""); err != nil || v != "newest" {
 		t.Errorf("newest: %v %v", v, err)
 	}
@@ -213,7 +215,7 @@ func TestResultPagesMatchLines(t *testing.T) {
 	}
 	for name, text := range texts {
 		s := newResultStore()
-		id, err := s.put(context.Background(), text)
+		id, err := s.put(context.Background(), text, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +269,7 @@ func TestResultDamagedInStore(t *testing.T) {
 	}
 	for i, value := range damaged {
 		s := newResultStore()
-		if err := s.st.Set(ctx, "rdamaged", value, time.Minute); err != nil {
+		if err := s.st.Set(ctx, "rdamaged123", value, time.Minute); err != nil {
 			t.Fatal(err)
 		}
 		for _, search := range []string{"", "7$"} {
@@ -278,12 +280,116 @@ func TestResultDamagedInStore(t *testing.T) {
 							t.Errorf("value %d, offset %d, search %q: panic %v", i, offset, search, p)
 						}
 					}()
-					_, err := s.page(ctx, "rdamaged", offset, 1000, search)
+					_, err := s.page(ctx, "rdamaged123", offset, 1000, search)
 					if err != nil && !errors.Is(err, errBadResult) && !strings.Contains(err.Error(), "past the end") {
 						t.Errorf("value %d: %v", i, err)
 					}
 				}()
 			}
 		}
+	}
+}
+
+// A stored result belongs to the principal whose run made it (SPEC
+// §8.4): another principal, or a run nobody authenticated, reading its
+// handle gets exactly what a handle never given out gets, so handles
+// cannot be probed; a text shaped like the store's own keys is no handle.
+// In the server's process and in a worker alike.
+func TestResultHandleBelongsToPrincipal(t *testing.T) {
+	alice := principal("alice", "dev", config.Policy{Allow: []string{"*"}})
+	bob := principal("bob", "dev", config.Policy{Allow: []string{"*"}})
+	// An OAuth subject named like the static token is someone else.
+	oauthAlice := &auth.Principal{Name: "oauth:alice", ID: auth.OAuthID("https://issuer.example", "alice"), Policy: alice.Policy}
+	for _, mode := range []struct {
+		name string
+		r    func(t *testing.T) *Runner
+	}{
+		{"in process", func(t *testing.T) *Runner { return newRunner(t, WithMaxInline(100)) }},
+		{"isolated", func(t *testing.T) *Runner { return isolated(t, Isolation{Workers: 1}, WithMaxInline(100)) }},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			r := mode.r(t)
+			ctx := context.Background()
+			res := r.Exec(ctx, `"\n".join(["line %d" % i for i in range(500)])`, AsPrincipal(alice))
+			if res.Handle == "" {
+				t.Fatalf("no handle: %s", res.Text)
+			}
+			read := func(who *auth.Principal, handle string) string {
+				return r.Exec(ctx, fmt.Sprintf("ot.result(handle=%q, offset=3, limit=1)", handle), AsPrincipal(who)).Text
+			}
+			if got := read(alice, res.Handle); !strings.HasPrefix(got, "line 2\n") {
+				t.Fatalf("alice reads her result: %q", got)
+			}
+			unknown := func(h string) string {
+				return fmt.Sprintf("Error: line 1: ot.result failed: unknown result handle %q: results are kept for 30m0s and at most 100 at a time; run the program again to get it anew", h)
+			}
+			never := "rabcdefghij"
+			if got := read(alice, never); got != unknown(never) {
+				t.Fatalf("a handle never given out: %q", got)
+			}
+			for _, who := range []*auth.Principal{bob, oauthAlice, nil} {
+				if got := read(who, res.Handle); got != unknown(res.Handle) {
+					t.Errorf("%v reads alice's handle: %q, want %q", who.Key(), got, unknown(res.Handle))
+				}
+			}
+			key, _ := resultKey(res.Handle, alice.Key())
+			if got := read(nil, key); !strings.Contains(got, "unknown result handle") {
+				t.Errorf("the store's key as a handle: %q", got)
+			}
+		})
+	}
+}
+
+// One principal holds at most a quarter of the result store (results and
+// bytes): however many results it makes, it forgets its own oldest first
+// and never pushes another principal's out. A result larger than its
+// share is refused with what to do. Runs nobody authenticated keep the
+// whole store, as before.
+func TestResultStoreSharePerPrincipal(t *testing.T) {
+	ctx := context.Background()
+	const maxSum = 400 << 10
+	s := newMemoryResults(maxStoredResults, maxSum, nil)
+	bob, err := s.put(ctx, "bob's", "token:bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alice []string
+	for i := range 3 * maxStoredResults {
+		id, err := s.put(ctx, fmt.Sprint("alice ", i), "token:alice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		alice = append(alice, id)
+	}
+	readable := func(ids []string, owner string) int {
+		n := 0
+		for _, id := range ids {
+			if _, err := s.get(ctx, id, owner); err == nil {
+				n++
+			}
+		}
+		return n
+	}
+	if n := readable(alice, "token:alice"); n != maxStoredResults/ownerShare {
+		t.Errorf("alice keeps %d of her %d results, want %d", n, len(alice), maxStoredResults/ownerShare)
+	}
+	if _, err := s.get(ctx, alice[len(alice)-1], "token:alice"); err != nil {
+		t.Errorf("alice's newest: %v", err)
+	}
+	// Bytes: 30 KiB results, 100 KiB each principal.
+	for range 10 {
+		if _, err := s.put(ctx, strings.Repeat("a", 30<<10), "token:alice"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.get(ctx, bob, "token:bob"); err != nil {
+		t.Errorf("bob's result after alice's: %v", err)
+	}
+	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), "token:alice"); !errors.Is(err, ErrResultTooLarge) ||
+		!strings.Contains(err.Error(), "kept for ot.result only up to 100 KiB (each principal's share of the store)") {
+		t.Errorf("a result larger than a principal's share: %v", err)
+	}
+	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), ""); err != nil {
+		t.Errorf("without principals, the whole store: %v", err)
 	}
 }

@@ -408,7 +408,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		if secrets := r.cfg.Secrets; secrets != nil {
 			redactResult(secrets, res)
 		}
-		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline) // a finished run's result is kept even as its caller goes
+		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline, st.principal.Key()) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, st, res)
 		r.recordAudit(start, st, res)
 		if endSpan != nil {
@@ -444,6 +444,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		ParseWithCells: python.ParseWithCells,
 		Explain:        python.Explain,
 		Executor:       r.executor,
+		SessionKept:    st.sessionKept,
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).

@@ -164,7 +164,6 @@ errors. Ctrl-C stops early and still reports.`,
 				if err != nil {
 					return err
 				}
-				hopts.RateLimit = limiter
 				defer hopts.Auth.Close()
 				opts.Handler = mcpserver.HTTPHandler(server, hopts)
 			}

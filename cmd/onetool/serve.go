@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"sync"
@@ -147,7 +146,6 @@ and exits 0. Logs go to standard error.`,
 				if err != nil {
 					return err
 				}
-				hopts.RateLimit = opts.RateLimit
 				hopts.Metrics = metrics.Handler()
 				defer hopts.Auth.Close()
 				hopts.Drain = drain
@@ -175,6 +173,15 @@ func httpOptions(cfg *config.Config, stateless bool) (mcpserver.HTTPOptions, err
 	}
 	if sc.MaxSessions != nil {
 		hopts.MaxSessions = *sc.MaxSessions
+	}
+	if sc.ReadTimeout != nil {
+		hopts.ReadTimeout = time.Duration(*sc.ReadTimeout)
+	}
+	if sc.IdleTimeout != nil {
+		hopts.IdleTimeout = time.Duration(*sc.IdleTimeout)
+	}
+	if sc.MaxBody != nil {
+		hopts.MaxBody = int64(*sc.MaxBody)
 	}
 	a, err := auth.New(cfg)
 	if err != nil {
@@ -319,10 +326,7 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 	if err != nil {
 		return &exitError{code: exitRun, msg: fmt.Sprintf("cannot listen on %s: %v", addr, err)}
 	}
-	srv := &http.Server{
-		Handler:           mcpserver.HTTPHandler(server, hopts),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	srv := mcpserver.NewHTTPServer(server, hopts)
 	log.Info("onetool serving MCP over HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "stateless", hopts.Stateless,
 		"session_idle", hopts.SessionIdle, "max_sessions", hopts.MaxSessions, "auth", hopts.Auth != nil, "version", runner.Version)
 	fmt.Fprintf(cmd.ErrOrStderr(), "onetool: listening on http://%s/mcp\n", ln.Addr())

@@ -634,6 +634,72 @@ describe("streamable HTTP, serve.auth static tokens", () => {
   });
 });
 
+// Principals of one server stay apart (issue 27): a principal allowed
+// only ot.help that opens many sessions ends only its own, and the bound
+// on runs in flight answers 429 with the bound named to the SDK's client.
+describe("streamable HTTP, principals apart", () => {
+  const dir = mkdtempSync(join(tmpdir(), "onetool-e2e-principals-"));
+  writeFileSync(
+    join(dir, "onetool.yaml"),
+    [
+      "serve:",
+      "  session_state: true",
+      "  max_sessions: 2",
+      "  auth:",
+      "    tokens:",
+      "      - {name: alice, token: alice-e2e-token, policy: dev}",
+      "      - {name: mallory, token: mallory-e2e-token, policy: help}",
+      "  rate_limit: {concurrent: 1}",
+      "policies:",
+      '  dev: {allow: ["*"]}',
+      '  help: {allow: ["ot.help"], read_only: true}',
+      "",
+    ].join("\n"),
+  );
+  let server;
+  const clients = [];
+
+  before(async () => {
+    server = await serveHTTP(["--config", join(dir, "onetool.yaml")]);
+  });
+  after(() => closeHTTP(server, clients));
+
+  async function connectWith(token) {
+    const c = newClient();
+    await c.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    clients.push(c);
+    return c;
+  }
+
+  test("principals: another principal's many sessions end none of alice's, nor her state", TIMEOUT, async () => {
+    const a1 = await connectWith("alice-e2e-token");
+    const a2 = await connectWith("alice-e2e-token");
+    await run(a1, "n = 1");
+    await run(a2, "n = 2");
+    for (let i = 0; i < 6; i++) await connectWith("mallory-e2e-token");
+    assert.equal((await run(a1, "n")).text, "1");
+    assert.equal((await run(a2, "n")).text, "2");
+  });
+
+  test("principals: a second run in flight gets 429 naming serve.rate_limit.concurrent", TIMEOUT, async () => {
+    const a = await connectWith("alice-e2e-token");
+    const b = await connectWith("alice-e2e-token");
+    const slow = run(a, "demo.sleep(ms=800)");
+    await sleep(200);
+    let refused;
+    try {
+      await run(b, "1");
+    } catch (err) {
+      refused = err;
+    }
+    assert.ok(refused, "a second run in flight was not refused");
+    assert.equal(refused.code, 429);
+    assert.match(String(refused), /rate limit: principal 'alice' has 1 run in flight already \(serve\.rate_limit\.concurrent: 1\); retry when one has finished/);
+    assert.equal((await slow).text, "800");
+    assert.equal((await run(b, "2 + 2")).text, "4");
+  });
+});
+
 // freePort returns a loopback port that was free a moment ago: for a
 // server whose URL must be written in its configuration before it starts.
 async function freePort() {

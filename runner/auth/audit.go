@@ -18,7 +18,7 @@ type AuditEntry struct {
 	Principal string    `json:"principal"` // the token's name
 	Policy    string    `json:"policy"`
 	Tools     []string  `json:"tools"`   // distinct tool ids called or refused, in first-call order
-	Outcome   string    `json:"outcome"` // "ok", "error" or "denied" (a call refused by the policy)
+	Outcome   string    `json:"outcome"` // "ok", "error" or "denied" (the policy refused a call, even one the program caught)
 	ErrorKind string    `json:"error_kind,omitempty"`
 	ToolCalls int       `json:"tool_calls"`
 	Duration  float64   `json:"duration_ms"`

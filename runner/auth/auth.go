@@ -16,9 +16,37 @@ import (
 
 // Principal is who sent a request: a token's name and its policy.
 type Principal struct {
-	Name   string
+	// Name is what users and operators see (messages, the audit log,
+	// stats and metrics): a static token's name ("alice"), or for an
+	// OAuth access token "oauth:" and its subject ("oauth:alice"). Static
+	// names cannot hold ':', so the two never meet.
+	Name string
+	// ID tells principals apart wherever they own something: rate-limit
+	// counts, sessions, session state, stored results. "token:" and the
+	// name for a static token, "oauth:<issuer>#<subject>" for an OAuth
+	// subject, so that a JWT whose sub is a static token's name is
+	// another principal. Empty reads as "token:" and Name (see Key).
+	ID     string
 	Policy *Policy
 }
+
+// Key is the principal's identity (ID, else "token:" and Name), or ""
+// for a nil principal: runs nobody authenticated, which all count as one.
+func (pr *Principal) Key() string {
+	switch {
+	case pr == nil:
+		return ""
+	case pr.ID != "":
+		return pr.ID
+	}
+	return TokenID(pr.Name)
+}
+
+// TokenID is the identity of the static token named name.
+func TokenID(name string) string { return "token:" + name }
+
+// OAuthID is the identity of an OAuth subject of issuer.
+func OAuthID(issuer, subject string) string { return "oauth:" + issuer + "#" + subject }
 
 // Policy is a named entry of `policies:`.
 type Policy struct {

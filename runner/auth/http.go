@@ -51,7 +51,11 @@ func New(cfg *config.Config) (*Authenticator, error) {
 		if t.Token == "" {
 			return nil, fmt.Errorf("serve.auth.tokens: %s has an empty token", t.Name)
 		}
-		a.tokens = append(a.tokens, token{sum: sha256.Sum256([]byte(t.Token)), principal: &Principal{Name: t.Name, Policy: pol}})
+		if strings.Contains(t.Name, ":") {
+			// The namespace of OAuth subjects' names (oauth:…).
+			return nil, fmt.Errorf("serve.auth.tokens: the name %q holds ':', which only OAuth principals' names do", t.Name)
+		}
+		a.tokens = append(a.tokens, token{sum: sha256.Sum256([]byte(t.Token)), principal: &Principal{Name: t.Name, ID: TokenID(t.Name), Policy: pol}})
 	}
 	if mt := cfg.Serve.Auth.MetricsToken; mt != "" {
 		sum := sha256.Sum256([]byte(mt))
@@ -122,7 +126,8 @@ type verifiedKey struct{}
 // exist, gets 403; while the issuer cannot be reached to fetch its keys,
 // a JWT gets 503 with Retry-After. The principal reaches the MCP handlers
 // as the request's TokenInfo (see PrincipalOf); its UserID, the
-// principal's name, also keeps one principal from using another's session.
+// principal's identity (Principal.Key), also keeps one principal from
+// using another's session.
 func (a *Authenticator) Protect(next http.Handler) http.Handler {
 	verify := func(ctx context.Context, _ string, _ *http.Request) (*sdkauth.TokenInfo, error) {
 		if ti, _ := ctx.Value(verifiedKey{}).(*sdkauth.TokenInfo); ti != nil {
@@ -161,7 +166,7 @@ func (a *Authenticator) Protect(next http.Handler) http.Handler {
 // with OAuth a verified JWT's.
 func (a *Authenticator) check(ctx context.Context, tok string) (*sdkauth.TokenInfo, error) {
 	if pr := a.Lookup(tok); pr != nil {
-		return &sdkauth.TokenInfo{UserID: pr.Name, Extra: map[string]any{extraKey: pr}}, nil
+		return &sdkauth.TokenInfo{UserID: pr.Key(), Extra: map[string]any{extraKey: pr}}, nil
 	}
 	if a.oauth == nil {
 		return nil, fmt.Errorf("%w: the bearer token is not one of serve.auth.tokens", sdkauth.ErrInvalidToken)

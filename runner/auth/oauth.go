@@ -340,10 +340,12 @@ func (v *oauthVerifier) verify(ctx context.Context, raw string) (*Principal, *sd
 		return nil, nil, fmt.Errorf("%w: the token has no %s claim and serve.auth.oauth has no default_policy", errNoPolicy, v.policyClaim)
 	}
 	exp, _ := claims.GetExpirationTime()
-	pr := &Principal{Name: name, Policy: pol}
-	// UserID binds the sessions this principal opens; the prefix keeps a
-	// token whose sub equals a static token's name out of its sessions.
-	ti := &sdkauth.TokenInfo{Scopes: granted, Expiration: exp.Time, UserID: "oauth:" + name, Extra: map[string]any{extraKey: pr}}
+	// Another principal than a static token of the same name, and than
+	// the same subject of another issuer: its own rate limit, sessions,
+	// results, stats and audit lines.
+	pr := &Principal{Name: "oauth:" + name, ID: OAuthID(v.issuer, name), Policy: pol}
+	// UserID binds the sessions this principal opens.
+	ti := &sdkauth.TokenInfo{Scopes: granted, Expiration: exp.Time, UserID: pr.ID, Extra: map[string]any{extraKey: pr}}
 	return pr, ti, nil
 }
 

@@ -336,3 +336,38 @@ func TestOAuthDiscoveryCancelled(t *testing.T) {
 		t.Errorf("the next request: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// An OAuth subject and a static token of the same name are two
+// principals: their identities (rate limits, sessions, results, session
+// state), the names users see (stats, metrics, the audit log) and the
+// UserID that binds their sessions all differ. A static token's name
+// cannot take the OAuth namespace.
+func TestOAuthSubjectIsNotStaticToken(t *testing.T) {
+	is := authtest.NewIssuer(t)
+	a, err := New(oauthConfig(is))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Close)
+	var got []string
+	h := a.Protect(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ti := sdkauth.TokenInfoFromContext(r.Context())
+		pr := PrincipalOf(ti)
+		got = append(got, pr.Name+" | "+pr.Key()+" | "+ti.UserID)
+	}))
+	send(h, "alice-token")
+	send(h, is.Sign(t, "k1", is.Claims(testAudience, "onetool.run"))) // sub: alice
+	want := []string{
+		"alice | token:alice | token:alice",
+		"oauth:alice | oauth:" + is.URL + "#alice | oauth:" + is.URL + "#alice",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("principals:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	cfg := testConfig()
+	cfg.Serve.Auth.Tokens[0].Name = "oauth:alice"
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), `the name "oauth:alice" holds ':'`) {
+		t.Errorf("a static token named oauth:alice: %v", err)
+	}
+}

@@ -251,12 +251,27 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	if c.Serve.MaxSessions != nil {
 		sv.add("max_sessions", e.integer(sp.With("max_sessions"), int64(*c.Serve.MaxSessions)))
 	}
+	if c.Serve.SessionMemory != nil {
+		sv.add("session_memory", e.typed(sp.With("session_memory"), yamltree.TagStr, c.Serve.SessionMemory.String()))
+	}
+	if c.Serve.SessionMemoryTotal != nil {
+		sv.add("session_memory_total", e.typed(sp.With("session_memory_total"), yamltree.TagStr, c.Serve.SessionMemoryTotal.String()))
+	}
 	sv.add("structured_content", e.trueOnly(sp.With("structured_content"), c.Serve.StructuredContent))
 	sv.add("http", e.optText(sp.With("http"), c.Serve.HTTP))
 	sv.add("stateless", e.trueOnly(sp.With("stateless"), c.Serve.Stateless))
 	sv.add("log_level", e.optText(sp.With("log_level"), c.Serve.LogLevel))
 	if c.Serve.DrainTimeout != nil {
 		sv.add("drain_timeout", e.typed(sp.With("drain_timeout"), yamltree.TagStr, c.Serve.DrainTimeout.String()))
+	}
+	if c.Serve.ReadTimeout != nil {
+		sv.add("read_timeout", e.typed(sp.With("read_timeout"), yamltree.TagStr, c.Serve.ReadTimeout.String()))
+	}
+	if c.Serve.IdleTimeout != nil {
+		sv.add("idle_timeout", e.typed(sp.With("idle_timeout"), yamltree.TagStr, c.Serve.IdleTimeout.String()))
+	}
+	if c.Serve.MaxBody != nil {
+		sv.add("max_body", e.typed(sp.With("max_body"), yamltree.TagStr, c.Serve.MaxBody.String()))
 	}
 	sv.add("auth", e.auth(c.Serve.Auth))
 	if rl := c.Serve.RateLimit; rl != nil {

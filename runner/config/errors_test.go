@@ -27,7 +27,7 @@ func TestProblems(t *testing.T) {
 		{"unknown param key", "snippets:\n  s:\n    body: x\n    params:\n      p: {tpye: string}\n",
 			[]string{"onetool.yaml:5: snippets.s.params.p.tpye: unknown key; did you mean 'type'?"}},
 		{"unknown key, no close match", "serve:\n  zzzzzz: 1\n",
-			[]string{"onetool.yaml:2: serve.zzzzzz: unknown key; valid keys here: auth, drain_timeout, http, log_level, max_sessions, rate_limit, session_idle, session_state, stateless, structured_content"}},
+			[]string{"onetool.yaml:2: serve.zzzzzz: unknown key; valid keys here: auth, drain_timeout, http, idle_timeout, log_level, max_body, max_sessions, rate_limit, read_timeout, session_idle, session_memory, session_memory_total, session_state, stateless, structured_content"}},
 
 		// Wrong types.
 		{"string for integer", "limits:\n  max_steps: lots\n",

@@ -33,7 +33,8 @@ func limitKeys() []string {
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
-	return []string{"session_state", "session_idle", "max_sessions", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout", "rate_limit"}
+	return []string{"session_state", "session_idle", "max_sessions", "session_memory", "session_memory_total", "structured_content", "http", "stateless", "log_level", "auth", "drain_timeout", "rate_limit",
+		"read_timeout", "idle_timeout", "max_body"}
 }
 func rateLimitKeys() []string { return []string{"runs_per_minute", "concurrent"} }
 func authKeys() []string {
@@ -614,6 +615,26 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "drain_timeout":
 			if t, ok := d.positiveDuration(v, fp); ok {
 				s.DrainTimeout = &t
+			}
+		case "read_timeout":
+			if t, ok := d.positiveDuration(v, fp); ok {
+				s.ReadTimeout = &t
+			}
+		case "idle_timeout":
+			if t, ok := d.positiveDuration(v, fp); ok {
+				s.IdleTimeout = &t
+			}
+		case "max_body":
+			if z, ok := d.size(v, fp); ok {
+				s.MaxBody = &z
+			}
+		case "session_memory":
+			if z, ok := d.size(v, fp); ok {
+				s.SessionMemory = &z
+			}
+		case "session_memory_total":
+			if z, ok := d.size(v, fp); ok {
+				s.SessionMemoryTotal = &z
 			}
 		case "structured_content":
 			if b, ok := d.boolean(v, fp); ok {

@@ -21,6 +21,17 @@ const (
 	DefaultDrainTimeout          = 30 * time.Second
 )
 
+// Defaults of HTTP requests (serve.read_timeout, serve.idle_timeout,
+// serve.max_body) and of the state sessions keep (serve.session_memory,
+// serve.session_memory_total; SPEC §8.4).
+const (
+	DefaultReadTimeout                 = 30 * time.Second
+	DefaultIdleTimeout                 = 2 * time.Minute
+	DefaultMaxBody            ByteSize = 4 << 20
+	DefaultSessionMemory      ByteSize = 256 << 20
+	DefaultSessionMemoryTotal ByteSize = 1 << 30
+)
+
 // Config is a loaded onetool.yaml with its includes merged, ${NAME}
 // references expanded and every path made absolute. Build one with [Load]
 // or [Default]; the zero value is not meant to be used.
@@ -190,8 +201,8 @@ type Serve struct {
 	// SessionIdle ends an HTTP session after this long without a request;
 	// nil means DefaultSessionIdle.
 	SessionIdle *Duration // yaml "session_idle"
-	// MaxSessions caps the HTTP sessions alive at once (the longest idle
-	// is ended first); nil means DefaultMaxSessions.
+	// MaxSessions caps the HTTP sessions of one principal alive at once
+	// (its longest idle is ended first); nil means DefaultMaxSessions.
 	MaxSessions       *int   // yaml "max_sessions"
 	StructuredContent bool   // yaml "structured_content": also return {"result": value}
 	HTTP              string // yaml "http": listen address such as "127.0.0.1:8080"; "" = stdio
@@ -207,6 +218,18 @@ type Serve struct {
 	// RateLimit bounds the runs of each principal over HTTP (yaml
 	// "rate_limit", SPEC §7.4); nil means no bound.
 	RateLimit *RateLimit
+	// SessionMemory bounds what the sessions of one principal keep
+	// (session_state) together, SessionMemoryTotal what all sessions
+	// keep (SPEC §8.4); nil means DefaultSessionMemory and
+	// DefaultSessionMemoryTotal.
+	SessionMemory      *ByteSize // yaml "session_memory"
+	SessionMemoryTotal *ByteSize // yaml "session_memory_total"
+	// ReadTimeout bounds how long an HTTP request takes to arrive,
+	// IdleTimeout how long a kept-alive connection waits for its next,
+	// MaxBody the size of a request body; nil means the defaults.
+	ReadTimeout *Duration // yaml "read_timeout"
+	IdleTimeout *Duration // yaml "idle_timeout"
+	MaxBody     *ByteSize // yaml "max_body"
 }
 
 // RateLimit is `serve.rate_limit`: how many runs one principal may start

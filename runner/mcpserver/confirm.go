@@ -36,6 +36,7 @@ type confirmingRun struct {
 	done   chan *runner.ExecResult
 	cancel context.CancelFunc
 	state  string   // requestState while parked
+	owner  string   // the identity of the principal whose run it is
 	asking question // the question a parked run waits on
 	timer  *time.Timer
 }
@@ -57,7 +58,7 @@ const inputKey = "confirm"
 // runConfirming starts a run whose destructive calls ask the user.
 func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, command string) *mcp.CallToolResult {
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	cr := &confirmingRun{asks: make(chan question), done: make(chan *runner.ExecResult, 1), cancel: cancel}
+	cr := &confirmingRun{asks: make(chan question), done: make(chan *runner.ExecResult, 1), cancel: cancel, owner: principalOf(req).Key()}
 	session := req.Session
 	opts := append(runOptions(ctx, req), runner.ConfirmWith(func(ctx context.Context, c runner.ConfirmRequest) error {
 		if !canElicit(session) {
@@ -76,9 +77,13 @@ func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, c
 			return ctx.Err()
 		}
 	}))
+	// Parked, the run outlives this request: it keeps its place in
+	// serve.rate_limit.concurrent until it ends, not until the request does.
+	release := keepSlot(ctx)
 	go func() {
 		defer cancel()
-		cr.done <- h.execFor(session).Exec(runCtx, command, opts...)
+		defer release()
+		cr.done <- h.execFor(session, principalOf(req)).Exec(runCtx, command, opts...)
 	}()
 	return h.serve(ctx, req.Session, cr)
 }
@@ -87,7 +92,11 @@ func (h *handler) runConfirming(ctx context.Context, req *mcp.CallToolRequest, c
 func (h *handler) resume(ctx context.Context, req *mcp.CallToolRequest) *mcp.CallToolResult {
 	h.mu.Lock()
 	cr := h.parked[req.Params.RequestState]
-	delete(h.parked, req.Params.RequestState)
+	if cr != nil && cr.owner != principalOf(req).Key() {
+		cr = nil // another principal's run: unknown to this one, and left to its own
+	} else {
+		delete(h.parked, req.Params.RequestState)
+	}
 	h.mu.Unlock()
 	if cr == nil || !cr.timer.Stop() {
 		return errorResult("Error: this confirmation is unknown or has expired: send the program again")

@@ -12,6 +12,7 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/ratelimit"
 )
 
 // confirmSetup serves a registry with one destructive tool (which counts
@@ -203,5 +204,63 @@ func TestConfirmTimeout(t *testing.T) {
 	}
 	if deletes.Load() != 0 {
 		t.Error("the tool ran")
+	}
+}
+
+// A run parked for the user's confirmation (protocol 2026-07-28) keeps its
+// place in serve.rate_limit.concurrent until it ends, though the request
+// that started it has returned: parked runs, each holding what it
+// allocated, cannot pile up past the bound. Its resumption takes no
+// second place.
+func TestParkedRunKeepsItsSlot(t *testing.T) {
+	reg := packs.NewRegistry()
+	if err := reg.Register(&packs.Tool{
+		Pack: "disk", Name: "wipe", Description: "Delete a file.",
+		InputSchema: `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`,
+		Annotations: packs.Annotations{Destructive: true},
+		Handler:     func(context.Context, map[string]any) (any, error) { return "wiped", nil },
+	}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Security.ConfirmDestructive = true
+	r, err := runner.New(runner.WithRegistry(reg), runner.WithConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	lim := ratelimit.New(ratelimit.Options{Concurrent: 1})
+	ctx := t.Context()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := New(r, Options{RateLimit: lim}).Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	asked, answer := make(chan struct{}), make(chan struct{})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			close(asked)
+			<-answer
+			return &mcp.ElicitResult{Action: "accept"}, nil
+		},
+	}).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2026-07-28"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	first := make(chan string, 1)
+	go func() { first <- text(t, callRun(t, cs, `disk.wipe(path="a")`)) }()
+	<-asked // the run is parked, its request answered with the question
+	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": "1"}})
+	if err == nil || !strings.Contains(err.Error(), "rate limit: this server's clients have 1 run in flight already") {
+		t.Errorf("a second run while the first is parked: %v", err)
+	}
+	close(answer)
+	if got := <-first; got != "wiped" {
+		t.Errorf("the parked run, confirmed: %s", got)
+	}
+	if got := text(t, callRun(t, cs, "2")); got != "2" {
+		t.Errorf("a run once the parked one ended: %s", got)
 	}
 }

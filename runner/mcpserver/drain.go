@@ -1,12 +1,9 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -34,10 +31,6 @@ type Drain struct {
 
 	mu       sync.Mutex
 	draining bool
-	// guarded is set once guardMCP wraps /mcp: a run then arrives only
-	// in a POST it admitted, so a run starting while draining began
-	// after its request was let in, and must run, not be refused.
-	guarded bool
 	// probed is set once /healthz has been asked, toldDraining once it
 	// answered "draining", refused is when a request was last refused
 	// while draining: what Linger waits on.
@@ -132,12 +125,13 @@ func (d *Drain) signalIdle() {
 }
 
 // run admits a run: its context is also cancelled by CancelRuns, and done
-// must be called when it ends. ok is false while draining, unless the
-// run came through guardMCP (over HTTP), which refuses new requests
-// itself: one it let in before draining began still runs.
-func (d *Drain) run(ctx context.Context) (_ context.Context, done func(), ok bool) {
+// must be called when it ends. ok is false while draining, unless the run
+// came in an HTTP exchange (overHTTP): the admission middleware refuses
+// the requests of those that arrived while draining, so one that gets
+// here was let in before draining began, and still runs.
+func (d *Drain) run(ctx context.Context, overHTTP bool) (_ context.Context, done func(), ok bool) {
 	d.mu.Lock()
-	if d.draining && !d.guarded {
+	if d.draining && !overHTTP {
 		d.mu.Unlock()
 		return ctx, nil, false
 	}
@@ -157,7 +151,7 @@ func (d *Drain) run(ctx context.Context) (_ context.Context, done func(), ok boo
 }
 
 // drainingText is the error a run gets when it arrives while the server
-// drains (over stdio; over HTTP the request is refused with 503 first).
+// drains over stdio (over HTTP its request is refused with 503 first).
 const drainingText = "Error: onetool is shutting down and takes no new runs; send the run again (to another onetool server if there is one)"
 
 // healthz answers /healthz: what it always answered while serving, and
@@ -209,70 +203,23 @@ func (d *Drain) Linger(timeout time.Duration) {
 	}
 }
 
-// maxPeek bounds the body read to tell a new request from a notification
-// or a response while draining; a larger body is a new request anyway.
-const maxPeek = 64 << 10
-
-// guardMCP wraps /mcp: while draining, a request that starts new work
-// gets 503 with Retry-After; what concerns work in flight still passes (a
-// cancellation notification, a response to the server's own request, a
-// DELETE ending a session). POSTs in flight are counted so that Wait
-// covers writing their answers. GET streams are not counted: they stay
-// open until their session ends.
-func (d *Drain) guardMCP(next http.Handler) http.Handler {
+// noteRefused records that a request was refused while draining, for
+// Linger.
+func (d *Drain) noteRefused() {
 	d.mu.Lock()
-	d.guarded = true
+	d.refused = time.Now()
 	d.mu.Unlock()
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Method {
-		case http.MethodPost:
-			if d.enter() {
-				defer d.leave()
-				next.ServeHTTP(w, r)
-				return
-			}
-			body, err := io.ReadAll(io.LimitReader(r.Body, maxPeek+1))
-			if err == nil && len(body) <= maxPeek && !startsWork(body) {
-				r.Body = io.NopCloser(bytes.NewReader(body))
-				next.ServeHTTP(w, r)
-				return
-			}
-		case http.MethodGet:
-			if !d.Draining() {
-				next.ServeHTTP(w, r)
-				return
-			}
-		default:
-			next.ServeHTTP(w, r)
-			return
-		}
-		d.mu.Lock()
-		d.refused = time.Now()
-		d.mu.Unlock()
-		refuseDraining(w)
-	})
 }
 
-// startsWork reports whether a JSON-RPC body holds a request (a method
-// with an id), which draining refuses. A body that does not parse is
-// treated as a request: it would be refused anyway.
-func startsWork(body []byte) bool {
-	var msg struct {
-		Method string          `json:"method"`
-		ID     json.RawMessage `json:"id"`
-	}
-	if err := json.Unmarshal(body, &msg); err != nil {
-		return true
-	}
-	return msg.Method != "" && len(msg.ID) > 0
-}
-
+// refuseDraining answers a request that is not a POST (a GET opening an
+// event stream) while draining; the requests a POST carries are refused
+// by the admission middleware (see admit).
 func refuseDraining(w http.ResponseWriter) {
 	w.Header().Set("Retry-After", DrainRetryAfter)
 	// The connection is not reused: the next try should reach a server
 	// that is not going away.
 	w.Header().Set("Connection", "close")
-	http.Error(w, "Service Unavailable: onetool is shutting down (draining) and takes no new requests; retry, on another replica if there is one", http.StatusServiceUnavailable)
+	http.Error(w, drainingHTTPText, http.StatusServiceUnavailable)
 }
 
 // cancelGrace bounds the wait for cancelled runs to return: a run in a

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -93,12 +94,7 @@ func TestDrainHTTPLetsRunsInFlightFinish(t *testing.T) {
 	if code != http.StatusServiceUnavailable || json.Unmarshal([]byte(body), &health) != nil || health.Status != "draining" {
 		t.Errorf("healthz while draining = %d %q, want 503 {\"status\":\"draining\"}", code, body)
 	}
-	resp, err := http.Post(base+"/mcp", "application/json", strings.NewReader(initializeBody))
-	if err != nil {
-		t.Fatal(err)
-	}
-	msg, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	resp, msg := rawClient{t: t, url: base + "/mcp", c: http.DefaultClient}.send("", initializeBody)
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(msg), "shutting down") {
 		t.Errorf("new request while draining = %d Retry-After %q %q, want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), msg)
 	}
@@ -187,26 +183,32 @@ func TestDrainRefusesNewRuns(t *testing.T) {
 // fail it where neither a load balancer nor a client retries it. A new
 // POST meanwhile gets 503.
 func TestDrainHTTPRunsWhatItAdmitted(t *testing.T) {
-	d := NewDrain()
-	var admitted bool
-	h := d.guardMCP(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		d.Start() // SIGTERM between the request's admission and its run
-		_, done, ok := d.run(r.Context())
-		if admitted = ok; ok {
-			done()
-		}
-	}))
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
-	first := httptest.NewRecorder()
-	h.ServeHTTP(first, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
-	if !admitted {
-		t.Error("a run whose request was admitted before draining was refused")
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
 	}
-	admitted = false
-	second := httptest.NewRecorder()
-	h.ServeHTTP(second, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
-	if second.Code != http.StatusServiceUnavailable || admitted {
-		t.Errorf("a request sent while draining: %d (run admitted %v), want 503", second.Code, admitted)
+	defer r.Close()
+	d := NewDrain()
+	s := New(r, Options{Drain: d})
+	srv := httptest.NewServer(HTTPHandler(s, HTTPOptions{Drain: d}))
+	defer srv.Close()
+	// SIGTERM between the POST's admission and its run's dispatch.
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == methodRun {
+				d.Start()
+			}
+			return next(ctx, method, req)
+		}
+	})
+	rc := rawClient{t: t, url: srv.URL + "/mcp", c: srv.Client()}
+	id := rc.open()
+	if body := rc.run(id, "1 + 1"); !strings.Contains(body, `"text":"2"`) {
+		t.Errorf("a run whose request was admitted before draining: %s", body)
+	}
+	res, body := rc.send(id, runBody(3, "1 + 1"))
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") != DrainRetryAfter {
+		t.Errorf("a request sent while draining: %d Retry-After %q %s, want 503", res.StatusCode, res.Header.Get("Retry-After"), body)
 	}
 	if err := d.Wait(context.Background()); err != nil {
 		t.Error(err)
@@ -241,10 +243,9 @@ func TestDrainLingersForTheBalancer(t *testing.T) {
 	done := lingered(d, 5*time.Second)
 	// A request the balancer sends before its next check is refused.
 	time.Sleep(50 * time.Millisecond)
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}`
 	refusedAt := time.Now()
 	w := httptest.NewRecorder()
-	d.guardMCP(http.NotFoundHandler()).ServeHTTP(w, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)))
+	intake(newExchanges(), d, 1<<20, 0, http.NotFoundHandler()).ServeHTTP(w, httptest.NewRequest("GET", "/mcp", nil))
 	if w.Code != http.StatusServiceUnavailable {
 		t.Fatalf("a request while draining = %d", w.Code)
 	}
@@ -275,22 +276,62 @@ func TestDrainLingersForTheBalancer(t *testing.T) {
 }
 
 // While draining, /mcp still passes what concerns work in flight and
-// refuses what starts new work.
-func TestDrainLetsNotificationsThrough(t *testing.T) {
-	for _, tt := range []struct {
-		body    string
-		refused bool
-	}{
-		{`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, false},
-		{`{"jsonrpc":"2.0","id":7,"result":{}}`, false},
-		{`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{}}`, true},
-		{initializeBody, true},
-		{`not json`, true},
-	} {
-		if got := startsWork([]byte(tt.body)); got != tt.refused {
-			t.Errorf("startsWork(%s) = %v, want %v", tt.body, got, tt.refused)
-		}
+// refuses what starts new work, decided on the messages go-sdk
+// dispatches: a request gets 503 with Retry-After and its JSON-RPC error
+// as the body, however its JSON is spelt; the requests of a batch answer
+// in the batch; a cancellation, a client's answer to the server, a DELETE
+// pass.
+func TestDrainRefusesWhatTheSDKDispatches(t *testing.T) {
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer r.Close()
+	d := NewDrain()
+	srv := httptest.NewServer(HTTPHandler(New(r, Options{Drain: d}), HTTPOptions{Drain: d}))
+	defer srv.Close()
+	rc := rawClient{t: t, url: srv.URL + "/mcp", c: srv.Client()}
+	old := rawClient{t: t, url: srv.URL + "/mcp", c: srv.Client(), version: "2025-03-26"}
+	id := rc.open()
+	d.Start()
+	for _, tt := range []struct {
+		name   string
+		client rawClient
+		body   string
+		status int
+		want   string // in the body
+	}{
+		{"cancellation", rc, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, http.StatusAccepted, ""},
+		{"a response to the server", rc, `{"jsonrpc":"2.0","id":7,"result":{}}`, http.StatusAccepted, ""},
+		{"run", rc, runBody(8, "1"), http.StatusServiceUnavailable, `"id":8,"error":{"code":-32000,"message":"Service Unavailable: onetool is shutting down`},
+		{"run with a second key Method", rc, `{"jsonrpc":"2.0","id":9,"method":"tools/call","Method":"x","params":{"name":"run","arguments":{"command":"1"}}}`,
+			http.StatusServiceUnavailable, `"id":9,"error":{"code":-32000`},
+		{"ping", rc, `{"jsonrpc":"2.0","id":10,"method":"ping"}`, http.StatusServiceUnavailable, `"id":10,"error"`},
+		{"batch of runs (2025-03-26)", old, "[" + runBody(11, "1") + "," + runBody(12, "2") + "]", http.StatusOK, `"id":12,"error":{"code":-32000`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, body := tt.client.send(id, tt.body)
+			if res.StatusCode != tt.status || !strings.Contains(body, tt.want) {
+				t.Errorf("%d %s\nwant %d with %s", res.StatusCode, body, tt.status, tt.want)
+			}
+			if tt.status == http.StatusServiceUnavailable && (res.Header.Get("Retry-After") != DrainRetryAfter || res.Header.Get("Content-Type") != "application/json") {
+				t.Errorf("Retry-After %q, Content-Type %q", res.Header.Get("Retry-After"), res.Header.Get("Content-Type"))
+			}
+		})
+	}
+	if code, _ := get(t, srv.URL+"/mcp"); code != http.StatusServiceUnavailable {
+		t.Errorf("GET (an event stream) while draining: %d", code)
+	}
+	req, _ := http.NewRequest("DELETE", srv.URL+"/mcp", nil)
+	req.Header.Set(sessionIDHeader, id)
+	if res, err := srv.Client().Do(req); err != nil || res.StatusCode != http.StatusNoContent {
+		t.Errorf("DELETE of a session while draining: %v %v", res.Status, err)
+	}
+}
+
+// runBody is a tools/call of run with id and command.
+func runBody(id int, command string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"run","arguments":{"command":%q}}}`, id, command)
 }
 
 func get(t *testing.T, url string) (int, string) {

@@ -9,12 +9,10 @@ import (
 	"strings"
 	"time"
 
-	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
-	"github.com/onetool-dev/onetool/runner/ratelimit"
 )
 
 // HTTPOptions configures the streamable HTTP endpoint.
@@ -44,15 +42,66 @@ type HTTPOptions struct {
 	// /healthz and the protected resource metadata stay open. Nil serves
 	// everyone.
 	Auth *auth.Authenticator
-	// RateLimit, when set, bounds the runs of each principal
-	// (serve.rate_limit): a run over a bound gets 429 Too Many Requests
-	// with Retry-After. Without Auth, every client counts as one. Give
-	// the server the same limiter in Options.RateLimit.
-	RateLimit *ratelimit.Limiter
 	// Drain, when set, makes the server drain on Drain.Start: /mcp
 	// refuses new work with 503 and Retry-After, and /healthz answers 503
 	// {"status":"draining"}. Use the Drain of Options.Drain.
 	Drain *Drain
+	// ReadTimeout bounds how long a request may take to arrive, its
+	// headers and then its body (serve.read_timeout): a client that
+	// trickles a body, authenticated or not, has its connection closed.
+	// 0 means config.DefaultReadTimeout (30s); a negative value means no
+	// bound. See NewHTTPServer; the bound on the body is also set here,
+	// for servers built otherwise.
+	ReadTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection with no request for
+	// this long (serve.idle_timeout). 0 means config.DefaultIdleTimeout
+	// (2m); a negative value means never. See NewHTTPServer.
+	IdleTimeout time.Duration
+	// MaxBody bounds a request body in bytes (serve.max_body), before
+	// authentication: a larger one gets 413. 0 means
+	// config.DefaultMaxBody (4 MiB).
+	MaxBody int64
+}
+
+// maxHeaderWait bounds the wait for a request's headers: they are small,
+// and a client that trickles them is not one that needs read_timeout.
+const maxHeaderWait = 10 * time.Second
+
+// NewHTTPServer is the http.Server of HTTPHandler(s, opts), with its
+// timeouts: a request's headers within 10 s (or opts.ReadTimeout, if
+// shorter), the whole request within opts.ReadTimeout, a kept-alive
+// connection idle at most opts.IdleTimeout. No write timeout: answers
+// stream (progress, long runs, the GET event stream) for as long as their
+// run or session lasts, which limits.timeout and serve.session_idle
+// bound. (Go's server clears the read deadline once a body has been read,
+// so ReadTimeout does not cancel a long run.)
+func NewHTTPServer(s *mcp.Server, opts HTTPOptions) *http.Server {
+	read := readTimeout(opts.ReadTimeout)
+	idle := opts.IdleTimeout
+	if idle == 0 {
+		idle = config.DefaultIdleTimeout
+	} // negative: never (http.Server reads 0 as ReadTimeout)
+	header := maxHeaderWait
+	if read > 0 && read < header {
+		header = read
+	}
+	return &http.Server{
+		Handler:           HTTPHandler(s, opts),
+		ReadHeaderTimeout: header,
+		ReadTimeout:       read,
+		IdleTimeout:       idle,
+	}
+}
+
+// readTimeout is opts.ReadTimeout with its default: 0 for no bound.
+func readTimeout(d time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return config.DefaultReadTimeout
+	case d < 0:
+		return 0
+	}
+	return d
 }
 
 // HTTPHandler serves s at /mcp (streamable HTTP) with /healthz and
@@ -64,6 +113,13 @@ type HTTPOptions struct {
 // Host header, which defeats DNS rebinding, and a cross-origin browser
 // request (Origin or Sec-Fetch-Site) is refused, whatever its method.
 // Both answer 403.
+//
+// Before authentication, a body larger than opts.MaxBody gets 413, and
+// one that takes longer than opts.ReadTimeout to arrive closes its
+// connection. HTTPHandler adds to s the middleware that ties each message
+// go-sdk dispatches to its HTTP exchange, so that a refusal of the
+// server's admission (rate limits, draining; see Options) answers 429 or
+// 503 with Retry-After.
 func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	idle := opts.SessionIdle
 	switch {
@@ -72,10 +128,15 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	case idle < 0:
 		idle = 0 // go-sdk: never
 	}
+	maxBody := opts.MaxBody
+	if maxBody <= 0 {
+		maxBody = int64(config.DefaultMaxBody)
+	}
 	var mcpHandler http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{
 		Stateless:                    opts.Stateless,
 		PropagateRequestCancellation: true,
 		SessionTimeout:               idle,
+		MaxRequestBodyBytes:          maxBody,
 	})
 	maxSessions := opts.MaxSessions
 	if maxSessions == 0 {
@@ -84,16 +145,14 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	if !opts.Stateless && maxSessions > 0 {
 		mcpHandler = newSessionCap(s, mcpHandler, maxSessions)
 	}
-	// Inside Protect, which names the principal the limit counts for.
-	mcpHandler = opts.RateLimit.Middleware(principalName, mcpHandler)
 	if opts.Auth != nil {
 		// Outside the session cap: a request without a token must not
 		// create, or end, any session.
 		mcpHandler = opts.Auth.Protect(mcpHandler)
 	}
-	if opts.Drain != nil {
-		mcpHandler = opts.Drain.guardMCP(mcpHandler)
-	}
+	xs := newExchanges()
+	s.AddReceivingMiddleware(xs.middleware)
+	mcpHandler = intake(xs, opts.Drain, maxBody, readTimeout(opts.ReadTimeout), mcpHandler)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHandler)
 	mux.HandleFunc("GET /healthz", opts.Drain.healthz)
@@ -110,13 +169,57 @@ func HTTPHandler(s *mcp.Server, opts HTTPOptions) http.Handler {
 	return guard(mux)
 }
 
-// principalName names who sent r, as Protect found it: "" without
-// serve.auth.
-func principalName(r *http.Request) string {
-	if pr := auth.PrincipalOf(sdkauth.TokenInfoFromContext(r.Context())); pr != nil {
-		return pr.Name
-	}
-	return ""
+// intake is the first handler of /mcp, before authentication: it bounds
+// the body (maxBody, and the time to read it), refuses a GET while
+// draining, and makes each POST an exchange (see admit.go): counted as
+// work in flight unless it arrived while draining, its messages tied to
+// it for the admission middleware, its answer made a refusal's when the
+// one request it carries was refused.
+func intake(xs *exchanges, d *Drain, maxBody int64, read time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Del(exchangeHeader) // only intake names exchanges
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+			if read > 0 {
+				// http.Server's ReadTimeout does this; a server built
+				// otherwise (httptest, an embedding program) gets it too.
+				// Go's server clears the deadline once the body is read.
+				_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(read))
+			}
+		}
+		switch r.Method {
+		case http.MethodPost:
+		case http.MethodGet:
+			if d != nil && d.Draining() {
+				d.noteRefused()
+				refuseDraining(w)
+				return
+			}
+			next.ServeHTTP(w, r)
+			return
+		default:
+			next.ServeHTTP(w, r)
+			return
+		}
+		ex := &exchange{}
+		if d != nil {
+			if d.enter() {
+				defer d.leave() // Wait covers writing the answers
+			} else {
+				ex.draining = true
+			}
+		}
+		if r.Body != nil && r.Body != http.NoBody {
+			ex.body = &sniffer{ReadCloser: r.Body}
+			r.Body = ex.body
+		}
+		id := xs.open(ex)
+		defer xs.close(id)
+		r.Header.Set(exchangeHeader, id)
+		aw := &answerWriter{ResponseWriter: w, ex: ex}
+		next.ServeHTTP(aw, r)
+		aw.finish()
+	})
 }
 
 // guard refuses, before any route sees it, a request that a web page

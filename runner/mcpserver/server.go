@@ -22,6 +22,7 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/ratelimit"
 	"github.com/onetool-dev/onetool/runner/telemetry"
 )
@@ -48,11 +49,22 @@ type Options struct {
 	ConfirmTimeout time.Duration
 	// Drain, when set, refuses new runs once draining has started and
 	// cancels the runs in flight on Drain.CancelRuns (graceful shutdown).
+	// Over HTTP give HTTPOptions.Drain the same Drain.
 	Drain *Drain
-	// RateLimit is the limiter of HTTPOptions.RateLimit, if any: a run's
-	// slot is given back as soon as its result is ready, before it is
-	// sent, so that a client's next run finds it free.
+	// RateLimit, when set, bounds the runs of each principal
+	// (serve.rate_limit), decided on each tools/call the SDK dispatches,
+	// batched or not: a run over a bound is refused (over HTTP with 429
+	// Too Many Requests and Retry-After; see admit.go). Without serve.auth
+	// every client counts as one. A run's slot of
+	// serve.rate_limit.concurrent is given back when its handler returns.
 	RateLimit *ratelimit.Limiter
+	// SessionMemory bounds the variables all the sessions of one
+	// principal keep together, with SessionState (serve.session_memory);
+	// SessionMemoryTotal bounds those of all sessions
+	// (serve.session_memory_total). 0 means the runner's configuration,
+	// else config.DefaultSessionMemory and DefaultSessionMemoryTotal; a
+	// negative value means no bound.
+	SessionMemory, SessionMemoryTotal int64
 }
 
 // ToolName is the name of the one tool.
@@ -88,10 +100,28 @@ func newServer(r *runner.Runner, opts Options) (*mcp.Server, *handler) {
 		opts.ConfirmTimeout = 5 * time.Minute
 	}
 	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
+	h.state = newStateBudget(stateBound(opts.SessionMemory, r.Config().Serve.SessionMemory, config.DefaultSessionMemory),
+		stateBound(opts.SessionMemoryTotal, r.Config().Serve.SessionMemoryTotal, config.DefaultSessionMemoryTotal))
 	s.AddTool(runTool(mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
 	s.AddReceivingMiddleware(instructionsPerPrincipal(r))
+	// Outermost of the server's own: a refused request costs nothing.
+	s.AddReceivingMiddleware(h.admit)
 	return s, h
+}
+
+// stateBound is a bound of the state budget: the option, else the
+// configured one, else the default; 0 for none.
+func stateBound(opt int64, configured *config.ByteSize, def config.ByteSize) uint64 {
+	switch {
+	case opt < 0:
+		return 0
+	case opt > 0:
+		return uint64(opt)
+	case configured != nil:
+		return uint64(*configured)
+	}
+	return uint64(def)
 }
 
 // mayDestroy reports whether a program may call a tool that deletes or
@@ -136,6 +166,7 @@ type handler struct {
 	mu       sync.Mutex
 	parked   map[string]*confirmingRun // runs waiting for a client's input, by request state
 	sessions map[*mcp.ServerSession]*runner.Session
+	state    *stateBudget // what the sessions' globals keep, per principal and in all
 }
 
 // execer runs a program: the runner, or the MCP session's own session
@@ -144,8 +175,10 @@ type execer interface {
 	Exec(ctx context.Context, command string, opts ...runner.ExecOption) *runner.ExecResult
 }
 
-// execFor returns what runs the programs of ss.
-func (h *handler) execFor(ss *mcp.ServerSession) execer {
+// execFor returns what runs the programs of ss, a session of pr (an MCP
+// session over HTTP has one principal: go-sdk refuses its id to others).
+// What a session's globals keep counts for pr in h.state.
+func (h *handler) execFor(ss *mcp.ServerSession, pr *auth.Principal) execer {
 	if !h.opts.SessionState || ss == nil {
 		return h.r
 	}
@@ -153,13 +186,19 @@ func (h *handler) execFor(ss *mcp.ServerSession) execer {
 	defer h.mu.Unlock()
 	s, ok := h.sessions[ss]
 	if !ok {
-		s = h.r.NewSession()
+		name := ""
+		if pr != nil {
+			name = pr.Name
+		}
+		sh := h.state.share(pr.Key(), name)
+		s = h.r.NewSession(runner.KeptCheck(sh.check))
 		h.sessions[ss] = s
 		go func() { // free the globals with the session
 			ss.Wait()
 			h.mu.Lock()
 			delete(h.sessions, ss)
 			h.mu.Unlock()
+			sh.release()
 		}()
 	}
 	return s
@@ -182,9 +221,6 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 			result, err = errorResult(fmt.Sprintf("Error: internal error: %v", p)), nil
 		}
 	}()
-	if req.Extra != nil {
-		defer h.opts.RateLimit.Finish(req.Extra.Header)
-	}
 	var args struct {
 		Command *string `json:"command"`
 	}
@@ -200,7 +236,7 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 		ctx = incomingTrace(ctx, req)
 	}
 	if d := h.opts.Drain; d != nil {
-		dctx, done, ok := d.run(ctx)
+		dctx, done, ok := d.run(ctx, exchangeFrom(ctx) != nil)
 		if !ok {
 			return errorResult(drainingText), nil
 		}
@@ -214,7 +250,7 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 	if h.r.Config().Security.ConfirmDestructive {
 		return h.runConfirming(ctx, req, *args.Command), nil
 	}
-	return h.finish(h.execFor(req.Session).Exec(ctx, *args.Command, runOptions(ctx, req)...)), nil
+	return h.finish(h.execFor(req.Session, principalOf(req)).Exec(ctx, *args.Command, runOptions(ctx, req)...)), nil
 }
 
 // incomingTrace makes the caller's W3C trace context, from the request's

@@ -17,21 +17,44 @@ import (
 )
 
 // rawClient speaks streamable HTTP by hand, so that abandoning a session
-// leaves nothing behind on the client side of the test process.
+// leaves nothing behind on the client side of the test process, and so
+// that a test can send what no SDK client would.
 type rawClient struct {
 	t   *testing.T
 	url string
 	c   *http.Client
+	// token, when set, is sent as a bearer token.
+	token string
+	// version is the MCP-Protocol-Version header: "" sends 2025-11-25,
+	// "none" sends none.
+	version string
 }
 
-// post sends one JSON-RPC message in session id ("" for none) and returns
-// the status, the session id of the answer and its body.
+// post sends one JSON-RPC message (or batch) in session id ("" for
+// none) and returns the status, the session id of the answer and its
+// body.
 func (rc rawClient) post(id, body string) (int, string, string) {
+	rc.t.Helper()
+	res, b := rc.send(id, body)
+	return res.StatusCode, res.Header.Get(sessionIDHeader), b
+}
+
+// send is post with the whole response (its body read).
+func (rc rawClient) send(id, body string) (*http.Response, string) {
 	rc.t.Helper()
 	req, _ := http.NewRequest("POST", rc.url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	switch rc.version {
+	case "":
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	case "none":
+	default:
+		req.Header.Set("MCP-Protocol-Version", rc.version)
+	}
+	if rc.token != "" {
+		req.Header.Set("Authorization", "Bearer "+rc.token)
+	}
 	if id != "" {
 		req.Header.Set(sessionIDHeader, id)
 	}
@@ -41,7 +64,7 @@ func (rc rawClient) post(id, body string) (int, string, string) {
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, res.Header.Get(sessionIDHeader), string(b)
+	return res, string(b)
 }
 
 // open initializes a session and returns its id.

@@ -1,7 +1,9 @@
 // Package ratelimit bounds the runs of each principal of an HTTP server
 // (SPEC §7.4, serve.rate_limit): how many runs it may start per minute and
 // how many it may have in flight at once. A run over either bound is
-// refused before it starts, with 429 Too Many Requests and Retry-After.
+// refused before it starts; the MCP server asks for every tools/call
+// go-sdk dispatches (runner/mcpserver), and its client gets 429 Too Many
+// Requests with Retry-After.
 //
 // Runs per minute are counted in a store.Store, in fixed windows of one
 // calendar minute: with a shared store (Redis) every replica sees the same
@@ -51,9 +53,7 @@ type Limiter struct {
 	opts Options
 
 	mu       sync.Mutex
-	inflight map[string]int    // principal → runs in flight here
-	slots    map[string]func() // run slot (see Middleware) → its release
-	seq      uint64            // the last slot given out
+	inflight map[string]int // principal's identity → runs in flight here
 
 	lastWarn atomic.Int64 // unix seconds of the last "store unreachable" warning
 }
@@ -70,14 +70,14 @@ func New(opts Options) *Limiter {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Limiter{opts: opts, inflight: map[string]int{}, slots: map[string]func(){}}
+	return &Limiter{opts: opts, inflight: map[string]int{}}
 }
 
 // Refusal is a run refused by the limiter. Its text says which bound, of
 // whom, and when to try again.
 type Refusal struct {
-	// Principal is the name of who was refused; "" for a server without
-	// serve.auth, where every client counts as one.
+	// Principal is the name of who was refused, as users see it; "" for
+	// a server without serve.auth, where every client counts as one.
 	Principal string
 	// Setting is the bound that refused: "runs_per_minute" or "concurrent".
 	Setting string
@@ -105,33 +105,39 @@ func runs(n int) string {
 	return fmt.Sprintf("%d runs", n)
 }
 
+// Seconds is RetryAfter in whole seconds, as a Retry-After header says
+// it.
+func (r *Refusal) Seconds() int { return int(ceilSecond(r.RetryAfter) / time.Second) }
+
 // Is makes errors.Is(err, ErrLimited) hold.
 func (r *Refusal) Is(target error) bool { return target == ErrLimited }
 
-// Acquire admits one run of principal, or refuses it with a *Refusal. An
-// admitted run must call release when it ends. A refused run still counts
-// against the minute: a client that retries at once gains nothing.
+// Acquire admits one run of the principal whose identity is key
+// (auth.Principal.Key: "" when nobody authenticated, and all count as
+// one), or refuses it with a *Refusal that names it as name. An admitted
+// run must call release when it ends. A refused run still counts against
+// the minute: a client that retries at once gains nothing.
 //
 // When the counters cannot be reached the run is admitted, and a warning
 // logged: an outage of Redis must not stop every team member's work, and
 // the bound on runs in flight still holds.
-func (l *Limiter) Acquire(ctx context.Context, principal string) (release func(), err error) {
+func (l *Limiter) Acquire(ctx context.Context, key, name string) (release func(), err error) {
 	if l == nil {
 		return func() {}, nil
 	}
 	if c := l.opts.Concurrent; c > 0 {
 		l.mu.Lock()
-		if l.inflight[principal] >= c {
+		if l.inflight[key] >= c {
 			l.mu.Unlock()
-			return nil, &Refusal{Principal: principal, Setting: "concurrent", Limit: c, RetryAfter: time.Second}
+			return nil, &Refusal{Principal: name, Setting: "concurrent", Limit: c, RetryAfter: time.Second}
 		}
-		l.inflight[principal]++
+		l.inflight[key]++
 		l.mu.Unlock()
 		release = sync.OnceFunc(func() {
 			l.mu.Lock()
 			defer l.mu.Unlock()
-			if l.inflight[principal]--; l.inflight[principal] <= 0 {
-				delete(l.inflight, principal) // a map that only grows would hold every name ever seen
+			if l.inflight[key]--; l.inflight[key] <= 0 {
+				delete(l.inflight, key) // a map that only grows would hold every name ever seen
 			}
 		})
 	} else {
@@ -141,16 +147,16 @@ func (l *Limiter) Acquire(ctx context.Context, principal string) (release func()
 		now := l.opts.Now()
 		window := now.Truncate(time.Minute)
 		left := window.Add(time.Minute).Sub(now)
-		key := "runs:" + strconv.FormatInt(window.Unix()/60, 10) + ":" + principal
+		counter := "runs:" + strconv.FormatInt(window.Unix()/60, 10) + ":" + key
 		// The counter outlives its window a little, so that replicas whose
 		// clocks differ by a few seconds still meet the same one.
-		count, err := l.opts.Counters.Incr(ctx, key, left+10*time.Second)
+		count, err := l.opts.Counters.Incr(ctx, counter, left+10*time.Second)
 		switch {
 		case err != nil:
 			l.warn(err)
 		case count > int64(n):
 			release()
-			return nil, &Refusal{Principal: principal, Setting: "runs_per_minute", Limit: n, RetryAfter: ceilSecond(left)}
+			return nil, &Refusal{Principal: name, Setting: "runs_per_minute", Limit: n, RetryAfter: ceilSecond(left)}
 		}
 	}
 	return release, nil

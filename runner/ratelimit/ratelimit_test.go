@@ -3,13 +3,8 @@ package ratelimit
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -37,13 +32,13 @@ func TestRunsPerMinute(t *testing.T) {
 	counters := store.NewMemory(store.MemoryOptions{Now: clk.now})
 	l := New(Options{RunsPerMinute: 3, Counters: counters, Now: clk.now})
 	for i := range 3 {
-		release, err := l.Acquire(ctx, "alice")
+		release, err := l.Acquire(ctx, "alice", "alice")
 		if err != nil {
 			t.Fatalf("run %d of 3: %v", i+1, err)
 		}
 		release()
 	}
-	_, err := l.Acquire(ctx, "alice")
+	_, err := l.Acquire(ctx, "alice", "alice")
 	var rf *Refusal
 	if !errors.As(err, &rf) || !errors.Is(err, ErrLimited) {
 		t.Fatalf("run 4 of a limit of 3: got %v, want a *Refusal", err)
@@ -56,12 +51,12 @@ func TestRunsPerMinute(t *testing.T) {
 		t.Errorf("text:\n got %s\nwant %s", err, want)
 	}
 	// Another principal has its own count.
-	if _, err := l.Acquire(ctx, "bob"); err != nil {
+	if _, err := l.Acquire(ctx, "bob", "bob"); err != nil {
 		t.Errorf("bob refused for alice's runs: %v", err)
 	}
 	// The next minute starts afresh.
 	clk.set(at.Add(16 * time.Second))
-	if _, err := l.Acquire(ctx, "alice"); err != nil {
+	if _, err := l.Acquire(ctx, "alice", "alice"); err != nil {
 		t.Errorf("alice in the next minute: %v", err)
 	}
 }
@@ -69,29 +64,29 @@ func TestRunsPerMinute(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	ctx := context.Background()
 	l := New(Options{Concurrent: 2})
-	r1, err := l.Acquire(ctx, "alice")
+	r1, err := l.Acquire(ctx, "alice", "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := l.Acquire(ctx, "alice")
+	r2, err := l.Acquire(ctx, "alice", "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = l.Acquire(ctx, "alice")
+	_, err = l.Acquire(ctx, "alice", "alice")
 	want := "rate limit: principal 'alice' has 2 runs in flight already (serve.rate_limit.concurrent: 2); retry when one has finished"
 	if err == nil || err.Error() != want {
 		t.Fatalf("third run in flight: got %v\nwant %s", err, want)
 	}
-	if _, err := l.Acquire(ctx, "bob"); err != nil {
+	if _, err := l.Acquire(ctx, "bob", "bob"); err != nil {
 		t.Errorf("bob refused for alice's runs: %v", err)
 	}
 	r1()
 	r1() // releasing twice must not free a second slot
-	r3, err := l.Acquire(ctx, "alice")
+	r3, err := l.Acquire(ctx, "alice", "alice")
 	if err != nil {
 		t.Fatalf("after one finished: %v", err)
 	}
-	if _, err := l.Acquire(ctx, "alice"); err == nil {
+	if _, err := l.Acquire(ctx, "alice", "alice"); err == nil {
 		t.Fatal("a double release freed a slot")
 	}
 	r2()
@@ -107,25 +102,25 @@ func TestBoundsTogether(t *testing.T) {
 	ctx := context.Background()
 	clk := &clock{t: at}
 	l := New(Options{RunsPerMinute: 2, Concurrent: 1, Counters: store.NewMemory(store.MemoryOptions{Now: clk.now}), Now: clk.now})
-	r1, err := l.Acquire(ctx, "a")
+	r1, err := l.Acquire(ctx, "a", "a")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Acquire(ctx, "a"); err == nil || !strings.Contains(err.Error(), "in flight") {
+	if _, err := l.Acquire(ctx, "a", "a"); err == nil || !strings.Contains(err.Error(), "in flight") {
 		t.Fatalf("want the concurrent refusal, got %v", err)
 	}
 	r1()
-	r2, err := l.Acquire(ctx, "a")
+	r2, err := l.Acquire(ctx, "a", "a")
 	if err != nil {
 		t.Fatalf("second run of the minute: %v", err)
 	}
 	r2()
-	if _, err := l.Acquire(ctx, "a"); err == nil || !strings.Contains(err.Error(), "this minute") {
+	if _, err := l.Acquire(ctx, "a", "a"); err == nil || !strings.Contains(err.Error(), "this minute") {
 		t.Fatalf("third run of a minute of 2: %v", err)
 	}
 	// The refused run released its slot: the next minute admits one at once.
 	clk.set(at.Add(time.Minute))
-	if _, err := l.Acquire(ctx, "a"); err != nil {
+	if _, err := l.Acquire(ctx, "a", "a"); err != nil {
 		t.Fatalf("next minute: %v", err)
 	}
 }
@@ -135,28 +130,19 @@ func TestNoBoundsNoLimiter(t *testing.T) {
 	if l != nil {
 		t.Fatal("New without bounds must return nil")
 	}
-	release, err := l.Acquire(context.Background(), "x")
+	release, err := l.Acquire(context.Background(), "x", "x")
 	if err != nil {
 		t.Fatal(err)
 	}
 	release()
-	// A nil limiter's middleware passes every run, however many.
-	served := 0
-	h := l.Middleware(nil, http.HandlerFunc(func(http.ResponseWriter, *http.Request) { served++ }))
-	for i := range 3 {
-		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(rpc("tools/call", i+1))))
-	}
-	if served != 3 {
-		t.Errorf("nil limiter served %d of 3 runs", served)
-	}
 }
 
 func TestAnonymousText(t *testing.T) {
 	l := New(Options{Concurrent: 1})
-	if _, err := l.Acquire(context.Background(), ""); err != nil {
+	if _, err := l.Acquire(context.Background(), "", ""); err != nil {
 		t.Fatal(err)
 	}
-	_, err := l.Acquire(context.Background(), "")
+	_, err := l.Acquire(context.Background(), "", "")
 	if err == nil || !strings.Contains(err.Error(), "rate limit: this server's clients have 1 run in flight already") {
 		t.Errorf("anonymous refusal: %v", err)
 	}
@@ -175,7 +161,7 @@ func TestStoreDownAdmits(t *testing.T) {
 	clk := &clock{t: at}
 	l := New(Options{RunsPerMinute: 1, Counters: failing{}, Now: clk.now, Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	for range 5 {
-		if _, err := l.Acquire(context.Background(), "a"); err != nil {
+		if _, err := l.Acquire(context.Background(), "a", "a"); err != nil {
 			t.Fatalf("refused while the store is down: %v", err)
 		}
 	}
@@ -199,7 +185,7 @@ func TestRunsPerMinuteAcrossReplicas(t *testing.T) {
 	}
 	admitted := 0
 	for i := range 6 {
-		if _, err := limiters[i%2].Acquire(ctx, "alice"); err == nil {
+		if _, err := limiters[i%2].Acquire(ctx, "alice", "alice"); err == nil {
 			admitted++
 		}
 	}
@@ -209,122 +195,20 @@ func TestRunsPerMinuteAcrossReplicas(t *testing.T) {
 	}
 }
 
-func rpc(method string, id int) string {
-	return `{"jsonrpc":"2.0","id":` + string(rune('0'+id)) + `,"method":"` + method + `","params":{"name":"run","arguments":{"command":"1"}}}`
-}
-
-func TestMiddleware(t *testing.T) {
+// Bounds count per identity, not per shown name: an OAuth subject named
+// like a static token has bounds of its own; a refusal names whom it
+// refused as users know them.
+func TestIdentitiesApart(t *testing.T) {
 	l := New(Options{Concurrent: 1})
-	var seen []string
-	block := make(chan struct{})
-	entered := make(chan struct{}, 1)
-	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		seen = append(seen, string(b))
-		if strings.Contains(string(b), `"id":1`) {
-			entered <- struct{}{}
-			<-block
-		}
-		w.WriteHeader(http.StatusOK)
-	})
-	h := l.Middleware(func(*http.Request) string { return "ci" }, next)
-	post := func(body string) *httptest.ResponseRecorder {
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(body)))
-		return w
-	}
-	done := make(chan *httptest.ResponseRecorder)
-	go func() { done <- post(rpc("tools/call", 1)) }()
-	<-entered
-
-	// A second run of ci while the first is in flight: 429.
-	w := post(rpc("tools/call", 2))
-	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "1" {
-		t.Fatalf("second run in flight: %d, Retry-After %q; want 429 and 1", w.Code, w.Header().Get("Retry-After"))
-	}
-	var answer struct {
-		ID    int
-		Error struct{ Message string }
-	}
-	if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || answer.ID != 2 ||
-		!strings.HasPrefix(answer.Error.Message, "Error: rate limit: principal 'ci' has 1 run in flight already") {
-		t.Errorf("429 body: %s (%v); want a JSON-RPC error answering id 2", w.Body, err)
-	}
-	// What is not a run passes, whole.
-	list := rpc("tools/list", 3)
-	if w := post(list); w.Code != http.StatusOK {
-		t.Errorf("tools/list while a run is in flight: %d", w.Code)
-	}
-	if w := post("not json"); w.Code != http.StatusOK {
-		t.Errorf("a body that is not JSON must reach the handler, which answers it: %d", w.Code)
-	}
-	close(block)
-	if w := <-done; w.Code != http.StatusOK {
-		t.Fatalf("first run: %d", w.Code)
-	}
-	if w := post(rpc("tools/call", 4)); w.Code != http.StatusOK {
-		t.Errorf("a run after the first finished: %d", w.Code)
-	}
-	if len(seen) != 4 || seen[1] != list {
-		t.Errorf("the handler saw %q; want every admitted body whole", seen)
-	}
-}
-
-// A body beyond MaxPeek reaches the handler whole, uncounted: the MCP
-// handler refuses it as too large.
-func TestMiddlewareLargeBody(t *testing.T) {
-	l := New(Options{Concurrent: 1})
-	big := `{"method":"tools/call","id":1,"params":{"x":"` + strings.Repeat("a", MaxPeek) + `"}}`
-	var got int
-	h := l.Middleware(nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		got = len(b)
-	}))
-	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(big)))
-	if got != len(big) {
-		t.Errorf("handler read %d bytes of %d", got, len(big))
-	}
-}
-
-// Finish, called by the tool handler with the request's headers, frees
-// the run's slot before the HTTP handler returns; a slot a client names
-// itself frees nothing.
-func TestFinish(t *testing.T) {
-	l := New(Options{Concurrent: 1})
-	var during error
-	h := l.Middleware(nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		l.Finish(r.Header)
-		// The answer is ready: the next run may start at once.
-		release, err := l.Acquire(context.Background(), "")
-		during = err
-		if err == nil {
-			release()
-		}
-	}))
-	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(rpc("tools/call", 1))))
-	if during != nil {
-		t.Errorf("after Finish, a run was refused: %v", during)
-	}
-
-	// A client that forges the header on another request cannot free a
-	// run in flight.
-	held, err := l.Acquire(context.Background(), "")
-	if err != nil {
+	ctx := context.Background()
+	if _, err := l.Acquire(ctx, "token:alice", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	defer held()
-	forged := l.Middleware(nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get(SlotHeader) != "" {
-			t.Errorf("a request that is not a run kept the client's %s header", SlotHeader)
-		}
-		l.Finish(r.Header)
-	}))
-	req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(rpc("tools/list", 2)))
-	for i := range 5 {
-		req.Header.Set(SlotHeader, strconv.Itoa(i))
-		forged.ServeHTTP(httptest.NewRecorder(), req)
+	if _, err := l.Acquire(ctx, "oauth:https://issuer.example#alice", "oauth:alice"); err != nil {
+		t.Errorf("the OAuth subject alice shares the static token's bound: %v", err)
 	}
-	if _, err := l.Acquire(context.Background(), ""); err == nil {
-		t.Error("a forged slot header freed the run in flight")
+	_, err := l.Acquire(ctx, "token:alice", "alice")
+	if err == nil || !strings.Contains(err.Error(), "rate limit: principal 'alice' has 1 run in flight already") {
+		t.Errorf("second run of token:alice: %v", err)
 	}
 }
