@@ -318,8 +318,8 @@ const resyncEvery = 64
 // backupIndex is what the backups directory of one root holds.
 type backupIndex struct {
 	used  int
-	mtime time.Time // of the directory when the index last matched it; zero: list it
-	since int       // backups made since the last listing
+	mtime time.Time               // of the directory when the index last matched it; zero: list it
+	since int                     // backups made since the last listing
 	sets  []*backupSet            // by name, that is by time
 	files map[string][]*backupSet // file → the backups holding it, by name
 	bytes int64                   // charged, as backupCharge counts
