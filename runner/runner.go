@@ -395,7 +395,12 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		st.parallel = make(chan struct{}, st.limits.MaxParallel)
 	}
 	// The run's roots reach its tools (and, under isolation, its tool
-	// calls made from the worker) through its context.
+	// calls made from the worker) through its context; a context that
+	// already carries some (the MCP server's, for a session) is a way to
+	// give them too.
+	if st.roots == nil {
+		st.roots = roots.FromContext(ctx, nil)
+	}
 	ctx = roots.NewContext(ctx, st.roots)
 	if st.limits.MaxMemory > r.limits.MaxMemory {
 		ensureStack(st.limits.MaxMemory) // a run allowed more than the runner's budget
