@@ -49,7 +49,7 @@ import (
 )
 
 // Description is the pack's one-line description.
-const Description = "Read, search and change files inside the allowed roots (the MCP client's roots or --root, else the working directory; projects; packs.file.allowed_dirs)"
+const Description = "Read, search and change files inside the allowed roots (the client's roots or --root, projects, packs.file.allowed_dirs)"
 
 // Limits. Every result of the pack is bounded by them.
 const (
