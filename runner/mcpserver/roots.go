@@ -168,7 +168,10 @@ func (c *clientRoots) sessionRootsFor(ctx context.Context, req *mcp.CallToolRequ
 // rootsOf turns a roots/list answer into the roots of the session.
 func (c *clientRoots) rootsOf(res *mcp.ListRootsResult, narrow bool) (*roots.Roots, error) {
 	var dirs []string
-	for _, r := range res.Roots {
+	for i, r := range res.Roots {
+		if i == 16*maxClientRoots {
+			break // a list that long is no list of workspaces
+		}
 		if r == nil {
 			continue
 		}

@@ -33,8 +33,10 @@ import (
 // bounds the disk used is Retention.MaxSize, the bytes the backups of one
 // root may hold: a change whose backup would pass it is refused, with an
 // error that says what to do, rather than a young backup deleted to make
-// room. Each file counts at least backupMinCharge bytes (a disk block and
-// an inode), so that many tiny backups reach the bound too.
+// room. Each file and each directory a backup makes counts at least
+// backupMinCharge bytes (a disk block and an inode), so that many tiny
+// backups, or backups of files deep down many directories, reach the
+// bound too, not the file system's inodes first.
 
 // Default retention of backups.
 const (
@@ -48,7 +50,7 @@ const (
 	maxBackupVersions = 1000
 	maxBackupKeepFor  = 10 * 365 * 24 * time.Hour
 	maxBackupMaxSize  = 1 << 50
-	backupMinCharge   = 4 << 10   // bytes each backed-up file counts at least
+	backupMinCharge   = 4 << 10   // bytes each file or directory of a backup counts at least
 	maxBackupEntries  = 1_000_000 // files and directories one look at a backups directory reads
 	maxBackupRoots    = 64        // roots whose backups are indexed in memory at once
 )
@@ -242,17 +244,20 @@ func (p *pack) now() time.Time {
 
 // backupCharge returns the files a backup of rel will hold (slash paths
 // relative to the root) and the bytes it counts against
-// Retention.MaxSize: a file's size, at least backupMinCharge.
+// Retention.MaxSize: each file's size, at least backupMinCharge, and
+// backupMinCharge for each directory it makes (its own, and those on the
+// way to rel), as readBackupSet counts them.
 func backupCharge(ctx context.Context, root *os.Root, rel string) ([]string, int64, error) {
 	st, err := root.Lstat(rel)
 	if err != nil {
 		return nil, 0, err
 	}
+	dirs := int64(1 + strings.Count(filepath.ToSlash(rel), "/")) // the backup's own, and rel's parents
 	if !st.IsDir() {
-		return []string{filepath.ToSlash(rel)}, max(st.Size(), backupMinCharge), nil
+		return []string{filepath.ToSlash(rel)}, max(st.Size(), backupMinCharge) + dirs*backupMinCharge, nil
 	}
 	var files []string
-	var size int64
+	size := dirs * backupMinCharge
 	n := 0
 	err = fs.WalkDir(root.FS(), filepath.ToSlash(rel), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -262,6 +267,7 @@ func backupCharge(ctx context.Context, root *os.Root, rel string) ([]string, int
 			return ctx.Err()
 		}
 		if d.IsDir() {
+			size += backupMinCharge
 			return nil
 		}
 		var sz int64
@@ -438,6 +444,7 @@ func readBackupSet(ctx context.Context, root *os.Root, name string, budget *int)
 			return ctx.Err()
 		}
 		if d.IsDir() {
+			s.bytes += backupMinCharge
 			return nil
 		}
 		var sz int64

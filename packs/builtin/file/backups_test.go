@@ -15,6 +15,10 @@ import (
 	"github.com/onetool-dev/onetool/packs/roots"
 )
 
+// oneBackup is what the backup of a small file at the top of a root
+// counts: the file and the backup's directory.
+const oneBackup = 2 * backupMinCharge
+
 // clock is a fake time for backups: each call of tick moves it on.
 type clock struct{ t time.Time }
 
@@ -167,7 +171,7 @@ func TestBackupVersionsOfADirectory(t *testing.T) {
 // need no backup go on.
 func TestBackupMaxSizeRefusesChanges(t *testing.T) {
 	c := newClock()
-	e := newEnv(t, withClock(Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 16 * backupMinCharge}}, c))
+	e := newEnv(t, withClock(Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 16 * oneBackup}}, c))
 	e.files(map[string]string{"victim.txt": "precious", "f.txt": "0", "src.txt": "s", "d/a": "a"})
 	e.must("write", map[string]any{"path": "victim.txt", "content": "gone"})
 	for i := 1; i <= 15; i++ {
@@ -207,7 +211,7 @@ func TestBackupMaxSizeRefusesChanges(t *testing.T) {
 // backups another process made count.
 func TestBackupIndexFollowsTheDisk(t *testing.T) {
 	c := newClock()
-	e := newEnv(t, withClock(Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 4 * backupMinCharge}}, c))
+	e := newEnv(t, withClock(Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 4 * oneBackup}}, c))
 	e.files(map[string]string{"f.txt": "0"})
 	for i := 1; i <= 4; i++ {
 		e.must("write", map[string]any{"path": "f.txt", "content": fmt.Sprint(i)})
@@ -227,9 +231,51 @@ func TestBackupIndexFollowsTheDisk(t *testing.T) {
 func TestBackupsTooBigAlone(t *testing.T) {
 	e := newEnv(t, Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: backupMinCharge}})
 	e.files(map[string]string{"big.txt": strings.Repeat("x", 2*backupMinCharge)})
-	e.fails("write", map[string]any{"path": "big.txt", "content": "y"}, "the backups are full", "8.0 KiB")
+	e.fails("write", map[string]any{"path": "big.txt", "content": "y"}, "the backups are full", "12.0 KiB") // the file and the backup's directory
 	if e.read("big.txt") != strings.Repeat("x", 2*backupMinCharge) {
 		t.Error("changed")
+	}
+}
+
+// TestBackupChargesDirectories: a backup counts every directory it makes
+// as well as its files, so backups of files deep down many directories
+// reach the bound before they use up the file system's inodes; the count
+// made when a backup is kept and the count read back from the disk agree.
+func TestBackupChargesDirectories(t *testing.T) {
+	deep := strings.Repeat("d/", 20) + "f.txt"         // 20 directories
+	perBackup := int64(backupMinCharge) * (1 + 20 + 1) // the backup's own directory, 20 more, the file
+	e := newEnv(t, Options{Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 3 * perBackup}})
+	e.files(map[string]string{deep: "0"})
+	for i := 1; i <= 3; i++ {
+		e.must("write", map[string]any{"path": deep, "content": fmt.Sprint(i)})
+	}
+	e.fails("write", map[string]any{"path": deep, "content": "4"}, "the backups are full", formatBytes(perBackup))
+	// A fresh pack reads the same count from the disk.
+	r, err := roots.New(e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := newPack(Options{Roots: r, Backups: true, Retention: Retention{Versions: 1, KeepFor: time.Hour, MaxSize: 1 << 30}})
+	root, err := os.OpenRoot(e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	ix, err := fresh.backups.index(context.Background(), root, e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ix.bytes != 3*perBackup {
+		t.Errorf("read back %d bytes, want %d", ix.bytes, 3*perBackup)
+	}
+	// A directory's backup: its directories and files.
+	e.files(map[string]string{"tree/a/x": "x", "tree/b/y": "y"})
+	_, size, err := backupCharge(context.Background(), root, "tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(backupMinCharge) * (1 + 3 + 2); size != want { // own; tree, a, b; x, y
+		t.Errorf("charge of a directory: %d, want %d", size, want)
 	}
 }
 
