@@ -90,6 +90,81 @@ func TestNoImplicitRoot(t *testing.T) {
 	}
 }
 
+// TestNoImplicitRootIsolated: the same refusal under isolation: process,
+// where proj paths are resolved in the worker (started in / too) and
+// file tools in the server.
+func TestNoImplicitRootIsolated(t *testing.T) {
+	home, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAll(t, home, "proj/notes.txt", "in the project\n")
+	t.Setenv("HOME", home)
+	t.Chdir("/")
+	cfg := config.Default()
+	cfg.Projects["p"] = filepath.Join(home, "proj")
+	bare := newRunner(t, WithIsolation(Isolation{Workers: 1}))
+	defer bare.Close()
+	for _, code := range []string{`file.read("etc/hostname")`, `file.glob("**/*.conf", path="/etc")`} {
+		if got := bare.Exec(context.Background(), code).Text; !strings.Contains(got, "no root directory is set: onetool was started in / (the whole disk") {
+			t.Errorf("%s = %q", code, got)
+		}
+	}
+	// With a project, the project is the one root; relative paths start there.
+	r := newRunner(t, WithConfig(cfg), WithIsolation(Isolation{Workers: 1}))
+	defer r.Close()
+	for code, want := range map[string]string{
+		`file.read("notes.txt")`:                                        "in the project",
+		`file.read("/etc/hostname")`:                                    "outside the allowed roots: " + filepath.Join(home, "proj"),
+		`(proj.p / "notes.txt").read_text()`:                            "in the project",
+		`(proj.p / ".." / ".." ).list()`:                                "outside the allowed roots",
+		`file.read("` + filepath.Join(home, "proj", "notes.txt") + `")`: "in the project",
+	} {
+		if got := r.Exec(context.Background(), code).Text; !strings.Contains(got, want) {
+			t.Errorf("%s = %q, want %q", code, got, want)
+		}
+	}
+}
+
+// TestBackupFloodProgram: the attack as a program sends it — destroy a
+// file, then overwrite another 201 times — leaves the destroyed file's
+// backup in place, in process and under isolation.
+func TestBackupFloodProgram(t *testing.T) {
+	for _, isolated := range []bool{false, true} {
+		dir, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeAll(t, dir, "victim.txt", "precious\n")
+		opts := []Option{WithRoots(dir)}
+		if isolated {
+			opts = append(opts, WithIsolation(Isolation{Workers: 1}))
+		}
+		r := newRunner(t, opts...)
+		res := r.Exec(context.Background(), `
+file.write("victim.txt", "gone")
+for i in range(201):
+    file.write("dummy.txt", str(i))
+"flooded"`)
+		r.Close()
+		if res.Text != "flooded" {
+			t.Fatalf("isolated %v: %s", isolated, res.Text)
+		}
+		found := 0
+		filepath.WalkDir(filepath.Join(dir, ".onetool", "backups"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Name() == "victim.txt" {
+				if b, _ := os.ReadFile(p); string(b) == "precious\n" {
+					found++
+				}
+			}
+			return nil
+		})
+		if found != 1 {
+			t.Errorf("isolated %v: %d backups of the destroyed file, want 1", isolated, found)
+		}
+	}
+}
+
 func allowedDirs(dirs ...string) *config.Config {
 	cfg := config.Default()
 	cfg.Packs["file"] = &config.Pack{AllowedDirs: dirs}
