@@ -212,15 +212,18 @@ func TestClientRoots(t *testing.T) {
 				return r.Exec(context.Background(), code, RunRoots(rr)).Text
 			}
 			for code, want := range map[string]string{
-				`file.read("c.txt")`: "client file", // relative to the client's first root
-				`file.read("` + filepath.Join(proj, "p.txt") + `")`:    "project file",
-				`file.read("` + filepath.Join(other, "o.txt") + `")`:   "other file",
-				`file.read("` + filepath.Join(server, "s.txt") + `")`:  "outside the allowed roots",
-				`file.read("secrets.yaml")`:                            "onetool's own secrets file",
-				`(proj.p / "p.txt").read_text()`:                       "project file",
-				`(proj.p / ".." / "client" / "c.txt").read_text()`:     "client file",
-				`(proj.p / ".." / "server" / "s.txt").read_text()`:     "outside the allowed roots",
-				`(proj.p / ".." / "client" / "secrets.yaml").exists()`: "onetool's own secrets file",
+				`file.read("c.txt")`:                                                                   "client file", // relative to the client's first root
+				`parallel([call(file.read, path="c.txt")])[0]`:                                         "client file",
+				`plan([{"tool": "file.read", "args": {"path": "c.txt"}}])[0]["data"]`:                  "client file",
+				`file.read.map([{"path": "` + filepath.Join(server, "s.txt") + `"}], errors="return")`: "outside the allowed roots",
+				`file.read("` + filepath.Join(proj, "p.txt") + `")`:                                    "project file",
+				`file.read("` + filepath.Join(other, "o.txt") + `")`:                                   "other file",
+				`file.read("` + filepath.Join(server, "s.txt") + `")`:                                  "outside the allowed roots",
+				`file.read("secrets.yaml")`:                                                            "onetool's own secrets file",
+				`(proj.p / "p.txt").read_text()`:                                                       "project file",
+				`(proj.p / ".." / "client" / "c.txt").read_text()`:                                     "client file",
+				`(proj.p / ".." / "server" / "s.txt").read_text()`:                                     "outside the allowed roots",
+				`(proj.p / ".." / "client" / "secrets.yaml").exists()`:                                 "onetool's own secrets file",
 			} {
 				if got := run(session, code); !strings.Contains(got, want) {
 					t.Errorf("session: %s = %q, want %q", code, got, want)
