@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/roots"
 )
 
@@ -85,5 +86,43 @@ func TestNoRoot(t *testing.T) {
 		if !errors.Is(err, roots.ErrNoRoot) {
 			t.Errorf("%s: %v is not ErrNoRoot", tool, err)
 		}
+	}
+}
+
+// BenchmarkRunRoots measures what a run's own roots add to a file call:
+// the context lookup and a copy of the pack's state (file.info on a small
+// file, the cheapest call that touches the disk).
+func BenchmarkRunRoots(b *testing.B) {
+	dir, err := filepath.EvalSymlinks(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a"), 0o644)
+	def, err := roots.New(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run, err := roots.New(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	reg := packs.NewRegistry()
+	if err := Register(reg, Options{Roots: def}); err != nil {
+		b.Fatal(err)
+	}
+	info, _ := reg.Tool("file.info")
+	args := []packs.NamedArg{{Name: "path", Value: "a.txt"}}
+	for name, ctx := range map[string]context.Context{
+		"pack-roots": context.Background(),
+		"run-roots":  roots.NewContext(context.Background(), run),
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := packs.Call(ctx, info, nil, args); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
