@@ -49,7 +49,8 @@ import (
 )
 
 // Description is the pack's one-line description.
-const Description = "Read, search and change files inside the allowed roots (the client's roots or --root, projects, packs.file.allowed_dirs)"
+// It is in every conversation's instructions: keep it short.
+const Description = "Read, search and change files inside the allowed roots (--root or the client's, projects, allowed_dirs)"
 
 // Limits. Every result of the pack is bounded by them.
 const (
