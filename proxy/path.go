@@ -37,7 +37,9 @@ var (
 	_ interp.GoValuer     = (*Path)(nil)
 )
 
-// NewPath returns the path p whose IO is confined to r.
+// NewPath returns the path p whose IO is confined to r, or to the roots
+// of the run that uses it when its context carries some
+// (roots.FromContext: an MCP session's).
 func NewPath(p string, r *roots.Roots) *Path {
 	return &Path{path: filepath.Clean(p), roots: r}
 }
@@ -128,14 +130,16 @@ func (p *Path) parts() starlark.Tuple {
 }
 
 func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := starlark.UnpackArgs(b.Name(), args, kwargs); err != nil {
 			return nil, err
 		}
-		if p.roots == nil {
+		// The run's own roots (its MCP session's) when it has some.
+		r := roots.FromContext(interp.Context(thread), p.roots)
+		if r == nil {
 			return nil, fmt.Errorf("%s: no file access is configured", b.Name())
 		}
-		real, err := p.roots.Resolve(p.path)
+		real, err := r.Resolve(p.path)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Name(), err)
 		}
@@ -147,7 +151,7 @@ func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, sta
 			fi, err := os.Stat(real)
 			return starlark.Bool(err == nil && fi.IsDir()), nil
 		case "read_text":
-			return readText(b.Name(), p.path, real, p.roots)
+			return readText(b.Name(), p.path, real, r)
 		default: // list
 			entries, err := os.ReadDir(real)
 			if err != nil {
@@ -155,7 +159,7 @@ func (p *Path) method(name string) func(*starlark.Thread, *starlark.Builtin, sta
 			}
 			names := make([]string, 0, len(entries))
 			for _, e := range entries {
-				if !p.roots.OwnEntry(filepath.Join(real, e.Name())) {
+				if !r.OwnEntry(filepath.Join(real, e.Name())) {
 					names = append(names, e.Name())
 				}
 			}

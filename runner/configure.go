@@ -236,48 +236,138 @@ func executables() []string {
 	return paths
 }
 
+// WithRoots makes dirs the roots of file access in place of the working
+// directory (onetool serve --root, run --root): SPEC §8.2. Relative
+// directories start at the working directory. Configured projects and
+// packs.file.allowed_dirs stay roots; an MCP client that offers roots
+// replaces dirs for its session (Runner.ClientRoots).
+func WithRoots(dirs ...string) Option {
+	return func(r *Runner) { r.rootDirs = append(r.rootDirs, dirs...) }
+}
+
+// withRootsSpec makes a worker's runner use the server's roots as they
+// are, rather than choosing its own.
+func withRootsSpec(s *roots.Spec) Option { return func(r *Runner) { r.rootsSpec = s } }
+
+// RunRoots confines the file access of one run (the file pack, proj
+// paths, the db pack's SQLite files) to rr instead of the runner's roots:
+// the roots of the MCP session the run belongs to (see ClientRoots). Nil
+// keeps the runner's.
+func RunRoots(rr *roots.Roots) ExecOption {
+	return func(st *runState) { st.roots = rr }
+}
+
 // fileRoots are the directories file access is confined to (SPEC §8.2):
-// the working directory, every project, and packs.file.allowed_dirs; with
-// onetool's own files refused inside them (ownFiles, and extra).
-func fileRoots(cfg *config.Config, extra []roots.Own) (*roots.Roots, error) {
+// those of --root (WithRoots), else the working directory unless it is /
+// or the home directory or holds it (roots.Implicit); and always every
+// project and packs.file.allowed_dirs. With none of them, every path is
+// refused with a message that says how to set a root. onetool's own files
+// are refused inside them (ownFiles, and r.protected).
+func (r *Runner) fileRoots() (*roots.Roots, error) {
+	cfg := r.cfg
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("%w: working directory: %w", ErrConfig, err)
 	}
-	dirs := []string{wd}
+	var rr *roots.Roots
+	if s := r.rootsSpec; s != nil {
+		rr, err = roots.FromSpec(*s)
+	} else {
+		var dirs []string
+		why := ""
+		if len(r.rootDirs) > 0 {
+			dirs = append(dirs, r.rootDirs...)
+		} else {
+			home, _ := os.UserHomeDir()
+			if why = roots.Implicit(wd, home); why == "" {
+				dirs = append(dirs, wd)
+			}
+		}
+		rr, err = roots.Choose(wd, append(dirs, configuredRoots(cfg)...), why)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	rr, err = rr.Protect(append(ownFiles(cfg, wd), r.protected...)...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return rr, nil
+}
+
+// configuredRoots are the roots of every session: the projects (by name)
+// and packs.file.allowed_dirs.
+func configuredRoots(cfg *config.Config) []string {
 	names := make([]string, 0, len(cfg.Projects))
 	for n := range cfg.Projects {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	var dirs []string
 	for _, n := range names {
 		dirs = append(dirs, cfg.Projects[n])
 	}
 	if p := cfg.Packs["file"]; p != nil {
 		dirs = append(dirs, p.AllowedDirs...)
 	}
-	r, err := roots.New(dirs...)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
-	}
-	r, err = r.Protect(append(ownFiles(cfg, wd), extra...)...)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
-	}
-	return r, nil
+	return dirs
 }
 
-// fileOptions are the file pack's settings: packs.file.read_only, and
-// backups unless packs.file.backups is false (SPEC §8.2).
-func fileOptions(cfg *config.Config, r *roots.Roots) file.Options {
-	o := file.Options{Roots: r, Backups: true}
-	if p := cfg.Packs["file"]; p != nil {
-		o.ReadOnly = p.ReadOnly != nil && *p.ReadOnly
-		if p.Backups != nil {
-			o.Backups = *p.Backups
+// ClientRoots returns the roots of an MCP session whose client offered
+// dirs (absolute paths, from its file:// roots), for RunRoots: dirs in
+// place of --root or the working directory, plus the projects and
+// packs.file.allowed_dirs, with onetool's own files refused as in the
+// runner's roots. A client root of / or the home directory is the
+// client's explicit choice and is taken as it is — unless narrow is set
+// (a client over HTTP, whose paths name directories of its own machine,
+// and who may not widen what the server allows): then only what of dirs
+// lies inside the runner's roots is taken (roots.Clip), and a client
+// whose roots all lie elsewhere gets only the projects and allowed_dirs.
+// An empty dirs is a client that offers no roots: the runner's roots.
+func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
+	if len(dirs) == 0 {
+		return r.roots, nil
+	}
+	use := dirs
+	why := ""
+	if narrow {
+		if use = r.roots.Clip(dirs); len(use) == 0 {
+			allowed := "none"
+			if d := r.roots.Dirs(); len(d) > 0 {
+				allowed = strings.Join(d, ", ")
+			}
+			why = fmt.Sprintf("the MCP client's roots (%s) lie outside the roots this server allows (%s), and a client over HTTP can only narrow them", strings.Join(dirs, ", "), allowed)
 		}
 	}
-	return o
+	var all []string
+	for _, d := range append(use, configuredRoots(r.cfg)...) {
+		if !slices.Contains(all, d) {
+			all = append(all, d)
+		}
+	}
+	cr, err := roots.Choose(r.roots.Base(), all, why)
+	if err != nil {
+		return nil, err
+	}
+	return r.roots.WithDirs(cr), nil
+}
+
+// fileOptions are the file pack's settings: packs.file.read_only, backups
+// unless packs.file.backups is false (SPEC §8.2), and how long backups
+// are kept (packs.file.backups_*: file.ParseSettings).
+func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
+	o := file.Options{Roots: r, Backups: true}
+	p := cfg.Packs["file"]
+	if p == nil {
+		return o, nil
+	}
+	o.ReadOnly = p.ReadOnly != nil && *p.ReadOnly
+	if p.Backups != nil {
+		o.Backups = *p.Backups
+	}
+	var err error
+	o.Retention, err = file.ParseSettings(p.Settings)
+	return o, err
 }
 
 // defaultDenyHosts keep web.fetch away from cloud metadata services unless

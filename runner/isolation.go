@@ -81,7 +81,7 @@ func (r *Runner) largestBudget() int64 {
 
 // execIsolated runs a program in a worker and fills res.
 func (r *Runner) execIsolated(ctx context.Context, st *runState, command string, res *ExecResult) {
-	limits, err := json.Marshal(st.limits)
+	limits, err := json.Marshal(wireRun{Limits: st.limits, Roots: runSpec(st.roots)})
 	if err != nil {
 		res.Err = fmt.Errorf("%w: %w", ErrWorker, err)
 		res.Text = "Error: " + res.Err.Error()
@@ -142,6 +142,24 @@ type wireSetup struct {
 	Projects   map[string]string          `json:"projects,omitempty"`
 	FileDirs   []string                   `json:"file_dirs,omitempty"` // packs.file.allowed_dirs
 	Own        []roots.Own                `json:"own,omitempty"`       // onetool's own files, refused to proj paths too
+	Roots      *roots.Spec                `json:"roots,omitempty"`     // the server's roots, as they are
+}
+
+// wireRun is what a run needs besides its code: its limits and, when the
+// run has roots of its own (an MCP session's), those, for its proj paths
+// (its tool calls run in the server, with the roots on their context).
+type wireRun struct {
+	Limits
+	Roots *roots.Spec `json:"roots,omitempty"`
+}
+
+// runSpec is the spec of a run's own roots; nil when it has none.
+func runSpec(rr *roots.Roots) *roots.Spec {
+	if rr == nil {
+		return nil
+	}
+	s := rr.Spec()
+	return &s
 }
 
 // wireTool is a tool without its handler.
@@ -170,6 +188,7 @@ func (r *Runner) workerSetup(gen uint64) *wireSetup {
 	}
 	if r.roots != nil {
 		s.Own = r.roots.Own()
+		s.Roots = runSpec(r.roots)
 	}
 	for _, p := range r.reg.Packs() {
 		s.Packs[p.Name] = p.Description

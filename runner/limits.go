@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/auth"
 )
 
@@ -68,6 +69,7 @@ type runState struct {
 	// separateStderr keeps the program's standard error apart (see
 	// SeparateStderr).
 	separateStderr bool
+	roots          *roots.Roots // RunRoots: the run's own; nil: the runner's
 }
 
 type runStateKey struct{}

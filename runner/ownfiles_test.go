@@ -37,10 +37,13 @@ func ownWork(t *testing.T, yaml string) (string, func() *config.Config) {
 		t.Fatal(err)
 	}
 	t.Chdir(work)
-	t.Setenv("HOME", filepath.Join(work, "home"))
+	// Beside the working directory: one that holds the home directory is
+	// never a root by itself (roots.Implicit).
+	home := filepath.Join(filepath.Dir(work), "home")
+	t.Setenv("HOME", home)
 	writeAll(t, work, ".onetool/onetool.yaml", yaml)
 	writeAll(t, work, ".onetool/secrets.yaml", "api_token: tok-9a8b7c6d5e\n")
-	opts := config.LoadOptions{WorkDir: work, HomeDir: filepath.Join(work, "home"), LookupEnv: func(string) (string, bool) { return "", false }}
+	opts := config.LoadOptions{WorkDir: work, HomeDir: home, LookupEnv: func(string) (string, bool) { return "", false }}
 	return work, func() *config.Config {
 		t.Helper()
 		path, err := config.Find("", opts)
@@ -146,7 +149,9 @@ func TestOwnFilesOfTheConfiguration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newRunner(t, WithConfig(cfg), WithProtected(roots.Own{Path: "hist.txt", What: "REPL history file"}))
+	// The home directory lies inside the working directory, which is
+	// therefore a root only when named (roots.Implicit).
+	r := newRunner(t, WithConfig(cfg), WithRoots(work), WithProtected(roots.Own{Path: "hist.txt", What: "REPL history file"}))
 	defer r.Close()
 	for path, what := range map[string]string{
 		"conf/onetool.yaml":        "config file",
@@ -186,9 +191,10 @@ func TestWorkerGetsOwnFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(work)
-	t.Setenv("HOME", filepath.Join(work, "home"))
+	home := filepath.Join(filepath.Dir(work), "home") // beside: see ownWork
+	t.Setenv("HOME", home)
 	writeAll(t, work, "conf/onetool.yaml", "projects: {conf: .}\n")
-	cfg, err := config.Load("conf/onetool.yaml", config.LoadOptions{WorkDir: work, HomeDir: filepath.Join(work, "home"), LookupEnv: func(string) (string, bool) { return "", false }})
+	cfg, err := config.Load("conf/onetool.yaml", config.LoadOptions{WorkDir: work, HomeDir: home, LookupEnv: func(string) (string, bool) { return "", false }})
 	if err != nil {
 		t.Fatal(err)
 	}

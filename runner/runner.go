@@ -61,6 +61,8 @@ type Runner struct {
 	roots    *roots.Roots
 	// protected are added to onetool's own files (WithProtected).
 	protected []roots.Own
+	rootDirs  []string    // WithRoots: in place of the working directory
+	rootsSpec *roots.Spec // a worker's: the server's roots as they are
 
 	resolvers   []Resolver
 	selector    BackendSelector
@@ -167,11 +169,13 @@ func New(opts ...Option) (*Runner, error) {
 	if r.snippets, err = compileSnippets(r.cfg); err != nil {
 		problems.addAll(err)
 	}
-	if r.roots, err = fileRoots(r.cfg, r.protected); err != nil {
+	if r.roots, err = r.fileRoots(); err != nil {
 		return nil, err
 	}
 	if builtins && r.cfg.PackEnabled("file") {
-		if err := file.Register(r.reg, fileOptions(r.cfg, r.roots)); err != nil {
+		if o, err := fileOptions(r.cfg, r.roots); err != nil {
+			problems.addAll(packProblems(r.cfg, "file", err))
+		} else if err := file.Register(r.reg, o); err != nil {
 			return nil, fmt.Errorf("registering the file pack: %w", err)
 		}
 	}
@@ -334,7 +338,8 @@ func (r *Runner) stats() any {
 	return m
 }
 
-// Roots returns the directories file access is confined to.
+// Roots returns the directories file access is confined to, unless a
+// run has its own (RunRoots).
 func (r *Runner) Roots() *roots.Roots { return r.roots }
 
 // Config returns the configuration the runner was built from.
@@ -389,6 +394,14 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	if st.limits.MaxParallel > 0 {
 		st.parallel = make(chan struct{}, st.limits.MaxParallel)
 	}
+	// The run's roots reach its tools (and, under isolation, its tool
+	// calls made from the worker) through its context; a context that
+	// already carries some (the MCP server's, for a session) is a way to
+	// give them too.
+	if st.roots == nil {
+		st.roots = roots.FromContext(ctx, nil)
+	}
+	ctx = roots.NewContext(ctx, st.roots)
 	if st.limits.MaxMemory > r.limits.MaxMemory {
 		ensureStack(st.limits.MaxMemory) // a run allowed more than the runner's budget
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
 )
@@ -87,7 +88,7 @@ func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine,
 	if len(s.FileDirs) > 0 {
 		cfg.Packs["file"] = &config.Pack{AllowedDirs: s.FileDirs}
 	}
-	r, err := New(WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0), WithProtected(s.Own...))
+	r, err := New(WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0), WithProtected(s.Own...), withRootsSpec(s.Roots))
 	if err != nil {
 		return nil, err
 	}
@@ -96,26 +97,52 @@ func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine,
 	}
 	r.maxInline = 0                                        // the server stores large results, where ot.result reads them
 	r.watchdog = interp.NewWatchdogEvery(time.Millisecond) // one run per worker: look often
-	return workerRunner{r}, nil
+	return &workerRunner{r: r}, nil
 }
 
 // workerRunner is a worker's runner as the engine of isolate.Serve.
-type workerRunner struct{ r *Runner }
+type workerRunner struct {
+	r *Runner
+	// The roots of the last run that had its own: a session's runs come
+	// one after another with the same.
+	rootsKey string
+	roots    *roots.Roots
+}
 
-func (w workerRunner) Close() { w.r.Close() }
+func (w *workerRunner) Close() { w.r.Close() }
 
-func (w workerRunner) Run(ctx context.Context, code string, limits json.RawMessage, onStep func(any)) isolate.Result {
+// runRoots returns the roots of spec with the runner's own files refused.
+func (w *workerRunner) runRoots(spec roots.Spec) (*roots.Roots, error) {
+	if k := spec.Key(); k != w.rootsKey || w.roots == nil {
+		rr, err := roots.FromSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		w.rootsKey, w.roots = k, w.r.roots.WithDirs(rr)
+	}
+	return w.roots, nil
+}
+
+func (w *workerRunner) Run(ctx context.Context, code string, limits json.RawMessage, onStep func(any)) isolate.Result {
 	var opts []ExecOption
 	if onStep != nil {
 		opts = append(opts, OnPlanStep(func(p PlanStep) { onStep(p) }))
 	}
 	if len(limits) > 0 {
-		var l Limits
+		var l wireRun
 		if err := json.Unmarshal(limits, &l); err != nil {
 			err = fmt.Errorf("%w: the run's limits: %w", ErrWorker, err)
 			return isolate.Result{Text: "Error: " + err.Error(), Err: err}
 		}
-		opts = append(opts, RunLimits(l))
+		opts = append(opts, RunLimits(l.Limits))
+		if l.Roots != nil {
+			rr, err := w.runRoots(*l.Roots)
+			if err != nil {
+				err = fmt.Errorf("%w: the run's roots: %w", ErrWorker, err)
+				return isolate.Result{Text: "Error: " + err.Error(), Err: err}
+			}
+			opts = append(opts, RunRoots(rr))
+		}
 	}
 	res := w.r.Exec(ctx, code, opts...)
 	out := isolate.Result{Text: res.Text, HasValue: res.HasValue, Printed: res.Printed, Err: res.Err}

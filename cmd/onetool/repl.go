@@ -36,6 +36,7 @@ const (
 
 func newReplCmd(g *globalFlags) *cobra.Command {
 	var historyFile string
+	var rootDirs rootFlags
 	cmd := &cobra.Command{
 		Use:   "repl",
 		Short: "Interactive Python session on the packs",
@@ -60,7 +61,10 @@ input failed (every input still runs); 2 on usage errors.`,
 			if !cmd.Flags().Changed("history") {
 				path = defaultHistoryPath()
 			}
-			var extra []runner.Option
+			extra, err := rootDirs.options()
+			if err != nil {
+				return err
+			}
 			if path != "" {
 				// What was typed may hold secrets: programs never read it (SPEC §8.2).
 				extra = append(extra, runner.WithProtected(roots.Own{Path: path, What: "REPL history file"}))
@@ -84,6 +88,7 @@ input failed (every input still runs); 2 on usage errors.`,
 		},
 	}
 	cmd.Flags().StringVar(&historyFile, "history", "", "history `FILE` (default ~/.onetool/history; \"\" keeps no history file)")
+	rootDirs.register(cmd)
 	return cmd
 }
 

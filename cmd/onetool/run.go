@@ -18,18 +18,23 @@ func newRunCmd(g *globalFlags) *cobra.Command {
 		timeout  time.Duration
 		maxSteps uint64
 		maxMem   string
+		rootDirs rootFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "run [-e CODE | FILE | -]",
+		Use:   "run [--root DIR]... [-e CODE | FILE | -]",
 		Short: "Run a Python program and print its result",
 		Long: `Run a Python program once and print what the run tool would return.
 
 The program comes from -e, from FILE, or from standard input when FILE is -.
 Exit status: 0 on success, 1 when the program fails (the error is printed
-on standard output, exactly as an agent would see it), 2 on usage errors.`,
+on standard output, exactly as an agent would see it), 2 on usage errors.
+Files: the program reaches the directories of --root (repeatable), or else
+the working directory — never / or your home directory unless named —
+plus configured projects and packs.file.allowed_dirs.`,
 		Example: `  onetool run -e 'demo.foo(text="hi")'
   onetool run script.py
-  echo 'ot.help()' | onetool run -`,
+  echo 'ot.help()' | onetool run -
+  onetool run --root ~/notes -e 'file.list(".")'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			src, err := programSource(cmd, code, args)
@@ -41,6 +46,10 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 				return err
 			}
 			defer flush()
+			rootOpts, err := rootDirs.options()
+			if err != nil {
+				return err
+			}
 			r, err := g.newRunner(func(l *runner.Limits) error {
 				if cmd.Flags().Changed("timeout") {
 					l.Timeout = timeout
@@ -56,7 +65,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 					l.MaxMemory = int64(b)
 				}
 				return nil
-			}, runner.WithMaxInline(0), traces) // a handle would die with this process: print it all
+			}, append(rootOpts, runner.WithMaxInline(0), traces)...) // a handle would die with this process: print it all
 			if err != nil {
 				return err
 			}
@@ -79,6 +88,7 @@ on standard output, exactly as an agent would see it), 2 on usage errors.`,
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "wall-clock budget of the run (default 30s)")
 	cmd.Flags().Uint64Var(&maxSteps, "max-steps", 0, "Starlark step budget of the run (default 1000000000)")
 	cmd.Flags().StringVar(&maxMem, "max-memory", "", "memory budget of the run, such as 64MiB (default 512MiB)")
+	rootDirs.register(cmd)
 	return cmd
 }
 

@@ -34,9 +34,15 @@ func TestScripts(t *testing.T) {
 		Dir:           "../../testdata/scripts",
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
-			// A clean HOME so that no user config can leak into a test.
-			env.Setenv("HOME", env.WorkDir)
-			return nil
+			// A clean HOME so that no user config can leak into a test,
+			// beside $WORK rather than $WORK itself or inside it: scripts
+			// run in $WORK, and the home directory (or one that holds
+			// it) is never a root unless named (SPEC §8.2). Scripts put
+			// files there with cp or mkdir.
+			home := env.WorkDir + "-home"
+			env.Setenv("HOME", home)
+			env.Defer(func() { os.RemoveAll(home) })
+			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"httpserve": httpServe,

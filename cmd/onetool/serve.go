@@ -31,9 +31,10 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 		stateless  bool
 		structured bool
 		logLevel   string
+		rootDirs   rootFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "serve [--http ADDR] [--stateless]",
+		Use:   "serve [--root DIR]... [--http ADDR] [--stateless]",
 		Short: "Serve the run tool over MCP (stdio, or streamable HTTP)",
 		Long: `Serve onetool as an MCP server with one tool, run.
 
@@ -50,12 +51,20 @@ tokens, or OAuth), programs run in worker processes, each under a hard
 memory limit (isolation: process), unless the configuration says
 isolation: none or serve.session_state keeps globals in the server.
 
+Files: programs reach the directories of --root (repeatable), or else
+the working directory, plus configured projects and packs.file.allowed_dirs.
+An MCP client that offers roots replaces --root and the working directory
+with its own for its session (over HTTP only within what the server
+allows). / and your home directory are never roots unless named: a
+desktop client starts servers in /, so give them --root.
+
 On SIGTERM or SIGINT (and, over stdio, at the end of standard input) the
 server drains: it takes no new runs (HTTP answers 503 with Retry-After, and
 /healthz answers 503 "draining"), waits up to serve.drain_timeout (default
 30s) for the runs in flight, cancels those left, stops the upstream servers
 and exits 0. Logs go to standard error.`,
 		Example: `  onetool serve
+  onetool serve --root ~/projects/api --root ~/notes
   onetool serve --http 127.0.0.1:8080
   onetool serve --http 127.0.0.1:8080 --stateless`,
 		Args: cobra.NoArgs,
@@ -107,6 +116,11 @@ and exits 0. Logs go to standard error.`,
 			if iso.Process && iso.Default {
 				ropts = append(ropts, runner.WithIsolation(runner.Isolation{}))
 			}
+			rootOpts, err := rootDirs.options()
+			if err != nil {
+				return err
+			}
+			ropts = append(ropts, rootOpts...)
 			if a := cfg.Serve.Auth; a != nil && a.AuditLog != "" && useHTTP {
 				audit, err := auth.OpenAudit(a.AuditLog, log)
 				if err != nil {
@@ -158,6 +172,7 @@ and exits 0. Logs go to standard error.`,
 	cmd.Flags().BoolVar(&stateless, "stateless", false, "with --http: the stateless mode of MCP 2026-07-28 (no sessions)")
 	cmd.Flags().BoolVar(&structured, "structured", false, `add structuredContent {"result": value} to results`)
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level on stderr: debug, info, warn, error")
+	rootDirs.register(cmd)
 	return cmd
 }
 

@@ -18,10 +18,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ClientCredentialsProvider } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { mkdtempSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { mkdtempSync, mkdirSync, realpathSync, writeFileSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { OAuth2Server } from "oauth2-mock-server";
 
 const ONETOOL_BIN = process.env.ONETOOL_BIN;
@@ -343,6 +344,67 @@ describe("stdio", () => {
     const res = await run(client, 'demo.foo(text="test")');
     assert.equal(res.text, "orange");
     assert.ok(Date.now() - started < 3000, "the next call was not held up by the cancelled one");
+  });
+});
+
+describe("stdio, the client's roots", () => {
+  // A desktop client starts servers in /; the home directory is a clean one.
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "onetool-roots-")));
+  for (const d of ["home", "a", "b", "c"]) {
+    mkdirSync(join(base, d));
+    writeFileSync(join(base, d, "f.txt"), `in ${d}`);
+  }
+  const env = { PATH: process.env.PATH, HOME: join(base, "home") };
+  const read = (client, d) => run(client, `file.read(${JSON.stringify(join(base, d, "f.txt"))})`);
+  const opened = [];
+
+  async function start(roots, args = []) {
+    const transport = new StdioClientTransport({ command: ONETOOL_BIN, args: ["serve", "--log-level", "warn", ...args], cwd: "/", env, stderr: "pipe" });
+    transport.stderr.resume();
+    const client = roots
+      ? new Client({ name: "onetool-e2e-roots", version: "0.0.0" }, { capabilities: { roots: { listChanged: true } } })
+      : newClient();
+    if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((d) => ({ uri: pathToFileURL(join(base, d)).href, name: d })) }));
+    await client.connect(transport);
+    opened.push({ client, transport });
+    return client;
+  }
+
+  after(async () => {
+    for (const { client, transport } of opened) {
+      try {
+        await client.close();
+      } finally {
+        await transport.close();
+      }
+    }
+  });
+
+  test("roots: started in / with no root, file access is refused with how to set one", TIMEOUT, async () => {
+    const client = await start(null);
+    const res = await read(client, "a");
+    assert.equal(res.isError, true);
+    assert.match(res.text, /^Error: line 1: file\.read failed: no root directory is set: onetool was started in \/ \(the whole disk/);
+    assert.match(res.text, /--root DIR/);
+  });
+
+  test("roots: serve --root makes a root", TIMEOUT, async () => {
+    const client = await start(null, ["--root", join(base, "a")]);
+    assert.equal((await read(client, "a")).text, "in a");
+    assert.match((await read(client, "b")).text, /outside the allowed roots/);
+  });
+
+  test("roots: the client's roots replace --root, and a change reaches the next run", TIMEOUT, async () => {
+    const roots = ["b"];
+    const client = await start(roots, ["--root", join(base, "a")]);
+    assert.equal((await read(client, "b")).text, "in b");
+    assert.match((await read(client, "a")).text, /outside the allowed roots/);
+    roots.splice(0, roots.length, "c");
+    await client.sendRootsListChanged();
+    assert.equal((await read(client, "c")).text, "in c");
+    assert.match((await read(client, "b")).text, /outside the allowed roots/);
+    // A relative path starts at the client's first root.
+    assert.equal((await run(client, `file.read("f.txt")`)).text, "in c");
   });
 });
 

@@ -1,12 +1,19 @@
 // Package roots confines file access to allowed directories (SPEC §8.2):
-// the working directory, configured projects and file.allowed_dirs. Every
-// path is resolved — made absolute, cleaned, and its symbolic links
-// followed — before it is compared with the roots, so neither "..", nor an
-// absolute path, nor a symlink inside a root that points outside can escape.
+// the MCP client's roots or those of --root, else the working directory,
+// plus configured projects and file.allowed_dirs. Every path is resolved —
+// made absolute, cleaned, and its symbolic links followed — before it is
+// compared with the roots, so neither "..", nor an absolute path, nor a
+// symlink inside a root that points outside can escape.
 //
 // Inside the roots, onetool's own files are refused as well (own.go): every
 // path with a .onetool component, and the files and directories given to
 // Protect.
+//
+// Which directories are roots is chosen in choose.go: / and the home
+// directory are never taken as roots by themselves, and a Roots with no
+// directory at all refuses every path with a NoRootError that says how to
+// set one. A run may carry roots of its own on its context (NewContext):
+// the roots of the MCP session it belongs to.
 package roots
 
 import (
@@ -24,9 +31,11 @@ var ErrOutside = errors.New("outside the allowed roots")
 
 // Roots is an immutable set of allowed directories, safe for concurrent use.
 type Roots struct {
-	base string   // where relative paths start: the first root as given
-	dirs []string // resolved roots
-	show []string // the roots as configured, for messages
+	base     string   // where relative paths start: the first root as given
+	realBase string   // base resolved
+	dirs     []string // resolved roots
+	show     []string // the roots as configured, for messages
+	none     string   // when dirs is empty: why there is no root (NoRootError)
 
 	own   []own // onetool's own files and directories (Protect)
 	given []Own // the same, as given
@@ -49,12 +58,12 @@ func New(dirs ...string) (*Roots, error) {
 		if err != nil {
 			return nil, fmt.Errorf("roots: %s: %w", d, err)
 		}
-		if i == 0 {
-			r.base = abs
-		}
 		real, err := resolve(abs)
 		if err != nil {
 			return nil, fmt.Errorf("roots: %s: %w", d, err)
+		}
+		if i == 0 {
+			r.base, r.realBase = abs, real
 		}
 		r.dirs = append(r.dirs, real)
 		r.show = append(r.show, abs)
@@ -62,11 +71,15 @@ func New(dirs ...string) (*Roots, error) {
 	return r, nil
 }
 
-// Dirs returns the roots as configured (absolute).
+// Dirs returns the roots as configured (absolute); none when no root is
+// set (see None).
 func (r *Roots) Dirs() []string { return r.show }
 
 // Base is the directory relative paths are resolved against.
 func (r *Roots) Base() string { return r.base }
+
+// RealBase is Base with its symbolic links resolved.
+func (r *Roots) RealBase() string { return r.realBase }
 
 // Resolve returns the real absolute path of p, or an error wrapping
 // ErrOutside when it lies outside every root, or ErrProtected when it is
@@ -79,6 +92,9 @@ func (r *Roots) Resolve(p string) (string, error) {
 	}
 	if p == "" {
 		return "", errors.New("empty path: give a file or directory name")
+	}
+	if len(r.dirs) == 0 {
+		return "", &NoRootError{Why: r.none}
 	}
 	abs := p
 	if !filepath.IsAbs(abs) {

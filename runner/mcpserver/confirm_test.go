@@ -175,6 +175,8 @@ func TestConfirmTimeout(t *testing.T) {
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{
 		// Handle the round trip by hand, to be able to not answer.
 		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+		// No roots: onetool would ask for them first (roots.go).
+		Capabilities: &mcp.ClientCapabilities{},
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			return &mcp.ElicitResult{Action: "accept"}, nil
 		},

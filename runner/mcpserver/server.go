@@ -92,14 +92,17 @@ func newServer(r *runner.Runner, opts Options) (*mcp.Server, *handler) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	cr := newClientRoots(r, log) // roots.go
 	s := mcp.NewServer(&mcp.Implementation{Name: "onetool", Version: runner.Version}, &mcp.ServerOptions{
-		Instructions: Instructions(r),
-		Logger:       opts.ProtocolLogger,
+		Instructions:            Instructions(r),
+		Logger:                  opts.ProtocolLogger,
+		InitializedHandler:      cr.initialized,
+		RootsListChangedHandler: cr.listChanged,
 	})
 	if opts.ConfirmTimeout <= 0 {
 		opts.ConfirmTimeout = 5 * time.Minute
 	}
-	h := &handler{r: r, opts: opts, log: log, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
+	h := &handler{r: r, opts: opts, log: log, roots: cr, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
 	h.state = newStateBudget(stateBound(opts.SessionMemory, r.Config().Serve.SessionMemory, config.DefaultSessionMemory),
 		stateBound(opts.SessionMemoryTotal, r.Config().Serve.SessionMemoryTotal, config.DefaultSessionMemoryTotal))
 	s.AddTool(runTool(mayDestroy(r)), h.run)
@@ -159,9 +162,10 @@ func runTool(destructive bool) *mcp.Tool {
 }
 
 type handler struct {
-	r    *runner.Runner
-	opts Options
-	log  *slog.Logger
+	r     *runner.Runner
+	opts  Options
+	log   *slog.Logger
+	roots *clientRoots // the MCP client's roots (roots.go)
 
 	mu       sync.Mutex
 	parked   map[string]*confirmingRun // runs waiting for a client's input, by request state
@@ -246,6 +250,10 @@ func (h *handler) run(ctx context.Context, req *mcp.CallToolRequest) (result *mc
 
 	if req.Params.RequestState != "" {
 		return h.resume(ctx, req), nil
+	}
+	ctx, ask := h.roots.attach(ctx, req)
+	if ask != nil {
+		return ask, nil // the client's roots first
 	}
 	if h.r.Config().Security.ConfirmDestructive {
 		return h.runConfirming(ctx, req, *args.Command), nil

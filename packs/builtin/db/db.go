@@ -13,8 +13,10 @@
 // and load_extension() are refused: they would reach files outside the
 // configured ones (and outside the allowed roots).
 //
-// SQLite paths are confined to Options.Roots when it is set: a database
-// file (symbolic links followed) outside them is refused.
+// SQLite paths are confined to Options.Roots when it is set, or to the
+// roots the run's context carries (roots.NewContext: an MCP session's):
+// a database file (symbolic links followed) outside them is refused, at
+// every call, whichever run opened its pool.
 //
 // Nothing is opened until a call needs a database; each database gets one
 // connection pool, which Pack.Close closes. A read-only pack never
@@ -38,6 +40,7 @@
 package db
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -179,9 +182,10 @@ func (p *Pack) Close() error {
 type handle struct {
 	name  string
 	t     target
-	shown string  // the URL, passwords masked
-	db    *sql.DB // the pool
-	path  string  // SQLite: the real file path ("" for memory)
+	shown string       // the URL, passwords masked
+	db    *sql.DB      // the pool
+	path  string       // SQLite: the real file path ("" for memory)
+	roots *roots.Roots // SQLite: the roots path was checked against when the pool opened
 }
 
 // noDatabases is the error of every call when nothing is configured.
@@ -205,8 +209,8 @@ func unknownDB(name string, dbs map[string]string) string {
 }
 
 // lookup finds the database a call names ("" = the default) and opens it
-// on first use.
-func (p *Pack) lookup(name string) (*handle, error) {
+// on first use, its SQLite file confined to the roots of the run of ctx.
+func (p *Pack) lookup(ctx context.Context, name string) (*handle, error) {
 	if p.bad != nil {
 		return nil, p.bad
 	}
@@ -233,14 +237,18 @@ func (p *Pack) lookup(name string) (*handle, error) {
 	if p.closed {
 		return nil, errors.New("the db pack is closed")
 	}
+	runRoots := roots.FromContext(ctx, p.o.Roots)
 	if h, ok := p.dbs[name]; ok {
+		if err := p.confine(h, runRoots); err != nil {
+			return nil, err
+		}
 		return h, nil
 	}
 	t, err := parseTarget(u)
 	if err != nil {
 		return nil, fmt.Errorf("packs.db.databases.%s: %w", name, err)
 	}
-	h := &handle{name: name, t: t, shown: mask(u)}
+	h := &handle{name: name, t: t, shown: mask(u), roots: runRoots}
 	if t.kind == kindSQLite {
 		err = p.openSQLite(h)
 	} else {

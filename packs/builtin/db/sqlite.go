@@ -33,7 +33,7 @@ func (p *Pack) openSQLite(h *handle) error {
 	} else {
 		path := h.t.path
 		if !filepath.IsAbs(path) {
-			base := "."
+			base := "." // the configuration's, not a session's: the operator named the file
 			if p.o.Roots != nil {
 				base = p.o.Roots.Base()
 			}
@@ -43,7 +43,7 @@ func (p *Pack) openSQLite(h *handle) error {
 			}
 			path = abs
 		}
-		real, err := p.realPath(path)
+		real, err := p.realPath(h.roots, path)
 		if err != nil {
 			return fmt.Errorf("database '%s' (%s): %w", h.name, h.shown, err)
 		}
@@ -91,14 +91,16 @@ func (p *Pack) openSQLite(h *handle) error {
 // to the roots when there are some, and never one of onetool's own files
 // (SPEC §8.2): SQL could read or rewrite them, and SQLite writes its
 // journal beside the database.
-func (p *Pack) realPath(path string) (string, error) {
-	if p.o.Roots != nil {
-		real, err := p.o.Roots.Resolve(path)
+func (p *Pack) realPath(r *roots.Roots, path string) (string, error) {
+	if r != nil {
+		real, err := r.Resolve(path)
 		if err != nil {
 			switch {
+			case errors.Is(err, roots.ErrNoRoot):
+				return "", err // says how to set a root
 			case errors.Is(err, roots.ErrOutside):
-				return "", fmt.Errorf("the SQLite file %s is outside the allowed roots (%s): move it inside, or add its directory as a project or to packs.file.allowed_dirs in onetool.yaml",
-					path, strings.Join(p.o.Roots.Dirs(), ", "))
+				return "", &outsideError{fmt.Sprintf("the SQLite file %s is outside the allowed roots (%s): move it inside, or add its directory as a project or to packs.file.allowed_dirs in onetool.yaml",
+					path, strings.Join(r.Dirs(), ", "))}
 			}
 			var pe *roots.ProtectedError
 			if errors.As(err, &pe) {
@@ -114,6 +116,26 @@ func (p *Pack) realPath(path string) (string, error) {
 		return real, nil
 	}
 	return path, nil
+}
+
+// outsideError is a SQLite file outside the roots, worded for the db
+// pack; errors.Is matches roots.ErrOutside.
+type outsideError struct{ msg string }
+
+func (e *outsideError) Error() string { return e.msg }
+func (e *outsideError) Unwrap() error { return roots.ErrOutside }
+
+// confine refuses a call on h, whose pool is open, when the run's roots r
+// are not those its SQLite file was checked against and do not hold it:
+// the pool is shared by every run, its roots are not.
+func (p *Pack) confine(h *handle, r *roots.Roots) error {
+	if h.t.kind != kindSQLite || h.t.memory || r == nil || r == h.roots {
+		return nil
+	}
+	if _, err := p.realPath(r, h.path); err != nil {
+		return fmt.Errorf("database '%s' (%s): %w", h.name, h.shown, err)
+	}
+	return nil
 }
 
 // uriPath escapes a file path for a SQLite file: URI.

@@ -146,7 +146,7 @@ func (p *Pack) databases(_ context.Context, _ map[string]any) (any, error) {
 }
 
 func (p *Pack) tables(ctx context.Context, args map[string]any) (any, error) {
-	h, err := p.lookup(str(args["db"]))
+	h, err := p.lookup(ctx, str(args["db"]))
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func (p *Pack) schema(ctx context.Context, args map[string]any) (any, error) {
 	if table == "" {
 		return nil, errors.New(`empty table name: give one of the names db.tables() lists, e.g. db.schema("users")`)
 	}
-	h, err := p.lookup(str(args["db"]))
+	h, err := p.lookup(ctx, str(args["db"]))
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (p *Pack) query(ctx context.Context, args map[string]any) (any, error) {
 	if n, ok := wholeNumber(args["max_rows"]); ok && n > 0 {
 		maxRows = int(min(n, MaxRowsLimit))
 	}
-	h, err := p.lookup(str(args["db"]))
+	h, err := p.lookup(ctx, str(args["db"]))
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (p *Pack) execute(ctx context.Context, args map[string]any) (any, error) {
 	if p.o.ReadOnly {
 		return nil, errors.New("the db pack is read-only (packs.db.read_only is true, the default), so nothing was run: to allow writes set packs.db.read_only: false in onetool.yaml; to read, use db.query")
 	}
-	h, err := p.lookup(str(args["db"]))
+	h, err := p.lookup(ctx, str(args["db"]))
 	if err != nil {
 		return nil, err
 	}

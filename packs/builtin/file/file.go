@@ -1,6 +1,7 @@
 // Package file is the built-in file pack (SPEC §3.5, §8.2): read, write,
 // edit, list, tree, glob, grep, info, copy, move and delete, confined to
-// the allowed roots.
+// the allowed roots: those of the run (roots.FromContext, the roots of its
+// MCP session) when it carries some, else Options.Roots.
 //
 // Every path goes through roots.Roots first: it is made absolute, its
 // symbolic links are followed, and anything outside the roots is refused.
@@ -22,7 +23,8 @@
 // renamed over the target), and overwrites, edits and deletes keep a
 // backup in .onetool/backups/ under the root unless Options.Backups is
 // off; programs cannot reach the backups through the pack, as they lie in
-// a .onetool directory. Every result is bounded.
+// a .onetool directory, nor make the pack remove a young one
+// (backups.go). Every result is bounded.
 //
 // Globs (glob, list's pattern, grep's include and exclude) are matched
 // with github.com/bmatcuk/doublestar/v4 (glob.go). grep, glob and tree
@@ -40,13 +42,15 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/roots"
 )
 
 // Description is the pack's one-line description.
-const Description = "Read, search and change files inside the allowed roots (working directory, projects, packs.file.allowed_dirs)"
+// It is in every conversation's instructions: keep it short.
+const Description = "Read, search and change files inside the allowed roots (--root or the client's, projects, allowed_dirs)"
 
 // Limits. Every result of the pack is bounded by them.
 const (
@@ -59,19 +63,22 @@ const (
 	MaxScan       = 200000    // directory entries one walk looks at
 	MaxCopy       = 1 << 30   // bytes one copy (or cross-device move) writes
 	MaxCopyItems  = 20000     // files and directories one directory copy creates
-	MaxBackups    = 200       // backups kept per root; older ones are pruned
 )
 
 // BackupDir is where backups go, relative to the allowed root the file
 // lies in: one timestamped directory per operation, holding the old
-// file(s) at their path relative to the root.
+// file(s) at their path relative to the root. See backups.go for how long
+// they are kept.
 const BackupDir = ".onetool/backups"
 
 // Options configure the pack.
 type Options struct {
-	Roots    *roots.Roots // required: every path is confined to these
-	ReadOnly bool         // packs.file.read_only: write, edit, copy, move and delete refuse
-	Backups  bool         // keep a backup before overwrite and delete (SPEC §8.2: on unless disabled)
+	// Roots is required: every path is confined to these, unless the
+	// run's context carries roots of its own (roots.NewContext).
+	Roots     *roots.Roots
+	ReadOnly  bool      // packs.file.read_only: write, edit, copy, move and delete refuse
+	Backups   bool      // keep a backup before overwrite and delete (SPEC §8.2: on unless disabled)
+	Retention Retention // how long backups are kept; the zero value means DefaultRetention
 
 	hooks *testHooks // tests only
 }
@@ -85,6 +92,8 @@ type testHooks struct {
 	// beforeRename runs when a temporary file is complete, before it
 	// replaces its target; an error aborts the write.
 	beforeRename func(tmp string) error
+	// now is the clock backups are named and aged by.
+	now func() time.Time
 }
 
 func (h *testHooks) afterLocate(path string) {
@@ -110,26 +119,47 @@ func Register(r *packs.Registry, o Options) error {
 }
 
 // pack is the state the handlers share: the options and where relative
-// paths start.
+// paths start. A run with roots of its own gets a copy (forRun) that
+// shares the rest.
 type pack struct {
-	o        Options
-	realBase string // resolved Roots.Base, to show paths inside it relative
+	o         Options
+	realBase  string // resolved Roots.Base, to show paths inside it relative
+	retention Retention
+	backups   *backupStore // shared by the copies
 }
 
 func newPack(o Options) *pack {
-	p := &pack{o: o}
+	p := &pack{o: o, retention: o.Retention, backups: newBackupStore()}
+	if p.retention == (Retention{}) {
+		p.retention = DefaultRetention()
+	}
 	if o.Roots != nil {
-		p.realBase = o.Roots.Base()
-		if real, err := filepath.EvalSymlinks(p.realBase); err == nil {
-			p.realBase = real
-		}
+		p.realBase = o.Roots.RealBase()
 	}
 	return p
 }
 
+// forRun returns the pack as the run of ctx sees it: with the run's own
+// roots when its context carries some (an MCP session's), else p. Pack
+// globals are built once for every run (SPEC §2.2), so the roots of a
+// session travel with its runs rather than in the pack.
+func (p *pack) forRun(ctx context.Context) *pack {
+	r := roots.FromContext(ctx, p.o.Roots)
+	if r == p.o.Roots || r == nil {
+		return p
+	}
+	q := *p
+	q.o.Roots = r
+	q.realBase = r.RealBase()
+	return &q
+}
+
+// handler is a tool's work on the pack as its run sees it.
+type handler func(p *pack, ctx context.Context, args map[string]any) (any, error)
+
 // wrap guards a handler: no roots, a cancelled context and panics all
 // become errors.
-func (p *pack) wrap(fn packs.Handler) packs.Handler {
+func (p *pack) wrap(fn handler) packs.Handler {
 	return func(ctx context.Context, args map[string]any) (res any, err error) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -142,7 +172,7 @@ func (p *pack) wrap(fn packs.Handler) packs.Handler {
 		if err := ctx.Err(); err != nil {
 			return nil, stopped(ctx)
 		}
-		return fn(ctx, args)
+		return fn(p.forRun(ctx), ctx, args)
 	}
 }
 
@@ -187,7 +217,7 @@ func (p *pack) locate(path string, entry bool) (roots.Location, error) {
 func resolveErr(err error, path string) error {
 	msg := err.Error()
 	switch {
-	case errors.Is(err, roots.ErrProtected):
+	case errors.Is(err, roots.ErrProtected), errors.Is(err, roots.ErrNoRoot):
 		return err // worded by roots
 	case errors.Is(err, roots.ErrOutside):
 		if len(path) > maxShown {

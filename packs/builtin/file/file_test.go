@@ -792,34 +792,6 @@ func TestNoBackups(t *testing.T) {
 	}
 }
 
-func TestBackupsPruned(t *testing.T) {
-	e := newEnv(t, Options{Backups: true})
-	e.files(map[string]string{"f.txt": "0", BackupDir + "/mine/x": "not a backup"})
-	for i := 1; i <= MaxBackups+5; i++ {
-		e.must("write", map[string]any{"path": "f.txt", "content": fmt.Sprint(i)})
-	}
-	if e.read(BackupDir+"/mine/x") != "not a backup" {
-		t.Error("pruning removed a directory it did not make")
-	}
-	var b []string
-	for _, x := range e.backups() {
-		if !strings.HasPrefix(x, "mine/") {
-			b = append(b, x)
-		}
-	}
-	if len(b) != MaxBackups {
-		t.Fatalf("%d backups, want %d", len(b), MaxBackups)
-	}
-	slices.Sort(b)
-	// The oldest five (contents 0..4) are gone; the newest holds the last but one.
-	if data, _ := os.ReadFile(filepath.Join(e.root, BackupDir, b[0])); string(data) != "5" {
-		t.Errorf("oldest kept backup holds %q, want 5", data)
-	}
-	if data, _ := os.ReadFile(filepath.Join(e.root, BackupDir, b[len(b)-1])); string(data) != fmt.Sprint(MaxBackups+4) {
-		t.Errorf("newest backup holds %q", data)
-	}
-}
-
 func TestReadOnly(t *testing.T) {
 	e := newEnv(t, Options{ReadOnly: true, Backups: true})
 	e.files(map[string]string{"a.txt": "A"})

@@ -11,8 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"time"
 )
 
 // openRegular opens rel in root for reading, refusing anything but a
@@ -225,126 +223,6 @@ func lstat(root *os.Root, rel, name string) (fs.FileInfo, error) {
 		return nil, fsErr(err, name)
 	}
 	return st, nil
-}
-
-// Backups.
-
-// backupDirRel is BackupDir with the system's separators.
-var backupDirRel = filepath.FromSlash(BackupDir)
-
-// backupMode says how the old file is kept.
-type backupMode int
-
-const (
-	backupLink backupMode = iota // a hard link: the old file is about to be replaced by a rename
-	backupMove                   // a rename into the backups: this is a delete
-)
-
-// backup keeps rel (a file, or with backupMove a directory) in a new
-// timestamped directory under BackupDir, named after op, and returns the
-// backup's path for messages, or "" when backups are off. With
-// backupMove, rel is gone afterwards. Programs never name a path in
-// BackupDir (it lies in a .onetool directory, refused by roots), so rel is
-// never a backup itself.
-func (p *pack) backup(ctx context.Context, root *os.Root, rootDir, rel, name, op string, mode backupMode) (string, error) {
-	if !p.o.Backups {
-		return "", nil
-	}
-	fail := func(err error) (string, error) {
-		return "", fmt.Errorf("could not keep a backup of %s in %s, so nothing was changed: %v (set packs.file.backups: false to work without backups)",
-			name, BackupDir, unwrapPath(err))
-	}
-	if err := root.MkdirAll(backupDirRel, 0o777); err != nil {
-		return fail(err)
-	}
-	// Names sort by time: on a clash the time moves on by a microsecond.
-	now := time.Now().UTC()
-	dir := ""
-	for range 100 {
-		d := filepath.Join(backupDirRel, now.Format(stampLayout)+"-"+op)
-		err := root.Mkdir(d, 0o777)
-		if err == nil {
-			dir = d
-			break
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return fail(err)
-		}
-		now = now.Add(time.Microsecond)
-	}
-	if dir == "" {
-		return fail(errors.New("too many backups at the same time"))
-	}
-	dst := filepath.Join(dir, rel)
-	if err := root.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
-		return fail(err)
-	}
-	var err error
-	if mode == backupLink {
-		err = root.Link(rel, dst)
-	} else {
-		err = root.Rename(rel, dst)
-	}
-	if err != nil {
-		// Another file system under the root, or no hard links: copy.
-		// No guard: rel passed the checks, and the copy goes where only
-		// onetool writes.
-		if err = copyEntry(ctx, nil, root, rel, root, dst, name); err == nil && mode == backupMove {
-			err = root.RemoveAll(rel)
-		}
-	}
-	if err != nil {
-		root.RemoveAll(dir)
-		if ctx.Err() != nil {
-			return "", stopped(ctx)
-		}
-		return fail(err)
-	}
-	prune(root)
-	return p.display(filepath.Join(rootDir, dst)), nil
-}
-
-// prune removes the oldest backups beyond MaxBackups. Only directories
-// named as backup writes them are touched.
-func prune(root *os.Root) {
-	d, err := root.Open(backupDirRel)
-	if err != nil {
-		return
-	}
-	names, _ := d.Readdirnames(-1)
-	d.Close()
-	var ours []string
-	for _, n := range names {
-		if isBackupName(n) {
-			ours = append(ours, n)
-		}
-	}
-	if len(ours) <= MaxBackups {
-		return
-	}
-	slices.Sort(ours) // the timestamp comes first
-	for _, n := range ours[:len(ours)-MaxBackups] {
-		root.RemoveAll(filepath.Join(backupDirRel, n))
-	}
-}
-
-// stampLayout starts the name of each backup directory (UTC).
-const stampLayout = "20060102-150405.000000"
-
-// isBackupName matches stampLayout + "-op".
-func isBackupName(n string) bool {
-	if len(n) < len(stampLayout)+2 || n[8] != '-' || n[15] != '.' || n[len(stampLayout)] != '-' {
-		return false
-	}
-	for i, c := range n[:len(stampLayout)] {
-		if i == 8 || i == 15 {
-			continue
-		}
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // backupNote is the part of a result that says where the backup went.

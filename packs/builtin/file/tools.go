@@ -1,6 +1,8 @@
 package file
 
 import (
+	"fmt"
+
 	"github.com/onetool-dev/onetool/packs"
 )
 
@@ -12,12 +14,19 @@ var (
 // pathsNote ends every description that takes paths.
 const pathsNote = " Paths (relative or absolute) must lead inside the allowed roots, links followed; onetool's own files (any .onetool directory, the configuration, secrets, toolpacks) are refused and left out of listings."
 
-// backupsNote ends the descriptions of tools that overwrite or delete.
-const backupsNote = " What is replaced or deleted is kept in .onetool/backups/<time>-<tool>/ under its root (newest 200) unless packs.file.backups is false; the user restores from there (programs cannot reach it)."
+// backupsNoteFor ends the descriptions of tools that overwrite or delete.
+func backupsNoteFor(o Options, ret Retention) string {
+	if !o.Backups {
+		return " No backup is kept (packs.file.backups: false)."
+	}
+	return fmt.Sprintf(" What is replaced or deleted is kept in .onetool/backups/<time>-<tool>/ under its root (every backup younger than %s, and the last %d of each file); the user restores from there (programs cannot reach it).",
+		keepForText(ret.KeepFor), ret.Versions)
+}
 
 // Tools returns new file pack tools for o, ready to register.
 func Tools(o Options) []*packs.Tool {
 	p := newPack(o)
+	backupsNote := backupsNoteFor(o, p.retention)
 	return []*packs.Tool{
 		{
 			Pack: "file", Name: "read",
@@ -35,7 +44,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.read("main.go", offset=100, limit=20)`, Description: "Lines 100 to 119"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.read),
+			Handler:     p.wrap((*pack).read),
 		},
 		{
 			Pack: "file", Name: "write",
@@ -55,7 +64,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.write("log.txt", "one more line\n", append=True)`},
 			},
 			Annotations: destructive,
-			Handler:     p.wrap(p.write),
+			Handler:     p.wrap((*pack).write),
 		},
 		{
 			Pack: "file", Name: "edit",
@@ -83,7 +92,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.edit("README.md", old="colour", new="color", replace_all=True)`},
 			},
 			Annotations: destructive,
-			Handler:     p.wrap(p.edit),
+			Handler:     p.wrap((*pack).edit),
 		},
 		{
 			Pack: "file", Name: "list",
@@ -103,7 +112,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `[e["name"] for e in file.list("logs", details=True) if e["size"] and e["size"] > 1000000]`, Description: "Files over 1 MB"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.list),
+			Handler:     p.wrap((*pack).list),
 		},
 		{
 			Pack: "file", Name: "tree",
@@ -124,7 +133,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.tree(gitignore=False)`, Description: "Build output and other ignored files too"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.tree),
+			Handler:     p.wrap((*pack).tree),
 		},
 		{
 			Pack: "file", Name: "glob",
@@ -145,7 +154,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.glob("src/**/*.{ts,tsx}", gitignore=False)`, Description: "Generated files too"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.glob),
+			Handler:     p.wrap((*pack).glob),
 		},
 		{
 			Pack: "file", Name: "grep",
@@ -176,7 +185,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.grep("secret", gitignore=False)`, Description: "Ignored files too"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.grep),
+			Handler:     p.wrap((*pack).grep),
 		},
 		{
 			Pack: "file", Name: "info",
@@ -191,7 +200,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.info("build")["exists"]`, Result: "False"},
 			},
 			Annotations: readOnly,
-			Handler:     p.wrap(p.info),
+			Handler:     p.wrap((*pack).info),
 		},
 		{
 			Pack: "file", Name: "copy",
@@ -209,7 +218,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.copy("templates", "out/")`, Description: "Copy the directory into out/"},
 			},
 			Annotations: destructive,
-			Handler:     p.wrap(p.copy),
+			Handler:     p.wrap((*pack).copy),
 		},
 		{
 			Pack: "file", Name: "move",
@@ -226,7 +235,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.move("old.log", "archive/")`},
 			},
 			Annotations: destructive,
-			Handler:     p.wrap(p.move),
+			Handler:     p.wrap((*pack).move),
 		},
 		{
 			Pack: "file", Name: "delete",
@@ -242,7 +251,7 @@ func Tools(o Options) []*packs.Tool {
 				{Code: `file.delete("build", recursive=True)`},
 			},
 			Annotations: destructive,
-			Handler:     p.wrap(p.delete),
+			Handler:     p.wrap((*pack).delete),
 		},
 	}
 }
