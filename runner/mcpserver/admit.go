@@ -154,7 +154,7 @@ func (h *handler) admit(next mcp.MethodHandler) mcp.MethodHandler {
 			ex.refuse(http.StatusServiceUnavailable, DrainRetryAfter)
 			return nil, refusedError(drainingHTTPText, DrainRetryAfter)
 		}
-		if method == methodRun && h.opts.RateLimit != nil && !resuming(req) {
+		if method == methodRun && h.opts.RateLimit != nil && !resuming(req) && !asksForRoots(req) {
 			pr := principalOf(req)
 			name := ""
 			if pr != nil {

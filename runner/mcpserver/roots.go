@@ -216,6 +216,28 @@ func offersRoots(ss *mcp.ServerSession) bool {
 	return p != nil && p.Capabilities != nil && p.Capabilities.RootsV2 != nil
 }
 
+// rootsAnswer is the client's answer to the roots question that a
+// call of the stateless mode carries with it, if any.
+func rootsAnswer(req *mcp.CallToolRequest) (*mcp.ListRootsResult, bool) {
+	if req.Params == nil {
+		return nil, false
+	}
+	res, ok := req.Params.InputResponses[rootsInputKey].(*mcp.ListRootsResult)
+	return res, ok
+}
+
+// asksForRoots reports whether req will be answered with the roots
+// question only (see attach): it runs nothing, so admission does not
+// count it as a run; the call that comes back with the answer is the run.
+func asksForRoots(req mcp.Request) bool {
+	call, ok := req.(*mcp.CallToolRequest)
+	if !ok || call.Session == nil || !offersRoots(call.Session) || !mustRoundTrip(call.Session) {
+		return false
+	}
+	_, answered := rootsAnswer(call)
+	return !answered
+}
+
 // attach returns ctx carrying the roots of the client that sent req, for
 // the runner (roots.NewContext), or a result that asks the client for
 // them first (stateless HTTP, protocol 2026-07-28).
@@ -227,7 +249,7 @@ func (c *clientRoots) attach(ctx context.Context, req *mcp.CallToolRequest) (con
 	if !mustRoundTrip(ss) {
 		return roots.NewContext(ctx, c.sessionRootsFor(ctx, req)), nil
 	}
-	res, ok := req.Params.InputResponses[rootsInputKey].(*mcp.ListRootsResult)
+	res, ok := rootsAnswer(req)
 	if !ok {
 		return ctx, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{rootsInputKey: &mcp.ListRootsParams{}}}
 	}
