@@ -109,7 +109,8 @@ func Results(outcomes []Outcome, calls []Call, mode ErrorMode, slot func(i int) 
 	for i, o := range outcomes {
 		if o.Err != nil {
 			err := callError(calls[i].Tool.ID(), o.Err)
-			if mode == Raise {
+			// A spent budget ends the run whatever errors= says.
+			if mode == Raise || errors.Is(o.Err, interp.ErrLimit) {
 				return nil, fmt.Errorf("%s: %w", slot(i), err)
 			}
 			d := starlark.NewDict(1)

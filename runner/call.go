@@ -7,6 +7,7 @@ import (
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/mcpclient"
+	"github.com/onetool-dev/onetool/packs/meter"
 )
 
 // CallTool performs one tool call made by a program (it implements
@@ -42,6 +43,15 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+	}
+	if st != nil {
+		// What the call receives counts against the run's memory budget
+		// as it arrives (package meter), and a statement it finds
+		// destructive only while running asks too.
+		call := st.resultMeter().Call()
+		defer func() { call.End(err != nil) }()
+		ctx = meter.With(ctx, call)
+		ctx = r.confirmActions(ctx, st, t, args)
 	}
 	start := time.Now()
 	if st != nil && st.onUpstream != nil {

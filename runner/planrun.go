@@ -165,6 +165,9 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		}
 		v, err := r.CallTool(ctx, t, bound)
 		if err != nil {
+			if errors.Is(err, errResultMemory) {
+				cancel(err) // what a step received passed the run's budget: the plan ends
+			}
 			return nil, err
 		}
 		if !budget.add(budget.size(v)) {
@@ -193,6 +196,9 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	if over := (*planMemoryError)(nil); errors.As(context.Cause(ctx), &over) {
 		return nil, fmt.Errorf("plan: %w", over)
+	}
+	if cause := context.Cause(ctx); errors.Is(cause, errResultMemory) {
+		return nil, fmt.Errorf("plan: %w", cause)
 	}
 	out := make([]any, len(results))
 	for i, s := range results {
