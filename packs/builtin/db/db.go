@@ -167,6 +167,9 @@ func (p *Pack) Close() error {
 	p.closed = true
 	var errs []error
 	for _, h := range p.dbs {
+		if h.check != nil {
+			h.check.close()
+		}
 		if err := h.db.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing database '%s': %w", h.name, err))
 		}
@@ -179,9 +182,10 @@ func (p *Pack) Close() error {
 type handle struct {
 	name  string
 	t     target
-	shown string  // the URL, passwords masked
-	db    *sql.DB // the pool
-	path  string  // SQLite: the real file path ("" for memory)
+	shown string   // the URL, passwords masked
+	db    *sql.DB  // the pool
+	path  string   // SQLite: the real file path ("" for memory)
+	check *checker // SQLite: what statements would do
 }
 
 // noDatabases is the error of every call when nothing is configured.

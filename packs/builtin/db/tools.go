@@ -196,15 +196,23 @@ func (p *Pack) query(ctx context.Context, args map[string]any) (any, error) {
 	ctx, cancel := p.withTimeout(ctx)
 	defer cancel()
 	q = h.placeholders(q, len(params))
+	g, err := p.guard(ctx, h, q, true)
+	if err != nil {
+		return nil, err
+	}
 	var out []any
 	err = p.run(ctx, h, func(c conn) error {
-		rows, err := c.QueryContext(ctx, q, params...)
-		if err != nil {
+		defer g.done()
+		if err := g.apply(ctx, c); err != nil {
 			return err
 		}
+		rows, err := c.QueryContext(ctx, q, params...)
+		if err != nil {
+			return g.over(err)
+		}
 		defer rows.Close()
-		out, err = collect(rows, maxRows, h.t.kind == kindSQLite)
-		return err
+		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m)
+		return g.over(err)
 	})
 	if err != nil {
 		return nil, p.explain(ctx, h, err)
@@ -227,11 +235,20 @@ func (p *Pack) execute(ctx context.Context, args map[string]any) (any, error) {
 	ctx, cancel := p.withTimeout(ctx)
 	defer cancel()
 	q = h.placeholders(q, len(params))
+	// db.execute is marked destructive: the call was confirmed as a whole.
+	g, err := p.guard(ctx, h, q, false)
+	if err != nil {
+		return nil, err
+	}
 	m := ordered.NewMap(2)
 	err = p.run(ctx, h, func(c conn) error {
+		defer g.done()
+		if err := g.apply(ctx, c); err != nil {
+			return err
+		}
 		res, err := c.ExecContext(ctx, q, params...)
 		if err != nil {
-			return err
+			return g.over(err)
 		}
 		var affected, lastID any
 		if n, err := res.RowsAffected(); err == nil {
