@@ -66,4 +66,4 @@ func (r *Runner) confirmActions(ctx context.Context, st *runState, t *packs.Tool
 }
 
 // errCannotAskAction is ErrCannotAsk for an action found while running.
-var errCannotAskAction = fmt.Errorf("%w: the call would change something and security.confirm_destructive is on, but there is no way to ask the user here", ErrNotConfirmed)
+var errCannotAskAction = fmt.Errorf("%w: security.confirm_destructive is on, but there is no way to ask the user here", ErrNotConfirmed)
