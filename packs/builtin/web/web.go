@@ -122,7 +122,8 @@ func Tools(o Options) []*packs.Tool {
 				"Plain text, JSON, XML and other text types come back as they are in every format; images, PDFs and other binary types are refused. " +
 				"At most max_chars characters are returned, from `start`: a longer result ends with the call for the next part, e.g. `… (31200 more characters: web.fetch(url=\"…\", start=20000))`; the next parts come from the same copy of the page (kept 10 minutes). " +
 				"Redirects are followed (up to packs.web.max_redirects); a response over packs.web.max_bytes is cut, and the call gives up after packs.web.timeout. " +
-				"Non-2xx statuses fail with the status and the start of the body. Only hosts allowed by packs.web.allow_hosts/deny_hosts are fetched.",
+				"Non-2xx statuses fail with the status and the start of the body. Only public hosts are fetched unless packs.web.allow_hosts names others: loopback, private and link-local addresses, in any form (0.0.0.0, [::], [::ffff:127.0.0.1], 2130706433, a name that resolves there), are refused; packs.web.deny_hosts refuses more. " +
+				"What is read counts against the run's memory budget (limits.max_memory).",
 			InputSchema: `{"type":"object","properties":{
 				"url":{"type":"string","description":"The http:// or https:// URL to fetch."},
 				"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"markdown: HTML converted to Markdown; text: plain text; raw: the body as received."},
