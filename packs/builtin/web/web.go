@@ -63,13 +63,16 @@ const UserAgent = "onetool-web/1 (+https://github.com/onetool-dev/onetool)"
 
 const accept = "text/html,application/xhtml+xml,text/markdown;q=0.95,text/plain;q=0.9,application/json;q=0.9,application/xml;q=0.8,text/*;q=0.8,*/*;q=0.1"
 
-// Options configure the pack. The zero value is usable: every host, the
-// defaults above.
+// Options configure the pack. The zero value is usable: every public
+// host, the defaults above.
 type Options struct {
 	// AllowHosts, if non-empty, are the only hosts fetched: exact names
 	// ("example.com"), wildcards ("*.example.com": its subdomains, not
-	// example.com itself), addresses ("127.0.0.1") or CIDRs
-	// ("10.0.0.0/8", matched against the addresses a name resolves to).
+	// example.com itself; "*": every host), addresses ("127.0.0.1") or
+	// CIDRs ("10.0.0.0/8", matched against the addresses a name resolves
+	// to). Addresses that are not public (loopback, private, link-local,
+	// …) are fetched only when an exact name, address or CIDR here admits
+	// them, never through a wildcard or an empty list.
 	AllowHosts []string
 	// DenyHosts are never fetched (same forms); checked on every
 	// redirect hop too, and DenyHosts wins over AllowHosts.
