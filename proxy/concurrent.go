@@ -29,6 +29,14 @@ type Outcome struct {
 // when the program does not say.
 const DefaultMaxParallel = 8
 
+// ResultHolder is a Caller that meters what its calls receive against
+// the run's memory budget (the runner, package meter): HoldResults keeps
+// those bytes counted until release is called, while results are
+// gathered.
+type ResultHolder interface {
+	HoldResults(ctx context.Context) (release func())
+}
+
 // CallAll runs calls concurrently, at most maxParallel at a time, and
 // returns their outcomes in the same order. Only the tool calls run
 // concurrently: the Starlark thread waits here. Once a call has failed on
@@ -38,6 +46,10 @@ const DefaultMaxParallel = 8
 func CallAll(ctx context.Context, c Caller, calls []Call, maxParallel int) []Outcome {
 	if maxParallel <= 0 {
 		maxParallel = DefaultMaxParallel
+	}
+	if h, ok := c.(ResultHolder); ok {
+		// The outcomes are held together until the program gets them.
+		defer h.HoldResults(ctx)()
 	}
 	out := make([]Outcome, len(calls))
 	sem := make(chan struct{}, maxParallel)

@@ -74,6 +74,18 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 	return res.Value, nil
 }
 
+// HoldResults keeps what the run's tool calls receive charged to its
+// memory budget until release is called (proxy.ResultHolder): parallel()
+// and tool.map gather their results under it, so that calls which happen
+// not to overlap still count together.
+func (r *Runner) HoldResults(ctx context.Context) (release func()) {
+	st := runStateFrom(ctx)
+	if st == nil || r.remote != nil {
+		return func() {} // in a worker the server's calls are metered there
+	}
+	return st.resultMeter().Hold()
+}
+
 // ToolCall describes a finished tool call, for progress reporting.
 type ToolCall struct {
 	ToolID   string        // "demo.foo"

@@ -144,6 +144,7 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	defer r.HoldResults(ctx)() // the steps' results count together
 	var returned atomic.Int64
 	call := func(ctx context.Context, tool string, args map[string]any) (any, error) {
 		t, err := r.resolve(ctx, tool)

@@ -175,6 +175,28 @@ func (b *Budget) Call() *Call {
 	return &Call{b: b}
 }
 
+// Hold keeps what the run's calls receive charged until release is
+// called, as if a call were running: a combinator (parallel(), tool.map,
+// plan()) holds the budget while it gathers its calls' results, so that
+// calls that happen not to overlap still count together. release may be
+// called more than once.
+func (b *Budget) Hold() (release func()) {
+	b.mu.Lock()
+	b.running++
+	b.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			b.running--
+			if b.running == 0 {
+				b.held = 0
+			}
+		})
+	}
+}
+
 // Held reports the bytes charged now, for tests and statistics.
 func (b *Budget) Held() int64 {
 	b.mu.Lock()

@@ -110,6 +110,7 @@ func TestUnlimitedBudget(t *testing.T) {
 func TestConcurrentCalls(t *testing.T) {
 	const limit, calls, chunk = 1 << 20, 16, 1024
 	b := newBudget(limit)
+	release := b.Hold() // parallel() holds the budget while it gathers
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	accepted := int64(0)
@@ -133,6 +134,11 @@ func TestConcurrentCalls(t *testing.T) {
 	if accepted > limit {
 		t.Errorf("accepted %d bytes at a limit of %d", accepted, limit)
 	}
+	if b.Held() == 0 {
+		t.Error("the results were let go while parallel() still held them")
+	}
+	release()
+	release()
 	if b.Held() != 0 {
 		t.Errorf("held %d after all ended", b.Held())
 	}
