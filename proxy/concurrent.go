@@ -29,6 +29,14 @@ type Outcome struct {
 // when the program does not say.
 const DefaultMaxParallel = 8
 
+// ResultHolder is a Caller that meters what its calls receive against
+// the run's memory budget (the runner, package meter): HoldResults keeps
+// those bytes counted until release is called, while results are
+// gathered.
+type ResultHolder interface {
+	HoldResults(ctx context.Context) (release func())
+}
+
 // CallAll runs calls concurrently, at most maxParallel at a time, and
 // returns their outcomes in the same order. Only the tool calls run
 // concurrently: the Starlark thread waits here. Once a call has failed on
@@ -38,6 +46,10 @@ const DefaultMaxParallel = 8
 func CallAll(ctx context.Context, c Caller, calls []Call, maxParallel int) []Outcome {
 	if maxParallel <= 0 {
 		maxParallel = DefaultMaxParallel
+	}
+	if h, ok := c.(ResultHolder); ok {
+		// The outcomes are held together until the program gets them.
+		defer h.HoldResults(ctx)()
 	}
 	out := make([]Outcome, len(calls))
 	sem := make(chan struct{}, maxParallel)
@@ -109,7 +121,8 @@ func Results(outcomes []Outcome, calls []Call, mode ErrorMode, slot func(i int) 
 	for i, o := range outcomes {
 		if o.Err != nil {
 			err := callError(calls[i].Tool.ID(), o.Err)
-			if mode == Raise {
+			// A spent budget ends the run whatever errors= says.
+			if mode == Raise || errors.Is(o.Err, interp.ErrLimit) {
 				return nil, fmt.Errorf("%s: %w", slot(i), err)
 			}
 			d := starlark.NewDict(1)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/mcpclient"
+	"github.com/onetool-dev/onetool/packs/meter"
 )
 
 // CallTool performs one tool call made by a program (it implements
@@ -43,6 +44,15 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 			return nil, ctx.Err()
 		}
 	}
+	if st != nil {
+		// What the call receives counts against the run's memory budget
+		// as it arrives (package meter), and a statement it finds
+		// destructive only while running asks too.
+		call := st.resultMeter().Call()
+		defer func() { call.End(err != nil) }()
+		ctx = meter.With(ctx, call)
+		ctx = r.confirmActions(ctx, st, t, args)
+	}
 	start := time.Now()
 	if st != nil && st.onUpstream != nil {
 		id := t.ID()
@@ -62,6 +72,18 @@ func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]an
 		return nil, err
 	}
 	return res.Value, nil
+}
+
+// HoldResults keeps what the run's tool calls receive charged to its
+// memory budget until release is called (proxy.ResultHolder): parallel()
+// and tool.map gather their results under it, so that calls which happen
+// not to overlap still count together.
+func (r *Runner) HoldResults(ctx context.Context) (release func()) {
+	st := runStateFrom(ctx)
+	if st == nil || r.remote != nil {
+		return func() {} // in a worker the server's calls are metered there
+	}
+	return st.resultMeter().Hold()
 }
 
 // ToolCall describes a finished tool call, for progress reporting.

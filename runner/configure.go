@@ -373,11 +373,17 @@ func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 // defaultDenyHosts keep web.fetch away from cloud metadata services unless
 // packs.web.deny_hosts says otherwise: they hand out credentials to
 // whatever can reach them, and a fetched page may ask the model to look.
+// The web pack refuses every address that is not public anyway unless
+// allow_hosts names it; these stay refused even then (deny_hosts wins),
+// so that allowing a private range (100.64.0.0/10 for a VPN, say) does not
+// let in the metadata service inside it.
 func defaultDenyHosts() []string {
-	return []string{"169.254.0.0/16", "fd00:ec2::254", "metadata.google.internal"}
+	return []string{"169.254.0.0/16", "fd00:ec2::254", "100.100.100.200", "metadata.google.internal", "instance-data.ec2.internal"}
 }
 
-// webOptions are the web pack's settings (packs.web.*).
+// webOptions are the web pack's settings (packs.web.*): public hosts only
+// unless packs.web.allow_hosts names others (package web), and the cloud
+// metadata services refused unless packs.web.deny_hosts is set.
 func webOptions(cfg *config.Config) (web.Options, error) {
 	var settings map[string]any
 	if p := cfg.Packs["web"]; p != nil {

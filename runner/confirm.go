@@ -17,6 +17,10 @@ var ErrNotConfirmed = errors.New("not confirmed")
 type ConfirmRequest struct {
 	Tool *packs.Tool
 	Args map[string]any // bound arguments, defaults included
+	// Action is what a tool not annotated destructive found, while
+	// running, that it would do ("run the SQL statement `DROP TABLE t`,
+	// which changes the database"); "" for a tool annotated destructive.
+	Action string
 }
 
 // Confirmer asks the user whether a destructive call may run. It returns
@@ -45,3 +49,21 @@ func (r *Runner) confirm(ctx context.Context, st *runState, t *packs.Tool, args 
 	}
 	return st.confirm(ctx, ConfirmRequest{Tool: t, Args: args})
 }
+
+// confirmActions lets a call that is not confirmed as a whole ask before
+// an action it finds destructive only while running (packs.ConfirmDestructive:
+// the db pack's statements that SQLite says write).
+func (r *Runner) confirmActions(ctx context.Context, st *runState, t *packs.Tool, args map[string]any) context.Context {
+	if !r.cfg.Security.ConfirmDestructive || t.Annotations.Destructive {
+		return ctx
+	}
+	return packs.WithConfirmer(ctx, func(ctx context.Context, action string) error {
+		if st.confirm == nil {
+			return fmt.Errorf("%w: ask the user to confirm in the conversation and run it from a client that supports MCP elicitation, or set security.confirm_destructive: false", errCannotAskAction)
+		}
+		return st.confirm(ctx, ConfirmRequest{Tool: t, Args: args, Action: action})
+	})
+}
+
+// errCannotAskAction is ErrCannotAsk for an action found while running.
+var errCannotAskAction = fmt.Errorf("%w: security.confirm_destructive is on, but there is no way to ask the user here", ErrNotConfirmed)

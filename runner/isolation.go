@@ -37,6 +37,7 @@ var workerErrors = []isolate.Sentinel{
 	{Name: "execution", Err: ErrExecution},
 	{Name: "stream", Err: ErrStreamNotSupported},
 	{Name: "tool_call_limit", Err: ErrToolCallLimit},
+	{Name: "result_memory", Err: errResultMemory},
 	{Name: "not_confirmed", Err: ErrNotConfirmed},
 	{Name: "not_allowed", Err: packs.ErrNotAllowed},
 	{Name: "needs_isolation", Err: ErrNeedsIsolation},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs/meter"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/auth"
 )
@@ -70,6 +71,10 @@ type runState struct {
 	// SeparateStderr).
 	separateStderr bool
 	roots          *roots.Roots // RunRoots: the run's own; nil: the runner's
+	// results meters what the run's tool calls receive against
+	// limits.max_memory (package meter); made on the first call.
+	resultsOnce sync.Once
+	results     *meter.Budget
 }
 
 type runStateKey struct{}
@@ -95,12 +100,47 @@ func (st *runState) countCall() error {
 	return nil
 }
 
+// resultMeter is the run's budget for what its tool calls receive.
+func (st *runState) resultMeter() *meter.Budget {
+	st.resultsOnce.Do(func() {
+		st.results = meter.NewBudget(st.limits.MaxMemory, func(limit int64) error {
+			return &resultMemoryError{limit: limit}
+		})
+	})
+	return st.results
+}
+
+// errResultMemory marks a run stopped because what a tool call received
+// (rows, a response body) passed limits.max_memory; it matches
+// interp.ErrMemoryLimit too, so the program cannot catch it.
+var errResultMemory = fmt.Errorf("tool result %w", interp.ErrMemoryLimit)
+
+// resultMemoryError is the error a tool call's meter returns when the run's
+// memory budget cannot hold what the call receives.
+type resultMemoryError struct{ limit int64 }
+
+func (e *resultMemoryError) Error() string { return memoryText(e.limit) }
+func (e *resultMemoryError) Unwrap() error { return errResultMemory }
+
+// memoryText is interp's text for an exceeded memory budget (SPEC §2.5).
+func memoryText(limit int64) string {
+	return interp.LimitMessage(fmt.Sprintf("memory limit of %s exceeded", interp.FormatBytes(limit)), "", interp.Setting(interp.ErrMemoryLimit))
+}
+
 // rephrase gives budget failures that interp cannot know about (tool
-// calls) the same shape as its own: "tool call limit of 1000 exceeded at
-// line 3".
+// calls, what they receive) the same shape as its own: "tool call limit
+// of 1000 exceeded at line 3", "memory limit of 128 MiB exceeded (set
+// limits.max_memory to raise it)".
 func (st *runState) rephrase(err error) error {
 	var ie *interp.Error
-	if !errors.Is(err, ErrToolCallLimit) || !errors.As(err, &ie) {
+	if !errors.As(err, &ie) {
+		return err
+	}
+	if errors.Is(err, errResultMemory) {
+		// No line, as for the interpreter's own memory limit.
+		return ie.Rephrased(interp.KindLimit, memoryText(st.limits.MaxMemory))
+	}
+	if !errors.Is(err, ErrToolCallLimit) {
 		return err
 	}
 	at := ""

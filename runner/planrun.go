@@ -144,6 +144,7 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	defer r.HoldResults(ctx)() // the steps' results count together
 	var returned atomic.Int64
 	call := func(ctx context.Context, tool string, args map[string]any) (any, error) {
 		t, err := r.resolve(ctx, tool)
@@ -165,6 +166,9 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 		}
 		v, err := r.CallTool(ctx, t, bound)
 		if err != nil {
+			if errors.Is(err, errResultMemory) {
+				cancel(err) // what a step received passed the run's budget: the plan ends
+			}
 			return nil, err
 		}
 		if !budget.add(budget.size(v)) {
@@ -193,6 +197,9 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	}
 	if over := (*planMemoryError)(nil); errors.As(context.Cause(ctx), &over) {
 		return nil, fmt.Errorf("plan: %w", over)
+	}
+	if cause := context.Cause(ctx); errors.Is(cause, errResultMemory) {
+		return nil, fmt.Errorf("plan: %w", cause)
 	}
 	out := make([]any, len(results))
 	for i, s := range results {

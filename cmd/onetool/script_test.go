@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -52,8 +53,10 @@ func TestScripts(t *testing.T) {
 
 // httpServe is the script command `httpserve DIR`: it serves the files of
 // DIR over HTTP on 127.0.0.1 for the rest of the script and sets $HTTP to
-// the server's base URL, so that the web pack is tested against a local
-// server only. A file NAME.status holding a number answers NAME with that
+// the server's base URL (and $HTTP_PORT to its port), so that the web
+// pack is tested against a local server only: allow it with
+// packs.web.allow_hosts: ["127.0.0.1"], which web.fetch needs for any
+// loopback address. A file NAME.status holding a number answers NAME with that
 // status instead.
 func httpServe(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
@@ -73,4 +76,5 @@ func httpServe(ts *testscript.TestScript, neg bool, args []string) {
 	}))
 	ts.Defer(srv.Close)
 	ts.Setenv("HTTP", srv.URL)
+	ts.Setenv("HTTP_PORT", srv.URL[strings.LastIndexByte(srv.URL, ':')+1:])
 }

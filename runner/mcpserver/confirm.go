@@ -169,8 +169,12 @@ func canElicit(session *mcp.ServerSession) bool {
 
 // confirmParams is the question for one call: what will run, and why we ask.
 func confirmParams(c runner.ConfirmRequest) *mcp.ElicitParams {
+	msg := fmt.Sprintf("onetool wants to run %s(%s), which is marked destructive: it may overwrite or delete. Allow it?", c.Tool.ID(), argsPreview(c.Args))
+	if c.Action != "" {
+		msg = fmt.Sprintf("In %s(%s), onetool wants to %s. Allow it?", c.Tool.ID(), argsPreview(c.Args), c.Action)
+	}
 	return &mcp.ElicitParams{
-		Message:         fmt.Sprintf("onetool wants to run %s(%s), which is marked destructive: it may overwrite or delete. Allow it?", c.Tool.ID(), argsPreview(c.Args)),
+		Message:         msg,
 		RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
 	}
 }

@@ -266,3 +266,20 @@ func TestParkedRunKeepsItsSlot(t *testing.T) {
 		t.Errorf("a run once the parked one ended: %s", got)
 	}
 }
+
+// TestConfirmParamsAction: a call that asks about an action it found while
+// running (db.query before SQL that writes) shows that action, not the
+// wording for a tool marked destructive.
+func TestConfirmParamsAction(t *testing.T) {
+	tool := &packs.Tool{Pack: "db", Name: "query"}
+	p := confirmParams(runner.ConfirmRequest{Tool: tool, Args: map[string]any{"sql": "DROP TABLE t"},
+		Action: "run the SQL statement `DROP TABLE t` on database 'main', which SQLite says writes to it"})
+	want := "In db.query(sql=\"DROP TABLE t\"), onetool wants to run the SQL statement `DROP TABLE t` on database 'main', which SQLite says writes to it. Allow it?"
+	if p.Message != want {
+		t.Errorf("message %q\nwant %q", p.Message, want)
+	}
+	p = confirmParams(runner.ConfirmRequest{Tool: tool, Args: map[string]any{}})
+	if !strings.Contains(p.Message, "which is marked destructive") {
+		t.Errorf("without an action: %q", p.Message)
+	}
+}

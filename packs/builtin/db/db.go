@@ -170,6 +170,9 @@ func (p *Pack) Close() error {
 	p.closed = true
 	var errs []error
 	for _, h := range p.dbs {
+		if h.check != nil {
+			h.check.close()
+		}
 		if err := h.db.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing database '%s': %w", h.name, err))
 		}
@@ -186,6 +189,7 @@ type handle struct {
 	db    *sql.DB      // the pool
 	path  string       // SQLite: the real file path ("" for memory)
 	roots *roots.Roots // SQLite: the roots path was checked against when the pool opened
+	check *checker     // SQLite: what statements would do
 }
 
 // noDatabases is the error of every call when nothing is configured.

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/internal/suggest"
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/meter"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -116,6 +118,10 @@ func (p *Pack) explain(ctx context.Context, h *handle, err error) error {
 	if ctx.Err() != nil {
 		return stopped(ctx, p.o.Timeout)
 	}
+	var own *asIs
+	if errors.As(err, &own) {
+		return own.err
+	}
 	var ref *refusedError
 	if errors.As(err, &ref) {
 		return fmt.Errorf("%s%w", p.label(h), ref)
@@ -200,4 +206,190 @@ func stopped(ctx context.Context, timeout time.Duration) error {
 		return fmt.Errorf("stopped: the time limit was reached (%w)", ctx.Err())
 	}
 	return fmt.Errorf("stopped: the call was cancelled (%w)", ctx.Err())
+}
+
+// asIs is an error of a call that is not the database's: the run's memory
+// budget, a refused confirmation. explain returns it unchanged.
+type asIs struct{ err error }
+
+func (e *asIs) Error() string { return e.err.Error() }
+func (e *asIs) Unwrap() error { return e.err }
+
+// sqliteMaxLength is SQLite's own longest value (SQLITE_MAX_LENGTH).
+const sqliteMaxLength = 1_000_000_000
+
+// unknownColumns is how many columns SQL that the checker cannot prepare
+// (it uses TEMP tables) is taken to return, after its first statement's
+// own count: enough that several wide statements cannot each use the
+// whole budget.
+const unknownColumns = 64
+
+// stmtGuard readies one call's SQL: what SQLite says it would do, the
+// user's yes when it writes, and what was set on the connection.
+type stmtGuard struct {
+	p       *Pack
+	h       *handle
+	q       string
+	m       meter.Meter
+	asking  bool    // security.confirm_destructive wants a yes for writes
+	metered bool    // the run's memory budget applies
+	v       verdict // SQLite's answer; checked false when it could not tell yet
+	checked bool
+	length  int64    // SQLite's longest value for the call; 0: not lowered
+	undo    []func() // in reverse order
+}
+
+// done undoes the guard's settings: the connection goes back to the pool.
+func (g *stmtGuard) done() {
+	for i := len(g.undo) - 1; i >= 0; i-- {
+		g.undo[i]()
+	}
+	g.undo = nil
+}
+
+// over turns SQLite's "string or blob too big", met under the length the
+// guard set from the run's budget, into the run's memory-limit error: the
+// value is longer than the call's share of what the budget has left. The
+// charge that makes the error is the call's, let go when it ends.
+func (g *stmtGuard) over(err error) error {
+	var se *sqlite.Error
+	if err == nil || g.length == 0 || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_TOOBIG {
+		return err
+	}
+	if cerr := g.m.Charge(max(g.m.Available(), 0) + 1); cerr != nil {
+		return &asIs{cerr}
+	}
+	return err
+}
+
+// guard starts readying one call's SQL, before it has a connection. It
+// asks SQLite what the SQL would do (checker) and, when ask is set and
+// security.confirm_destructive wants it, waits for the user's yes to SQL
+// that SQLite does not find read-only — holding no connection meanwhile.
+// apply does the rest on the call's connection.
+func (p *Pack) guard(ctx context.Context, h *handle, q string, ask bool) (*stmtGuard, error) {
+	g := &stmtGuard{p: p, h: h, q: q, m: meter.From(ctx)}
+	g.asking = ask && !p.o.ReadOnly && packs.AsksConfirmation(ctx)
+	g.metered = !meter.Unlimited(g.m)
+	if h.t.kind != kindSQLite {
+		if g.asking {
+			// database/sql cannot tell whether a statement writes: none is
+			// proven read-only.
+			if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', which onetool cannot prove read-only there", shownSQL(q), h.name)); err != nil {
+				return nil, fmt.Errorf("the SQL statement %s may write to the database: %w", shownSQL(q), err)
+			}
+		}
+		return g, nil
+	}
+	if !g.asking && !g.metered {
+		return g, nil
+	}
+	if v, err := h.check.check(q); err == nil {
+		g.v, g.checked = v, true
+		if err := g.confirm(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// confirm asks for the user's yes when the SQL writes.
+func (g *stmtGuard) confirm(ctx context.Context) error {
+	if !g.asking || g.v.readOnly {
+		return nil
+	}
+	stmt := g.v.writes
+	if stmt == "" {
+		stmt = g.q
+	}
+	if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', which SQLite says writes to it", shownSQL(stmt), g.h.name)); err != nil {
+		return fmt.Errorf("the SQL statement %s writes to the database: %w", shownSQL(stmt), err)
+	}
+	g.asking = false // asked and allowed
+	return nil
+}
+
+// apply readies the call's connection. SQL that SQLite proved read-only
+// runs under PRAGMA query_only when a write would have needed a yes, so
+// that a wrong answer could not write either. And what SQLite
+// materialises is bounded by the run's memory budget: half of what the
+// budget has left is reserved for the call, and no value (string, BLOB,
+// row) may be longer than that share of one result column
+// (SQLITE_LIMIT_LENGTH), so SQLite refuses "SELECT zeroblob(250000000)"
+// before it allocates, and parallel calls share what is left.
+func (g *stmtGuard) apply(ctx context.Context, c conn) error {
+	if g.h.t.kind != kindSQLite || (!g.asking && !g.metered) {
+		return nil
+	}
+	sc, ok := c.(*sql.Conn)
+	if !ok {
+		return fmt.Errorf("internal error: a SQLite call runs on a %T", c)
+	}
+	if !g.checked {
+		// The checker could not prepare the SQL: the call's own
+		// connection tells an error of the SQL from what only it can see
+		// (TEMP tables), and such SQL is not proven read-only.
+		cols, err := columnCount(sc, g.q)
+		if err != nil {
+			return err
+		}
+		g.v, g.checked = verdict{columns: max(cols, unknownColumns)}, true
+		if err := g.confirm(ctx); err != nil {
+			return &asIs{err}
+		}
+	}
+	if g.asking && g.v.readOnly {
+		if _, err := sc.ExecContext(ctx, "PRAGMA query_only = ON"); err != nil {
+			return err
+		}
+		g.undo = append(g.undo, func() { _, _ = sc.ExecContext(context.WithoutCancel(ctx), "PRAGMA query_only = OFF") })
+	}
+	if !g.metered {
+		return nil
+	}
+	reserve := g.m.Available() / 2
+	if reserve <= 0 {
+		if err := g.m.Charge(1); err != nil {
+			return &asIs{err}
+		}
+		reserve = 1
+	}
+	if err := g.m.Charge(reserve); err != nil {
+		return &asIs{err}
+	}
+	g.undo = append(g.undo, func() { g.m.Release(reserve) })
+	g.length = min(max(reserve/int64(max(g.v.columns, 1)), 1), sqliteMaxLength)
+	prev, err := sqlite.Limit(sc, sqlite3.SQLITE_LIMIT_LENGTH, int(g.length))
+	if err != nil {
+		return err
+	}
+	g.undo = append(g.undo, func() { _, _ = sqlite.Limit(sc, sqlite3.SQLITE_LIMIT_LENGTH, prev) })
+	return nil
+}
+
+// columnCount is how many columns the first statement of q returns,
+// prepared (not run) on c.
+func columnCount(c *sql.Conn, q string) (n int, err error) {
+	err = c.Raw(func(dc any) error {
+		ci, ok := dc.(interface {
+			ColumnInfo(query string) ([]sqlite.ColumnInfo, error)
+		})
+		if !ok {
+			return errors.New("the SQLite driver cannot describe a statement")
+		}
+		info, err := ci.ColumnInfo(q)
+		n = len(info)
+		return err
+	})
+	return n, err
+}
+
+// shownSQL quotes SQL for a message, cut short.
+func shownSQL(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	const most = 200
+	if r := []rune(q); len(r) > most {
+		q = string(r[:most]) + "…"
+	}
+	return "`" + q + "`"
 }

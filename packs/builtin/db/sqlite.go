@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/onetool-dev/onetool/internal/suggest"
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/packs/meter"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"modernc.org/sqlite"
 )
@@ -26,10 +28,14 @@ func (p *Pack) openSQLite(h *handle) error {
 	guards := "&_defensive=1&_busy_timeout=5000"
 	var dsn string
 	if h.t.memory {
-		dsn = ":memory:?" + guards[1:]
+		// A named database of the memdb VFS rather than ":memory:", so that
+		// the checker's connection sees the same schema.
+		name := "/onetool-" + rand.Text()
+		dsn = "file:" + name + "?vfs=memdb" + guards
 		if p.o.ReadOnly {
 			dsn += "&_query_only=1"
 		}
+		h.check = &checker{uri: "file:" + name + "?vfs=memdb"}
 	} else {
 		path := h.t.path
 		if !filepath.IsAbs(path) {
@@ -67,6 +73,7 @@ func (p *Pack) openSQLite(h *handle) error {
 			guards += "&_query_only=1"
 		}
 		dsn = "file:" + uriPath(real) + "?mode=" + mode + guards
+		h.check = &checker{uri: "file:" + uriPath(real)}
 	}
 	base, err := sqlite.NewConnector(dsn)
 	if err != nil {
@@ -182,6 +189,12 @@ var actingPragmas = []string{"optimize", "wal_checkpoint", "incremental_vacuum",
 // dirPragmas point SQLite at other directories: never allowed.
 var dirPragmas = []string{"temp_store_directory", "data_store_directory"}
 
+// resourcePragmas set how much memory and how many threads SQLite uses:
+// never set by a program. temp_store=MEMORY would let a sort grow in
+// memory without bound (the driver's SQLite keeps no heap statistics, so
+// heap limits do not apply), and the heap limits are the whole process's.
+var resourcePragmas = []string{"temp_store", "cache_size", "cache_spill", "mmap_size", "threads", "soft_heap_limit", "hard_heap_limit"}
+
 // authorizer returns SQLite's authorizer for the pack: ATTACH, DETACH
 // (and so VACUUM INTO), load_extension() and directory pragmas are always
 // refused; a read-only pack also refuses every write and every pragma
@@ -216,6 +229,8 @@ func authorizer(readOnly bool, rec *refusal) sqlite.AuthorizerFn {
 				return never(fmt.Sprintf("PRAGMA %s is not allowed", name))
 			case slices.Contains(readPragmas, name):
 				return sqlite.AuthorizerOK
+			case arg2 != "" && slices.Contains(resourcePragmas, name):
+				return never(fmt.Sprintf("PRAGMA %s = %s is not allowed: it changes how much memory or how many threads SQLite uses, which onetool sets", name, arg2))
 			case slices.Contains(actingPragmas, name):
 				return write("PRAGMA " + name)
 			case arg2 != "":
@@ -432,6 +447,7 @@ func rowsOf(ctx context.Context, c conn, q string, args ...any) ([][]any, error)
 		return nil, err
 	}
 	var out [][]any
+	m := meter.From(ctx)
 	for rows.Next() {
 		vals := make([]any, len(cols))
 		ptrs := make([]any, len(cols))
@@ -441,8 +457,13 @@ func rowsOf(ctx context.Context, c conn, q string, args ...any) ([][]any, error)
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, err
 		}
+		size := 0
 		for i, v := range vals {
-			vals[i] = plain(v)
+			c, n := cell(v, false)
+			vals[i], size = c, size+n+8
+		}
+		if err := m.Charge(int64(size)); err != nil {
+			return nil, &asIs{err}
 		}
 		out = append(out, vals)
 	}

@@ -64,7 +64,8 @@ func (p *Pack) Tools() []*packs.Tool {
 			Description: "Run SQL and return the rows as dicts, keys in column order. Bind values with ? placeholders and params (never paste values into the SQL). " +
 				"NULL is None, BLOBs are {\"base64\": …, \"bytes\": n}, times are RFC 3339 strings (SQLite: DATETIME and TIMESTAMP columns, read as UTC when they name no zone; DATE columns give \"2024-01-31\"; other columns as stored). " +
 				fmt.Sprintf("At most max_rows rows (default %d, up to %d): when more match, the list ends with a string note \"… N more rows not shown …\" instead of a row, so check `isinstance(rows[-1], str)` or add LIMIT/WHERE. ", p.o.MaxRows, MaxRowsLimit) +
-				"Read-only unless packs.db.read_only is false; then writes work here too (INSERT … RETURNING) and db.execute reports rows affected. " +
+				"Read-only unless packs.db.read_only is false; then writes work here too (INSERT … RETURNING) and db.execute reports rows affected; with security.confirm_destructive on, a statement SQLite says writes (DROP, DELETE … RETURNING, a pragma that sets, …) asks the user first. " +
+				"Rows count against the run's memory budget (limits.max_memory) as they arrive: a result, or one value, too large for it ends the run with the memory-limit error. " +
 				fmt.Sprintf("Each call stops after %s (packs.db.timeout).", p.o.Timeout),
 			InputSchema: fmt.Sprintf(`{"type":"object","properties":{
 				"sql":{"type":"string","description":"One SQL statement, with ? placeholders."},`+paramsParam+`,
@@ -196,15 +197,23 @@ func (p *Pack) query(ctx context.Context, args map[string]any) (any, error) {
 	ctx, cancel := p.withTimeout(ctx)
 	defer cancel()
 	q = h.placeholders(q, len(params))
+	g, err := p.guard(ctx, h, q, true)
+	if err != nil {
+		return nil, err
+	}
 	var out []any
 	err = p.run(ctx, h, func(c conn) error {
-		rows, err := c.QueryContext(ctx, q, params...)
-		if err != nil {
+		defer g.done()
+		if err := g.apply(ctx, c); err != nil {
 			return err
 		}
+		rows, err := c.QueryContext(ctx, q, params...)
+		if err != nil {
+			return g.over(err)
+		}
 		defer rows.Close()
-		out, err = collect(rows, maxRows, h.t.kind == kindSQLite)
-		return err
+		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m)
+		return g.over(err)
 	})
 	if err != nil {
 		return nil, p.explain(ctx, h, err)
@@ -227,11 +236,20 @@ func (p *Pack) execute(ctx context.Context, args map[string]any) (any, error) {
 	ctx, cancel := p.withTimeout(ctx)
 	defer cancel()
 	q = h.placeholders(q, len(params))
+	// db.execute is marked destructive: the call was confirmed as a whole.
+	g, err := p.guard(ctx, h, q, false)
+	if err != nil {
+		return nil, err
+	}
 	m := ordered.NewMap(2)
 	err = p.run(ctx, h, func(c conn) error {
+		defer g.done()
+		if err := g.apply(ctx, c); err != nil {
+			return err
+		}
 		res, err := c.ExecContext(ctx, q, params...)
 		if err != nil {
-			return err
+			return g.over(err)
 		}
 		var affected, lastID any
 		if n, err := res.RowsAffected(); err == nil {

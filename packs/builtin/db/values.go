@@ -13,13 +13,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/packs/meter"
 )
 
 // collect reads up to maxRows rows as dicts in column order. When more
 // rows come, it counts them (up to moreCountCap) and ends the list with a
 // note saying how many were left out and how to get them. For SQLite
 // (allBinary), every []byte is a BLOB: the driver returns text as strings.
-func collect(rows *sql.Rows, maxRows int, allBinary bool) ([]any, error) {
+// Each row is charged to m (the run's memory budget) as it arrives; a row
+// it cannot hold ends the call with m's error.
+func collect(rows *sql.Rows, maxRows int, allBinary bool, m meter.Meter) ([]any, error) {
 	types, err := rows.ColumnTypes()
 	if err != nil {
 		return nil, err
@@ -47,16 +50,24 @@ func collect(rows *sql.Rows, maxRows int, allBinary bool) ([]any, error) {
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, err
 		}
-		m := ordered.NewMap(len(names))
+		row := ordered.NewMap(len(names))
+		charge := int64(0)
 		for i, v := range vals {
 			c, n := cell(v, binary[i] || allBinary)
 			if t, ok := v.(time.Time); ok && dateOnly[i] && t.Equal(t.Truncate(24*time.Hour)) && t.Location() == time.UTC {
 				c = t.Format(time.DateOnly) // a DATE column's date, not midnight UTC
 			}
-			m.Set(names[i], c)
+			row.Set(names[i], c)
 			size += n + len(names[i]) + 4
+			charge += int64(n + len(names[i]) + 4)
+			if b, ok := v.([]byte); ok {
+				charge += int64(len(b)) // what arrived, besides what is kept
+			}
 		}
-		out = append(out, m)
+		if err := m.Charge(charge); err != nil {
+			return nil, &asIs{err}
+		}
+		out = append(out, row)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -21,9 +21,14 @@ type env struct {
 
 // newEnv starts a test server and registers the pack with o. With
 // custom, the pack sends through the server's own client; otherwise it
-// builds its default client (with the dial-time address checks).
+// builds its default client (with the dial-time address checks). The
+// server is on 127.0.0.1, which web.fetch refuses unless allow_hosts
+// names it: without allow or deny rules of its own, o allows just that.
 func newEnv(t *testing.T, o Options, custom bool) *env {
 	t.Helper()
+	if o.AllowHosts == nil && o.DenyHosts == nil {
+		o.AllowHosts = []string{"127.0.0.1"}
+	}
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)

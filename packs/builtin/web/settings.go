@@ -16,7 +16,9 @@ var settingKeys = []string{"allow_hosts", "deny_hosts", "max_bytes", "max_redire
 // Options:
 //
 //	allow_hosts, deny_hosts: lists of host names, "*.example.com"
-//	    wildcards, addresses and CIDRs ("10.0.0.0/8")
+//	    wildcards ("*" alone: every public host, allow_hosts only),
+//	    addresses and CIDRs ("10.0.0.0/8"); non-public addresses are
+//	    reached only when allow_hosts names them exactly
 //	max_bytes: a byte count, or a size such as "5MiB", "512KB", "2 MB"
 //	timeout: a duration such as "20s" or "1m30s", or a number of seconds
 //	max_redirects: a count, 0 to follow none

@@ -1,12 +1,20 @@
 // Package web is the built-in web pack (SPEC §3.5): web.fetch reads a URL
 // and returns it as Markdown, plain text or the text as received, within
 // limits on size, time and redirects, and only from the hosts the
-// settings allow.
+// settings allow: public addresses by default (see hosts.go for what is
+// refused and every form of an address that counts as it).
 //
 // Hosts are checked before the request, on every redirect hop, and — with
-// the default client — again when connecting, against the addresses the
-// name resolved to, so a name that points into a denied network (or
-// starts to, between the check and the connection) is refused too.
+// the default client — when connecting: the dialler resolves the name
+// once, checks every address, and dials only those, so a name that points
+// into a refused network (or starts to, between a check and the
+// connection) is refused too. A proxy from the environment (HTTP_PROXY,
+// HTTPS_PROXY) is a host like any other: its address must be public or
+// allowed, and a name sent through it must resolve here to allowed
+// addresses.
+//
+// What a fetch reads counts against the run's memory budget as it arrives
+// (package meter): the body after decompression, and the text made of it.
 package web
 
 import (
@@ -19,15 +27,18 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/meter"
 )
 
 // Description is the pack's one-line description.
@@ -52,13 +63,16 @@ const UserAgent = "onetool-web/1 (+https://github.com/onetool-dev/onetool)"
 
 const accept = "text/html,application/xhtml+xml,text/markdown;q=0.95,text/plain;q=0.9,application/json;q=0.9,application/xml;q=0.8,text/*;q=0.8,*/*;q=0.1"
 
-// Options configure the pack. The zero value is usable: every host, the
-// defaults above.
+// Options configure the pack. The zero value is usable: every public
+// host, the defaults above.
 type Options struct {
 	// AllowHosts, if non-empty, are the only hosts fetched: exact names
 	// ("example.com"), wildcards ("*.example.com": its subdomains, not
-	// example.com itself), addresses ("127.0.0.1") or CIDRs
-	// ("10.0.0.0/8", matched against the addresses a name resolves to).
+	// example.com itself; "*": every host), addresses ("127.0.0.1") or
+	// CIDRs ("10.0.0.0/8", matched against the addresses a name resolves
+	// to). Addresses that are not public (loopback, private, link-local,
+	// …) are fetched only when an exact name, address or CIDR here admits
+	// them, never through a wildcard or an empty list.
 	AllowHosts []string
 	// DenyHosts are never fetched (same forms); checked on every
 	// redirect hop too, and DenyHosts wins over AllowHosts.
@@ -76,6 +90,9 @@ type Options struct {
 	// CheckRedirect and Timeout are replaced. Addresses are then checked
 	// by resolving names before the request rather than when connecting.
 	Client *http.Client
+	// Resolver, if set, looks up host names (tests use it); nil means
+	// net.DefaultResolver.
+	Resolver Resolver
 }
 
 // Register adds the web pack to r, with its description. It fails when
@@ -108,7 +125,8 @@ func Tools(o Options) []*packs.Tool {
 				"Plain text, JSON, XML and other text types come back as they are in every format; images, PDFs and other binary types are refused. " +
 				"At most max_chars characters are returned, from `start`: a longer result ends with the call for the next part, e.g. `… (31200 more characters: web.fetch(url=\"…\", start=20000))`; the next parts come from the same copy of the page (kept 10 minutes). " +
 				"Redirects are followed (up to packs.web.max_redirects); a response over packs.web.max_bytes is cut, and the call gives up after packs.web.timeout. " +
-				"Non-2xx statuses fail with the status and the start of the body. Only hosts allowed by packs.web.allow_hosts/deny_hosts are fetched.",
+				"Non-2xx statuses fail with the status and the start of the body. Only public hosts are fetched unless packs.web.allow_hosts names others: loopback, private and link-local addresses, in any form (0.0.0.0, [::], [::ffff:127.0.0.1], 2130706433, a name that resolves there), are refused; packs.web.deny_hosts refuses more. " +
+				"What is read counts against the run's memory budget (limits.max_memory).",
 			InputSchema: `{"type":"object","properties":{
 				"url":{"type":"string","description":"The http:// or https:// URL to fetch."},
 				"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"markdown: HTML converted to Markdown; text: plain text; raw: the body as received."},
@@ -138,9 +156,15 @@ type fetcher struct {
 	maxRedirects int
 	custom       bool // Options.Client: check addresses before the request
 	client       *http.Client
-	proxies      sync.Map // "host:port" of proxies used: dialled without address checks
+	proxies      sync.Map // "host:port" of proxies used: dialled as proxies (see policy.checkName)
 	dialer       *net.Dialer
-	cache        *docCache
+	lookup       Resolver
+	// connect dials a checked address (the dialer; tests record instead),
+	// and envProxy is the environment's proxy for a URL (tests set their
+	// own: net/http reads the environment once per process).
+	connect  func(ctx context.Context, network, addr string) (net.Conn, error)
+	envProxy func(*url.URL) (*url.URL, error)
+	cache    *docCache
 }
 
 func newFetcher(o Options) *fetcher {
@@ -148,9 +172,15 @@ func newFetcher(o Options) *fetcher {
 		maxBytes:     o.MaxBytes,
 		timeout:      o.Timeout,
 		maxRedirects: o.MaxRedirects,
-		dialer:       &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second},
+		dialer:       &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, ControlContext: lastCheck},
+		lookup:       o.Resolver,
 		cache:        newDocCache(),
 	}
+	if f.lookup == nil {
+		f.lookup = net.DefaultResolver
+	}
+	f.connect = f.dialer.DialContext
+	f.envProxy = func(u *url.URL) (*url.URL, error) { return http.ProxyFromEnvironment(&http.Request{URL: u}) }
 	f.policy, f.policyErr = newPolicy(o.AllowHosts, o.DenyHosts)
 	if f.policyErr != nil {
 		f.policyErr = fmt.Errorf("the web pack settings are invalid: %w", f.policyErr)
@@ -192,7 +222,7 @@ func newFetcher(o Options) *fetcher {
 // proxy is the environment's proxy (HTTPS_PROXY, NO_PROXY, …); it
 // remembers proxy addresses so that dial lets them through.
 func (f *fetcher) proxy(req *http.Request) (*url.URL, error) {
-	u, err := http.ProxyFromEnvironment(req)
+	u, err := f.envProxy(req.URL)
 	if u != nil && err == nil {
 		f.proxies.Store(hostPort(u), true)
 	}
@@ -215,22 +245,20 @@ func hostPort(u *url.URL) string {
 }
 
 // dial connects only to addresses the policy allows: the name is
-// resolved here, and the addresses checked are the ones dialled.
+// resolved here, once, and the addresses checked are the ones dialled.
 func (f *fetcher) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	if _, isProxy := f.proxies.Load(addr); isProxy || !f.policy.hasPrefixes() {
-		return f.dialer.DialContext(ctx, network, addr)
-	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := f.policy.checkResolved(ctx, host)
+	_, isProxy := f.proxies.Load(addr)
+	addrs, err := f.policy.resolve(ctx, f.lookup, host, isProxy)
 	if err != nil {
 		return nil, err
 	}
 	var first error
 	for _, a := range addrs {
-		c, err := f.dialer.DialContext(ctx, network, net.JoinHostPort(a.String(), port))
+		c, err := f.connect(context.WithValue(ctx, checkedKey{}, a), network, net.JoinHostPort(a.String(), port))
 		if err == nil {
 			return c, nil
 		}
@@ -238,10 +266,24 @@ func (f *fetcher) dial(ctx context.Context, network, addr string) (net.Conn, err
 			first = err
 		}
 	}
-	if first == nil {
-		first = fmt.Errorf("host %s has no addresses", host)
-	}
 	return nil, first
+}
+
+type checkedKey struct{}
+
+// lastCheck runs as the socket connects: the address must be the one dial
+// checked, so no path that skips dial (or resolves again) reaches a
+// refused address.
+func lastCheck(ctx context.Context, network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("connecting to %s: %w", address, err)
+	}
+	want, ok := ctx.Value(checkedKey{}).(netip.Addr)
+	if !ok || want != ap.Addr().WithZone("").Unmap() {
+		return refused("connecting to %s, which was not checked against packs.web.allow_hosts and deny_hosts", address)
+	}
+	return nil
 }
 
 // redirectError is a redirect the fetch does not follow.
@@ -270,33 +312,42 @@ func (f *fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
-// checkHost checks a URL's host against the policy before a request.
-// Names are resolved here when the dial hook cannot see the connection
-// (a custom client, or a proxy).
+// checkHost checks a URL's host against the policy before a request and
+// at every redirect. Names are resolved here when the dialler cannot see
+// the connection: a custom client, or a proxy (which resolves the name
+// again itself: a name that does not resolve here is refused).
 func (f *fetcher) checkHost(ctx context.Context, u *url.URL) error {
 	host := u.Hostname()
 	if host == "" {
 		return fmt.Errorf("URL %s has no host", shownURL(u))
 	}
-	if _, err := f.policy.checkName(host); err != nil {
+	a, isAddr, err := hostAddr(host)
+	if err != nil {
 		return err
 	}
-	if _, isAddr := parseAddr(host); isAddr || !f.policy.hasPrefixes() {
-		return nil
+	if isAddr {
+		return f.policy.checkAddr(host, a, f.policy.addrAdmission())
+	}
+	if _, err := f.policy.checkName(host, false); err != nil {
+		return err
 	}
 	proxied := false
 	if !f.custom {
-		if p, err := http.ProxyFromEnvironment(&http.Request{URL: u}); err == nil && p != nil {
+		if p, err := f.envProxy(u); err == nil && p != nil {
 			proxied = true
 		}
 	}
-	if f.custom || proxied {
-		if _, err := f.policy.checkResolved(ctx, host); err != nil {
-			if errors.Is(err, errRefused) {
-				return err
-			}
-			return nil // the request will report the lookup failure
+	if !f.custom && !proxied {
+		return nil // the dialler checks what it dials
+	}
+	if _, err := f.policy.resolve(ctx, f.lookup, host, false); err != nil {
+		if errors.Is(err, errRefused) {
+			return err
 		}
+		if proxied {
+			return fmt.Errorf("host %s cannot be checked before it is fetched through the proxy (%v): the proxy would resolve it where onetool cannot see", host, innermost(err))
+		}
+		return nil // the request will report the lookup failure
 	}
 	return nil
 }
@@ -533,7 +584,8 @@ func (f *fetcher) fetch(parent context.Context, u *url.URL, format string) (stri
 	if kind == kindBinary {
 		return "", binaryError(mt, resp.ContentLength, final)
 	}
-	body, truncated, err := readCapped(resp.Body, f.maxBytes)
+	m := callMeter(parent)
+	body, truncated, err := readCapped(meter.Reader(m, resp.Body), f.maxBytes)
 	if err != nil {
 		return "", f.requestError(parent, ctx, final, err)
 	}
@@ -552,6 +604,9 @@ func (f *fetcher) fetch(parent context.Context, u *url.URL, format string) (stri
 		}
 	}
 	text := decode(body, mt, params["charset"], kind == kindHTML)
+	if err := m.Charge(int64(len(text))); err != nil { // the text is a copy
+		return "", unwrapBudget(err)
+	}
 	if looksBinary(text) {
 		return "", fmt.Errorf("the response from %s is declared %s but its content is binary: only text can be fetched", shownURL(final), mt)
 	}
@@ -559,9 +614,19 @@ func (f *fetcher) fetch(parent context.Context, u *url.URL, format string) (stri
 	var doc string
 	switch {
 	case kind == kindHTML && format != "raw":
+		// The page's tree takes several times its text while it is
+		// converted (renderCost); the Markdown stays.
+		cost := renderCost * int64(len(text))
+		if err := m.Charge(cost); err != nil {
+			return "", unwrapBudget(err)
+		}
 		doc, err = renderCtx(parent, text, final, format)
+		m.Release(cost)
 		if err != nil {
 			return "", err
+		}
+		if err := m.Charge(int64(len(doc))); err != nil {
+			return "", unwrapBudget(err)
 		}
 	default:
 		doc = text
@@ -598,6 +663,46 @@ func renderCtx(ctx context.Context, src string, page *url.URL, format string) (s
 	}
 }
 
+// renderCost is what converting an HTML page holds at its peak, per byte
+// of its text: the parsed tree and the converter's work (measured, live
+// heap at the peak: 4 times a page of plain text, 23 to 27 times pages
+// dense with markup — paragraphs and links, tables, spans).
+const renderCost = 25
+
+// overBudget is a refusal of the run's memory budget, told apart from the
+// network's errors while a body is read.
+type overBudget struct{ err error }
+
+func (e *overBudget) Error() string { return e.err.Error() }
+func (e *overBudget) Unwrap() error { return e.err }
+
+// budgeted is a call's meter whose refusals are *overBudget.
+type budgeted struct{ meter.Meter }
+
+func (b budgeted) Charge(n int64) error {
+	if err := b.Meter.Charge(n); err != nil {
+		return &overBudget{err}
+	}
+	return nil
+}
+
+// callMeter is the meter of the call ctx is for (package meter).
+func callMeter(ctx context.Context) meter.Meter {
+	m := meter.From(ctx)
+	if meter.Unlimited(m) {
+		return m
+	}
+	return budgeted{m}
+}
+
+// unwrapBudget returns the run's own error for a refusal of its budget.
+func unwrapBudget(err error) error {
+	if over := (*overBudget)(nil); errors.As(err, &over) {
+		return over.err
+	}
+	return err
+}
+
 // readCapped reads up to max bytes; truncated says there was more. A
 // multi-byte character split at the cut is dropped.
 func readCapped(r io.Reader, max int64) (data []byte, truncated bool, err error) {
@@ -625,6 +730,9 @@ func readCapped(r io.Reader, max int64) (data []byte, truncated bool, err error)
 func (f *fetcher) requestError(parent, ctx context.Context, u *url.URL, err error) error {
 	if parent.Err() != nil {
 		return stopped(parent)
+	}
+	if over := (*overBudget)(nil); errors.As(err, &over) {
+		return over.err
 	}
 	var re *redirectError
 	if errors.As(err, &re) {
@@ -698,7 +806,10 @@ func (f *fetcher) statusError(ctx context.Context, resp *http.Response, u *url.U
 		}
 	}
 	limit := min(int64(errorBodyBytes), f.maxBytes)
-	body, _, err := readCapped(resp.Body, limit)
+	body, _, err := readCapped(meter.Reader(callMeter(ctx), resp.Body), limit)
+	if over := (*overBudget)(nil); errors.As(err, &over) {
+		return over.err
+	}
 	if err != nil || len(body) == 0 {
 		return errors.New(msg)
 	}

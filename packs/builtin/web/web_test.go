@@ -290,7 +290,7 @@ func TestRedirects(t *testing.T) {
 func TestRedirectIntoDeniedHost(t *testing.T) {
 	for _, custom := range []bool{true, false} {
 		t.Run(fmt.Sprintf("custom=%v", custom), func(t *testing.T) {
-			e := newEnv(t, Options{DenyHosts: []string{"localhost", "127.0.0.2"}}, custom)
+			e := newEnv(t, Options{AllowHosts: []string{"127.0.0.1"}, DenyHosts: []string{"localhost", "127.0.0.2"}}, custom)
 			port := e.srv.Listener.Addr().(interface{ String() string }).String()
 			port = port[strings.LastIndexByte(port, ':')+1:]
 			e.mux.HandleFunc("/to-name", func(w http.ResponseWriter, r *http.Request) {
@@ -342,7 +342,7 @@ func TestHostRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = p.checkName(tc.host)
+		err = checkPolicy(p, tc.host)
 		if (err == nil) != tc.ok {
 			t.Errorf("allow %q deny %q, host %s: err = %v, want ok=%v", tc.allow, tc.deny, tc.host, err, tc.ok)
 		}
@@ -354,11 +354,11 @@ func TestHostRules(t *testing.T) {
 	// A name passes checkName when an allow CIDR may match its addresses;
 	// the addresses decide (checkResolved, or the dialer).
 	p, _ := newPolicy([]string{"10.0.0.0/8"}, nil)
-	if _, err := p.checkName("intranet.example"); err != nil {
+	if _, err := p.checkName("intranet.example", false); err != nil {
 		t.Errorf("a name with CIDR rules: %v", err)
 	}
 	p, _ = newPolicy([]string{"example.com"}, nil)
-	if _, err := p.checkName("other.example"); err == nil || !strings.Contains(err.Error(), "not in packs.web.allow_hosts (example.com)") {
+	if _, err := p.checkName("other.example", false); err == nil || !strings.Contains(err.Error(), "not in packs.web.allow_hosts (example.com)") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -567,7 +567,7 @@ func TestPaging(t *testing.T) {
 }
 
 func TestParallel(t *testing.T) {
-	e := newEnv(t, Options{DenyHosts: []string{"10.0.0.0/8"}}, false)
+	e := newEnv(t, Options{AllowHosts: []string{"127.0.0.1"}, DenyHosts: []string{"10.0.0.0/8"}}, false)
 	e.serve("/p", "text/html", 200, page)
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)

@@ -1,0 +1,360 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/meter"
+	"github.com/onetool-dev/onetool/packs/roots"
+)
+
+var errOverBudget = errors.New("memory limit of the test exceeded")
+
+// metered returns a context whose tool call is metered against limit
+// bytes, as the runner does for a run, and the run's budget.
+func metered(limit int64) (context.Context, *meter.Budget, *meter.Call) {
+	b := meter.NewBudget(limit, func(limit int64) error { return fmt.Errorf("%w (%d bytes)", errOverBudget, limit) })
+	c := b.Call()
+	return meter.With(context.Background(), c), b, c
+}
+
+// TestCheckerAsksSQLite: whether SQL writes is SQLite's own answer
+// (sqlite3_stmt_readonly), for the statements keyword matching gets wrong.
+func TestCheckerAsksSQLite(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(tmp, "c.db")
+	makeDB(t, path, fixture)
+	c := &checker{uri: "file:" + uriPath(path)}
+	defer c.close()
+	tests := []struct {
+		sql      string
+		readOnly bool
+		columns  int
+	}{
+		{"SELECT id, name FROM users", true, 2},
+		{"  -- a comment\n SELECT 1; ", true, 1},
+		{"WITH x AS (SELECT 1) SELECT * FROM x", true, 1},
+		{"PRAGMA user_version", true, 1},
+		{"EXPLAIN DELETE FROM orders", false, 8}, // SQLite's answer: it asks
+		{"DROP TABLE orders", false, 0},
+		{"DELETE FROM orders RETURNING id", false, 1},
+		{"INSERT INTO nums VALUES (1) RETURNING n", false, 1},
+		{"WITH x AS (SELECT 1) DELETE FROM orders WHERE id IN (SELECT * FROM x)", false, 0},
+		{"REPLACE INTO nums VALUES (1)", false, 0},
+		{"UPDATE users SET name = name WHERE 0", false, 0},
+		{"PRAGMA user_version = 3", false, 0},
+		{"PRAGMA journal_mode = WAL", false, 1},
+		{"VACUUM", false, 0},
+		{"VACUUM INTO '/tmp/x.db'", false, 0},
+		{"ANALYZE", false, 0},
+		{"CREATE TEMP TABLE t (x)", false, 0},
+		{"ALTER TABLE users ADD COLUMN x", false, 0},
+		{"SELECT 1; DELETE FROM orders", false, 1},
+		{"SELECT 1; SELECT 2, 3, 4", true, 3},
+	}
+	for _, tt := range tests {
+		v, err := c.check(tt.sql)
+		if err != nil {
+			t.Errorf("%q: %v", tt.sql, err)
+			continue
+		}
+		if v.readOnly != tt.readOnly || v.columns != tt.columns {
+			t.Errorf("%q: read-only %v, %d columns; want %v, %d", tt.sql, v.readOnly, v.columns, tt.readOnly, tt.columns)
+		}
+		if !v.readOnly && v.writes == "" {
+			t.Errorf("%q: the writing statement is not named", tt.sql)
+		}
+	}
+	if _, err := c.check("SELEC 1"); !errors.Is(err, errCheck) {
+		t.Errorf("a syntax error: %v", err)
+	}
+	// Nothing ran.
+	got := js(t, newEnv(t, Options{ReadOnly: true, Databases: map[string]string{"c": "sqlite:" + path}, Roots: mustRoots(t, tmp)}).
+		ok("db.query", map[string]any{"sql": "SELECT (SELECT count(*) FROM orders) AS o, (SELECT count(*) FROM nums) AS n"}))
+	if got != `[{"o":3,"n":2500}]` {
+		t.Errorf("after the checks: %s", got)
+	}
+}
+
+func mustRoots(t *testing.T, dir string) *roots.Roots {
+	t.Helper()
+	r, err := roots.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// confirmer records what a call asked and answers with answer.
+type confirmer struct {
+	mu     sync.Mutex
+	asked  []string
+	answer error
+}
+
+func (c *confirmer) ctx(parent context.Context) context.Context {
+	return packs.WithConfirmer(parent, func(_ context.Context, action string) error {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.asked = append(c.asked, action)
+		return c.answer
+	})
+}
+
+func (c *confirmer) took() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.asked
+	c.asked = nil
+	return out
+}
+
+var errDeclined = errors.New("not confirmed: the user declined")
+
+// TestDestructiveSQLConfirmed: with a confirmer in the context (the runner
+// puts one there when security.confirm_destructive is on), db.query asks
+// before every statement SQLite says writes, runs nothing when the user
+// says no, and asks nothing for reads.
+func TestDestructiveSQLConfirmed(t *testing.T) {
+	for _, target := range []string{"sqlite:app.db", "sqlite::memory:"} {
+		t.Run(target, func(t *testing.T) {
+			e := newEnv(t, Options{Databases: map[string]string{"main": target}})
+			if target == "sqlite::memory:" {
+				e.ok("db.execute", map[string]any{"sql": fixture})
+			}
+			no := &confirmer{answer: errDeclined}
+			writes := []string{
+				"DROP TABLE orders",
+				"DELETE FROM orders RETURNING id",
+				"INSERT INTO nums VALUES (-1) RETURNING n",
+				"WITH x AS (SELECT 3) DELETE FROM orders WHERE id IN (SELECT * FROM x) RETURNING id",
+				"REPLACE INTO nums VALUES (-2)",
+				"UPDATE users SET name = 'Eve' RETURNING name",
+				"PRAGMA user_version = 7",
+				"VACUUM",
+				"ALTER TABLE users RENAME TO people",
+			}
+			for _, q := range writes {
+				_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q})
+				if !errors.Is(err, errDeclined) {
+					t.Errorf("%s: %v, want the refusal", q, err)
+				}
+				if asked := no.took(); len(asked) != 1 || !strings.Contains(asked[0], "which SQLite says writes to it") {
+					t.Errorf("%s: asked %q", q, asked)
+				}
+			}
+			// Nothing was changed.
+			got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT (SELECT count(*) FROM orders) AS o, (SELECT count(*) FROM nums) AS n, (SELECT group_concat(name) FROM users) AS u, (SELECT user_version FROM pragma_user_version) AS v"}))
+			if got != `[{"o":3,"n":2500,"u":"Ada,Bob,Cy","v":0}]` {
+				t.Errorf("after the refusals: %s", got)
+			}
+			// Reads ask nothing and run.
+			for _, q := range []string{"SELECT count(*) AS n FROM users", "PRAGMA user_version", "WITH x AS (SELECT 1) SELECT * FROM x"} {
+				if _, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q}); err != nil {
+					t.Errorf("%s: %v", q, err)
+				}
+				if asked := no.took(); len(asked) != 0 {
+					t.Errorf("%s asked %q", q, asked)
+				}
+			}
+			// Yes: it runs.
+			yes := &confirmer{}
+			got = js(t, mustCall(t, e, yes.ctx(context.Background()), "DELETE FROM orders WHERE id = 2 RETURNING id"))
+			if got != `[{"id":2}]` || len(yes.took()) != 1 {
+				t.Errorf("confirmed DELETE … RETURNING: %s", got)
+			}
+			// TEMP tables are seen only by their connection: SQL on them is
+			// not proven read-only, so it asks.
+			e.ok("db.execute", map[string]any{"sql": "CREATE TEMP TABLE scratch (x); INSERT INTO scratch VALUES (1)"})
+			if _, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": "INSERT INTO scratch VALUES (2)"}); !errors.Is(err, errDeclined) {
+				t.Errorf("INSERT into a TEMP table: %v", err)
+			}
+			// An error of the SQL itself is reported, not asked about.
+			_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": "SELEC 1"})
+			wantErr(t, "syntax error", err, "syntax error")
+			if asked := no.took(); len(asked) != 1 { // the TEMP insert only
+				t.Errorf("asked %q", asked)
+			}
+			// Without a confirmer (confirm_destructive off), nothing asks.
+			e.ok("db.query", map[string]any{"sql": "INSERT INTO nums VALUES (-3) RETURNING n"})
+		})
+	}
+}
+
+func mustCall(t *testing.T, e *env, ctx context.Context, q string) any {
+	t.Helper()
+	res, err := e.callCtx(ctx, "db.query", map[string]any{"sql": q})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return res
+}
+
+// TestReadOnlyPackAsksNothing: a read-only pack refuses writes itself, so
+// it never asks.
+func TestReadOnlyPackAsksNothing(t *testing.T) {
+	e := newEnv(t, Options{ReadOnly: true})
+	no := &confirmer{answer: errDeclined}
+	_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": "DROP TABLE orders"})
+	wantErr(t, "read-only DROP", err, "read-only")
+	if asked := no.took(); len(asked) != 0 {
+		t.Errorf("asked %q", asked)
+	}
+}
+
+// TestOtherDriverStatementsAsk: a database/sql driver cannot prove a
+// statement read-only, so with a confirmer every statement asks.
+func TestOtherDriverStatementsAsk(t *testing.T) {
+	e := fakeEnv(t, false)
+	no := &confirmer{answer: errDeclined}
+	_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": "SELECT 1"})
+	if !errors.Is(err, errDeclined) {
+		t.Errorf("got %v", err)
+	}
+	if asked := no.took(); len(asked) != 1 || !strings.Contains(asked[0], "cannot prove read-only") {
+		t.Errorf("asked %q", asked)
+	}
+}
+
+// TestResourcePragmasRefused: no program sets how much memory or how many
+// threads SQLite uses, even in a writable pack; reading them is fine.
+func TestResourcePragmasRefused(t *testing.T) {
+	e := newEnv(t, Options{})
+	for _, q := range []string{"PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -10000000", "PRAGMA mmap_size = 1000000000", "PRAGMA threads = 8", "PRAGMA hard_heap_limit = 1", "PRAGMA soft_heap_limit = 1"} {
+		_, err := e.call("db.execute", map[string]any{"sql": q})
+		wantErr(t, q, err, "is not allowed", "memory or how many threads")
+	}
+	e.ok("db.query", map[string]any{"sql": "PRAGMA temp_store"})
+	e.ok("db.query", map[string]any{"sql": "PRAGMA cache_size"})
+}
+
+// TestResultsMetered: what a query returns is charged to the run's budget
+// as rows arrive, and one value too long for the budget is refused by
+// SQLite before it is made.
+func TestResultsMetered(t *testing.T) {
+	e := newEnv(t, Options{ReadOnly: false})
+	// A stored value longer than the budget allows.
+	e.ok("db.execute", map[string]any{"sql": "CREATE TABLE big (b BLOB); INSERT INTO big VALUES (zeroblob(3000000))"})
+	const limit = 2 << 20
+	tests := []struct{ name, sql string }{
+		{"zeroblob", "SELECT zeroblob(250000000)"},
+		{"randomblob", "SELECT randomblob(250000000)"},
+		{"long text", "SELECT printf('%.*c', 250000000, 'x')"},
+		{"stored BLOB", "SELECT b FROM big"},
+		{"one value per column", "SELECT zeroblob(300000), zeroblob(300000), zeroblob(300000), zeroblob(300000), zeroblob(300000), zeroblob(300000), zeroblob(300000)"},
+		{"group_concat", "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c LIMIT 20000) SELECT group_concat(printf('%.*c', 1000, 'x')) FROM c"},
+		{"rows", "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c LIMIT 100000) SELECT printf('%.*c', 1000, 'x') AS s FROM c"},
+		{"second statement", "SELECT 1; SELECT zeroblob(1500000), zeroblob(1500000)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, b, call := metered(limit)
+			start := time.Now()
+			_, err := e.callCtx(ctx, "db.query", map[string]any{"sql": tt.sql, "max_rows": int64(100000)})
+			if !errors.Is(err, errOverBudget) {
+				t.Errorf("got %v, want the budget's error", err)
+			}
+			if took := time.Since(start); took > 3*time.Second {
+				t.Errorf("took %s", took)
+			}
+			call.End(true)
+			if b.Held() != 0 {
+				t.Errorf("held %d after the call", b.Held())
+			}
+		})
+	}
+	// Within the budget, results are whole; the connection's limits are
+	// back afterwards for a call of another run.
+	ctx, _, call := metered(limit)
+	if got := js(t, mustCall(t, e, ctx, "SELECT length(zeroblob(100000)) AS n, count(*) AS c FROM users")); got != `[{"n":100000,"c":3}]` {
+		t.Errorf("within the budget: %s", got)
+	}
+	call.End(false)
+	for range 4 { // every pooled connection
+		if got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT length(b) AS n FROM big"})); got != `[{"n":3000000}]` {
+			t.Errorf("unmetered after a metered call: %s", got)
+		}
+	}
+}
+
+// TestParallelQueriesShareTheBudget: calls of one run at once (parallel())
+// share one budget: each reserves half of what is left before SQLite runs,
+// so together they never hold more than the budget.
+func TestParallelQueriesShareTheBudget(t *testing.T) {
+	e := newEnv(t, Options{})
+	const limit = 8 << 20
+	b := meter.NewBudget(limit, func(int64) error { return errOverBudget })
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := b.Call()
+			var err error
+			defer func() { c.End(err != nil) }()
+			_, err = e.callCtx(meter.With(context.Background(), c), "db.query", map[string]any{"sql": "SELECT zeroblob(3000000) AS z"})
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	over := 0
+	for _, err := range errs {
+		switch {
+		case errors.Is(err, errOverBudget):
+			over++
+		case err != nil:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	// 3 MB each: two at most fit in 8 MiB with their rows.
+	if over < 6 {
+		t.Errorf("%d of 8 parallel 3 MB values refused, want at least 6", over)
+	}
+}
+
+// BenchmarkQuery measures a small query's call unmetered, metered (the
+// checker's prepare and SQLite's length limit set and restored), and
+// metered with confirmations wanted.
+func BenchmarkQuery(b *testing.B) {
+	t := &testing.T{}
+	e := newEnv(t, Options{})
+	e.t = t
+	args := map[string]any{"sql": "SELECT id, name FROM users WHERE id = ?", "params": []any{int64(1)}}
+	run := func(b *testing.B, ctx func() (context.Context, func())) {
+		for b.Loop() {
+			c, end := ctx()
+			if _, err := e.callCtx(c, "db.query", args); err != nil {
+				b.Fatal(err)
+			}
+			end()
+		}
+	}
+	b.Run("unmetered", func(b *testing.B) {
+		run(b, func() (context.Context, func()) { return context.Background(), func() {} })
+	})
+	budget := meter.NewBudget(512<<20, func(int64) error { return errOverBudget })
+	b.Run("metered", func(b *testing.B) {
+		run(b, func() (context.Context, func()) {
+			c := budget.Call()
+			return meter.With(context.Background(), c), func() { c.End(false) }
+		})
+	})
+	yes := &confirmer{}
+	b.Run("metered+confirm", func(b *testing.B) {
+		run(b, func() (context.Context, func()) {
+			c := budget.Call()
+			return yes.ctx(meter.With(context.Background(), c)), func() { c.End(false) }
+		})
+	})
+}
