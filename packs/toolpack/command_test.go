@@ -161,7 +161,8 @@ func TestCommandCancel(t *testing.T) {
 	go func() {
 		// Cancel once the child is running.
 		for range 100 {
-			if _, err := os.Stat(filepath.Join(dir, "child.pid")); err == nil {
+			// The shell creates the file before it writes the pid.
+			if data, err := os.ReadFile(filepath.Join(dir, "child.pid")); err == nil && strings.HasSuffix(string(data), "\n") {
 				break
 			}
 			time.Sleep(10 * time.Millisecond)
