@@ -51,6 +51,7 @@ const maxErrors = yamltree.MaxErrors
 type errList struct {
 	workDir string
 	errs    yamltree.ErrorList[*Error]
+	scrub   *Secrets // hidden from messages added from now on
 }
 
 // show gives file as users should see it: relative to the working
@@ -67,8 +68,32 @@ func (l *errList) add(e *Error) {
 	if e.shown == "" {
 		e.shown = l.show(e.File)
 	}
-	l.errs.Add(e)
+	l.errs.Add(scrub(l.scrub, e))
 }
+
+// scrub hides the values of s in e's message and cause.
+func scrub(s *Secrets, e *Error) *Error {
+	if s == nil {
+		return e
+	}
+	e.Msg = s.Redact(e.Msg)
+	if e.Err != nil {
+		if text := s.Redact(e.Err.Error()); text != e.Err.Error() {
+			e.Err = &scrubbedError{text: text, err: e.Err}
+		}
+	}
+	return e
+}
+
+// scrubbedError reads as its cause with secret values hidden; errors.Is
+// and errors.As still reach the cause.
+type scrubbedError struct {
+	text string
+	err  error
+}
+
+func (e *scrubbedError) Error() string { return e.text }
+func (e *scrubbedError) Unwrap() error { return e.err }
 
 // at records a problem at a position.
 func (l *errList) at(p pos, key keyPath, format string, args ...any) {

@@ -114,7 +114,9 @@ type hit struct {
 	name       string
 }
 
-func newRedactor(values map[string]string) *redactor {
+// newRedactor prepares the search for values; names of markerOnly are
+// not searched for, but their markers are left alone like the others.
+func newRedactor(values map[string]string, markerOnly []string) *redactor {
 	byText := map[string]string{} // needle → name; one value under two names shows the first name
 	add := func(text, name string) {
 		if len(text) < minFormLen {
@@ -125,6 +127,9 @@ func newRedactor(values map[string]string) *redactor {
 		}
 	}
 	var markers []string
+	for _, name := range markerOnly {
+		markers = append(markers, "[secret:"+name+"]")
+	}
 	for name, v := range values {
 		markers = append(markers, "[secret:"+name+"]")
 		if len(v) < minRedactLen {

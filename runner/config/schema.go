@@ -118,6 +118,7 @@ func (d *decoder) config(root *node) *Config {
 }
 
 func (d *decoder) isolation(v *node, kp keyPath) (string, bool) {
+	d.shown(v)
 	s, ok := d.str(v, kp)
 	if ok && s != "" && s != "process" {
 		d.fail(v, kp, `want "process" (workers with a hard memory limit) or nothing (in-process), got %s`, yamltree.Describe(v))
@@ -137,6 +138,7 @@ func (d *decoder) policies(n *node, p keyPath, c *Config) {
 		d.fields(pr.Val, kp, policyKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "allow":
+				d.shown(f.Val)
 				if l, ok := d.strList(f.Val, fp); ok {
 					for i, pat := range l {
 						if _, err := path.Match(pat, ""); err != nil || pat == "" {
@@ -268,6 +270,7 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 			v := f.Val
 			switch key {
 			case "command":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					if strings.TrimSpace(str) == "" {
 						d.fail(v, fp, "must not be empty")
@@ -310,10 +313,12 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 					s.Enabled = &b
 				}
 			case "tool_prefix":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					s.ToolPrefix = str
 				}
 			case "description":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					s.Description = str
 				}
@@ -359,6 +364,7 @@ func (d *decoder) aliases(n *node, p keyPath, c *Config) {
 			d.errs.at(pr.At, kp, "an alias name must be an identifier (letters, digits and _, not starting with a digit, not a keyword)")
 			return
 		}
+		d.shown(pr.Val)
 		t, ok := d.item(pr.Val, kp)
 		if !ok {
 			return
@@ -422,6 +428,7 @@ func (d *decoder) snippets(n *node, p keyPath, c *Config) {
 		d.fields(pr.Val, kp, snippetKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "description":
+				d.shown(f.Val)
 				if str, ok := d.str(f.Val, fp); ok {
 					s.Description = str
 				}
@@ -464,6 +471,7 @@ func (d *decoder) params(n *node, p keyPath) []SnippetParam {
 					sp.Type = t
 				}
 			case "description":
+				d.shown(f.Val)
 				if str, ok := d.str(f.Val, fp); ok {
 					sp.Description = str
 				}
@@ -501,6 +509,7 @@ func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
 			}
 			want = "an integer"
 		case "number":
+			d.shown(n)
 			if n.Tag == yamltree.TagInt || n.Tag == yamltree.TagFloat {
 				var f float64
 				if decodeScalar(&node{Kind: yamltree.ScalarNode, Tag: yamltree.TagFloat, Value: n.Value}, &f) == nil || decodeScalar(n, &f) == nil {
@@ -625,6 +634,7 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "rate_limit":
 			d.rateLimit(v, fp, s)
 		case "http":
+			d.shown(v)
 			if a, ok := d.str(v, fp); ok {
 				if err := checkAddr(a); err != nil {
 					d.fail(v, fp, "%v, got %s", err, yamltree.Describe(v))
@@ -698,6 +708,7 @@ func (d *decoder) oauth(n *node, p keyPath) *OAuth {
 	}
 	o := &OAuth{}
 	d.fields(n, p, oauthKeys(), func(key string, f pair, fp keyPath) {
+		d.shown(f.Val) // public facts, served as the protected resource metadata
 		if key == "scopes" {
 			l, ok := d.strList(f.Val, fp)
 			if !ok {
@@ -807,6 +818,9 @@ func (d *decoder) tokens(n *node, p keyPath) []Token {
 		var t Token
 		written := map[string]bool{}
 		d.fields(it, ip, tokenKeys(), func(key string, f pair, fp keyPath) {
+			if key != "token" {
+				d.shown(f.Val)
+			}
 			str, ok := d.str(f.Val, fp)
 			if !ok {
 				return
