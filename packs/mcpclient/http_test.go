@@ -4,8 +4,8 @@ package mcpclient
 
 import (
 	"context"
-	"log/slog"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
