@@ -6,11 +6,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -259,5 +264,67 @@ func TestEnteredErrorsKeepTheirKind(t *testing.T) {
 	res = r.Exec(context.Background(), "try:\n    leak.fail()\nexcept ToolError as e:\n    r = str(e)\nr")
 	if res.Text != "leak.fail failed: denied for [secret:HARD] and [secret:API_TOKEN]" {
 		t.Errorf("caught: %s", res.Text)
+	}
+}
+
+// An upstream MCP server that hands back the credential it was given (its
+// Authorization header, from the environment) and names it in a tool's
+// description: the program sees the marker in the result and the tool's
+// doc, and isError text, never the token.
+func TestUpstreamResultsEnterRedacted(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "echo-auth", Version: "1"}, nil)
+	var seen atomic.Value
+	srv.AddTool(&mcp.Tool{Name: "whoami", Description: "Answers with your header, e.g. Bearer " + envToken,
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			h, _ := seen.Load().(string)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"authorization": "` + h + `"}`}}}, nil
+		})
+	srv.AddTool(&mcp.Tool{Name: "refuse", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			h, _ := seen.Load().(string)
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "refused " + h}}}, nil
+		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen.Store(r.Header.Get("Authorization"))
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "onetool.yaml"), []byte("servers:\n  up:\n    url: "+ts.URL+"\n    headers: {Authorization: \"Bearer ${API_TOKEN}\"}\n"), 0o644)
+	cfg, err := config.Load(filepath.Join(dir, "onetool.yaml"), config.LoadOptions{WorkDir: dir,
+		LookupEnv: func(name string) (string, bool) { return envToken, name == "API_TOKEN" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(t, WithConfig(cfg))
+	defer r.Close()
+	res := r.Exec(context.Background(), `
+def xor(t):
+    return bytes([b ^ 0x55 for b in t.encode()]).hex()
+v = up.whoami()
+try:
+    up.refuse()
+    e = "no error"
+except ToolError as x:
+    e = str(x)
+[xor(v["authorization"]), xor(up.whoami.doc), xor(e), xor(ot.help(query="up.whoami"))]`)
+	if res.IsError() {
+		t.Fatal(res.Text)
+	}
+	var out []string
+	if err := json.Unmarshal([]byte(res.Text), &out); err != nil {
+		t.Fatalf("%v: %s", err, res.Text)
+	}
+	for i, x := range out {
+		b, _ := hex.DecodeString(x)
+		for j := range b {
+			b[j] ^= 0x55
+		}
+		if held := string(b); strings.Contains(held, envToken) || !strings.Contains(held, "[secret:API_TOKEN]") {
+			t.Errorf("%d: the program held %q", i, held)
+		}
 	}
 }

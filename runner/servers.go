@@ -155,6 +155,10 @@ func (r *Runner) registerServerTools(name string) {
 	var tools []*packs.Tool
 	seen := map[string]bool{}
 	for _, ut := range srv.ToolsNow() {
+		// What a server says of its tools reaches programs (ot.help, a
+		// tool's .doc): with secrets hidden, as its results are.
+		ut.Description = r.cfg.Secrets.Redact(ut.Description)
+		ut.InputSchema = json.RawMessage(r.cfg.Secrets.Redact(string(ut.InputSchema)))
 		t := upstreamTool(srv, pack, ut)
 		if seen[t.Name] {
 			continue // two upstream names with one canonical form: MatchTool reports the ambiguity
