@@ -205,7 +205,7 @@ func scanHex(text string, minVals int, b *runBuffers, found func(sep bool) bool)
 			for j < len(text) && isHexDigit(text[j]) {
 				j++
 			}
-			if j-k < minVals && (hexSeparator(text, j) == 0 || j+3 >= len(text) || !isHexDigit(text[j+1]) && !isHexDigit(text[j+3])) {
+			if n := hexSeparator(text, j); j-k < minVals && (n == 0 || j+n >= len(text) || !isHexDigit(text[j+n])) {
 				k = j + 1
 				continue
 			}
