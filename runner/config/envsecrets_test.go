@@ -216,3 +216,24 @@ func TestEffectiveNamesBothSources(t *testing.T) {
 		t.Errorf("Redact = %q", got)
 	}
 }
+
+// An include's path is a path: its variables are not secrets. An error
+// about it still does not show their values.
+func TestEnvironmentInIncludes(t *testing.T) {
+	dir, o := testDir(t, map[string]string{
+		"team/team.yaml": "limits: {max_tool_calls: 5}\n",
+		"onetool.yaml":   "include: ['${PROFILE_DIR}/team.yaml']\n",
+	}, nil)
+	o.LookupEnv = env{"PROFILE_DIR": filepath.Join(dir, "team")}.lookup
+	c, err := Load(filepath.Join(dir, "onetool.yaml"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := c.Secrets.EnvNames(); len(names) != 0 || *c.Limits.MaxToolCalls != 5 {
+		t.Errorf("env secrets %v, limits %+v", names, c.Limits)
+	}
+	_, _, err = loadYAML(t, "include: ['${P}']\n", nil, env{"P": "/nonexistent/token-1234.yaml"})
+	if err == nil || strings.Contains(err.Error(), "token-1234") {
+		t.Errorf("error: %v", err)
+	}
+}

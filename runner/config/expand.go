@@ -137,6 +137,15 @@ func (x *expander) expandInto(s string, b *builders, out *expansion, depth int) 
 	return nil
 }
 
+// shown marks n, expanded where no value is a credential before decoding
+// (an include), as decoder.shown does.
+func (x *expander) shown(n *node) {
+	if u, ok := x.nodes[n]; ok {
+		n.Masked = u.shown
+		delete(x.nodes, n)
+	}
+}
+
 // lookup finds a variable: secrets first, then the environment.
 func (x *expander) lookup(name string) (val string, secret, found bool) {
 	if v, ok := x.secrets.Lookup(name); ok {

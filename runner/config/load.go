@@ -54,23 +54,23 @@ func Load(path string, opts LoadOptions) (*Config, error) {
 	}
 
 	x := &expander{secrets: secrets, lookupEnv: o.LookupEnv}
+	// No message shows a value of secrets.yaml or the environment,
+	// whatever a check quotes (a value built from one already shows its
+	// mask: this is the second line).
+	errs.secrets = func() *Secrets { return messageSecrets(secrets, x.env) }
 	l := &loader{errs: errs, x: x, home: o.HomeDir, budget: yamltree.NewBudget(maxNodes)}
 	tree := l.loadFile(file, []string{file})
 	if errs.any() {
 		return nil, errs.err()
 	}
 	x.expandTree(tree, nil, errs)
-	// From here on, no message shows a value of secrets.yaml or the
-	// environment, whatever a check quotes (values built from them already
-	// show their masks: this is the second line).
-	errs.scrub = messageSecrets(secrets, x.env)
 	d := &decoder{errs: errs, home: o.HomeDir, masks: map[string]string{}, keys: map[string]pos{}, env: x.nodes}
 	c := d.config(tree)
 	if errs.any() {
 		return nil, errs.err()
 	}
 	c.Path, c.Dir, c.Secrets = file, filepath.Dir(file), secrets.withEnv(d.secretEnv(x))
-	c.keys, c.workDir, c.scrub = d.keys, o.WorkDir, errs.scrub
+	c.keys, c.workDir, c.scrub = d.keys, o.WorkDir, errs.secrets()
 	c.Files = unique(l.files)
 	if tp := filepath.Join(c.Dir, "toolpacks"); isDir(tp) && !slices.Contains(c.Toolpacks, tp) {
 		c.Toolpacks = append(c.Toolpacks, tp)

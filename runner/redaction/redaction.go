@@ -241,7 +241,11 @@ func (w *valueRedactor) goValue(v any, depth int) (any, bool, error) {
 	}
 	switch x := v.(type) {
 	case string:
-		return w.redact(x)
+		r, changed, err := w.redact(x)
+		if !changed || err != nil {
+			return v, false, err // v as it was: boxing r again would allocate
+		}
+		return r, true, nil
 	case []any:
 		var out []any
 		for i, e := range x {
@@ -261,31 +265,44 @@ func (w *valueRedactor) goValue(v any, depth int) (any, bool, error) {
 		}
 		return out, true, nil
 	case *ordered.Map:
-		m := ordered.NewMap(x.Len())
-		changed := false
+		// The copy is made at the first change only: most values hold
+		// no secret, and a walk that changes nothing allocates nothing.
+		var m *ordered.Map
+		i := 0
 		var err error
 		x.Range(func(k string, e any) bool {
 			var r any
-			var c bool
+			var c, ck bool
+			var rk string
 			if r, c, err = w.goValue(e, depth+1); err != nil {
 				return false
 			}
-			var rk string
-			var ck bool
 			if rk, ck, err = w.redact(k); err != nil {
 				return false
 			}
-			changed = changed || c || ck
-			m.Set(rk, r)
+			if (c || ck) && m == nil {
+				m = ordered.NewMap(x.Len())
+				j := 0
+				x.Range(func(k string, e any) bool {
+					if j++; j > i {
+						return false
+					}
+					m.Set(k, e)
+					return true
+				})
+			}
+			if m != nil {
+				m.Set(rk, r)
+			}
+			i++
 			return true
 		})
-		if err != nil || !changed {
+		if err != nil || m == nil {
 			return v, false, err
 		}
 		return m, true, nil
 	case map[string]any:
-		m := make(map[string]any, len(x))
-		changed := false
+		var m map[string]any
 		for k, e := range x {
 			r, c, err := w.goValue(e, depth+1)
 			if err != nil {
@@ -295,10 +312,21 @@ func (w *valueRedactor) goValue(v any, depth int) (any, bool, error) {
 			if err != nil {
 				return nil, false, err
 			}
-			changed = changed || c || ck
-			m[rk] = r
+			if (c || ck) && m == nil {
+				m = make(map[string]any, len(x))
+				for k2, e2 := range x {
+					m[k2] = e2
+				}
+				delete(m, k)
+			}
+			if m != nil {
+				if rk != k {
+					delete(m, k)
+				}
+				m[rk] = r
+			}
 		}
-		if !changed {
+		if m == nil {
 			return v, false, nil
 		}
 		return m, true, nil

@@ -106,6 +106,13 @@ func TestEnteringKeepsCleanValues(t *testing.T) {
 	if err != nil || fmt.Sprintf("%p", got) != fmt.Sprintf("%p", m) {
 		t.Errorf("copied a clean map: %v", err)
 	}
+	om := ordered.NewMap(3)
+	om.Set("id", int64(7))
+	om.Set("name", "item number seven, a name long enough to be searched")
+	om.Set("tags", []any{"alpha", "beta"})
+	if n := testing.AllocsPerRun(100, func() { Entering(s, om) }); n != 0 {
+		t.Errorf("a clean dict costs %v allocations", n)
+	}
 	b := big.NewInt(42)
 	if got, _ := Entering(s, b); got != any(b) {
 		t.Error("copied a clean big.Int")
