@@ -1,6 +1,7 @@
 package redaction
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -223,7 +224,8 @@ func BenchmarkEntering(b *testing.B) {
 		m := ordered.NewMap(4)
 		m.Set("id", int64(i))
 		m.Set("name", fmt.Sprintf("item number %d", i))
-		m.Set("sha", hex.EncodeToString([]byte(fmt.Sprintf("%032d", i))))
+		sum := sha256.Sum256([]byte(fmt.Sprint(i)))
+		m.Set("sha", hex.EncodeToString(sum[:]))
 		m.Set("tags", []any{"alpha", "beta"})
 		return m
 	}
