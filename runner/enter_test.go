@@ -110,6 +110,12 @@ out["config"] = xor(ot.config())
 out["servers"] = xor(json.dumps(ot.servers()))
 out["health"] = xor(json.dumps(ot.health()))
 out["results"] = xor(json.dumps(parallel([call(leak.value), call(leak.value)])))
+import base64, urllib.parse
+t = json.dumps(v) + str(out)
+b = t.encode()
+out["encodings"] = [b.hex(), b.hex(":"), base64.b64encode(b).decode(), base64.encodebytes(b).decode(),
+    ascii(t), repr(b), urllib.parse.quote(t), "".join(["%%%02x" % c for c in b]), "".join(["&#%d" % ord(c) for c in t]),
+    "".join(["\\x%02x" % c for c in b]), base64.b64encode(base64.b64encode(b)).decode(), t[::-1]]
 out
 `
 
@@ -119,12 +125,13 @@ out
 // error, ot.config(), ot.servers() (last_error holding the URL with a
 // secret in its path), ot.health(), results of parallel — holds the
 // marker, never the secret of secrets.yaml nor the one from the
-// environment: so no encoding the program applies can carry them out.
+// environment: so no encoding the program applies can carry them out, and
+// the answer, every encoding of it included, never holds them.
 func TestSecretsNeverEnterAProgram(t *testing.T) {
 	cfg := enterConfig(t)
 	for _, mode := range []string{"in-process", "isolated"} {
 		t.Run(mode, func(t *testing.T) {
-			opts := []Option{WithRegistry(leakRegistry(t)), WithConfig(cfg), WithLimits(Limits{Timeout: 30 * time.Second})}
+			opts := []Option{WithRegistry(leakRegistry(t)), WithConfig(cfg), WithLimits(Limits{Timeout: 30 * time.Second}), WithMaxInline(1 << 20)}
 			var r *Runner
 			if mode == "isolated" {
 				r = isolated(t, Isolation{Workers: 1, MaxWorkers: 1}, opts...)
@@ -150,6 +157,9 @@ func TestSecretsNeverEnterAProgram(t *testing.T) {
 				t.Errorf("the program did not see the markers: %s", res.Text)
 			}
 			probe := probeSecrets(t)
+			if got := probe.Redact(res.Text); strings.Contains(got, "[secret:P") {
+				t.Errorf("the answer holds a secret: %.2000s", got)
+			}
 			for name, v := range out {
 				x, ok := v.(string)
 				if !ok || name == "marker" {
