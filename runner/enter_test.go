@@ -185,6 +185,26 @@ func TestSecretsNeverEnterAProgram(t *testing.T) {
 	}
 }
 
+// unxor reads a JSON list of what enterProgram's xor wrote.
+func unxor(t *testing.T, text string) []string {
+	t.Helper()
+	var out []string
+	if err := json.Unmarshal([]byte(text), &out); err != nil {
+		t.Fatalf("%v: %s", err, text)
+	}
+	for i, x := range out {
+		b, err := hex.DecodeString(x)
+		if err != nil {
+			t.Fatalf("%q: %v", x, err)
+		}
+		for j := range b {
+			b[j] ^= 0x55
+		}
+		out[i] = string(b)
+	}
+	return out
+}
+
 // wantMarkers is a marker each source shows in place of a secret.
 var wantMarkers = map[string]string{
 	"value":    "[secret:HARD]",
