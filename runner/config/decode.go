@@ -28,6 +28,10 @@ type decoder struct {
 	// credential, which are shown.
 	env   map[*node]envUse
 	plain map[*node]bool
+	// credentials are the nodes read where a value is nothing but a
+	// credential (headers, tokens, the store), whose variables are
+	// redacted however short (see Secrets.withEnv).
+	credentials map[*node]bool
 
 	tokenPolicies   []placed // serve.auth.tokens[i].policy, checked once policies are known
 	policyIsolation []placed // policies.x.isolation, checked against the top-level isolation
@@ -68,19 +72,38 @@ func (d *decoder) shown(n *node) {
 	}
 }
 
+// credential marks n, and what it holds, as read where a value is
+// nothing but a credential.
+func (d *decoder) credential(n *node) {
+	if d.credentials == nil {
+		d.credentials = map[*node]bool{}
+	}
+	d.credentials[n] = true
+	for _, it := range n.Items {
+		d.credential(it)
+	}
+	for _, pr := range n.Pairs {
+		d.credential(pr.Val)
+	}
+}
+
 // secretEnv returns the variables of the environment used where their
-// values are secrets, with their values.
-func (d *decoder) secretEnv(x *expander) map[string]string {
-	out := map[string]string{}
+// values are secrets, with their values, and the names of those used
+// where a value is nothing but a credential.
+func (d *decoder) secretEnv(x *expander) (map[string]string, map[string]bool) {
+	out, credentials := map[string]string{}, map[string]bool{}
 	for n, u := range d.env {
 		if d.plain[n] {
 			continue
 		}
 		for _, name := range u.names {
 			out[name] = x.env[name]
+			if d.credentials[n] {
+				credentials[name] = true
+			}
 		}
 	}
-	return out
+	return out, credentials
 }
 
 // skip reports whether n is null or was already reported as broken.

@@ -16,7 +16,7 @@ const envFile = `
 servers:
   api:
     url: https://mcp.example.com/${URL_KEY}/mcp?team=${TEAM}
-    headers: {Authorization: "Bearer ${API_TOKEN}"}
+    headers: {Authorization: "Bearer ${API_TOKEN}", X-Key: "${SHORT_KEY}"}
     description: "API of ${TEAM_NAME}"
     timeout: ${TIMEOUT}
   local:
@@ -54,6 +54,7 @@ var envValues = env{
 	"STEPS":       "5000",
 	"PRINCIPAL":   "alice",
 	"ALICE_TOKEN": "tok-alice-aaaabbbbcccc",
+	"SHORT_KEY":   "s3cr3t",
 }
 
 // SPEC §8.3: values from the environment are secrets like those of
@@ -91,11 +92,14 @@ func TestEnvironmentValuesAreSecrets(t *testing.T) {
 		t.Errorf("want %q in:\n%s", want, eff)
 	}
 
-	// Redacted from output: the credentials of eight characters or more.
-	// Not: values only used as paths or numbers, and short values ("8080",
-	// used as an argument too, is a port far more often than a secret).
+	// Redacted from output: the credentials, of eight characters or more
+	// where a value may be something else (a URL, an argument), of any
+	// length the file's secrets are where a value is nothing but a
+	// credential (a header). Not: values only used as paths or numbers,
+	// and short values elsewhere ("8080", used as an argument too, is a
+	// port far more often than a secret).
 	names := c.Secrets.EnvNames()
-	for _, name := range []string{"URL_KEY", "API_TOKEN", "CLI_KEY", "DB_PASS", "WEB_KEY", "REDIS_PASS", "ALICE_TOKEN"} {
+	for _, name := range []string{"URL_KEY", "API_TOKEN", "CLI_KEY", "DB_PASS", "WEB_KEY", "REDIS_PASS", "ALICE_TOKEN", "SHORT_KEY"} {
 		if !slices.Contains(names, name) {
 			t.Errorf("%s is not a secret: %v", name, names)
 		}

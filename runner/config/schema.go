@@ -101,6 +101,7 @@ func (d *decoder) config(root *node) *Config {
 				c.Isolation = s
 			}
 		case "store":
+			d.credential(v)
 			if s, ok := d.str(v, kp); ok {
 				if err := store.Validate(s); err != nil {
 					d.fail(v, kp, "%v", err)
@@ -301,6 +302,7 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 					s.URL = str
 				}
 			case "headers":
+				d.credential(v)
 				if m, ok := d.strMap(v, fp); ok {
 					s.Headers = m
 				}
@@ -677,6 +679,7 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 	d.fields(n, p, authKeys(), func(key string, f pair, fp keyPath) {
 		switch key {
 		case "metrics_token":
+			d.credential(f.Val)
 			if t, ok := d.str(f.Val, fp); ok {
 				if t == "" {
 					d.fail(f.Val, fp, "must not be empty: leave metrics_token out to serve /metrics without a token")
@@ -818,7 +821,9 @@ func (d *decoder) tokens(n *node, p keyPath) []Token {
 		var t Token
 		written := map[string]bool{}
 		d.fields(it, ip, tokenKeys(), func(key string, f pair, fp keyPath) {
-			if key != "token" {
+			if key == "token" {
+				d.credential(f.Val)
+			} else {
 				d.shown(f.Val)
 			}
 			str, ok := d.str(f.Val, fp)

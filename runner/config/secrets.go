@@ -17,12 +17,15 @@ import (
 const minRedactLen = 4
 
 // minEnvRedactLen is the shortest value from the environment that Redact
-// replaces. Such values are secrets because of where the configuration
-// uses them, not because anyone said so: at fewer than 8 characters they
-// are ports, flags, regions and user names ("8080", "true", "eu-west")
-// far more often than credentials, and replacing every "8080" of every
-// result would help no one. They are masked in the configuration all the
-// same; a short secret belongs in secrets.yaml.
+// replaces, unless it is used where a value is nothing but a credential
+// (a header, a token, the store: there minRedactLen applies). Such values
+// are secrets because of where the configuration uses them, not because
+// anyone said so; in a URL, an argument, a server's env or a pack's
+// setting, a value under 8 characters is a port, a flag, a region or a
+// user name ("8080", "true", "eu-west") far more often than a credential,
+// and replacing every "8080" of every result would help no one. It is
+// masked in the configuration all the same; a short secret belongs in
+// secrets.yaml.
 const minEnvRedactLen = 8
 
 // Secrets holds the values of secrets.yaml, and the values that the
@@ -42,8 +45,10 @@ func newSecrets(file string, values map[string]string) *Secrets {
 	return &Secrets{file: file, values: values, red: newRedactor(values, nil)}
 }
 
-// withEnv returns s with the secrets env taken from the environment.
-func (s *Secrets) withEnv(env map[string]string) *Secrets {
+// withEnv returns s with the secrets env taken from the environment,
+// those named in credentials used where a value is nothing but a
+// credential.
+func (s *Secrets) withEnv(env map[string]string, credentials map[string]bool) *Secrets {
 	if len(env) == 0 {
 		return s
 	}
@@ -60,7 +65,7 @@ func (s *Secrets) withEnv(env map[string]string) *Secrets {
 		if _, dup := needles[name]; dup {
 			continue
 		}
-		if len(v) < minEnvRedactLen {
+		if len(v) < minEnvRedactLen && !credentials[name] {
 			short = append(short, name)
 			continue
 		}
