@@ -13,8 +13,14 @@ import (
 // CallTool performs one tool call made by a program (it implements
 // proxy.Caller): it charges the run's budget, then takes the same path as
 // Run. Errors keep their sentinels but read as the cause, since the
-// program knows which tool it called.
-func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (_ any, err error) {
+// program knows which tool it called. Every path by which a program calls
+// a tool comes here, so this is where a tool's result and error enter the
+// program, with every secret hidden (enterCall).
+func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
+	return r.enterCall(r.callTool(ctx, t, args))
+}
+
+func (r *Runner) callTool(ctx context.Context, t *packs.Tool, args map[string]any) (_ any, err error) {
 	if r.remote != nil {
 		return r.remote(ctx, t, args) // in a worker: the server does all the rest
 	}

@@ -149,7 +149,7 @@ func (r *Runner) planBuiltin(thread *starlark.Thread, b *starlark.Builtin, args 
 	call := func(ctx context.Context, tool string, args map[string]any) (any, error) {
 		t, err := r.resolve(ctx, tool)
 		if err != nil {
-			return nil, err
+			return nil, r.enterError(err) // what a resolver says enters the program, as CallTool's errors do
 		}
 		bound, err := t.BindMap(args)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/auth"
+	"github.com/onetool-dev/onetool/runner/redaction"
 )
 
 // ErrNeedsIsolation is the cause of a run refused because its principal's
@@ -97,7 +98,7 @@ func (r *Runner) noteCall(st *runState, id string, args map[string]any) {
 func (r *Runner) auditArgs(args map[string]any) any {
 	var v any = args
 	if r.cfg.Secrets != nil {
-		v = redactValue(r.cfg.Secrets, v)
+		v = redaction.Value(r.cfg.Secrets, v)
 	}
 	b, err := ordered.Encode(v)
 	if err != nil {

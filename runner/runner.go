@@ -38,6 +38,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
+	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/snippets"
 )
@@ -461,7 +462,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).
-		iopts.Redact = func(v starlark.Value) starlark.Value { return redactStarlark(secrets, v) }
+		iopts.Redact = func(v starlark.Value) starlark.Value { return redaction.Starlark(secrets, v) }
 	}
 	var out *interp.Result
 	if sess != nil {

@@ -43,7 +43,7 @@ func (r *Runner) startServers() {
 		}
 		specs = append(specs, mcpclient.Spec{
 			Name: n, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd,
-			URL: s.URL, Headers: s.Headers, Timeout: time.Duration(s.Timeout),
+			URL: s.URL, Headers: s.Headers, ShownURL: r.cfg.ShownURL(n), Timeout: time.Duration(s.Timeout),
 			ToolPrefix: s.ToolPrefix, Description: s.Description,
 		})
 	}
@@ -155,6 +155,10 @@ func (r *Runner) registerServerTools(name string) {
 	var tools []*packs.Tool
 	seen := map[string]bool{}
 	for _, ut := range srv.ToolsNow() {
+		// What a server says of its tools reaches programs (ot.help, a
+		// tool's .doc): with secrets hidden, as its results are.
+		ut.Description = r.cfg.Secrets.Redact(ut.Description)
+		ut.InputSchema = json.RawMessage(r.cfg.Secrets.Redact(string(ut.InputSchema)))
 		t := upstreamTool(srv, pack, ut)
 		if seen[t.Name] {
 			continue // two upstream names with one canonical form: MatchTool reports the ambiguity
@@ -249,7 +253,15 @@ func (u *upstream) Names() []string {
 	return slices.Compact(names)
 }
 
+// Resolve is how a program's call of an upstream server's tool finds it:
+// its errors (the server's state, its last error, the end of its stderr)
+// enter the program with secrets hidden, as a tool call's do.
 func (u *upstream) Resolve(ctx context.Context, name string) (*packs.Tool, error) {
+	t, err := u.resolve(ctx, name)
+	return t, u.r.enterError(err)
+}
+
+func (u *upstream) resolve(ctx context.Context, name string) (*packs.Tool, error) {
 	tools, err := u.srv.Tools(ctx)
 	if err != nil {
 		return nil, err

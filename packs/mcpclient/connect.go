@@ -345,6 +345,9 @@ func transportName(spec Spec) string {
 // describeSpec is a short description of how a server is reached, for
 // logs.
 func describeSpec(spec Spec) string {
+	if spec.ShownURL != "" {
+		return spec.ShownURL
+	}
 	if spec.URL != "" {
 		return spec.URL
 	}

@@ -5,6 +5,7 @@ package mcpclient
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -164,3 +166,46 @@ func TestServerEverything(t *testing.T) {
 	}
 	waitGone(t, time.Second, pid)
 }
+
+// A server's URL never shows as configured where Spec.ShownURL says how
+// to show it: its status, its errors (which quote the URL as net/http
+// writes it, escaped, the password as ***) and its logs show ShownURL.
+func TestShownURL(t *testing.T) {
+	t.Parallel()
+	const shownURL = "http://ann:xxxxx@127.0.0.1:1/mcp/[secret:TOK]?key=xxxxx"
+	var logs strings.Builder
+	var mu sync.Mutex
+	log := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	m := newManager(t, Options{Logger: log}, Spec{
+		Name: "up", URL: `http://ann:pa55-word-1@127.0.0.1:1/mcp/tok "é" 9f8e7d?key=abc123`, ShownURL: shownURL,
+		Timeout: 5 * time.Second,
+	})
+	s := mustServer(t, m, "up")
+	_, err := s.Call(context.Background(), "echo", map[string]any{"text": "x"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for what, text := range map[string]string{"error": err.Error(), "last_error": s.Status().LastError, "log": logs.String()} {
+		for _, form := range []string{"pa55-word-1", "tok", "9f8e7d", "abc123", "%C3%A9"} {
+			if strings.Contains(text, form) {
+				t.Errorf("%s shows %q: %s", what, form, text)
+			}
+		}
+		if !strings.Contains(text, shownURL) {
+			t.Errorf("%s does not show the URL as it may be shown: %s", what, text)
+		}
+	}
+	if !errors.Is(err, ErrNotConnected) {
+		t.Errorf("errors.Is lost ErrNotConnected: %v", err)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -27,6 +27,10 @@ type Spec struct {
 	// Streamable HTTP: Headers go with every request (Authorization, say).
 	URL     string
 	Headers map[string]string
+	// ShownURL is URL as errors, Status and logs show it, in its place
+	// wherever a message would quote URL: with the secrets in it masked
+	// (config.Config.ShownURL). "" shows URL as it is.
+	ShownURL string
 
 	// Timeout is how long a caller waits for a server still connecting,
 	// the limit of one connection attempt, and the default limit of a

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -92,6 +95,7 @@ func backoff(n int) time.Duration {
 // use.
 type Server struct {
 	spec       Spec
+	urlShown   *strings.Replacer // spec.URL, as messages may quote it, → spec.ShownURL; nil when nothing is hidden
 	log        *slog.Logger
 	onChange   func(string)
 	client     *mcp.Client
@@ -124,7 +128,7 @@ func newServer(spec Spec, opts Options, log *slog.Logger) *Server {
 	if spec.Timeout <= 0 {
 		spec.Timeout = defaultTimeout
 	}
-	s := &Server{spec: spec, log: log, onChange: opts.OnChange, state: StateIdle, tracer: opts.Tracer}
+	s := &Server{spec: spec, log: log, onChange: opts.OnChange, state: StateIdle, tracer: opts.Tracer, urlShown: urlReplacer(spec)}
 	s.life, s.stop = context.WithCancel(context.Background())
 	s.client = mcp.NewClient(&mcp.Implementation{Name: "onetool", Version: version()}, &mcp.ClientOptions{
 		Logger: log,
@@ -190,7 +194,8 @@ func (s *Server) ToolsNow() []Tool {
 // list without being restarted; one that failed answers with an error
 // wrapping ErrNotConnected (after a new attempt, once the backoff has
 // passed). The slice is shared: do not modify it.
-func (s *Server) Tools(ctx context.Context) ([]Tool, error) {
+func (s *Server) Tools(ctx context.Context) (_ []Tool, err error) {
+	defer func() { err = s.shownErr(err) }()
 	s.mu.Lock()
 	if s.state == StateExited && s.tools != nil {
 		tools := s.tools
@@ -233,6 +238,7 @@ func (s *Server) Call(ctx context.Context, tool string, args map[string]any) (an
 // "uri": …, "mime": …, "text": … or "bytes": N}; resource links as
 // {"type": "resource_link", "uri": …, "name": …}.
 func (s *Server) CallResult(ctx context.Context, tool string, args map[string]any) (res Result, err error) {
+	defer func() { err = s.shownErr(err) }()
 	if s.tracer != nil {
 		var end func(error)
 		ctx, end = s.startSpan(ctx, tool)
@@ -441,11 +447,11 @@ func (s *Server) attempt(ready chan struct{}) {
 	}
 	if err != nil {
 		s.state = StateFailed
-		s.lastErr = err.Error()
+		s.lastErr = s.shown(err.Error())
 		s.strikes++
 		s.retryAt = time.Now().Add(backoff(s.strikes))
 		s.mu.Unlock()
-		s.log.Warn("upstream MCP server failed to connect", "target", describeSpec(s.spec), "error", err)
+		s.log.Warn("upstream MCP server failed to connect", "target", describeSpec(s.spec), "error", s.lastErr)
 		return
 	}
 	s.state = StateConnected
@@ -470,7 +476,7 @@ func (s *Server) watch(c *conn) {
 // connLost records that c's session ended, if c is still the server's
 // connection: the state becomes exited, the next call restarts the server.
 func (s *Server) connLost(c *conn) {
-	reason := c.endReason()
+	reason := s.shown(c.endReason())
 	s.mu.Lock()
 	if s.conn != c {
 		s.mu.Unlock()
@@ -563,3 +569,54 @@ func (s *Server) close() error {
 	}
 	return err
 }
+
+// urlReplacer replaces spec.URL with spec.ShownURL in the forms messages
+// quote it: as configured, as net/url writes it (escaped), and as
+// net/http's errors write it (the password as ***).
+func urlReplacer(spec Spec) *strings.Replacer {
+	if spec.URL == "" || spec.ShownURL == "" || spec.ShownURL == spec.URL {
+		return nil
+	}
+	forms := []string{spec.URL}
+	if u, err := url.Parse(spec.URL); err == nil {
+		forms = append(forms, u.String(), u.Redacted())
+		if _, ok := u.User.Password(); ok {
+			forms = append(forms, strings.Replace(u.String(), u.User.String()+"@", u.User.Username()+":***@", 1))
+		}
+	}
+	var pairs []string
+	for _, f := range forms {
+		if f != "" && !slices.Contains(pairs, f) {
+			pairs = append(pairs, f, spec.ShownURL)
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// shown is msg with the server's URL as it may be shown.
+func (s *Server) shown(msg string) string {
+	if s.urlShown == nil {
+		return msg
+	}
+	return s.urlShown.Replace(msg)
+}
+
+// shownErr is err reading as shown does, still matching what err matches.
+func (s *Server) shownErr(err error) error {
+	if err == nil || s.urlShown == nil {
+		return err
+	}
+	if msg := s.shown(err.Error()); msg != err.Error() {
+		return &shownError{msg: msg, err: err}
+	}
+	return err
+}
+
+// shownError reads as msg and unwraps to err.
+type shownError struct {
+	msg string
+	err error
+}
+
+func (e *shownError) Error() string { return e.msg }
+func (e *shownError) Unwrap() error { return e.err }

@@ -23,6 +23,15 @@ type decoder struct {
 	home  string
 	masks map[string]string // see Config.masks
 	keys  map[string]pos    // see Config.keys
+	// env says which nodes hold values from the environment (see
+	// expander); plain the ones of those read where a value is not a
+	// credential, which are shown.
+	env   map[*node]envUse
+	plain map[*node]bool
+	// credentials are the nodes read where a value is nothing but a
+	// credential (headers, tokens, the store), whose variables are
+	// redacted however short (see Secrets.withEnv).
+	credentials map[*node]bool
 
 	tokenPolicies   []placed // serve.auth.tokens[i].policy, checked once policies are known
 	policyIsolation []placed // policies.x.isolation, checked against the top-level isolation
@@ -38,6 +47,63 @@ func (d *decoder) remember(n *node, p keyPath) {
 	if n.Masked != "" {
 		d.masks[keyID(p)] = n.Masked
 	}
+}
+
+// shown marks n, and what it holds, as read where a value is not a
+// credential: a path, a number, a switch, a duration, a size, a choice
+// among fixed words, a name, an address, a description. A value it took
+// from the environment is shown there (it stays masked in messages, see
+// Load), and the variable is not a secret for this use. Everywhere else —
+// a server's url, headers, env and args, the store, a pack's settings,
+// tokens — it is.
+func (d *decoder) shown(n *node) {
+	if u, ok := d.env[n]; ok {
+		n.Masked = u.shown
+		if d.plain == nil {
+			d.plain = map[*node]bool{}
+		}
+		d.plain[n] = true
+	}
+	for _, it := range n.Items {
+		d.shown(it)
+	}
+	for _, pr := range n.Pairs {
+		d.shown(pr.Val)
+	}
+}
+
+// credential marks n, and what it holds, as read where a value is
+// nothing but a credential.
+func (d *decoder) credential(n *node) {
+	if d.credentials == nil {
+		d.credentials = map[*node]bool{}
+	}
+	d.credentials[n] = true
+	for _, it := range n.Items {
+		d.credential(it)
+	}
+	for _, pr := range n.Pairs {
+		d.credential(pr.Val)
+	}
+}
+
+// secretEnv returns the variables of the environment used where their
+// values are secrets, with their values, and the names of those used
+// where a value is nothing but a credential.
+func (d *decoder) secretEnv(x *expander) (map[string]string, map[string]bool) {
+	out, credentials := map[string]string{}, map[string]bool{}
+	for n, u := range d.env {
+		if d.plain[n] {
+			continue
+		}
+		for _, name := range u.names {
+			out[name] = x.env[name]
+			if d.credentials[n] {
+				credentials[name] = true
+			}
+		}
+	}
+	return out, credentials
 }
 
 // skip reports whether n is null or was already reported as broken.
@@ -119,6 +185,7 @@ func (d *decoder) item(n *node, p keyPath) (string, bool) {
 }
 
 func (d *decoder) boolean(n *node, p keyPath) (bool, bool) {
+	d.shown(n)
 	if skip(n) {
 		return false, false
 	}
@@ -133,6 +200,7 @@ func (d *decoder) boolean(n *node, p keyPath) (bool, bool) {
 
 // integer reads an integer; a float with no fractional part (1e6) counts.
 func (d *decoder) integer(n *node, p keyPath) (int64, bool) {
+	d.shown(n)
 	if skip(n) {
 		return 0, false
 	}
@@ -178,6 +246,7 @@ func (d *decoder) smallPositive(n *node, p keyPath) (int, bool) {
 
 // duration reads "30s", "1m30s" or a number of seconds.
 func (d *decoder) duration(n *node, p keyPath) (Duration, bool) {
+	d.shown(n)
 	if skip(n) {
 		return 0, false
 	}
@@ -216,6 +285,7 @@ func (d *decoder) positiveDuration(n *node, p keyPath) (Duration, bool) {
 
 // size reads a positive byte size: 1048576, "512KiB", "1.5MB".
 func (d *decoder) size(n *node, p keyPath) (ByteSize, bool) {
+	d.shown(n)
 	if skip(n) {
 		return 0, false
 	}
@@ -285,6 +355,7 @@ func (d *decoder) strMap(n *node, p keyPath) (map[string]string, bool) {
 // path reads a path: ~ expanded, relative to the directory of the file the
 // value was written in (an included file's paths are relative to it).
 func (d *decoder) path(n *node, p keyPath) (string, bool) {
+	d.shown(n)
 	s, ok := d.item(n, p)
 	if !ok {
 		return "", false
@@ -334,6 +405,7 @@ func (d *decoder) pathList(n *node, p keyPath) ([]string, bool) {
 
 // oneOf reads a string that must be one of allowed.
 func (d *decoder) oneOf(n *node, p keyPath, allowed ...string) (string, bool) {
+	d.shown(n)
 	s, ok := d.str(n, p)
 	if !ok || slices.Contains(allowed, s) {
 		return s, ok

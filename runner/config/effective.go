@@ -18,9 +18,11 @@ import (
 // set, not the built-in defaults. Leading comment lines name the files read
 // and the secrets' names, so callers need not add a header of their own.
 //
-// Secrets never appear: a value built from ${NAME} of a secret shows
+// Secrets never appear: a value built from ${NAME} of a secret, or of a
+// variable of the environment where a value is a credential, shows
 // [secret:NAME] in its place, and any secret value written out literally
-// is replaced the same way. Literal ${ is written $${, so the output is a
+// is replaced the same way. A server's URL shows no password and no query
+// value (ShownURL). Literal ${ is written $${, so the output is a
 // valid configuration that Load reads back to the same result (a secret
 // used where a number or duration is expected is the exception: its mask
 // is not a number).
@@ -44,6 +46,9 @@ func (c *Config) Effective() []byte {
 	}
 	if names := c.Secrets.Names(); len(names) > 0 {
 		comments = append(comments, "Secrets (values hidden) from "+c.Secrets.File()+": "+strings.Join(names, ", "))
+	}
+	if names := c.Secrets.EnvNames(); len(names) > 0 {
+		comments = append(comments, "Secrets (values hidden) from the environment: "+strings.Join(names, ", "))
 	}
 	root.HeadComment = strings.Join(comments, "\n")
 
@@ -104,6 +109,11 @@ func (e *emitter) text(p keyPath, v string, template bool) *yaml.Node {
 		n.Style = yaml.LiteralStyle
 	}
 	return n
+}
+
+// literal renders a string that is shown as it is, masks and all.
+func (e *emitter) literal(v string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: yamltree.TagStr, Value: escapeDollar(v)}
 }
 
 // optText renders a string, nil when empty.
@@ -327,7 +337,9 @@ func (e *emitter) servers(c *Config) *yaml.Node {
 		m.add("args", e.strList(p.With("args"), s.Args))
 		m.add("env", e.strMap(p.With("env"), s.Env))
 		m.add("cwd", e.optText(p.With("cwd"), s.Cwd))
-		m.add("url", e.optText(p.With("url"), s.URL))
+		if s.URL != "" {
+			m.add("url", e.literal(c.ShownURL(name))) // masked already
+		}
 		m.add("headers", e.strMap(p.With("headers"), s.Headers))
 		if s.Timeout != 0 {
 			m.add("timeout", e.typed(p.With("timeout"), yamltree.TagStr, s.Timeout.String()))
@@ -475,4 +487,58 @@ func (e *emitter) limitsAt(p keyPath, l Limits) *yaml.Node {
 		m.add("max_int_digits", e.integer(p.With("max_int_digits"), int64(*l.MaxIntDigits)))
 	}
 	return m.node()
+}
+
+// ShownURL is the URL of the server called name as it may be shown — in
+// the effective configuration, and in place of the URL in the server's
+// errors: each secret in it masked, as the configuration shows it, and the
+// password of its user and the value of each query parameter as xxxxx,
+// since a URL that carries a credential carries it there (unless in its
+// path, where writing it as ${NAME} masks it). "" when there is none.
+func (c *Config) ShownURL(name string) string {
+	s := c.Servers[name]
+	if s == nil || s.URL == "" {
+		return ""
+	}
+	shown := s.URL
+	if m, ok := c.masks[keyID(keyPath{"servers", name, "url"})]; ok {
+		shown = m
+	} else {
+		shown = c.Secrets.Redact(shown)
+	}
+	return maskURL(shown)
+}
+
+// maskURL replaces the password and the query values of the URL u with
+// xxxxx, by hand: u may hold masks that a URL parser would escape.
+func maskURL(u string) string {
+	const hidden = "xxxxx"
+	rest, frag, hasFrag := strings.Cut(u, "#")
+	rest, query, hasQuery := strings.Cut(rest, "?")
+	if i := strings.Index(rest, "://"); i >= 0 {
+		auth := rest[i+3:]
+		path := ""
+		if j := strings.IndexByte(auth, '/'); j >= 0 {
+			auth, path = auth[:j], auth[j:]
+		}
+		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+			if user, _, ok := strings.Cut(auth[:at], ":"); ok {
+				auth = user + ":" + hidden + auth[at:]
+			}
+		}
+		rest = rest[:i+3] + auth + path
+	}
+	if hasQuery {
+		params := strings.Split(query, "&")
+		for i, p := range params {
+			if k, v, ok := strings.Cut(p, "="); ok && v != "" {
+				params[i] = k + "=" + hidden
+			}
+		}
+		rest += "?" + strings.Join(params, "&")
+	}
+	if hasFrag {
+		rest += "#" + frag
+	}
+	return rest
 }

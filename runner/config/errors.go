@@ -51,6 +51,10 @@ const maxErrors = yamltree.MaxErrors
 type errList struct {
 	workDir string
 	errs    yamltree.ErrorList[*Error]
+	// secrets, when set, says what no message may show, once every
+	// variable has been read (see err).
+	secrets func() *Secrets
+	added   []*Error
 }
 
 // show gives file as users should see it: relative to the working
@@ -68,7 +72,32 @@ func (l *errList) add(e *Error) {
 		e.shown = l.show(e.File)
 	}
 	l.errs.Add(e)
+	l.added = append(l.added, e)
 }
+
+// scrub hides the values of s in e's message and cause.
+func scrub(s *Secrets, e *Error) *Error {
+	if s == nil {
+		return e
+	}
+	e.Msg = s.Redact(e.Msg)
+	if e.Err != nil {
+		if text := s.Redact(e.Err.Error()); text != e.Err.Error() {
+			e.Err = &scrubbedError{text: text, err: e.Err}
+		}
+	}
+	return e
+}
+
+// scrubbedError reads as its cause with secret values hidden; errors.Is
+// and errors.As still reach the cause.
+type scrubbedError struct {
+	text string
+	err  error
+}
+
+func (e *scrubbedError) Error() string { return e.text }
+func (e *scrubbedError) Unwrap() error { return e.err }
 
 // at records a problem at a position.
 func (l *errList) at(p pos, key keyPath, format string, args ...any) {
@@ -82,6 +111,12 @@ func (l *errList) any() bool { return l.errs.Len() > 0 }
 // *Error; nil when there are none. Ties are broken by column, key and
 // message, so that duplicates meet and are dropped.
 func (l *errList) err() error {
+	if l.secrets != nil {
+		s := l.secrets()
+		for _, e := range l.added {
+			scrub(s, e)
+		}
+	}
 	return l.errs.Err(func(a, b *Error) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Column, b.Column), cmp.Compare(a.Key, b.Key), cmp.Compare(a.Msg, b.Msg))

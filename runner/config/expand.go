@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -16,16 +17,38 @@ const maxExpandDepth = 8
 
 // expander replaces ${NAME} and ${NAME:-default} in string values, looking
 // NAME up in secrets first and then in the environment.
+//
+// A value taken from the environment is a secret too (SPEC §8.3), like
+// one of secrets.yaml: its node is masked as [secret:NAME] for messages
+// and the effective configuration. Where the configuration reads it as
+// something that is not a credential (a path, a number, a name: see
+// decoder.shown) the decoder shows it again, using the node's entry in
+// env.
 type expander struct {
 	secrets   *Secrets
 	lookupEnv func(string) (string, bool)
+	// env holds every variable taken from the environment, by name; nodes
+	// the string nodes whose value holds one.
+	env   map[string]string
+	nodes map[*node]envUse
+}
+
+// envUse is how a node's value uses the environment.
+type envUse struct {
+	names []string // the variables taken from the environment
+	// shown is the value with only the secrets of secrets.yaml masked, ""
+	// when it has none: what the node shows where its environment
+	// variables are not secrets.
+	shown string
 }
 
 // expansion is the result of expanding one string.
 type expansion struct {
 	value      string // the real text
-	masked     string // the text with [secret:NAME] for each secret used
+	masked     string // the text with [secret:NAME] for each secret and environment variable used
+	shown      string // the text with [secret:NAME] for each secret used
 	usedSecret bool
+	envNames   []string // the environment variables used
 }
 
 // expand expands s. The rules, as in a POSIX shell where they overlap:
@@ -39,21 +62,29 @@ type expansion struct {
 // may itself hold ${...}.
 func (x *expander) expand(s string) (expansion, error) {
 	var out expansion
-	var v, m strings.Builder
-	err := x.expandInto(s, &v, &m, &out.usedSecret, 0)
-	out.value, out.masked = v.String(), m.String()
+	var b builders
+	err := x.expandInto(s, &b, &out, 0)
+	out.value, out.masked, out.shown = b.v.String(), b.m.String(), b.s.String()
 	return out, err
 }
 
-func (x *expander) expandInto(s string, v, m *strings.Builder, usedSecret *bool, depth int) error {
+// builders hold the three texts of an expansion being made.
+type builders struct{ v, m, s strings.Builder }
+
+func (b *builders) write(s string) {
+	b.v.WriteString(s)
+	b.m.WriteString(s)
+	b.s.WriteString(s)
+}
+
+func (x *expander) expandInto(s string, b *builders, out *expansion, depth int) error {
 	if depth > maxExpandDepth {
 		return fmt.Errorf("${...} nested more than %d deep", maxExpandDepth)
 	}
 	for i := 0; i < len(s); {
 		switch {
 		case strings.HasPrefix(s[i:], "$${"):
-			v.WriteString("${")
-			m.WriteString("${")
+			b.write("${")
 			i += 3
 		case strings.HasPrefix(s[i:], "${"):
 			end := closingBrace(s, i+2)
@@ -67,15 +98,27 @@ func (x *expander) expandInto(s string, v, m *strings.Builder, usedSecret *bool,
 			val, secret, found := x.lookup(name)
 			switch {
 			case found && (val != "" || !hasDef):
-				v.WriteString(val)
-				if secret {
-					m.WriteString("[secret:" + name + "]")
-					*usedSecret = true
-				} else {
-					m.WriteString(val)
+				switch {
+				case secret:
+					b.v.WriteString(val)
+					b.m.WriteString("[secret:" + name + "]")
+					b.s.WriteString("[secret:" + name + "]")
+					out.usedSecret = true
+				case val == "": // nothing to hide
+				default:
+					b.v.WriteString(val)
+					b.m.WriteString("[secret:" + name + "]")
+					b.s.WriteString(val)
+					if !slices.Contains(out.envNames, name) {
+						out.envNames = append(out.envNames, name)
+					}
+					if x.env == nil {
+						x.env = map[string]string{}
+					}
+					x.env[name] = val
 				}
 			case hasDef:
-				if err := x.expandInto(def, v, m, usedSecret, depth+1); err != nil {
+				if err := x.expandInto(def, b, out, depth+1); err != nil {
 					return err
 				}
 			default:
@@ -83,12 +126,24 @@ func (x *expander) expandInto(s string, v, m *strings.Builder, usedSecret *bool,
 			}
 			i = end + 1
 		default:
-			v.WriteByte(s[i])
-			m.WriteByte(s[i])
-			i++
+			j := i + 1
+			for j < len(s) && s[j] != '$' {
+				j++
+			}
+			b.write(s[i:j])
+			i = j
 		}
 	}
 	return nil
+}
+
+// shown marks n, expanded where no value is a credential before decoding
+// (an include), as decoder.shown does.
+func (x *expander) shown(n *node) {
+	if u, ok := x.nodes[n]; ok {
+		n.Masked = u.shown
+		delete(x.nodes, n)
+	}
 }
 
 // lookup finds a variable: secrets first, then the environment.
@@ -178,12 +233,22 @@ func (x *expander) expandScalar(n *node, p keyPath, errs *errList) {
 		n.Bad = true
 		return
 	}
-	if e.value == n.Value {
+	if e.value == n.Value && len(e.envNames) == 0 {
 		return
 	}
 	n.Value = e.value
-	if e.usedSecret {
+	if e.usedSecret || len(e.envNames) > 0 {
 		n.Masked = e.masked
+	}
+	if len(e.envNames) > 0 {
+		u := envUse{names: e.envNames}
+		if e.usedSecret {
+			u.shown = e.shown
+		}
+		if x.nodes == nil {
+			x.nodes = map[*node]envUse{}
+		}
+		x.nodes[n] = u
 	}
 	if n.Plain {
 		switch tag := (&yaml.Node{Kind: yaml.ScalarNode, Value: e.value}).ShortTag(); tag {

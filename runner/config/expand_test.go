@@ -11,26 +11,30 @@ func TestExpand(t *testing.T) {
 		secrets:   newSecrets("", map[string]string{"TOKEN": "s3cret-value", "SHARED": "from-secrets", "EMPTY_SECRET": ""}),
 		lookupEnv: env{"HOME_DIR": "/home/u", "SHARED": "from-env", "EMPTY": "", "NESTED": "${TOKEN}"}.lookup,
 	}
+	// masked hides secrets and values from the environment (messages,
+	// secret places); shown only secrets (where a value is not a
+	// credential, see decoder.shown). When shown is "", it is masked.
 	tests := []struct {
-		in, value, masked, err string
+		in, value, masked, shown, err string
 	}{
 		{in: "plain", value: "plain", masked: "plain"},
-		{in: "${HOME_DIR}/x", value: "/home/u/x", masked: "/home/u/x"},
+		{in: "${HOME_DIR}/x", value: "/home/u/x", masked: "[secret:HOME_DIR]/x", shown: "/home/u/x"},
 		{in: "Bearer ${TOKEN}", value: "Bearer s3cret-value", masked: "Bearer [secret:TOKEN]"},
 		{in: "${SHARED}", value: "from-secrets", masked: "[secret:SHARED]"}, // secrets before the environment
 		{in: "${UNSET:-fallback}", value: "fallback", masked: "fallback"},
 		{in: "${EMPTY:-fallback}", value: "fallback", masked: "fallback"}, // :- also replaces empty values
-		{in: "${EMPTY}", value: "", masked: ""},
+		{in: "${EMPTY}", value: "", masked: ""},                           // nothing to hide
 		{in: "${EMPTY_SECRET:-d}", value: "d", masked: "d"},
 		{in: "${UNSET:-}", value: "", masked: ""},
-		{in: "${UNSET:-${HOME_DIR}}", value: "/home/u", masked: "/home/u"},
+		{in: "${UNSET:-${HOME_DIR}}", value: "/home/u", masked: "[secret:HOME_DIR]", shown: "/home/u"},
 		{in: "${UNSET:-${TOKEN}}", value: "s3cret-value", masked: "[secret:TOKEN]"},
+		{in: "${TOKEN}@${HOME_DIR}", value: "s3cret-value@/home/u", masked: "[secret:TOKEN]@[secret:HOME_DIR]", shown: "[secret:TOKEN]@/home/u"},
 		{in: "${UNSET:-a:-b}", value: "a:-b", masked: "a:-b"},
 		{in: "$${HOME_DIR}", value: "${HOME_DIR}", masked: "${HOME_DIR}"},
 		{in: "$$${HOME_DIR}", value: "$${HOME_DIR}", masked: "$${HOME_DIR}"},
 		{in: "cost: $5 and $", value: "cost: $5 and $", masked: "cost: $5 and $"},
-		{in: "$HOME_DIR", value: "$HOME_DIR", masked: "$HOME_DIR"}, // only the braced form expands
-		{in: "${NESTED}", value: "${TOKEN}", masked: "${TOKEN}"},   // values are not expanded again
+		{in: "$HOME_DIR", value: "$HOME_DIR", masked: "$HOME_DIR"},                         // only the braced form expands
+		{in: "${NESTED}", value: "${TOKEN}", masked: "[secret:NESTED]", shown: "${TOKEN}"}, // values are not expanded again
 		{in: "${UNSET:-x}}", value: "x}", masked: "x}"},
 		{in: "${UNSET}", err: "variable ${UNSET} is not set: define it in secrets.yaml or the environment, or give a default: ${UNSET:-value}"},
 		{in: "abc ${HOME_DIR", err: "unterminated ${ (no closing }); write $${ for a literal ${"},
@@ -51,8 +55,11 @@ func TestExpand(t *testing.T) {
 			t.Errorf("%q: %v", tt.in, err)
 			continue
 		}
-		if got.value != tt.value || got.masked != tt.masked {
-			t.Errorf("%q → %q (shown %q), want %q (shown %q)", tt.in, got.value, got.masked, tt.value, tt.masked)
+		if tt.shown == "" {
+			tt.shown = tt.masked
+		}
+		if got.value != tt.value || got.masked != tt.masked || got.shown != tt.shown {
+			t.Errorf("%q → %q (masked %q, shown %q), want %q (masked %q, shown %q)", tt.in, got.value, got.masked, got.shown, tt.value, tt.masked, tt.shown)
 		}
 	}
 }

@@ -112,6 +112,7 @@ func (l *loader) includes(inc pair, file string) []includeTarget {
 			continue
 		}
 		l.x.expandScalar(it, ip, l.errs)
+		l.x.shown(it) // a path: not a credential
 		if it.Bad {
 			continue
 		}

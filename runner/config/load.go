@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +22,9 @@ import (
 //  2. the file and its includes, merged (include.go), read with aliases
 //     expanded and sizes bounded (node.go, with internal/yamltree);
 //  3. ${NAME} expansion in every string but snippet bodies (expand.go);
-//  4. strict decoding against the schema (schema.go, decode.go).
+//  4. strict decoding against the schema (schema.go, decode.go), which
+//     also says which values from the environment are secrets
+//     (decoder.shown).
 //
 // On failure Load returns nil and every problem found, as an errors.Join
 // of *Error sorted by file and line. Problems that make a file unreadable
@@ -51,19 +54,23 @@ func Load(path string, opts LoadOptions) (*Config, error) {
 	}
 
 	x := &expander{secrets: secrets, lookupEnv: o.LookupEnv}
+	// No message shows a value of secrets.yaml or the environment,
+	// whatever a check quotes (a value built from one already shows its
+	// mask: this is the second line).
+	errs.secrets = func() *Secrets { return messageSecrets(secrets, x.env) }
 	l := &loader{errs: errs, x: x, home: o.HomeDir, budget: yamltree.NewBudget(maxNodes)}
 	tree := l.loadFile(file, []string{file})
 	if errs.any() {
 		return nil, errs.err()
 	}
 	x.expandTree(tree, nil, errs)
-	d := &decoder{errs: errs, home: o.HomeDir, masks: map[string]string{}, keys: map[string]pos{}}
+	d := &decoder{errs: errs, home: o.HomeDir, masks: map[string]string{}, keys: map[string]pos{}, env: x.nodes}
 	c := d.config(tree)
 	if errs.any() {
 		return nil, errs.err()
 	}
-	c.Path, c.Dir, c.Secrets = file, filepath.Dir(file), secrets
-	c.keys, c.workDir = d.keys, o.WorkDir
+	c.Path, c.Dir, c.Secrets = file, filepath.Dir(file), secrets.withEnv(d.secretEnv(x))
+	c.keys, c.workDir, c.scrub = d.keys, o.WorkDir, errs.secrets()
 	c.Files = unique(l.files)
 	if tp := filepath.Join(c.Dir, "toolpacks"); isDir(tp) && !slices.Contains(c.Toolpacks, tp) {
 		c.Toolpacks = append(c.Toolpacks, tp)
@@ -111,4 +118,23 @@ func unique(ss []string) []string {
 		}
 	}
 	return out
+}
+
+// messageSecrets is what configuration errors are scrubbed of: every
+// secret, and every value taken from the environment (of any length that
+// Redact replaces), wherever it was used. Nil when there are none.
+func messageSecrets(secrets *Secrets, env map[string]string) *Secrets {
+	if secrets == nil && len(env) == 0 {
+		return nil
+	}
+	all := map[string]string{}
+	if secrets != nil {
+		maps.Copy(all, secrets.values)
+	}
+	for name, v := range env {
+		if _, dup := all[name]; !dup {
+			all[name] = v
+		}
+	}
+	return newSecrets("", all)
 }

@@ -2,9 +2,9 @@ package config
 
 import (
 	"encoding/base64"
-	"html"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -12,29 +12,58 @@ import (
 // can carry it. Two mechanisms cover the forms:
 //
 //   - forms that rewrite the whole value (the value itself, its reverse
-//     by bytes or characters, its base64, spaces as '+') are needles, computed once per Secrets and
-//     found in one pass over the text (matcher);
-//   - forms that escape single characters (backslash escapes of JSON,
-//     string literals and Markdown; percent-encoding; HTML and XML
-//     character references) are undone on a copy of the text, where the
-//     needles are searched again and each hit is mapped back to the
-//     escaped text it came from. Up to two layers are undone, of the same
-//     kind (JSON inside JSON) or not (a Markdown page made from HTML
-//     writes \\ and &lt;). Decoding rather than listing escaped variants
-//     covers every encoder's choice of which characters to escape and how
-//     (\u003c or <, %2f or %2F or /, &#34; or &quot;), and mixtures of
-//     them. A copy is made only when the text holds an escape that stands
-//     for a character some needle has, so text without secrets pays one
-//     scan per family.
+//     by bytes or characters, its base64 alone or inside longer data,
+//     spaces as '+', non-ASCII characters as Latin-1 bytes as ascii()
+//     writes them) are needles, computed once per Secrets and found in one
+//     pass over the text (matcher);
+//   - encodings that a text may hold in any mixture, and in layers, are
+//     undone on copies of the text (views), where the needles are searched
+//     again and each hit is mapped back to the text it came from. Two kinds
+//     of view:
+//   - escapes of single characters (redact_escape.go): backslash escapes of
+//     JSON, string literals, ascii()/repr() and Markdown, percent-encoding,
+//     HTML and XML character references, each family undone in a copy of
+//     the whole text, whichever characters an encoder chose to escape;
+//   - runs of encoded bytes (redact_runs.go): hex (with or without
+//     separators) and base64 (either alphabet, with MIME line breaks), each
+//     run decoded on its own, forwards and reversed.
+//
+// A view is searched for views of its own, up to maxDecodeLevels layers
+// (base64 of base64 of JSON, percent-encoding of base64, hex of full
+// percent-encoding…). Decoding rather than listing encoded variants covers
+// every encoder's choice of which characters to escape and how (\u003c or
+// <, %2f or %2F or /, &#34; or &quot; or &#034), and mixtures of them.
+//
+// Text without secrets pays little: a copy is made only when the text
+// holds an escape that stands for a letter or digit (which only a full
+// encoding writes) or for another character some secret has, next to the
+// letters and digits of that secret (its anchor, see needle); and a run is
+// decoded only when it is long enough to hold an encoded secret.
 
 const (
-	// maxDecodeLevels is how many layers of escaping are undone.
-	maxDecodeLevels = 2
+	// maxDecodeLevels is how many layers of encoding are undone.
+	maxDecodeLevels = 3
 	// minCoreLen is the shortest base64 fragment searched for a secret
 	// that sits at an unknown offset inside encoded data ("user:secret"
 	// in a Basic header): shorter fragments would hide ordinary base64.
 	minCoreLen = 12
+	// decodeBudget bounds the bytes decoded for one text, as a multiple of
+	// its length (plus decodeAllowance): ordinary text never comes near it
+	// (a megabyte of base64 costs about 7 times its length), while a text
+	// built to make every layer decode again would grow without bound.
+	// A text that exhausts it is withheld (see withheld).
+	decodeBudget    = 32
+	decodeAllowance = 1 << 20
 )
+
+// withheld replaces a text whose encodings are too many to check: not
+// knowing whether it holds a secret, Redact does not let it through.
+const withheld = "[withheld: this text holds more layers of encoding than secret redaction checks]"
+
+// minFormLen is the shortest form of a value (itself minRedactLen long or
+// more) that is searched: ascii() writes "ß00", four bytes of UTF-8, as
+// the three of \xdf00.
+const minFormLen = 3
 
 // Anchors (see needle) of minAnchorLen bytes or more are searched with the
 // needles; shorter ones, down to minShortAnchorLen, each on its own, so
@@ -55,13 +84,25 @@ type redactor struct {
 	// always is set when some needle with such bytes has no anchor, so
 	// that any text may need decoding.
 	always bool
+	// minNeedle is the length of the shortest needle (anchors aside): a
+	// run that decodes to fewer bytes cannot hold a secret.
+	minNeedle int
+	// textual are the bytes of needles and of the encodings views undo
+	// (printable ASCII, tabs and line breaks): a decoded run with no
+	// stretch of minNeedle of them holds neither a needle nor an
+	// encoding of one, and is not searched (most decodings of text that
+	// only looks like an encoding are bytes at random).
+	textual [256]bool
+	// searches are kept for reuse with their buffers: Redact runs on
+	// every result and log line.
+	searches sync.Pool
 }
 
 // needle is one form of a secret. An anchor is not: it is the longest run
-// of letters and digits of a form that has other bytes. Decoding never
-// produces letters or digits (see unescape), so such a form can only be
-// found in a decoded copy of a text that holds its anchor as it is; a text
-// with no anchor needs no decoding.
+// of letters and digits of a form that has other bytes. Escapes that
+// partial encoders write never stand for letters or digits (see
+// needsUnescape), so such a form can only be found in a decoded copy of a
+// text that holds its anchor as it is, or an escape of a letter or digit.
 type needle struct {
 	text, name string
 	anchor     bool
@@ -73,10 +114,12 @@ type hit struct {
 	name       string
 }
 
-func newRedactor(values map[string]string) *redactor {
+// newRedactor prepares the search for values; names of markerOnly are
+// not searched for, but their markers are left alone like the others.
+func newRedactor(values map[string]string, markerOnly []string) *redactor {
 	byText := map[string]string{} // needle → name; one value under two names shows the first name
 	add := func(text, name string) {
-		if len(text) < minRedactLen {
+		if len(text) < minFormLen {
 			return
 		}
 		if old, ok := byText[text]; !ok || name < old {
@@ -84,6 +127,9 @@ func newRedactor(values map[string]string) *redactor {
 		}
 	}
 	var markers []string
+	for _, name := range markerOnly {
+		markers = append(markers, "[secret:"+name+"]")
+	}
 	for name, v := range values {
 		markers = append(markers, "[secret:"+name+"]")
 		if len(v) < minRedactLen {
@@ -96,11 +142,22 @@ func newRedactor(values map[string]string) *redactor {
 	if len(byText) == 0 {
 		return nil
 	}
+	slices.Sort(markers)
 	r := &redactor{markers: markers}
+	for c := ' '; c <= '~'; c++ {
+		r.textual[c] = true
+	}
+	r.textual['\t'], r.textual['\n'], r.textual['\r'] = true, true, true
 	needles := make([]needle, 0, len(byText))
 	anchors := map[string]bool{}
 	for text, name := range byText {
 		needles = append(needles, needle{text: text, name: name})
+		if r.minNeedle == 0 || len(text) < r.minNeedle {
+			r.minNeedle = len(text)
+		}
+		for i := range len(text) {
+			r.textual[text[i]] = true
+		}
 		escapable := false
 		for i := range len(text) {
 			if !isAlnum(text[i]) {
@@ -151,8 +208,15 @@ func longestAlnumRun(s string) string {
 func forms(v string) []string {
 	rev := reverseBytes(v)
 	out := []string{v, rev, reverseRunes(v), replaceInvalid(rev)}
+	if l := latin1(v); l != v {
+		// ascii() writes é as \xe9, which decodes to the byte E9; and
+		// reversed, as ascii(s[::-1]) writes it.
+		out = append(out, l, latin1(reverseRunes(v)))
+	}
 	if strings.Contains(v, " ") {
-		out = append(out, strings.ReplaceAll(v, " ", "+")) // form and query encoding
+		for _, f := range slices.Clone(out) {
+			out = append(out, strings.ReplaceAll(f, " ", "+")) // form and query encoding
+		}
 	}
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
 		// The whole value, padded and not; the longer hit wins where both match.
@@ -194,103 +258,104 @@ func reverseRunes(s string) string {
 	return string(r)
 }
 
+// latin1 writes each character of s from U+0080 to U+00FF as the one
+// byte of its code (the \xe9 of Python's ascii() and repr()), and the
+// others in UTF-8 (their \u and \U escapes decode to UTF-8).
+func latin1(s string) string {
+	var b []byte
+	for _, r := range s {
+		if 0x80 <= r && r <= 0xFF {
+			b = append(b, byte(r))
+		} else {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return string(b)
+}
+
 // redact is Secrets.Redact.
 func (r *redactor) redact(text string) string {
 	if r == nil || len(text) < r.match.min {
 		return text
 	}
-	hits, anchored := r.match.find(text, nil)
-	if anchored || r.always || slices.ContainsFunc(r.short, func(a string) bool { return strings.Contains(text, a) }) {
-		hits = r.decoded(nil, text, hits)
+	return r.redactWithin(text, decodeBudget*len(text)+decodeAllowance)
+}
+
+// redactWithin is redact with budget bytes to decode.
+func (r *redactor) redactWithin(text string, budget int) string {
+	s, _ := r.searches.Get().(*search)
+	if s == nil {
+		s = &search{r: r}
 	}
-	if len(hits) == 0 {
+	defer r.searches.Put(s)
+	s.hits, s.budget, s.over = s.hits[:0], budget, false
+	s.view(text, nil, 0)
+	switch {
+	case s.over:
+		return withheld
+	case len(s.hits) == 0:
 		return text
 	}
-	return r.replace(text, hits)
+	return r.replace(text, s.hits)
 }
 
-// decoded searches the needles in every decoding of cur, the text reached
-// through chain (the escapes of each decoding so far), by one family and
-// then, where another layer is allowed, by each family again (a Markdown
-// page escapes backslashes one way and < another), appending the hits
-// mapped back to the original text.
-func (r *redactor) decoded(chain [][]escape, cur string, hits []hit) []hit {
-	deeper := len(chain)+1 < maxDecodeLevels
-	for _, f := range []family{backslash, percent, entity} {
-		if len(cur) < r.match.min || !r.needsDecoding(f, cur, deeper) {
+// search is one Redact call: the hits found so far in the text and its
+// views, and what decoding has cost.
+type search struct {
+	r      *redactor
+	hits   []hit
+	budget int                         // bytes that may still be decoded
+	over   bool                        // the budget ran out
+	runs   [maxDecodeLevels]runBuffers // one per level: a run's view is searched while the run is decoded
+}
+
+// spanMap maps a span of a view back to the text it was decoded from.
+type spanMap interface {
+	origin(a, b int) (int, int)
+}
+
+// view searches text, reached from the text given to Redact through maps
+// (innermost last) at depth level, and the views decoded from it.
+func (s *search) view(text string, maps []spanMap, level int) {
+	r := s.r
+	found, anchored := r.match.find(text, nil)
+	for _, h := range found {
+		for i := len(maps) - 1; i >= 0; i-- {
+			h.start, h.end = maps[i].origin(h.start, h.end)
+		}
+		s.hits = append(s.hits, h)
+	}
+	if level == maxDecodeLevels || len(text) < r.minNeedle || s.over {
+		return
+	}
+	anchored = anchored || r.always || slices.ContainsFunc(r.short, func(a string) bool { return strings.Contains(text, a) })
+	for _, f := range families {
+		if !r.needsUnescape(f, text, anchored, maxDecodeLevels-level) {
 			continue
 		}
-		dec, escs := f.decode(cur)
-		c := append(slices.Clip(chain), escs)
-		found, _ := r.match.find(dec, nil)
-		for _, h := range found {
-			for i := len(c) - 1; i >= 0; i-- {
-				h.start, h.end = origin(c[i], h.start, h.end)
-			}
-			hits = append(hits, h)
+		if !s.spend(len(text)) {
+			return
 		}
-		if deeper {
-			hits = r.decoded(c, dec, hits)
-		}
+		dec, escs := unescapeAll(f, text)
+		s.view(dec, append(slices.Clip(maps), escapeMap(escs)), level+1)
 	}
-	return hits
-}
-
-// needsDecoding reports whether s holds an escape of family f standing for
-// a byte of some needle, or, when another layer will be decoded, one that
-// makes such an escape of the next layer (\\\" in JSON inside JSON,
-// &amp;quot; in HTML escaped twice). Without one, every hit in the decoded
-// text would be a hit in s as it is.
-func (r *redactor) needsDecoding(f family, s string, deeper bool) bool {
-	var buf [2 * utf8.UTFMax]byte
-	intro := f.intro()
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], intro)
-		if j < 0 {
+	s.eachRun(text, level, func(dec string, m spanMap) bool {
+		if !s.spend(len(dec)) {
 			return false
 		}
-		i += j
-		out, n := f.unescape(s, i, buf[:0])
-		if n == 0 {
-			i++
-			continue
-		}
-		for _, b := range out {
-			if r.relevant[b] {
-				return true
-			}
-		}
-		if deeper && len(out) == 1 && isIntro(out[0]) && r.makesEscape(f, out[0], s[i+n:]) {
-			return true
-		}
-		i += n
-	}
+		s.view(dec, append(slices.Clip(maps), m), level+1)
+		return true
+	})
 }
 
-// makesEscape reports whether c, decoded by f and followed by rest, starts
-// an escape of the next layer that stands for a byte of some needle. Only
-// the start of rest, decoded by f, can matter, and only a window of it is
-// read: escapes are short (a few named HTML references longer than the
-// window, for rare symbols, are not seen in a second layer).
-func (r *redactor) makesEscape(f family, c byte, rest string) bool {
-	var buf [2 * utf8.UTFMax]byte
-	var arr [32]byte // on the stack, as is the string made of it below
-	win := f.appendDecoded(append(arr[:0], c), rest[:min(len(rest), len(arr)-1)])
-	for _, g := range []family{backslash, percent, entity} {
-		if g.intro() != c {
-			continue
-		}
-		out, _ := g.unescape(string(win), 0, buf[:0])
-		for _, b := range out {
-			if r.relevant[b] {
-				return true
-			}
-		}
+// spend charges n decoded bytes to the budget, and says whether they
+// could be paid.
+func (s *search) spend(n int) bool {
+	if s.budget -= n; s.budget < 0 {
+		s.over = true
 	}
-	return false
+	return !s.over
 }
-
-func isIntro(c byte) bool { return c == '\\' || c == '%' || c == '&' }
 
 // replace writes text with every hit replaced by its marker. Where hits of
 // two secrets overlap, both are hidden entirely; at one position the
@@ -365,260 +430,6 @@ func (r *redactor) dropInsideMarkers(text string, hits []hit) []hit {
 	})
 }
 
-// escape records one decoded escape: decoded text [d, d+dn) stands for the
-// text [o, o+on) it was decoded from.
-type escape struct{ d, dn, o, on int }
-
-// origin maps the span [a, b) of a decoded text back to the text it was
-// decoded from, widened to whole escapes.
-func origin(escs []escape, a, b int) (int, int) {
-	// The last escape starting at or before a.
-	i, _ := slices.BinarySearchFunc(escs, a+1, func(e escape, x int) int { return e.d - x })
-	if i--; i >= 0 {
-		e := escs[i]
-		if a < e.d+e.dn {
-			a = e.o
-		} else {
-			a += e.o + e.on - (e.d + e.dn)
-		}
-	}
-	// The last escape whose text starts before b, holding byte b-1 or before it.
-	j, _ := slices.BinarySearchFunc(escs, b, func(e escape, x int) int { return e.d - x })
-	if j--; j >= 0 {
-		e := escs[j]
-		if b <= e.d+e.dn {
-			b = e.o + e.on
-		} else {
-			b += e.o + e.on - (e.d + e.dn)
-		}
-	}
-	return a, b
-}
-
-// family is one way of escaping single characters in text.
-type family uint8
-
-const (
-	backslash family = iota // JSON, Go, Starlark and Python string literals, Markdown
-	percent                 // URL percent-encoding, any case, any set of escaped bytes
-	entity                  // HTML and XML character references
-)
-
-func (f family) intro() byte {
-	switch f {
-	case backslash:
-		return '\\'
-	case percent:
-		return '%'
-	}
-	return '&'
-}
-
-// decode undoes every escape of family f in s, and says where each was.
-func (f family) decode(s string) (string, []escape) {
-	var b strings.Builder
-	b.Grow(len(s))
-	var escs []escape
-	var buf [2 * utf8.UTFMax]byte
-	intro, last := f.intro(), 0
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], intro)
-		if j < 0 {
-			break
-		}
-		i += j
-		out, n := f.unescape(s, i, buf[:0])
-		if n == 0 {
-			i++
-			continue
-		}
-		b.WriteString(s[last:i])
-		escs = append(escs, escape{d: b.Len(), dn: len(out), o: i, on: n})
-		b.Write(out)
-		i += n
-		last = i
-	}
-	b.WriteString(s[last:])
-	return b.String(), escs
-}
-
-// appendDecoded appends s with the escapes of f undone to buf.
-func (f family) appendDecoded(buf []byte, s string) []byte {
-	var tmp [2 * utf8.UTFMax]byte
-	intro, last := f.intro(), 0
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], intro)
-		if j < 0 {
-			break
-		}
-		i += j
-		out, n := f.unescape(s, i, tmp[:0])
-		if n == 0 {
-			i++
-			continue
-		}
-		buf = append(append(buf, s[last:i]...), out...)
-		i += n
-		last = i
-	}
-	return append(buf, s[last:]...)
-}
-
-// unescape decodes the escape starting at s[i] (the family's introducer),
-// appending what it stands for to buf; n is its length, 0 when s[i:] does
-// not start an escape.
-//
-// Escapes standing for ASCII letters or digits are not undone: no encoder
-// writes them, and leaving them is what makes anchors (see needle) sound.
-func (f family) unescape(s string, i int, buf []byte) (out []byte, n int) {
-	switch f {
-	case backslash:
-		out, n = unescapeBackslash(s, i, buf)
-	case percent:
-		if h, ok := hexValue(s, i+1, 2); ok {
-			out, n = append(buf, byte(h)), 3
-		}
-	default:
-		out, n = unescapeEntity(s, i, buf)
-	}
-	if n > 0 && slices.ContainsFunc(out[len(buf):], isAlnum) {
-		return buf, 0
-	}
-	return out, n
-}
-
 func isAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
-
-func unescapeBackslash(s string, i int, buf []byte) ([]byte, int) {
-	if i+1 >= len(s) {
-		return buf, 0
-	}
-	switch c := s[i+1]; c {
-	case 'a':
-		return append(buf, '\a'), 2
-	case 'b':
-		return append(buf, '\b'), 2
-	case 'f':
-		return append(buf, '\f'), 2
-	case 'n':
-		return append(buf, '\n'), 2
-	case 'r':
-		return append(buf, '\r'), 2
-	case 't':
-		return append(buf, '\t'), 2
-	case 'v':
-		return append(buf, '\v'), 2
-	case 'x': // a byte in Go and Starlark
-		if h, ok := hexValue(s, i+2, 2); ok {
-			return append(buf, byte(h)), 4
-		}
-	case 'U':
-		if h, ok := hexValue(s, i+2, 8); ok && utf8.ValidRune(rune(h)) {
-			return utf8.AppendRune(buf, rune(h)), 10
-		}
-	case 'u':
-		h, ok := hexValue(s, i+2, 4)
-		if !ok {
-			break
-		}
-		r := rune(h)
-		if 0xD800 <= r && r < 0xDC00 && strings.HasPrefix(s[i+6:], `\u`) {
-			// A UTF-16 surrogate pair, as JSON writes characters beyond U+FFFF.
-			if lo, ok := hexValue(s, i+8, 4); ok && 0xDC00 <= lo && lo < 0xE000 {
-				return utf8.AppendRune(buf, 0x10000+(r-0xD800)<<10+rune(lo-0xDC00)), 12
-			}
-		}
-		return utf8.AppendRune(buf, r), 6 // a lone surrogate becomes U+FFFD
-	default:
-		// \" \\ \/ \' of JSON and string literals, and the \< \* \_ \[ of
-		// Markdown, \. of regular expressions, "\ " of shells.
-		if c == ' ' || '!' <= c && c <= '~' && !isAlnum(c) {
-			return append(buf, c), 2
-		}
-	}
-	return buf, 0
-}
-
-// unescapeEntity decodes &#NN;, &#xHH; and named references such as &quot;.
-func unescapeEntity(s string, i int, buf []byte) ([]byte, int) {
-	const maxLen = 40 // the longest named reference is 33 bytes
-	end := strings.IndexByte(s[i:min(len(s), i+maxLen)], ';')
-	if end < 2 {
-		return buf, 0
-	}
-	ref := s[i : i+end+1]
-	if ref[1] == '#' {
-		var r uint64
-		var ok bool
-		if ref[2] == 'x' || ref[2] == 'X' {
-			r, ok = hexValue(ref, 3, len(ref)-4)
-		} else {
-			r, ok = decValue(ref[2 : len(ref)-1])
-		}
-		if !ok || r == 0 || r > utf8.MaxRune || (0xD800 <= r && r < 0xE000) {
-			return buf, 0
-		}
-		return utf8.AppendRune(buf, rune(r)), len(ref)
-	}
-	switch ref {
-	case "&amp;":
-		return append(buf, '&'), 5
-	case "&lt;":
-		return append(buf, '<'), 4
-	case "&gt;":
-		return append(buf, '>'), 4
-	case "&quot;":
-		return append(buf, '"'), 6
-	case "&apos;":
-		return append(buf, '\''), 6
-	}
-	for k := 1; k < len(ref)-1; k++ {
-		if c := ref[k]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return buf, 0
-		}
-	}
-	u := html.UnescapeString(strings.Clone(ref)) // a copy, so that s need not live on the heap
-	if u == ref {
-		return buf, 0
-	}
-	return append(buf, u...), len(ref)
-}
-
-// hexValue reads n (1 to 8) hex digits at s[i:].
-func hexValue(s string, i, n int) (uint64, bool) {
-	if n < 1 || n > 8 || i+n > len(s) {
-		return 0, false
-	}
-	var v uint64
-	for _, c := range []byte(s[i : i+n]) {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		v = v<<4 | uint64(c)
-	}
-	return v, true
-}
-
-// decValue reads 1 to 7 decimal digits.
-func decValue(s string) (uint64, bool) {
-	if len(s) < 1 || len(s) > 7 {
-		return 0, false
-	}
-	var v uint64
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + uint64(c-'0')
-	}
-	return v, true
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,23 @@ func benchText(n int) string {
 	return strings.Repeat(unit, n/len(unit)+1)[:n]
 }
 
+// shortSecretValues add a PIN of four characters, the shortest redacted:
+// runs of hex and base64 as short as its encodings are decoded.
+var shortSecretValues = map[string]string{
+	"API_TOKEN": "sk-live-0123456789abcdef",
+	"PIN":       "9f3Q",
+}
+
+// benchEncodedText is n bytes of results full of what looks like
+// encodings: hashes, UUIDs, base64 blobs, percent-encoded URLs, dates and
+// long numbers, and no secret.
+func benchEncodedText(n int) string {
+	const unit = `{"id":"550e8400-e29b-41d4-a716-446655440000","sha256":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",` +
+		`"avatar":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",` +
+		`"next":"https://api.example.com/v2/items?cursor=eyJwYWdlIjoyfQ%3D%3D&sort=created%2Cdesc","ts":1700000000123,"day":"2024-01-15"},`
+	return strings.Repeat(unit, n/len(unit)+1)[:n]
+}
+
 // BenchmarkRedact measures Redact, which runs on every result, error and
 // log line: mostly on text holding no secret (none), sometimes on text
 // holding one, escaped as JSON escapes it (one).
@@ -52,6 +70,10 @@ func BenchmarkRedact(b *testing.B) {
 		{"special/none-64KiB", specialSecretValues, benchText(64 << 10)},
 		{"special/one-64KiB", specialSecretValues, benchText(32<<10) + `"correct\"horse\\battery\u003cstaple\u003e\u00261/2 x"` + benchText(32<<10)},
 		{"worst/none-64KiB", worstSecretValues, benchText(64 << 10)},
+		{"plain/encoded-64KiB", plainSecretValues, benchEncodedText(64 << 10)},
+		{"short/none-64KiB", shortSecretValues, benchText(64 << 10)},
+		{"short/encoded-64KiB", shortSecretValues, benchEncodedText(64 << 10)},
+		{"plain/mime-1MiB", plainSecretValues, benchMIME(1 << 20)},
 	} {
 		s := testSecrets(bc.secrets)
 		b.Run(bc.name, func(b *testing.B) {
@@ -64,3 +86,24 @@ func BenchmarkRedact(b *testing.B) {
 }
 
 func testSecrets(values map[string]string) *Secrets { return newSecrets("", values) }
+
+// benchMIME is n bytes of base64.encodebytes output (a mail attachment, a
+// file a tool returns as base64), holding no secret.
+func benchMIME(n int) string {
+	raw := make([]byte, n*3/4)
+	x := uint32(2463534242)
+	for i := range raw { // bytes at random, as compressed data is
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		raw[i] = byte(x)
+	}
+	e := base64.StdEncoding.EncodeToString(raw)
+	var b strings.Builder
+	for len(e) > 76 {
+		b.WriteString(e[:76] + "\n")
+		e = e[76:]
+	}
+	b.WriteString(e + "\n")
+	return b.String()
+}

@@ -231,7 +231,7 @@ func TestRedactEscapeBoundaries(t *testing.T) {
 
 func TestOrigin(t *testing.T) {
 	// `a\"b\u00e9c` decodes to `a"béc`: escapes at 1 (2 bytes → 1) and 4 (6 bytes → 2).
-	_, escs := backslash.decode(`a\"b\u00e9c`)
+	_, escs := unescapeAll('\\', `a\"b\u00e9c`)
 	want := []escape{{d: 1, dn: 1, o: 1, on: 2}, {d: 3, dn: 2, o: 4, on: 6}}
 	if !slices.Equal(escs, want) {
 		t.Fatalf("escapes %v", escs)
@@ -244,7 +244,7 @@ func TestOrigin(t *testing.T) {
 		{2, 6, 3, 11},  // b\u00e9c
 		{6, 6, 11, 11}, // the end
 	} {
-		if a, b := origin(escs, tt.a, tt.b); a != tt.oa || b != tt.ob {
+		if a, b := escapeMap(escs).origin(tt.a, tt.b); a != tt.oa || b != tt.ob {
 			t.Errorf("origin(%d, %d) = %d, %d, want %d, %d", tt.a, tt.b, a, b, tt.oa, tt.ob)
 		}
 	}

@@ -102,6 +102,7 @@ func (d *decoder) config(root *node) *Config {
 				c.Isolation = s
 			}
 		case "store":
+			d.credential(v)
 			if s, ok := d.str(v, kp); ok {
 				if err := store.Validate(s); err != nil {
 					d.fail(v, kp, "%v", err)
@@ -122,6 +123,7 @@ func (d *decoder) config(root *node) *Config {
 // (top) also "none", the explicit in-process choice (SPEC §8.5: process
 // isolation is the default of an HTTP server with several principals).
 func (d *decoder) isolation(v *node, kp keyPath, top bool) (string, bool) {
+	d.shown(v)
 	s, ok := d.str(v, kp)
 	if !ok || s == "" || s == "process" || top && s == "none" {
 		return s, ok
@@ -145,6 +147,7 @@ func (d *decoder) policies(n *node, p keyPath, c *Config) {
 		d.fields(pr.Val, kp, policyKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "allow":
+				d.shown(f.Val)
 				if l, ok := d.strList(f.Val, fp); ok {
 					for i, pat := range l {
 						if _, err := path.Match(pat, ""); err != nil || pat == "" {
@@ -276,6 +279,7 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 			v := f.Val
 			switch key {
 			case "command":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					if strings.TrimSpace(str) == "" {
 						d.fail(v, fp, "must not be empty")
@@ -306,6 +310,7 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 					s.URL = str
 				}
 			case "headers":
+				d.credential(v)
 				if m, ok := d.strMap(v, fp); ok {
 					s.Headers = m
 				}
@@ -318,10 +323,12 @@ func (d *decoder) servers(n *node, p keyPath, c *Config) {
 					s.Enabled = &b
 				}
 			case "tool_prefix":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					s.ToolPrefix = str
 				}
 			case "description":
+				d.shown(v)
 				if str, ok := d.str(v, fp); ok {
 					s.Description = str
 				}
@@ -367,6 +374,7 @@ func (d *decoder) aliases(n *node, p keyPath, c *Config) {
 			d.errs.at(pr.At, kp, "an alias name must be an identifier (letters, digits and _, not starting with a digit, not a keyword)")
 			return
 		}
+		d.shown(pr.Val)
 		t, ok := d.item(pr.Val, kp)
 		if !ok {
 			return
@@ -430,6 +438,7 @@ func (d *decoder) snippets(n *node, p keyPath, c *Config) {
 		d.fields(pr.Val, kp, snippetKeys(), func(key string, f pair, fp keyPath) {
 			switch key {
 			case "description":
+				d.shown(f.Val)
 				if str, ok := d.str(f.Val, fp); ok {
 					s.Description = str
 				}
@@ -472,6 +481,7 @@ func (d *decoder) params(n *node, p keyPath) []SnippetParam {
 					sp.Type = t
 				}
 			case "description":
+				d.shown(f.Val)
 				if str, ok := d.str(f.Val, fp); ok {
 					sp.Description = str
 				}
@@ -509,6 +519,7 @@ func (d *decoder) paramDefault(n *node, p keyPath, typ string) (any, bool) {
 			}
 			want = "an integer"
 		case "number":
+			d.shown(n)
 			if n.Tag == yamltree.TagInt || n.Tag == yamltree.TagFloat {
 				var f float64
 				if decodeScalar(&node{Kind: yamltree.ScalarNode, Tag: yamltree.TagFloat, Value: n.Value}, &f) == nil || decodeScalar(n, &f) == nil {
@@ -653,6 +664,7 @@ func (d *decoder) serve(n *node, p keyPath, s *Serve) {
 		case "rate_limit":
 			d.rateLimit(v, fp, s)
 		case "http":
+			d.shown(v)
 			if a, ok := d.str(v, fp); ok {
 				if err := checkAddr(a); err != nil {
 					d.fail(v, fp, "%v, got %s", err, yamltree.Describe(v))
@@ -695,6 +707,7 @@ func (d *decoder) auth(n *node, p keyPath, s *Serve) {
 	d.fields(n, p, authKeys(), func(key string, f pair, fp keyPath) {
 		switch key {
 		case "metrics_token":
+			d.credential(f.Val)
 			if t, ok := d.str(f.Val, fp); ok {
 				if t == "" {
 					d.fail(f.Val, fp, "must not be empty: leave metrics_token out to serve /metrics without a token")
@@ -726,6 +739,7 @@ func (d *decoder) oauth(n *node, p keyPath) *OAuth {
 	}
 	o := &OAuth{}
 	d.fields(n, p, oauthKeys(), func(key string, f pair, fp keyPath) {
+		d.shown(f.Val) // public facts, served as the protected resource metadata
 		if key == "scopes" {
 			l, ok := d.strList(f.Val, fp)
 			if !ok {
@@ -835,6 +849,11 @@ func (d *decoder) tokens(n *node, p keyPath) []Token {
 		var t Token
 		written := map[string]bool{}
 		d.fields(it, ip, tokenKeys(), func(key string, f pair, fp keyPath) {
+			if key == "token" {
+				d.credential(f.Val)
+			} else {
+				d.shown(f.Val)
+			}
 			str, ok := d.str(f.Val, fp)
 			if !ok {
 				return

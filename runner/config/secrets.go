@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,18 +16,72 @@ import (
 // ("1", "yes") would shred ordinary text and hide nothing worth hiding.
 const minRedactLen = 4
 
-// Secrets holds the values of secrets.yaml. It never prints them: fmt
-// verbs, JSON and YAML show the names only. A nil *Secrets is empty.
+// minEnvRedactLen is the shortest value from the environment that Redact
+// replaces, unless it is used where a value is nothing but a credential
+// (a header, a token, the store: there minRedactLen applies). Such values
+// are secrets because of where the configuration uses them, not because
+// anyone said so; in a URL, an argument, a server's env or a pack's
+// setting, a value under 8 characters is a port, a flag, a region or a
+// user name ("8080", "true", "eu-west") far more often than a credential,
+// and replacing every "8080" of every result would help no one. It is
+// masked in the configuration all the same; a short secret belongs in
+// secrets.yaml.
+const minEnvRedactLen = 8
+
+// Secrets holds the values of secrets.yaml, and the values that the
+// configuration takes from the environment where a value is a secret
+// (see decoder.shown). It never prints them: fmt verbs, JSON and YAML show
+// the names only. A nil *Secrets is empty.
 type Secrets struct {
 	file   string
 	values map[string]string
+	env    map[string]string
 	red    *redactor // nil when no value is long enough to redact
 }
 
 // newSecrets makes the Secrets of file, with what Redact searches for
 // computed once, here, rather than on every call.
 func newSecrets(file string, values map[string]string) *Secrets {
-	return &Secrets{file: file, values: values, red: newRedactor(values)}
+	return &Secrets{file: file, values: values, red: newRedactor(values, nil)}
+}
+
+// withEnv returns s with the secrets env taken from the environment,
+// those named in credentials used where a value is nothing but a
+// credential.
+func (s *Secrets) withEnv(env map[string]string, credentials map[string]bool) *Secrets {
+	if len(env) == 0 {
+		return s
+	}
+	out := &Secrets{file: s.File(), env: env}
+	if s != nil {
+		out.values = s.values
+	}
+	needles := maps.Clone(out.values)
+	if needles == nil {
+		needles = map[string]string{}
+	}
+	var short []string
+	for name, v := range env {
+		if _, dup := needles[name]; dup {
+			continue
+		}
+		if len(v) < minEnvRedactLen && !credentials[name] {
+			short = append(short, name)
+			continue
+		}
+		needles[name] = v
+	}
+	out.red = newRedactor(needles, short)
+	return out
+}
+
+// EnvNames returns the names of the secrets taken from the environment,
+// sorted.
+func (s *Secrets) EnvNames() []string {
+	if s == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(s.env))
 }
 
 // File is the secrets file read; "" for a nil Secrets.
@@ -59,24 +115,33 @@ func (s *Secrets) Lookup(name string) (string, bool) {
 }
 
 // String lists the names, never the values.
-func (s *Secrets) String() string { return "secrets(" + strings.Join(s.Names(), ", ") + ")" }
+func (s *Secrets) String() string {
+	out := "secrets(" + strings.Join(s.Names(), ", ")
+	if env := s.EnvNames(); len(env) > 0 {
+		out += "; from the environment: " + strings.Join(env, ", ")
+	}
+	return out + ")"
+}
 
 // Format makes every fmt verb (%v, %+v, %#v, %s, %q) print String, so a
 // stray log line cannot leak a value.
 func (s *Secrets) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, s.String()) }
 
 // MarshalJSON gives the names only.
-func (s *Secrets) MarshalJSON() ([]byte, error) { return json.Marshal(s.Names()) }
+func (s *Secrets) MarshalJSON() ([]byte, error) { return json.Marshal(s.allNames()) }
 
 // MarshalYAML gives the names only.
-func (s *Secrets) MarshalYAML() (any, error) { return s.Names(), nil }
+func (s *Secrets) MarshalYAML() (any, error) { return s.allNames(), nil }
+
+func (s *Secrets) allNames() []string { return append(s.Names(), s.EnvNames()...) }
 
 // Redact replaces every occurrence of every secret value of at least four
-// characters in text with [secret:NAME], in each form the value can take
-// there: as it is; escaped (backslash escapes of JSON, Go, Starlark and
-// Python strings and Markdown, percent-encoding, HTML and XML character
-// references; up to two layers, alike or mixed); reversed; in base64
-// (redact.go says how). Where occurrences of two secrets
+// characters (eight for those from the environment) in text with
+// [secret:NAME], in each form the value can take there: as it is;
+// escaped (backslash escapes of JSON, Go, Starlark and Python strings,
+// ascii() and Markdown, percent-encoding, HTML and XML character
+// references, of any characters); reversed; in hex or base64; in up to
+// three layers of these, alike or mixed (redact.go says how). Where occurrences of two secrets
 // overlap, both are hidden entirely; at one position the longer one wins.
 // Markers already in text are left as they are, so redacting twice is
 // redacting once. Safe on a nil Secrets.

@@ -88,6 +88,9 @@ type Config struct {
 	// masks maps a value's key path (keyPath.id) to the text shown in
 	// place of a value that was built from a secret.
 	masks map[string]string
+	// scrub holds every value of secrets.yaml and the environment the file
+	// used, which Problem's messages never show.
+	scrub *Secrets
 	// keys records where each dotted key ("aliases.ws") was written, for
 	// problems found by code outside this package (see Problem).
 	keys    map[string]pos
@@ -104,7 +107,7 @@ func (c *Config) Problem(key, format string, args ...any) *Error {
 	if at, ok := c.keys[key]; ok {
 		e.File, e.Line, e.Column = at.File, at.Line, at.Column
 	}
-	return shownFrom(c.workDir, e)
+	return shownFrom(c.workDir, scrub(c.scrub, e))
 }
 
 // Pack is the `packs.<name>` section: settings every pack understands plus
