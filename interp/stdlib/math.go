@@ -546,28 +546,6 @@ func mathDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	return starlark.Float(norm(d)), nil
 }
 
-// each calls fn with every element of an iterable, charging each to the
-// run's budget.
-func each(thread *starlark.Thread, v starlark.Value, fn func(starlark.Value) error) error {
-	it, ok := v.(starlark.Iterable)
-	if !ok {
-		return python.Errorf("TypeError", "'%s' object is not iterable", typeName(v))
-	}
-	iter := it.Iterate()
-	defer iter.Done()
-	b := interp.BudgetOf(thread)
-	var x starlark.Value
-	for iter.Next(&x) {
-		if err := b.Charge(1); err != nil {
-			return err
-		}
-		if err := fn(x); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // mathFsum is fsum(iterable): the correctly rounded sum, by Shewchuk's
 // exact partial sums as CPython keeps them.
 func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

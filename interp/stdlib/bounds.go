@@ -1,0 +1,297 @@
+package stdlib
+
+import (
+	"math/big"
+	"strings"
+	"unsafe"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// The helpers every module uses to stay inside its run's budgets (SPEC
+// §8.1) while it works in Go: the memory watchdog sees only the values a
+// program can reach, never what a module function holds while it builds
+// a result, and the deadline is seen only where work is charged. So a
+// module function counts what it holds (held), consumes iterables
+// through drain or each, and checks a result's size before it makes it.
+
+// held is the memory one module function (or one iterator, across its
+// steps) holds for a result it is building: Go memory no watchdog can
+// see until the result reaches the program. add refuses, before it is
+// allocated, growth that would take it past the run's memory budget, and
+// charges the work of filling it.
+type held int64
+
+// add counts n more bytes about to be allocated.
+func (h *held) add(b *interp.Budget, n int64) error {
+	if n < 0 {
+		n = 0
+	}
+	*h += held(n)
+	if max := b.MaxMemory(); max > 0 && int64(*h) > max {
+		return b.Alloc(int64(*h)) // the memory limit's error
+	}
+	return b.Charge(uint64(n)/64 + 1)
+}
+
+// release counts n bytes let go of.
+func (h *held) release(n int64) { *h = max(0, *h-held(n)) }
+
+// slotSize is the size of one element of a list or tuple (an interface).
+const slotSize = 16
+
+// heldSize estimates the bytes v holds by itself: its header and what it
+// points to directly (a string's bytes, a tuple's slots), not the values
+// it contains.
+func heldSize(v starlark.Value) int64 {
+	switch x := v.(type) {
+	case starlark.NoneType, starlark.Bool:
+		return 0
+	case starlark.Int:
+		if _, ok := x.Int64(); ok {
+			return 8
+		}
+		return 32 + int64(x.BigInt().BitLen()/8)
+	case starlark.Float:
+		return 8
+	case starlark.String:
+		return 16 + int64(len(x))
+	case starlark.Bytes:
+		return 16 + int64(len(x))
+	case interp.Bytes:
+		return 16 + int64(len(x))
+	case starlark.Tuple:
+		return 24 + slotSize*int64(len(x))
+	case *starlark.List:
+		return 32 + slotSize*int64(x.Len())
+	case *starlark.Dict:
+		return 64 + 48*int64(x.Len())
+	case *starlark.Set:
+		return 64 + 32*int64(x.Len())
+	}
+	if s, ok := v.(starlark.Sequence); ok {
+		return 32 + slotSize*int64(max(s.Len(), 0))
+	}
+	return 32
+}
+
+// valueIdentity is what makes v the value it is, for a value that can be
+// large (a string's bytes, a tuple's slots, a list); nil for others.
+func valueIdentity(v starlark.Value) unsafe.Pointer {
+	switch x := v.(type) {
+	case starlark.String:
+		return unsafe.Pointer(unsafe.StringData(string(x)))
+	case starlark.Bytes:
+		return unsafe.Pointer(unsafe.StringData(string(x)))
+	case interp.Bytes:
+		return unsafe.Pointer(unsafe.StringData(string(x)))
+	case starlark.Tuple:
+		return unsafe.Pointer(unsafe.SliceData(x))
+	case *starlark.List:
+		return unsafe.Pointer(x)
+	case *starlark.Dict:
+		return unsafe.Pointer(x)
+	case *starlark.Set:
+		return unsafe.Pointer(x)
+	}
+	return nil
+}
+
+// bigValue is the size from which kept values are counted once however
+// often they come (repeat(text, n) yields the same text n times): a
+// smaller one is counted at each coming, which overstates what is kept
+// at most (slotSize+bigValue)/slotSize-fold.
+const bigValue = 128
+
+// keep counts the values a module function or an iterator keeps, made
+// by an iterator it consumes: each one's slot, and its own size the
+// first time it comes.
+type keep struct {
+	held
+	seen map[unsafe.Pointer]struct{}
+}
+
+// value counts x, about to be kept.
+func (k *keep) value(b *interp.Budget, x starlark.Value) error {
+	n := heldSize(x)
+	if n >= bigValue {
+		if p := valueIdentity(x); p != nil {
+			if _, ok := k.seen[p]; ok {
+				n = 0
+			} else {
+				if k.seen == nil {
+					k.seen = map[unsafe.Pointer]struct{}{}
+				}
+				k.seen[p] = struct{}{}
+				n += 32 // the entry in seen
+			}
+		}
+	}
+	return k.add(b, slotSize+n)
+}
+
+// forget counts x as no longer kept (a value counted once stays counted).
+func (k *keep) forget(x starlark.Value) {
+	n := heldSize(x)
+	if n >= bigValue && valueIdentity(x) != nil {
+		n = 0
+	}
+	k.release(slotSize + n)
+}
+
+// holdsElements reports whether v holds its elements already (a list, a
+// tuple, a dict, a set), so that taking them makes nothing new but their
+// slots; an iterator makes each element it yields, often anew, and a str
+// or bytes makes each character or byte.
+func holdsElements(v starlark.Value) bool {
+	switch v.(type) {
+	case *starlark.List, starlark.Tuple, *starlark.Dict, *starlark.Set:
+		return true
+	}
+	return false
+}
+
+// drain returns the elements of iterable, iterated as Python does (a
+// generator to its end, its exception passed on), each charged, and
+// refuses with the memory limit's error, before it grows past the run's
+// memory budget, a result whose slots and fresh elements (those an
+// iterator made) would: drain(count()) ends at the budget instead of
+// taking the heap.
+func drain(thread *starlark.Thread, iterable starlark.Value) ([]starlark.Value, error) {
+	return drainKept(thread, iterable, new(keep))
+}
+
+// drainKept is drain counting into k, for a function that keeps more
+// than the elements.
+func drainKept(thread *starlark.Thread, iterable starlark.Value, k *keep) ([]starlark.Value, error) {
+	b := interp.BudgetOf(thread)
+	var out []starlark.Value
+	if holdsElements(iterable) {
+		// Only the slots are new.
+		n := starlark.Len(iterable)
+		if err := k.add(b, int64(n)*slotSize); err != nil {
+			return nil, err
+		}
+		out = make([]starlark.Value, 0, n)
+		err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+			out = append(out, x)
+			return false, nil
+		})
+		return out, err
+	}
+	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+		if err := k.value(b, x); err != nil {
+			return true, err
+		}
+		out = append(out, x)
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// An iteration a spent budget cut short is no result.
+	if err := b.Charge(0); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// each calls fn with each element of iterable, iterated as Python does
+// and charged, until fn fails; what fn keeps, it counts itself.
+func each(thread *starlark.Thread, iterable starlark.Value, fn func(x starlark.Value) error) error {
+	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+		return false, fn(x)
+	})
+	if err != nil {
+		return err
+	}
+	// An iteration a spent budget cut short is no result.
+	return interp.BudgetOf(thread).Charge(0)
+}
+
+// plus is x + y with Python's meaning for the values modules add up
+// (accumulate, count, sums): a str, bytes, list or tuple too large for
+// the memory budget is refused before it is made, and a long one is
+// copied a piece at a time under the budget, so that the deadline can
+// stop it; an int is held to limits.max_int_digits.
+func plus(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
+	b := interp.BudgetOf(thread)
+	if starlark.Len(x) >= 0 && starlark.Len(y) >= 0 {
+		if err := b.Alloc(heldSize(x) + heldSize(y)); err != nil {
+			return nil, err
+		}
+		switch xs := x.(type) {
+		case starlark.String:
+			if ys, ok := y.(starlark.String); ok && len(xs)+len(ys) > copyPiece {
+				s, err := concatText(b, string(xs), string(ys))
+				return starlark.String(s), err
+			}
+		case starlark.Bytes:
+			if ys, ok := y.(starlark.Bytes); ok && len(xs)+len(ys) > copyPiece {
+				s, err := concatText(b, string(xs), string(ys))
+				return starlark.Bytes(s), err
+			}
+		}
+	}
+	if err := b.Charge(1); err != nil {
+		return nil, err
+	}
+	z, err := numBinary(syntax.PLUS, x, y)
+	if err != nil {
+		return nil, err
+	}
+	return z, checkIntValue(b, z)
+}
+
+// copyPiece is how many bytes a long copy moves between charges: about a
+// tenth of a millisecond.
+const copyPiece = 1 << 20
+
+// concatText is x + y, copied a piece at a time under the budget.
+func concatText(b *interp.Budget, x, y string) (string, error) {
+	var sb strings.Builder
+	sb.Grow(len(x) + len(y))
+	for _, s := range [2]string{x, y} {
+		for len(s) > 0 {
+			n := min(len(s), copyPiece)
+			if err := b.Charge(uint64(n) / 64); err != nil {
+				return "", err
+			}
+			sb.WriteString(s[:n])
+			s = s[n:]
+		}
+	}
+	return sb.String(), nil
+}
+
+// checkIntValue holds an int result of a module function to
+// limits.max_int_digits; other values pass.
+func checkIntValue(b *interp.Budget, v starlark.Value) error {
+	if i, ok := v.(starlark.Int); ok {
+		return b.CheckInt(i)
+	}
+	return nil
+}
+
+// bigResult is z as an int of the program, refused with the integer size
+// limit's error when it has more digits than the run allows.
+func bigResult(b *interp.Budget, z *big.Int) (starlark.Value, error) {
+	if err := b.CheckBits(z); err != nil {
+		return nil, err
+	}
+	return starlark.MakeBigInt(z), nil
+}
+
+// checkBitsAhead refuses, before it is computed, an int result that will
+// have about bits bits when that is more than the run allows; near the
+// bound the result is made and checked by bigResult.
+func checkBitsAhead(b *interp.Budget, bits int64) error {
+	if max := b.IntBits(); max > 0 && bits > int64(max)+64 {
+		return b.IntLimit()
+	}
+	return nil
+}
