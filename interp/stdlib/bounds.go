@@ -117,6 +117,17 @@ type keep struct {
 
 // value counts x, about to be kept.
 func (k *keep) value(b *interp.Budget, x starlark.Value) error {
+	return k.taken(b, x, slotSize, true)
+}
+
+// taken counts x, about to be kept in a place of extra bytes (a slot, a
+// dict's entry), and its own size when fresh: when it was made for the
+// keeping (by an iterator, as a str's character), not taken from a
+// collection that holds it already.
+func (k *keep) taken(b *interp.Budget, x starlark.Value, extra int64, fresh bool) error {
+	if !fresh {
+		return k.add(b, extra)
+	}
 	n := heldSize(x)
 	if n >= bigValue {
 		if p := valueIdentity(x); p != nil {
@@ -131,7 +142,7 @@ func (k *keep) value(b *interp.Budget, x starlark.Value) error {
 			}
 		}
 	}
-	return k.add(b, slotSize+n)
+	return k.add(b, extra+n)
 }
 
 // forget counts x as no longer kept (a value counted once stays counted).
@@ -243,6 +254,38 @@ func plus(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) 
 	z, err := numBinary(syntax.PLUS, x, y)
 	if err != nil {
 		return nil, err
+	}
+	return z, checkIntValue(b, z)
+}
+
+// arith is x op y for operator's functions and the modules' arithmetic
+// (op one of + - / // & | ^ << >>), with Python's meaning and errors:
+// a concatenation is bounded as plus's, a shift refused before it makes
+// an int beyond limits.max_int_digits, and every int result held to it.
+func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
+	b := interp.BudgetOf(thread)
+	switch op {
+	case syntax.PLUS:
+		return plus(thread, x, y)
+	case syntax.LTLT:
+		xi, ok1 := x.(starlark.Int)
+		yi, ok2 := y.(starlark.Int)
+		if ok1 && ok2 && xi.Sign() != 0 && yi.Sign() > 0 {
+			n, ok := yi.Int64()
+			if !ok {
+				n = 1 << 62
+			}
+			if err := checkBitsAhead(b, int64(xi.BigInt().BitLen())+n); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := b.Charge(1); err != nil {
+		return nil, err
+	}
+	z, err := starlark.Binary(op, x, y)
+	if err != nil {
+		return nil, python.Classify(err)
 	}
 	return z, checkIntValue(b, z)
 }

@@ -129,3 +129,22 @@ func TestDequeGrowthCharged(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of collections at a server's budgets: containers built
+// from endless iterables (which no watchdog sees until they are made),
+// and chains that hold one another many times over.
+func TestCollectionsStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"collections.Counter(itertools.count())", wantSpent},
+		stopCase{"collections.Counter('x' * 1000 + str(i) for i in itertools.count())", wantSpent},
+		stopCase{"collections.deque(itertools.count())", wantSpent},
+		stopCase{"collections.deque(str(i) * 1000 for i in itertools.count())", wantSpent},
+		stopCase{"collections.deque(itertools.count(), maxlen=3)", wantTime},
+		stopCase{"collections.OrderedDict((i, i) for i in itertools.count())", wantSpent},
+		stopCase{"collections.defaultdict(list, ((str(i) * 1000, i) for i in itertools.count()))", wantSpent},
+		stopCase{"collections.OrderedDict.fromkeys(str(i) * 1000 for i in itertools.count())", wantSpent},
+		stopCase{"collections.namedtuple('P', ('f' + str(i) for i in itertools.count()))", wantSpent},
+		stopCase{"c = collections.Counter({i: 10**7 for i in range(100)})\nc.elements()", wantMemory},
+		stopCase{"c = collections.ChainMap({1: 2})\nfor _ in range(60):\n    c = collections.ChainMap(c, c)\nfor _ in range(10**9):\n    len(c)\n    c[3] if 3 in c else 0", wantTime},
+	)
+}

@@ -145,7 +145,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		if err := c.b.Alloc(int64(v.maps.Len()) * 16); err != nil {
 			return nil, err
 		}
-		out := &chainMap{maps: starlark.NewList(nil)}
+		out := &chainMap{maps: starlark.NewList(nil), thread: c.b.Thread()}
 		c.memo[x] = out
 		for i := 0; i < v.maps.Len(); i++ {
 			m := v.maps.Index(i)

@@ -3,6 +3,7 @@ package stdlib
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -53,19 +54,22 @@ const stopGrace = 500 * time.Millisecond
 // parallel.
 func checkStops(t *testing.T, cases ...stopCase) {
 	t.Helper()
-	for _, c := range cases {
-		base := quiet.Self(t)
-		start := time.Now()
-		_, err := run(c.code, stopOptions())
-		took := time.Since(start)
-		switch {
-		case err == nil:
-			t.Errorf("%s: no error, want %s", c.code, c.want)
-		case errors.Is(err, interp.ErrOverrun):
-			t.Errorf("%s: still working %v after its end (%s, after %v)", c.code, stopGrace, err, took)
-		case !regexp.MustCompile(c.want).MatchString(err.Error()):
-			t.Errorf("%s: %v, want %s", c.code, err, c.want)
-		}
-		quiet.Wait(t, base, time.Second)
+	for i, c := range cases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			base := quiet.Self(t)
+			start := time.Now()
+			_, err := run(c.code, stopOptions())
+			took := time.Since(start)
+			switch {
+			case err == nil:
+				t.Errorf("%s: no error, want %s", c.code, c.want)
+			case errors.Is(err, interp.ErrOverrun):
+				t.Errorf("%s: still working %v after its end (%s, after %v)", c.code, stopGrace, err, took)
+			case !regexp.MustCompile(c.want).MatchString(err.Error()):
+				t.Errorf("%s: %v, want %s", c.code, err, c.want)
+			}
+			t.Logf("%s: %v", c.code, err)
+			quiet.Wait(t, base, time.Second)
+		})
 	}
 }
