@@ -3,6 +3,7 @@ package stdlib
 import (
 	"math/big"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"go.starlark.net/starlark"
@@ -289,6 +290,75 @@ func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 	}
 	return z, checkIntValue(b, z)
 }
+
+// textBuf builds a text under the budget, for a module function whose
+// output may be far longer than its input (re.sub of an empty pattern,
+// a85decode's 'z'): each write is charged, and a text that would pass
+// the memory budget is refused before the write that would make it so.
+// Unlike a strings.Builder, it never reserves room past the budget, so a
+// refused text has held at most one and a half budgets on its way.
+type textBuf struct {
+	b   *interp.Budget
+	buf []byte
+}
+
+func (t *textBuf) grow(n int) error {
+	need := int64(len(t.buf)) + int64(n)
+	limit := t.b.MaxMemory()
+	if limit > 0 && need > limit {
+		return t.b.Alloc(need) // the memory limit's error
+	}
+	if err := t.b.Charge(uint64(n)/64 + 1); err != nil {
+		return err
+	}
+	if need > int64(cap(t.buf)) {
+		c := max(2*int64(cap(t.buf)), need, 64)
+		if limit > 0 && c > limit {
+			c = limit
+		}
+		buf := make([]byte, len(t.buf), c)
+		copy(buf, t.buf)
+		t.buf = buf
+	}
+	return nil
+}
+
+// WriteString appends s.
+func (t *textBuf) WriteString(s string) error {
+	if err := t.grow(len(s)); err != nil {
+		return err
+	}
+	t.buf = append(t.buf, s...)
+	return nil
+}
+
+// WriteByte appends c.
+func (t *textBuf) WriteByte(c byte) error {
+	if len(t.buf) == cap(t.buf) {
+		if err := t.grow(1); err != nil {
+			return err
+		}
+	}
+	t.buf = append(t.buf, c)
+	return nil
+}
+
+// WriteRune appends r in UTF-8.
+func (t *textBuf) WriteRune(r rune) error {
+	if cap(t.buf)-len(t.buf) < utf8.UTFMax {
+		if err := t.grow(utf8.UTFMax); err != nil {
+			return err
+		}
+	}
+	t.buf = utf8.AppendRune(t.buf, r)
+	return nil
+}
+
+// Len is the length of the text so far.
+func (t *textBuf) Len() int { return len(t.buf) }
+
+// String is the text; the buffer is not written to after.
+func (t *textBuf) String() string { return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)) }
 
 // copyPiece is how many bytes a long copy moves between charges: about a
 // tenth of a millisecond.

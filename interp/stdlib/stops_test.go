@@ -3,7 +3,10 @@ package stdlib
 import (
 	"errors"
 	"regexp"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -48,18 +51,24 @@ func stopOptions() interp.Options {
 const stopGrace = 500 * time.Millisecond
 
 // checkStops runs each worst input under stopOptions: each must end with
-// its error, by itself within stopGrace of its deadline (no overrun), and leave the process quiet — CPU idle, heap and RSS back
-// near where they were — within a second of the answer: nothing keeps
-// computing or allocating after it. Tests that call it must not be
-// parallel.
+// its error, by itself within stopGrace of its deadline (no overrun),
+// without the heap ever growing by more than twice the memory budget
+// (sampled every millisecond, with the collector asked to keep the heap
+// near what is live), and leave the process quiet — CPU idle, heap and
+// RSS back near where they were — within a second of the answer: nothing
+// keeps computing or allocating after it. Tests that call it must not
+// be parallel.
 func checkStops(t *testing.T, cases ...stopCase) {
 	t.Helper()
+	const budget = 256 << 20
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			base := quiet.Self(t)
+			peak := watchHeap(t, int64(base.Heap)+budget*3/2)
 			start := time.Now()
 			_, err := run(c.code, stopOptions())
 			took := time.Since(start)
+			grew := int64(peak()) - int64(base.Heap)
 			switch {
 			case err == nil:
 				t.Errorf("%s: no error, want %s", c.code, c.want)
@@ -68,8 +77,47 @@ func checkStops(t *testing.T, cases ...stopCase) {
 			case !regexp.MustCompile(c.want).MatchString(err.Error()):
 				t.Errorf("%s: %v, want %s", c.code, err, c.want)
 			}
-			t.Logf("%s: %v", c.code, err)
+			if grew > 2*budget {
+				t.Errorf("%s: the heap grew by %d MiB at a budget of %d MiB", c.code, grew>>20, budget>>20)
+			}
+			t.Logf("%s: %v (heap +%d MiB)", c.code, err, grew>>20)
 			quiet.Wait(t, base, time.Second)
 		})
+	}
+}
+
+// watchHeap samples the heap every millisecond until the test ends, with
+// the collector's soft limit at limit (so that garbage does not count
+// as growth); the returned function gives the largest sample so far.
+func watchHeap(t *testing.T, limit int64) func() uint64 {
+	old := debug.SetMemoryLimit(limit)
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		close(stop)
+		<-done
+		debug.SetMemoryLimit(old)
+	})
+	return func() uint64 {
+		stop <- struct{}{}
+		return peak.Load()
 	}
 }
