@@ -247,6 +247,18 @@ func plus(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) 
 				s, err := concatText(b, string(xs), string(ys))
 				return starlark.Bytes(s), err
 			}
+		case *starlark.List:
+			if ys, ok := y.(*starlark.List); ok && xs.Len()+ys.Len() > copyPiece/slotSize {
+				elems, err := concatElems(b, xs, ys)
+				if err != nil {
+					return nil, err
+				}
+				return starlark.NewList(elems), nil
+			}
+		case starlark.Tuple:
+			if ys, ok := y.(starlark.Tuple); ok && len(xs)+len(ys) > copyPiece/slotSize {
+				return concatElems(b, xs, ys)
+			}
 		}
 	}
 	if err := b.Charge(1); err != nil {
@@ -363,6 +375,23 @@ func (t *textBuf) String() string { return unsafe.String(unsafe.SliceData(t.buf)
 // copyPiece is how many bytes a long copy moves between charges: about a
 // tenth of a millisecond.
 const copyPiece = 1 << 20
+
+// concatElems is the elements of x and then y, copied a piece at a time
+// under the budget.
+func concatElems(b *interp.Budget, x, y starlark.Indexable) (starlark.Tuple, error) {
+	out := make(starlark.Tuple, 0, x.Len()+y.Len())
+	for _, s := range [2]starlark.Indexable{x, y} {
+		for i := 0; i < s.Len(); i++ {
+			if i%(copyPiece/slotSize) == 0 {
+				if err := b.Charge(copyPiece / 64); err != nil {
+					return nil, err
+				}
+			}
+			out = append(out, s.Index(i))
+		}
+	}
+	return out, nil
+}
 
 // concatText is x + y, copied a piece at a time under the budget.
 func concatText(b *interp.Budget, x, y string) (string, error) {

@@ -30,9 +30,10 @@ func TestOperatorStop(t *testing.T) {
 	checkStops(t,
 		stopCase{"operator.lshift(1, 10**9)", wantInt},
 		stopCase{"operator.ilshift(3, 20000)", wantInt},
-		stopCase{"x = 1\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantInt},
-		stopCase{"x = 'x' * 10**7\nfor _ in range(10**9):\n    x = operator.concat(x, x)", wantSpent},
-		stopCase{"x = [0] * 10**7\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
+		stopCase{"x = 10**4990\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantInt},
+		stopCase{"x = 'x' * 10**6\nfor _ in range(10**9):\n    x = operator.concat(x, x)", wantSpent},
+		stopCase{"x = [0] * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
+		stopCase{"x = (0,) * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
 		stopCase{"x = 10**4999\nx = operator.or_(x, x << 5)", wantInt},
 	)
 }
