@@ -372,6 +372,27 @@ func (t *textBuf) Len() int { return len(t.buf) }
 // String is the text; the buffer is not written to after.
 func (t *textBuf) String() string { return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)) }
 
+// ownedBytes is out as a bytes value, without the copy a conversion
+// makes (a decoder's output may be most of the memory budget); out is
+// not written to after.
+func ownedBytes(out []byte) interp.Bytes {
+	return interp.Bytes(unsafe.String(unsafe.SliceData(out), len(out)))
+}
+
+// pacePiece is how many steps of a byte-by-byte loop pass between the
+// charges of pace.
+const pacePiece = 1 << 16
+
+// pace charges the work of a loop over a long text at its step i, every
+// pacePiece steps, so that the deadline or a cancellation stops it
+// within a fraction of a millisecond.
+func pace(b *interp.Budget, i int) error {
+	if i&(pacePiece-1) != 0 {
+		return nil
+	}
+	return b.Charge(pacePiece / 16)
+}
+
 // copyPiece is how many bytes a long copy moves between charges: about a
 // tenth of a millisecond.
 const copyPiece = 1 << 20
