@@ -61,6 +61,8 @@ func heldSize(v starlark.Value) int64 {
 		return 8
 	case starlark.String:
 		return 16 + int64(len(x))
+	case *interp.Unicode:
+		return 48 + 2*int64(len(x.Text()))
 	case starlark.Bytes:
 		return 16 + int64(len(x))
 	case interp.Bytes:
@@ -90,6 +92,8 @@ func valueIdentity(v starlark.Value) unsafe.Pointer {
 		return unsafe.Pointer(unsafe.StringData(string(x)))
 	case interp.Bytes:
 		return unsafe.Pointer(unsafe.StringData(string(x)))
+	case *interp.Unicode:
+		return unsafe.Pointer(x)
 	case starlark.Tuple:
 		return unsafe.Pointer(unsafe.SliceData(x))
 	case *starlark.List:
