@@ -86,7 +86,18 @@ func (e *encoder) newline(depth int) error {
 	if err := overBudget(e.b, e.w.Len()+1+len(e.prefix)+len(e.indent)*n); err != nil {
 		return err // a long indent, deep: the text would pass the budget
 	}
-	return e.write("\n" + e.prefix + strings.Repeat(e.indent, n))
+	if err := e.write("\n"); err != nil {
+		return err
+	}
+	if err := e.write(e.prefix); err != nil {
+		return err
+	}
+	for range n {
+		if err := e.write(e.indent); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {

@@ -179,11 +179,14 @@ func TestJSONStop(t *testing.T) {
 	checkStops(t,
 		stopCase{"x = []\nfor _ in range(40):\n    x = [x, x]\njson.dumps(x)", wantSpent},
 		stopCase{"x = {}\nfor _ in range(40):\n    x = {'a': x, 'b': x}\njson.dumps(x, indent=100)", wantSpent},
-		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**6)", wantMemory},
+		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**6)", wantSpent},
 		stopCase{"json.loads('[' + '[],' * 10**7 + '[]]')", wantSpent},
 		stopCase{"json.loads('{' + ','.join('\"%d\": {}' % i for i in range(10**6)) + '}')", wantSpent},
 		stopCase{"json.loads('1' * 6000)", wantInt},
 		stopCase{"json.dumps(10**4999 * 10)", wantInt},
 		stopCase{"s = json.dumps(list(range(10**5)))\nfor _ in range(10**9):\n    json.loads(s)", wantTime},
+	)
+	checkStopsAfter(t, 3*time.Second,
+		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**8)", wantMemory},
 	)
 }
