@@ -456,6 +456,10 @@ type csvReader struct {
 	limit   int64 // field_size_limit() when the reader was made
 	numeric bool
 	state   int
+	// record is what the fields of the record being read hold: a line of
+	// a hundred million commas is a hundred million fields, no watchdog
+	// sees them before the record is returned.
+	record held
 }
 
 // The parser's states, CPython's.
@@ -563,6 +567,12 @@ func (r *csvReader) saveField(thread *starlark.Thread) error {
 		if v, err = starlark.Call(thread, r.m.float, starlark.Tuple{v}, nil); err != nil {
 			return err
 		}
+	}
+	if thread == nil {
+		thread = r.thread
+	}
+	if err := r.record.add(interp.BudgetOf(thread), slotSize+heldSize(v)); err != nil {
+		return err
 	}
 	r.fields = append(r.fields, v)
 	r.field.Reset()
@@ -711,7 +721,7 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		thread = r.thread
 	}
 	b := interp.BudgetOf(thread)
-	r.fields, r.state = nil, startRecord
+	r.fields, r.state, r.record = nil, startRecord, 0
 	r.field.Reset()
 	r.flen, r.numeric = 0, false
 	for {
@@ -752,6 +762,11 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		}
 		if r.state == startRecord {
 			break
+		}
+		// A record over many lines: its field so far (field_size_limit may
+		// be raised to any size) with the fields before it.
+		if err := overBudget(b, int(r.record)+r.field.Len()); err != nil {
+			return nil, false, err
 		}
 	}
 	fields := r.fields
