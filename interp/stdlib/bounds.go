@@ -319,24 +319,44 @@ type textBuf struct {
 }
 
 func (t *textBuf) grow(n int) error {
-	need := int64(len(t.buf)) + int64(n)
-	limit := t.b.MaxMemory()
-	if limit > 0 && need > limit {
-		return t.b.Alloc(need) // the memory limit's error
-	}
-	if err := t.b.Charge(uint64(n)/64 + 1); err != nil {
+	buf, err := reserve(t.b, t.buf, n)
+	if err != nil {
 		return err
 	}
-	if need > int64(cap(t.buf)) {
-		c := max(2*int64(cap(t.buf)), need, 64)
-		if limit > 0 && c > limit {
-			c = limit
-		}
-		buf := make([]byte, len(t.buf), c)
-		copy(buf, t.buf)
-		t.buf = buf
+	t.buf = buf
+	return t.b.Charge(uint64(n)/64 + 1)
+}
+
+// reserve makes room in buf for n more bytes under the budget, for a
+// buffer that grows by appends (a text being built, an io.StringIO): one
+// that would pass the memory budget is refused before it grows, and it
+// never reserves past the budget (append doubles a buffer, so one of
+// 200 MB would take 400 more to grow by a byte).
+func reserve(b *interp.Budget, buf []byte, n int) ([]byte, error) {
+	need := int64(len(buf)) + int64(n)
+	limit := b.MaxMemory()
+	if limit > 0 && need > limit {
+		return nil, b.Alloc(need) // the memory limit's error
 	}
-	return nil
+	if need <= int64(cap(buf)) {
+		return buf, nil
+	}
+	c := max(2*int64(cap(buf)), need, 64)
+	if limit > 0 && c > limit {
+		c = limit
+	}
+	if err := b.Charge(uint64(len(buf))/64 + 1); err != nil {
+		return nil, err
+	}
+	grown := make([]byte, len(buf), c)
+	copy(grown, buf)
+	return grown, nil
+}
+
+// heldBytes is buf as a value the memory meter counts (its reservation,
+// not a copy), for a Holder whose contents are Go bytes.
+func heldBytes(buf []byte) starlark.Value {
+	return starlark.String(unsafe.String(unsafe.SliceData(buf[:cap(buf)]), cap(buf)))
 }
 
 // WriteString appends s.
