@@ -216,6 +216,25 @@ func drainKept(thread *starlark.Thread, iterable starlark.Value, k *keep) ([]sta
 	return out, nil
 }
 
+// firstOf is at most the first n elements of iterable, taken lazily: an
+// unpacking (k, v = pair) reads one more than it wants, never an
+// endless iterable to its end.
+func firstOf(thread *starlark.Thread, iterable starlark.Value, n int) ([]starlark.Value, error) {
+	next, err := python.Iterate(thread, iterable)
+	if err != nil {
+		return nil, err
+	}
+	var out []starlark.Value
+	for len(out) < n {
+		x, ok, err := next()
+		if err != nil || !ok {
+			return out, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
 // each calls fn with each element of iterable, iterated as Python does
 // and charged, until fn fails; what fn keeps, it counts itself.
 func each(thread *starlark.Thread, iterable starlark.Value, fn func(x starlark.Value) error) error {

@@ -523,7 +523,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil
 	}
 	err := python.ForEach(thread, pairs, func(pair starlark.Value) (bool, error) {
-		kv, err := python.Collect(thread, pair)
+		kv, err := firstOf(thread, pair, 3) // k, v = pair: a third is one too many
 		if err != nil {
 			return true, err
 		}
@@ -616,7 +616,11 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	var pairs [][2]string
 	if qs != "" {
-		for _, field := range strings.Split(qs, sep) {
+		// The fields one at a time (a split would make a string header for
+		// each: 1.6 GB for '&' * 10**8).
+		for rest, more := qs, true; more; {
+			var field string
+			field, rest, more = strings.Cut(rest, sep)
 			if err := bud.Charge(1 + uint64(len(field))/16); err != nil {
 				return nil, err
 			}
