@@ -430,7 +430,7 @@ const pacePiece = 1 << 16
 // pacePiece steps, so that the deadline or a cancellation stops it
 // within a fraction of a millisecond.
 func pace(b *interp.Budget, i int) error {
-	if i&(pacePiece-1) != 0 {
+	if i == 0 || i&(pacePiece-1) != 0 {
 		return nil
 	}
 	return b.Charge(pacePiece / 16)

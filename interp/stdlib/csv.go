@@ -752,7 +752,10 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		if err := b.Alloc(2*int64(len(s)) + 64); err != nil {
 			return nil, false, err
 		}
-		for _, c := range s {
+		for i, c := range s {
+			if err := pace(b, i); err != nil {
+				return nil, false, err
+			}
 			if err := r.process(thread, c); err != nil {
 				return nil, false, err
 			}
@@ -884,7 +887,7 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		if err := overBudget(b, line.Len()+len(text)+2); err != nil {
 			return nil, err // the line would pass the memory budget
 		}
-		if err := w.appendField(&line, text, quoted); err != nil {
+		if err := w.appendField(b, &line, text, quoted); err != nil {
 			return nil, err
 		}
 		n++
@@ -908,10 +911,13 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 // delimiter, the quotechar, the escapechar or a character of the line
 // terminator (or always, by the quoting mode); quotes doubled or
 // escaped.
-func (w *csvWriter) appendField(line *strings.Builder, field string, quoted bool) error {
+func (w *csvWriter) appendField(b *interp.Budget, line *strings.Builder, field string, quoted bool) error {
 	d := &w.d
 	var body strings.Builder
-	for _, c := range field {
+	for i, c := range field {
+		if err := pace(b, i); err != nil {
+			return err
+		}
 		if c == d.delimiter || c == d.escapechar || c == d.quotechar || strings.ContainsRune(d.lineterminator, c) {
 			escape := false
 			if d.quoting == quoteNone || d.quotechar == noChar {

@@ -235,7 +235,10 @@ func (e *encoder) str(s string) error {
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
 	sb.WriteByte('"')
-	for _, r := range s {
+	for i, r := range s {
+		if err := pace(e.b, i); err != nil {
+			return err
+		}
 		switch {
 		case r == '"':
 			sb.WriteString(`\"`)

@@ -1494,6 +1494,9 @@ func (f *logFormatter) formatMessage(thread *starlark.Thread, rec *logRecord) (s
 func substituteDollar(b *interp.Budget, format string, rec *logRecord) (string, error) {
 	var sb strings.Builder
 	for i := 0; i < len(format); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		c := format[i]
 		if c != '$' || i+1 >= len(format) {
 			sb.WriteByte(c)

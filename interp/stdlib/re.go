@@ -469,7 +469,10 @@ func (r *reModule) escapeFn(thread *starlark.Thread, name string, args starlark.
 		return nil, err
 	}
 	var sb strings.Builder
-	for _, c := range s {
+	for i, c := range s {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		if c < 0x80 && strings.ContainsRune("()[]{}?*+-|^$\\.&~# \t\n\r\v\f", c) {
 			sb.WriteByte('\\')
 		}

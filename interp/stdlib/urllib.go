@@ -97,7 +97,11 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 		}
 	}
 	n := len(data)
+	b := interp.BudgetOf(thread)
 	for i := 0; i < len(data); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		if !keep[data[i]] && !(plus && data[i] == ' ') {
 			n += 2
 		}
@@ -111,6 +115,9 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 	const hexUpper = "0123456789ABCDEF"
 	out := make([]byte, 0, n)
 	for i := 0; i < len(data); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		switch c := data[i]; {
 		case plus && c == ' ':
 			out = append(out, '+')
