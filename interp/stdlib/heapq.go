@@ -493,6 +493,9 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	started, pending := false, false
 	var last nextFn // the one iterable left
+	if err := interp.BudgetOf(thread).Alloc(int64(len(args)) * slotSize); err != nil {
+		return nil, err
+	}
 	iterables := append(starlark.Tuple(nil), args...)
 	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		b := interp.BudgetOf(thread)
