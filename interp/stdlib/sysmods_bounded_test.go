@@ -58,6 +58,7 @@ func TestSmallModulesStop(t *testing.T) {
 		stopCase{"calendar.TextCalendar().formatyear(2024, 10**6)", wantMemory},
 		stopCase{"time.sleep(10**9)", wantTime},
 		stopCase{"shlex.join(itertools.repeat('a b'))", wantSpent},
+		stopCase{"for i in itertools.count():\n    logging.getLogger('x' * 1000 + str(i))", wantSpent},
 	)
 	checkStopsAfter(t, 3*time.Second,
 		stopCase{"datetime.datetime(2020, 1, 1).strftime('%Y' * 10**8)", wantMemory},
