@@ -568,6 +568,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 						return nil, err
 					}
 					s, err := numBinary(syntax.PLUS, sum, kv[1])
+					if err == nil {
+						err = checkIntValue(interp.BudgetOf(thread), s)
+					}
 					if err != nil {
 						return nil, err
 					}
@@ -693,6 +696,11 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			v, err = numBinary(op, old, n)
 		}
 		if err != nil {
+			return err
+		}
+		// Counts are ints of the program: update() of a Counter with
+		// itself, again and again, doubles them past the digit limit.
+		if err := checkIntValue(b, v); err != nil {
 			return err
 		}
 		return c.d.SetKey(k, v)
@@ -847,6 +855,10 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			if v, err = numBinary(op, kv[1], other); err != nil {
 				return nil, err
 			}
+			// c = c + c in a loop doubles the counts past the digit limit.
+			if err := checkIntValue(interp.BudgetOf(c.thread), v); err != nil {
+				return nil, err
+			}
 		case syntax.PIPE, syntax.AMP:
 			lt, err := numCompare(syntax.LT, kv[1], other)
 			if err != nil {
@@ -882,7 +894,7 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	if cmpErr != nil {
 		return nil, cmpErr
 	}
-	return &collDict{kind: kindCounter, d: out}, nil
+	return &collDict{kind: kindCounter, d: out, thread: c.thread}, nil
 }
 
 // Unary is +c (the positive counts) and -c (the negated negative
@@ -906,14 +918,14 @@ func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
 			_ = out.SetKey(kv[0], v)
 		}
 	}
-	return &collDict{kind: kindCounter, d: out}, nil
+	return &collDict{kind: kindCounter, d: out, thread: c.thread}, nil
 }
 
 func newCounter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
 		return nil, python.Errorf("TypeError", "Counter.__init__() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
 	}
-	c := &collDict{kind: kindCounter, d: starlark.NewDict(0)}
+	c := &collDict{kind: kindCounter, d: starlark.NewDict(0), thread: thread}
 	var src starlark.Value = starlark.None
 	if len(args) == 1 {
 		src = args[0]
