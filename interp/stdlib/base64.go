@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"unsafe"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -147,21 +148,23 @@ func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, n); err != nil {
 		return nil, err
 	}
-	out := base64.StdEncoding.EncodeToString([]byte(data))
-	switch name {
-	case "urlsafe_b64encode":
+	// A line of 76 characters (57 bytes of data) at a time, each charged:
+	// encodebytes ends each with a newline.
+	bud := interp.BudgetOf(thread)
+	buf := make([]byte, 0, n)
+	for i := 0; i < len(data); i += 57 {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
+		line := data[i:min(i+57, len(data))]
+		buf = base64.StdEncoding.AppendEncode(buf, unsafe.Slice(unsafe.StringData(line), len(line)))
+		if name == "encodebytes" {
+			buf = append(buf, '\n')
+		}
+	}
+	out := string(ownedBytes(buf))
+	if name == "urlsafe_b64encode" {
 		out = translateBytes(out, "+/", "-_")
-	case "encodebytes":
-		// Lines of at most 76 characters, each ending in a newline.
-		var w strings.Builder
-		for len(out) > 76 {
-			w.WriteString(out[:76] + "\n")
-			out = out[76:]
-		}
-		if len(out) > 0 {
-			w.WriteString(out + "\n")
-		}
-		out = w.String()
 	}
 	if alt != starlark.None {
 		a, err := altchars(alt, false)
@@ -211,11 +214,14 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
 	}
-	out, msg := a2bBase64(data, validate)
+	out, msg, err := a2bBase64(interp.BudgetOf(thread), data, validate)
+	if err != nil {
+		return nil, err
+	}
 	if msg != "" {
 		return nil, m.fail(msg)
 	}
-	return interp.Bytes(out), nil
+	return out, nil
 }
 
 // b64Value is the value of each character of the standard alphabet, -1
@@ -234,16 +240,20 @@ var b64Value = func() [256]int8 {
 // a2bBase64 decodes Base64 as binascii.a2b_base64 does: without strict,
 // characters outside the alphabet are skipped and enough padding ends
 // the data; with strict (b64decode's validate), each of those is an
-// error. It returns the data, or the message of binascii.Error.
-func a2bBase64(s string, strict bool) (string, string) {
+// error. It returns the data, or the message of binascii.Error, or the
+// budget's error.
+func a2bBase64(bud *interp.Budget, s string, strict bool) (interp.Bytes, string, error) {
 	if strict && len(s) > 0 && s[0] == '=' {
-		return "", "Leading padding not allowed"
+		return "", "Leading padding not allowed", nil
 	}
 	out := make([]byte, 0, len(s)/4*3+3)
 	quad, pads := 0, 0
 	var left byte
 	padding := false
 	for i := 0; i < len(s); i++ {
+		if err := pace(bud, i); err != nil {
+			return "", "", err
+		}
 		c := s[i]
 		if c == '=' {
 			padding = true
@@ -251,9 +261,9 @@ func a2bBase64(s string, strict bool) (string, string) {
 				pads++
 				if quad+pads >= 4 {
 					if strict && i+1 < len(s) {
-						return "", "Excess data after padding"
+						return "", "Excess data after padding", nil
 					}
-					return string(out), ""
+					return ownedBytes(out), "", nil
 				}
 			}
 			continue
@@ -261,12 +271,12 @@ func a2bBase64(s string, strict bool) (string, string) {
 		v := b64Value[c]
 		if v < 0 {
 			if strict {
-				return "", "Only base64 data is allowed"
+				return "", "Only base64 data is allowed", nil
 			}
 			continue
 		}
 		if strict && padding {
-			return "", "Discontinuous padding not allowed"
+			return "", "Discontinuous padding not allowed", nil
 		}
 		pads = 0
 		b := byte(v)
@@ -286,12 +296,12 @@ func a2bBase64(s string, strict bool) (string, string) {
 	}
 	switch quad {
 	case 0:
-		return string(out), ""
+		return ownedBytes(out), "", nil
 	case 1:
 		return "", "Invalid base64-encoded string: number of data characters (" +
-			starlark.MakeInt(len(out)/3*4+1).String() + ") cannot be 1 more than a multiple of 4"
+			starlark.MakeInt(len(out)/3*4+1).String() + ") cannot be 1 more than a multiple of 4", nil
 	}
-	return "", "Incorrect padding"
+	return "", "Incorrect padding", nil
 }
 
 func (m *b64Module) b32encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -355,7 +365,11 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 	pads := len(data) - len(body)
 	out := make([]byte, 0, len(body)*5/8+5)
 	var acc uint64
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(body); i += 8 {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		end := min(i+8, len(body))
 		acc = 0
 		for _, c := range []byte(body[i:end]) {
@@ -377,7 +391,7 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 		// The last quantum holds (40 - 5*pads) bits: its whole bytes.
 		out = out[:len(out)-5+(43-5*pads)/8]
 	}
-	return interp.Bytes(out), nil
+	return ownedBytes(out), nil
 }
 
 func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -443,7 +457,11 @@ func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlar
 	extra := (4 - len(data)%4) % 4
 	padded := data + strings.Repeat("\x00", extra)
 	out := make([]byte, 0, len(padded)/4*5)
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(padded); i += 4 {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		v := uint32(padded[i])<<24 | uint32(padded[i+1])<<16 | uint32(padded[i+2])<<8 | uint32(padded[i+3])
 		var chunk [5]byte
 		for k := 4; k >= 0; k-- {
@@ -455,7 +473,7 @@ func (m *b64Module) b85encode(thread *starlark.Thread, name string, args starlar
 	if !pad && extra > 0 {
 		out = out[:len(out)-extra]
 	}
-	return interp.Bytes(out), nil
+	return ownedBytes(out), nil
 }
 
 func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -473,7 +491,11 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 	extra := (5 - len(data)%5) % 5
 	padded := data + strings.Repeat("~", extra)
 	out := make([]byte, 0, len(padded)/5*4)
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(padded); i += 5 {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		var acc uint64
 		for k, c := range []byte(padded[i : i+5]) {
 			v := strings.IndexByte(b85Alphabet, c)
@@ -487,7 +509,7 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 		}
 		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
 	}
-	return interp.Bytes(out[:len(out)-extra]), nil
+	return ownedBytes(out[:len(out)-extra]), nil
 }
 
 // a85encode is a85encode(b, *, foldspaces=False, wrapcol=0, pad=False,
@@ -516,11 +538,15 @@ func (m *b64Module) a85encode(thread *starlark.Thread, name string, args starlar
 	}
 	extra := (4 - len(data)%4) % 4
 	padded := data + strings.Repeat("\x00", extra)
-	var out []byte
+	out := make([]byte, 0, (len(padded)/4)*5+4)
 	if adobe {
 		out = append(out, "<~"...)
 	}
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(padded); i += 4 {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		v := uint32(padded[i])<<24 | uint32(padded[i+1])<<16 | uint32(padded[i+2])<<8 | uint32(padded[i+3])
 		last := i+4 == len(padded)
 		switch {
@@ -580,7 +606,15 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 	if err != nil {
 		return nil, err
 	}
-	if err := webGrow(thread, len(data)*4+4); err != nil {
+	// What the text decodes to at most, refused before it is made: each
+	// 'z' (and 'y' with foldspaces) is four bytes, any five other
+	// characters four.
+	short := strings.Count(data, "z")
+	if fold {
+		short += strings.Count(data, "y")
+	}
+	size := 4*short + (len(data)-short)/5*4 + 4
+	if err := webGrow(thread, size); err != nil {
 		return nil, err
 	}
 	if adobe {
@@ -590,8 +624,9 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 		data = strings.TrimPrefix(data, "<~")
 		data = data[:len(data)-2]
 	}
-	var out []byte
+	out := make([]byte, 0, size)
 	group := make([]byte, 0, 5)
+	bud := interp.BudgetOf(thread)
 	word := func(g []byte) (uint64, error) {
 		var acc uint64
 		for _, c := range g {
@@ -603,6 +638,9 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 		return acc, nil
 	}
 	for i := 0; i < len(data); i++ {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		c := data[i]
 		switch {
 		case '!' <= c && c <= 'u':
@@ -642,5 +680,5 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 		b := []byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}
 		out = append(out, b[:n-1]...)
 	}
-	return interp.Bytes(out), nil
+	return ownedBytes(out), nil
 }

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
 )
@@ -21,5 +22,24 @@ func TestBase64Bounded(t *testing.T) {
 		"import base64\nd = b'x' * (12 << 20)\nbase64.b16encode(d)",
 		"import base64\nd = b'x' * (1 << 20)\nfor i in range(10 ** 6):\n    base64.b64encode(d)",
 		"import base64\nd = 'QUFB' * (1 << 20)\nfor i in range(10 ** 6):\n    base64.b64decode(d)",
+		"import base64\nbase64.a85decode('z' * 5 * 10**6)",
+		"import base64\nbase64.a85decode('y' * 5 * 10**6, foldspaces=True)",
+	)
+}
+
+// The worst inputs of base64 at a server's budgets: compressed forms that
+// decode to far more than their text, long texts coded over and over.
+func TestBase64Stop(t *testing.T) {
+	checkStops(t,
+		stopCase{"base64.a85decode('z' * 5 * 10**7)", wantSpent},
+		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.encodebytes(d)", wantTime},
+		stopCase{"d = 'QUFB' * 10**7\nfor _ in range(10**9):\n    base64.b64decode(d)", wantTime},
+		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.a85decode(base64.a85encode(d))", wantTime},
+		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.b85decode(base64.b85encode(d))", wantTime},
+		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.b32decode(base64.b32encode(d))", wantTime},
+	)
+	checkStopsAfter(t, 5*time.Second,
+		stopCase{"base64.a85decode('z' * 7 * 10**7)", wantMemory},
+		stopCase{"base64.a85decode(b'y' * 7 * 10**7, foldspaces=True)", wantMemory},
 	)
 }

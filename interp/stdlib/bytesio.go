@@ -19,7 +19,11 @@ type bytesIO struct {
 	frozen bool
 }
 
+// Held shows the memory meter the bytes the BytesIO holds.
+func (f *bytesIO) Held(visit func(starlark.Value)) { visit(heldBytes(f.buf)) }
+
 var (
+	_ interp.Holder     = (*bytesIO)(nil)
 	_ starlark.HasAttrs = (*bytesIO)(nil)
 	_ starlark.Iterable = (*bytesIO)(nil)
 )
@@ -122,13 +126,15 @@ func (f *bytesIO) write(thread *starlark.Thread, v starlark.Value) (int, error) 
 	}
 	end := f.pos + len(b)
 	if end > len(f.buf) {
-		if err := interp.BudgetOf(thread).Alloc(int64(end)); err != nil {
+		bud := interp.BudgetOf(thread)
+		grown, err := reserve(bud, f.buf, end-len(f.buf))
+		if err != nil {
 			return 0, err
 		}
-		if err := interp.BudgetOf(thread).Charge(uint64(end-len(f.buf)) / 64); err != nil {
+		if err := bud.Charge(uint64(end-len(f.buf))/64 + 1); err != nil {
 			return 0, err
 		}
-		f.buf = append(f.buf, make([]byte, end-len(f.buf))...)
+		f.buf = append(grown, make([]byte, end-len(grown))...)
 	}
 	copy(f.buf[f.pos:], b)
 	f.pos = end

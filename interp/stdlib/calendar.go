@@ -278,9 +278,15 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if err := unpack("timegm", args, kwargs, "tuple", &tuple); err != nil {
 		return nil, err
 	}
-	items, err := python.Collect(thread, tuple)
-	if err != nil {
-		return nil, err
+	// tuple[:6], as CPython takes it: a sequence, never an iterator read
+	// to its end.
+	seq, ok := tuple.(starlark.Indexable)
+	if !ok {
+		return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(tuple))
+	}
+	items := make([]starlark.Value, 0, 6)
+	for i := 0; i < seq.Len() && i < 6; i++ {
+		items = append(items, seq.Index(i))
 	}
 	if len(items) < 6 {
 		return nil, python.Errorf("ValueError", "not enough values to unpack (expected 6, got %d)", len(items))
@@ -303,7 +309,7 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	days := starlark.MakeInt64(toOrdinal(year, month, 1) - toOrdinal(1970, 1, 1) - 1)
 	// days*86400 + day*86400 + hour*3600 + minute*60 + second, in the
 	// arithmetic of the values given (a float second makes a float).
-	total, err := starlark.Binary(syntax.PLUS, days, items[2])
+	total, err := arith(thread, syntax.PLUS, days, items[2])
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +321,7 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if total, err = python.Mul(thread, total, starlark.MakeInt(s.mul)); err != nil {
 			return nil, err
 		}
-		if total, err = starlark.Binary(syntax.PLUS, total, s.add); err != nil {
+		if total, err = arith(thread, syntax.PLUS, total, s.add); err != nil {
 			return nil, err
 		}
 	}

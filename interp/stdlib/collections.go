@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"math"
 	"sort"
 
 	"go.starlark.net/starlark"
@@ -113,8 +114,10 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 		}
 		c := &collDict{kind: kind, d: starlark.NewDict(0), factory: starlark.None, thread: thread}
 		bud := interp.BudgetOf(thread)
+		var kept keep // the dict being made: no watchdog sees it yet
+		fresh := !holdsElements(src)
 		err := python.ForEach(thread, src, func(k starlark.Value) (bool, error) {
-			if err := bud.Alloc(entrySize); err != nil {
+			if err := kept.taken(bud, k, entrySize, fresh); err != nil {
 				return true, err
 			}
 			if err := python.CheckHashable(bud, k); err != nil {
@@ -522,22 +525,33 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 				if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 					return nil, err
 				}
+				// The counts first: the list they make is refused before
+				// it is made when it alone would pass the memory budget.
 				b := interp.BudgetOf(thread)
-				var out []starlark.Value
-				for _, kv := range c.d.Items() {
-					var n int64
-					if i, ok := kv[1].(starlark.Int); ok {
-						n, _ = i.Int64()
-					} else {
+				items := c.d.Items()
+				if err := b.Charge(uint64(len(items))); err != nil {
+					return nil, err
+				}
+				counts := make([]int64, len(items))
+				var total int64
+				for i, kv := range items {
+					n, ok := kv[1].(starlark.Int)
+					if !ok {
 						return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", kv[1].Type())
 					}
-					if n <= 0 {
-						continue
+					k, ok := n.Int64()
+					if !ok && n.Sign() > 0 {
+						k = math.MaxInt64 / slotSize
 					}
-					if err := b.Alloc(n * 16); err != nil {
-						return nil, err
-					}
-					for ; n > 0; n-- {
+					counts[i] = max(k, 0)
+					total = min(total+counts[i], math.MaxInt64/slotSize)
+				}
+				if err := b.Alloc(total * slotSize); err != nil {
+					return nil, err
+				}
+				out := make([]starlark.Value, 0, total)
+				for i, kv := range items {
+					for n := counts[i]; n > 0; n-- {
 						out = append(out, kv[0])
 					}
 				}
@@ -554,6 +568,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 						return nil, err
 					}
 					s, err := numBinary(syntax.PLUS, sum, kv[1])
+					if err == nil {
+						err = checkIntValue(interp.BudgetOf(thread), s)
+					}
 					if err != nil {
 						return nil, err
 					}
@@ -647,6 +664,10 @@ func (c *collDict) copy(thread *starlark.Thread) (*collDict, error) {
 func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.Value, kwargs []starlark.Tuple) error {
 	b := interp.BudgetOf(thread)
 	one := starlark.MakeInt(1)
+	// The entries added: Counter(count()) makes a dict no watchdog sees
+	// until it returns.
+	var kept keep
+	fresh := !holdsElements(src)
 	add := func(k, n starlark.Value) error {
 		if err := b.Charge(1); err != nil {
 			return err
@@ -659,7 +680,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			return err
 		}
 		if !found {
-			if err := b.Alloc(entrySize); err != nil {
+			if err := kept.taken(b, k, entrySize, fresh); err != nil {
 				return err
 			}
 			old = starlark.MakeInt(0)
@@ -677,6 +698,11 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		if err != nil {
 			return err
 		}
+		// Counts are ints of the program: update() of a Counter with
+		// itself, again and again, doubles them past the digit limit.
+		if err := checkIntValue(b, v); err != nil {
+			return err
+		}
 		return c.d.SetKey(k, v)
 	}
 	// update(mapping) of an empty Counter is dict.update in CPython: the
@@ -688,7 +714,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		if err := python.CheckHashable(b, k); err != nil {
 			return err
 		}
-		if err := b.Alloc(entrySize); err != nil {
+		if err := kept.taken(b, k, entrySize, false); err != nil {
 			return err
 		}
 		return c.d.SetKey(k, n)
@@ -829,6 +855,10 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			if v, err = numBinary(op, kv[1], other); err != nil {
 				return nil, err
 			}
+			// c = c + c in a loop doubles the counts past the digit limit.
+			if err := checkIntValue(interp.BudgetOf(c.thread), v); err != nil {
+				return nil, err
+			}
 		case syntax.PIPE, syntax.AMP:
 			lt, err := numCompare(syntax.LT, kv[1], other)
 			if err != nil {
@@ -864,7 +894,7 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	if cmpErr != nil {
 		return nil, cmpErr
 	}
-	return &collDict{kind: kindCounter, d: out}, nil
+	return &collDict{kind: kindCounter, d: out, thread: c.thread}, nil
 }
 
 // Unary is +c (the positive counts) and -c (the negated negative
@@ -888,14 +918,14 @@ func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
 			_ = out.SetKey(kv[0], v)
 		}
 	}
-	return &collDict{kind: kindCounter, d: out}, nil
+	return &collDict{kind: kindCounter, d: out, thread: c.thread}, nil
 }
 
 func newCounter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
 		return nil, python.Errorf("TypeError", "Counter.__init__() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
 	}
-	c := &collDict{kind: kindCounter, d: starlark.NewDict(0)}
+	c := &collDict{kind: kindCounter, d: starlark.NewDict(0), thread: thread}
 	var src starlark.Value = starlark.None
 	if len(args) == 1 {
 		src = args[0]
@@ -927,8 +957,10 @@ func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple,
 			}
 		default:
 			i := 0
+			var kept keep // the dict being made: no watchdog sees it yet
+			fresh := !holdsElements(s)
 			err := python.ForEach(thread, s, func(x starlark.Value) (bool, error) {
-				if err := b.Alloc(entrySize); err != nil {
+				if err := kept.taken(b, x, entrySize, fresh); err != nil {
 					return true, err
 				}
 				pair, ok := x.(starlark.Indexable)

@@ -14,6 +14,10 @@ import (
 // order, the first one written to.
 type chainMap struct {
 	maps *starlark.List // the mappings, as cm.maps (a list a program may change)
+	// thread is the run's that made it, whose budget its walks charge:
+	// len(), iteration and lookups, which go.starlark.net calls without
+	// one, visit every mapping of the chain.
+	thread *starlark.Thread
 }
 
 var (
@@ -43,7 +47,7 @@ func newChainMap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	if err := interp.BudgetOf(thread).Alloc(int64(len(maps)) * 16); err != nil {
 		return nil, err
 	}
-	return &chainMap{maps: starlark.NewList(maps)}, nil
+	return &chainMap{maps: starlark.NewList(maps), thread: thread}, nil
 }
 
 func (c *chainMap) String() string {
@@ -75,7 +79,7 @@ func (c *chainMap) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if err := python.CheckHashable(nil, k); err != nil {
 		return nil, false, err
 	}
-	return c.get(k, 0)
+	return c.get(k, 0, map[*chainMap]bool{})
 }
 
 // chainDepthError is what a ChainMap among whose maps it is itself (or a
@@ -85,10 +89,16 @@ func chainDepthError() error {
 	return python.Errorf("RecursionError", "maximum recursion depth exceeded")
 }
 
-// get is Get at a depth of ChainMaps within ChainMaps.
-func (c *chainMap) get(k starlark.Value, depth int) (starlark.Value, bool, error) {
+// get is Get at a depth of ChainMaps within ChainMaps. missed are the
+// ChainMaps already asked in vain: a chain that holds another twice (or
+// forty chains that each hold the one before twice, 2⁴⁰ paths) asks it
+// once.
+func (c *chainMap) get(k starlark.Value, depth int, missed map[*chainMap]bool) (starlark.Value, bool, error) {
 	if depth > interp.MaxDepth {
 		return nil, false, chainDepthError()
+	}
+	if err := interp.BudgetOf(c.thread).Charge(uint64(c.maps.Len())); err != nil {
+		return nil, false, err
 	}
 	for i := 0; i < c.maps.Len(); i++ {
 		var v starlark.Value
@@ -96,7 +106,16 @@ func (c *chainMap) get(k starlark.Value, depth int) (starlark.Value, bool, error
 		var err error
 		switch m := c.maps.Index(i).(type) {
 		case *chainMap:
-			v, found, err = m.get(k, depth+1)
+			if missed[m] {
+				continue
+			}
+			v, found, err = m.get(k, depth+1, missed)
+			if err != nil {
+				var ex *python.Exception
+				if errors.As(err, &ex) && ex.Class == "KeyError" {
+					missed[m] = true
+				}
+			}
 		case starlark.Mapping:
 			v, found, err = m.Get(k)
 		default:
@@ -123,19 +142,27 @@ func (c *chainMap) Has(k starlark.Value) (bool, error) {
 	if err := python.CheckHashable(nil, k); err != nil {
 		return false, err
 	}
-	return c.has(k, 0)
+	return c.has(k, 0, map[*chainMap]bool{})
 }
 
-func (c *chainMap) has(k starlark.Value, depth int) (bool, error) {
+// has is Has at a depth; missed as for get.
+func (c *chainMap) has(k starlark.Value, depth int, missed map[*chainMap]bool) (bool, error) {
 	if depth > interp.MaxDepth {
 		return false, chainDepthError()
+	}
+	if err := interp.BudgetOf(c.thread).Charge(uint64(c.maps.Len())); err != nil {
+		return false, err
 	}
 	for i := 0; i < c.maps.Len(); i++ {
 		var in bool
 		var err error
 		switch m := c.maps.Index(i).(type) {
 		case *chainMap:
-			in, err = m.has(k, depth+1)
+			if missed[m] {
+				continue
+			}
+			in, err = m.has(k, depth+1, missed)
+			missed[m] = err == nil && !in
 		case starlark.Container:
 			in, err = m.Has(k)
 		case starlark.Mapping:
@@ -160,23 +187,30 @@ func (c *chainMap) lookup(k starlark.Value) (starlark.Value, bool, error) {
 // merged is the mappings as one dict, in CPython's order: the keys of
 // the last mapping first, each with the value the chain gives it.
 func (c *chainMap) merged() *starlark.Dict {
-	d, err := c.mergedAt(0)
+	d, err := c.mergedAt(0, map[*chainMap]bool{})
 	if err != nil {
 		return starlark.NewDict(0) // a ChainMap within itself: nothing more to list
 	}
 	return d
 }
 
-func (c *chainMap) mergedAt(depth int) (*starlark.Dict, error) {
+// mergedAt is merged at a depth; done are the ChainMaps whose keys are
+// in already (see get).
+func (c *chainMap) mergedAt(depth int, done map[*chainMap]bool) (*starlark.Dict, error) {
 	if depth > interp.MaxDepth {
 		return nil, chainDepthError()
 	}
+	b := interp.BudgetOf(c.thread)
 	keys := starlark.NewDict(0)
 	for i := c.maps.Len() - 1; i >= 0; i-- {
 		var items []starlark.Tuple
 		switch m := c.maps.Index(i).(type) {
 		case *chainMap:
-			inner, err := m.mergedAt(depth + 1)
+			if done[m] {
+				continue
+			}
+			done[m] = true
+			inner, err := m.mergedAt(depth+1, done)
 			if err != nil {
 				return nil, err
 			}
@@ -186,13 +220,19 @@ func (c *chainMap) mergedAt(depth int) (*starlark.Dict, error) {
 		default:
 			continue
 		}
+		if err := b.Charge(uint64(len(items))); err != nil {
+			return nil, err
+		}
 		for _, kv := range items {
 			_ = keys.SetKey(kv[0], starlark.None)
 		}
 	}
 	out := starlark.NewDict(keys.Len())
 	for _, kv := range keys.Items() {
-		v, _, _ := c.get(kv[0], depth)
+		v, _, err := c.get(kv[0], depth, map[*chainMap]bool{})
+		if isBudget(err) {
+			return nil, err
+		}
 		if v == nil {
 			v = starlark.None
 		}
@@ -300,7 +340,7 @@ func (c *chainMap) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			}
 		}
 		maps := append([]starlark.Value{d}, c.rest()...)
-		return &chainMap{maps: starlark.NewList(maps)}, nil
+		return &chainMap{maps: starlark.NewList(maps), thread: c.thread}, nil
 	}
 	first, err := c.first()
 	if err != nil {
@@ -317,7 +357,7 @@ func (c *chainMap) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		}
 	}
 	maps := append([]starlark.Value{d}, c.rest()...)
-	return &chainMap{maps: starlark.NewList(maps)}, nil
+	return &chainMap{maps: starlark.NewList(maps), thread: c.thread}, nil
 }
 
 // rest is cm.maps[1:].
@@ -362,7 +402,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 		if len(rest) == 0 {
 			rest = []starlark.Value{starlark.NewDict(0)} // ChainMap() holds one empty dict
 		}
-		return &chainMap{maps: starlark.NewList(rest)}, nil
+		return &chainMap{maps: starlark.NewList(rest), thread: c.thread}, nil
 	case "new_child":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var m starlark.Value = starlark.None
@@ -394,7 +434,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			if err := interp.BudgetOf(thread).Alloc(int64(len(maps)) * 16); err != nil {
 				return nil, err
 			}
-			return &chainMap{maps: starlark.NewList(maps)}, nil
+			return &chainMap{maps: starlark.NewList(maps), thread: thread}, nil
 		})
 	case "get":
 		return method(func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -432,7 +472,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			return starlark.NewList(out), nil
 		})
 	case "copy":
-		return method(func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0); err != nil {
 				return nil, err
 			}
@@ -446,7 +486,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 					_ = d.SetKey(kv[0], kv[1])
 				}
 			}
-			return &chainMap{maps: starlark.NewList(append([]starlark.Value{d}, c.rest()...))}, nil
+			return &chainMap{maps: starlark.NewList(append([]starlark.Value{d}, c.rest()...)), thread: thread}, nil
 		})
 	case "pop":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -591,9 +591,15 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 	if o, ok := src.(*deque); ok {
 		src = starlark.NewList(o.values()) // q.extend(q) sees q as it was
 	}
+	// What the deque keeps: deque(count()) grows one no watchdog sees
+	// until it returns. With a maxlen, what it lets go makes room.
+	var kept keep
+	fresh := !holdsElements(src)
 	return python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
-		if err := b.Alloc(16); err != nil {
-			return true, err
+		if q.maxlen < 0 || q.n < q.maxlen {
+			if err := kept.taken(b, x, slotSize, fresh); err != nil {
+				return true, err
+			}
 		}
 		q.push(x, left)
 		return false, nil
@@ -934,19 +940,20 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	var fields []string
+	var kept held // namedtuple('P', count()) must not fill the heap
 	if s, ok := interp.AsText(names); ok {
 		fields = strings.Fields(strings.ReplaceAll(s, ",", " "))
-	} else if err := python.ForEach(thread, names, func(x starlark.Value) (bool, error) {
+	} else if err := each(thread, names, func(x starlark.Value) error {
 		s, ok := interp.AsText(x)
 		if !ok {
 			// CPython takes str() of each field name.
 			var err error
 			if s, err = interp.Str(interp.BudgetOf(thread), x); err != nil {
-				return true, err
+				return err
 			}
 		}
 		fields = append(fields, s)
-		return false, interp.BudgetOf(thread).Alloc(int64(len(s)) + 16)
+		return kept.add(interp.BudgetOf(thread), int64(len(s))+32)
 	}); err != nil {
 		return nil, err
 	}

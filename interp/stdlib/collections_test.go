@@ -129,3 +129,24 @@ func TestDequeGrowthCharged(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of collections at a server's budgets: containers built
+// from endless iterables (which no watchdog sees until they are made),
+// and chains that hold one another many times over.
+func TestCollectionsStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"collections.Counter(itertools.count())", wantSpent},
+		stopCase{"g = ('x' * 1000 + str(i) for i in itertools.count())\ncollections.Counter(g)", wantSpent},
+		stopCase{"collections.deque(itertools.count())", wantSpent},
+		stopCase{"g = (str(i) * 1000 for i in itertools.count())\ncollections.deque(g)", wantSpent},
+		stopCase{"collections.deque(itertools.count(), maxlen=3)", wantTime},
+		stopCase{"g = ((i, i) for i in itertools.count())\ncollections.OrderedDict(g)", wantSpent},
+		stopCase{"g = ((str(i) * 1000, i) for i in itertools.count())\ncollections.defaultdict(list, g)", wantSpent},
+		stopCase{"g = (str(i) * 1000 for i in itertools.count())\ncollections.OrderedDict.fromkeys(g)", wantSpent},
+		stopCase{"g = ('f' + str(i) for i in itertools.count())\ncollections.namedtuple('P', g)", wantSpent},
+		stopCase{"c = collections.Counter({i: 10**7 for i in range(100)})\nc.elements()", wantMemory},
+		stopCase{"c = collections.Counter(a=10**4990)\nfor _ in range(10**9):\n    c = c + c", wantInt},
+		stopCase{"c = collections.Counter(a=10**4990)\nfor _ in range(10**9):\n    c.update(c)", wantInt},
+		stopCase{"c = collections.ChainMap({1: 2})\nfor _ in range(60):\n    c = collections.ChainMap(c, c)\nfor _ in range(10**9):\n    len(c)\n    c[3] if 3 in c else 0", wantTime},
+	)
+}

@@ -53,7 +53,15 @@ type copier struct {
 	b      *interp.Budget
 	deep   bool
 	memo   map[starlark.Value]starlark.Value
+	// tuples are the tuples deep-copied so far, by their elements: a
+	// tuple made of forty tuples that each hold the one before twice is
+	// copied once per tuple (as CPython's memo does), not 2⁴⁰ times.
+	tuples map[*starlark.Value]starlark.Tuple
+	held   held // what the copies hold: no watchdog sees them before copy returns
 }
+
+// hold counts n bytes of copies about to be made.
+func (c *copier) hold(n int64) error { return c.held.add(c.b, n) }
 
 // elem copies an element of a container: itself for a shallow copy.
 func (c *copier) elem(x starlark.Value, depth int) (starlark.Value, error) {
@@ -78,12 +86,12 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 	}
 	switch v := x.(type) {
 	case *interp.ByteArray:
-		if err := c.b.Alloc(int64(v.Len())); err != nil {
+		if err := c.hold(int64(v.Len())); err != nil {
 			return nil, err
 		}
 		return interp.NewByteArray(v.Bytes()), nil
 	case *starlark.List:
-		if err := c.b.Alloc(int64(v.Len()) * 16); err != nil {
+		if err := c.hold(int64(v.Len()) * 16); err != nil {
 			return nil, err
 		}
 		out := starlark.NewList(make([]starlark.Value, 0, v.Len()))
@@ -107,7 +115,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		c.memo[x] = out
 		return out, c.entries(v.d, out.d, depth)
 	case *starlark.Set:
-		if err := c.b.Alloc(int64(v.Len()) * entrySize); err != nil {
+		if err := c.hold(int64(v.Len()) * entrySize); err != nil {
 			return nil, err
 		}
 		out := starlark.NewSet(v.Len())
@@ -126,7 +134,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		}
 		return out, nil
 	case *deque:
-		if err := c.b.Alloc(int64(v.n) * 16); err != nil {
+		if err := c.hold(int64(v.n) * 16); err != nil {
 			return nil, err
 		}
 		out := &deque{maxlen: v.maxlen, thread: c.thread}
@@ -142,10 +150,10 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 	case *chainMap:
 		// A shallow copy is cm.copy(): a copy of the first mapping and the
 		// others as they are; a deep one copies every mapping.
-		if err := c.b.Alloc(int64(v.maps.Len()) * 16); err != nil {
+		if err := c.hold(int64(v.maps.Len()) * 16); err != nil {
 			return nil, err
 		}
-		out := &chainMap{maps: starlark.NewList(nil)}
+		out := &chainMap{maps: starlark.NewList(nil), thread: c.b.Thread()}
 		c.memo[x] = out
 		for i := 0; i < v.maps.Len(); i++ {
 			m := v.maps.Index(i)
@@ -183,10 +191,13 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 // tuple deep-copies the elements of a tuple; same when none changed, so
 // that the tuple itself serves, as CPython's deepcopy does.
 func (c *copier) tuple(t starlark.Tuple, depth int) (starlark.Tuple, bool, error) {
-	if !c.deep {
+	if !c.deep || len(t) == 0 {
 		return t, true, nil
 	}
-	if err := c.b.Alloc(int64(len(t)) * 16); err != nil {
+	if done, ok := c.tuples[&t[0]]; ok && len(done) == len(t) {
+		return done, identical(done, t), nil
+	}
+	if err := c.hold(int64(len(t)) * 16); err != nil {
 		return nil, false, err
 	}
 	out := make(starlark.Tuple, len(t))
@@ -199,11 +210,19 @@ func (c *copier) tuple(t starlark.Tuple, depth int) (starlark.Tuple, bool, error
 		out[i] = ce
 		same = same && identical(ce, e)
 	}
+	if c.tuples == nil {
+		c.tuples = map[*starlark.Value]starlark.Tuple{}
+	}
+	if same {
+		c.tuples[&t[0]] = t
+	} else {
+		c.tuples[&t[0]] = out
+	}
 	return out, same, nil
 }
 
 func (c *copier) entries(from, to *starlark.Dict, depth int) error {
-	if err := c.b.Alloc(int64(from.Len()) * entrySize); err != nil {
+	if err := c.hold(int64(from.Len()) * entrySize); err != nil {
 		return err
 	}
 	for _, kv := range from.Items() {

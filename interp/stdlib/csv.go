@@ -456,6 +456,10 @@ type csvReader struct {
 	limit   int64 // field_size_limit() when the reader was made
 	numeric bool
 	state   int
+	// record is what the fields of the record being read hold: a line of
+	// a hundred million commas is a hundred million fields, no watchdog
+	// sees them before the record is returned.
+	record held
 }
 
 // The parser's states, CPython's.
@@ -563,6 +567,12 @@ func (r *csvReader) saveField(thread *starlark.Thread) error {
 		if v, err = starlark.Call(thread, r.m.float, starlark.Tuple{v}, nil); err != nil {
 			return err
 		}
+	}
+	if thread == nil {
+		thread = r.thread
+	}
+	if err := r.record.add(interp.BudgetOf(thread), slotSize+heldSize(v)); err != nil {
+		return err
 	}
 	r.fields = append(r.fields, v)
 	r.field.Reset()
@@ -711,7 +721,7 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		thread = r.thread
 	}
 	b := interp.BudgetOf(thread)
-	r.fields, r.state = nil, startRecord
+	r.fields, r.state, r.record = nil, startRecord, 0
 	r.field.Reset()
 	r.flen, r.numeric = 0, false
 	for {
@@ -742,7 +752,10 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		if err := b.Alloc(2*int64(len(s)) + 64); err != nil {
 			return nil, false, err
 		}
-		for _, c := range s {
+		for i, c := range s {
+			if err := pace(b, i); err != nil {
+				return nil, false, err
+			}
 			if err := r.process(thread, c); err != nil {
 				return nil, false, err
 			}
@@ -752,6 +765,11 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		}
 		if r.state == startRecord {
 			break
+		}
+		// A record over many lines: its field so far (field_size_limit may
+		// be raised to any size) with the fields before it.
+		if err := overBudget(b, int(r.record)+r.field.Len()); err != nil {
+			return nil, false, err
 		}
 	}
 	fields := r.fields
@@ -869,7 +887,7 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		if err := overBudget(b, line.Len()+len(text)+2); err != nil {
 			return nil, err // the line would pass the memory budget
 		}
-		if err := w.appendField(&line, text, quoted); err != nil {
+		if err := w.appendField(b, &line, text, quoted); err != nil {
 			return nil, err
 		}
 		n++
@@ -893,10 +911,13 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 // delimiter, the quotechar, the escapechar or a character of the line
 // terminator (or always, by the quoting mode); quotes doubled or
 // escaped.
-func (w *csvWriter) appendField(line *strings.Builder, field string, quoted bool) error {
+func (w *csvWriter) appendField(b *interp.Budget, line *strings.Builder, field string, quoted bool) error {
 	d := &w.d
 	var body strings.Builder
-	for _, c := range field {
+	for i, c := range field {
+		if err := pace(b, i); err != nil {
+			return err
+		}
 		if c == d.delimiter || c == d.escapechar || c == d.quotechar || strings.ContainsRune(d.lineterminator, c) {
 			escape := false
 			if d.quoting == quoteNone || d.quotechar == noChar {

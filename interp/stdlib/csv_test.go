@@ -27,3 +27,17 @@ func TestCSVBounded(t *testing.T) {
 		"import csv, io\ncsv.writer(io.StringIO(), quoting=csv.QUOTE_ALL).writerow(['\"' * 10 ** 5] * 10 ** 5)",
 	)
 }
+
+// The worst inputs of csv at a server's budgets: a record of a hundred
+// million fields (no watchdog sees them before it is returned), a record
+// over endless lines, endless rows written.
+func TestCSVStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"next(csv.reader([',' * 10**8]))", wantSpent},
+		stopCase{"csv.field_size_limit(10**12)\nnext(csv.reader(itertools.chain(['\"'], itertools.repeat('x' * 10**6))))", wantSpent},
+		stopCase{"next(csv.reader(itertools.chain(['\"'], itertools.repeat('x' * 10**6))))", `field larger than field limit`},
+		stopCase{"f = io.StringIO()\ncsv.writer(f).writerows(itertools.repeat(['x' * 1000] * 10))", wantSpent},
+		stopCase{"f = io.StringIO()\ncsv.writer(f).writerow(itertools.repeat('x' * 1000))", wantSpent},
+		stopCase{"for row in csv.reader(itertools.repeat('a,b,c')):\n    pass", wantTime},
+	)
+}

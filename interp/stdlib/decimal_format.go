@@ -147,7 +147,10 @@ func (v *decimalValue) PyFormat(b *interp.Budget, spec string) (string, error) {
 	if typ == 'e' || typ == 'E' || typ == 'g' || typ == 'G' {
 		size = int64(len(digs)) + int64(sp.width) + int64(max(sp.prec, 0)) + 24
 	}
-	if err := b.Alloc(size); err != nil {
+	// The text is made in a few steps (the zeros, the fraction, the
+	// grouping, the padding), each a copy of it: refused when those
+	// copies would pass the memory budget, before any is made.
+	if err := b.Alloc(size * decFormatCopies); err != nil {
 		return "", err
 	}
 	prec := sp.prec
@@ -251,6 +254,9 @@ func formatSign(neg bool, sp decSpec) string {
 	return ""
 }
 
+// decFormatCopies is how many copies of its text format makes on its way.
+const decFormatCopies = 5
+
 // groupDigits puts a comma between groups of three digits (when grouping)
 // and pads with zeros, grouped alike, to minWidth.
 func groupDigits(digs string, grouping bool, minWidth int) string {
@@ -260,22 +266,29 @@ func groupDigits(digs string, grouping bool, minWidth int) string {
 		}
 		return digs
 	}
-	var groups []string
+	// Written from the right into one text (a group a string would be ten
+	// times the text).
+	buf := make([]byte, 4*((len(digs)+max(minWidth, 0))/3+2))
+	pos, end := len(buf), len(digs)
 	for {
-		l := min(max(len(digs), minWidth, 1), 3)
-		g := digs[max(len(digs)-l, 0):]
-		groups = append(groups, strings.Repeat("0", l-len(g))+g)
-		digs = digs[:len(digs)-len(g)]
+		l := min(max(end, minWidth, 1), 3)
+		n := min(l, end)
+		pos -= n
+		copy(buf[pos:], digs[end-n:end])
+		for range l - n {
+			pos--
+			buf[pos] = '0'
+		}
+		end -= n
 		minWidth -= l
-		if digs == "" && minWidth <= 0 {
+		if end == 0 && minWidth <= 0 {
 			break
 		}
 		minWidth--
+		pos--
+		buf[pos] = ','
 	}
-	for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
-		groups[i], groups[j] = groups[j], groups[i]
-	}
-	return strings.Join(groups, ",")
+	return string(buf[pos:])
 }
 
 // decAlign pads sign+body to the width with the fill, as align says ('='

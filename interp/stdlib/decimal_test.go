@@ -47,3 +47,23 @@ func TestDecimalHugeExponent(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of decimal at a server's budgets: precisions and
+// exponents far past limits.max_int_digits, ints made of huge Decimals,
+// formats whose text is far longer than the Decimal.
+func TestDecimalStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"decimal.getcontext().prec = 10**9\ndecimal.Decimal(1) / decimal.Decimal(3)", wantInt},
+		stopCase{"decimal.getcontext().prec = 10**9\ndecimal.Decimal(2).sqrt()", wantInt},
+		stopCase{"decimal.getcontext().prec = 10**9\ndecimal.Decimal(2) ** 10**7", wantInt},
+		stopCase{"decimal.getcontext().prec = 10**9\ndecimal.Decimal('1e999999') + 1", wantInt},
+		stopCase{"int(decimal.Decimal('1e999999'))", wantInt},
+		stopCase{"int(decimal.Decimal('1e999999').to_integral_value())", wantInt},
+		stopCase{"decimal.Decimal('1e99999999').as_integer_ratio()", wantInt},
+		stopCase{"math.floor(decimal.Decimal('1e999999'))", wantInt},
+		stopCase{"'{:f}'.format(decimal.Decimal('1e999999999'))", wantMemory},
+		stopCase{"'{:f}'.format(decimal.Decimal('1e-99999999'))", wantMemory},
+		stopCase{"'{:,f}'.format(decimal.Decimal('1e99999999'))", wantMemory},
+		stopCase{"x = decimal.Decimal('1e-9999999')\nfor _ in range(10**9):\n    '{:f}'.format(x)", wantTime},
+	)
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -45,11 +46,7 @@ type diffSeq struct {
 func diffElems(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	s := diffSeq{orig: v}
 	if text, ok := interp.AsText(v); ok {
-		for _, r := range text {
-			s.keys = append(s.keys, string(r))
-			s.vals = append(s.vals, interp.MakeString(string(r)))
-		}
-		return s, b.Charge(uint64(len(s.keys)))
+		return charSeq(b, v, text)
 	}
 	it, ok := v.(starlark.Iterable)
 	if !ok {
@@ -58,6 +55,7 @@ func diffElems(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	iter := it.Iterate()
 	defer iter.Done()
 	var x starlark.Value
+	var h held // each element's key (a copy of a line) and slots
 	for iter.Next(&x) {
 		if err := b.Charge(1); err != nil {
 			return s, err
@@ -66,8 +64,28 @@ func diffElems(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 		if err != nil {
 			return s, err
 		}
+		if err := h.add(b, int64(len(key))+48); err != nil {
+			return s, err
+		}
 		s.keys = append(s.keys, key)
 		s.vals = append(s.vals, x)
+	}
+	return s, b.Charge(0)
+}
+
+// charSeq is a text as the sequence of its characters, each a key and a
+// value of its own: refused first when they would pass the memory
+// budget, and charged.
+func charSeq(b *interp.Budget, v starlark.Value, text string) (diffSeq, error) {
+	n := utf8.RuneCountInString(text)
+	if err := b.Alloc(int64(n)*56 + int64(len(text))); err != nil {
+		return diffSeq{}, err
+	}
+	s := diffSeq{orig: v, keys: make([]string, 0, n), vals: make([]starlark.Value, 0, n)}
+	for _, r := range text {
+		c := string(r)
+		s.keys = append(s.keys, c)
+		s.vals = append(s.vals, interp.MakeString(c))
 	}
 	return s, nil
 }
@@ -142,6 +160,9 @@ func newSeqMatcher(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 // and, with autojunk, the elements of a b of 200 or more that make more
 // than 1% of it.
 func (m *seqMatcher) chainB(thread *starlark.Thread) error {
+	if err := interp.BudgetOf(thread).Charge(uint64(len(m.b.keys)) + 1); err != nil {
+		return err
+	}
 	m.blocks = nil
 	m.b2j = map[string][]int{}
 	m.bjunk = map[string]bool{}
@@ -636,12 +657,13 @@ func diffUnified(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 		return nil, err
 	}
 	var out []starlark.Value
+	var h held // the lines written
 	line := func(prefix string, v starlark.Value) error {
 		t, ok := interp.AsText(v)
 		if !ok {
 			return python.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", python.TypeName(v))
 		}
-		if err := bud.Alloc(int64(len(t) + 1)); err != nil {
+		if err := h.add(bud, int64(len(t)+1)+48); err != nil {
 			return err
 		}
 		out = append(out, interp.MakeString(prefix+t))

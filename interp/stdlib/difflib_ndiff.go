@@ -18,10 +18,11 @@ type differ struct {
 	bud                *interp.Budget
 	linejunk, charjunk starlark.Value // None, a callable, or a builtin's name (Go's own test)
 	out                []starlark.Value
+	held               held // what out holds
 }
 
 func (d *differ) emit(s string) error {
-	if err := d.bud.Alloc(int64(len(s))); err != nil {
+	if err := d.held.add(d.bud, int64(len(s))+48); err != nil {
 		return err
 	}
 	d.out = append(d.out, interp.MakeString(s))
@@ -65,15 +66,11 @@ func (d *differ) compare(a, b diffSeq) error {
 	return nil
 }
 
-// lineChars is a line as a sequence of its characters.
-func lineChars(v starlark.Value) diffSeq {
+// lineChars is a line as a sequence of its characters, charged: ndiff
+// makes one for each pair of lines it compares.
+func lineChars(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	t, _ := interp.AsText(v)
-	s := diffSeq{orig: v}
-	for _, r := range t {
-		s.keys = append(s.keys, string(r))
-		s.vals = append(s.vals, interp.MakeString(string(r)))
-	}
-	return s
+	return charSeq(b, v, t)
 }
 
 // fancyReplace pairs the most similar lines of a[alo:ahi] and
@@ -84,7 +81,10 @@ func (d *differ) fancyReplace(a diffSeq, alo, ahi int, b diffSeq, blo, bhi int) 
 	besti, bestj, eqi, eqj := -1, -1, -1, -1
 	m := &seqMatcher{isjunk: d.charjunk, autojunk: true}
 	for j := blo; j < bhi; j++ {
-		m.b = lineChars(b.vals[j])
+		var err error
+		if m.b, err = lineChars(d.bud, b.vals[j]); err != nil {
+			return err
+		}
 		if err := m.chainB(d.thread); err != nil {
 			return err
 		}
@@ -98,7 +98,10 @@ func (d *differ) fancyReplace(a diffSeq, alo, ahi int, b diffSeq, blo, bhi int) 
 				}
 				continue
 			}
-			m.a, m.blocks = lineChars(a.vals[i]), nil
+			if m.a, err = lineChars(d.bud, a.vals[i]); err != nil {
+				return err
+			}
+			m.blocks = nil
 			if m.realQuickRatio() <= bestRatio {
 				continue
 			}
@@ -129,7 +132,13 @@ func (d *differ) fancyReplace(a diffSeq, alo, ahi int, b diffSeq, blo, bhi int) 
 		return err
 	}
 	if eqi < 0 {
-		m.a, m.b = lineChars(a.vals[besti]), lineChars(b.vals[bestj])
+		var err error
+		if m.a, err = lineChars(d.bud, a.vals[besti]); err != nil {
+			return err
+		}
+		if m.b, err = lineChars(d.bud, b.vals[bestj]); err != nil {
+			return err
+		}
 		if err := m.chainB(d.thread); err != nil {
 			return err
 		}

@@ -23,3 +23,16 @@ func TestDiffLibBounded(t *testing.T) {
 		"import difflib\nx = difflib.ndiff(['line %d ab' % i for i in range(3000)], ['line %d ba' % i for i in range(3000)])",
 	)
 }
+
+// The worst inputs of difflib at a server's budgets: quadratic matching,
+// texts as characters (a value per character), ndiff of long similar
+// lines (a sequence of characters per pair of lines).
+func TestDiffLibStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"difflib.SequenceMatcher(None, 'ab' * 10**5, 'ba' * 10**5, autojunk=False).ratio()", wantTime},
+		stopCase{"difflib.SequenceMatcher(None, 'x' * 10**7, 'y')", wantMemory},
+		stopCase{"a = ['x' * 10**4 + str(i) for i in range(300)]\nb = ['y' + s for s in a]\nlist(difflib.ndiff(a, b))", wantTime},
+		stopCase{"a = [str(i) for i in range(10**5)]\nb = [str(i * 7) for i in range(10**5)]\ndifflib.unified_diff(a, b, n=10**9)", wantSpent},
+		stopCase{"difflib.get_close_matches('x' * 1000, ['y' * 1000] * 10**5)", wantTime},
+	)
+}

@@ -328,6 +328,11 @@ func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 			key = append(key, starlark.String(python.TypeName(kv[1])))
 		}
 	}
+	// The key's hash, walked under the budget first: arguments built from
+	// shared tuples have 2⁴⁰ parts to hash.
+	if err := python.CheckHashable(interp.BudgetOf(thread), key); err != nil {
+		return nil, err
+	}
 	if _, err := key.Hash(); err != nil {
 		for _, x := range key {
 			if _, err := x.Hash(); err != nil {

@@ -85,3 +85,15 @@ func TestPartialHoldingItself(t *testing.T) {
 		t.Errorf("repr %q, want the cycle shown as [...]", res.Text)
 	}
 }
+
+// The worst inputs of functools at a server's budgets: a reduce over an
+// endless iterable, a cached function called with arguments built from
+// shared tuples.
+func TestFunctoolsStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"functools.reduce(lambda a, b: b, itertools.count())", wantTime},
+		stopCase{"functools.reduce(operator.add, itertools.repeat('x' * 10**6))", wantSpent},
+		stopCase{"functools.reduce(operator.add, itertools.repeat(10**4999))", wantInt},
+		stopCase{"t = ()\nfor _ in range(60):\n    t = (t, t)\nf = functools.cache(lambda x: 1)\nf(t)", wantTime},
+	)
+}

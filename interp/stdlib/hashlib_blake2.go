@@ -458,6 +458,10 @@ func pbkdf2HMAC(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	out := make([]byte, 0, n)
 	u := make([]byte, 0, size)
 	for block := uint32(1); int64(len(out)) < n; block++ {
+		// Each block hashes the salt again: a long salt over many blocks.
+		if err := bud.Charge(uint64(len(sl))/16 + 1); err != nil {
+			return nil, err
+		}
 		mac.Reset()
 		mac.Write([]byte(sl))
 		mac.Write(binary.BigEndian.AppendUint32(nil, block))

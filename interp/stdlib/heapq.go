@@ -6,6 +6,7 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/python"
@@ -199,28 +200,6 @@ type keyed struct {
 	key, val starlark.Value
 }
 
-// collectKeyed reads the values of iterable with their keys (the values
-// themselves when key is None).
-func collectKeyed(thread *starlark.Thread, iterable, key starlark.Value) ([]keyed, error) {
-	b := interp.BudgetOf(thread)
-	var out []keyed
-	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-		if err := b.Alloc(32); err != nil {
-			return true, err
-		}
-		k := x
-		if key != starlark.None {
-			var err error
-			if k, err = starlark.Call(thread, key, starlark.Tuple{x}, nil); err != nil {
-				return true, err
-			}
-		}
-		out = append(out, keyed{k, x})
-		return false, nil
-	})
-	return out, err
-}
-
 // sortKeyed sorts stably by key, descending if reverse, as sorted()
 // does; it charges the comparisons.
 func sortKeyed(b *interp.Budget, xs []keyed, reverse bool) error {
@@ -242,8 +221,101 @@ func sortKeyed(b *interp.Budget, xs []keyed, reverse bool) error {
 	return cmpErr
 }
 
-// nSelect makes nlargest and nsmallest, whose results are those of
-// sorted(iterable, key=key, reverse=largest)[:n], as CPython documents.
+// ranked is an entry of the heaps of nlargest, nsmallest and merge:
+// CPython's [key, order, value, …] lists, compared as lists are (keys
+// by == and then <, ties by order, which is unique), so that the same
+// comparisons fail with the same errors.
+type ranked struct {
+	key, val starlark.Value
+	order    int64
+	next     nextFn // merge: the rest of the value's iterable
+}
+
+func rankedLess(thread *starlark.Thread, x, y ranked) (bool, error) {
+	eq, err := python.Compare(thread, syntax.EQL, x.key, y.key)
+	if err != nil || eq {
+		return x.order < y.order, err
+	}
+	return python.Less(interp.BudgetOf(thread), x.key, y.key)
+}
+
+// sifter is CPython's heap algorithm (_siftdown, _siftup) over a slice,
+// for a min-heap by less; a max-heap (heapq's _heapify_max and kin) is
+// the same with less's operands swapped.
+type sifter[T any] struct {
+	a    []T
+	less func(x, y T) (bool, error)
+}
+
+func (h *sifter[T]) siftDown(start, pos int) error {
+	item := h.a[pos]
+	for pos > start {
+		parent := (pos - 1) >> 1
+		lt, err := h.less(item, h.a[parent])
+		if err != nil {
+			return err
+		}
+		if !lt {
+			break
+		}
+		h.a[pos] = h.a[parent]
+		pos = parent
+	}
+	h.a[pos] = item
+	return nil
+}
+
+func (h *sifter[T]) siftUp(pos int) error {
+	end, start, item := len(h.a), pos, h.a[pos]
+	child := 2*pos + 1
+	for child < end {
+		if right := child + 1; right < end {
+			lt, err := h.less(h.a[child], h.a[right])
+			if err != nil {
+				return err
+			}
+			if !lt {
+				child = right
+			}
+		}
+		h.a[pos] = h.a[child]
+		pos, child = child, 2*child+1
+	}
+	h.a[pos] = item
+	return h.siftDown(start, pos)
+}
+
+func (h *sifter[T]) heapify() error {
+	for i := len(h.a)/2 - 1; i >= 0; i-- {
+		if err := h.siftUp(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replace is heapreplace: the top becomes x, sifted into place.
+func (h *sifter[T]) replace(x T) error {
+	h.a[0] = x
+	return h.siftUp(0)
+}
+
+// pop is heappop: it removes the top.
+func (h *sifter[T]) pop() error {
+	last := h.a[len(h.a)-1]
+	h.a = h.a[:len(h.a)-1]
+	if len(h.a) == 0 {
+		return nil
+	}
+	h.a[0] = last
+	return h.siftUp(0)
+}
+
+// nSelect makes nlargest and nsmallest by CPython's algorithm: max() or
+// min() for n == 1, sorted() when n covers a sized iterable, else a heap
+// of the n best so far. So the input is read once and only n of its
+// values are kept: nlargest(1, count()) runs until a budget stops it
+// without holding what it has seen.
 func nSelect(largest bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var n int
@@ -252,17 +324,143 @@ func nSelect(largest bool) interp.BuiltinFunc {
 		if err := unpack(fn.Name(), args, kwargs, "n", &n, "iterable", &iterable, "key?", &key); err != nil {
 			return nil, err
 		}
-		xs, err := collectKeyed(thread, iterable, key)
-		if err != nil {
-			return nil, err
+		b := interp.BudgetOf(thread)
+		keyOf := func(x starlark.Value) (starlark.Value, error) {
+			if key == starlark.None {
+				return x, nil
+			}
+			return starlark.Call(thread, key, starlark.Tuple{x}, nil)
 		}
-		if err := sortKeyed(interp.BudgetOf(thread), xs, largest); err != nil {
-			return nil, err
+		// better reports whether k is to be preferred to the top.
+		better := func(k, top starlark.Value) (bool, error) {
+			if largest {
+				return python.Less(b, top, k)
+			}
+			return python.Less(b, k, top)
 		}
-		n = max(0, min(n, len(xs)))
-		out := make([]starlark.Value, n)
-		for i := range out {
-			out[i] = xs[i].val
+		if n == 1 {
+			// max() and min() keep the first of equal values.
+			var best, bestKey starlark.Value
+			op := syntax.LT
+			if largest {
+				op = syntax.GT
+			}
+			err := each(thread, iterable, func(x starlark.Value) error {
+				k, err := keyOf(x)
+				if err != nil {
+					return err
+				}
+				if best != nil {
+					if ok, err := python.Compare(thread, op, k, bestKey); err != nil || !ok {
+						return err
+					}
+				}
+				best, bestKey = x, k
+				return nil
+			})
+			if err != nil || best == nil {
+				return starlark.NewList(nil), err
+			}
+			return starlark.NewList([]starlark.Value{best}), nil
+		}
+		if n <= 0 {
+			return starlark.NewList(nil), nil
+		}
+		if size := starlark.Len(iterable); size >= 0 && n >= size {
+			xs := make([]keyed, 0, size)
+			if err := b.Alloc(int64(size) * 32); err != nil {
+				return nil, err
+			}
+			err := each(thread, iterable, func(x starlark.Value) error {
+				k, err := keyOf(x)
+				xs = append(xs, keyed{k, x})
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
+			if err := sortKeyed(b, xs, largest); err != nil {
+				return nil, err
+			}
+			out := make([]starlark.Value, len(xs))
+			for i := range xs {
+				out[i] = xs[i].val
+			}
+			return starlark.NewList(out), nil
+		}
+		h := &sifter[ranked]{less: func(x, y ranked) (bool, error) { return rankedLess(thread, x, y) }}
+		if !largest {
+			h.less = func(x, y ranked) (bool, error) { return rankedLess(thread, y, x) }
+		}
+		var k keep
+		order, step := int64(0), int64(1)
+		if largest {
+			step = -1
+		}
+		var top starlark.Value
+		err := each(thread, iterable, func(x starlark.Value) error {
+			kx, err := keyOf(x)
+			if err != nil {
+				return err
+			}
+			if len(h.a) < n {
+				if err := k.value(b, x); err != nil {
+					return err
+				}
+				h.a = append(h.a, ranked{key: kx, val: x, order: order})
+				order += step
+				if len(h.a) == n {
+					if err := h.heapify(); err != nil {
+						return err
+					}
+					top = h.a[0].key
+				}
+				return nil
+			}
+			if ok, err := better(kx, top); err != nil || !ok {
+				return err
+			}
+			if err := k.value(b, x); err != nil {
+				return err
+			}
+			k.forget(h.a[0].val)
+			if err := h.replace(ranked{key: kx, val: x, order: order}); err != nil {
+				return err
+			}
+			order += step
+			top = h.a[0].key
+			return nil
+		})
+		if err != nil || len(h.a) == 0 {
+			return starlark.NewList(nil), err
+		}
+		if len(h.a) < n {
+			// Fewer values than n: CPython heapifies them all the same.
+			if err := h.heapify(); err != nil {
+				return nil, err
+			}
+		}
+		var sortErr error
+		sort.Slice(h.a, func(i, j int) bool {
+			if sortErr != nil {
+				return false
+			}
+			x, y := h.a[i], h.a[j]
+			if largest {
+				x, y = y, x
+			}
+			lt, err := rankedLess(thread, x, y)
+			if err != nil {
+				sortErr = err
+			}
+			return lt
+		})
+		if sortErr != nil {
+			return nil, sortErr
+		}
+		out := make([]starlark.Value, len(h.a))
+		for i := range h.a {
+			out[i] = h.a[i].val
 		}
 		return starlark.NewList(out), nil
 	}
@@ -270,85 +468,101 @@ func nSelect(largest bool) interp.BuiltinFunc {
 
 // heapMerge is merge(*iterables, key=None, reverse=False): an iterator
 // over the values of sorted iterables, in order, ties taken from the
-// earlier iterable. As CPython's generator, it takes nothing from the
-// iterables before its first value is asked for, then one value at a
-// time, so merging endless or huge streams costs only what is read.
+// earlier iterable, by CPython's algorithm (a heap of the iterables'
+// heads, so each value costs a logarithm of their number). As CPython's
+// generator, it takes nothing from the iterables before its first value
+// is asked for, then one value at a time, so merging endless or huge
+// streams costs only what is read.
 func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var key starlark.Value = starlark.None
 	reverse := false
 	if err := unpack("merge", nil, kwargs, "key?", &key, "reverse?", &reverse); err != nil {
 		return nil, err
 	}
-	// heads[i] is the next value of args[i]; next[i] is nil once it is
-	// done.
-	var heads []keyed
-	var nexts []func() (starlark.Value, bool, error)
-	advance := func(i int) error {
-		x, ok, err := nexts[i]()
-		if err != nil || !ok {
-			nexts[i] = nil
-			return err
+	keyOf := func(x starlark.Value) (starlark.Value, error) {
+		if key == starlark.None {
+			return x, nil
 		}
-		k := x
-		if key != starlark.None {
-			if k, err = starlark.Call(thread, key, starlark.Tuple{x}, nil); err != nil {
-				return err
-			}
-		}
-		heads[i] = keyed{k, x}
-		return nil
+		return starlark.Call(thread, key, starlark.Tuple{x}, nil)
 	}
-	started := false
+	h := &sifter[ranked]{less: func(x, y ranked) (bool, error) { return rankedLess(thread, x, y) }}
+	direction := int64(1)
+	if reverse {
+		h.less = func(x, y ranked) (bool, error) { return rankedLess(thread, y, x) }
+		direction = -1
+	}
+	started, pending := false, false
+	var last nextFn // the one iterable left
+	if err := interp.BudgetOf(thread).Alloc(int64(len(args)) * slotSize); err != nil {
+		return nil, err
+	}
 	iterables := append(starlark.Tuple(nil), args...)
 	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		b := interp.BudgetOf(thread)
 		if !started {
 			started = true
-			heads = make([]keyed, len(iterables))
-			nexts = make([]func() (starlark.Value, bool, error), len(iterables))
+			if err := b.Alloc(int64(len(iterables)) * 64); err != nil {
+				return nil, false, err
+			}
+			h.a = make([]ranked, 0, len(iterables))
 			for i, it := range iterables {
 				next, err := python.Iterate(thread, it)
 				if err != nil {
 					return nil, false, err
 				}
-				nexts[i] = next
-				if err := advance(i); err != nil {
+				x, ok, err := next()
+				if err != nil {
+					return nil, false, err
+				}
+				if !ok {
+					continue
+				}
+				k, err := keyOf(x)
+				if err != nil {
+					return nil, false, err
+				}
+				h.a = append(h.a, ranked{key: k, val: x, order: int64(i) * direction, next: next})
+			}
+			if err := h.heapify(); err != nil {
+				return nil, false, err
+			}
+		}
+		if last != nil {
+			return last()
+		}
+		if pending {
+			// The top's value was given: its iterable's next takes its place.
+			pending = false
+			x, ok, err := h.a[0].next()
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				if err := h.pop(); err != nil {
+					return nil, false, err
+				}
+			} else {
+				k, err := keyOf(x)
+				if err != nil {
+					return nil, false, err
+				}
+				if err := h.replace(ranked{key: k, val: x, order: h.a[0].order, next: h.a[0].next}); err != nil {
 					return nil, false, err
 				}
 			}
 		}
-		if err := b.Charge(uint64(len(nexts))); err != nil {
-			return nil, false, err
-		}
-		best := -1
-		for i := range nexts {
-			if nexts[i] == nil {
-				continue
-			}
-			if best < 0 {
-				best = i
-				continue
-			}
-			x, y := heads[i].key, heads[best].key
-			if reverse {
-				x, y = y, x
-			}
-			lt, err := python.Less(b, x, y)
-			if err != nil {
-				return nil, false, err
-			}
-			if lt {
-				best = i
-			}
-		}
-		if best < 0 {
+		switch len(h.a) {
+		case 0:
 			return nil, false, nil
+		case 1:
+			// CPython's fast case: the last iterable's values as they come.
+			last = h.a[0].next
+			v := h.a[0].val
+			h.a = nil
+			return v, true, nil
 		}
-		v := heads[best].val
-		if err := advance(best); err != nil {
-			return nil, false, err
-		}
-		return v, true, nil
+		pending = true
+		return h.a[0].val, true, nil
 	}, iterables...), nil
 }
 

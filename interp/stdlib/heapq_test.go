@@ -23,3 +23,19 @@ func TestHeapQBounded(t *testing.T) {
 		"import heapq\nh = []\nfor i in range(10 ** 9):\n    heapq.heappush(h, -i)",
 	)
 }
+
+// The worst inputs of heapq at a server's budgets: endless or huge
+// inputs are read once and only n values kept; merging ten million
+// iterables costs a logarithm of their number per value.
+func TestHeapQStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"heapq.nlargest(1, itertools.count())", wantTime},
+		stopCase{"heapq.nsmallest(5, itertools.count())", wantTime},
+		stopCase{"heapq.nlargest(10**9, itertools.count())", wantSpent},
+		stopCase{"g = ('x' * 1000 + str(i) for i in itertools.count())\nheapq.nsmallest(10**9, g)", wantSpent},
+		stopCase{"heapq.nlargest(3, itertools.count(), key=lambda x: -x)", wantTime},
+		stopCase{"list(heapq.merge(*[[1]]*10**6))", wantSpent},
+		stopCase{"list(heapq.merge(itertools.count(), itertools.count()))", wantSpent},
+		stopCase{"h = list(range(10**6, 0, -1))\nfor _ in range(10**9):\n    heapq.heapify(h)", wantSpent},
+	)
+}

@@ -38,8 +38,12 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(sv))
 	}
 	// The size of the result, counted before it is made.
+	b := interp.BudgetOf(thread)
 	n := len(s)
 	for i := 0; i < len(s); i++ {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		switch s[i] {
 		case '&', '"':
 			n += 4
@@ -58,6 +62,9 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	var w strings.Builder
 	w.Grow(n)
 	for i := 0; i < len(s); i++ {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		switch c := s[i]; {
 		case c == '&':
 			w.WriteString("&amp;")
@@ -98,7 +105,12 @@ func htmlUnescape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		return nil, err
 	}
 	var w strings.Builder
-	for {
+	w.Grow(len(s))
+	b := interp.BudgetOf(thread)
+	for k := 0; ; k++ {
+		if err := pace(b, k); err != nil {
+			return nil, err
+		}
 		i := strings.IndexByte(s, '&')
 		if i < 0 {
 			w.WriteString(s)

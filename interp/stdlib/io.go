@@ -44,7 +44,11 @@ type stringIO struct {
 	universal bool
 }
 
+// Held shows the memory meter the text the StringIO holds.
+func (f *stringIO) Held(visit func(starlark.Value)) { visit(heldBytes(f.buf)) }
+
 var (
+	_ interp.Holder     = (*stringIO)(nil)
 	_ starlark.HasAttrs = (*stringIO)(nil)
 	_ starlark.Iterable = (*stringIO)(nil)
 	_ interp.GoValuer   = (*stringIO)(nil)
@@ -205,14 +209,18 @@ func (f *stringIO) write(b *interp.Budget, s string) error {
 	if err := b.Charge(uint64(len(s)) / 16); err != nil {
 		return err
 	}
-	if err := b.Alloc(int64(len(s) + f.extra)); err != nil {
+	s = f.translate(s)
+	// The buffer grows under the budget; the meter sees it (Held), so a
+	// StringIO written without end ends at the memory budget.
+	grown, err := reserve(b, f.buf, len(s)+f.extra)
+	if err != nil {
 		return err
 	}
+	f.buf = grown
 	if f.extra > 0 { // a seek past the end: the gap holds NULs
 		f.buf = append(f.buf, strings.Repeat("\x00", f.extra)...)
 		f.pos, f.extra = len(f.buf), 0
 	}
-	s = f.translate(s)
 	if f.pos == len(f.buf) {
 		f.buf = append(f.buf, s...)
 		f.pos = len(f.buf)
@@ -359,6 +367,7 @@ func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starla
 	}
 	b := interp.BudgetOf(thread)
 	var lines []starlark.Value
+	var h held // the lines, copies of the text
 	total := 0
 	for {
 		line := f.readline(-1)
@@ -368,7 +377,7 @@ func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starla
 		if err := b.Charge(2 + uint64(len(line))/16); err != nil {
 			return nil, err
 		}
-		if err := b.Alloc(int64(len(line)) + 32); err != nil {
+		if err := h.add(b, int64(len(line))+48); err != nil {
 			return nil, err
 		}
 		lines = append(lines, interp.MakeString(line))

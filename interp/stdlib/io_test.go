@@ -21,3 +21,17 @@ func TestIOBounded(t *testing.T) {
 		"import io\nf = io.StringIO()\nf.writelines(['x' * 100] * 10 ** 7)",
 	)
 }
+
+// The worst inputs of io at a server's budgets: a StringIO or BytesIO
+// written without end (the meter sees what they hold), a write far past
+// the end, readlines of a huge text.
+func TestIOStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"f = io.StringIO()\nfor _ in range(10**9):\n    f.write('x' * 10**6)", wantSpent},
+		stopCase{"f = io.BytesIO()\nfor _ in range(10**9):\n    f.write(b'x' * 10**6)", wantSpent},
+		stopCase{"f = io.BytesIO()\nf.seek(10**9)\nf.write(b'x')", wantMemory},
+		stopCase{"f = io.StringIO()\nf.seek(10**9)\nf.write('x')", wantMemory},
+		stopCase{"f = io.StringIO('x\\n' * 10**7)\nfor _ in range(10**9):\n    f.seek(0)\n    f.readlines()", wantSpent},
+		stopCase{"f = io.StringIO()\nf.writelines(itertools.repeat('x' * 1000))", wantSpent},
+	)
+}

@@ -53,19 +53,13 @@ func iterArg(thread *starlark.Thread, v starlark.Value) (nextFn, error) {
 	return python.Iterate(thread, v)
 }
 
-// tuple makes a tuple of n elements, charged as memory.
-func tuple(thread *starlark.Thread, elems []starlark.Value) (starlark.Tuple, error) {
-	if err := interp.BudgetOf(thread).Alloc(int64(len(elems)+1) * 16); err != nil {
+// newTuple makes the tuple of n elements an iterator yields, refused
+// before it is allocated when it alone would exceed the memory budget.
+func newTuple(thread *starlark.Thread, n int) (starlark.Tuple, error) {
+	if err := interp.BudgetOf(thread).Alloc(int64(n+1) * slotSize); err != nil {
 		return nil, err
 	}
-	return append(starlark.Tuple(nil), elems...), nil
-}
-
-func add2(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
-	if err := interp.BudgetOf(thread).Charge(1); err != nil {
-		return nil, err
-	}
-	return numBinary(syntax.PLUS, x, y)
+	return make(starlark.Tuple, n), nil
 }
 
 func truth(thread *starlark.Thread, fn, x starlark.Value) (bool, error) {
@@ -274,7 +268,7 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	return python.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x := cur
-		next, err := add2(thread, cur, step)
+		next, err := plus(thread, cur, step)
 		if err != nil {
 			return nil, false, err
 		}
@@ -295,14 +289,15 @@ func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	saved := starlark.NewList(nil)
 	i, first := 0, true
-	return python.NewIterator(thread, "cycle", func(*starlark.Thread) (starlark.Value, bool, error) {
+	var k keep // what saved holds: cycle(count()) grows it without end
+	return python.NewIterator(thread, "cycle", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if first {
 			x, ok, err := next()
 			if err != nil {
 				return nil, false, err
 			}
 			if ok {
-				if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+				if err := k.value(interp.BudgetOf(thread), x); err != nil {
 					return nil, false, err
 				}
 				_ = saved.Append(x)
@@ -573,7 +568,10 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		if live == 0 {
 			return nil, false, nil
 		}
-		row := make([]starlark.Value, len(nexts))
+		row, err := newTuple(thread, len(nexts))
+		if err != nil {
+			return nil, false, err
+		}
 		for i, n := range nexts {
 			if done[i] {
 				row[i] = fill
@@ -593,8 +591,7 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			}
 			row[i] = x
 		}
-		t, err := tuple(thread, row)
-		return t, err == nil, err
+		return row, true, nil
 	}, fill), nil
 }
 
@@ -626,7 +623,7 @@ func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		case total == nil:
 			total = x
 		case fn == starlark.None:
-			total, err = add2(thread, total, x)
+			total, err = plus(thread, total, x)
 		default:
 			total, err = starlark.Call(thread, fn, starlark.Tuple{total, x}, nil)
 		}
@@ -745,12 +742,14 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if int64(len(ps))*repeat > math.MaxInt32 {
 		return nil, python.Errorf("OverflowError", "repeat argument too large")
 	}
-	var all [][]starlark.Value
+	// The pools repeated, their odometer and the first tuple, refused
+	// before they are made: product('ab', repeat=10**9) asks for 50 GB.
+	if err := interp.BudgetOf(thread).Alloc(int64(len(ps)) * repeat * (24 + 8 + slotSize)); err != nil {
+		return nil, err
+	}
+	all := make([][]starlark.Value, 0, int64(len(ps))*repeat)
 	for r := int64(0); r < repeat; r++ {
 		all = append(all, ps...)
-	}
-	if err := interp.BudgetOf(thread).Alloc(int64(len(all)) * 16); err != nil {
-		return nil, err
 	}
 	idx := make([]int, len(all))
 	done := false
@@ -779,12 +778,14 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			}
 		}
 		first = false
-		row := make([]starlark.Value, len(idx))
+		row, err := newTuple(thread, len(idx))
+		if err != nil {
+			return nil, false, err
+		}
 		for i, j := range idx {
 			row[i] = all[i][j]
 		}
-		t, err := tuple(thread, row)
-		return t, err == nil, err
+		return row, true, nil
 	}), nil
 }
 
@@ -848,12 +849,14 @@ func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 			}
 		}
 		first = false
-		row := make([]starlark.Value, r)
+		row, err := newTuple(thread, r)
+		if err != nil {
+			return nil, false, err
+		}
 		for i := range row {
 			row[i] = pool[idx[i]]
 		}
-		t, err := tuple(thread, row)
-		return t, err == nil, err
+		return row, true, nil
 	}), nil
 }
 
@@ -882,6 +885,11 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 		r := 0
 		if !done {
 			r = int(r64)
+		}
+		// The indices and the first tuple, refused before they are made:
+		// combinations_with_replacement('a', 10**9) asks for 24 GB.
+		if err := interp.BudgetOf(thread).Alloc(int64(r) * (8 + slotSize)); err != nil {
+			return nil, err
 		}
 		idx := make([]int, r)
 		for i := range idx {
@@ -923,12 +931,14 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 				}
 			}
 			first = false
-			row := make([]starlark.Value, r)
+			row, err := newTuple(thread, r)
+			if err != nil {
+				return nil, false, err
+			}
 			for i := range row {
 				row[i] = pool[idx[i]]
 			}
-			t, err := tuple(thread, row)
-			return t, err == nil, err
+			return row, true, nil
 		}), nil
 	}
 }
@@ -1036,6 +1046,8 @@ func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	return python.NewIterator(thread, "batched", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		var row []starlark.Value
+		var k keep // batched(repeat(1), 10**12) fills one batch without end
+		b := interp.BudgetOf(thread)
 		for int64(len(row)) < n {
 			x, ok, err := next()
 			if err != nil {
@@ -1044,7 +1056,7 @@ func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			if !ok {
 				break
 			}
-			if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+			if err := k.value(b, x); err != nil {
 				return nil, false, err
 			}
 			row = append(row, x)
@@ -1075,51 +1087,116 @@ func itTee(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		if n < 0 {
 			return nil, python.Errorf("ValueError", "n must be >= 0")
 		}
-		if err := interp.BudgetOf(thread).Alloc(n * 64); err != nil {
-			return nil, err
-		}
+	}
+	// Each iterator, its state and its slot, refused before they are
+	// made; making them is charged.
+	b := interp.BudgetOf(thread)
+	if err := b.Alloc(n * 256); err != nil {
+		return nil, err
 	}
 	next, err := iterArg(thread, args[0])
 	if err != nil {
 		return nil, err
 	}
-	buf := starlark.NewList(nil) // elements from index base on
-	base := 0
-	pos := make([]int, n)
+	t := &teeState{next: next, pos: make([]int, n), atBase: int(n)}
 	out := make(starlark.Tuple, n)
 	for k := range out {
-		k := k
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
 		out[k] = python.NewIterator(thread, "_tee", func(thread *starlark.Thread) (starlark.Value, bool, error) {
-			if pos[k]-base >= buf.Len() {
-				x, ok, err := next()
-				if err != nil || !ok {
-					return nil, false, err
-				}
-				if err := interp.BudgetOf(thread).Alloc(16); err != nil {
-					return nil, false, err
-				}
-				_ = buf.Append(x)
-			}
-			x := buf.Index(pos[k] - base)
-			pos[k]++
-			// Forget what every iterator has seen.
-			low := pos[0]
-			for _, p := range pos {
-				low = min(low, p)
-			}
-			if low > base {
-				elems := make([]starlark.Value, 0, buf.Len()-(low-base))
-				for i := low - base; i < buf.Len(); i++ {
-					elems = append(elems, buf.Index(i))
-				}
-				if low-base > 64 || buf.Len() == low-base {
-					buf, base = starlark.NewList(elems), low
-				}
-			}
-			return x, true, nil
-		}, buf)
+			return t.step(interp.BudgetOf(thread), k)
+		}, t)
 	}
 	return out, nil
+}
+
+// teeState is what the iterators of one tee share: the elements some
+// have taken and others not yet, from index base of the input on.
+type teeState struct {
+	next   nextFn
+	buf    []starlark.Value
+	base   int
+	pos    []int // each iterator's next index
+	atBase int   // how many iterators are at base
+	k      keep  // what buf holds: a tee whose other iterator never moves grows it without end
+}
+
+// teeState is held by its iterators, for the memory meter.
+func (t *teeState) String() string       { return "<tee buffer>" }
+func (t *teeState) Type() string         { return "tee_buffer" }
+func (t *teeState) Freeze()              {}
+func (t *teeState) Truth() starlark.Bool { return true }
+func (t *teeState) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: 'tee_buffer'")
+}
+func (t *teeState) Len() int { return len(t.buf) }
+func (t *teeState) Index(i int) starlark.Value {
+	return t.buf[i]
+}
+
+// step advances iterator k.
+func (t *teeState) step(b *interp.Budget, k int) (starlark.Value, bool, error) {
+	i := t.pos[k] - t.base
+	if i == len(t.buf) {
+		x, ok, err := t.next()
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if len(t.pos) == 1 {
+			// One iterator keeps nothing behind it.
+			t.pos[k]++
+			t.base++
+			return x, true, nil
+		}
+		if err := t.k.value(b, x); err != nil {
+			return nil, false, err
+		}
+		t.buf = append(t.buf, x)
+	}
+	x := t.buf[i]
+	t.pos[k]++
+	if i == 0 {
+		t.atBase--
+		if t.atBase == 0 {
+			return x, true, t.forget(b)
+		}
+	}
+	return x, true, nil
+}
+
+// forget drops the elements every iterator has taken, once none is left
+// at base.
+func (t *teeState) forget(b *interp.Budget) error {
+	if err := b.Charge(uint64(len(t.pos))); err != nil {
+		return err
+	}
+	low := t.pos[0]
+	for _, p := range t.pos {
+		low = min(low, p)
+	}
+	t.atBase = 0
+	for _, p := range t.pos {
+		if p == low {
+			t.atBase++
+		}
+	}
+	drop := low - t.base
+	for _, x := range t.buf[:drop] {
+		t.k.forget(x)
+	}
+	if drop >= 64 && drop >= len(t.buf)/2 || drop == len(t.buf) {
+		// Copy what is left, so that the dropped part can be collected.
+		if err := b.Charge(uint64(len(t.buf)-drop) + 1); err != nil {
+			return err
+		}
+		t.buf = append([]starlark.Value(nil), t.buf[drop:]...)
+	} else {
+		clear(t.buf[:drop])
+		t.buf = t.buf[drop:]
+	}
+	t.base = low
+	return nil
 }
 
 // filterfalse(predicate, iterable).

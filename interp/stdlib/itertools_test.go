@@ -53,3 +53,27 @@ func TestItertoolsLazy(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of itertools at a server's budgets: results far larger
+// than their input, endless iterators held or consumed.
+func TestItertoolsStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"next(itertools.product('ab', repeat=10**9))", wantMemory},
+		// list() keeps the tuples: ends at the budget it meets first.
+		stopCase{"list(itertools.permutations(range(12)))", wantSpent},
+		stopCase{"next(itertools.combinations_with_replacement('a', 10**9))", wantMemory},
+		stopCase{"for x in itertools.cycle(itertools.count()):\n    pass", wantSpent},
+		stopCase{"a, b = itertools.tee(itertools.count())\nfor x in a:\n    pass", wantSpent},
+		stopCase{"next(itertools.batched(itertools.repeat(1), 10**12))", wantSpent},
+		stopCase{"next(itertools.batched(itertools.repeat('x' * 10**6, 10**6), 10**6))", wantSpent},
+		stopCase{"g = (str(i) * 1000 for i in itertools.count())\nfor x in itertools.cycle(g):\n    pass", wantSpent},
+		stopCase{"for x in itertools.accumulate(itertools.repeat('x' * 10**6)):\n    pass", wantSpent},
+		stopCase{"for x in itertools.accumulate(itertools.repeat('x' * 10**7)):\n    pass", wantSpent},
+		stopCase{"for x in itertools.count(9 * 10**4999, 10**4999):\n    pass", wantInt},
+		stopCase{"for x in itertools.accumulate(itertools.repeat(10**4999)):\n    pass", wantInt},
+		stopCase{"next(itertools.chain.from_iterable(itertools.repeat([])))", wantTime},
+		stopCase{"k, g = next(itertools.groupby(itertools.count(), key=lambda x: 0))\nnext(itertools.groupby(itertools.count(), key=lambda x: 0))\nlist(g)", wantSpent},
+		stopCase{"a = itertools.tee(range(10**6), 10**6)\nfor x in a[0]:\n    pass", wantSpent},
+		stopCase{"x = list(itertools.repeat('y' * 10**6, 10**4))\nfor a, b in itertools.pairwise(itertools.cycle(x)):\n    pass", wantTime},
+	)
+}

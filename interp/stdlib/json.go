@@ -59,7 +59,7 @@ func JSON() *starlarkstruct.Module {
 // Starlark's encode.
 type encoder struct {
 	b           *interp.Budget
-	w           interp.TextWriter
+	w           textBuf
 	python      bool   // dumps: keys of any scalar type, insertion order, NaN allowed
 	skipKeys    bool   // dumps(skipkeys=True): leave out keys of other types
 	ensureASCII bool   // \uXXXX for every character outside ASCII
@@ -86,7 +86,18 @@ func (e *encoder) newline(depth int) error {
 	if err := overBudget(e.b, e.w.Len()+1+len(e.prefix)+len(e.indent)*n); err != nil {
 		return err // a long indent, deep: the text would pass the budget
 	}
-	return e.write("\n" + e.prefix + strings.Repeat(e.indent, n))
+	if err := e.write("\n"); err != nil {
+		return err
+	}
+	if err := e.write(e.prefix); err != nil {
+		return err
+	}
+	for range n {
+		if err := e.write(e.indent); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {
@@ -224,7 +235,10 @@ func (e *encoder) str(s string) error {
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
 	sb.WriteByte('"')
-	for _, r := range s {
+	for i, r := range s {
+		if err := pace(e.b, i); err != nil {
+			return err
+		}
 		switch {
 		case r == '"':
 			sb.WriteString(`\"`)
@@ -459,7 +473,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
-	e.w.Budget = e.b
+	e.w.b = e.b
 	switch x := indent.(type) {
 	case starlark.NoneType:
 	case starlark.Int, starlark.Bool:
@@ -547,7 +561,7 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 	if indented {
 		e.keySep = ": "
 	}
-	e.w.Budget = e.b
+	e.w.b = e.b
 	if err := e.value(x, 0); err != nil {
 		if isBudget(err) {
 			return nil, err
@@ -561,6 +575,7 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 // depth, charging every value it makes.
 type decoder struct {
 	b      *interp.Budget
+	h      held // what the values made so far hold: no watchdog sees them until loads returns
 	s      string
 	i      int
 	python bool // loads: NaN and Infinity accepted, CPython's messages
@@ -644,6 +659,19 @@ func (d *decoder) decode() (starlark.Value, error) {
 }
 
 func (d *decoder) value(depth int) (starlark.Value, error) {
+	v, err := d.value1(depth)
+	if err != nil {
+		return nil, err
+	}
+	// A value is far larger than its text ("[]," is 3 bytes, an empty
+	// list 32 and its slot 16): counted as it is made.
+	if err := d.h.add(d.b, heldSize(v)); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (d *decoder) value1(depth int) (starlark.Value, error) {
 	if depth > interp.MaxDepth {
 		return nil, fmt.Errorf("%w while decoding JSON", interp.ErrTooDeep)
 	}
@@ -1149,7 +1177,7 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	}
 	// Key order as written: decode keeps it; do not sort.
 	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: string(indent), prefix: string(prefix)}
-	e.w.Budget = e.b
+	e.w.b = e.b
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}

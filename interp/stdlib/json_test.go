@@ -171,3 +171,22 @@ func TestJSONDecodeErrorIsCaught(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of json at a server's budgets: a document far larger
+// than its text, values built from shared parts (2⁴⁰ to write), huge
+// indents, ints past limits.max_int_digits.
+func TestJSONStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"x = []\nfor _ in range(40):\n    x = [x, x]\njson.dumps(x)", wantSpent},
+		stopCase{"x = {}\nfor _ in range(40):\n    x = {'a': x, 'b': x}\njson.dumps(x, indent=100)", wantSpent},
+		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**6)", wantSpent},
+		stopCase{"json.loads('[' + '[],' * 10**7 + '[]]')", wantSpent},
+		stopCase{"json.loads('{' + ','.join('\"%d\": {}' % i for i in range(10**6)) + '}')", wantSpent},
+		stopCase{"json.loads('1' * 6000)", wantInt},
+		stopCase{"json.dumps(10**4999 * 10)", wantInt},
+		stopCase{"s = json.dumps(list(range(10**5)))\nfor _ in range(10**9):\n    json.loads(s)", wantTime},
+	)
+	checkStopsAfter(t, 3*time.Second,
+		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**8)", wantMemory},
+	)
+}

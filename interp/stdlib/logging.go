@@ -79,6 +79,10 @@ type logState struct {
 	nameToLevel map[string]int
 	disabled    int
 	start       time.Time
+	// held is what the loggers made hold: the state lives in the run's
+	// thread, where no watchdog looks, and getLogger(str(i)) in a loop
+	// makes a logger each time.
+	held held
 }
 
 const loggingLocal = "onetool.stdlib.logging"
@@ -498,6 +502,9 @@ func passFilters(thread *starlark.Thread, filters *starlark.List, rec starlark.V
 	return true, nil
 }
 
+// loggerSize is about what a logger holds besides its name.
+const loggerSize = 512
+
 // getLogger is the run's logger called name, made on first use.
 func getLogger(thread *starlark.Thread, name string) *logger {
 	s := logStateOf(thread)
@@ -524,8 +531,15 @@ func logGetLogger(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if !ok {
 		return nil, python.Errorf("TypeError", "A logger name must be a string")
 	}
-	if err := interp.BudgetOf(thread).Charge(uint64(len(s))/16 + 1); err != nil {
+	b := interp.BudgetOf(thread)
+	if err := b.Charge(uint64(len(s))/16 + 1); err != nil {
 		return nil, err
+	}
+	st := logStateOf(thread)
+	if _, ok := st.loggers[s]; !ok {
+		if err := st.held.add(b, loggerSize+2*int64(len(s))); err != nil {
+			return nil, err
+		}
 	}
 	return getLogger(thread, s), nil
 }
@@ -1494,6 +1508,9 @@ func (f *logFormatter) formatMessage(thread *starlark.Thread, rec *logRecord) (s
 func substituteDollar(b *interp.Budget, format string, rec *logRecord) (string, error) {
 	var sb strings.Builder
 	for i := 0; i < len(format); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		c := format[i]
 		if c != '$' || i+1 >= len(format) {
 			sb.WriteByte(c)

@@ -546,28 +546,6 @@ func mathDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	return starlark.Float(norm(d)), nil
 }
 
-// each calls fn with every element of an iterable, charging each to the
-// run's budget.
-func each(thread *starlark.Thread, v starlark.Value, fn func(starlark.Value) error) error {
-	it, ok := v.(starlark.Iterable)
-	if !ok {
-		return python.Errorf("TypeError", "'%s' object is not iterable", typeName(v))
-	}
-	iter := it.Iterate()
-	defer iter.Done()
-	b := interp.BudgetOf(thread)
-	var x starlark.Value
-	for iter.Next(&x) {
-		if err := b.Charge(1); err != nil {
-			return err
-		}
-		if err := fn(x); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // mathFsum is fsum(iterable): the correctly rounded sum, by Shewchuk's
 // exact partial sums as CPython keeps them.
 func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -821,22 +799,58 @@ func mathFactorial(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 // when it would pass limits.max_int_digits; each factor is charged.
 func fallingProduct(thread *starlark.Thread, n, k *big.Int) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
+	// Each of the k factors is at least n-k+1: a bound from below that
+	// holds for an n of any size (ln Γ is infinite past 10**305).
+	low := new(big.Int).Sub(n, k)
+	low.Add(low, big.NewInt(1))
 	nf, _ := new(big.Float).SetInt(n).Float64()
 	kf, _ := new(big.Float).SetInt(k).Float64()
-	if err := refuseDigits(b, lnFactorial(nf)-lnFactorial(nf-kf)); err != nil {
-		return nil, err
+	if low.Cmp(big.NewInt(1)) > 0 {
+		if err := refuseDigits(b, kf*lnBig(low)); err != nil {
+			return nil, err
+		}
 	}
-	if !k.IsInt64() || !n.IsInt64() {
+	if est := lnFactorial(nf) - lnFactorial(nf-kf); !math.IsInf(est, 0) && !math.IsNaN(est) {
+		if err := refuseDigits(b, est); err != nil {
+			return nil, err
+		}
+	}
+	if !k.IsInt64() {
 		return nil, python.Errorf("OverflowError", "%s() argument should not exceed %d", "factorial", int64(math.MaxInt64))
 	}
 	if err := b.Charge(uint64(k.Int64())); err != nil {
 		return nil, err
 	}
-	lo := n.Int64() - k.Int64() + 1
 	if k.Sign() == 0 {
 		return starlark.MakeInt(1), nil
 	}
-	return checked(b, new(big.Int).MulRange(lo, n.Int64()))
+	if n.IsInt64() {
+		return checked(b, new(big.Int).MulRange(n.Int64()-k.Int64()+1, n.Int64()))
+	}
+	// A huge n: few factors, or the result would have been refused.
+	r, f := big.NewInt(1), new(big.Int).Set(n)
+	for i := int64(0); i < k.Int64(); i++ {
+		if err := checkBitsAhead(b, int64(r.BitLen()+f.BitLen())); err != nil {
+			return nil, err
+		}
+		r.Mul(r, f)
+		f.Sub(f, big.NewInt(1))
+	}
+	return checked(b, r)
+}
+
+// lnBig is ln(n) for n > 0, for an n of any size.
+func lnBig(n *big.Int) float64 {
+	if n.Sign() <= 0 {
+		return math.Inf(-1)
+	}
+	e := n.BitLen() - 53
+	if e <= 0 {
+		f, _ := new(big.Float).SetInt(n).Float64()
+		return math.Log(f)
+	}
+	m, _ := new(big.Float).SetInt(new(big.Int).Rsh(n, uint(e))).Float64()
+	return math.Log(m) + float64(e)*math.Ln2
 }
 
 func mathPerm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -879,10 +893,18 @@ func mathComb(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		k = nk
 	}
 	b := interp.BudgetOf(thread)
+	// comb(n, k) >= (n/k)**k: a bound from below for an n of any size.
 	nf, _ := new(big.Float).SetInt(n).Float64()
 	kf, _ := new(big.Float).SetInt(k).Float64()
-	if err := refuseDigits(b, lnFactorial(nf)-lnFactorial(kf)-lnFactorial(nf-kf)); err != nil {
-		return nil, err
+	if k.Sign() > 0 {
+		if err := refuseDigits(b, kf*max(0, lnBig(n)-lnBig(k))); err != nil {
+			return nil, err
+		}
+	}
+	if est := lnFactorial(nf) - lnFactorial(kf) - lnFactorial(nf-kf); !math.IsInf(est, 0) && !math.IsNaN(est) {
+		if err := refuseDigits(b, est); err != nil {
+			return nil, err
+		}
 	}
 	if !k.IsInt64() {
 		return nil, python.Errorf("OverflowError", "min(n - k, k) must not exceed %d", int64(math.MaxInt64))

@@ -56,3 +56,22 @@ func TestMathBounded(t *testing.T) {
 		t.Errorf("factorial(121) under a bound of 201 digits: %v %v", res, err)
 	}
 }
+
+// The worst inputs of math at a server's budgets: ints past
+// limits.max_int_digits refused before they are computed, whatever the
+// size of the arguments, and endless iterables.
+func TestMathStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"math.factorial(10**6)", wantInt},
+		stopCase{"math.factorial(10**18)", wantInt},
+		stopCase{"math.comb(10**4000, 10**5)", wantInt},
+		stopCase{"math.comb(10**6, 5 * 10**5)", wantInt},
+		stopCase{"math.perm(10**4000, 10**5)", wantInt},
+		stopCase{"math.perm(10**4000, 3)", wantInt},
+		stopCase{"math.lcm(*range(1, 20000))", wantInt},
+		stopCase{"math.prod(itertools.count(1))", wantInt},
+		stopCase{"math.prod(itertools.repeat(1))", wantTime},
+		stopCase{"math.fsum(itertools.count())", wantTime},
+		stopCase{"math.gcd(*range(10**7))", wantSpent},
+	)
+}

@@ -17,12 +17,11 @@ func Operator() *starlarkstruct.Module {
 	bi := builtins()
 	m := starlark.StringDict{}
 	binary := func(name string, op syntax.Token) {
-		m[name] = interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		m[name] = interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
-			r, err := starlark.Binary(op, args[0], args[1])
-			return r, python.Classify(err)
+			return arith(thread, op, args[0], args[1])
 		})
 	}
 	helper := func(name, h string) {
@@ -56,8 +55,7 @@ func Operator() *starlarkstruct.Module {
 			if xb || yb {
 				return starlark.Call(thread, withBool, args, nil)
 			}
-			r, err := starlark.Binary(op.tok, args[0], args[1])
-			return r, python.Classify(err)
+			return arith(thread, op.tok, args[0], args[1])
 		})
 	}
 	binary("concat", syntax.PLUS)

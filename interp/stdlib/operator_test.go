@@ -22,3 +22,18 @@ func TestOperatorBounded(t *testing.T) {
 		"list(map(operator.itemgetter(0), itertools.repeat([1])))",
 	)
 }
+
+// operator's arithmetic is held to the budgets as a program's operators
+// are: a shift or a sum past limits.max_int_digits, a concatenation past
+// the memory budget.
+func TestOperatorStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"operator.lshift(1, 10**9)", wantInt},
+		stopCase{"operator.ilshift(3, 20000)", wantInt},
+		stopCase{"x = 10**4990\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantInt},
+		stopCase{"x = 'x' * 10**6\nfor _ in range(10**9):\n    x = operator.concat(x, x)", wantSpent},
+		stopCase{"x = [0] * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
+		stopCase{"x = (0,) * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
+		stopCase{"x = 10**4999\nx = operator.or_(x, x << 5)", wantInt},
+	)
+}

@@ -373,25 +373,23 @@ func (p *printer) safeLess(x, y starlark.Value) (bool, error) {
 }
 
 func (p *printer) pformat(v starlark.Value) (string, error) {
-	var sb strings.Builder
+	sb := textBuf{b: p.b}
 	if err := p.format(&sb, v, 0, 0, 0, nil); err != nil {
 		return "", err
 	}
 	return sb.String(), nil
 }
 
-// write appends s, charging it.
-func (p *printer) write(sb *strings.Builder, s string) error {
-	sb.WriteString(s)
-	if err := p.b.Alloc(int64(len(s))); err != nil {
-		return err
-	}
-	return p.b.Charge(uint64(len(s)) / 32)
+// write appends s, charging it; the text is refused before it grows
+// past the memory budget (a layout is longer than the repr it is made
+// from: an indent on every line).
+func (p *printer) write(sb *textBuf, s string) error {
+	return sb.WriteString(s)
 }
 
 // format is CPython's _format: v on one line when its repr fits in the
 // width left, else laid out by its type.
-func (p *printer) format(sb *strings.Builder, v starlark.Value, indent, allowance, level int, path []starlark.Value) error {
+func (p *printer) format(sb *textBuf, v starlark.Value, indent, allowance, level int, path []starlark.Value) error {
 	if container(v) && p.pathHas(path, v) {
 		p.recursive = true
 		return p.write(sb, recursionText(v))
@@ -465,7 +463,7 @@ func listValues(l *starlark.List) []starlark.Value {
 	return out
 }
 
-func (p *printer) pprintDict(sb *strings.Builder, d *starlark.Dict, indent, allowance, level int, path []starlark.Value) error {
+func (p *printer) pprintDict(sb *textBuf, d *starlark.Dict, indent, allowance, level int, path []starlark.Value) error {
 	if err := p.write(sb, "{"); err != nil {
 		return err
 	}
@@ -488,7 +486,7 @@ func (p *printer) pprintDict(sb *strings.Builder, d *starlark.Dict, indent, allo
 
 // formatDictItems is CPython's _format_dict_items: "key: value", one
 // pair a line.
-func (p *printer) formatDictItems(sb *strings.Builder, items []starlark.Tuple, indent, allowance, level int, path []starlark.Value) error {
+func (p *printer) formatDictItems(sb *textBuf, items []starlark.Tuple, indent, allowance, level int, path []starlark.Value) error {
 	indent += p.indent
 	delim := ",\n" + strings.Repeat(" ", indent)
 	for i, kv := range items {
@@ -518,7 +516,7 @@ func (p *printer) formatDictItems(sb *strings.Builder, items []starlark.Tuple, i
 
 // pprintCollection lays out a Counter, defaultdict, OrderedDict or deque
 // that does not fit on a line, as CPython's printers for them do.
-func (p *printer) pprintCollection(sb *strings.Builder, v starlark.Value, indent, allowance, level int, path []starlark.Value) (bool, error) {
+func (p *printer) pprintCollection(sb *textBuf, v starlark.Value, indent, allowance, level int, path []starlark.Value) (bool, error) {
 	switch x := v.(type) {
 	case *collDict:
 		if x.d.Len() == 0 {
@@ -617,7 +615,7 @@ func (p *printer) pprintCollection(sb *strings.Builder, v starlark.Value, indent
 	return false, nil
 }
 
-func (p *printer) pprintSet(sb *strings.Builder, v starlark.Value, typeName string, indent, allowance, level int, path []starlark.Value) error {
+func (p *printer) pprintSet(sb *textBuf, v starlark.Value, typeName string, indent, allowance, level int, path []starlark.Value) error {
 	elems, err := python.Collect(nil, v)
 	if err != nil {
 		return err
@@ -663,7 +661,7 @@ func (p *printer) pprintSet(sb *strings.Builder, v starlark.Value, typeName stri
 
 // formatItems is CPython's _format_items: one item a line, or, compact,
 // as many as fit.
-func (p *printer) formatItems(sb *strings.Builder, items []starlark.Value, indent, allowance, level int, path []starlark.Value) error {
+func (p *printer) formatItems(sb *textBuf, items []starlark.Value, indent, allowance, level int, path []starlark.Value) error {
 	indent += p.indent
 	if p.indent > 1 {
 		if err := p.write(sb, strings.Repeat(" ", p.indent-1)); err != nil {
@@ -719,7 +717,7 @@ func (p *printer) formatItems(sb *strings.Builder, items []starlark.Value, inden
 // pprintStr is CPython's _pprint_str: a long string cut into pieces at
 // line ends and after runs of whitespace, each piece's repr on a line
 // of its own (in parentheses at the top level), which Python joins back.
-func (p *printer) pprintStr(sb *strings.Builder, s string, indent, allowance, level int) error {
+func (p *printer) pprintStr(sb *textBuf, s string, indent, allowance, level int) error {
 	if s == "" {
 		return p.write(sb, "''")
 	}
@@ -805,7 +803,7 @@ func (p *printer) pprintStr(sb *strings.Builder, s string, indent, allowance, le
 // pprintBytes writes bytes too long for the line as CPython's pprint
 // does: reprs of runs of whole 4-byte groups, each as long as fits, one a
 // line (in parentheses at the top level).
-func (p *printer) pprintBytes(sb *strings.Builder, b string, indent, allowance, level int) error {
+func (p *printer) pprintBytes(sb *textBuf, b string, indent, allowance, level int) error {
 	if len(b) <= 4 {
 		return p.write(sb, interp.QuoteBytes(b))
 	}

@@ -27,3 +27,14 @@ func TestPPrintBounded(t *testing.T) {
 		t.Errorf("deep nesting: %v, want %v", err, interp.ErrTooDeep)
 	}
 }
+
+// The worst inputs of pprint at a server's budgets: values built from
+// shared parts (2⁴⁰ to write), a layout far longer than its repr.
+func TestPPrintStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"x = []\nfor _ in range(40):\n    x = [x, x]\npprint.pformat(x)", wantSpent},
+		stopCase{"x = [[0] * 100] * 10**5\npprint.pformat(x, width=1)", wantSpent},
+		stopCase{"x = {}\nfor i in range(40):\n    x = {'k' + str(i): x, 'j': x}\npprint.pformat(x, width=1)", wantSpent},
+		stopCase{"x = ['a b ' * 1000] * 10**4\npprint.pformat(x, width=3)", wantSpent},
+	)
+}

@@ -220,6 +220,9 @@ func (g *mt) bits(b *interp.Budget, k int) (*big.Int, error) {
 	out := make([]big.Word, 0, words)
 	var acc uint64
 	for i := 0; i < words; i++ {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		r := g.uint32()
 		if k < 32 {
 			r >>= 32 - k
@@ -371,11 +374,16 @@ func randGetrandbits(thread *starlark.Thread, name string, g *mt, args starlark.
 	if err := b.Charge(1); err != nil {
 		return nil, err
 	}
+	// An int of k bits may have more digits than the run allows: refused
+	// before it is drawn (getrandbits(10**9) is 301 million digits).
+	if max := b.IntBits(); max > 0 && k > max {
+		return nil, b.IntLimit()
+	}
 	r, err := g.bits(b, k)
 	if err != nil {
 		return nil, err
 	}
-	return starlark.MakeBigInt(r), nil
+	return bigResult(b, r)
 }
 
 // rangeArg is an argument of randrange: an int, or a float with an
@@ -624,13 +632,16 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 		src, cumulative = cumWeights, true
 	}
 	total := 0.0
+	tooMany := python.Errorf("ValueError", "The number of weights does not match the population")
 	err = python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
 		f, err := toFloat(x)
 		if err != nil {
 			return true, err
 		}
-		if err := b.Alloc(8); err != nil {
-			return true, err
+		if len(cum) == n {
+			// More weights than the population: an endless iterable of
+			// them is not read to its end.
+			return true, tooMany
 		}
 		if cumulative {
 			total = f
@@ -716,8 +727,10 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 		if err := starlark.AsInt(x, &c); err != nil {
 			return true, python.Errorf("TypeError", "Counts must be integers")
 		}
-		if err := b.Alloc(8); err != nil {
-			return true, err
+		if len(cum) == n {
+			// More counts than the population: an endless iterable of
+			// them is not read to its end.
+			return true, python.Errorf("ValueError", "The number of counts does not match the population")
 		}
 		total += c
 		cum = append(cum, total)
@@ -1190,17 +1203,28 @@ func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tu
 	if n < 0 {
 		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
 	}
+	// getrandbits(n * 8).to_bytes(n, 'little'), as CPython: the 32-bit
+	// words least significant first, each little-endian, the last one
+	// shifted down to the bytes still needed. Made once, its size
+	// refused first, its work charged as it goes.
 	b := interp.BudgetOf(thread)
-	r, err := g.bits(b, n*8)
-	if err != nil {
+	if err := b.Alloc(int64(n)); err != nil {
 		return nil, err
 	}
 	out := make([]byte, n)
-	r.FillBytes(out) // big-endian
-	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	for i := 0; i < n; i += 4 {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
+		r := g.uint32()
+		if rest := n - i; rest < 4 {
+			r >>= 32 - 8*uint(rest)
+		}
+		var w [4]byte
+		binary.LittleEndian.PutUint32(w[:], r)
+		copy(out[i:], w[:])
 	}
-	return interp.Bytes(out), nil
+	return ownedBytes(out), nil
 }
 
 func randGetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -51,3 +51,19 @@ func TestRandomStatePerRun(t *testing.T) {
 		}
 	}
 }
+
+// The worst inputs of random at a server's budgets: ints past
+// limits.max_int_digits, bytes past the memory budget, endless weights.
+func TestRandomStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"random.getrandbits(10**9)", wantInt},
+		stopCase{"random.getrandbits(16610 + 100)", wantInt},
+		stopCase{"random.Random(5).getrandbits(10**6)", wantInt},
+		stopCase{"random.randbytes(10**9)", wantMemory},
+		stopCase{"for _ in range(10**9):\n    random.randbytes(10**7)", wantTime},
+		stopCase{"random.choices([1], weights=itertools.count(), k=1)", `ValueError: The number of weights`},
+		stopCase{"random.sample([1], 1, counts=itertools.count())", `ValueError: The number of counts`},
+		stopCase{"random.choices(range(10), k=10**8)", wantSpent},
+		stopCase{"random.shuffle(list(range(10**6)))\nfor _ in range(10**9):\n    random.sample(range(10**6), 10**5)", wantTime},
+	)
+}

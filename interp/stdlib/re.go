@@ -469,7 +469,10 @@ func (r *reModule) escapeFn(thread *starlark.Thread, name string, args starlark.
 		return nil, err
 	}
 	var sb strings.Builder
-	for _, c := range s {
+	for i, c := range s {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		if c < 0x80 && strings.ContainsRune("()[]{}?*+-|^$\\.&~# \t\n\r\v\f", c) {
 			sb.WriteByte('\\')
 		}
@@ -746,44 +749,37 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 			return starlark.None, err
 		}
 		return p.newMatch(sub, loc, cp, ce), nil
-	case "findall", "finditer":
+	case "finditer":
+		// An iterator, consumed once, as CPython's: each match is found
+		// when it is asked for.
+		cp, ce, err := posArgs(pos, endpos, sub.n)
+		if err != nil {
+			return nil, err
+		}
+		ms := p.matches(sub, cp, ce)
+		return python.NewIterator(thread, "callable_iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+			loc, err := ms.next(interp.BudgetOf(thread))
+			if err != nil || loc == nil {
+				return nil, false, err
+			}
+			return p.newMatch(sub, loc, cp, ce), true, nil
+		}, sub.v), nil
+	case "findall":
 		cp, ce, err := posArgs(pos, endpos, sub.n)
 		if err != nil {
 			return nil, err
 		}
 		var out []starlark.Value
-		size := int64(0)
+		var h held // the matches found: findall('', huge) makes one per character
 		err = p.each(b, sub, cp, ce, -1, func(loc []int) error {
-			var v starlark.Value
-			if name == "finditer" {
-				v = p.newMatch(sub, loc, cp, ce)
-				size += int64(64 + 16*len(loc))
-			} else {
-				v = p.findallItem(sub, loc)
-				size += int64(64 + loc[1] - loc[0])
+			if err := h.add(b, int64(slotSize+16+24*p.t.groups+loc[1]-loc[0])); err != nil {
+				return err
 			}
-			if len(out)&255 == 255 {
-				if err := b.Alloc(size); err != nil {
-					return err
-				}
-			}
-			out = append(out, v)
+			out = append(out, p.findallItem(sub, loc))
 			return nil
 		})
 		if err != nil {
 			return nil, err
-		}
-		if name == "finditer" {
-			// An iterator, consumed once, as CPython's; the matches are
-			// found (and charged) before the first is asked for.
-			i := 0
-			return python.NewIterator(thread, "callable_iterator", func(*starlark.Thread) (starlark.Value, bool, error) {
-				if i >= len(out) {
-					return nil, false, nil
-				}
-				i++
-				return out[i-1], true, nil
-			}, out...), nil
 		}
 		return starlark.NewList(out), nil
 	case "sub", "subn":
@@ -834,41 +830,67 @@ func intArg(v starlark.Value, name string) (int, error) {
 // match (empty or not) from one character later. The retry is what
 // makes re.findall(r".*?", "ab") give [”, 'a', ”, 'b', ”].
 func (p *Pattern) each(b *interp.Budget, sub *subject, cp, ce, limit int, fn func(loc []int) error) error {
-	pos, end := sub.byteOf(cp), sub.byteOf(ce)
-	afterEmpty := false
+	ms := p.matches(sub, cp, ce)
 	for n := 0; limit < 0 || n < limit; n++ {
-		if pos > end {
-			break
-		}
-		var loc []int
-		var err error
-		if afterEmpty {
-			if loc, err = p.execNonEmpty(b, sub.s, pos, end); err != nil {
-				return err
-			}
-			if loc == nil {
-				if pos >= end {
-					break
-				}
-				_, w := utf8.DecodeRuneInString(sub.s[pos:])
-				pos += w
-			}
-		}
-		if loc == nil {
-			if loc, err = p.exec(b, sub.s, sub.ascii, pos, end, formSearch); err != nil {
-				return err
-			}
-		}
-		if loc == nil {
-			break
+		loc, err := ms.next(b)
+		if err != nil || loc == nil {
+			return err
 		}
 		if err := fn(loc); err != nil {
 			return err
 		}
-		pos = loc[1]
-		afterEmpty = loc[0] == loc[1]
 	}
 	return nil
+}
+
+// matchState walks the matches of a pattern one at a time (each,
+// finditer).
+type matchState struct {
+	p          *Pattern
+	sub        *subject
+	pos, end   int // bytes
+	afterEmpty bool
+	done       bool
+}
+
+func (p *Pattern) matches(sub *subject, cp, ce int) *matchState {
+	return &matchState{p: p, sub: sub, pos: sub.byteOf(cp), end: sub.byteOf(ce)}
+}
+
+// next is the next match, nil after the last.
+func (ms *matchState) next(b *interp.Budget) ([]int, error) {
+	if ms.done || ms.pos > ms.end {
+		ms.done = true
+		return nil, nil
+	}
+	p, sub := ms.p, ms.sub
+	var loc []int
+	var err error
+	if ms.afterEmpty {
+		if loc, err = p.execNonEmpty(b, sub.s, ms.pos, ms.end); err != nil {
+			return nil, err
+		}
+		if loc == nil {
+			if ms.pos >= ms.end {
+				ms.done = true
+				return nil, nil
+			}
+			_, w := utf8.DecodeRuneInString(sub.s[ms.pos:])
+			ms.pos += w
+		}
+	}
+	if loc == nil {
+		if loc, err = p.exec(b, sub.s, sub.ascii, ms.pos, ms.end, formSearch); err != nil {
+			return nil, err
+		}
+	}
+	if loc == nil {
+		ms.done = true
+		return nil, nil
+	}
+	ms.pos = loc[1]
+	ms.afterEmpty = loc[0] == loc[1]
+	return loc, nil
 }
 
 // execNonEmpty is the first match, in Python's order of preference,
@@ -944,10 +966,12 @@ func (p *Pattern) split(b *interp.Budget, sub *subject, maxsplit int) (starlark.
 	}
 	var out []starlark.Value
 	last := 0
-	size := int64(0)
+	var h held // the pieces: split('', huge) makes one per character
 	err := p.each(b, sub, 0, sub.n, limit, func(loc []int) error {
+		if err := h.add(b, int64(2*slotSize+loc[0]-last+32*p.t.groups)); err != nil {
+			return err
+		}
 		out = append(out, sub.text(last, loc[0]))
-		size += int64(64 + loc[0] - last)
 		for i := 1; i <= p.t.groups; i++ {
 			if loc[2*i] < 0 {
 				out = append(out, starlark.None)
@@ -956,9 +980,6 @@ func (p *Pattern) split(b *interp.Budget, sub *subject, maxsplit int) (starlark.
 			}
 		}
 		last = loc[1]
-		if len(out)&255 == 255 {
-			return b.Alloc(size)
-		}
 		return nil
 	})
 	if err != nil {
@@ -989,7 +1010,7 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 	if count > 0 {
 		limit = count
 	}
-	w := interp.TextWriter{Budget: b}
+	w := textBuf{b: b}
 	last, n := 0, 0
 	err := p.each(b, sub, 0, sub.n, limit, func(loc []int) error {
 		if err := w.WriteString(sub.s[last:loc[0]]); err != nil {
@@ -1153,7 +1174,7 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-func expand(w *interp.TextWriter, tmpl []tmplPart, s string, loc []int) error {
+func expand(w *textBuf, tmpl []tmplPart, s string, loc []int) error {
 	for _, t := range tmpl {
 		if t.group < 0 {
 			if err := w.WriteString(t.lit); err != nil {

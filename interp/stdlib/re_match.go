@@ -219,7 +219,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 		if err != nil {
 			return nil, err
 		}
-		w := interp.TextWriter{Budget: interp.BudgetOf(thread)}
+		w := textBuf{b: interp.BudgetOf(thread)}
 		if err := expand(&w, tmpl, m.sub.s, m.loc); err != nil {
 			return nil, err
 		}

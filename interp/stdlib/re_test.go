@@ -139,3 +139,23 @@ func TestREErrorAttributes(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", res.Text, want)
 	}
 }
+
+// The worst inputs of re at a server's budgets: results far larger than
+// the text (empty matches everywhere), searches that backtrack without
+// end, huge texts.
+func TestREStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"re.sub('', 'x' * 10**4, 'a' * 10**5)", wantSpent},
+		stopCase{"re.subn('', 'x' * 10**4, 'a' * 10**5)", wantSpent},
+		stopCase{"re.sub('(a)', r'\\1' * 10**4, 'a' * 10**5)", wantSpent},
+		stopCase{"re.sub('a', lambda m: 'x' * 10**4, 'a' * 10**5)", wantSpent},
+		stopCase{"re.compile('a').sub('x' * 10**4, 'a' * 10**5)", wantSpent},
+		stopCase{"re.findall('', 'a' * 10**7)", wantSpent},
+		stopCase{"re.split('', 'a' * 10**7)", wantSpent},
+		stopCase{"list(re.finditer('', 'a' * 10**7))", wantSpent},
+		stopCase{"for m in re.finditer('', 'a' * 10**7):\n    pass", wantTime},
+		stopCase{"re.match(r'(a+)+(?=b)', 'a' * 60 + 'c')", wantTime},
+		stopCase{"re.search(r'(\\w+)\\1z', 'ab' * 10**6)", wantTime},
+		stopCase{"for _ in range(10**9):\n    re.search('(a|b)*c', 'ab' * 10**6)", wantTime},
+	)
+}

@@ -30,27 +30,41 @@ func shlexWords(b *interp.Budget, s string, comments bool) ([]string, error) {
 	var words []string
 	var w strings.Builder
 	inWord := false // a word has begun (possibly empty: "")
-	rs := []rune(s)
-	if err := b.Charge(uint64(len(rs)) + 1); err != nil {
+	var h held      // the words
+	word := func() error {
+		if err := h.add(b, int64(w.Len())+32); err != nil {
+			return err
+		}
+		words = append(words, w.String())
+		w.Reset()
+		inWord = false
+		return nil
+	}
+	// The text as runes, and its words (at most the text again).
+	if err := b.Alloc(int64(len(s)) * 6); err != nil {
 		return nil, err
 	}
+	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
+		if err := pace(b, i); err != nil {
+			return nil, err
+		}
 		c := rs[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			if inWord {
-				words = append(words, w.String())
-				w.Reset()
-				inWord = false
+				if err := word(); err != nil {
+					return nil, err
+				}
 			}
 		case comments && c == '#':
 			for i < len(rs) && rs[i] != '\n' {
 				i++
 			}
 			if inWord {
-				words = append(words, w.String())
-				w.Reset()
-				inWord = false
+				if err := word(); err != nil {
+					return nil, err
+				}
 			}
 		case c == '\\':
 			if i+1 >= len(rs) {
@@ -78,7 +92,9 @@ func shlexWords(b *interp.Budget, s string, comments bool) ([]string, error) {
 		}
 	}
 	if inWord {
-		words = append(words, w.String())
+		if err := word(); err != nil {
+			return nil, err
+		}
 	}
 	return words, nil
 }
@@ -165,10 +181,12 @@ func shlexJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(x))
 		}
 		q := shQuote(s)
-		if size += len(q) + 1; size > 0 {
-			if err := webGrow(thread, size); err != nil {
-				return nil, err
-			}
+		size += len(q) + 1
+		if err := overBudget(interp.BudgetOf(thread), 2*size); err != nil { // the parts, then the text
+			return nil, err
+		}
+		if err := interp.BudgetOf(thread).Charge(uint64(len(s))/16 + 1); err != nil {
+			return nil, err
 		}
 		parts = append(parts, q)
 	}

@@ -135,7 +135,7 @@ func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, numKind,
 func convert(thread *starlark.Thread, r *big.Rat, kind numKind) (starlark.Value, error) {
 	switch {
 	case kind == kindInt && r.IsInt():
-		return starlark.MakeBigInt(r.Num()), nil
+		return bigResult(interp.BudgetOf(thread), r.Num())
 	case kind == kindFraction:
 		return checkRat(interp.BudgetOf(thread), r)
 	case kind == kindDecimal:
@@ -150,12 +150,33 @@ func convert(thread *starlark.Thread, r *big.Rat, kind numKind) (starlark.Value,
 	return starlark.Float(f), nil
 }
 
-func sumRat(rs []*big.Rat) *big.Rat {
+// sumRat is the exact sum of rs, each step charged and held to ratGrew.
+func sumRat(b *interp.Budget, rs []*big.Rat) (*big.Rat, error) {
 	t := new(big.Rat)
 	for _, r := range rs {
 		t.Add(t, r)
+		if err := ratGrew(b, t); err != nil {
+			return nil, err
+		}
 	}
-	return t
+	return t, nil
+}
+
+// ratGrew charges the work of a step of exact arithmetic on r and
+// refuses an r whose numerator and denominator together outgrow four
+// times what an int of the run may hold: the data are held to the
+// limit, but a sum of fractions of many primes has a denominator of all
+// of them (a mean of a million such fractions is millions of digits,
+// each step slower than the last).
+func ratGrew(b *interp.Budget, r *big.Rat) error {
+	bits := r.Num().BitLen() + r.Denom().BitLen()
+	if err := b.Charge(uint64(bits)/64 + 1); err != nil {
+		return err
+	}
+	if max := b.IntBits(); max > 0 && bits > 4*max {
+		return b.IntLimit()
+	}
+	return nil
 }
 
 func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]starlark.Value, error) {
@@ -163,7 +184,7 @@ func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.T
 	if err := unpack(name, args, kwargs, "data", &data); err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, data)
+	return drain(thread, data)
 }
 
 func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -183,7 +204,10 @@ func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args st
 		// An infinity or NaN: CPython's sum is theirs, a float.
 		return starlark.Float(special / float64(len(data))), nil
 	}
-	t := sumRat(rs)
+	t, err := sumRat(interp.BudgetOf(thread), rs)
+	if err != nil {
+		return nil, err
+	}
 	return convert(thread, t.Quo(t, new(big.Rat).SetInt64(int64(len(rs)))), ints)
 }
 
@@ -243,7 +267,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 	if err := unpack("fmean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, it)
+	data, err := drain(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +285,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 		}
 		return starlark.Float(sum / float64(len(xs))), nil
 	}
-	ws, err := python.Collect(thread, weights)
+	ws, err := drain(thread, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +328,7 @@ func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]s
 	if err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, l)
+	return drain(thread, l)
 }
 
 func (s *statsModule) median(name string) interp.BuiltinFunc {
@@ -421,7 +445,7 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		if err := unpack(name, args, kwargs, "data", &it, param, &center); err != nil {
 			return nil, err
 		}
-		data, err := python.Collect(thread, it)
+		data, err := drain(thread, it)
 		if err != nil {
 			return nil, err
 		}
@@ -480,13 +504,18 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 				return nil, err
 			}
 		} else {
-			c = sumRat(rs)
+			if c, err = sumRat(interp.BudgetOf(thread), rs); err != nil {
+				return nil, err
+			}
 			c.Quo(c, new(big.Rat).SetInt64(int64(n)))
 		}
 		ss, d := new(big.Rat), new(big.Rat)
 		for _, r := range rs {
 			d.Sub(r, c)
 			ss.Add(ss, d.Mul(d, d))
+			if err := ratGrew(interp.BudgetOf(thread), ss); err != nil {
+				return nil, err
+			}
 		}
 		div := int64(n)
 		if sample {
@@ -632,7 +661,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	if err := unpack("harmonic_mean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, it)
+	data, err := drain(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -659,7 +688,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 			ws[i] = 1
 		}
 	} else {
-		wv, err := python.Collect(thread, weights)
+		wv, err := drain(thread, weights)
 		if err != nil {
 			return nil, err
 		}
@@ -679,7 +708,9 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 		if err != nil {
 			return nil, err
 		}
-		sumWeights = sumRat(rs)
+		if sumWeights, err = sumRat(interp.BudgetOf(thread), rs); err != nil {
+			return nil, err
+		}
 		if has {
 			weightsSpecial, sumWeightsF = true, sw
 		}
@@ -756,7 +787,7 @@ func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Val
 		ws[i] = starlark.MakeInt(1)
 	}
 	if weights != starlark.None {
-		if ws, err = python.Collect(thread, weights); err != nil {
+		if ws, err = drain(thread, weights); err != nil {
 			return nil, false, err
 		}
 	}
@@ -819,6 +850,9 @@ func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Val
 			}
 		}
 		total.Add(total, q)
+		if err := ratGrew(interp.BudgetOf(thread), total); err != nil {
+			return nil, true, err
+		}
 	}
 	if hasDec && hasFloat {
 		return nil, false, nil // CPython cannot mix them: the float path's error
@@ -875,11 +909,11 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		if err := nArgs(name, args, kw, 2); err != nil {
 			return nil, err
 		}
-		xv, err := python.Collect(thread, args[0])
+		xv, err := drain(thread, args[0])
 		if err != nil {
 			return nil, err
 		}
-		yv, err := python.Collect(thread, args[1])
+		yv, err := drain(thread, args[1])
 		if err != nil {
 			return nil, err
 		}

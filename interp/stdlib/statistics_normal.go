@@ -121,7 +121,7 @@ func (s *statsModule) normalFromSamples(thread *starlark.Thread, b *starlark.Bui
 	if err := nArgs("from_samples", args, kwargs, 1); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, args[0])
+	data, err := drain(thread, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -250,11 +250,15 @@ func (d *normalDist) Attr(name string) (starlark.Value, error) {
 					return nil, err
 				}
 			}
+			// The list and its floats, refused before they are made.
 			b := interp.BudgetOf(thread)
-			var out []starlark.Value
+			if err := b.Alloc(int64(max(n, 0)) * (slotSize + 8)); err != nil {
+				return nil, err
+			}
+			out := make([]starlark.Value, 0, max(n, 0))
 			kw := []starlark.Tuple{{starlark.String("mu"), starlark.Float(d.mu)}, {starlark.String("sigma"), starlark.Float(d.sigma)}}
 			for i := 0; i < n; i++ {
-				if err := b.Alloc(16); err != nil {
+				if err := b.Charge(1); err != nil {
 					return nil, err
 				}
 				v, err := randGauss(thread, "gauss", g, nil, kw)

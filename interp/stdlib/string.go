@@ -178,6 +178,7 @@ func templatePlaceholder(s string, i int) (name string, end int, escaped bool) {
 // each once, in order, and whether every placeholder is valid.
 func (t *template) identifiers(b *interp.Budget) (*starlark.List, bool, error) {
 	var names []starlark.Value
+	var h held // the names and the set of them
 	seen := map[string]bool{}
 	valid := true
 	s := t.text
@@ -196,7 +197,7 @@ func (t *template) identifiers(b *interp.Budget) (*starlark.List, bool, error) {
 			valid = false
 		case !seen[name]:
 			seen[name] = true
-			if err := b.Alloc(int64(len(name)) + 16); err != nil {
+			if err := h.add(b, int64(len(name))+48); err != nil {
 				return nil, false, err
 			}
 			names = append(names, interp.MakeString(name))
@@ -220,7 +221,7 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 	}
 	str := builtins()["str"]
 	b := interp.BudgetOf(thread)
-	var out strings.Builder
+	out := textBuf{b: b}
 	s := t.text
 	for i := 0; i < len(s); {
 		if err := b.Charge(1); err != nil {
@@ -228,15 +229,21 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		}
 		j := strings.IndexByte(s[i:], '$')
 		if j < 0 {
-			out.WriteString(s[i:])
+			if err := out.WriteString(s[i:]); err != nil {
+				return nil, err
+			}
 			break
 		}
-		out.WriteString(s[i : i+j])
+		if err := out.WriteString(s[i : i+j]); err != nil {
+			return nil, err
+		}
 		i += j
 		start := i
 		name, end, escaped := templatePlaceholder(s, i)
 		if escaped {
-			out.WriteByte('$')
+			if err := out.WriteByte('$'); err != nil {
+				return nil, err
+			}
 			i = end
 			continue
 		}
@@ -246,7 +253,9 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 				col := start - strings.LastIndexByte(s[:start], '\n')
 				return nil, python.Errorf("ValueError", "Invalid placeholder in string: line %d, col %d", line, col)
 			}
-			out.WriteByte('$')
+			if err := out.WriteByte('$'); err != nil {
+				return nil, err
+			}
 			i = start + 1
 			continue
 		}
@@ -258,7 +267,9 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 			if !safe {
 				return nil, python.Errorf("KeyError", "%s", interp.QuoteString(name))
 			}
-			out.WriteString(s[start:end])
+			if err := out.WriteString(s[start:end]); err != nil {
+				return nil, err
+			}
 			i = end
 			continue
 		}
@@ -267,10 +278,9 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 			return nil, err
 		}
 		text, _ := interp.AsText(sv)
-		if err := b.Alloc(int64(out.Len() + len(text))); err != nil {
+		if err := out.WriteString(text); err != nil {
 			return nil, err
 		}
-		out.WriteString(text)
 		i = end
 	}
 	return interp.MakeString(out.String()), nil

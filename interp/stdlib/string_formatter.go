@@ -214,9 +214,10 @@ func parseIndex(s string) (int, bool) {
 func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
 	var out []starlark.Value
 	var lit strings.Builder
+	var h held // the pieces: '{{' * 10**7 is ten million tuples
 	str := func(t string) starlark.Value { return interp.MakeString(t) }
 	flush := func(field, spec, conv starlark.Value) error {
-		if err := b.Alloc(int64(lit.Len()) + 64); err != nil {
+		if err := h.add(b, int64(lit.Len())+160); err != nil {
 			return err
 		}
 		out = append(out, starlark.Tuple{str(lit.String()), field, spec, conv})

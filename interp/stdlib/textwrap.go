@@ -137,9 +137,12 @@ func isWordPunct(c rune) bool {
 }
 
 // munge expands tabs and turns each whitespace character into a space.
-func (w *wrapper) munge(text []rune) []rune {
+func (w *wrapper) munge(b *interp.Budget, text []rune) ([]rune, error) {
 	if w.expandTabs {
-		text = expandTabs(text, w.tabsize)
+		var err error
+		if text, err = expandTabs(b, text, w.tabsize); err != nil {
+			return nil, err
+		}
 	}
 	if w.replaceWhitespace {
 		for i, c := range text {
@@ -148,22 +151,45 @@ func (w *wrapper) munge(text []rune) []rune {
 			}
 		}
 	}
-	return text
+	return text, nil
 }
 
-// expandTabs is str.expandtabs(tabsize).
-func expandTabs(text []rune, tabsize int) []rune {
-	out := make([]rune, 0, len(text))
-	col := 0
+// expandTabs is str.expandtabs(tabsize). Its length is counted first: a
+// tab of a huge tabsize is that many spaces, refused before they are
+// made when they would pass the memory budget (and wrap's chunks of
+// them many times more).
+func expandTabs(b *interp.Budget, text []rune, tabsize int) ([]rune, error) {
+	n, col := int64(0), int64(0)
 	for _, c := range text {
 		switch c {
 		case '\t':
 			if tabsize > 0 {
-				n := tabsize - col%tabsize
-				for i := 0; i < n; i++ {
+				k := int64(tabsize) - col%int64(tabsize)
+				n, col = n+k, col+k
+			}
+		case '\n', '\r':
+			n, col = n+1, 0
+		default:
+			n, col = n+1, col+1
+		}
+		if n > 1<<40 {
+			break
+		}
+	}
+	if err := b.Alloc(n * 12); err != nil {
+		return nil, err
+	}
+	out := make([]rune, 0, n)
+	col = 0
+	for _, c := range text {
+		switch c {
+		case '\t':
+			if tabsize > 0 {
+				k := int64(tabsize) - col%int64(tabsize)
+				for range k {
 					out = append(out, ' ')
 				}
-				col += n
+				col += k
 			}
 		case '\n', '\r':
 			out = append(out, c)
@@ -173,13 +199,13 @@ func expandTabs(text []rune, tabsize int) []rune {
 			col++
 		}
 	}
-	return out
+	return out, nil
 }
 
 // split cuts text into chunks: runs of whitespace, and words, broken
 // after hyphens between letters and before em-dashes when
 // break_on_hyphens is set, as CPython's wordsep_re matches them.
-func (w *wrapper) split(text []rune) [][]rune {
+func (w *wrapper) split(b *interp.Budget, text []rune) ([][]rune, error) {
 	var chunks [][]rune
 	at := func(i int) rune {
 		if i < 0 || i >= len(text) {
@@ -188,6 +214,9 @@ func (w *wrapper) split(text []rune) [][]rune {
 		return text[i]
 	}
 	for i := 0; i < len(text); {
+		if err := pace(b, len(chunks)); err != nil {
+			return nil, err
+		}
 		end := i + 1
 		switch {
 		case isTWSpace(text[i]):
@@ -208,7 +237,7 @@ func (w *wrapper) split(text []rune) [][]rune {
 		chunks = append(chunks, text[i:end])
 		i = end
 	}
-	return chunks
+	return chunks, nil
 }
 
 // dashesThenWord reports whether text[i:] is two or more dashes and a
@@ -280,10 +309,18 @@ func (w *wrapper) wrap(b *interp.Budget, text string) ([]string, error) {
 	if err := b.Charge(uint64(len(text)) / 16); err != nil {
 		return nil, err
 	}
-	if err := b.Alloc(int64(len(text))*12 + 64); err != nil {
+	// Its runes, munged, and a chunk (a slice) per character at most.
+	if err := b.Alloc(int64(len(text))*36 + 64); err != nil {
 		return nil, err
 	}
-	chunks := w.split(w.munge([]rune(text)))
+	munged, err := w.munge(b, []rune(text))
+	if err != nil {
+		return nil, err
+	}
+	chunks, err := w.split(b, munged)
+	if err != nil {
+		return nil, err
+	}
 	if w.fixSentenceEndings {
 		fixSentences(chunks)
 	}
@@ -642,12 +679,17 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 	if !ok {
 		return nil, python.Errorf("TypeError", "unsupported operand type(s) for +: '%s' and 'str'", python.TypeName(pv))
 	}
+	// The lines (a slot each, and as runes) first; the text, which only
+	// the lines that are not blank lengthen, as it grows.
 	b := interp.BudgetOf(thread)
-	lines := splitLinesKeep(text)
-	if err := b.Alloc(int64(len(text)) + int64(len(lines))*int64(len(prefix)+16)); err != nil {
+	if err := b.Alloc(int64(len(text)) * 6); err != nil {
 		return nil, err
 	}
-	var sb strings.Builder
+	lines := splitLinesKeep(text)
+	if err := b.Alloc(int64(len(lines)) * 32); err != nil {
+		return nil, err
+	}
+	sb := textBuf{b: b}
 	for _, line := range lines {
 		if err := b.Charge(1 + uint64(len(line)+len(prefix))/16); err != nil {
 			return nil, err
@@ -663,9 +705,13 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 			add = bool(r.Truth())
 		}
 		if add {
-			sb.WriteString(prefix)
+			if err := sb.WriteString(prefix); err != nil {
+				return nil, err
+			}
 		}
-		sb.WriteString(line)
+		if err := sb.WriteString(line); err != nil {
+			return nil, err
+		}
 	}
 	return interp.MakeString(sb.String()), nil
 }

@@ -27,3 +27,17 @@ func TestTextWrapBounded(t *testing.T) {
 		"import textwrap\ntextwrap.fill('a ' * 10 ** 5, 5, initial_indent='>', subsequent_indent='.' * 10 ** 4)",
 	)
 }
+
+// The worst inputs of textwrap at a server's budgets: tabs of a huge
+// tabsize, long indents over many lines, huge texts wrapped over and
+// over.
+func TestTextWrapStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"textwrap.wrap('\\t' * 1000, tabsize=10**7)", wantMemory},
+		stopCase{"textwrap.fill('a ' * 10**6, width=2, subsequent_indent=' ' * 10**4)", wantSpent},
+		stopCase{"textwrap.indent('x\\n' * 10**6, ' ' * 10**4)", wantSpent},
+		stopCase{"textwrap.wrap('x' * 10**7, width=1)", wantSpent},
+		stopCase{"s = 'word ' * 10**5\nfor _ in range(10**9):\n    textwrap.fill(s)", wantTime},
+		stopCase{"s = ' x\\n' * 10**6\nfor _ in range(10**9):\n    textwrap.dedent(s)", wantTime},
+	)
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -134,6 +135,11 @@ func udLookup(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 		if to, ok := skip[r]; ok {
 			r = to
 		}
+		if r&0xfff == 0 {
+			if err := b.Charge(4096); err != nil {
+				return nil, err
+			}
+		}
 		if charName(r) == want {
 			return interp.MakeString(string(r)), nil
 		}
@@ -198,15 +204,42 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	if !ok {
 		return nil, python.Errorf("ValueError", "invalid normalization form")
 	}
-	// A decomposition is at most a few times longer than its text.
-	if err := interp.BudgetOf(thread).Alloc(int64(len(text)) * 4); err != nil {
-		return nil, err
+	// A piece of the text at a time, cut where normalization may cut it,
+	// each charged: a long text is one call of x/text otherwise, seconds
+	// that no deadline could stop, with an output (a decomposition) many
+	// times longer than the text checked only when it is made.
+	b := interp.BudgetOf(thread)
+	out := textBuf{b: b}
+	for len(text) > 0 {
+		piece := text
+		if len(piece) > normPiece {
+			piece = text[:normPiece]
+			if k := nf.LastBoundary(unsafe.Slice(unsafe.StringData(piece), len(piece))); k > 0 {
+				piece = piece[:k]
+			}
+		}
+		text = text[len(piece):]
+		if err := b.Charge(uint64(len(piece)) / 4); err != nil {
+			return nil, err
+		}
+		if fn.Name() == "is_normalized" {
+			if !nf.IsNormalString(piece) {
+				return starlark.False, nil
+			}
+			continue
+		}
+		if err := out.WriteString(nf.String(piece)); err != nil {
+			return nil, err
+		}
 	}
 	if fn.Name() == "is_normalized" {
-		return starlark.Bool(nf.IsNormalString(text)), nil
+		return starlark.True, nil
 	}
-	return interp.MakeString(nf.String(text)), nil
+	return interp.MakeString(out.String()), nil
 }
+
+// normPiece is how many bytes of text normalize works on between charges.
+const normPiece = 1 << 14
 
 // udDigit is decimal(c[, default]), digit(c[, default]) and numeric(c[,
 // default]). decimal reads the decimal digits (category Nd); digit and

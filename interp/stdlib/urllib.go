@@ -97,7 +97,11 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 		}
 	}
 	n := len(data)
+	b := interp.BudgetOf(thread)
 	for i := 0; i < len(data); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		if !keep[data[i]] && !(plus && data[i] == ' ') {
 			n += 2
 		}
@@ -111,6 +115,9 @@ func quoteBytes(thread *starlark.Thread, data, safe string, plus bool) (string, 
 	const hexUpper = "0123456789ABCDEF"
 	out := make([]byte, 0, n)
 	for i := 0; i < len(data); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
+		}
 		switch c := data[i]; {
 		case plus && c == ' ':
 			out = append(out, '+')
@@ -511,7 +518,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			w.WriteByte('&')
 		}
 		size += len(k) + len(v) + 2
-		if err := b.Alloc(int64(size)); err != nil { // the whole text so far, against the memory budget
+		if err := overBudget(b, size); err != nil { // the whole text so far, against the memory budget
 			return err
 		}
 		if err := b.Charge(uint64(len(k)+len(v))/16 + 1); err != nil {
@@ -523,7 +530,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil
 	}
 	err := python.ForEach(thread, pairs, func(pair starlark.Value) (bool, error) {
-		kv, err := python.Collect(thread, pair)
+		kv, err := firstOf(thread, pair, 3) // k, v = pair: a third is one too many
 		if err != nil {
 			return true, err
 		}
@@ -616,7 +623,11 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	var pairs [][2]string
 	if qs != "" {
-		for _, field := range strings.Split(qs, sep) {
+		// The fields one at a time (a split would make a string header for
+		// each: 1.6 GB for '&' * 10**8).
+		for rest, more := qs, true; more; {
+			var field string
+			field, rest, more = strings.Cut(rest, sep)
 			if err := bud.Charge(1 + uint64(len(field))/16); err != nil {
 				return nil, err
 			}
