@@ -35,7 +35,7 @@ const Slack = 64 << 20
 // window is how long the CPU time is watched for growth, and busy the
 // share of it above which the process is still computing.
 const (
-	window = 200 * time.Millisecond
+	window = 100 * time.Millisecond
 	busy   = 0.2
 )
 
