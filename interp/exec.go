@@ -101,6 +101,9 @@ type Options struct {
 	session starlark.StringDict
 	// cells are a Session's module-level cells (see ModuleCell).
 	cells map[string]*Cell
+	// strDigits is a Session's limit on int–str conversion, which its
+	// inputs share (see IntText); nil for a run of its own.
+	strDigits *intStrDigits
 }
 
 // Result is what a successful run produced.
@@ -560,7 +563,10 @@ func (p *Program) formatMode(globals, predeclared starlark.StringDict) string {
 // text into printed (up to MaxOutput), steps, and ctx polled for time-outs
 // and cancellation.
 func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*starlark.Thread, *limits) {
-	lim := &limits{opts: opts, ctxAt: pollSteps}
+	lim := &limits{opts: opts, ctxAt: pollSteps, strDigits: opts.strDigits}
+	if lim.strDigits == nil {
+		lim.strDigits = &intStrDigits{}
+	}
 	if opts.MaxMemory > 0 && opts.Watchdog != nil {
 		lim.mem = opts.Watchdog.add(opts.MaxMemory)
 	}

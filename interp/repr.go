@@ -161,7 +161,11 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 	case starlark.Float:
 		return w.WriteString(FloatRepr(float64(x)))
 	case starlark.Int:
-		return w.WriteString(x.String())
+		text, err := IntText(w.Budget, x)
+		if err != nil {
+			return err
+		}
+		return w.WriteString(text)
 	case starlark.String:
 		return w.quoted(string(x))
 	case *Unicode:

@@ -1057,7 +1057,7 @@ func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	x, ok1 := args[0].(starlark.String)
 	y, ok2 := args[1].(starlark.String)
 	if !ok1 || !ok2 {
-		return starlark.Binary(syntax.PLUS, args[0], args[1])
+		return Add(thread, args[0], args[1])
 	}
 	n := len(x) + len(y)
 	if n < 256 || len(y) == 0 {

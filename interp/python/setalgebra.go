@@ -504,6 +504,11 @@ func setOps() starlark.StringDict {
 			if v, ok, err := setBinary(thread, op, x, y); ok {
 				return v, err
 			}
+			if op == syntax.MINUS {
+				if v, ok, err := subInts(thread, x, y); ok {
+					return v, err
+				}
+			}
 			return starlark.Binary(op, x, y)
 		})
 		d["__ot_i"+name] = interp.NewBuiltin("__ot_i"+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
@@ -524,6 +529,11 @@ func setOps() starlark.StringDict {
 			}
 			if v, ok, err := setBinary(thread, op, x, y); ok {
 				return v, err
+			}
+			if op == syntax.MINUS {
+				if v, ok, err := subInts(thread, x, y); ok {
+					return v, err
+				}
 			}
 			return starlark.Binary(op, x, y)
 		})
