@@ -402,7 +402,10 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 					return true, err
 				}
 				i++
-				return false, d.SetKey(kv[0], kv[1])
+				if err := d.SetKey(kv[0], kv[1]); err != nil {
+					return true, err
+				}
+				return false, dictGrew(b, d)
 			})
 			if err != nil {
 				return err
@@ -413,6 +416,17 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 		if err := d.SetKey(kv[0], kv[1]); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// dictGrew refuses a dict a builtin is filling from an iterable once its
+// table alone would exceed the run's memory budget: an endless iterator
+// (dict(zip(count(), count()))) ends at the budget, not at the deadline.
+// It looks every 1024 entries.
+func dictGrew(b *interp.Budget, d *starlark.Dict) error {
+	if n := d.Len(); n&1023 == 0 {
+		return b.Fits(interp.TableBytes(n))
 	}
 	return nil
 }
@@ -465,11 +479,15 @@ func dictFromkeys(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		}
 	}
 	d := starlark.NewDict(0)
+	defer b.Hold(func(visit func(starlark.Value)) { visit(d) })()
 	err := forEach(thread, iterable, func(k starlark.Value) (bool, error) {
 		if err := checkHashable(b, k); err != nil {
 			return true, err
 		}
-		return false, d.SetKey(k, value)
+		if err := d.SetKey(k, value); err != nil {
+			return true, err
+		}
+		return false, dictGrew(b, d)
 	})
 	if err != nil {
 		return nil, err

@@ -169,6 +169,9 @@ func methodError(name string, err error) error {
 	if _, ok := err.(*Exception); ok {
 		return err
 	}
+	if _, ok := err.(*interp.IntTextError); ok {
+		return err // CPython's text, which names no method
+	}
 	return &wrapped{prefix: name + ": ", err: err}
 }
 

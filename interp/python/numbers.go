@@ -605,6 +605,11 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 			x, y = nx, ny
 		}
 	}
+	if xi, ok := x.(starlark.Int); ok {
+		if yi, ok := y.(starlark.Int); ok {
+			return addInts(b, xi, yi, false)
+		}
+	}
 	if xs, ok := interp.AsText(x); ok {
 		if ys, ok := interp.AsText(y); ok {
 			if err := b.Alloc(int64(len(xs) + len(ys))); err != nil {
@@ -613,13 +618,8 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 			return interp.MakeString(xs + ys), nil
 		}
 	}
-	switch x.(type) {
-	case *starlark.List, starlark.Tuple, starlark.Bytes, interp.Bytes:
-		if n, m := starlark.Len(x), starlark.Len(y); m >= 0 {
-			if err := b.Alloc(int64(n+m) * slot); err != nil {
-				return nil, err
-			}
-		}
+	if err := checkConcat(b, x, y); err != nil {
+		return nil, err
 	}
 	z, err := starlark.Binary(syntax.PLUS, x, y)
 	if err != nil {
@@ -700,7 +700,12 @@ func roundInt(b *interp.Budget, i starlark.Int, k int64) (starlark.Value, error)
 	if c := twice.Cmp(p); c > 0 || (c == 0 && q.Bit(0) == 1) {
 		q.Add(q, big.NewInt(1))
 	}
-	return starlark.MakeBigInt(q.Mul(q, p)), nil
+	z := starlark.MakeBigInt(q.Mul(q, p))
+	// Rounding up may carry into a digit more (round(999, -1) is 1000).
+	if err := b.CheckInt(z); err != nil {
+		return nil, err
+	}
+	return z, nil
 }
 
 // roundFloat is round(f, n) for a float: f rounded to n decimal places

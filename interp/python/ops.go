@@ -436,9 +436,8 @@ func Add(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
 func addInts(b *interp.Budget, x, y starlark.Int, sub bool) (starlark.Value, error) {
 	if a, ok := x.Int64(); ok {
 		if c, ok := y.Int64(); ok {
-			if sub && c != math.MinInt64 {
-				c = -c
-				sub = false
+			if sub && c != math.MinInt64 && !addOverflows(a, -c) {
+				return starlark.MakeInt64(a - c), nil
 			}
 			if !sub && !addOverflows(a, c) {
 				return starlark.MakeInt64(a + c), nil
@@ -502,6 +501,23 @@ func checkConcat(b *interp.Budget, x, y starlark.Value) error {
 // subInts is x - y for the helpers of - (__ot_sub, __ot_isub) when both
 // are ints; ok is false for anything else.
 func subInts(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, bool, error) {
+	if hasBool(x, y) {
+		// A bool is the int it is: True - 1, x - flag.
+		nx, okx := number(x)
+		ny, oky := number(y)
+		if !okx || !oky {
+			return nil, false, nil
+		}
+		if _, ok := nx.(starlark.Int); !ok {
+			z, err := starlark.Binary(syntax.MINUS, nx, ny)
+			return z, true, err
+		}
+		if _, ok := ny.(starlark.Int); !ok {
+			z, err := starlark.Binary(syntax.MINUS, nx, ny)
+			return z, true, err
+		}
+		x, y = nx, ny
+	}
 	xi, ok1 := x.(starlark.Int)
 	yi, ok2 := y.(starlark.Int)
 	if !ok1 || !ok2 {

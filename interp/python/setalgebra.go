@@ -97,6 +97,14 @@ func (sb *setBuild) add(v starlark.Value) error {
 	if err := sb.s.Insert(v); err != nil {
 		return err
 	}
+	if n := sb.s.Len(); n&1023 == 0 {
+		// A set filled from an endless iterator (set(count())) ends at
+		// the memory budget: the set and the table that keeps CPython's
+		// order, which no variable shows the meter yet.
+		if err := sb.b.Fits(interp.TableBytes(n) + sb.t.bytes()); err != nil {
+			return err
+		}
+	}
 	if sb.t != nil && !sb.pending {
 		h, ok := knownHash(v, 0)
 		if !ok {

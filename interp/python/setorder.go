@@ -54,6 +54,14 @@ type setTable struct {
 	finger uint64  // where pop looks first
 }
 
+// bytes is what t takes in memory beyond the keys themselves; 0 for nil.
+func (t *setTable) bytes() int64 {
+	if t == nil {
+		return 0
+	}
+	return int64(cap(t.slots))*4 + int64(cap(t.keys))*16 + int64(cap(t.hashes))*8 + int64(cap(t.free))*4
+}
+
 func newSetTable() *setTable {
 	return &setTable{mask: setMinSize - 1, slots: emptySlots(setMinSize)}
 }
