@@ -291,7 +291,7 @@ func (m *meter) add(v starlark.Value) {
 			if len(v) > 0 && m.first(unsafe.Pointer(unsafe.SliceData(v))) {
 				m.total += tupleBox + sizeClass(uint64(len(v))*slot)
 				for _, x := range v {
-					m.elem(x)
+					m.content(x) // its slot is in the array counted above
 				}
 			}
 		case heldSlice:
@@ -301,14 +301,14 @@ func (m *meter) add(v starlark.Value) {
 					if m.total > m.limit {
 						break
 					}
-					m.elem(x)
+					m.content(x)
 				}
 			}
 		case *starlark.List:
 			if m.first(unsafe.Pointer(v)) {
 				m.total += listBytes + sizeClass(uint64(listCap(v))*slot)
 				for i := 0; i < v.Len() && m.total <= m.limit; i++ {
-					m.elem(v.Index(i))
+					m.content(v.Index(i))
 				}
 			}
 		case *starlark.Dict:
@@ -477,7 +477,8 @@ func intBytes(x starlark.Int) uint64 {
 	if n, ok := x.Int64(); ok && n >= -1<<31 && n < 1<<31 {
 		return 0
 	}
-	return bigIntBytes + sizeClass(uint64(x.BigInt().BitLen()+63)/64*8)
+	// math/big makes the words of a result with four to spare.
+	return bigIntBytes + sizeClass((uint64(x.BigInt().BitLen()+63)/64+4)*8)
 }
 
 // hashBytes is what a dict or set of n entries takes: its table, with
