@@ -409,12 +409,24 @@ func addHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 // Add is x + y with Python's meaning under the run's budgets (see
 // addHelper), for the lowering and for modules that add values.
 func Add(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
-	b := interp.BudgetOf(thread)
 	if xi, ok := x.(starlark.Int); ok {
 		if yi, ok := y.(starlark.Int); ok {
-			return addInts(b, xi, yi, false)
+			// Two ints of 64 bits need no budget (a thread-local lookup):
+			// this is the path of a loop that sums.
+			if a, ok := xi.Int64(); ok {
+				if c, ok := yi.Int64(); ok && !addOverflows(a, c) {
+					return starlark.MakeInt64(a + c), nil
+				}
+			}
+			return addInts(interp.BudgetOf(thread), xi, yi, false)
 		}
 	}
+	if xf, ok := x.(starlark.Float); ok {
+		if yf, ok := y.(starlark.Float); ok {
+			return xf + yf, nil
+		}
+	}
+	b := interp.BudgetOf(thread)
 	if err := checkConcat(b, x, y); err != nil {
 		return nil, err
 	}
