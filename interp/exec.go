@@ -53,9 +53,9 @@ type Options struct {
 	MaxMemory int64
 	// Watchdog samples the heap for MaxMemory; share one among runs.
 	Watchdog *Watchdog
-	// MaxIntDigits bounds the decimal digits of integers that onetool's
-	// own code makes (parsing, powers, products; SPEC §8.1); 0 means no
-	// bound.
+	// MaxIntDigits bounds the decimal digits of integers that a program
+	// makes (parsing, sums, differences, products, shifts, powers; SPEC
+	// §8.1), through the front end's helpers; 0 means no bound.
 	MaxIntDigits int
 
 	// UndefinedHint follows "'x' is not defined." in the error for an
