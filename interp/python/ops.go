@@ -257,6 +257,8 @@ func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
 		unit = int64(len(s))
 	case interp.Bytes:
 		unit = int64(len(s))
+	case *interp.ByteArray:
+		unit = int64(s.Len())
 	case *starlark.List:
 		unit = int64(s.Len()) * slot
 	case starlark.Tuple:
@@ -481,20 +483,11 @@ func checkConcat(b *interp.Budget, x, y starlark.Value) error {
 		}
 		size = int64(len(xs)) + int64(len(ys))
 	case starlark.Bytes, interp.Bytes, *interp.ByteArray:
-		xs, _ := interp.AsBytes(x)
-		ys, ok := interp.AsBytes(y)
-		if !ok {
-			if a, isArray := y.(*interp.ByteArray); isArray {
-				ys, ok = a.Bytes(), true
-			}
-		}
-		if a, isArray := x.(*interp.ByteArray); isArray {
-			xs = a.Bytes()
-		}
-		if !ok {
+		n, m := bytesLen(x), bytesLen(y)
+		if m < 0 {
 			return nil
 		}
-		size = int64(len(xs)) + int64(len(ys))
+		size = int64(n) + int64(m)
 	case *starlark.List:
 		if l, ok := y.(*starlark.List); ok {
 			size = int64(x.(*starlark.List).Len()+l.Len()) * slot
@@ -508,6 +501,19 @@ func checkConcat(b *interp.Budget, x, y starlark.Value) error {
 		return nil
 	}
 	return b.Alloc(size)
+}
+
+// bytesLen is the length of bytes or a bytearray; -1 for anything else.
+func bytesLen(v starlark.Value) int {
+	switch v := v.(type) {
+	case starlark.Bytes:
+		return len(v)
+	case interp.Bytes:
+		return len(v)
+	case *interp.ByteArray:
+		return v.Len()
+	}
+	return -1
 }
 
 // subInts is x - y for the helpers of - (__ot_sub, __ot_isub) when both
