@@ -817,6 +817,10 @@ func compEnd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	return args[0], nil
 }
 
+// Held visits the iterator, so that the memory meter counts what it
+// holds.
+func (l *loopIter) Held(visit func(starlark.Value)) { visit(l.it) }
+
 func (l *loopIter) String() string        { return l.it.String() }
 func (l *loopIter) Type() string          { return l.it.Type() }
 func (l *loopIter) Freeze()               {}
@@ -864,11 +868,12 @@ func iterEnd(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []s
 // liveList walks a list by index.
 type liveList struct{ l *starlark.List }
 
-func (w liveList) String() string        { return "<list_iterator>" }
-func (w liveList) Type() string          { return "list_iterator" }
-func (w liveList) Freeze()               {}
-func (w liveList) Truth() starlark.Bool  { return true }
-func (w liveList) Hash() (uint32, error) { return 0, typeError("unhashable type: 'list_iterator'") }
+func (w liveList) String() string                  { return "<list_iterator>" }
+func (w liveList) Type() string                    { return "list_iterator" }
+func (w liveList) Freeze()                         {}
+func (w liveList) Truth() starlark.Bool            { return true }
+func (w liveList) Hash() (uint32, error)           { return 0, typeError("unhashable type: 'list_iterator'") }
+func (w liveList) Held(visit func(starlark.Value)) { visit(w.l) }
 func (w liveList) Iterate() starlark.Iterator {
 	return &liveListIterator{l: w.l}
 }

@@ -937,7 +937,12 @@ type frozenSet struct {
 	budget *interp.Budget
 }
 
+// Held visits the set, so that the memory meter counts what a frozenset
+// holds.
+func (f *frozenSet) Held(visit func(starlark.Value)) { visit(f.set) }
+
 var (
+	_ interp.Holder       = (*frozenSet)(nil)
 	_ starlark.Iterable   = (*frozenSet)(nil)
 	_ starlark.Sequence   = (*frozenSet)(nil)
 	_ starlark.Container  = (*frozenSet)(nil)
