@@ -325,6 +325,9 @@ func (m *meter) add(v starlark.Value) {
 		case *starlark.Set:
 			if m.first(unsafe.Pointer(v)) {
 				m.total += hashBytes(v.Len())
+				if SetExtra != nil {
+					m.total += uint64(SetExtra(v))
+				}
 				for x := range v.Elements() {
 					if m.total > m.limit {
 						break
@@ -546,6 +549,11 @@ func (h heldSlice) Type() string          { return "held" }
 func (h heldSlice) Freeze()               {}
 func (h heldSlice) Truth() starlark.Bool  { return len(h) > 0 }
 func (h heldSlice) Hash() (uint32, error) { return 0, nil }
+
+// SetExtra, when set, is what a set holds beyond its hash table and
+// elements: the Python front end keeps, beside some sets, the table of
+// CPython's order of their elements.
+var SetExtra func(s *starlark.Set) int64
 
 // TableBytes is what a dict or set of n entries takes in memory, its
 // keys and values aside: for builtins that size one before or while they

@@ -39,7 +39,10 @@ const (
 	slotDummy       = -2 // a freed slot, reused by a later insertion
 )
 
-func init() { interp.SetOrder = setOrder }
+func init() {
+	interp.SetOrder = setOrder
+	interp.SetExtra = func(s *starlark.Set) int64 { return storedTable(s).bytes() }
+}
 
 // setTable models CPython's table of a set: slots hold indexes into
 // keys, or slotEmpty / slotDummy.
