@@ -1219,6 +1219,12 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 	x := l.expr(e.Value)
 	switch i := e.Index.(type) {
 	case *pyast.Slice:
+		if i.Step != nil && !isLiteralOne(i.Step) {
+			// s[::-1] and the like are sized and charged by the helper;
+			// the interpreter would append a character at a time.
+			pos := e.Lbrack
+			return callAt(pos, "__ot_stepslice", x, l.optExpr(pos, i.Lower), l.optExpr(pos, i.Upper), l.expr(i.Step))
+		}
 		return &syntax.SliceExpr{X: x, Lbrack: e.Lbrack, Lo: l.optional(i.Lower), Hi: l.optional(i.Upper), Step: l.optional(i.Step), Rbrack: e.Rbrack}
 	case *pyast.Tuple:
 		for _, el := range i.Elts {
@@ -1252,6 +1258,16 @@ func (l *lowerer) optional(e pyast.Expr) syntax.Expr {
 		return nil
 	}
 	return l.expr(e)
+}
+
+// isLiteralOne reports the int literal 1.
+func isLiteralOne(e pyast.Expr) bool {
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	n, ok := c.Value.(int64)
+	return ok && n == 1
 }
 
 func hasStarred(list []pyast.Expr) bool {

@@ -54,6 +54,8 @@ func TestLoweringShapes(t *testing.T) {
 		{"v -= w", "v = __ot_isub(v, w)"},
 		{"[i + j for i in range(n) for j in range(n)]", "[i + j for i in range(n) for j in range(n)]"},
 		{"v << 1", "__ot_lshift(v, 1)"},
+		{"s[::-1]", "__ot_stepslice(s, None, None, -1)"},
+		{"s[1:n:2]", "__ot_stepslice(s, 1, n, 2)"},
 		{"[i << 3 for i in range(n)]", "[i << 3 for i in range(n)]"},
 		{"[1 << i for i in range(n)]", "[__ot_lshift(1, i) for i in range(n)]"},
 		{"x * 0.5", "x * 0.5"},
