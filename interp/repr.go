@@ -129,7 +129,11 @@ func (w *TextWriter) quoted(s string) error {
 	if err := w.Budget.Alloc(int64(len(s)) + 2); err != nil {
 		return err
 	}
-	return w.WriteString(QuoteString(s))
+	q, err := quoteString(w.Budget, s)
+	if err != nil {
+		return err
+	}
+	return w.WriteString(q)
 }
 
 // Repr appends the repr() of v.

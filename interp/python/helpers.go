@@ -1140,10 +1140,13 @@ func stepSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil
 	}
 	switch s := x.(type) {
-	case starlark.String, starlark.Bytes, interp.Bytes:
+	case starlark.String, starlark.Bytes, interp.Bytes, *interp.ByteArray:
 		text, _ := interp.AsText(s)
 		if t, ok := interp.AsBytes(s); ok {
 			text = t
+		}
+		if a, ok := s.(*interp.ByteArray); ok {
+			text = a.Bytes()
 		}
 		if err := b.Alloc(int64(count)); err != nil {
 			return nil, err
@@ -1160,6 +1163,8 @@ func stepSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return starlark.String(out), nil // an ASCII text's bytes are its characters
 		case starlark.Bytes:
 			return starlark.Bytes(out), nil
+		case *interp.ByteArray:
+			return interp.NewByteArray(string(out)), nil
 		}
 		return interp.Bytes(out), nil
 	case *starlark.List, starlark.Tuple:
