@@ -36,6 +36,9 @@ type Budget struct {
 	work   uint64 // units charged since the run began
 	next   uint64 // work at which the next check is due
 	ended  bool   // the run is over: charges are ignored
+	// held are the values builtins are building (see Hold), which the
+	// memory meter counts with the run's own.
+	held []func(visit func(starlark.Value))
 }
 
 // budgetCheck is how many units of work pass between checks of the
@@ -144,6 +147,52 @@ func (b *Budget) Alloc(size int64) error {
 		return b.trip(errMemory)
 	}
 	return b.Charge(uint64(size) / 64)
+}
+
+// Hold makes what a builtin is building count against the run's memory
+// budget while it builds it: a list filled from an iterator is in no
+// variable of the program until the builtin returns, and could otherwise
+// outgrow the budget unseen. When the memory watchdog asks the run to
+// measure itself (from inside a Charge or between steps, on the run's own
+// goroutine), held is called with a function to call on each value the
+// builtin holds. Call the returned release before returning the result.
+func (b *Budget) Hold(held func(visit func(starlark.Value))) (release func()) {
+	if b == nil {
+		return func() {}
+	}
+	b.held = append(b.held, held)
+	i := len(b.held) - 1
+	return func() {
+		// Builtins nest (a key function of sorted calls list()), and a
+		// release may come late (a deferred one after a panic): drop this
+		// one and anything left above it.
+		if i < len(b.held) {
+			clear(b.held[i:])
+			b.held = b.held[:i]
+		}
+	}
+}
+
+// HoldValues is Hold for a builtin that builds a slice of values: *vs is
+// read each time the meter looks, so it may grow.
+func (b *Budget) HoldValues(vs *[]starlark.Value) (release func()) {
+	return b.Hold(func(visit func(starlark.Value)) {
+		// The slice's array is what the builtin holds: cap, not len.
+		visit(heldSlice(*vs))
+	})
+}
+
+// Fits refuses, with the memory error, a value of size bytes that alone
+// would exceed the run's memory budget; unlike Alloc it charges no work,
+// so a builtin may ask as its result grows.
+func (b *Budget) Fits(size int64) error {
+	if b == nil {
+		return nil
+	}
+	if max := b.lim.opts.MaxMemory; max > 0 && size > max {
+		return b.trip(errMemory)
+	}
+	return nil
 }
 
 // MaxMemory is the run's memory budget in bytes; 0 means none.

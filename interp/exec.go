@@ -53,9 +53,9 @@ type Options struct {
 	MaxMemory int64
 	// Watchdog samples the heap for MaxMemory; share one among runs.
 	Watchdog *Watchdog
-	// MaxIntDigits bounds the decimal digits of integers that onetool's
-	// own code makes (parsing, powers, products; SPEC §8.1); 0 means no
-	// bound.
+	// MaxIntDigits bounds the decimal digits of integers that a program
+	// makes (parsing, sums, differences, products, shifts, powers; SPEC
+	// §8.1), through the front end's helpers; 0 means no bound.
 	MaxIntDigits int
 
 	// UndefinedHint follows "'x' is not defined." in the error for an
@@ -109,6 +109,9 @@ type Options struct {
 	session starlark.StringDict
 	// cells are a Session's module-level cells (see ModuleCell).
 	cells map[string]*Cell
+	// strDigits is a Session's limit on int–str conversion, which its
+	// inputs share (see IntText); nil for a run of its own.
+	strDigits *intStrDigits
 }
 
 // Result is what a successful run produced.
@@ -568,7 +571,10 @@ func (p *Program) formatMode(globals, predeclared starlark.StringDict) string {
 // text into printed (up to MaxOutput), steps, and ctx polled for time-outs
 // and cancellation.
 func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*starlark.Thread, *limits) {
-	lim := &limits{opts: opts, ctxAt: pollSteps}
+	lim := &limits{opts: opts, ctxAt: pollSteps, strDigits: opts.strDigits}
+	if lim.strDigits == nil {
+		lim.strDigits = &intStrDigits{}
+	}
 	if opts.MaxMemory > 0 && opts.Watchdog != nil {
 		lim.mem = opts.Watchdog.add(opts.MaxMemory)
 	}

@@ -52,6 +52,9 @@ type limits struct {
 	budget Budget       // the work Go code charged counts as steps
 	out    output       // where printed text goes
 	line   atomic.Int32 // the user's line at the latest context check
+	// strDigits is the limit on int–str conversion (see IntText): the
+	// run's own, or its session's.
+	strDigits *intStrDigits
 }
 
 func (l *limits) trip(thread *starlark.Thread, k limitKind) {

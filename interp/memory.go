@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -187,13 +188,23 @@ func (r *memRun) over(w *Watchdog, thread *starlark.Thread, session starlark.Str
 }
 
 // reachable estimates the bytes of the values thread's program can reach:
-// its module globals and every frame's locals, and the stack its calls
-// take. Shared values count once. The walk stops as soon as the total
-// passes limit, so its cost is bounded by the budget, not by the heap.
+// its module globals, every frame's locals and operand stack (where a
+// comprehension builds its list and an expression keeps its operands),
+// what the run's builtins are building (Budget.Hold), and the stack its
+// calls take. Shared values count once. The walk stops as soon as the
+// total passes limit, so its cost is bounded by the budget, not by the
+// heap.
 func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDict) uint64 {
-	m := &meter{seen: map[unsafe.Pointer]bool{}, limit: limit}
+	m := &meter{limit: limit}
 	for _, v := range session {
 		m.add(v)
+	}
+	if b := BudgetOf(thread); b != nil {
+		for _, h := range b.held {
+			if h != nil {
+				h(m.add)
+			}
+		}
 	}
 	depth := thread.CallStackDepth()
 	globalsDone := false
@@ -204,9 +215,10 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 		if !ok {
 			continue
 		}
-		for i := 0; i < fr.NumLocals(); i++ {
-			_, v := fr.Local(i)
-			m.add(v)
+		for _, v := range frameSlots(fr, fn) {
+			if v != nil {
+				m.add(v)
+			}
 		}
 		if !globalsDone {
 			globalsDone = true
@@ -220,7 +232,7 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 
 // sessionSize is reachable for a Session's globals alone.
 func sessionSize(globals starlark.StringDict, limit uint64) uint64 {
-	m := &meter{seen: map[unsafe.Pointer]bool{}, limit: limit}
+	m := &meter{limit: limit}
 	for _, v := range globals {
 		m.add(v)
 	}
@@ -234,16 +246,37 @@ func sessionSize(globals starlark.StringDict, limit uint64) uint64 {
 // budget saw.
 const frameBytes = 2 << 10
 
-// meter sums value sizes. Sizes are estimates of what Go allocates: a
-// value slot is 16 bytes (an interface), a string its bytes plus header.
+// meter sums value sizes. Sizes are what Go allocates for each kind of
+// value in go.starlark.net, rounded up to the allocator's size classes
+// (see sizeOf): a dict is at least 512 bytes, a list 32 bytes and its
+// array, an int beyond 32 bits a big.Int. An estimate that is too low
+// lets a structure of many small containers (a list nested ten million
+// deep, a dict in a dict) hold several times the budget before it is
+// caught.
 type meter struct {
-	seen  map[unsafe.Pointer]bool
+	seen  ptrSet
 	stack []starlark.Value
 	total uint64
 	limit uint64
 }
 
+// slot is the bytes of one value held by a container: an interface.
 const slot = 16
+
+// Sizes of go.starlark.net's values on 64-bit platforms.
+const (
+	listBytes     = 32  // *starlark.List: its slice, frozen flag and iterator count
+	boxBytes      = 16  // a string or a float put in an interface is boxed: its header
+	tupleBox      = 24  // a tuple in an interface: its boxed slice header
+	tableBytes    = 512 // the hash table of a dict or set, with its first bucket of 8 entries inline
+	bucketBytes   = 456 // each further bucket: 8 entries of 56 bytes and a link
+	bigIntBytes   = 32  // a big.Int, for ints beyond 32 bits
+	structBytes   = 48  // a starlarkstruct.Struct, before its fields
+	fieldBytes    = 32  // one field of a struct: name and value
+	functionBytes = 64  // a closure: its code, module, defaults and free variables
+	builtinBytes  = 48  // a bound method
+	unicodeBytes  = 48  // an *interp.Unicode, before its text
+)
 
 func (m *meter) add(v starlark.Value) {
 	m.stack = append(m.stack[:0], v)
@@ -252,49 +285,70 @@ func (m *meter) add(v starlark.Value) {
 		m.stack = m.stack[:len(m.stack)-1]
 		switch v := v.(type) {
 		case starlark.Tuple:
-			m.total += uint64(len(v)) * slot
-			for _, x := range v {
-				m.elem(x)
+			// A tuple is a slice: the same tuple held in many places
+			// (each level of a tuple of tuples holding the one below
+			// twice) shares its array, and counts once.
+			if len(v) > 0 && m.first(unsafe.Pointer(unsafe.SliceData(v))) {
+				m.total += tupleBox + sizeClass(uint64(len(v))*slot)
+				for _, x := range v {
+					m.content(x) // its slot is in the array counted above
+				}
+			}
+		case heldSlice:
+			if cap(v) > 0 && m.first(unsafe.Pointer(unsafe.SliceData(v))) {
+				m.total += sizeClass(uint64(cap(v)) * slot)
+				for _, x := range v {
+					if m.total > m.limit {
+						break
+					}
+					m.content(x)
+				}
 			}
 		case *starlark.List:
 			if m.first(unsafe.Pointer(v)) {
-				m.total += uint64(v.Len()) * slot
+				m.total += listBytes + sizeClass(uint64(listCap(v))*slot)
 				for i := 0; i < v.Len() && m.total <= m.limit; i++ {
-					m.elem(v.Index(i))
+					m.content(v.Index(i))
 				}
 			}
 		case *starlark.Dict:
 			if m.first(unsafe.Pointer(v)) {
-				m.total += uint64(v.Len()) * 3 * slot
+				m.total += hashBytes(v.Len())
 				for k, x := range v.Entries() {
 					if m.total > m.limit {
 						break
 					}
-					m.elem(k)
-					m.elem(x)
+					m.content(k)
+					m.content(x)
 				}
 			}
 		case *starlark.Set:
 			if m.first(unsafe.Pointer(v)) {
-				m.total += uint64(v.Len()) * 2 * slot
+				m.total += hashBytes(v.Len())
+				if SetExtra != nil {
+					m.total += uint64(SetExtra(v))
+				}
 				for x := range v.Elements() {
 					if m.total > m.limit {
 						break
 					}
-					m.elem(x)
+					m.content(x)
 				}
 			}
 		case *starlarkstruct.Struct:
 			if m.first(unsafe.Pointer(v)) {
-				for _, name := range v.AttrNames() {
+				names := v.AttrNames()
+				m.total += structBytes + uint64(len(names))*fieldBytes
+				for _, name := range names {
 					x, _ := v.Attr(name)
-					m.elem(x)
+					m.content(x)
 				}
 			}
 		case *starlark.Function:
 			// A closure holds the variables it captured and its defaults:
 			// `lambda: big` kept in a list keeps big.
 			if m.first(unsafe.Pointer(v)) {
+				m.total += functionBytes
 				for i := range v.NumFreeVars() {
 					_, x := v.FreeVar(i)
 					m.elem(x)
@@ -306,7 +360,8 @@ func (m *meter) add(v starlark.Value) {
 				}
 			}
 		case *starlark.Builtin:
-			if r := v.Receiver(); r != nil { // a bound method: big.append
+			if r := v.Receiver(); r != nil && m.first(unsafe.Pointer(v)) { // a bound method: big.append
+				m.total += builtinBytes
 				m.elem(r)
 			}
 		case *Cell:
@@ -318,22 +373,28 @@ func (m *meter) add(v starlark.Value) {
 				v.Held(m.elem)
 			}
 		default:
-			m.elem(v)
+			m.content(v)
 		}
 	}
 }
 
-// elem counts a value held by a container: scalars at once, containers
-// later, so the stack grows with nesting, not with length.
+// elem counts a value held by a container in a slot of its own (a list
+// element, a local): the slot, then the value.
 func (m *meter) elem(v starlark.Value) {
 	m.total += slot
+	m.content(v)
+}
+
+// content counts what a value holds beyond the slot that holds it:
+// scalars at once, containers later, so that the stack grows with
+// nesting, not with length.
+func (m *meter) content(v starlark.Value) {
 	switch v := v.(type) {
 	case starlark.String:
 		m.text(string(v))
 	case *Unicode:
-		m.total += 32 // the struct; its offsets when indexed, 4 bytes a character
+		m.total += unicodeBytes + uint64(len(v.off))*4
 		m.text(v.s)
-		m.total += uint64(len(v.off)) * 4
 	case starlark.Bytes:
 		m.text(string(v))
 	case Bytes:
@@ -341,8 +402,12 @@ func (m *meter) elem(v starlark.Value) {
 	case *ByteArray:
 		m.total += 32
 		m.text(string(v.b))
+	case starlark.Int:
+		m.total += intBytes(v)
+	case starlark.Float:
+		m.total += 8
 	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
-		*starlark.Function, *starlark.Builtin, *Cell, Holder:
+		*starlark.Function, *starlark.Builtin, *Cell, Holder, heldSlice:
 		m.stack = append(m.stack, v)
 	}
 }
@@ -355,20 +420,142 @@ type Holder interface {
 	Held(visit func(starlark.Value))
 }
 
-// text counts a string: its boxed header and its bytes (rounded up to a
-// word, as the allocator does), the bytes once however many values share
-// them.
+// text counts a string: its boxed header and its bytes (rounded up as the
+// allocator does), the bytes once however many values share them.
 func (m *meter) text(s string) {
-	m.total += 16
-	if len(s) < 256 || m.first(unsafe.Pointer(unsafe.StringData(s))) {
-		m.total += uint64(len(s)+7) &^ 7
+	m.total += boxBytes
+	if len(s) > 0 && (len(s) < 256 || m.first(unsafe.Pointer(unsafe.StringData(s)))) {
+		m.total += sizeClass(uint64(len(s)))
 	}
 }
 
-func (m *meter) first(p unsafe.Pointer) bool {
-	if m.seen[p] {
+func (m *meter) first(p unsafe.Pointer) bool { return m.seen.add(uintptr(p)) }
+
+// ptrSet is a set of addresses, for the meter to count each value once:
+// a bit for every 8 bytes of address space, in chunks of 2 MiB made as
+// they are touched. Go's heap does not move objects, and two values never
+// share an 8-byte word, so an address names one value. Values that live
+// side by side (a list nested ten million deep was allocated in order)
+// fall in the same chunk: a walk of millions of values costs a few
+// nanoseconds and a few bits each, where a map costs a hundred
+// nanoseconds and tens of bytes.
+type ptrSet struct {
+	chunks    map[uintptr]*[chunkWords]uint64
+	lastKey   uintptr
+	lastChunk *[chunkWords]uint64
+}
+
+const (
+	chunkShift = 21                         // 2 MiB of address space a chunk
+	chunkWords = 1 << (chunkShift - 3) / 64 // a bit for each 8 bytes
+)
+
+// add adds p, reporting whether it was not in the set before.
+func (s *ptrSet) add(p uintptr) bool {
+	key := p >> chunkShift
+	c := s.lastChunk
+	if c == nil || key != s.lastKey {
+		if s.chunks == nil {
+			s.chunks = map[uintptr]*[chunkWords]uint64{}
+		}
+		if c = s.chunks[key]; c == nil {
+			c = new([chunkWords]uint64)
+			s.chunks[key] = c
+		}
+		s.lastKey, s.lastChunk = key, c
+	}
+	bit := (p & (1<<chunkShift - 1)) >> 3
+	w, mask := bit/64, uint64(1)<<(bit%64)
+	if c[w]&mask != 0 {
 		return false
 	}
-	m.seen[p] = true
+	c[w] |= mask
 	return true
 }
+
+// intBytes is what an int takes beyond its slot: nothing within 32 bits
+// (go.starlark.net keeps those in the pointer itself), else a big.Int
+// and its words.
+func intBytes(x starlark.Int) uint64 {
+	if n, ok := x.Int64(); ok && n >= -1<<31 && n < 1<<31 {
+		return 0
+	}
+	// math/big makes the words of a result with four to spare.
+	return bigIntBytes + sizeClass((uint64(x.BigInt().BitLen()+63)/64+4)*8)
+}
+
+// hashBytes is what a dict or set of n entries takes: its table, with
+// the first bucket inline, and beyond 8 entries a bucket array with
+// about 6.5 entries a bucket (go.starlark.net's load factor), in a power
+// of two of buckets.
+func hashBytes(n int) uint64 {
+	if n <= 8 {
+		return tableBytes
+	}
+	buckets := uint64(1)
+	for float64(n) >= 6.5*float64(buckets) {
+		buckets <<= 1
+	}
+	return tableBytes + sizeClass(buckets*bucketBytes)
+}
+
+// listCap is the capacity of a list's array, which append grows ahead of
+// its length (by up to twice).
+func listCap(l *starlark.List) int {
+	if f := listElems(); f >= 0 {
+		return reflect.ValueOf(l).Elem().Field(f).Cap()
+	}
+	return l.Len()
+}
+
+// listElems is the index of starlark.List's slice of elements, read by
+// reflection for its capacity; -1 if the type has changed shape.
+var listElems = sync.OnceValue(func() int {
+	t := reflect.TypeFor[starlark.List]()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Name == "elems" && f.Type == reflect.TypeFor[[]starlark.Value]() {
+			return i
+		}
+	}
+	return -1
+})
+
+// sizeClasses are the Go allocator's size classes up to 32 KiB
+// (runtime/sizeclasses.go): an allocation takes the smallest that holds
+// it; a larger one takes whole 8 KiB pages.
+var sizeClasses = [...]uint64{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
+	288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048,
+	2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
+	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// sizeClass is the bytes the allocator gives to a request of n bytes.
+func sizeClass(n uint64) uint64 {
+	if n == 0 {
+		return 0
+	}
+	if n > sizeClasses[len(sizeClasses)-1] {
+		return (n + 8191) &^ 8191
+	}
+	i, _ := slices.BinarySearch(sizeClasses[:], n)
+	return sizeClasses[i]
+}
+
+// heldSlice is the slice of values a builtin is building (HoldValues),
+// which the meter counts as a list of its capacity.
+type heldSlice []starlark.Value
+
+func (h heldSlice) String() string        { return "<held>" }
+func (h heldSlice) Type() string          { return "held" }
+func (h heldSlice) Freeze()               {}
+func (h heldSlice) Truth() starlark.Bool  { return len(h) > 0 }
+func (h heldSlice) Hash() (uint32, error) { return 0, nil }
+
+// SetExtra, when set, is what a set holds beyond its hash table and
+// elements: the Python front end keeps, beside some sets, the table of
+// CPython's order of their elements.
+var SetExtra func(s *starlark.Set) int64
+
+// TableBytes is what a dict or set of n entries takes in memory, its
+// keys and values aside: for builtins that size one before or while they
+// fill it.
+func TableBytes(n int) int64 { return int64(hashBytes(n)) }

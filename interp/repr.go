@@ -129,7 +129,11 @@ func (w *TextWriter) quoted(s string) error {
 	if err := w.Budget.Alloc(int64(len(s)) + 2); err != nil {
 		return err
 	}
-	return w.WriteString(QuoteString(s))
+	q, err := quoteString(w.Budget, s)
+	if err != nil {
+		return err
+	}
+	return w.WriteString(q)
 }
 
 // Repr appends the repr() of v.
@@ -161,7 +165,11 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 	case starlark.Float:
 		return w.WriteString(FloatRepr(float64(x)))
 	case starlark.Int:
-		return w.WriteString(x.String())
+		text, err := IntText(w.Budget, x)
+		if err != nil {
+			return err
+		}
+		return w.WriteString(text)
 	case starlark.String:
 		return w.quoted(string(x))
 	case *Unicode:

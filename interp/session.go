@@ -35,6 +35,9 @@ type Session struct {
 	// values are the truth, copied to globals before and after each input.
 	cells map[string]*Cell
 	hint  string
+	// strDigits is the limit on int–str conversion that inputs set with
+	// sys.set_int_max_str_digits: it lasts for the session.
+	strDigits intStrDigits
 }
 
 // NewSession returns a session whose programs see predeclared (frozen,
@@ -54,6 +57,7 @@ func (s *Session) Reset() {
 		s.globals[k] = v
 	}
 	s.cells = map[string]*Cell{}
+	s.strDigits = intStrDigits{}
 }
 
 // Names returns the globals the session's programs defined, sorted.
@@ -152,7 +156,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
-	opts.session, opts.cells = s.globals, s.cells
+	opts.session, opts.cells, opts.strDigits = s.globals, s.cells, &s.strDigits
 	res, globals, wait, err := p.exec(ctx, opts, s.globals)
 	if wait != nil {
 		finished = wait

@@ -237,6 +237,13 @@ func repeat(y starlark.Value, rep func(k int) starlark.Value) (starlark.Value, e
 // holds a single quote and no double quote; backslash escapes for the
 // quote, backslashes, \n \r \t, and characters that do not print.
 func QuoteString(s string) string {
+	q, _ := quoteString(nil, s)
+	return q
+}
+
+// quoteString is QuoteString checking b's budget every megabyte: the
+// repr of a text of hundreds of megabytes takes seconds.
+func quoteString(budget *Budget, s string) (string, error) {
 	quote := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		quote = '"'
@@ -244,7 +251,13 @@ func QuoteString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte(quote)
+	n := 0
 	for _, r := range s {
+		if n++; n&(1<<20-1) == 0 {
+			if err := budget.Charge(1 << 12); err != nil {
+				return "", err
+			}
+		}
 		switch {
 		case r == rune(quote) || r == '\\':
 			b.WriteByte('\\')
@@ -268,7 +281,7 @@ func QuoteString(s string) string {
 		}
 	}
 	b.WriteByte(quote)
-	return b.String()
+	return b.String(), nil
 }
 
 // hexEscape writes \x41, \u00e9 or \U0001f600: kind, then r in n hex

@@ -41,6 +41,9 @@ func Builtins() starlark.StringDict {
 
 		mulName:         interp.NewBuiltin(mulName, mulHelper),
 		modName:         interp.NewBuiltin(modName, modHelper),
+		addName:         interp.NewBuiltin(addName, addHelper),
+		"__ot_iplus":    interp.NewBuiltin("__ot_iplus", iaddHelper),
+		lshiftName:      interp.NewBuiltin(lshiftName, lshiftHelper),
 		"__ot_div":      interp.NewBuiltin("__ot_div", divHelper(syntax.SLASH)),
 		"__ot_floordiv": interp.NewBuiltin("__ot_floordiv", divHelper(syntax.SLASHSLASH)),
 		"__ot_badd":     boolArith("+"), "__ot_bsub": boolArith("-"), "__ot_bmul": boolArith("*"),

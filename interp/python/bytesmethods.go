@@ -181,6 +181,9 @@ func bytesHex(b *interp.Budget, s string, args starlark.Tuple, kwargs []starlark
 	w.Grow(int(size))
 	n := int64(len(s))
 	for i := int64(0); i < n; i++ {
+		if err := tick(b, int(i)); err != nil {
+			return nil, err
+		}
 		if sep != "" && i > 0 {
 			// Groups count from the right for a positive bytes_per_sep,
 			// from the left for a negative one.
@@ -377,7 +380,14 @@ func bytesReplace(b *interp.Budget, s string, args starlark.Tuple, kwargs []star
 	if err := allocText(b, int64(len(s))+n*int64(len(repl)-len(old))); err != nil {
 		return nil, err
 	}
-	return interp.Bytes(strings.Replace(s, old, repl, int(n))), nil
+	if old == "" {
+		return interp.Bytes(strings.Replace(s, old, repl, int(n))), nil
+	}
+	out, err := replaceCharged(b, s, old, repl, int(n))
+	if err != nil {
+		return nil, err
+	}
+	return interp.Bytes(out), nil
 }
 
 // bytesSplit is split and rsplit(sep=None, maxsplit=-1).
@@ -403,7 +413,10 @@ func bytesSplit(right bool) bytesFunc {
 		}
 		var parts []string
 		if sepV == nil || sepV == starlark.None {
-			parts = splitByteSpace(s, max, right)
+			var err error
+			if parts, err = splitByteSpace(b, s, max, right); err != nil {
+				return nil, err
+			}
 		} else {
 			sep, err := bytesLike(sepV)
 			if err != nil {
@@ -452,9 +465,17 @@ func rsplitN(s, sep string, n int) []string {
 
 // splitByteSpace splits s at runs of ASCII whitespace, at most max times
 // (max < 0: no limit), from the right when right is set.
-func splitByteSpace(s string, max int64, right bool) []string {
+func splitByteSpace(b *interp.Budget, s string, max int64, right bool) ([]string, error) {
 	isSp := func(c byte) bool { return strings.IndexByte(byteSpace, c) >= 0 }
 	var parts []string
+	// Millions of parts take a while: the budget is checked as they come.
+	part := func(p string) error {
+		parts = append(parts, p)
+		if len(parts)&4095 == 0 {
+			return b.Charge(4096)
+		}
+		return nil
+	}
 	if !right {
 		i := 0
 		for {
@@ -462,16 +483,18 @@ func splitByteSpace(s string, max int64, right bool) []string {
 				i++
 			}
 			if i == len(s) {
-				return parts
+				return parts, nil
 			}
 			if max >= 0 && int64(len(parts)) == max {
-				return append(parts, strings.TrimRight(s[i:], byteSpace))
+				return append(parts, s[i:]), nil // its trailing whitespace kept, as in CPython
 			}
 			j := i
 			for j < len(s) && !isSp(s[j]) {
 				j++
 			}
-			parts = append(parts, s[i:j])
+			if err := part(s[i:j]); err != nil {
+				return nil, err
+			}
 			i = j
 		}
 	}
@@ -484,20 +507,22 @@ func splitByteSpace(s string, max int64, right bool) []string {
 			break
 		}
 		if max >= 0 && int64(len(parts)) == max {
-			parts = append(parts, strings.TrimLeft(s[:j], byteSpace))
+			parts = append(parts, s[:j]) // its leading whitespace kept
 			break
 		}
 		i := j
 		for i > 0 && !isSp(s[i-1]) {
 			i--
 		}
-		parts = append(parts, s[i:j])
+		if err := part(s[i:j]); err != nil {
+			return nil, err
+		}
 		j = i
 	}
 	for a, z := 0, len(parts)-1; a < z; a, z = a+1, z-1 {
 		parts[a], parts[z] = parts[z], parts[a]
 	}
-	return parts
+	return parts, nil
 }
 
 func bytesList(parts []string) *starlark.List {
@@ -577,6 +602,9 @@ func bytesCasing(name string, title bool) bytesFunc {
 		out := make([]byte, len(s))
 		prevLetter := false
 		for i := 0; i < len(s); i++ {
+			if err := tick(b, i); err != nil {
+				return nil, err
+			}
 			upper := i == 0
 			if title {
 				upper = !prevLetter

@@ -61,6 +61,7 @@ func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64
 	}
 	defer iter.Done()
 	var elems []starlark.Value
+	defer b.HoldValues(&elems)()
 	if n := starlark.Len(iterable); n > 0 {
 		if err := b.Alloc(int64(n) * perSlot); err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package python
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -20,31 +21,32 @@ import (
 
 func (rt *runtime) helperBuiltins() starlark.StringDict {
 	d := starlark.StringDict{
-		"__ot_u":        interp.NewBuiltin("__ot_u", textLiteral),
-		"__ot_b":        interp.NewBuiltin("__ot_b", bytesLiteral),
-		"__ot_cell":     interp.NewBuiltin("__ot_cell", cellOf),
-		"__ot_lcell":    interp.NewBuiltin("__ot_lcell", localCell),
-		"__ot_walrus":   interp.NewBuiltin("__ot_walrus", walrus),
-		"__ot_delname":  interp.NewBuiltin("__ot_delname", delName),
-		"__ot_is":       interp.NewBuiltin("__ot_is", isBuiltin),
-		"__ot_pow":      interp.NewBuiltin("__ot_pow", powHelper),
-		"__ot_dunder":   interp.NewBuiltin("__ot_dunder", dunderHelper),
-		"__ot_hay":      interp.NewBuiltin("__ot_hay", haystackOf),
-		"__ot_gen":      interp.NewBuiltin("__ot_gen", genBuiltin),
-		"__ot_cmp":      interp.NewBuiltin("__ot_cmp", compareHelper),
-		"__ot_in":       interp.NewBuiltin("__ot_in", inHelper),
-		"__ot_delitem":  interp.NewBuiltin("__ot_delitem", delItem),
-		"__ot_setslice": interp.NewBuiltin("__ot_setslice", setSlice),
-		"__ot_unpack":   interp.NewBuiltin("__ot_unpack", unpackStarred),
-		"__ot_iter":     interp.NewBuiltin("__ot_iter", iterHelper),
-		"__ot_loopiter": interp.NewBuiltin("__ot_loopiter", loopIterHelper(false)),
-		"__ot_iterend":  interp.NewBuiltin("__ot_iterend", iterEnd),
-		"__ot_compiter": interp.NewBuiltin("__ot_compiter", loopIterHelper(true)),
-		"__ot_compend":  interp.NewBuiltin("__ot_compend", compEnd),
-		"__ot_unpackit": interp.NewBuiltin("__ot_unpackit", unpackIt),
-		"__ot_f":        interp.NewBuiltin("__ot_f", fstring),
-		"__ot_merge":    interp.NewBuiltin("__ot_merge", mergeDicts),
-		"__ot_iterof":   interp.NewBuiltin("__ot_iterof", genexpOf),
+		"__ot_u":         interp.NewBuiltin("__ot_u", textLiteral),
+		"__ot_b":         interp.NewBuiltin("__ot_b", bytesLiteral),
+		"__ot_cell":      interp.NewBuiltin("__ot_cell", cellOf),
+		"__ot_lcell":     interp.NewBuiltin("__ot_lcell", localCell),
+		"__ot_walrus":    interp.NewBuiltin("__ot_walrus", walrus),
+		"__ot_delname":   interp.NewBuiltin("__ot_delname", delName),
+		"__ot_is":        interp.NewBuiltin("__ot_is", isBuiltin),
+		"__ot_pow":       interp.NewBuiltin("__ot_pow", powHelper),
+		"__ot_dunder":    interp.NewBuiltin("__ot_dunder", dunderHelper),
+		"__ot_hay":       interp.NewBuiltin("__ot_hay", haystackOf),
+		"__ot_gen":       interp.NewBuiltin("__ot_gen", genBuiltin),
+		"__ot_cmp":       interp.NewBuiltin("__ot_cmp", compareHelper),
+		"__ot_in":        interp.NewBuiltin("__ot_in", inHelper),
+		"__ot_delitem":   interp.NewBuiltin("__ot_delitem", delItem),
+		"__ot_setslice":  interp.NewBuiltin("__ot_setslice", setSlice),
+		"__ot_stepslice": interp.NewBuiltin("__ot_stepslice", stepSlice),
+		"__ot_unpack":    interp.NewBuiltin("__ot_unpack", unpackStarred),
+		"__ot_iter":      interp.NewBuiltin("__ot_iter", iterHelper),
+		"__ot_loopiter":  interp.NewBuiltin("__ot_loopiter", loopIterHelper(false)),
+		"__ot_iterend":   interp.NewBuiltin("__ot_iterend", iterEnd),
+		"__ot_compiter":  interp.NewBuiltin("__ot_compiter", loopIterHelper(true)),
+		"__ot_compend":   interp.NewBuiltin("__ot_compend", compEnd),
+		"__ot_unpackit":  interp.NewBuiltin("__ot_unpackit", unpackIt),
+		"__ot_f":         interp.NewBuiltin("__ot_f", fstring),
+		"__ot_merge":     interp.NewBuiltin("__ot_merge", mergeDicts),
+		"__ot_iterof":    interp.NewBuiltin("__ot_iterof", genexpOf),
 		// What displays are made of, by names a program cannot shadow.
 		"__ot_list":     interp.NewBuiltin("list", listBuiltin),
 		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
@@ -817,6 +819,10 @@ func compEnd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	return args[0], nil
 }
 
+// Held visits the iterator, so that the memory meter counts what it
+// holds.
+func (l *loopIter) Held(visit func(starlark.Value)) { visit(l.it) }
+
 func (l *loopIter) String() string        { return l.it.String() }
 func (l *loopIter) Type() string          { return l.it.Type() }
 func (l *loopIter) Freeze()               {}
@@ -864,11 +870,12 @@ func iterEnd(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []s
 // liveList walks a list by index.
 type liveList struct{ l *starlark.List }
 
-func (w liveList) String() string        { return "<list_iterator>" }
-func (w liveList) Type() string          { return "list_iterator" }
-func (w liveList) Freeze()               {}
-func (w liveList) Truth() starlark.Bool  { return true }
-func (w liveList) Hash() (uint32, error) { return 0, typeError("unhashable type: 'list_iterator'") }
+func (w liveList) String() string                  { return "<list_iterator>" }
+func (w liveList) Type() string                    { return "list_iterator" }
+func (w liveList) Freeze()                         {}
+func (w liveList) Truth() starlark.Bool            { return true }
+func (w liveList) Hash() (uint32, error)           { return 0, typeError("unhashable type: 'list_iterator'") }
+func (w liveList) Held(visit func(starlark.Value)) { visit(w.l) }
 func (w liveList) Iterate() starlark.Iterator {
 	return &liveListIterator{l: w.l}
 }
@@ -1057,7 +1064,7 @@ func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	x, ok1 := args[0].(starlark.String)
 	y, ok2 := args[1].(starlark.String)
 	if !ok1 || !ok2 {
-		return starlark.Binary(syntax.PLUS, args[0], args[1])
+		return Add(thread, args[0], args[1])
 	}
 	n := len(x) + len(y)
 	if n < 256 || len(y) == 0 {
@@ -1096,4 +1103,142 @@ func eqHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	}
 	eq, err := pyEqual(interp.BudgetOf(thread), x, y)
 	return starlark.Bool(eq), err
+}
+
+// stepSlice is __ot_stepslice(x, lo, hi, step), x[lo:hi:step] with a
+// step: go.starlark.net makes such a slice of a str, bytes, list or tuple
+// an element at a time in one call, growing its result by appending,
+// so that ("a" * 250_000_000)[::-1] took ten seconds no budget saw. Here
+// the result is sized first (refused if it alone exceeds the memory
+// budget), made in place, and charged as it is filled. The indices and
+// errors are the interpreter's.
+func stepSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 4 {
+		return nil, typeError("__ot_stepslice takes 4 arguments")
+	}
+	x, lo, hi, stepV := args[0], args[1], args[2], args[3]
+	sliceable, ok := x.(starlark.Sliceable)
+	if !ok {
+		return nil, fmt.Errorf("invalid slice operand %s", x.Type())
+	}
+	start, end, step, err := sliceIndices(sliceable.Len(), lo, hi, stepV)
+	if err != nil {
+		return nil, err
+	}
+	var count int
+	switch {
+	case step > 0 && end > start:
+		count = (end - start + step - 1) / step
+	case step < 0 && start > end:
+		count = (start - end - step - 1) / -step
+	}
+	b := interp.BudgetOf(thread)
+	charge := func(i int) error {
+		if i&0xffff == 0xffff {
+			return b.Charge(1 << 12)
+		}
+		return nil
+	}
+	switch s := x.(type) {
+	case starlark.String, starlark.Bytes, interp.Bytes, *interp.ByteArray:
+		text, _ := interp.AsText(s)
+		if t, ok := interp.AsBytes(s); ok {
+			text = t
+		}
+		if a, ok := s.(*interp.ByteArray); ok {
+			text = a.Bytes()
+		}
+		if err := b.Alloc(int64(count)); err != nil {
+			return nil, err
+		}
+		out := make([]byte, count)
+		for i, j := 0, start; i < count; i, j = i+1, j+step {
+			if err := charge(i); err != nil {
+				return nil, err
+			}
+			out[i] = text[j]
+		}
+		switch s.(type) {
+		case starlark.String:
+			return starlark.String(out), nil // an ASCII text's bytes are its characters
+		case starlark.Bytes:
+			return starlark.Bytes(out), nil
+		case *interp.ByteArray:
+			return interp.NewByteArray(string(out)), nil
+		}
+		return interp.Bytes(out), nil
+	case *starlark.List, starlark.Tuple:
+		seq := s.(starlark.Indexable)
+		if err := b.Alloc(int64(count) * slot); err != nil {
+			return nil, err
+		}
+		out := make([]starlark.Value, count)
+		for i, j := 0, start; i < count; i, j = i+1, j+step {
+			if err := charge(i); err != nil {
+				return nil, err
+			}
+			out[i] = seq.Index(j)
+		}
+		if _, ok := s.(starlark.Tuple); ok {
+			return starlark.Tuple(out), nil
+		}
+		return starlark.NewList(out), nil
+	}
+	return sliceable.Slice(start, end, step), nil
+}
+
+// sliceIndices resolves lo:hi:step over n elements as go.starlark.net
+// does, with its errors.
+func sliceIndices(n int, lo, hi, stepV starlark.Value) (start, end, step int, err error) {
+	step = 1
+	if stepV != starlark.None {
+		if step, err = starlark.AsInt32(stepV); err != nil {
+			return 0, 0, 0, fmt.Errorf("invalid slice step: %s", err)
+		}
+		if step == 0 {
+			return 0, 0, 0, fmt.Errorf("zero is not a valid slice step")
+		}
+	}
+	index := func(v starlark.Value, def int, what string) (int, error) {
+		if v == starlark.None {
+			return def, nil
+		}
+		i, err := starlark.AsInt32(v)
+		if err != nil {
+			return 0, fmt.Errorf("invalid %s index: %s", what, err)
+		}
+		if i < 0 {
+			i += n
+		}
+		return i, nil
+	}
+	if step > 0 {
+		if start, err = index(lo, 0, "start"); err != nil {
+			return 0, 0, 0, err
+		}
+		if end, err = index(hi, n, "end"); err != nil {
+			return 0, 0, 0, err
+		}
+		start, end = min(max(start, 0), n), min(max(end, 0), n)
+		if end < start {
+			end = start
+		}
+		return start, end, step, nil
+	}
+	if start, err = index(lo, n-1, "start"); err != nil {
+		return 0, 0, 0, err
+	}
+	if start >= n {
+		start = n - 1
+	}
+	if end, err = index(hi, -1, "end"); err != nil {
+		return 0, 0, 0, err
+	}
+	if end < -1 {
+		end = -1
+	}
+	if start < end {
+		start = end
+	}
+	return start, end, step, nil
 }

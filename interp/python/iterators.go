@@ -781,6 +781,7 @@ func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error
 func (it *pyIter) drain() ([]starlark.Value, error) {
 	b := interp.BudgetOf(it.thread)
 	var out []starlark.Value
+	defer b.HoldValues(&out)()
 	for {
 		x, ok, err := it.next(nil)
 		if err != nil || !ok {

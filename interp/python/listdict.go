@@ -295,6 +295,13 @@ func listExtend(thread *starlark.Thread, recv starlark.Value, args starlark.Tupl
 	if err := checkMutable(l); err != nil {
 		return nil, err
 	}
+	// The list as it will be, refused before it grows (xs += xs doubles
+	// it, as in Python).
+	if n := lenHint(iterable); n > 0 {
+		if err := interp.BudgetOf(thread).Alloc(int64(l.Len()+n) * slot); err != nil {
+			return nil, err
+		}
+	}
 	if iterable == l {
 		return callOwn(thread, l, "extend", starlark.Tuple{starlark.NewList(listElems(l))}, nil)
 	}
@@ -320,6 +327,7 @@ func collectAll(thread *starlark.Thread, iterable starlark.Value) ([]starlark.Va
 		}
 	}
 	var out []starlark.Value
+	defer b.HoldValues(&out)()
 	err := forEach(thread, iterable, func(x starlark.Value) (bool, error) {
 		var err error
 		out, err = appendCharged(b, out, x, slot)
@@ -344,13 +352,19 @@ func dictBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 // pairs, then the keyword arguments, with CPython's errors.
 func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, kwargs []starlark.Tuple) error {
 	b := interp.BudgetOf(thread)
+	// d may be a new dict, in no variable yet (dict(zip(count(),
+	// count()))): what it holds counts while it grows.
+	defer b.Hold(func(visit func(starlark.Value)) { visit(d) })()
 	if len(args) == 1 {
 		switch src := args[0].(type) {
 		case *starlark.Dict:
 			if err := b.Alloc(int64(src.Len()) * 3 * slot); err != nil {
 				return err
 			}
-			for _, kv := range src.Items() {
+			for _, kv := range src.Items() { // a copy: d.update(d) changes src
+				if err := b.Charge(1); err != nil {
+					return err
+				}
 				if err := d.SetKey(kv[0], kv[1]); err != nil {
 					return err
 				}
@@ -358,11 +372,16 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 		case starlark.IterableMapping:
 			// The dicts of interp/stdlib's collections (Counter,
 			// defaultdict, OrderedDict) copy as mappings, not as pairs.
-			items := src.Items()
-			if err := b.Alloc(int64(len(items)) * 3 * slot); err != nil {
-				return err
+			if n := starlark.Len(src); n > 0 {
+				if err := b.Alloc(int64(n) * 3 * slot); err != nil {
+					return err
+				}
 			}
+			items := src.Items()
 			for _, kv := range items {
+				if err := b.Charge(1); err != nil {
+					return err
+				}
 				if err := d.SetKey(kv[0], kv[1]); err != nil {
 					return err
 				}
@@ -383,7 +402,10 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 					return true, err
 				}
 				i++
-				return false, d.SetKey(kv[0], kv[1])
+				if err := d.SetKey(kv[0], kv[1]); err != nil {
+					return true, err
+				}
+				return false, dictGrew(b, d)
 			})
 			if err != nil {
 				return err
@@ -394,6 +416,17 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 		if err := d.SetKey(kv[0], kv[1]); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// dictGrew refuses a dict a builtin is filling from an iterable once its
+// table alone would exceed the run's memory budget: an endless iterator
+// (dict(zip(count(), count()))) ends at the budget, not at the deadline.
+// It looks every 1024 entries.
+func dictGrew(b *interp.Budget, d *starlark.Dict) error {
+	if n := d.Len(); n&1023 == 0 {
+		return b.Fits(interp.TableBytes(n))
 	}
 	return nil
 }
@@ -446,11 +479,15 @@ func dictFromkeys(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		}
 	}
 	d := starlark.NewDict(0)
+	defer b.Hold(func(visit func(starlark.Value)) { visit(d) })()
 	err := forEach(thread, iterable, func(k starlark.Value) (bool, error) {
 		if err := checkHashable(b, k); err != nil {
 			return true, err
 		}
-		return false, d.SetKey(k, value)
+		if err := d.SetKey(k, value); err != nil {
+			return true, err
+		}
+		return false, dictGrew(b, d)
 	})
 	if err != nil {
 		return nil, err
@@ -900,7 +937,12 @@ type frozenSet struct {
 	budget *interp.Budget
 }
 
+// Held visits the set, so that the memory meter counts what a frozenset
+// holds.
+func (f *frozenSet) Held(visit func(starlark.Value)) { visit(f.set) }
+
 var (
+	_ interp.Holder       = (*frozenSet)(nil)
 	_ starlark.Iterable   = (*frozenSet)(nil)
 	_ starlark.Sequence   = (*frozenSet)(nil)
 	_ starlark.Container  = (*frozenSet)(nil)

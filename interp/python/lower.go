@@ -9,8 +9,10 @@ package python
 
 // Names of the helpers the lowered tree calls; Builtins provides them.
 const (
-	mulName = "__ot_mul"
-	modName = "__ot_mod"
+	mulName    = "__ot_mul"
+	addName    = "__ot_plus"
+	lshiftName = "__ot_lshift"
+	modName    = "__ot_mod"
 )
 
 // boolArithNames are the helpers of arithmetic on a bool, by operator

@@ -3,6 +3,7 @@ package python
 import (
 	"maps"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"go.starlark.net/syntax"
@@ -386,7 +387,12 @@ func (l *lowerer) surelyInt(e pyast.Expr) bool {
 //
 //	x ** y   always (Starlark has no **)
 //	x * y    unless one side is a literal that cannot make the product
-//	         much bigger than the other (smallFactor)
+//	         bigger than the other (smallFactor), or both are bounded
+//	         ints (boundedInt)
+//	x + y    unless one side is a small number (smallAddend): a
+//	x - y    concatenation is sized before it is made, and an int that
+//	         could double (v = v + v) is held to limits.max_int_digits
+//	x << y   unless a bounded int is shifted by a small literal
 //	x % y    unless one side is a number literal (i % 2): the left may
 //	         be a str, formatted with Python's printf rules
 //
@@ -405,10 +411,24 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		if !l.isNumber(x) && !l.isNumber(y) {
 			return setOpNames[op]
 		}
+	case "+":
+		if l.smallAddend(x) || l.smallAddend(y) {
+			return ""
+		}
+		return addName
 	case "-":
 		if surelySet(x) || surelySet(y) || l.isSetName(x) || l.isSetName(y) {
 			return setOpNames[op]
 		}
+		if l.smallAddend(x) || l.smallAddend(y) {
+			return ""
+		}
+		return setOpNames[op] // ints checked against limits.max_int_digits, sets in CPython's order
+	case "<<":
+		if l.boundedInt(x) && smallShift(y) {
+			return ""
+		}
+		return lshiftName
 	case "**":
 		return "__ot_pow"
 	case "*":
@@ -515,27 +535,87 @@ func (l *lowerer) isNumber(e pyast.Expr) bool {
 
 // boundedInt reports an expression that is an int of a size the source
 // bounds: an int literal, a name that only for loops over range(…) bind
-// (isRangeInt), and +, -, *, //, % of those. Such a product needs no
-// size check and such a left operand of % is no text to format, so both
-// stay the interpreter's: `i * 7 % n` in a loop makes no helper call.
+// (isRangeInt), and +, -, *, //, % of those, of at most maxBoundedBits
+// bits. Such a product needs no size check and such a left operand of %
+// is no text to format, so both stay the interpreter's: `i * 7 % n` in a
+// loop makes no helper call.
 func (l *lowerer) boundedInt(e pyast.Expr) bool {
+	bits, ok := l.intBits(e)
+	return ok && bits <= maxBoundedBits
+}
+
+// maxBoundedBits is the most bits boundedInt lets an int have: far below
+// any limits.max_int_digits (5,000 digits are 16,610 bits), so that
+// adding one to an int of the bound cannot carry it further than a digit
+// past it in any number of steps.
+const maxBoundedBits = 256
+
+// intBits is the most bits the int e can have, for boundedInt.
+func (l *lowerer) intBits(e pyast.Expr) (int, bool) {
 	switch e := e.(type) {
 	case *pyast.Constant:
-		switch e.Value.(type) {
-		case int64, bool:
-			return true
+		switch v := e.Value.(type) {
+		case int64:
+			return bits.Len64(uint64(abs64(v))), true
+		case bool:
+			return 1, true
 		}
 	case *pyast.Name:
-		return l.isRangeInt(e.Id)
+		return 64, l.isRangeInt(e.Id)
 	case *pyast.UnaryOp:
-		return (e.Op == "-" || e.Op == "+") && l.boundedInt(e.Operand)
+		if e.Op == "-" || e.Op == "+" {
+			return l.intBits(e.Operand)
+		}
 	case *pyast.BinOp:
+		x, okx := l.intBits(e.Left)
+		y, oky := l.intBits(e.Right)
+		if !okx || !oky {
+			return 0, false
+		}
 		switch e.Op {
-		case "+", "-", "*", "//", "%":
-			return l.boundedInt(e.Left) && l.boundedInt(e.Right)
+		case "+", "-":
+			return max(x, y) + 1, true
+		case "*":
+			return x + y, true
+		case "//":
+			return x + 1, true // -5 // 7 is -1; otherwise |x // y| <= |x|
+		case "%":
+			return y, true
 		}
 	}
-	return false
+	return 0, false
+}
+
+// smallAddend reports an operand of + or - that keeps the other from
+// growing: a bounded int (boundedInt) or a float literal. With it, x + y
+// is a number or an error, never a concatenation, and an int grows by at
+// most the bounded one per step: it stays the interpreter's (i + 1,
+// total - 1.5, n - len(xs) make no helper call).
+func (l *lowerer) smallAddend(e pyast.Expr) bool {
+	if u, ok := e.(*pyast.UnaryOp); ok && (u.Op == "-" || u.Op == "+") {
+		e = u.Operand
+	}
+	if c, ok := e.(*pyast.Constant); ok {
+		if _, ok := c.Value.(float64); ok {
+			return true
+		}
+	}
+	if c, ok := e.(*pyast.Call); ok && len(c.Args) == 1 && len(c.Keywords) == 0 {
+		if f, ok := c.Func.(*pyast.Name); ok && f.Id == "len" && l.scope.owner("len") == nil {
+			return true
+		}
+	}
+	return l.boundedInt(e)
+}
+
+// smallShift reports a shift count that is an int literal of at most 64.
+func smallShift(e pyast.Expr) bool {
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	n, ok := c.Value.(int64)
+	return ok && n >= 0 && n <= 64
 }
 
 // isRangeInt reports a name, as read from the current scope, that only
@@ -758,11 +838,10 @@ func isBoolExpr(e pyast.Expr, funcs map[string]bool) bool {
 	return false
 }
 
-// smallFactor reports a literal that cannot make a product more than
-// twice the size of the other operand: a float, or an int from -1 to 2.
-// Such products (i * 2, x * 0.5, n * -1) are left to the interpreter,
-// which is faster by a builtin call; they grow a value no more than
-// a + a does, which the memory watchdog already bounds.
+// smallFactor reports a literal that cannot make a product bigger than
+// the other operand: a float, or an int from -1 to 1. Such products (x *
+// 0.5, n * -1) are left to the interpreter, which is faster by a builtin
+// call.
 func smallFactor(e pyast.Expr) bool {
 	if u, ok := e.(*pyast.UnaryOp); ok && u.Op == "-" {
 		e = u.Operand
@@ -775,7 +854,11 @@ func smallFactor(e pyast.Expr) bool {
 	case float64:
 		return true
 	case int64:
-		return v <= 2
+		// 0 and 1 cannot make the product bigger than the other side
+		// (and a negated literal is taken without its sign): a repeated
+		// doubling, v = v * 2, grows an int, a text or a list without
+		// end, so 2 goes through the helper too.
+		return v <= 1
 	}
 	return false
 }
@@ -1136,6 +1219,12 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 	x := l.expr(e.Value)
 	switch i := e.Index.(type) {
 	case *pyast.Slice:
+		if i.Step != nil && !isLiteralOne(i.Step) {
+			// s[::-1] and the like are sized and charged by the helper;
+			// the interpreter would append a character at a time.
+			pos := e.Lbrack
+			return callAt(pos, "__ot_stepslice", x, l.optExpr(pos, i.Lower), l.optExpr(pos, i.Upper), l.expr(i.Step))
+		}
 		return &syntax.SliceExpr{X: x, Lbrack: e.Lbrack, Lo: l.optional(i.Lower), Hi: l.optional(i.Upper), Step: l.optional(i.Step), Rbrack: e.Rbrack}
 	case *pyast.Tuple:
 		for _, el := range i.Elts {
@@ -1169,6 +1258,16 @@ func (l *lowerer) optional(e pyast.Expr) syntax.Expr {
 		return nil
 	}
 	return l.expr(e)
+}
+
+// isLiteralOne reports the int literal 1.
+func isLiteralOne(e pyast.Expr) bool {
+	c, ok := e.(*pyast.Constant)
+	if !ok {
+		return false
+	}
+	n, ok := c.Value.(int64)
+	return ok && n == 1
 }
 
 func hasStarred(list []pyast.Expr) bool {

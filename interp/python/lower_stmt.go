@@ -123,7 +123,7 @@ func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt 
 	if len(st.Targets) == 1 {
 		// s = s + t is s += t for a text s (see augAssign).
 		if n, ok := st.Targets[0].(*pyast.Name); ok {
-			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == "" {
+			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == addName {
 				if left, ok := b.Left.(*pyast.Name); ok && left.Id == n.Id && (l.isText(n) || surelyText(b.Right)) {
 					value := callAt(b.OpPos, "__ot_append", l.expr(b.Left), l.expr(b.Right))
 					return l.assign(out, n, value)
@@ -272,15 +272,20 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	if helper == "" {
 		helper = l.divisionHelper(st.Op, st.Target, st.Value)
 	}
-	if st.Op == "+" && helper == "" && (surelyText(st.Value) || l.isText(st.Target)) {
+	if st.Op == "+" && helper == addName && (surelyText(st.Value) || l.isText(st.Target)) {
 		// s += t: appended in place when s is the text the last
 		// append made, as CPython does for a str no one else holds;
 		// a loop building a text is linear, not quadratic.
 		helper = "__ot_append"
 	}
+	if helper == addName {
+		// xs += ys extends the list xs in place, as Python's does (and
+		// Starlark's, which would do it unbounded).
+		helper = "__ot_iplus"
+	}
 	if name, ok := setOpNames[st.Op]; ok && (helper == "" || helper == name) && !l.isNumber(st.Value) && !l.isNumber(st.Target) &&
-		(st.Op != "-" || surelySet(st.Value) || l.isSetName(st.Target)) {
-		// (x -= y is mostly numbers: only a set plain to see is routed.)
+		(st.Op != "-" || helper == name) {
+		// (x -= y by a small number stays the interpreter's.)
 		// s |= t changes the set s in place (others holding it see the
 		// change), as Python's does; Starlark's makes a new set.
 		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")

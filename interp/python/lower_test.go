@@ -38,8 +38,26 @@ func TestLoweringShapes(t *testing.T) {
 		{"[i * 7 % len(c) + i * i for i in range(n)]", "[i * 7 % len(c) + i * i for i in range(n)]"},
 		{"[i * 7 % n for i in xs]", "__ot_compend([__ot_mod(__ot_mul(i, 7), n) for i in __ot_compiter(xs)])"},
 		{"[i * 7 for i in range(n) for i in 'ab']", "__ot_compend([__ot_mul(i, 7) for i in range(n) for i in __ot_compiter(\"ab\")])"},
-		{"i * 2", "i * 2"},
+		{"i * 2", "__ot_mul(i, 2)"}, // v = v * 2 would double without end
 		{"-1 * n", "-1 * n"},
+		{"x * 1", "x * 1"},
+		// + and - stay the interpreter's when one side is a small number;
+		// otherwise a concatenation is sized and an int held to the
+		// digit limit first.
+		{"x + 1", "x + 1"},
+		{"n - len(xs)", "n - len(xs)"},
+		{"t + 0.5", "t + 0.5"},
+		{"a + b", "__ot_plus(a, b)"},
+		{"a - b", "__ot_sub(a, b)"},
+		{"total += x", "total = __ot_iplus(total, x)"},
+		{"count += 1", "count += 1"},
+		{"v -= w", "v = __ot_isub(v, w)"},
+		{"[i + j for i in range(n) for j in range(n)]", "[i + j for i in range(n) for j in range(n)]"},
+		{"v << 1", "__ot_lshift(v, 1)"},
+		{"s[::-1]", "__ot_stepslice(s, None, None, -1)"},
+		{"s[1:n:2]", "__ot_stepslice(s, 1, n, 2)"},
+		{"[i << 3 for i in range(n)]", "[i << 3 for i in range(n)]"},
+		{"[1 << i for i in range(n)]", "[__ot_lshift(1, i) for i in range(n)]"},
 		{"x * 0.5", "x * 0.5"},
 		{"s * 3", "__ot_mul(s, 3)"},
 		{"x *= y", "x = __ot_mul(x, y)"},

@@ -12,3 +12,11 @@ func TestHeldValuesCountAgainstMemory(t *testing.T) {
 		{"text kept by a map", "its = []\nfor i in range(100000):\n    its.append(map(len, ['x' * 10000 + str(i)]))", "memory limit of 16 MiB exceeded"},
 	})
 }
+
+// What frozensets hold counts against the memory budget too.
+func TestFrozenSetsCountAgainstMemory(t *testing.T) {
+	checkBounded(t, []boundCase{
+		{"frozensets kept in a list", "keep = []\nfor i in range(100000):\n    keep.append(frozenset(['x' * 1000 + str(i)]))", "memory limit of 16 MiB exceeded"},
+		{"frozensets of many elements", "keep = []\nfor i in range(100000):\n    keep.append(frozenset(range(i, i + 1000)))", "memory limit of 16 MiB exceeded"},
+	})
+}

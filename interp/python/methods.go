@@ -169,6 +169,9 @@ func methodError(name string, err error) error {
 	if _, ok := err.(*Exception); ok {
 		return err
 	}
+	if _, ok := err.(*interp.IntTextError); ok {
+		return err // CPython's text, which names no method
+	}
 	return &wrapped{prefix: name + ": ", err: err}
 }
 
@@ -215,7 +218,48 @@ func replaceMethod(b *interp.Budget, s string, args starlark.Tuple, kwargs []sta
 			return nil, err
 		}
 	}
-	return interp.MakeString(strings.Replace(s, old, new, n)), nil
+	out, err := replaceCharged(b, s, old, new, n)
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(out), nil
+}
+
+// replaceCharged is strings.Replace(s, old, new, n), charged every few
+// thousand replacements: replacing every character of a text of hundreds
+// of megabytes takes seconds, which must stop at the run's deadline.
+func replaceCharged(b *interp.Budget, s, old, new string, n int) (string, error) {
+	const every = 4096
+	if n < every {
+		return strings.Replace(s, old, new, n), nil
+	}
+	var sb strings.Builder
+	sb.Grow(len(s) + n*(len(new)-len(old)))
+	start := 0
+	for i := 0; i < n; i++ {
+		if i%every == every-1 {
+			if err := b.Charge(every / 4); err != nil {
+				return "", err
+			}
+		}
+		var j int
+		if old == "" {
+			// Before each character, as CPython inserts.
+			if i > 0 {
+				_, size := utf8.DecodeRuneInString(s[start:])
+				sb.WriteString(s[start : start+size])
+				start += size
+			}
+			j = start
+		} else {
+			j = start + strings.Index(s[start:], old)
+		}
+		sb.WriteString(s[start:j])
+		sb.WriteString(new)
+		start = j + len(old)
+	}
+	sb.WriteString(s[start:])
+	return sb.String(), nil
 }
 
 // joinMethod is str.join(iterable): every element a string, the total

@@ -126,6 +126,15 @@ func parseIntValue(b *interp.Budget, v starlark.Value, base int) (starlark.Value
 		text, _ = interp.AsBytes(v)
 	}
 	ascii, ok := toASCIIDigits(text)
+	if ok {
+		// CPython 3.11's limit on int–str conversion comes first: a
+		// ValueError the program may catch (sys.set_int_max_str_digits).
+		if n, limited := intTextDigits(ascii, base); limited {
+			if err := interp.CheckIntText(b, n); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if max := b.MaxIntDigits(); ok && max > 0 {
 		per := digitsPerDecimal(base)
 		if countDigits(ascii) > max*per {
@@ -272,6 +281,50 @@ func parseInt(s string, base int) (*big.Int, bool) {
 		n.Neg(n)
 	}
 	return n, true
+}
+
+// intTextDigits counts the digits of s (ASCII) in base as CPython's
+// PyLong_FromString does before it checks them against
+// sys.int_max_str_digits: after the whitespace, sign and prefix, the run
+// of digits of the base and single underscores, underscores not counted.
+// limited is false for a base that is a power of two (parsed in linear
+// time, so not limited) and for text whose run of digits is itself
+// invalid (a doubled or trailing underscore: the parse's own error).
+func intTextDigits(s string, base int) (digits int, limited bool) {
+	s = strings.TrimLeft(s, intSpace)
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	if len(s) >= 2 && s[0] == '0' {
+		p := s[1] | 0x20
+		switch {
+		case base == 0 && (p == 'x' || p == 'o' || p == 'b'):
+			return 0, false
+		case (base == 16 && p == 'x') || (base == 8 && p == 'o') || (base == 2 && p == 'b'):
+			return 0, false
+		}
+	}
+	if base == 0 {
+		base = 10
+	}
+	if base&(base-1) == 0 {
+		return 0, false
+	}
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' {
+			if prev == '_' {
+				return 0, false
+			}
+		} else if digitOf(c) < base {
+			digits++
+		} else {
+			break
+		}
+		prev = c
+	}
+	return digits, prev != '_'
 }
 
 // digitOf is the value of an ASCII digit or letter in bases up to 36;
@@ -552,6 +605,11 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 			x, y = nx, ny
 		}
 	}
+	if xi, ok := x.(starlark.Int); ok {
+		if yi, ok := y.(starlark.Int); ok {
+			return addInts(b, xi, yi, false)
+		}
+	}
 	if xs, ok := interp.AsText(x); ok {
 		if ys, ok := interp.AsText(y); ok {
 			if err := b.Alloc(int64(len(xs) + len(ys))); err != nil {
@@ -560,13 +618,8 @@ func pyAdd(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
 			return interp.MakeString(xs + ys), nil
 		}
 	}
-	switch x.(type) {
-	case *starlark.List, starlark.Tuple, starlark.Bytes, interp.Bytes:
-		if n, m := starlark.Len(x), starlark.Len(y); m >= 0 {
-			if err := b.Alloc(int64(n+m) * slot); err != nil {
-				return nil, err
-			}
-		}
+	if err := checkConcat(b, x, y); err != nil {
+		return nil, err
 	}
 	z, err := starlark.Binary(syntax.PLUS, x, y)
 	if err != nil {
@@ -647,7 +700,12 @@ func roundInt(b *interp.Budget, i starlark.Int, k int64) (starlark.Value, error)
 	if c := twice.Cmp(p); c > 0 || (c == 0 && q.Bit(0) == 1) {
 		q.Add(q, big.NewInt(1))
 	}
-	return starlark.MakeBigInt(q.Mul(q, p)), nil
+	z := starlark.MakeBigInt(q.Mul(q, p))
+	// Rounding up may carry into a digit more (round(999, -1) is 1000).
+	if err := b.CheckInt(z); err != nil {
+		return nil, err
+	}
+	return z, nil
 }
 
 // roundFloat is round(f, n) for a float: f rounded to n decimal places

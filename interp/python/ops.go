@@ -2,6 +2,7 @@ package python
 
 import (
 	"errors"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -33,6 +34,8 @@ func boolArith(op string) *starlark.Builtin {
 			y = boolInt(y.(starlark.Bool))
 		}
 		switch op {
+		case "<<":
+			return lshift(interp.BudgetOf(thread), x, y)
 		case "*":
 			return mulHelper(thread, b, starlark.Tuple{x, y}, nil)
 		case "%":
@@ -254,6 +257,8 @@ func checkRepeat(b *interp.Budget, seq starlark.Value, n int64) error {
 		unit = int64(len(s))
 	case interp.Bytes:
 		unit = int64(len(s))
+	case *interp.ByteArray:
+		unit = int64(s.Len())
 	case *starlark.List:
 		unit = int64(s.Len()) * slot
 	case starlark.Tuple:
@@ -390,4 +395,210 @@ func boolOpError(op string, x, y starlark.Value, err error) error {
 		return typeError("%s", binaryOpError(op, pyTypeName(x), pyTypeName(y)))
 	}
 	return err
+}
+
+// addHelper is x + y where neither side is a small number (see
+// binaryHelper): Python's +, with a concatenation refused before it is
+// made when the result alone would exceed the run's memory budget, and
+// an int beyond limits.max_int_digits ending the run.
+func addHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, typeError("%s takes 2 arguments", addName)
+	}
+	return Add(thread, args[0], args[1])
+}
+
+// Add is x + y with Python's meaning under the run's budgets (see
+// addHelper), for the lowering and for modules that add values.
+func Add(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
+	if xi, ok := x.(starlark.Int); ok {
+		if yi, ok := y.(starlark.Int); ok {
+			// Two ints of 64 bits need no budget (a thread-local lookup):
+			// this is the path of a loop that sums.
+			if a, ok := xi.Int64(); ok {
+				if c, ok := yi.Int64(); ok && !addOverflows(a, c) {
+					return starlark.MakeInt64(a + c), nil
+				}
+			}
+			return addInts(interp.BudgetOf(thread), xi, yi, false)
+		}
+	}
+	if xf, ok := x.(starlark.Float); ok {
+		if yf, ok := y.(starlark.Float); ok {
+			return xf + yf, nil
+		}
+	}
+	b := interp.BudgetOf(thread)
+	if err := checkConcat(b, x, y); err != nil {
+		return nil, err
+	}
+	if hasBool(x, y) {
+		if nx, ok := number(x); ok {
+			if ny, ok := number(y); ok {
+				return Add(thread, nx, ny) // True + 1 is 2, as in Python
+			}
+		}
+	}
+	// The interpreter's own error, which the front end words as CPython
+	// does ("can only concatenate str (not "int") to str").
+	return starlark.Binary(syntax.PLUS, x, y)
+}
+
+// addInts is x + y (x - y when sub) of two ints: the result has at most
+// a bit more than the larger operand, so it is made (in time linear in
+// its size) and then held to limits.max_int_digits.
+func addInts(b *interp.Budget, x, y starlark.Int, sub bool) (starlark.Value, error) {
+	if a, ok := x.Int64(); ok {
+		if c, ok := y.Int64(); ok {
+			if sub && c != math.MinInt64 && !addOverflows(a, -c) {
+				return starlark.MakeInt64(a - c), nil
+			}
+			if !sub && !addOverflows(a, c) {
+				return starlark.MakeInt64(a + c), nil
+			}
+		}
+	}
+	var z starlark.Int
+	if sub {
+		z = x.Sub(y)
+	} else {
+		z = x.Add(y)
+	}
+	if err := b.CheckInt(z); err != nil {
+		return nil, err
+	}
+	return z, nil
+}
+
+// checkConcat refuses, before it is made, a concatenation x + y whose
+// result alone would exceed the run's memory budget.
+func checkConcat(b *interp.Budget, x, y starlark.Value) error {
+	var size int64
+	switch x.(type) {
+	case starlark.String, *interp.Unicode:
+		xs, _ := interp.AsText(x)
+		ys, ok := interp.AsText(y)
+		if !ok {
+			return nil
+		}
+		size = int64(len(xs)) + int64(len(ys))
+	case starlark.Bytes, interp.Bytes, *interp.ByteArray:
+		n, m := bytesLen(x), bytesLen(y)
+		if m < 0 {
+			return nil
+		}
+		size = int64(n) + int64(m)
+	case *starlark.List:
+		if l, ok := y.(*starlark.List); ok {
+			size = int64(x.(*starlark.List).Len()+l.Len()) * slot
+		}
+	case starlark.Tuple:
+		if t, ok := y.(starlark.Tuple); ok {
+			size = int64(len(x.(starlark.Tuple))+len(t)) * slot
+		}
+	}
+	if size < 1<<16 {
+		return nil
+	}
+	return b.Alloc(size)
+}
+
+// bytesLen is the length of bytes or a bytearray; -1 for anything else.
+func bytesLen(v starlark.Value) int {
+	switch v := v.(type) {
+	case starlark.Bytes:
+		return len(v)
+	case interp.Bytes:
+		return len(v)
+	case *interp.ByteArray:
+		return v.Len()
+	}
+	return -1
+}
+
+// subInts is x - y for the helpers of - (__ot_sub, __ot_isub) when both
+// are ints; ok is false for anything else.
+func subInts(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, bool, error) {
+	if hasBool(x, y) {
+		// A bool is the int it is: True - 1, x - flag.
+		nx, okx := number(x)
+		ny, oky := number(y)
+		if !okx || !oky {
+			return nil, false, nil
+		}
+		if _, ok := nx.(starlark.Int); !ok {
+			z, err := starlark.Binary(syntax.MINUS, nx, ny)
+			return z, true, err
+		}
+		if _, ok := ny.(starlark.Int); !ok {
+			z, err := starlark.Binary(syntax.MINUS, nx, ny)
+			return z, true, err
+		}
+		x, y = nx, ny
+	}
+	xi, ok1 := x.(starlark.Int)
+	yi, ok2 := y.(starlark.Int)
+	if !ok1 || !ok2 {
+		return nil, false, nil
+	}
+	z, err := addInts(interp.BudgetOf(thread), xi, yi, true)
+	return z, true, err
+}
+
+// iaddHelper is x += y where neither side is a small number: a list is
+// extended in place by any iterable, under the run's budgets, as Python
+// does; anything else is x + y (addHelper).
+func iaddHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, typeError("__ot_iplus takes 2 arguments")
+	}
+	if l, ok := args[0].(*starlark.List); ok {
+		if _, err := listExtend(thread, l, args[1:], nil); err != nil {
+			return nil, err
+		}
+		return l, nil
+	}
+	return Add(thread, args[0], args[1])
+}
+
+// lshiftHelper is x << y with Python's meaning: any shift count (the
+// interpreter's stops at 511), a negative one a ValueError, and a
+// result beyond limits.max_int_digits refused before it is made.
+func lshiftHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, typeError("%s takes 2 arguments", lshiftName)
+	}
+	return lshift(interp.BudgetOf(thread), args[0], args[1])
+}
+
+func lshift(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
+	nx, okx := number(x)
+	ny, oky := number(y)
+	xi, xInt := nx.(starlark.Int)
+	yi, yInt := ny.(starlark.Int)
+	if !okx || !oky || !xInt || !yInt {
+		if z, err := starlark.Binary(syntax.LTLT, x, y); err == nil {
+			return z, nil // a module's value that shifts
+		}
+		return nil, typeError("%s", binaryOpError("<<", pyTypeName(x), pyTypeName(y)))
+	}
+	if yi.Sign() < 0 {
+		return nil, valueError("negative shift count")
+	}
+	if xi.Sign() == 0 {
+		return xi, nil
+	}
+	n, ok := yi.Int64()
+	bx := xi.BigInt()
+	size := float64(bx.BitLen()) + float64(n)
+	if max := b.IntBits(); max > 0 && (!ok || size > float64(max)) {
+		return nil, b.IntLimit()
+	}
+	if !ok || size > 1<<36 {
+		return nil, exception("OverflowError", "too many digits in integer")
+	}
+	if err := b.Alloc(int64(size) / 8); err != nil {
+		return nil, err
+	}
+	return starlark.MakeBigInt(bx.Lsh(bx, uint(n))), nil
 }

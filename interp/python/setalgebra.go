@@ -97,6 +97,14 @@ func (sb *setBuild) add(v starlark.Value) error {
 	if err := sb.s.Insert(v); err != nil {
 		return err
 	}
+	if n := sb.s.Len(); n&1023 == 0 {
+		// A set filled from an endless iterator (set(count())) ends at
+		// the memory budget: the set and the table that keeps CPython's
+		// order, which no variable shows the meter yet.
+		if err := sb.b.Fits(interp.TableBytes(n) + sb.t.bytes()); err != nil {
+			return err
+		}
+	}
 	if sb.t != nil && !sb.pending {
 		h, ok := knownHash(v, 0)
 		if !ok {
@@ -504,6 +512,11 @@ func setOps() starlark.StringDict {
 			if v, ok, err := setBinary(thread, op, x, y); ok {
 				return v, err
 			}
+			if op == syntax.MINUS {
+				if v, ok, err := subInts(thread, x, y); ok {
+					return v, err
+				}
+			}
 			return starlark.Binary(op, x, y)
 		})
 		d["__ot_i"+name] = interp.NewBuiltin("__ot_i"+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
@@ -524,6 +537,11 @@ func setOps() starlark.StringDict {
 			}
 			if v, ok, err := setBinary(thread, op, x, y); ok {
 				return v, err
+			}
+			if op == syntax.MINUS {
+				if v, ok, err := subInts(thread, x, y); ok {
+					return v, err
+				}
 			}
 			return starlark.Binary(op, x, y)
 		})

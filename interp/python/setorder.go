@@ -39,7 +39,10 @@ const (
 	slotDummy       = -2 // a freed slot, reused by a later insertion
 )
 
-func init() { interp.SetOrder = setOrder }
+func init() {
+	interp.SetOrder = setOrder
+	interp.SetExtra = func(s *starlark.Set) int64 { return storedTable(s).bytes() }
+}
 
 // setTable models CPython's table of a set: slots hold indexes into
 // keys, or slotEmpty / slotDummy.
@@ -52,6 +55,14 @@ type setTable struct {
 	fill   int     // slots not empty (active and freed)
 	used   int     // active slots
 	finger uint64  // where pop looks first
+}
+
+// bytes is what t takes in memory beyond the keys themselves; 0 for nil.
+func (t *setTable) bytes() int64 {
+	if t == nil {
+		return 0
+	}
+	return int64(cap(t.slots))*4 + int64(cap(t.keys))*16 + int64(cap(t.hashes))*8 + int64(cap(t.free))*4
 }
 
 func newSetTable() *setTable {

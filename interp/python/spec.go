@@ -283,6 +283,15 @@ func intDigits(b *interp.Budget, n *big.Int, typ byte) (digits, prefix string, b
 	case 'X':
 		base, prefix = 16, "0X"
 	}
+	if base == 10 {
+		// Decimal text is held to the run's limit on int–str conversion
+		// (sys.set_int_max_str_digits), with CPython's ValueError.
+		if n.IsInt64() && n.Int64() != math.MinInt64 {
+			return strconv.FormatInt(abs64(n.Int64()), 10), prefix, base, nil
+		}
+		digits, err = interp.BigIntText(b, new(big.Int).Abs(n))
+		return digits, prefix, base, err
+	}
 	if err := b.Charge(uint64(n.BitLen()) / 8); err != nil {
 		return "", "", 0, err
 	}

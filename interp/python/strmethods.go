@@ -169,6 +169,17 @@ func allocText(b *interp.Budget, size int64) error {
 // charge counts the work of visiting n bytes.
 func charge(b *interp.Budget, n int) error { return b.Charge(uint64(n) / 64) }
 
+// tick checks the run's budget once every million steps of a loop over
+// text (i counts them): a loop over hundreds of megabytes takes seconds,
+// and must stop at the run's deadline. Its work was charged before the
+// loop; tick only looks.
+func tick(b *interp.Budget, i int) error {
+	if i&(1<<20-1) == 1<<20-1 {
+		return b.Charge(1 << 12)
+	}
+	return nil
+}
+
 // Arguments, as CPython checks them. Its str methods parse arguments in
 // four ways, each with its own texts; the helpers below give each one's.
 
@@ -363,7 +374,10 @@ func caseMethod(name string, full, ascii func(string) string) strFunc {
 			return nil, err
 		}
 		if t.ascii {
-			out := ascii(t.s)
+			out, err := mapCaseChunks(b, name, t.s, true, ascii)
+			if err != nil {
+				return nil, err
+			}
 			if out == t.s {
 				return t.v, nil
 			}
@@ -374,13 +388,66 @@ func caseMethod(name string, full, ascii func(string) string) strFunc {
 		if err := allocText(b, int64(len(t.s))*6); err != nil {
 			return nil, err
 		}
-		return interp.MakeString(full(t.s)), nil
+		out, err := mapCaseChunks(b, name, t.s, false, full)
+		if err != nil {
+			return nil, err
+		}
+		return interp.MakeString(out), nil
 	}
 }
 
-func asciiTitle(s string) string {
-	buf := []byte(s)
+// caseChunk is how much text a case mapping maps between two checks of
+// the run's budget: a few milliseconds.
+const caseChunk = 1 << 20
+
+// mapCaseChunks maps the case of s with f (the method name's mapping), a
+// megabyte at a time, checking the run's budget between chunks: upper()
+// of a text of hundreds of megabytes takes seconds. ASCII text is cut
+// anywhere (title carries whether the last character was cased); other
+// text at a character's start, each range mapped with the whole text as
+// its context (mapRange).
+func mapCaseChunks(b *interp.Budget, name, s string, ascii bool, f func(string) string) (string, error) {
+	if len(s) <= caseChunk {
+		return f(s), nil
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
 	prevCased := false
+	for from := 0; from < len(s); {
+		to := min(len(s), from+caseChunk)
+		for to < len(s) && !utf8.RuneStart(s[to]) {
+			to++
+		}
+		part := s[from:to]
+		switch {
+		case !ascii:
+			sb.WriteString(mapRange(name, s, from, to))
+		case name == "title":
+			var out string
+			out, prevCased = asciiTitleFrom(part, prevCased)
+			sb.WriteString(out)
+		case name == "capitalize" && from > 0:
+			sb.WriteString(strings.ToLower(part))
+		default:
+			sb.WriteString(f(part))
+		}
+		from = to
+		if err := charge(b, len(part)); err != nil {
+			return "", err
+		}
+	}
+	return sb.String(), nil
+}
+
+func asciiTitle(s string) string {
+	out, _ := asciiTitleFrom(s, false)
+	return out
+}
+
+// asciiTitleFrom is title() of ASCII text that follows a cased character
+// when prevCased; it says whether its last character is cased.
+func asciiTitleFrom(s string, prevCased bool) (string, bool) {
+	buf := []byte(s)
 	for i, c := range buf {
 		lower, upper := c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z'
 		switch {
@@ -391,7 +458,7 @@ func asciiTitle(s string) string {
 		}
 		prevCased = lower || upper
 	}
-	return string(buf)
+	return string(buf), prevCased
 }
 
 func asciiCapitalize(s string) string {
@@ -1234,7 +1301,13 @@ func translateMethod(b *interp.Budget, t str, args starlark.Tuple, kwargs []star
 	var w strings.Builder
 	w.Grow(len(t.s))
 	var ascii [utf8.RuneSelf]*string // the replacements of ASCII characters, once looked up
+	steps := 0
 	for _, r := range t.s {
+		if steps++; steps&(1<<20-1) == 0 {
+			if err := b.Charge(1 << 12); err != nil {
+				return nil, err
+			}
+		}
 		var repl string
 		if r < utf8.RuneSelf && ascii[r] != nil {
 			repl = *ascii[r]

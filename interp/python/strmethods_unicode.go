@@ -266,77 +266,72 @@ func finalSigma(s string, i, j int) bool {
 	return true
 }
 
-func mapUpper(s string) string {
-	var m caseMapper
-	m.w.Grow(len(s))
-	for _, r := range s {
-		m.write(toUpper, r)
-	}
-	return m.w.String()
-}
+func mapUpper(s string) string      { return mapRange("upper", s, 0, len(s)) }
+func mapLower(s string) string      { return mapRange("lower", s, 0, len(s)) }
+func mapFold(s string) string       { return mapRange("casefold", s, 0, len(s)) }
+func mapTitle(s string) string      { return mapRange("title", s, 0, len(s)) }
+func mapCapitalize(s string) string { return mapRange("capitalize", s, 0, len(s)) }
+func mapSwapcase(s string) string   { return mapRange("swapcase", s, 0, len(s)) }
 
-func mapLower(s string) string {
+// mapRange maps the case of s[from:to] as the method name does to the
+// whole of s, which it reads for context (a final sigma, the character
+// before a title's word): a long text is mapped a range at a time, and
+// the ranges joined are the whole text mapped.
+//
+//   - upper, casefold: each character on its own;
+//   - lower: a Σ at the end of a word becomes ς;
+//   - title: a character after a cased one is lowered, any other is
+//     title-cased ("they're" → "They'Re", as CPython has it);
+//   - capitalize: the first character of s title-cased, the rest lowered;
+//   - swapcase: upper case lowered, lower case raised.
+func mapRange(name, s string, from, to int) string {
+	const (
+		upper = iota
+		fold
+		lower
+		title
+		capitalize
+		swapcase
+	)
+	kind := map[string]int{"upper": upper, "casefold": fold, "lower": lower, "title": title, "capitalize": capitalize, "swapcase": swapcase}[name]
 	var m caseMapper
-	m.w.Grow(len(s))
-	for i, r := range s {
-		m.lower(s, i, r)
-	}
-	return m.w.String()
-}
-
-func mapFold(s string) string {
-	var m caseMapper
-	m.w.Grow(len(s))
-	for _, r := range s {
-		m.write(toFold, r)
-	}
-	return m.w.String()
-}
-
-// mapTitle is str.title: a character after a cased one is lowered, any
-// other is title-cased ("they're" → "They'Re", as CPython has it).
-func mapTitle(s string) string {
-	var m caseMapper
-	m.w.Grow(len(s))
+	m.w.Grow(to - from)
 	prevCased := false
-	for i, r := range s {
-		if prevCased {
-			m.lower(s, i, r)
-		} else {
-			m.write(toTitle, r)
-		}
+	if from > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:from])
 		prevCased = isCased(r)
 	}
-	return m.w.String()
-}
-
-// mapCapitalize is str.capitalize: the first character title-cased, the
-// rest lowered.
-func mapCapitalize(s string) string {
-	var m caseMapper
-	m.w.Grow(len(s))
-	for i, r := range s {
-		if i == 0 {
-			m.write(toTitle, r)
-		} else {
-			m.lower(s, i, r)
-		}
-	}
-	return m.w.String()
-}
-
-// mapSwapcase is str.swapcase: upper case lowered, lower case raised.
-func mapSwapcase(s string) string {
-	var m caseMapper
-	m.w.Grow(len(s))
-	for i, r := range s {
-		switch {
-		case isUpperChar(r):
-			m.lower(s, i, r)
-		case isLowerChar(r):
+	for k, r := range s[from:to] {
+		i := from + k
+		switch kind {
+		case upper:
 			m.write(toUpper, r)
-		default:
-			m.w.WriteRune(r)
+		case fold:
+			m.write(toFold, r)
+		case lower:
+			m.lower(s, i, r)
+		case title:
+			if prevCased {
+				m.lower(s, i, r)
+			} else {
+				m.write(toTitle, r)
+			}
+			prevCased = isCased(r)
+		case capitalize:
+			if i == 0 {
+				m.write(toTitle, r)
+			} else {
+				m.lower(s, i, r)
+			}
+		case swapcase:
+			switch {
+			case isUpperChar(r):
+				m.lower(s, i, r)
+			case isLowerChar(r):
+				m.write(toUpper, r)
+			default:
+				m.w.WriteRune(r)
+			}
 		}
 	}
 	return m.w.String()

@@ -28,36 +28,38 @@ import (
 func Sys() *starlarkstruct.Module {
 	exit := Builtins()["exit"]
 	members := starlark.StringDict{
-		"argv":                  frozenList(starlark.String("<string>")),
-		"orig_argv":             frozenList(starlark.String("python3"), starlark.String("<string>")),
-		"path":                  frozenList(starlark.String("")),
-		"exit":                  exit,
-		"maxsize":               starlark.MakeInt64(math.MaxInt64),
-		"maxunicode":            starlark.MakeInt(utf8.MaxRune),
-		"version":               starlark.String("3.11.7 (main, onetool) [Starlark on Go]"),
-		"version_info":          newStructSeq("sys.version_info", []string{"major", "minor", "micro", "releaselevel", "serial"}, starlark.MakeInt(3), starlark.MakeInt(11), starlark.MakeInt(7), starlark.String("final"), starlark.MakeInt(0)),
-		"hexversion":            starlark.MakeInt(0x030b07f0),
-		"api_version":           starlark.MakeInt(1013),
-		"platform":              starlark.String("linux"),
-		"byteorder":             starlark.String("little"),
-		"executable":            starlark.String(""),
-		"float_repr_style":      starlark.String("short"),
-		"float_info":            floatInfo(),
-		"int_info":              newStructSeq("sys.int_info", []string{"bits_per_digit", "sizeof_digit", "default_max_str_digits", "str_digits_check_threshold"}, starlark.MakeInt(30), starlark.MakeInt(4), starlark.MakeInt(4300), starlark.MakeInt(640)),
-		"getrecursionlimit":     interp.NewBuiltin("getrecursionlimit", sysGetRecursionLimit),
-		"setrecursionlimit":     interp.NewBuiltin("setrecursionlimit", sysSetRecursionLimit),
-		"getsizeof":             interp.NewBuiltin("getsizeof", sysGetSizeOf),
-		"getdefaultencoding":    constFunc("getdefaultencoding", starlark.String("utf-8")),
-		"getfilesystemencoding": constFunc("getfilesystemencoding", starlark.String("utf-8")),
-		"intern":                interp.NewBuiltin("intern", sysIntern),
-		"exc_info":              interp.NewBuiltin("exc_info", sysExcInfo),
-		"exception":             interp.NewBuiltin("exception", sysException),
-		"stdout":                stdoutStream,
-		"stderr":                stderrStream,
-		"stdin":                 stdinStream,
-		"__stdout__":            stdoutStream,
-		"__stderr__":            stderrStream,
-		"__stdin__":             stdinStream,
+		"argv":                   frozenList(starlark.String("<string>")),
+		"orig_argv":              frozenList(starlark.String("python3"), starlark.String("<string>")),
+		"path":                   frozenList(starlark.String("")),
+		"exit":                   exit,
+		"maxsize":                starlark.MakeInt64(math.MaxInt64),
+		"maxunicode":             starlark.MakeInt(utf8.MaxRune),
+		"version":                starlark.String("3.11.7 (main, onetool) [Starlark on Go]"),
+		"version_info":           newStructSeq("sys.version_info", []string{"major", "minor", "micro", "releaselevel", "serial"}, starlark.MakeInt(3), starlark.MakeInt(11), starlark.MakeInt(7), starlark.String("final"), starlark.MakeInt(0)),
+		"hexversion":             starlark.MakeInt(0x030b07f0),
+		"api_version":            starlark.MakeInt(1013),
+		"platform":               starlark.String("linux"),
+		"byteorder":              starlark.String("little"),
+		"executable":             starlark.String(""),
+		"float_repr_style":       starlark.String("short"),
+		"float_info":             floatInfo(),
+		"int_info":               newStructSeq("sys.int_info", []string{"bits_per_digit", "sizeof_digit", "default_max_str_digits", "str_digits_check_threshold"}, starlark.MakeInt(30), starlark.MakeInt(4), starlark.MakeInt(4300), starlark.MakeInt(640)),
+		"getrecursionlimit":      interp.NewBuiltin("getrecursionlimit", sysGetRecursionLimit),
+		"get_int_max_str_digits": interp.NewBuiltin("get_int_max_str_digits", sysGetIntMaxStrDigits),
+		"set_int_max_str_digits": interp.NewBuiltin("set_int_max_str_digits", sysSetIntMaxStrDigits),
+		"setrecursionlimit":      interp.NewBuiltin("setrecursionlimit", sysSetRecursionLimit),
+		"getsizeof":              interp.NewBuiltin("getsizeof", sysGetSizeOf),
+		"getdefaultencoding":     constFunc("getdefaultencoding", starlark.String("utf-8")),
+		"getfilesystemencoding":  constFunc("getfilesystemencoding", starlark.String("utf-8")),
+		"intern":                 interp.NewBuiltin("intern", sysIntern),
+		"exc_info":               interp.NewBuiltin("exc_info", sysExcInfo),
+		"exception":              interp.NewBuiltin("exception", sysException),
+		"stdout":                 stdoutStream,
+		"stderr":                 stderrStream,
+		"stdin":                  stdinStream,
+		"__stdout__":             stdoutStream,
+		"__stderr__":             stderrStream,
+		"__stdin__":              stdinStream,
 	}
 	return &starlarkstruct.Module{Name: "sys", Members: members}
 }
@@ -143,6 +145,63 @@ func sysSetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 		return nil, python.Errorf("ValueError", "recursion limit must be greater or equal than 1")
 	}
 	thread.SetLocal(recursionLocal, n)
+	return starlark.None, nil
+}
+
+// sysGetIntMaxStrDigits is sys.get_int_max_str_digits(): the run's limit
+// on conversions between int and decimal text (interp.IntText), 4300
+// unless the program (or an earlier input of its session) changed it.
+func sysGetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, python.Errorf("TypeError", "sys.get_int_max_str_digits() takes no keyword arguments")
+	}
+	if len(args) > 0 {
+		return nil, python.Errorf("TypeError", "sys.get_int_max_str_digits() takes no arguments (%d given)", len(args))
+	}
+	return starlark.MakeInt(interp.BudgetOf(thread).IntMaxStrDigits()), nil
+}
+
+// sysSetIntMaxStrDigits is sys.set_int_max_str_digits(maxdigits): it sets
+// the limit for the rest of the run (of the session, when the run is an
+// input of one), never for other runs; 0 removes it.
+func sysSetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) > 1 {
+		return nil, python.Errorf("TypeError", "set_int_max_str_digits() takes at most 1 argument (%d given)", len(args))
+	}
+	var arg starlark.Value
+	if len(args) == 1 {
+		arg = args[0]
+	}
+	for _, kv := range kwargs {
+		if name, _ := starlark.AsString(kv[0]); name == "maxdigits" && arg == nil {
+			arg = kv[1]
+			continue
+		}
+		name, _ := starlark.AsString(kv[0])
+		if name == "maxdigits" {
+			return nil, python.Errorf("TypeError", "argument for set_int_max_str_digits() given by name ('maxdigits') and position (1)")
+		}
+		return nil, python.Errorf("TypeError", "set_int_max_str_digits() got an unexpected keyword argument '%s'", name)
+	}
+	if arg == nil {
+		return nil, python.Errorf("TypeError", "set_int_max_str_digits() missing required argument 'maxdigits' (pos 1)")
+	}
+	var n starlark.Int
+	switch x := arg.(type) {
+	case starlark.Int:
+		n = x
+	case starlark.Bool:
+		n = starlark.MakeInt(boolInt(bool(x)))
+	default:
+		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(arg))
+	}
+	v, ok := n.Int64()
+	if !ok {
+		v = math.MaxInt64
+	}
+	if err := interp.BudgetOf(thread).SetIntMaxStrDigits(v); err != nil {
+		return nil, err
+	}
 	return starlark.None, nil
 }
 
