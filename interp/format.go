@@ -89,7 +89,11 @@ func render(b *Budget, v starlark.Value, mode string) (text string, g any, note 
 		return x.s, g, note, nil
 	case *starlark.Dict, *starlark.List, starlark.Tuple, *starlark.Set, *starlarkstruct.Struct, GoValuer:
 		if convErr == nil {
-			if text, ok := formatData(b, v, g, mode); ok {
+			text, ok, err := formatData(b, v, g, mode)
+			if err != nil {
+				return "", g, note, err
+			}
+			if ok {
 				return text, g, note, nil
 			}
 		}
@@ -105,39 +109,93 @@ func isBudget(err error) bool {
 }
 
 // formatData renders g, the Go form of v, in mode; false when it cannot
-// (then the caller falls back to str()).
-func formatData(b *Budget, v starlark.Value, g any, mode string) (string, bool) {
+// (then the caller falls back to str()). It fails only when b does: the
+// text of a value shared many times (one long string in a list a
+// thousand times) is far larger than the value, so writing it is charged
+// and its size held to the memory budget as it grows.
+func formatData(b *Budget, v starlark.Value, g any, mode string) (string, bool, error) {
 	if _, ok := v.(GoValuer); ok && isScalar(g) {
 		// A path object or a scalar tool result: print it as the same
 		// value made by the program would print, not as JSON ("x", not
 		// "\"x\""; True, not true).
 		if s, ok := g.(string); ok {
-			return s, true
+			return s, true, nil
 		}
 		sv, err := FromGo(g)
 		if err != nil {
-			return "", false
+			return "", false, nil
 		}
 		text, err := Str(b, sv)
-		return text, err == nil
+		if err != nil && isBudget(err) {
+			return "", false, err
+		}
+		return text, err == nil, nil
 	}
 
+	m := &textMeter{b: b}
 	var out []byte
 	var err error
 	switch mode {
 	case FormatJSONH:
-		out, err = ordered.EncodeIndent(g, "  ")
+		out, err = ordered.EncodeWith(g, "  ", m.check)
 	case FormatYAML:
-		out, err = encodeYAML(g, false)
+		out, err = encodeYAML(g, false, m)
 	case FormatYAMLFlow:
-		out, err = encodeYAML(g, true)
+		out, err = encodeYAML(g, true, m)
 	default:
-		out, err = ordered.Encode(g)
+		out, err = ordered.EncodeWith(g, "", m.check)
+	}
+	if m.err != nil {
+		return "", false, m.err
 	}
 	if err != nil {
-		return "", false
+		return "", false, nil
 	}
-	return string(out), true
+	return string(out), true, nil
+}
+
+// textMeter holds the text of a result being written to the run's
+// budget: the text alone may not exceed the memory budget, and each byte
+// written is charged as work, so that writing stops at the deadline too.
+// A nil budget admits everything. err keeps the first refusal, for
+// encoders that report a writer's error only as text.
+type textMeter struct {
+	b    *Budget
+	last int // size at the last check
+	err  error
+}
+
+func (m *textMeter) check(size int) error {
+	if m.err != nil || m.b == nil {
+		return m.err
+	}
+	n := uint64(1)
+	if size > m.last {
+		n += uint64(size-m.last) / 64
+		m.last = size
+	}
+	if err := m.b.Fits(int64(size)); err != nil {
+		m.err = err
+		return err
+	}
+	if err := m.b.Charge(n); err != nil {
+		m.err = err
+		return err
+	}
+	return nil
+}
+
+// meteredText is a strings.Builder that asks a textMeter before it grows.
+type meteredText struct {
+	strings.Builder
+	m *textMeter
+}
+
+func (w *meteredText) Write(p []byte) (int, error) {
+	if err := w.m.check(w.Len() + len(p)); err != nil {
+		return 0, err
+	}
+	return w.Builder.Write(p)
 }
 
 // isScalar reports whether g, a GoValue result, is a single value rather
@@ -161,8 +219,12 @@ func isScalar(g any) bool {
 // It builds a yaml.Node tree instead of handing g to yaml.Marshal, because
 // that is how insertion order survives (*ordered.Map is opaque to the
 // library) and how each scalar gets the exact tag that decides its quoting.
-func encodeYAML(g any, flow bool) ([]byte, error) {
-	n, err := yamlNode(g, 0)
+//
+// The node tree takes memory of its own (a node is some 200 bytes), so
+// building it is held to m as if the tree were text; the emitter writes
+// through m as it goes.
+func encodeYAML(g any, flow bool, m *textMeter) ([]byte, error) {
+	n, err := (&yamlBuilder{m: m}).node(g, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +233,7 @@ func encodeYAML(g any, flow bool) ([]byte, error) {
 		// never wraps lines (its width is unlimited by default).
 		n.Style = yaml.FlowStyle
 	}
-	var buf strings.Builder
+	buf := meteredText{m: m}
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(n); err != nil {
@@ -183,11 +245,28 @@ func encodeYAML(g any, flow bool) ([]byte, error) {
 	return []byte(strings.TrimSuffix(buf.String(), "\n")), nil
 }
 
-// yamlNode builds the node for g, which is normally a ToGo result; other Go
+// yamlBuilder makes the yaml.Node tree of a value, its size held to m.
+type yamlBuilder struct {
+	m    *textMeter
+	size int // the tree's bytes so far, and its scalars'
+}
+
+// yamlNodeBytes is what one yaml.Node takes, rounded up to the
+// allocator's size class.
+const yamlNodeBytes = 208
+
+// node builds the node for g, which is normally a ToGo result; other Go
 // data (from a GoValuer) is first normalised through ordered's JSON.
-func yamlNode(g any, depth int) (*yaml.Node, error) {
+func (y *yamlBuilder) node(g any, depth int) (*yaml.Node, error) {
 	if depth > maxDepth {
 		return nil, ordered.ErrDepth
+	}
+	y.size += yamlNodeBytes + 2*depth
+	if s, ok := g.(string); ok {
+		y.size += 2 * len(s) // its value, and its text when emitted
+	}
+	if err := y.m.check(y.size); err != nil {
+		return nil, err
 	}
 	switch x := g.(type) {
 	case nil:
@@ -221,7 +300,7 @@ func yamlNode(g any, depth int) (*yaml.Node, error) {
 	case []any:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: make([]*yaml.Node, len(x))}
 		for i, e := range x {
-			c, err := yamlNode(e, depth+1)
+			c, err := y.node(e, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -233,8 +312,11 @@ func yamlNode(g any, depth int) (*yaml.Node, error) {
 		var err error
 		x.Range(func(k string, e any) bool {
 			var c *yaml.Node
-			if c, err = yamlNode(e, depth+1); err == nil {
-				key, _ := yamlNode(k, depth+1) // a string never fails
+			if c, err = y.node(e, depth+1); err == nil {
+				var key *yaml.Node
+				if key, err = y.node(k, depth+1); err != nil {
+					return false
+				}
 				if strings.Contains(k, "\n") {
 					// Such a key needs YAML's "? key" form whatever its
 					// style; quoted, it stays on one line.
@@ -249,7 +331,7 @@ func yamlNode(g any, depth int) (*yaml.Node, error) {
 		}
 		return n, nil
 	}
-	data, err := ordered.Encode(g)
+	data, err := ordered.EncodeWith(g, "", y.m.check)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +339,7 @@ func yamlNode(g any, depth int) (*yaml.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return yamlNode(norm, depth)
+	return y.node(norm, depth)
 }
 
 func scalarNode(tag, value string) *yaml.Node {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"go.starlark.net/starlark"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/onetool-dev/onetool/internal/quiet"
 	"github.com/onetool-dev/onetool/interp/ordered"
 )
 
@@ -422,5 +424,42 @@ func BenchmarkFormatJSON(b *testing.B) {
 		if text, _ := Format(d, FormatJSON); text == "" {
 			b.Fatal("empty")
 		}
+	}
+}
+
+// The text of a result is held to the run's budgets as it is written
+// (SPEC §8.1: budgets bind inside every result formatter): a value shared
+// many times, or one whose YAML tree is many times its size, is refused
+// with the memory error instead of being written unbounded after the
+// program ended. Each ends well within its deadline, and the process
+// goes quiet.
+func TestResultTextWithinBudgets(t *testing.T) {
+	cases := []struct{ name, code string }{
+		{"json of one string shared", "s = 'x' * 1000000\n[s] * 3000"},
+		{"json_h of one string shared", "__format__ = 'json_h'\ns = 'x' * 1000000\n[s] * 3000"},
+		{"yaml of one string shared", "__format__ = 'yaml'\ns = 'x' * 1000000\n[s] * 3000"},
+		{"yaml of many small values", "__format__ = 'yaml'\n[0] * 10000000"},
+		{"yaml_flow of many small values", "__format__ = 'yaml_flow'\n[0] * 10000000"},
+		{"json of control characters", "s = '\\x01' * 10000000\n[s, s]"},
+		{"json keys shared", "k = 'k' * 1000000\n[{k: 1}] * 3000"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := quiet.Self(t)
+			start := time.Now()
+			_, err := run(t, c.code, Options{MaxMemory: 64 << 20, Watchdog: NewWatchdog(), Timeout: 20 * time.Second})
+			if !errors.Is(err, ErrMemoryLimit) {
+				t.Fatalf("err = %v, want the memory limit", err)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("took %v", took)
+			}
+			quiet.Wait(t, base, time.Second)
+		})
+	}
+	// What fits is written as before.
+	res, err := run(t, "__format__ = 'yaml'\ns = 'x' * 1000\n[s] * 10", Options{MaxMemory: 64 << 20, Watchdog: NewWatchdog(), Timeout: 20 * time.Second})
+	if err != nil || strings.Count(res.Text, "- xxx") != 10 {
+		t.Errorf("a small result: %v %.80q", err, res.Text)
 	}
 }

@@ -127,18 +127,21 @@ func (m *Map) MarshalJSON() ([]byte, error) {
 // of map[string]any sorted, non-ASCII text and <, >, & left unescaped, and
 // floats written so that they stay floats (1.0, not 1). NaN and infinities
 // have no JSON form and are an error.
-func Encode(v any) ([]byte, error) {
-	e := encoder{}
-	if err := e.value(v, 0); err != nil {
-		return nil, err
-	}
-	return e.buf.Bytes(), nil
-}
+func Encode(v any) ([]byte, error) { return EncodeWith(v, "", nil) }
 
 // EncodeIndent is Encode with each element on its own line, indented by
 // indent per level.
-func EncodeIndent(v any, indent string) ([]byte, error) {
-	e := encoder{indent: indent}
+func EncodeIndent(v any, indent string) ([]byte, error) { return EncodeWith(v, indent, nil) }
+
+// EncodeWith is EncodeIndent (compact when indent is "") that asks check,
+// when it is not nil, before each value and before each string it writes,
+// with the size the text will have once that string is written: the
+// caller's budget. A value shared many times (one long string in a list
+// a thousand times) makes text far larger than the value, so the size is
+// refused before the text grows, not after. Encoding stops with check's
+// error.
+func EncodeWith(v any, indent string, check func(size int) error) ([]byte, error) {
+	e := encoder{indent: indent, check: check}
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}
@@ -148,6 +151,45 @@ func EncodeIndent(v any, indent string) ([]byte, error) {
 type encoder struct {
 	buf    bytes.Buffer
 	indent string
+	check  func(size int) error
+}
+
+// growStr asks check whether s may be written: escapes make its text up
+// to six times as long (\u0001), so it is measured, when there is a
+// check, rather than taken at its length.
+func (e *encoder) growStr(s string) error {
+	if e.check == nil {
+		return nil
+	}
+	n := len(s) + 4 // quotes, and a colon and space after a key
+	for i := 0; i < len(s); {
+		switch b := s[i]; {
+		case b == '"' || b == '\\' || b == '\n' || b == '\r' || b == '\t':
+			n++
+		case b < 0x20:
+			n += 5
+		case b >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && size == 1:
+				n += 5 // \ufffd
+			case r == '\u2028' || r == '\u2029':
+				n += 3
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return e.check(e.buf.Len() + n)
+}
+
+// grow asks check whether the text may grow by n more bytes.
+func (e *encoder) grow(n int) error {
+	if e.check == nil {
+		return nil
+	}
+	return e.check(e.buf.Len() + n)
 }
 
 func (e *encoder) newline(depth int) {
@@ -164,12 +206,19 @@ func (e *encoder) value(v any, depth int) error {
 	if depth > maxDepth {
 		return ErrDepth
 	}
+	// A value written takes its own text plus the indentation before it.
+	if err := e.grow(len(e.indent)*depth + 8); err != nil {
+		return err
+	}
 	switch x := v.(type) {
 	case nil:
 		e.buf.WriteString("null")
 	case bool:
 		e.buf.WriteString(strconv.FormatBool(x))
 	case string:
+		if err := e.growStr(x); err != nil {
+			return err
+		}
 		e.str(x)
 	case int:
 		e.buf.WriteString(strconv.FormatInt(int64(x), 10))
@@ -199,6 +248,9 @@ func (e *encoder) value(v any, depth int) error {
 				e.buf.WriteByte(',')
 			}
 			e.newline(depth + 1)
+			if err := e.growStr(k); err != nil {
+				return err
+			}
 			e.str(k)
 			e.colon()
 			if err := e.value(x.vals[k], depth+1); err != nil {
@@ -256,6 +308,9 @@ func (e *encoder) reflectValue(v any, depth int) error {
 			return nil
 		}
 		if rv.Type().Elem().Kind() == reflect.Uint8 && rv.Kind() == reflect.Slice {
+			if err := e.growStr(string(rv.Bytes())); err != nil {
+				return err
+			}
 			e.str(string(rv.Bytes())) // text, as FromGo makes it a Starlark string
 			return nil
 		}
