@@ -98,7 +98,7 @@ func (r *Runner) noteCall(st *runState, id string, args map[string]any) {
 func (r *Runner) auditArgs(args map[string]any) any {
 	var v any = args
 	if r.cfg.Secrets != nil {
-		v = redaction.Value(r.cfg.Secrets, v)
+		v = redaction.Value(context.Background(), r.cfg.Secrets, v)
 	}
 	b, err := ordered.Encode(v)
 	if err != nil {

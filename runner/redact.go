@@ -1,6 +1,12 @@
 package runner
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/redaction"
 )
@@ -33,13 +39,51 @@ func (r *Runner) enterCall(v any, err error) (any, error) {
 // enterError is what a program gets of err.
 func (r *Runner) enterError(err error) error { return redaction.EnteringError(r.cfg.Secrets, err) }
 
-// redactResult hides secret values in every field of res.
-func redactResult(s *config.Secrets, res *ExecResult) {
-	res.Text = s.Redact(res.Text)
-	res.Printed = s.Redact(res.Printed)
-	res.Stderr = s.Redact(res.Stderr)
-	res.Value = redaction.Value(s, res.Value)
+// redactGrace is how long the redaction of a run that ended at (or
+// near) its deadline may take: a result as large as the memory budget
+// takes a second or two to search.
+const redactGrace = 2 * time.Second
+
+// redactResult hides secret values in every field of res, by deadline:
+// the run's own, or redactGrace from now if that is later (SPEC §8.1: the
+// answer never waits long past the deadline). A result that cannot be
+// searched by then is not handed out: the run fails, saying why.
+func redactResult(ctx context.Context, s *config.Secrets, res *ExecResult, deadline time.Time, timeout time.Duration) {
+	ctx, cancel := context.WithDeadline(context.WithoutCancel(ctx), later(deadline, time.Now().Add(redactGrace)))
+	defer cancel()
+	text, err1 := s.RedactContext(ctx, res.Text)
+	printed, err2 := s.RedactContext(ctx, res.Printed)
+	stderr, err3 := s.RedactContext(ctx, res.Stderr)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		size := len(res.Text) + len(res.Printed) + len(res.Stderr)
+		*res = ExecResult{ToolCalls: res.ToolCalls, Duration: res.Duration}
+		fail(res, &unsearchedError{size: size, timeout: timeout})
+		return
+	}
+	res.Text, res.Printed, res.Stderr = text, printed, stderr
+	res.Value = redaction.Value(ctx, s, res.Value)
 	res.Err = redaction.Error(s, res.Err)
+}
+
+// unsearchedError is the end of a run whose result could not be searched
+// for secrets in time.
+type unsearchedError struct {
+	size    int
+	timeout time.Duration
+}
+
+func (e *unsearchedError) Error() string {
+	return fmt.Sprintf("timed out after %v checking the result (%.1f MB) for secrets: return or print less (set limits.timeout to raise it)",
+		e.timeout, float64(e.size)/1e6)
+}
+
+func (e *unsearchedError) Unwrap() error { return interp.ErrTimeout }
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // redactListeners makes what a run reports while it goes on pass through

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/onetool-dev/onetool/internal/quiet"
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/runner/config"
 )
@@ -290,5 +291,40 @@ func TestSecretRedactedFromRunReports(t *testing.T) {
 		if leaks(s) != nil || !strings.Contains(s, "[secret:HARD]") {
 			t.Errorf("report %q", s)
 		}
+	}
+}
+
+// Redaction on the way out is bounded too (red-team finding F2): a result
+// of hundreds of megabytes that looks like base64, hex or
+// percent-encoding, everything a decoder must try, is searched a window
+// at a time by the run's deadline (or a short grace after it), with the
+// memory of a window; it is answered in time, the secret hidden wherever
+// it lies, or withheld with a timeout that says why. Before, the server
+// answered 8 to 17 s past the deadline at 2.3 GB, or died of 5.8 GB.
+func TestLargeResultsRedactedInTime(t *testing.T) {
+	r := newRunner(t, WithConfig(secretConfig(t, "")), WithLimits(Limits{Timeout: 3 * time.Second, MaxMemory: 512 << 20}))
+	for _, code := range []string{
+		`'QUJD' * (5 * 10**7) + "sk-live-" + "0123456789abcdef"`,
+		`'6162' * (5 * 10**7)`,
+		`'%61%62' * (3 * 10**7)`,
+	} {
+		t.Run(code[:8], func(t *testing.T) {
+			base := quiet.Self(t)
+			start := time.Now()
+			res := r.Exec(context.Background(), code)
+			took := time.Since(start)
+			if took > 3*time.Second+redactGrace+time.Second {
+				t.Errorf("answered after %v", took)
+			}
+			if strings.Contains(res.Text, secretValue) {
+				t.Error("the secret left in the result")
+			}
+			if res.Err != nil && !errors.Is(res.Err, interp.ErrTimeout) {
+				t.Errorf("failed otherwise: %.200s", res.Text)
+			}
+			t.Logf("%v, %d bytes, err %v", took, len(res.Text), res.Err)
+			res = nil
+			quiet.Wait(t, base, time.Second)
+		})
 	}
 }

@@ -420,7 +420,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		res.ToolCalls = int(st.calls.Load())
 		res.Duration = time.Since(start)
 		if secrets := r.cfg.Secrets; secrets != nil {
-			redactResult(secrets, res)
+			redactResult(ctx, secrets, res, start.Add(st.limits.Timeout), st.limits.Timeout)
 		}
 		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline, st.principal.Key()) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, st, res)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"encoding/base64"
 	"slices"
 	"strings"
@@ -275,14 +276,57 @@ func latin1(s string) string {
 
 // redact is Secrets.Redact.
 func (r *redactor) redact(text string) string {
-	if r == nil || len(text) < r.match.min {
-		return text
-	}
-	return r.redactWithin(text, decodeBudget*len(text)+decodeAllowance)
+	out, _ := r.redactContext(context.Background(), text)
+	return out
 }
 
-// redactWithin is redact with budget bytes to decode.
-func (r *redactor) redactWithin(text string, budget int) string {
+// A text longer than redactWindow is searched a window at a time, each
+// window overlapping the next by redactOverlap, so that decoding it holds
+// a few copies of one window rather than of the whole text (a result can
+// be as large as the run's memory budget), and so that a deadline is seen
+// between windows. An occurrence of a secret is found when one window
+// holds all of it: its encodings of up to three layers are far shorter
+// than the overlap, unless padded on purpose (&#000…0115;), which a
+// program that means to disguise a secret can do in other ways anyway
+// (docs/security.md).
+const (
+	redactWindow  = 1 << 20
+	redactOverlap = 64 << 10
+)
+
+// redactContext is redact, stopped with ctx's error when ctx ends first.
+func (r *redactor) redactContext(ctx context.Context, text string) (string, error) {
+	if r == nil || len(text) < r.match.min {
+		return text, nil
+	}
+	var hits []hit
+	for start := 0; start < len(text); start += redactWindow {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		end := min(len(text), start+redactWindow+redactOverlap)
+		window := text[start:end]
+		found, over := r.hitsWithin(window, decodeBudget*len(window)+decodeAllowance)
+		if over {
+			return withheld, nil
+		}
+		for _, h := range found {
+			h.start, h.end = h.start+start, h.end+start
+			hits = append(hits, h)
+		}
+		if end == len(text) {
+			break
+		}
+	}
+	if len(hits) == 0 {
+		return text, nil
+	}
+	return r.replace(text, hits), nil
+}
+
+// hitsWithin finds the occurrences of secrets in text with budget bytes
+// to decode; over when the budget ran out.
+func (r *redactor) hitsWithin(text string, budget int) (hits []hit, over bool) {
 	s, _ := r.searches.Get().(*search)
 	if s == nil {
 		s = &search{r: r}
@@ -290,13 +334,10 @@ func (r *redactor) redactWithin(text string, budget int) string {
 	defer r.searches.Put(s)
 	s.hits, s.budget, s.over = s.hits[:0], budget, false
 	s.view(text, nil, 0)
-	switch {
-	case s.over:
-		return withheld
-	case len(s.hits) == 0:
-		return text
+	if s.over {
+		return nil, true
 	}
-	return r.replace(text, s.hits)
+	return slices.Clone(s.hits), false
 }
 
 // search is one Redact call: the hits found so far in the text and its

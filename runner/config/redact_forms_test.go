@@ -1,8 +1,10 @@
 package config
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -424,8 +426,37 @@ func TestRedactWithholdsBottomlessText(t *testing.T) {
 	if got := s.Redact(big); got != big {
 		t.Errorf("a megabyte of base64 was changed (%d bytes → %d)", len(big), len(got))
 	}
-	if got := s.red.redactWithin(big, 10); got != withheld {
-		t.Errorf("over the budget: %.80q…", got)
+	if _, over := s.red.hitsWithin(big, 10); !over {
+		t.Error("a text over its decoding budget was searched")
+	}
+}
+
+// A text larger than one window is searched a window at a time: a
+// secret, plain or encoded, is found wherever it lies, across the edge
+// of two windows too; and a search whose context ends is stopped, not
+// finished, so that a caller can withhold what it could not check.
+func TestRedactLargeTextByWindows(t *testing.T) {
+	s := newSecrets("", map[string]string{"API_KEY": "sk-SuperSecretValue1234"})
+	filler := strings.Repeat("QUJD6162%61", 3*redactWindow/11)
+	forms := []string{
+		"sk-SuperSecretValue1234",
+		base64.StdEncoding.EncodeToString([]byte("sk-SuperSecretValue1234")),
+		hex.EncodeToString([]byte("sk-SuperSecretValue1234")),
+		"%" + strings.ReplaceAll(fmt.Sprintf("% X", []byte("sk-SuperSecretValue1234")), " ", "%"), // every byte percent-encoded
+	}
+	for _, at := range []int{0, redactWindow - 5, redactWindow + redactOverlap - 10, 2*redactWindow - 20, len(filler)} {
+		for _, f := range forms {
+			text := filler[:at] + " " + f + " " + filler[at:]
+			got, err := s.RedactContext(context.Background(), text)
+			if err != nil || strings.Contains(got, f) || !strings.Contains(got, "[secret:API_KEY]") {
+				t.Errorf("%q at %d of %d bytes: not hidden (err %v)", f, at, len(text), err)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.RedactContext(ctx, filler); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled search of %d bytes: %v", len(filler), err)
 	}
 }
 

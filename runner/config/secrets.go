@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -150,6 +151,16 @@ func (s *Secrets) Redact(text string) string {
 		return text
 	}
 	return s.red.redact(text)
+}
+
+// RedactContext is Redact that stops with ctx's error when ctx ends
+// first: a text of hundreds of megabytes takes seconds to search, and the
+// caller, which must not hand it on unsearched, withholds it instead.
+func (s *Secrets) RedactContext(ctx context.Context, text string) (string, error) {
+	if s == nil || text == "" {
+		return text, nil
+	}
+	return s.red.redactContext(ctx, text)
 }
 
 // loadSecrets reads a secrets file: a flat mapping of NAME: value. Values

@@ -15,6 +15,7 @@
 package redaction
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -50,6 +51,7 @@ var errGaveUp = errors.New("value too deep or too large to redact")
 // valueRedactor walks one value, counting what it has seen.
 type valueRedactor struct {
 	s                   *config.Secrets
+	ctx                 context.Context // nil: no deadline
 	visits, bytes       int
 	maxVisits, maxBytes int
 	last, out           string // the latest string redacted: values repeat one string often
@@ -73,6 +75,9 @@ func (w *valueRedactor) visit(depth int) error {
 	if w.visits++; w.visits > w.maxVisits || depth > maxDepth {
 		return errGaveUp
 	}
+	if w.ctx != nil && w.visits%4096 == 0 {
+		return w.ctx.Err()
+	}
 	return nil
 }
 
@@ -84,7 +89,15 @@ func (w *valueRedactor) redact(text string) (string, bool, error) {
 	if w.bytes += len(text); w.bytes > w.maxBytes {
 		return "", false, errGaveUp
 	}
-	w.last, w.out = text, w.s.Redact(text)
+	ctx := w.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	out, err := w.s.RedactContext(ctx, text)
+	if err != nil {
+		return "", false, err
+	}
+	w.last, w.out = text, out
 	return w.out, w.out != text, nil
 }
 
@@ -225,8 +238,11 @@ func goValue(x interp.GoValuer) (g any, err error) {
 // in every string, keys included. When the walk gives up it returns nil:
 // a value that could not be checked is not handed out (the run's text
 // still is, redacted).
-func Value(s *config.Secrets, v any) any {
-	w := &valueRedactor{s: s, maxVisits: maxGoVisits, maxBytes: maxGoBytes}
+//
+// The walk stops, giving nil, when ctx ends: a value of hundreds of
+// megabytes takes seconds to search.
+func Value(ctx context.Context, s *config.Secrets, v any) any {
+	w := &valueRedactor{s: s, ctx: ctx, maxVisits: maxGoVisits, maxBytes: maxGoBytes}
 	r, _, err := w.goValue(v, 0)
 	if err != nil {
 		return nil

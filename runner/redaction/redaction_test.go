@@ -1,6 +1,7 @@
 package redaction
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -210,7 +211,7 @@ func TestStarlarkValue(t *testing.T) {
 	for range maxDepth + 1 {
 		deep = []any{deep}
 	}
-	if v := Value(secrets, deep); v != nil {
+	if v := Value(context.Background(), secrets, deep); v != nil {
 		t.Error("a Go value that cannot be checked is not handed out")
 	}
 }
