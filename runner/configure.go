@@ -150,7 +150,7 @@ func ownFiles(cfg *config.Config, wd string) []roots.Own {
 		}
 	}
 	add(ownConfigDir, filepath.Join(wd, roots.ConfigDirName))
-	if home, err := os.UserHomeDir(); err == nil && home != "" {
+	for _, home := range roots.Homes() {
 		add(ownConfigDir, filepath.Join(home, roots.ConfigDirName))
 	}
 	add(ownConfig, cfg.Path)
@@ -278,8 +278,7 @@ func (r *Runner) fileRoots() (*roots.Roots, error) {
 		if len(r.rootDirs) > 0 {
 			dirs = append(dirs, r.rootDirs...)
 		} else {
-			home, _ := os.UserHomeDir()
-			if why = roots.Implicit(wd, home); why == "" {
+			if why = roots.Implicit(wd, roots.Homes()...); why == "" {
 				dirs = append(dirs, wd)
 			}
 		}

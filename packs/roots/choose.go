@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -73,22 +76,38 @@ func Choose(base string, dirs []string, why string) (*Roots, error) {
 // user's home directory home, or a directory that holds it ("/home"):
 // desktop clients start their servers in /, and a shell starts in the
 // home directory, so a root there would be every file of the user.
-func Implicit(wd, home string) string {
+func Implicit(wd string, homes ...string) string {
 	real := realOrClean(wd)
 	if filepath.Dir(real) == real {
 		return fmt.Sprintf("onetool was started in %s (the whole disk, as desktop MCP clients do), which is never a root unless you name it", real)
 	}
-	if home == "" {
-		return ""
-	}
-	h := realOrClean(home)
-	switch {
-	case h == real:
-		return fmt.Sprintf("onetool was started in your home directory %s, which is never a root unless you name it", real)
-	case within(h, real):
-		return fmt.Sprintf("onetool was started in %s, which holds your home directory %s and is never a root unless you name it", real, h)
+	for _, home := range homes {
+		if home == "" {
+			continue
+		}
+		h := realOrClean(home)
+		switch {
+		case h == real:
+			return fmt.Sprintf("onetool was started in your home directory %s, which is never a root unless you name it", real)
+		case within(h, real):
+			return fmt.Sprintf("onetool was started in %s, which holds your home directory %s and is never a root unless you name it", real, h)
+		}
 	}
 	return ""
+}
+
+// Homes are the user's home directories: $HOME, and the one the user
+// database gives, which a service started without HOME (or with another)
+// still has. Either may be missing.
+func Homes() []string {
+	var homes []string
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		homes = append(homes, h)
+	}
+	if u, err := user.Current(); err == nil && u.HomeDir != "" && !slices.Contains(homes, u.HomeDir) {
+		homes = append(homes, u.HomeDir)
+	}
+	return homes
 }
 
 // realOrClean is p absolute with its links resolved, or as clean as it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -213,4 +214,23 @@ func mustNew(t *testing.T, dirs ...string) *Roots {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// The home directory is known without $HOME too: a service started with
+// HOME unset, empty or pointing elsewhere, in the user's home, must not
+// take the home as a root (red-team finding F4).
+func TestHomesWithoutHOME(t *testing.T) {
+	u, err := user.Current()
+	if err != nil || u.HomeDir == "" {
+		t.Skipf("no user database entry: %v", err)
+	}
+	for _, home := range []string{"", "/nonexistent"} {
+		t.Setenv("HOME", home)
+		if !slices.Contains(Homes(), u.HomeDir) {
+			t.Errorf("HOME=%q: Homes() = %q, want %q among them", home, Homes(), u.HomeDir)
+		}
+		if why := Implicit(u.HomeDir, Homes()...); why == "" {
+			t.Errorf("HOME=%q: started in %s, the home is taken as a root", home, u.HomeDir)
+		}
+	}
 }
