@@ -238,3 +238,20 @@ func FormatBytes(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// ApproxBytes renders a measured size for a message, to a tenth of its
+// unit: "1000.0 MiB", "12.5 KiB", "300 bytes". FormatBytes is for limits,
+// which are round.
+func ApproxBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n == 1:
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

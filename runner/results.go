@@ -317,20 +317,7 @@ func (s *resultStore) tooLarge(size int, owner string) error {
 		"the result is too large to keep: it takes %s, and results longer than output.max_inline are kept for ot.result only up to %s%s. "+
 			"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); "+
 			"or write it to a file with file.write (append=True adds the next part) and return the path",
-		approxBytes(size), interp.FormatBytes(int64(limit)), whose), ErrResultTooLarge)
-}
-
-// approxBytes renders a size for a message: "1000.0 MiB", "12.5 KiB".
-func approxBytes(n int) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
+		interp.ApproxBytes(int64(size)), interp.FormatBytes(int64(limit)), whose), ErrResultTooLarge)
 }
 
 // get reads a result owner stored: ErrUnknownHandle when the store has

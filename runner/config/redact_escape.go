@@ -197,35 +197,22 @@ func (r *redactor) makesEscape(f family, b, c byte, rest string, anchored bool, 
 // unescapeAll undoes every escape of family f in s, and says where each
 // was.
 func unescapeAll(f family, s string) (string, []escape) {
-	var b strings.Builder
-	b.Grow(len(s))
 	var escs []escape
-	var buf [2 * utf8.UTFMax]byte
-	last := 0
-	for i := 0; ; {
-		j := strings.IndexByte(s[i:], f)
-		if j < 0 {
-			break
-		}
-		i += j
-		out, n := unescapeAt(s, i, buf[:0])
-		if n == 0 {
-			i++
-			continue
-		}
-		b.WriteString(s[last:i])
-		escs = append(escs, escape{d: b.Len(), dn: len(out), o: i, on: n})
-		b.Write(out)
-		i += n
-		last = i
-	}
-	b.WriteString(s[last:])
-	return b.String(), escs
+	out := unescapeInto(f, make([]byte, 0, len(s)), s, &escs)
+	return string(out), escs
 }
 
 // appendUnescaped appends s with its escapes of family f undone to buf.
 func appendUnescaped(f family, buf []byte, s string) []byte {
+	return unescapeInto(f, buf, s, nil)
+}
+
+// unescapeInto appends s with its escapes of family f undone to buf and,
+// when escs is not nil, records where each escape was (offsets in the
+// output counted from where s begins in buf).
+func unescapeInto(f family, buf []byte, s string, escs *[]escape) []byte {
 	var tmp [2 * utf8.UTFMax]byte
+	base := len(buf)
 	last := 0
 	for i := 0; ; {
 		j := strings.IndexByte(s[i:], f)
@@ -238,7 +225,11 @@ func appendUnescaped(f family, buf []byte, s string) []byte {
 			i++
 			continue
 		}
-		buf = append(append(buf, s[last:i]...), out...)
+		buf = append(buf, s[last:i]...)
+		if escs != nil {
+			*escs = append(*escs, escape{d: len(buf) - base, dn: len(out), o: i, on: n})
+		}
+		buf = append(buf, out...)
 		i += n
 		last = i
 	}

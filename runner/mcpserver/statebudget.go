@@ -58,7 +58,7 @@ func (s *share) check(n uint64) error {
 				whose = "this server's clients" // no serve.auth: all count as one
 			}
 			return s.refuse(fmt.Sprintf("memory limit of %s exceeded by the variables the sessions of %s keep together (this one %s, the others %s)",
-				interp.FormatBytes(int64(b.perPrincipal)), whose, approx(n), approx(mine-n)), "serve.session_memory")
+				interp.FormatBytes(int64(b.perPrincipal)), whose, interp.ApproxBytes(int64(n)), interp.ApproxBytes(int64(mine-n))), "serve.session_memory")
 		case b.total > 0 && all > b.total:
 			return s.refuse(fmt.Sprintf("memory limit of %s exceeded by the variables all sessions of this server keep together",
 				interp.FormatBytes(int64(b.total))), "serve.session_memory_total")
@@ -89,17 +89,4 @@ func (b *stateBudget) usage(key string) (mine, all uint64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.held[key], b.sum
-}
-
-// approx renders a size for a message, to a tenth of its unit.
-func approx(n uint64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
