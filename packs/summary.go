@@ -23,7 +23,7 @@ const SummaryWidth = 120
 func (t *Tool) Summary() string {
 	st, err := t.compiled()
 	if err != nil {
-		return t.ID() + "(...) — " + clip(FirstSentence(t.Description), SummaryWidth-len(t.ID())-8)
+		return t.ID() + "(...) — " + Clip(FirstSentence(t.Description), SummaryWidth-len(t.ID())-8)
 	}
 	return st.summary
 }
@@ -39,7 +39,7 @@ func renderSummary(t *Tool, st *toolState) string {
 	if sentence == "" {
 		return sig
 	}
-	return sig + " — " + clip(sentence, SummaryWidth-utf8.RuneCountInString(sig)-3)
+	return sig + " — " + Clip(sentence, SummaryWidth-utf8.RuneCountInString(sig)-3)
 }
 
 // shortSignature is the signature without types, dropping trailing
@@ -121,9 +121,9 @@ func abbreviation(s string) bool {
 	return false
 }
 
-// clip shortens s to at most n characters, ending in "…" when cut, at a
-// word boundary where one is near.
-func clip(s string, n int) string {
+// Clip shortens s to at most n characters, ending in "…" when cut, at a
+// word boundary where one is near: a line of an overview stays one line.
+func Clip(s string, n int) string {
 	if n < 12 {
 		n = 12
 	}

@@ -544,11 +544,11 @@ func search(reg *packs.Registry, info Info, query string) string {
 	}
 	for _, m := range info.Modules {
 		if s := scoreText(m.Name, m.Summary); s > 0 {
-			hits = append(hits, hit{s + 1, fmt.Sprintf("module %s — %s", m.Name, m.Summary)})
+			hits = append(hits, hit{s + 1, packs.Clip(fmt.Sprintf("module %s — %s", m.Name, m.Summary), packs.SummaryWidth)})
 		}
 		for _, e := range m.Entries {
 			if s := scoreText(m.Name+"."+strings.Join(e.Names, " "), e.Line); s > 0 {
-				hits = append(hits, hit{s, m.Name + "." + e.Line})
+				hits = append(hits, hit{s, packs.Clip(m.Name+"."+e.Line, packs.SummaryWidth)})
 			}
 		}
 	}

@@ -204,3 +204,24 @@ func TestModuleNames(t *testing.T) {
 		t.Errorf("ModuleNames = %s", got)
 	}
 }
+
+// A search lists a line per match, whatever matched: a module's entry as
+// long as a paragraph is cut like a tool's description, so that the
+// matches stay a list an agent can scan.
+func TestSearchLinesStayLines(t *testing.T) {
+	long := "BytesIO(initial_bytes=b'') — Binary file in memory: " + strings.Repeat("write(bytes), read, readline, ", 8) + "truncate."
+	info := Info{Modules: []Module{{
+		Name:    "io",
+		Summary: "In-memory text and binary files, " + strings.Repeat("and more memory, ", 10),
+		Entries: []ModuleEntry{{Names: []string{"BytesIO"}, Line: long}},
+	}}}
+	got := search(testRegistry(t), info, "memory")
+	if !strings.Contains(got, "io.BytesIO(initial_bytes=b'') — Binary file in memory") {
+		t.Fatalf("the module's entry is not among the matches:\n%s", got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if n := len([]rune(strings.TrimSpace(line))); n > packs.SummaryWidth {
+			t.Errorf("a line of %d characters, want ≤ %d: %s", n, packs.SummaryWidth, line)
+		}
+	}
+}
