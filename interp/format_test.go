@@ -438,8 +438,8 @@ func TestResultTextWithinBudgets(t *testing.T) {
 		{"json of one string shared", "s = 'x' * 1000000\n[s] * 3000"},
 		{"json_h of one string shared", "__format__ = 'json_h'\ns = 'x' * 1000000\n[s] * 3000"},
 		{"yaml of one string shared", "__format__ = 'yaml'\ns = 'x' * 1000000\n[s] * 3000"},
-		{"yaml of many small values", "__format__ = 'yaml'\n[0] * 10000000"},
-		{"yaml_flow of many small values", "__format__ = 'yaml_flow'\n[0] * 10000000"},
+		{"yaml of many small values", "__format__ = 'yaml'\n[[0] * 1000] * 10000"},
+		{"yaml_flow of many small values", "__format__ = 'yaml_flow'\n[[0] * 1000] * 10000"},
 		{"json of control characters", "s = '\\x01' * 10000000\n[s, s]"},
 		{"json keys shared", "k = 'k' * 1000000\n[{k: 1}] * 3000"},
 	}
