@@ -32,6 +32,11 @@ type Backend struct {
 	Handler Handler
 	// Stream is nil when the backend cannot stream partial results.
 	Stream StreamHandler
+	// Files are the files the backend runs outside the sandbox (a
+	// command's program and the scripts its arguments name): onetool's
+	// own files, which no program may write (SPEC §8.2), since a program
+	// that rewrote one would run its own code at the next call.
+	Files []string
 }
 
 // BackendList returns the tool's backends: Backends when set, else Handler

@@ -262,8 +262,9 @@ func RunRoots(rr *roots.Roots) ExecOption {
 // or the home directory or holds it (roots.Implicit); and always every
 // project and packs.file.allowed_dirs. With none of them, every path is
 // refused with a message that says how to set a root. onetool's own files
-// are refused inside them (ownFiles, and r.protected).
-func (r *Runner) fileRoots() (*roots.Roots, error) {
+// are refused inside them (ownFiles, r.protected, and own: the files
+// toolpack commands run).
+func (r *Runner) fileRoots(own ...roots.Own) (*roots.Roots, error) {
 	cfg := r.cfg
 	wd, err := os.Getwd()
 	if err != nil {
@@ -287,7 +288,7 @@ func (r *Runner) fileRoots() (*roots.Roots, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	rr, err = rr.Protect(append(ownFiles(cfg, wd), r.protected...)...)
+	rr, err = rr.Protect(slices.Concat(ownFiles(cfg, wd), r.protected, own)...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}

@@ -170,7 +170,10 @@ func New(opts ...Option) (*Runner, error) {
 	if r.snippets, err = compileSnippets(r.cfg); err != nil {
 		problems.addAll(err)
 	}
-	if r.roots, err = r.fileRoots(); err != nil {
+	// Toolpacks are read before the roots are chosen: the files their
+	// commands run are onetool's own (toolpackFiles).
+	tpTools, tpErr := r.readToolpacks()
+	if r.roots, err = r.fileRoots(toolpackFiles(tpTools)...); err != nil {
 		return nil, err
 	}
 	if builtins && r.cfg.PackEnabled("file") {
@@ -194,8 +197,10 @@ func New(opts ...Option) (*Runner, error) {
 			problems.addAll(packProblems(r.cfg, "db", err))
 		}
 	}
-	if err := r.loadToolpacks(); err != nil {
-		problems.addAll(err)
+	if tpErr != nil {
+		problems.addAll(tpErr)
+	} else if err := r.reg.Register(tpTools...); err != nil {
+		problems.addAll(fmt.Errorf("%w: %w", ErrConfig, err))
 	}
 	if problems.err() == nil {
 		r.startServers()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/packs/toolpack"
 )
 
@@ -25,23 +26,32 @@ func WithGoHandlers(handlers map[string]packs.Handler) Option {
 	}
 }
 
-// loadToolpacks registers the toolpacks of the configured directories.
-func (r *Runner) loadToolpacks() error {
+// readToolpacks loads the toolpacks of the configured directories; New
+// registers them once the built-in packs are.
+func (r *Runner) readToolpacks() ([]*packs.Tool, error) {
 	if len(r.cfg.Toolpacks) == 0 {
-		return nil
+		return nil, nil
 	}
-	tools, err := toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
+	return toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
 		Starlark: &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
 		Go:       r.goHandlers,
 		MCP:      r.mcpBackend,
 	})
-	if err != nil {
-		return err
+}
+
+// toolpackFiles are the files the toolpacks' commands run (their
+// programs and scripts), as onetool's own files: a program that rewrote
+// one would run its code outside the sandbox at the tool's next call.
+func toolpackFiles(tools []*packs.Tool) []roots.Own {
+	var own []roots.Own
+	for _, t := range tools {
+		for _, b := range t.BackendList() {
+			for _, f := range b.Files {
+				own = append(own, roots.Own{Path: f, What: fmt.Sprintf("program of toolpack tool '%s'", t.ID())})
+			}
+		}
 	}
-	if err := r.reg.Register(tools...); err != nil {
-		return fmt.Errorf("%w: %w", ErrConfig, err)
-	}
-	return nil
+	return own
 }
 
 // mcpBackend serves toolpacks of kind mcp; upstream servers are not

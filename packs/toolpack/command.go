@@ -5,7 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -37,6 +40,27 @@ type command struct {
 	env       []string // variables passed through besides the base ones
 	lookupEnv func(string) (string, bool)
 	timeout   time.Duration
+}
+
+// files are what the command runs: its program, and every argument that
+// names an existing file (the script of `python3 fetch.py`), relative to
+// the toolpack's directory, where it runs. Directories are left out: an
+// argument may be the project the command works on.
+func (c *command) files() []string {
+	out := []string{c.path}
+	for _, a := range c.args {
+		if a == "" || strings.HasPrefix(a, "-") {
+			continue
+		}
+		p := filepath.FromSlash(a)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(c.dir, p)
+		}
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // call is the command's packs.Handler.

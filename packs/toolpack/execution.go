@@ -303,7 +303,7 @@ func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeou
 		return packs.Backend{}, false
 	}
 	c.path = prog
-	return packs.Backend{Kind: packs.BackendProvider, Name: "command:" + argv[0], Handler: c.call}, true
+	return packs.Backend{Kind: packs.BackendProvider, Name: "command:" + argv[0], Handler: c.call, Files: c.files()}, true
 }
 
 // envNames reads the allow-list of environment variables.
