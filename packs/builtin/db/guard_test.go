@@ -358,3 +358,84 @@ func BenchmarkQuery(b *testing.B) {
 		})
 	})
 }
+
+// redTeamStatements are the 37 statements of the red team's probe of
+// security.confirm_destructive (issue 27, finding F5), run through
+// db.query.
+var redTeamStatements = []string{
+	"DROP TABLE t", "DELETE FROM t RETURNING *", "INSERT INTO t VALUES(9) RETURNING *", "WITH x AS (SELECT 1) DELETE FROM t", "REPLACE INTO t VALUES(5)",
+	"PRAGMA user_version = 5", "PRAGMA journal_mode = WAL", "PRAGMA writable_schema = 1", "ATTACH '%s/x.db' AS x", "VACUUM INTO '%s/vac.db'", "VACUUM",
+	"UPDATE t SET a = 0", "CREATE TABLE z(a)", "SELECT * FROM t; DELETE FROM t", "SELECT 1; DROP TABLE t", "ANALYZE", "REINDEX", "PRAGMA optimize", "PRAGMA incremental_vacuum",
+	"CREATE TEMP TABLE tt(a)", "SAVEPOINT a", "BEGIN; DELETE FROM t; COMMIT", "PRAGMA wal_checkpoint(TRUNCATE)", "SELECT load_extension('x')", "PRAGMA foreign_keys=OFF",
+	"PRAGMA secure_delete=1", "PRAGMA auto_vacuum=1", "PRAGMA locking_mode=EXCLUSIVE", "PRAGMA schema_version=100", "PRAGMA application_id=7", "PRAGMA recursive_triggers=1",
+	"CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t; END", "DETACH x", "PRAGMA journal_mode=OFF", "PRAGMA synchronous=OFF", "PRAGMA ignore_check_constraints=1", "PRAGMA query_only=0",
+}
+
+// TestEveryChangeAsks: with security.confirm_destructive, every statement
+// that changes the database or the connection's state asks — SQLite's
+// sqlite3_stmt_readonly and its authorizer decide, so the setting pragmas,
+// SAVEPOINT, BEGIN and REINDEX, which stmt_readonly calls read-only, ask
+// too — and what the pack never allows is refused without asking. Reads,
+// pragma reads included, ask nothing. Over the red team's 37 statements,
+// on their database (one table, no index) and on one with indexes.
+func TestEveryChangeAsks(t *testing.T) {
+	never := map[string]string{
+		"ATTACH '%s/x.db' AS x":      "ATTACH and VACUUM INTO are not allowed",
+		"DETACH x":                   "DETACH is not allowed",
+		"SELECT load_extension('x')": "load_extension() is not allowed",
+	}
+	reads := []string{
+		"SELECT * FROM t", "VALUES (1)", "WITH x AS (SELECT 1) SELECT * FROM x", "SELECT 1; SELECT 2",
+		"PRAGMA table_info(t)", "PRAGMA main.table_info(t)", "SELECT * FROM pragma_table_info('t')", "PRAGMA index_list(t)",
+		"PRAGMA foreign_keys", "PRAGMA user_version", "PRAGMA locking_mode", "PRAGMA recursive_triggers", "PRAGMA integrity_check",
+		"EXPLAIN QUERY PLAN SELECT * FROM t",
+	}
+	for _, schema := range []string{"CREATE TABLE t(a); INSERT INTO t VALUES (1), (2)", "CREATE TABLE t(a UNIQUE); CREATE INDEX ta ON t(a); INSERT INTO t VALUES (1), (2)"} {
+		t.Run(schema, func(t *testing.T) {
+			e := newEnv(t, Options{Databases: map[string]string{"main": "sqlite:d.db"}})
+			makeDB(t, filepath.Join(e.root, "d.db"), schema)
+			no := &confirmer{answer: errDeclined}
+			snapshot := func() string {
+				return js(t, e.ok("db.query", map[string]any{"sql": "SELECT (SELECT group_concat(a) FROM t) AS a, (SELECT group_concat(sql, ';') FROM sqlite_schema) AS s"}))
+			}
+			before := snapshot()
+			for _, q := range redTeamStatements {
+				if strings.Contains(q, "%s") {
+					q = fmt.Sprintf(q, e.root)
+				}
+				_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q})
+				asked := no.took()
+				if reason, ok := never[strings.ReplaceAll(q, e.root, "%s")]; ok {
+					wantErr(t, q, err, reason)
+					if len(asked) != 0 {
+						t.Errorf("%s: asked %q, want a refusal without asking", q, asked)
+					}
+					continue
+				}
+				if !errors.Is(err, errDeclined) {
+					t.Errorf("%s: %v, want the user's no", q, err)
+				}
+				if len(asked) != 1 {
+					t.Errorf("%s: asked %d times, want once", q, len(asked))
+				}
+			}
+			if after := snapshot(); after != before {
+				t.Errorf("the database changed: %s, was %s", after, before)
+			}
+			for _, q := range reads {
+				if _, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q}); err != nil {
+					t.Errorf("%s: %v", q, err)
+				}
+				if asked := no.took(); len(asked) != 0 {
+					t.Errorf("%s: asked %q", q, asked)
+				}
+			}
+			// With the user's yes, a setting runs.
+			yes := &confirmer{}
+			mustCall(t, e, yes.ctx(context.Background()), "PRAGMA recursive_triggers = 1")
+			if asked := yes.took(); len(asked) != 1 || !strings.Contains(asked[0], "which is not a read") {
+				t.Errorf("asked %q", asked)
+			}
+		})
+	}
+}

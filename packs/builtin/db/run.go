@@ -302,8 +302,13 @@ func (g *stmtGuard) confirm(ctx context.Context) error {
 	if stmt == "" {
 		stmt = g.q
 	}
-	if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', which SQLite says writes to it", shownSQL(stmt), g.h.name)); err != nil {
-		return fmt.Errorf("the SQL statement %s writes to the database: %w", shownSQL(stmt), err)
+	does, what := "which SQLite says writes to it", "writes to the database"
+	if g.v.state {
+		does = "which is not a read: as SQLite compiles it, it changes the connection's state (a pragma's setting, a transaction or savepoint, REINDEX, …)"
+		what = "is not a read (it changes the connection's state)"
+	}
+	if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', %s", shownSQL(stmt), g.h.name, does)); err != nil {
+		return fmt.Errorf("the SQL statement %s %s: %w", shownSQL(stmt), what, err)
 	}
 	g.asking = false // asked and allowed
 	return nil
