@@ -356,6 +356,9 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 // are kept (packs.file.backups_*: file.ParseSettings).
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	o := file.Options{Roots: r, Backups: true}
+	if cfg.Secrets != nil {
+		o.Redact = cfg.Secrets.RedactContext // content is searched as a program may see it
+	}
 	p := cfg.Packs["file"]
 	if p == nil {
 		return o, nil
