@@ -15,6 +15,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/builtin/web"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/snippets"
 )
 
@@ -417,6 +418,9 @@ func dbOptions(cfg *config.Config, r *roots.Roots) (db.Options, error) {
 		o.ReadOnly = *p.ReadOnly
 	}
 	o.Roots = r
+	if f := redaction.NewFragments(cfg.Secrets); f != nil {
+		o.Hide = f.Hide // pieces of secrets SQL cut from stored values
+	}
 	return o, nil
 }
 

@@ -115,6 +115,24 @@ func (s *Secrets) Lookup(name string) (string, bool) {
 	return v, ok
 }
 
+// Values calls fn with each secret's name and value, those of
+// secrets.yaml first, then those from the environment (env true), for
+// redaction that must know the values themselves
+// (runner/redaction.Fragments). Never show what it gives.
+func (s *Secrets) Values(fn func(name, value string, env bool)) {
+	if s == nil {
+		return
+	}
+	for _, name := range s.Names() {
+		fn(name, s.values[name], false)
+	}
+	for _, name := range s.EnvNames() {
+		if _, dup := s.values[name]; !dup {
+			fn(name, s.env[name], true)
+		}
+	}
+}
+
 // String lists the names, never the values.
 func (s *Secrets) String() string {
 	out := "secrets(" + strings.Join(s.Names(), ", ")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +14,8 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/meter"
 	"github.com/onetool-dev/onetool/packs/roots"
+	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/redaction"
 )
 
 var errOverBudget = errors.New("memory limit of the test exceeded")
@@ -437,5 +440,35 @@ func TestEveryChangeAsks(t *testing.T) {
 				t.Errorf("asked %q", asked)
 			}
 		})
+	}
+}
+
+// TestComputedSecretPiecesHidden: with Options.Hide (the runner sets
+// runner/redaction.Fragments), what SQL computes from a stored secret —
+// its pieces of eight characters or more, its other case, the runs
+// between inserted characters — comes back hidden (red-team finding F3).
+// What stays possible (pieces shorter than eight, character codes, LIKE
+// as an oracle) is the limit docs/security.md states.
+func TestComputedSecretPiecesHidden(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "secrets.yaml"), []byte("API_KEY: sk-SuperSecretValue1234\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "onetool.yaml"), []byte("version: 1\n"), 0o644)
+	cfg, err := config.Load(filepath.Join(dir, "onetool.yaml"), config.LoadOptions{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Options{ReadOnly: false, Hide: redaction.NewFragments(cfg.Secrets).Hide})
+	e.ok("db.execute", map[string]any{"sql": "CREATE TABLE s (k TEXT, v TEXT); INSERT INTO s VALUES ('api', 'sk-SuperSecretValue1234'), ('plain', 'hello world')"})
+	tests := []struct{ sql, want string }{
+		{"SELECT substr(v, 1, 10) AS a, substr(v, 11) AS b FROM s WHERE k = 'api'", `[{"a":"[secret:API_KEY]","b":"[secret:API_KEY]"}]`},
+		{"SELECT lower(v) AS l, upper(v) AS u FROM s WHERE k = 'api'", `[{"l":"[secret:API_KEY]","u":"[secret:API_KEY]"}]`},
+		{"SELECT replace(v, 'S', 'S ') AS r FROM s WHERE k = 'api'", `[{"r":"sk-S uperS [secret:API_KEY]"}]`},
+		{"SELECT 'key=' || v || ';' AS c FROM s WHERE k = 'api'", `[{"c":"key=[secret:API_KEY];"}]`},
+		{"SELECT v FROM s WHERE k = 'plain'", `[{"v":"hello world"}]`},
+	}
+	for _, tt := range tests {
+		if got := js(t, e.ok("db.query", map[string]any{"sql": tt.sql})); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.sql, got, tt.want)
+		}
 	}
 }

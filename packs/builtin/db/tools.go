@@ -212,7 +212,7 @@ func (p *Pack) query(ctx context.Context, args map[string]any) (any, error) {
 			return g.over(err)
 		}
 		defer rows.Close()
-		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m)
+		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m, p.o.Hide)
 		return g.over(err)
 	})
 	if err != nil {
