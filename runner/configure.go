@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -357,9 +358,9 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 // are kept (packs.file.backups_*: file.ParseSettings).
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	o := file.Options{Roots: r, Backups: true}
-	if cfg.Secrets != nil {
-		o.Redact = cfg.Secrets.RedactContext // content is searched as a program may see it
-	}
+	// Content is searched as a program may see it, with the secrets of
+	// the moment: toolpacks add theirs after the pack is registered.
+	o.Redact = func(ctx context.Context, text string) (string, error) { return cfg.Secrets.RedactContext(ctx, text) }
 	p := cfg.Packs["file"]
 	if p == nil {
 		return o, nil

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -30,11 +31,14 @@ func (r *Runner) loadToolpacks() error {
 	if len(r.cfg.Toolpacks) == 0 {
 		return nil
 	}
+	var creds []string
 	tools, err := toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
-		Starlark: &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
-		Go:       r.goHandlers,
-		MCP:      r.mcpBackend,
+		Starlark:    &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
+		Go:          r.goHandlers,
+		MCP:         r.mcpBackend,
+		Credentials: func(names []string) { creds = append(creds, names...) },
 	})
+	r.passThroughSecrets(creds)
 	if err != nil {
 		return err
 	}
@@ -42,6 +46,26 @@ func (r *Runner) loadToolpacks() error {
 		return fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	return nil
+}
+
+// passThroughSecrets makes the values of the variables command toolpacks
+// pass through (env:) secrets of the runner: credentials onetool hands
+// over, redacted where a tool's result enters a program and where a run
+// ends, like values of secrets.yaml. The configuration's Secrets is
+// replaced, in place, before any run: the packs and the runner read it
+// when they redact; the log gets it too.
+func (r *Runner) passThroughSecrets(names []string) {
+	values := map[string]string{}
+	for _, name := range names {
+		if v, ok := os.LookupEnv(name); ok && v != "" {
+			values[name] = v
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	r.cfg.Secrets = r.cfg.Secrets.WithCredentials(values)
+	r.log = slog.New(r.cfg.Secrets.LogHandler(r.log.Handler()))
 }
 
 // mcpBackend serves toolpacks of kind mcp; upstream servers are not
