@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -470,5 +471,61 @@ func TestComputedSecretPiecesHidden(t *testing.T) {
 		if got := js(t, e.ok("db.query", map[string]any{"sql": tt.sql})); got != tt.want {
 			t.Errorf("%s: %s, want %s", tt.sql, got, tt.want)
 		}
+	}
+}
+
+// TestConnectionChangesEndWithTheCall: what one call's SQL changes of its
+// connection — a pragma's setting, a transaction left open, a savepoint —
+// reaches no later call (of this run or another principal's): a file
+// database's connection is closed rather than pooled, and the one
+// connection of a memory database has its transaction rolled back.
+func TestConnectionChangesEndWithTheCall(t *testing.T) {
+	e := newEnv(t, Options{})
+	count := func() int64 {
+		t.Helper()
+		db, err := sql.Open("sqlite", filepath.Join(e.root, "app.db")+"?_pragma=busy_timeout(2000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int64
+		if err := db.QueryRow("SELECT count(*) FROM nums").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, open := range []string{"BEGIN", "BEGIN IMMEDIATE", "SAVEPOINT a"} {
+		e.ok("db.execute", map[string]any{"sql": open})
+		before := count()
+		for i := range 6 { // every pooled connection in turn
+			e.ok("db.execute", map[string]any{"sql": "INSERT INTO nums VALUES (?)", "params": []any{int64(-i)}})
+		}
+		if after := count(); after != before+6 {
+			t.Errorf("after %s: another reader sees %d rows, want %d: the inserts went into the open transaction", open, after, before+6)
+		}
+	}
+	for _, set := range []string{"PRAGMA recursive_triggers = 1", "PRAGMA foreign_keys = ON", "PRAGMA query_only = 1"} {
+		e.ok("db.query", map[string]any{"sql": set})
+		for range 6 {
+			got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT * FROM pragma_recursive_triggers, pragma_foreign_keys, pragma_query_only"}))
+			if got != `[{"recursive_triggers":0,"foreign_keys":0,"query_only":0}]` {
+				t.Fatalf("after %s: %s", set, got)
+			}
+		}
+	}
+	// One statement's own transaction still commits.
+	e.ok("db.execute", map[string]any{"sql": "BEGIN; INSERT INTO nums VALUES (-100); COMMIT"})
+	if got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT count(*) AS n FROM nums WHERE n = -100"})); got != `[{"n":1}]` {
+		t.Errorf("BEGIN … COMMIT in one call: %s", got)
+	}
+
+	mem := newEnv(t, Options{Databases: map[string]string{"m": "sqlite::memory:"}})
+	mem.ok("db.execute", map[string]any{"sql": "CREATE TABLE t (x)"})
+	mem.ok("db.execute", map[string]any{"sql": "BEGIN"})
+	mem.ok("db.execute", map[string]any{"sql": "INSERT INTO t VALUES (1)"})
+	_, err := mem.call("db.execute", map[string]any{"sql": "COMMIT"})
+	wantErr(t, "COMMIT in a later call", err, "no transaction is active")
+	if got := js(t, mem.ok("db.query", map[string]any{"sql": "SELECT count(*) AS n FROM t"})); got != `[{"n":1}]` {
+		t.Errorf("memory database: %s", got)
 	}
 }
