@@ -472,6 +472,12 @@ func TestComputedSecretPiecesHidden(t *testing.T) {
 			t.Errorf("%s: %s, want %s", tt.sql, got, tt.want)
 		}
 	}
+	// An error whose message SQL made of the value.
+	e.ok("db.execute", map[string]any{"sql": "CREATE TABLE w (x); CREATE TRIGGER tw BEFORE INSERT ON w BEGIN SELECT RAISE(ABORT, (SELECT lower(v) FROM s WHERE k = 'api')); END"})
+	_, err = e.call("db.execute", map[string]any{"sql": "INSERT INTO w VALUES (1)"})
+	if err == nil || strings.Contains(strings.ToLower(err.Error()), "ecretvalue") {
+		t.Errorf("RAISE of the value: %v", err)
+	}
 }
 
 // TestConnectionChangesEndWithTheCall: what one call's SQL changes of its

@@ -185,6 +185,9 @@ func (p *Pack) explain(ctx context.Context, h *handle, err error) error {
 		return fmt.Errorf("%s%w", p.label(h), ref)
 	}
 	msg := cleanMessage(err)
+	if p.o.Hide != nil {
+		msg = p.o.Hide(msg) // SQL can put a stored value in a message (RAISE, a conversion's error)
+	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
