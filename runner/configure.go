@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/onetool-dev/onetool/packs/builtin/web"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/snippets"
 )
 
@@ -357,6 +359,9 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 // are kept (packs.file.backups_*: file.ParseSettings).
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	o := file.Options{Roots: r, Backups: true}
+	// Content is searched as a program may see it, with the secrets of
+	// the moment: toolpacks add theirs after the pack is registered.
+	o.Redact = func(ctx context.Context, text string) (string, error) { return cfg.Secrets.RedactContext(ctx, text) }
 	p := cfg.Packs["file"]
 	if p == nil {
 		return o, nil
@@ -415,6 +420,9 @@ func dbOptions(cfg *config.Config, r *roots.Roots) (db.Options, error) {
 		o.ReadOnly = *p.ReadOnly
 	}
 	o.Roots = r
+	if f := redaction.NewFragments(cfg.Secrets); f != nil {
+		o.Hide = f.Hide // pieces of secrets SQL cut from stored values
+	}
 	return o, nil
 }
 

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -32,11 +33,15 @@ func (r *Runner) readToolpacks() ([]*packs.Tool, error) {
 	if len(r.cfg.Toolpacks) == 0 {
 		return nil, nil
 	}
-	return toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
-		Starlark: &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
-		Go:       r.goHandlers,
-		MCP:      r.mcpBackend,
+	var creds []string
+	tools, err := toolpack.LoadDirs(r.cfg.Toolpacks, toolpack.Executors{
+		Starlark:    &starlarkToolpacks{r: r, modules: map[string]*moduleOnce{}},
+		Go:          r.goHandlers,
+		MCP:         r.mcpBackend,
+		Credentials: func(names []string) { creds = append(creds, names...) },
 	})
+	r.passThroughSecrets(creds)
+	return tools, err
 }
 
 // toolpackFiles are the files the toolpacks' commands run (their
@@ -52,6 +57,26 @@ func toolpackFiles(tools []*packs.Tool) []roots.Own {
 		}
 	}
 	return own
+}
+
+// passThroughSecrets makes the values of the variables command toolpacks
+// pass through (env:) secrets of the runner: credentials onetool hands
+// over, redacted where a tool's result enters a program and where a run
+// ends, like values of secrets.yaml. The configuration's Secrets is
+// replaced, in place, before any run: the packs and the runner read it
+// when they redact; the log gets it too.
+func (r *Runner) passThroughSecrets(names []string) {
+	values := map[string]string{}
+	for _, name := range names {
+		if v, ok := os.LookupEnv(name); ok && v != "" {
+			values[name] = v
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	r.cfg.Secrets = r.cfg.Secrets.WithCredentials(values)
+	r.log = slog.New(r.cfg.Secrets.LogHandler(r.log.Handler()))
 }
 
 // mcpBackend serves toolpacks of kind mcp; upstream servers are not

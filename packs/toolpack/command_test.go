@@ -303,3 +303,21 @@ func TestCommandConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandEnvCredentials: the loader names the variables a command
+// passes through, but for those every command gets (PATH), so that the
+// runner treats their values as secrets.
+func TestCommandEnvCredentials(t *testing.T) {
+	var got []string
+	ex := testExecutors()
+	ex.Credentials = func(names []string) { got = append(got, names...) }
+	loadCommand(t, "{kind: command, command: [./run.sh], env: [TP_TOKEN, PATH, GITHUB_TOKEN]}", "cat\n", ex)
+	if strings.Join(got, ",") != "TP_TOKEN,GITHUB_TOKEN" {
+		t.Errorf("credentials %q", got)
+	}
+	got = nil
+	loadCommand(t, "{kind: command, command: [./run.sh]}", "cat\n", ex)
+	if len(got) != 0 {
+		t.Errorf("without env: %q", got)
+	}
+}

@@ -285,6 +285,17 @@ func (f *fileLoader) command(n *node, vals map[string]*node, at path, toolTimeou
 		names, good := f.envNames(en, at.With("env"))
 		ok = ok && good
 		c.env = names
+		if good && f.ex.Credentials != nil {
+			var creds []string
+			for _, name := range names {
+				if !slices.Contains(baseEnv(), name) {
+					creds = append(creds, name)
+				}
+			}
+			if len(creds) > 0 {
+				f.ex.Credentials(creds)
+			}
+		}
 	}
 	if tn := vals["timeout"]; !tn.IsNull() {
 		d, good := f.duration(tn, at.With("timeout"))

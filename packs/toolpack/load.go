@@ -32,6 +32,12 @@ type Executors struct {
 	// os.LookupEnv). It is called for each call, so that a changed value
 	// is seen by the next call.
 	LookupEnv func(string) (string, bool)
+	// Credentials, if set, is told at load the names of the environment
+	// variables each command toolpack passes through (env:), but for the
+	// base ones every command gets (PATH, HOME, …): credentials onetool
+	// hands over, whose values the caller treats as secrets (redacted
+	// wherever they could reach a program: SPEC §8.3).
+	Credentials func(names []string)
 }
 
 // StarlarkExecutor runs the Starlark functions of `kind: starlark`

@@ -241,3 +241,40 @@ func TestEnvironmentInIncludes(t *testing.T) {
 		t.Errorf("error: %v", err)
 	}
 }
+
+// TestWithCredentials: the variables a command toolpack passes through
+// are added as credentials: redacted from four characters, beside those
+// already known, which keep how they were; secrets.yaml's value of a name
+// stays the one; the Secrets given is not changed.
+func TestWithCredentials(t *testing.T) {
+	c, _, err := loadYAML(t, envFile, nil, envValues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := c.Secrets
+	s := before.WithCredentials(map[string]string{"TP_TOKEN": "tpOnlySecret444", "TP_PIN": "4821", "PORT": "8080"})
+	for text, want := range map[string]string{
+		"x tpOnlySecret444 y":       "x [secret:TP_TOKEN] y",
+		"pin 4821":                  "pin [secret:TP_PIN]",
+		"port 8080":                 "port [secret:PORT]", // passed to a command as a credential now
+		"ghp_fromTheEnvironment42":  "[secret:API_TOKEN]",
+		"/srv/work/data/report.txt": "/srv/work/data/report.txt",
+	} {
+		if got := s.Redact(text); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := before.Redact("x tpOnlySecret444 4821"); got != "x tpOnlySecret444 4821" {
+		t.Errorf("the Secrets given changed: %q", got)
+	}
+	if !slices.Contains(s.EnvNames(), "TP_TOKEN") || strings.Contains(s.String(), "tpOnly") {
+		t.Errorf("names %v, String %q", s.EnvNames(), s.String())
+	}
+	var nilSecrets *Secrets
+	if got := nilSecrets.WithCredentials(map[string]string{"TP_TOKEN": "tpOnlySecret444"}).Redact("tpOnlySecret444"); got != "[secret:TP_TOKEN]" {
+		t.Errorf("from no secrets: %q", got)
+	}
+	if nilSecrets.WithCredentials(nil) != nil {
+		t.Error("nothing added: not the same")
+	}
+}

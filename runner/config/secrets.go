@@ -37,7 +37,8 @@ type Secrets struct {
 	file   string
 	values map[string]string
 	env    map[string]string
-	red    *redactor // nil when no value is long enough to redact
+	creds  map[string]bool // names in env used where a value is nothing but a credential
+	red    *redactor       // nil when no value is long enough to redact
 }
 
 // newSecrets makes the Secrets of file, with what Redact searches for
@@ -53,7 +54,7 @@ func (s *Secrets) withEnv(env map[string]string, credentials map[string]bool) *S
 	if len(env) == 0 {
 		return s
 	}
-	out := &Secrets{file: s.File(), env: env}
+	out := &Secrets{file: s.File(), env: env, creds: credentials}
 	if s != nil {
 		out.values = s.values
 	}
@@ -74,6 +75,30 @@ func (s *Secrets) withEnv(env map[string]string, credentials map[string]bool) *S
 	}
 	out.red = newRedactor(needles, short)
 	return out
+}
+
+// WithCredentials returns s with more values from the environment that
+// are credentials wherever they go, as the variables a command toolpack
+// passes through (env:): redacted, like values of secrets.yaml, from four
+// characters. s itself is not changed.
+func (s *Secrets) WithCredentials(env map[string]string) *Secrets {
+	if len(env) == 0 {
+		return s
+	}
+	all, creds := map[string]string{}, map[string]bool{}
+	if s != nil {
+		maps.Copy(all, s.env)
+		maps.Copy(creds, s.creds)
+	}
+	for name, v := range env {
+		if s != nil {
+			if _, dup := s.values[name]; dup {
+				continue // secrets.yaml's value is the one ${NAME} takes
+			}
+		}
+		all[name], creds[name] = v, true
+	}
+	return s.withEnv(all, creds)
 }
 
 // EnvNames returns the names of the secrets taken from the environment,
@@ -113,6 +138,24 @@ func (s *Secrets) Lookup(name string) (string, bool) {
 	}
 	v, ok := s.values[name]
 	return v, ok
+}
+
+// Values calls fn with each secret's name and value, those of
+// secrets.yaml first, then those from the environment (env true), for
+// redaction that must know the values themselves
+// (runner/redaction.Fragments). Never show what it gives.
+func (s *Secrets) Values(fn func(name, value string, env bool)) {
+	if s == nil {
+		return
+	}
+	for _, name := range s.Names() {
+		fn(name, s.values[name], false)
+	}
+	for _, name := range s.EnvNames() {
+		if _, dup := s.values[name]; !dup {
+			fn(name, s.env[name], true)
+		}
+	}
 }
 
 // String lists the names, never the values.

@@ -90,6 +90,13 @@ type Options struct {
 	Timeout time.Duration
 	// Roots, if set, confines SQLite files: a path outside is refused.
 	Roots *roots.Roots
+	// Hide, if set, hides pieces of secrets in the text values of a
+	// query's rows (runner/redaction.Fragments: eight characters or more
+	// of a secret, any case), besides the redaction every tool result
+	// gets: SQL computes on stored values before any boundary sees them
+	// (substr(), lower(), replace()). A second line only: see
+	// docs/security.md.
+	Hide func(string) string
 }
 
 // Pack is the db pack's state: its options and the connection pools

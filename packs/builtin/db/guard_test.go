@@ -2,8 +2,10 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +15,8 @@ import (
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/meter"
 	"github.com/onetool-dev/onetool/packs/roots"
+	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/redaction"
 )
 
 var errOverBudget = errors.New("memory limit of the test exceeded")
@@ -357,4 +361,177 @@ func BenchmarkQuery(b *testing.B) {
 			return yes.ctx(meter.With(context.Background(), c)), func() { c.End(false) }
 		})
 	})
+}
+
+// redTeamStatements are the 37 statements of the red team's probe of
+// security.confirm_destructive (issue 27, finding F5), run through
+// db.query.
+var redTeamStatements = []string{
+	"DROP TABLE t", "DELETE FROM t RETURNING *", "INSERT INTO t VALUES(9) RETURNING *", "WITH x AS (SELECT 1) DELETE FROM t", "REPLACE INTO t VALUES(5)",
+	"PRAGMA user_version = 5", "PRAGMA journal_mode = WAL", "PRAGMA writable_schema = 1", "ATTACH '%s/x.db' AS x", "VACUUM INTO '%s/vac.db'", "VACUUM",
+	"UPDATE t SET a = 0", "CREATE TABLE z(a)", "SELECT * FROM t; DELETE FROM t", "SELECT 1; DROP TABLE t", "ANALYZE", "REINDEX", "PRAGMA optimize", "PRAGMA incremental_vacuum",
+	"CREATE TEMP TABLE tt(a)", "SAVEPOINT a", "BEGIN; DELETE FROM t; COMMIT", "PRAGMA wal_checkpoint(TRUNCATE)", "SELECT load_extension('x')", "PRAGMA foreign_keys=OFF",
+	"PRAGMA secure_delete=1", "PRAGMA auto_vacuum=1", "PRAGMA locking_mode=EXCLUSIVE", "PRAGMA schema_version=100", "PRAGMA application_id=7", "PRAGMA recursive_triggers=1",
+	"CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM t; END", "DETACH x", "PRAGMA journal_mode=OFF", "PRAGMA synchronous=OFF", "PRAGMA ignore_check_constraints=1", "PRAGMA query_only=0",
+}
+
+// TestEveryChangeAsks: with security.confirm_destructive, every statement
+// that changes the database or the connection's state asks — SQLite's
+// sqlite3_stmt_readonly and its authorizer decide, so the setting pragmas,
+// SAVEPOINT, BEGIN and REINDEX, which stmt_readonly calls read-only, ask
+// too — and what the pack never allows is refused without asking. Reads,
+// pragma reads included, ask nothing. Over the red team's 37 statements,
+// on their database (one table, no index) and on one with indexes.
+func TestEveryChangeAsks(t *testing.T) {
+	never := map[string]string{
+		"ATTACH '%s/x.db' AS x":      "ATTACH and VACUUM INTO are not allowed",
+		"DETACH x":                   "DETACH is not allowed",
+		"SELECT load_extension('x')": "load_extension() is not allowed",
+	}
+	reads := []string{
+		"SELECT * FROM t", "VALUES (1)", "WITH x AS (SELECT 1) SELECT * FROM x", "SELECT 1; SELECT 2",
+		"PRAGMA table_info(t)", "PRAGMA main.table_info(t)", "SELECT * FROM pragma_table_info('t')", "PRAGMA index_list(t)",
+		"PRAGMA foreign_keys", "PRAGMA user_version", "PRAGMA locking_mode", "PRAGMA recursive_triggers", "PRAGMA integrity_check",
+		"EXPLAIN QUERY PLAN SELECT * FROM t",
+	}
+	for _, schema := range []string{"CREATE TABLE t(a); INSERT INTO t VALUES (1), (2)", "CREATE TABLE t(a UNIQUE); CREATE INDEX ta ON t(a); INSERT INTO t VALUES (1), (2)"} {
+		t.Run(schema, func(t *testing.T) {
+			e := newEnv(t, Options{Databases: map[string]string{"main": "sqlite:d.db"}})
+			makeDB(t, filepath.Join(e.root, "d.db"), schema)
+			no := &confirmer{answer: errDeclined}
+			snapshot := func() string {
+				return js(t, e.ok("db.query", map[string]any{"sql": "SELECT (SELECT group_concat(a) FROM t) AS a, (SELECT group_concat(sql, ';') FROM sqlite_schema) AS s"}))
+			}
+			before := snapshot()
+			for _, q := range redTeamStatements {
+				if strings.Contains(q, "%s") {
+					q = fmt.Sprintf(q, e.root)
+				}
+				_, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q})
+				asked := no.took()
+				if reason, ok := never[strings.ReplaceAll(q, e.root, "%s")]; ok {
+					wantErr(t, q, err, reason)
+					if len(asked) != 0 {
+						t.Errorf("%s: asked %q, want a refusal without asking", q, asked)
+					}
+					continue
+				}
+				if !errors.Is(err, errDeclined) {
+					t.Errorf("%s: %v, want the user's no", q, err)
+				}
+				if len(asked) != 1 {
+					t.Errorf("%s: asked %d times, want once", q, len(asked))
+				}
+			}
+			if after := snapshot(); after != before {
+				t.Errorf("the database changed: %s, was %s", after, before)
+			}
+			for _, q := range reads {
+				if _, err := e.callCtx(no.ctx(context.Background()), "db.query", map[string]any{"sql": q}); err != nil {
+					t.Errorf("%s: %v", q, err)
+				}
+				if asked := no.took(); len(asked) != 0 {
+					t.Errorf("%s: asked %q", q, asked)
+				}
+			}
+			// With the user's yes, a setting runs.
+			yes := &confirmer{}
+			mustCall(t, e, yes.ctx(context.Background()), "PRAGMA recursive_triggers = 1")
+			if asked := yes.took(); len(asked) != 1 || !strings.Contains(asked[0], "which is not a read") {
+				t.Errorf("asked %q", asked)
+			}
+		})
+	}
+}
+
+// TestComputedSecretPiecesHidden: with Options.Hide (the runner sets
+// runner/redaction.Fragments), what SQL computes from a stored secret —
+// its pieces of eight characters or more, its other case, the runs
+// between inserted characters — comes back hidden (red-team finding F3).
+// What stays possible (pieces shorter than eight, character codes, LIKE
+// as an oracle) is the limit docs/security.md states.
+func TestComputedSecretPiecesHidden(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "secrets.yaml"), []byte("API_KEY: sk-SuperSecretValue1234\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "onetool.yaml"), []byte("version: 1\n"), 0o644)
+	cfg, err := config.Load(filepath.Join(dir, "onetool.yaml"), config.LoadOptions{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Options{ReadOnly: false, Hide: redaction.NewFragments(cfg.Secrets).Hide})
+	e.ok("db.execute", map[string]any{"sql": "CREATE TABLE s (k TEXT, v TEXT); INSERT INTO s VALUES ('api', 'sk-SuperSecretValue1234'), ('plain', 'hello world')"})
+	tests := []struct{ sql, want string }{
+		{"SELECT substr(v, 1, 10) AS a, substr(v, 11) AS b FROM s WHERE k = 'api'", `[{"a":"[secret:API_KEY]","b":"[secret:API_KEY]"}]`},
+		{"SELECT lower(v) AS l, upper(v) AS u FROM s WHERE k = 'api'", `[{"l":"[secret:API_KEY]","u":"[secret:API_KEY]"}]`},
+		{"SELECT replace(v, 'S', 'S ') AS r FROM s WHERE k = 'api'", `[{"r":"sk-S uperS [secret:API_KEY]"}]`},
+		{"SELECT 'key=' || v || ';' AS c FROM s WHERE k = 'api'", `[{"c":"key=[secret:API_KEY];"}]`},
+		{"SELECT v FROM s WHERE k = 'plain'", `[{"v":"hello world"}]`},
+	}
+	for _, tt := range tests {
+		if got := js(t, e.ok("db.query", map[string]any{"sql": tt.sql})); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.sql, got, tt.want)
+		}
+	}
+	// An error whose message SQL made of the value.
+	e.ok("db.execute", map[string]any{"sql": "CREATE TABLE w (x); CREATE TRIGGER tw BEFORE INSERT ON w BEGIN SELECT RAISE(ABORT, (SELECT lower(v) FROM s WHERE k = 'api')); END"})
+	_, err = e.call("db.execute", map[string]any{"sql": "INSERT INTO w VALUES (1)"})
+	if err == nil || strings.Contains(strings.ToLower(err.Error()), "ecretvalue") {
+		t.Errorf("RAISE of the value: %v", err)
+	}
+}
+
+// TestConnectionChangesEndWithTheCall: what one call's SQL changes of its
+// connection — a pragma's setting, a transaction left open, a savepoint —
+// reaches no later call (of this run or another principal's): a file
+// database's connection is closed rather than pooled, and the one
+// connection of a memory database has its transaction rolled back.
+func TestConnectionChangesEndWithTheCall(t *testing.T) {
+	e := newEnv(t, Options{})
+	count := func() int64 {
+		t.Helper()
+		db, err := sql.Open("sqlite", filepath.Join(e.root, "app.db")+"?_pragma=busy_timeout(2000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int64
+		if err := db.QueryRow("SELECT count(*) FROM nums").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, open := range []string{"BEGIN", "BEGIN IMMEDIATE", "SAVEPOINT a"} {
+		e.ok("db.execute", map[string]any{"sql": open})
+		before := count()
+		for i := range 6 { // every pooled connection in turn
+			e.ok("db.execute", map[string]any{"sql": "INSERT INTO nums VALUES (?)", "params": []any{int64(-i)}})
+		}
+		if after := count(); after != before+6 {
+			t.Errorf("after %s: another reader sees %d rows, want %d: the inserts went into the open transaction", open, after, before+6)
+		}
+	}
+	for _, set := range []string{"PRAGMA recursive_triggers = 1", "PRAGMA foreign_keys = ON", "PRAGMA query_only = 1"} {
+		e.ok("db.query", map[string]any{"sql": set})
+		for range 6 {
+			got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT * FROM pragma_recursive_triggers, pragma_foreign_keys, pragma_query_only"}))
+			if got != `[{"recursive_triggers":0,"foreign_keys":0,"query_only":0}]` {
+				t.Fatalf("after %s: %s", set, got)
+			}
+		}
+	}
+	// One statement's own transaction still commits.
+	e.ok("db.execute", map[string]any{"sql": "BEGIN; INSERT INTO nums VALUES (-100); COMMIT"})
+	if got := js(t, e.ok("db.query", map[string]any{"sql": "SELECT count(*) AS n FROM nums WHERE n = -100"})); got != `[{"n":1}]` {
+		t.Errorf("BEGIN … COMMIT in one call: %s", got)
+	}
+
+	mem := newEnv(t, Options{Databases: map[string]string{"m": "sqlite::memory:"}})
+	mem.ok("db.execute", map[string]any{"sql": "CREATE TABLE t (x)"})
+	mem.ok("db.execute", map[string]any{"sql": "BEGIN"})
+	mem.ok("db.execute", map[string]any{"sql": "INSERT INTO t VALUES (1)"})
+	_, err := mem.call("db.execute", map[string]any{"sql": "COMMIT"})
+	wantErr(t, "COMMIT in a later call", err, "no transaction is active")
+	if got := js(t, mem.ok("db.query", map[string]any{"sql": "SELECT count(*) AS n FROM t"})); got != `[{"n":1}]` {
+		t.Errorf("memory database: %s", got)
+	}
 }

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"regexp"
@@ -38,6 +39,37 @@ type refusal struct {
 	mu       sync.Mutex
 	reason   string
 	readOnly bool // refused because the pack is read-only (else: never allowed)
+	watching bool // the program's SQL is being prepared (not the guard's own)
+	changed  bool // it changes the connection: a setting, a transaction, a savepoint
+}
+
+// watch starts or stops noting what the program's SQL changes of the
+// connection.
+func (r *refusal) watch(on bool) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.watching = on
+}
+
+// change notes that the program's SQL changes the connection.
+func (r *refusal) change() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.watching {
+		r.changed = true
+	}
+}
+
+func (r *refusal) connectionChanged() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.changed
 }
 
 func (r *refusal) set(reason string, readOnly bool) {
@@ -78,6 +110,17 @@ func (e *refusedError) Unwrap() error { return e.err }
 // apart and explained. Other drivers run fn in a read-only transaction,
 // rolled back afterwards, when the pack is read-only.
 func (p *Pack) run(ctx context.Context, h *handle, fn func(conn) error) error {
+	return p.runSQL(ctx, h, nil, fn)
+}
+
+// runSQL is run for a call that runs the program's SQL, readied by g: on
+// SQLite, what that SQL changes of the connection (a pragma's setting, a
+// transaction left open, a savepoint: the authorizer sees them) ends with
+// the call, so that it reaches no later call, of this run or another
+// principal's. A file database's connection is closed rather than pooled;
+// the one connection of a memory database has its transaction rolled
+// back (its settings stay: closing it would lose the database).
+func (p *Pack) runSQL(ctx context.Context, h *handle, g *stmtGuard, fn func(conn) error) error {
 	c, err := h.db.Conn(ctx)
 	if err != nil {
 		return err
@@ -95,7 +138,13 @@ func (p *Pack) run(ctx context.Context, h *handle, fn func(conn) error) error {
 		if err != nil {
 			return err
 		}
+		if g != nil {
+			g.rec = rec
+		}
 		err = fn(c)
+		if rec.connectionChanged() {
+			p.reset(h, c)
+		}
 		if reason, ro := rec.get(); err != nil && reason != "" {
 			return &refusedError{reason: reason, readOnly: ro, err: err}
 		}
@@ -110,6 +159,15 @@ func (p *Pack) run(ctx context.Context, h *handle, fn func(conn) error) error {
 	}
 	defer tx.Rollback()
 	return fn(tx)
+}
+
+// reset ends what a call changed of its connection c (runSQL).
+func (p *Pack) reset(h *handle, c *sql.Conn) {
+	if h.t.memory {
+		_, _ = c.ExecContext(context.Background(), "ROLLBACK") // "no transaction is active" is fine
+		return
+	}
+	_ = c.Raw(func(any) error { return driver.ErrBadConn }) // database/sql closes it
 }
 
 // explain turns a failure of a call on h into the message the caller
@@ -127,6 +185,9 @@ func (p *Pack) explain(ctx context.Context, h *handle, err error) error {
 		return fmt.Errorf("%s%w", p.label(h), ref)
 	}
 	msg := cleanMessage(err)
+	if p.o.Hide != nil {
+		msg = p.o.Hide(msg) // SQL can put a stored value in a message (RAISE, a conversion's error)
+	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
@@ -237,10 +298,16 @@ type stmtGuard struct {
 	checked bool
 	length  int64    // SQLite's longest value for the call; 0: not lowered
 	undo    []func() // in reverse order
+	rec     *refusal // the call's authorizer record (SQLite), set by runSQL
 }
+
+// watch brackets the program's own SQL, so that what it changes of the
+// connection is told from the guard's settings.
+func (g *stmtGuard) watch(on bool) { g.rec.watch(on) }
 
 // done undoes the guard's settings: the connection goes back to the pool.
 func (g *stmtGuard) done() {
+	g.watch(false)
 	for i := len(g.undo) - 1; i >= 0; i-- {
 		g.undo[i]()
 	}
@@ -302,8 +369,13 @@ func (g *stmtGuard) confirm(ctx context.Context) error {
 	if stmt == "" {
 		stmt = g.q
 	}
-	if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', which SQLite says writes to it", shownSQL(stmt), g.h.name)); err != nil {
-		return fmt.Errorf("the SQL statement %s writes to the database: %w", shownSQL(stmt), err)
+	does, what := "which SQLite says writes to it", "writes to the database"
+	if g.v.state {
+		does = "which is not a read: as SQLite compiles it, it changes the connection's state (a pragma's setting, a transaction or savepoint, REINDEX, …)"
+		what = "is not a read (it changes the connection's state)"
+	}
+	if err := packs.ConfirmDestructive(ctx, fmt.Sprintf("run the SQL statement %s on database '%s', %s", shownSQL(stmt), g.h.name, does)); err != nil {
+		return fmt.Errorf("the SQL statement %s %s: %w", shownSQL(stmt), what, err)
 	}
 	g.asking = false // asked and allowed
 	return nil

@@ -222,8 +222,14 @@ func authorizer(readOnly bool, rec *refusal) sqlite.AuthorizerFn {
 				return never("load_extension() is not allowed")
 			}
 			return sqlite.AuthorizerOK
+		case sqlite.AuthTransaction, sqlite.AuthSavepoint:
+			rec.change()
+			return sqlite.AuthorizerOK
 		case sqlite.AuthPragma:
 			name := strings.ToLower(arg1)
+			if !slices.Contains(readPragmas, name) && (arg2 != "" || slices.Contains(actingPragmas, name)) {
+				rec.change() // allowed or not: the call's connection is not trusted after it
+			}
 			switch {
 			case slices.Contains(dirPragmas, name):
 				return never(fmt.Sprintf("PRAGMA %s is not allowed", name))

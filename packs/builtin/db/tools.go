@@ -202,17 +202,18 @@ func (p *Pack) query(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	var out []any
-	err = p.run(ctx, h, func(c conn) error {
+	err = p.runSQL(ctx, h, g, func(c conn) error {
 		defer g.done()
 		if err := g.apply(ctx, c); err != nil {
 			return err
 		}
+		g.watch(true)
 		rows, err := c.QueryContext(ctx, q, params...)
 		if err != nil {
 			return g.over(err)
 		}
 		defer rows.Close()
-		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m)
+		out, err = collect(rows, maxRows, h.t.kind == kindSQLite, g.m, p.o.Hide)
 		return g.over(err)
 	})
 	if err != nil {
@@ -242,11 +243,12 @@ func (p *Pack) execute(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	m := ordered.NewMap(2)
-	err = p.run(ctx, h, func(c conn) error {
+	err = p.runSQL(ctx, h, g, func(c conn) error {
 		defer g.done()
 		if err := g.apply(ctx, c); err != nil {
 			return err
 		}
+		g.watch(true)
 		res, err := c.ExecContext(ctx, q, params...)
 		if err != nil {
 			return g.over(err)

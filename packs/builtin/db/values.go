@@ -22,7 +22,7 @@ import (
 // (allBinary), every []byte is a BLOB: the driver returns text as strings.
 // Each row is charged to m (the run's memory budget) as it arrives; a row
 // it cannot hold ends the call with m's error.
-func collect(rows *sql.Rows, maxRows int, allBinary bool, m meter.Meter) ([]any, error) {
+func collect(rows *sql.Rows, maxRows int, allBinary bool, m meter.Meter, hide func(string) string) ([]any, error) {
 	types, err := rows.ColumnTypes()
 	if err != nil {
 		return nil, err
@@ -54,6 +54,9 @@ func collect(rows *sql.Rows, maxRows int, allBinary bool, m meter.Meter) ([]any,
 		charge := int64(0)
 		for i, v := range vals {
 			c, n := cell(v, binary[i] || allBinary)
+			if s, ok := c.(string); ok && hide != nil {
+				c = hide(s)
+			}
 			if t, ok := v.(time.Time); ok && dateOnly[i] && t.Equal(t.Truncate(24*time.Hour)) && t.Location() == time.UTC {
 				c = t.Format(time.DateOnly) // a DATE column's date, not midnight UTC
 			}

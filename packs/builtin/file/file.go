@@ -79,6 +79,13 @@ type Options struct {
 	ReadOnly  bool      // packs.file.read_only: write, edit, copy, move and delete refuse
 	Backups   bool      // keep a backup before overwrite and delete (SPEC §8.2: on unless disabled)
 	Retention Retention // how long backups are kept; the zero value means DefaultRetention
+	// Redact hides the values of secrets in text, as a program is handed
+	// them (the runner's redaction); nil when there are none. A file's
+	// text is redacted before it is searched, counted or cut (grep,
+	// read), and file.edit refuses a file that holds a secret: whether a
+	// pattern matches would otherwise reveal a secret a character at a
+	// time, although every line shown is redacted (SPEC §8.3).
+	Redact func(ctx context.Context, text string) (string, error)
 
 	hooks *testHooks // tests only
 }
@@ -137,6 +144,23 @@ func newPack(o Options) *pack {
 		p.realBase = o.Roots.RealBase()
 	}
 	return p
+}
+
+// visible is data as a program may see it: with every secret hidden.
+// Whatever a tool matches, counts or cuts in a file's text is this, so
+// that no answer depends on a secret's characters.
+func (p *pack) visible(ctx context.Context, data []byte) ([]byte, error) {
+	if p.o.Redact == nil || len(data) == 0 {
+		return data, nil
+	}
+	text, err := p.o.Redact(ctx, string(data))
+	if err != nil {
+		return nil, fmt.Errorf("checking the file for secrets: %w", err)
+	}
+	if text == string(data) {
+		return data, nil
+	}
+	return []byte(text), nil
 }
 
 // forRun returns the pack as the run of ctx sees it: with the run's own

@@ -33,6 +33,7 @@ type grepper struct {
 	context   int
 	limit     int
 	filesOnly bool
+	visible   func(context.Context, []byte) ([]byte, error) // the text as a program may see it
 
 	out     []any
 	size    int // bytes in out
@@ -102,7 +103,7 @@ func (p *pack) grep(ctx context.Context, args map[string]any) (any, error) {
 		return nil, err
 	}
 	defer root.Close()
-	s := &grepper{ctx: ctx, g: p.guardFor(loc), re: re, context: min(around, 10), limit: limit, filesOnly: filesOnly}
+	s := &grepper{ctx: ctx, g: p.guardFor(loc), re: re, context: min(around, 10), limit: limit, filesOnly: filesOnly, visible: p.visible}
 	switch {
 	case st.Mode().IsRegular():
 		if err := s.file(root, filepath.ToSlash(loc.Rel), dir, true); err != nil {
@@ -215,6 +216,16 @@ func (s *grepper) file(root *os.Root, rel, name string, alone bool) error {
 			return fmt.Errorf("%s is a binary file: grep searches text files", name)
 		}
 		return nil
+	}
+	// The pattern runs over the text as the program may see it, secrets
+	// hidden: were it to run over the file as stored, whether it matches
+	// would reveal a secret a character at a time, although every line
+	// shown is redacted.
+	if data, err = s.visible(s.ctx, data); err != nil {
+		if s.ctx.Err() != nil {
+			return stopped(s.ctx)
+		}
+		return err
 	}
 	s.lines(data, name)
 	return nil

@@ -40,6 +40,11 @@ func (p *pack) read(ctx context.Context, args map[string]any) (any, error) {
 	if isBinary(data) {
 		return nil, fmt.Errorf("%s is a binary file (%s): file.read shows text only; file.info gives its size and type", path, formatBytes(int64(len(data))))
 	}
+	// Lines are counted and cut in the text as the program may see it:
+	// a cut through a secret would show its first part.
+	if data, err = p.visible(ctx, data); err != nil {
+		return nil, err
+	}
 	return pageLines(data, path, offset, limit)
 }
 

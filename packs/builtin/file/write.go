@@ -150,6 +150,14 @@ func (p *pack) edit(ctx context.Context, args map[string]any) (any, error) {
 	if isBinary(data) {
 		return nil, fmt.Errorf("%s is a binary file: file.edit changes text files only", path)
 	}
+	// Whether 'old' is found, how often and where would reveal a secret
+	// in the file a character at a time (a dry run too, which a read-only
+	// pack allows): a file that holds one is not edited.
+	if seen, err := p.visible(ctx, data); err != nil {
+		return nil, err
+	} else if !bytes.Equal(seen, data) {
+		return nil, fmt.Errorf("%s holds the value of a configured secret (file.read shows it as [secret:NAME]): file.edit does not edit such a file, since whether its text matches would reveal the secret. Replace the whole file with file.write, or edit it outside onetool", path)
+	}
 	text := string(data)
 	n := strings.Count(text, old)
 	if n == 0 && strings.Contains(text, "\r\n") && !strings.Contains(old, "\r\n") && strings.Contains(old, "\n") {
