@@ -275,6 +275,17 @@ func TestDestructiveSQLAsks(t *testing.T) {
 					t.Errorf("%s: asked %+v", q, got)
 				}
 			}
+			// What changes the connection rather than the file asks too
+			// (red-team finding F5): SQLite calls these read-only.
+			for _, q := range []string{"PRAGMA locking_mode=EXCLUSIVE", "PRAGMA foreign_keys=OFF", "PRAGMA writable_schema=1", "PRAGMA query_only=0", "SAVEPOINT a", "BEGIN", "REINDEX", "PRAGMA optimize"} {
+				res := r.Exec(context.Background(), fmt.Sprintf("db.query(sql=%q)", q), answer(false))
+				if !res.IsError() || !strings.Contains(res.Text, "is not a read (it changes the connection's state): not confirmed: the user declined") || !errors.Is(res.Err, ErrNotConfirmed) {
+					t.Errorf("%s: %s (%v)", q, res.Text, res.Err)
+				}
+				if got := took(); len(got) != 1 || !strings.Contains(got[0].Action, "changes the connection's state") {
+					t.Errorf("%s: asked %+v", q, got)
+				}
+			}
 			res := r.Exec(context.Background(), `db.query(sql="SELECT count(*) AS n, (SELECT user_version FROM pragma_user_version) AS v FROM t")`, answer(false))
 			if res.Text != `[{"n":2,"v":0}]` || len(took()) != 0 {
 				t.Errorf("after the refusals: %s", res.Text)
