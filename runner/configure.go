@@ -360,7 +360,7 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	o := file.Options{Roots: r, Backups: true}
 	// Content is searched as a program may see it, with the secrets of
-	// the moment: toolpacks add theirs after the pack is registered.
+	// the moment (those of toolpacks' pass-through variables included).
 	o.Redact = func(ctx context.Context, text string) (string, error) { return cfg.Secrets.RedactContext(ctx, text) }
 	p := cfg.Packs["file"]
 	if p == nil {
