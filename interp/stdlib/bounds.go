@@ -2,7 +2,6 @@ package stdlib
 
 import (
 	"math/big"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -14,207 +13,78 @@ import (
 )
 
 // The helpers every module uses to stay inside its run's budgets (SPEC
-// §8.1) while it works in Go: the memory watchdog sees only the values a
-// program can reach, never what a module function holds while it builds
-// a result, and the deadline is seen only where work is charged. So a
-// module function counts what it holds (held), consumes iterables
-// through drain or each, and checks a result's size before it makes it.
+// §8.1) while it works in Go. The memory watchdog measures the values a
+// program can reach, with interp's one sizing of values (what Go
+// allocates for each); a module keeps to that one measure:
+//
+//   - what a module function builds for its result reaches the program
+//     only when the function returns, so the function shows it to the
+//     meter while it builds it (Budget.Hold, Budget.HoldValues): it
+//     counts together with everything else the run holds;
+//   - a value of a module that holds other values (a Counter, a deque, a
+//     tee's buffer, a match's text) is an interp.Holder, so that the
+//     meter counts what it holds wherever the program keeps it;
+//   - one allocation that alone could pass the budget (a slice or table
+//     doubling, a buffer) is refused before it is made (Budget.Fits,
+//     Budget.Alloc, appendValue, fitsTable, reserve);
+//   - bytes a module holds in Go rather than as values are shown to the
+//     meter as a text of their size where they are one buffer (textBuf,
+//     io.StringIO: heldBytes); the few that are not (copies of keys) are
+//     counted by goBytes and refused alone at the budget.
+//
+// Work is charged as it is done (Budget.Charge, pace), so the deadline
+// and the watchdog are consulted inside every long loop.
 
-// held is the memory one module function (or one iterator, across its
-// steps) holds for a result it is building: Go memory no watchdog can
-// see until the result reaches the program. add refuses, before it is
-// allocated, growth that would take it past the run's memory budget, and
-// charges the work of filling it.
-type held int64
+// goBytes counts bytes one module function holds in Go, outside any
+// value of the program and of any buffer the meter is shown (the keys
+// difflib copies, the names of a state no program can reach): add
+// refuses, before they are allocated, bytes that alone would pass the
+// run's memory budget, and charges the work of making them. The meter
+// does not see them, so with everything else they may come to one
+// budget more than the run's values; the OS limit of a process-isolation
+// worker bounds the rest.
+type goBytes int64
 
 // add counts n more bytes about to be allocated.
-func (h *held) add(b *interp.Budget, n int64) error {
-	if n < 0 {
-		n = 0
+func (g *goBytes) add(b *interp.Budget, n int64) error {
+	*g += goBytes(max(n, 0))
+	if err := b.Fits(int64(*g)); err != nil {
+		return err
 	}
-	*h += held(n)
-	if max := b.MaxMemory(); max > 0 && int64(*h) > max {
-		return b.Alloc(int64(*h)) // the memory limit's error
-	}
-	return b.Charge(uint64(n)/64 + 1)
+	return b.Charge(uint64(max(n, 0))/64 + 1)
 }
-
-// release counts n bytes let go of.
-func (h *held) release(n int64) { *h = max(0, *h-held(n)) }
 
 // slotSize is the size of one element of a list or tuple (an interface).
 const slotSize = 16
 
-// heldSize estimates the bytes v holds by itself: its header and what it
-// points to directly (a string's bytes, a tuple's slots), not the values
-// it contains.
-func heldSize(v starlark.Value) int64 {
-	switch x := v.(type) {
-	case starlark.NoneType, starlark.Bool:
-		return 0
-	case starlark.Int:
-		if _, ok := x.Int64(); ok {
-			return 8
+// appendValue appends x to out, refusing first (with the memory limit's
+// error) a growth of out's array that alone would pass the memory
+// budget: an iterator without end must not grow a slice of gigabytes,
+// copied in one step, before the watchdog looks. What out holds is the
+// caller's to show the meter (Budget.HoldValues).
+func appendValue(b *interp.Budget, out []starlark.Value, x starlark.Value) ([]starlark.Value, error) {
+	if len(out) == cap(out) {
+		if err := b.Alloc(int64(2*cap(out)+8) * slotSize); err != nil {
+			return nil, err
 		}
-		return 32 + int64(x.BigInt().BitLen()/8)
-	case starlark.Float:
-		return 8
-	case starlark.String:
-		return 16 + int64(len(x))
-	case *interp.Unicode:
-		return 48 + 2*int64(len(x.Text()))
-	case starlark.Bytes:
-		return 16 + int64(len(x))
-	case interp.Bytes:
-		return 16 + int64(len(x))
-	case starlark.Tuple:
-		return 24 + slotSize*int64(len(x))
-	case *starlark.List:
-		return 32 + slotSize*int64(x.Len())
-	case *starlark.Dict:
-		return 64 + 48*int64(x.Len())
-	case *starlark.Set:
-		return 64 + 32*int64(x.Len())
 	}
-	if s, ok := v.(starlark.Sequence); ok {
-		return 32 + slotSize*int64(max(s.Len(), 0))
-	}
-	return 32
+	return append(out, x), nil
 }
 
-// valueIdentity is what makes v the value it is, for a value that can be
-// large (a string's bytes, a tuple's slots, a list); nil for others.
-func valueIdentity(v starlark.Value) unsafe.Pointer {
-	switch x := v.(type) {
-	case starlark.String:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case starlark.Bytes:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case interp.Bytes:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case *interp.Unicode:
-		return unsafe.Pointer(x)
-	case starlark.Tuple:
-		return unsafe.Pointer(unsafe.SliceData(x))
-	case *starlark.List:
-		return unsafe.Pointer(x)
-	case *starlark.Dict:
-		return unsafe.Pointer(x)
-	case *starlark.Set:
-		return unsafe.Pointer(x)
+// fitsTable refuses a dict or set that a module function is filling once
+// its table alone would pass the memory budget: its entries the meter
+// counts (the function holds the dict with Budget.Hold), but the table
+// doubles in one step. It looks every 1024 entries.
+func fitsTable(b *interp.Budget, n int) error {
+	if n&1023 == 0 {
+		return b.Fits(interp.TableBytes(n))
 	}
 	return nil
 }
 
-// bigValue is the size from which kept values are counted once however
-// often they come (repeat(text, n) yields the same text n times): a
-// smaller one is counted at each coming, which overstates what is kept
-// at most (slotSize+bigValue)/slotSize-fold.
-const bigValue = 128
-
-// keep counts the values a module function or an iterator keeps, made
-// by an iterator it consumes: each one's slot, and its own size the
-// first time it comes.
-type keep struct {
-	held
-	seen map[unsafe.Pointer]struct{}
-}
-
-// value counts x, about to be kept.
-func (k *keep) value(b *interp.Budget, x starlark.Value) error {
-	return k.taken(b, x, slotSize, true)
-}
-
-// taken counts x, about to be kept in a place of extra bytes (a slot, a
-// dict's entry), and its own size when fresh: when it was made for the
-// keeping (by an iterator, as a str's character), not taken from a
-// collection that holds it already.
-func (k *keep) taken(b *interp.Budget, x starlark.Value, extra int64, fresh bool) error {
-	if !fresh {
-		return k.add(b, extra)
-	}
-	n := heldSize(x)
-	if n >= bigValue {
-		if p := valueIdentity(x); p != nil {
-			if _, ok := k.seen[p]; ok {
-				n = 0
-			} else {
-				if k.seen == nil {
-					k.seen = map[unsafe.Pointer]struct{}{}
-				}
-				k.seen[p] = struct{}{}
-				n += 32 // the entry in seen
-			}
-		}
-	}
-	return k.add(b, extra+n)
-}
-
-// forget counts x as no longer kept (a value counted once stays counted).
-func (k *keep) forget(x starlark.Value) {
-	n := heldSize(x)
-	if n >= bigValue && valueIdentity(x) != nil {
-		n = 0
-	}
-	k.release(slotSize + n)
-}
-
-// holdsElements reports whether v holds its elements already (a list, a
-// tuple, a dict, a set), so that taking them makes nothing new but their
-// slots; an iterator makes each element it yields, often anew, and a str
-// or bytes makes each character or byte.
-func holdsElements(v starlark.Value) bool {
-	switch v.(type) {
-	case *starlark.List, starlark.Tuple, *starlark.Dict, *starlark.Set:
-		return true
-	}
-	return false
-}
-
-// drain returns the elements of iterable, iterated as Python does (a
-// generator to its end, its exception passed on), each charged, and
-// refuses with the memory limit's error, before it grows past the run's
-// memory budget, a result whose slots and fresh elements (those an
-// iterator made) would: drain(count()) ends at the budget instead of
-// taking the heap.
-func drain(thread *starlark.Thread, iterable starlark.Value) ([]starlark.Value, error) {
-	return drainKept(thread, iterable, new(keep))
-}
-
-// drainKept is drain counting into k, for a function that keeps more
-// than the elements.
-func drainKept(thread *starlark.Thread, iterable starlark.Value, k *keep) ([]starlark.Value, error) {
-	b := interp.BudgetOf(thread)
-	var out []starlark.Value
-	if holdsElements(iterable) {
-		// Only the slots are new.
-		n := starlark.Len(iterable)
-		if err := k.add(b, int64(n)*slotSize); err != nil {
-			return nil, err
-		}
-		out = make([]starlark.Value, 0, n)
-		err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-			out = append(out, x)
-			return false, nil
-		})
-		return out, err
-	}
-	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-		if err := k.value(b, x); err != nil {
-			return true, err
-		}
-		out = append(out, x)
-		return false, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	// An iteration a spent budget cut short is no result.
-	if err := b.Charge(0); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
+// heldTuple is vs as a value the memory meter counts, for a Holder or a
+// Hold whose values are in a slice: a tuple of them.
+func heldTuple(vs []starlark.Value) starlark.Value { return starlark.Tuple(vs) }
 
 // firstOf is at most the first n elements of iterable, taken lazily: an
 // unpacking (k, v = pair) reads one more than it wants, never an
@@ -235,74 +105,21 @@ func firstOf(thread *starlark.Thread, iterable starlark.Value, n int) ([]starlar
 	return out, nil
 }
 
-// each calls fn with each element of iterable, iterated as Python does
-// and charged, until fn fails; what fn keeps, it counts itself.
-func each(thread *starlark.Thread, iterable starlark.Value, fn func(x starlark.Value) error) error {
-	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-		return false, fn(x)
-	})
-	if err != nil {
-		return err
-	}
-	// An iteration a spent budget cut short is no result.
-	return interp.BudgetOf(thread).Charge(0)
-}
-
-// plus is x + y with Python's meaning for the values modules add up
-// (accumulate, count, sums): a str, bytes, list or tuple too large for
-// the memory budget is refused before it is made, and a long one is
-// copied a piece at a time under the budget, so that the deadline can
-// stop it; an int is held to limits.max_int_digits.
-func plus(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
-	b := interp.BudgetOf(thread)
-	if starlark.Len(x) >= 0 && starlark.Len(y) >= 0 {
-		if err := b.Alloc(heldSize(x) + heldSize(y)); err != nil {
-			return nil, err
-		}
-		switch xs := x.(type) {
-		case starlark.String:
-			if ys, ok := y.(starlark.String); ok && len(xs)+len(ys) > copyPiece {
-				s, err := concatText(b, string(xs), string(ys))
-				return starlark.String(s), err
-			}
-		case starlark.Bytes:
-			if ys, ok := y.(starlark.Bytes); ok && len(xs)+len(ys) > copyPiece {
-				s, err := concatText(b, string(xs), string(ys))
-				return starlark.Bytes(s), err
-			}
-		case *starlark.List:
-			if ys, ok := y.(*starlark.List); ok && xs.Len()+ys.Len() > copyPiece/slotSize {
-				elems, err := concatElems(b, xs, ys)
-				if err != nil {
-					return nil, err
-				}
-				return starlark.NewList(elems), nil
-			}
-		case starlark.Tuple:
-			if ys, ok := y.(starlark.Tuple); ok && len(xs)+len(ys) > copyPiece/slotSize {
-				return concatElems(b, xs, ys)
-			}
-		}
-	}
-	if err := b.Charge(1); err != nil {
-		return nil, err
-	}
-	z, err := numBinary(syntax.PLUS, x, y)
-	if err != nil {
-		return nil, err
-	}
-	return z, checkIntValue(b, z)
-}
-
 // arith is x op y for operator's functions and the modules' arithmetic
 // (op one of + - / // & | ^ << >>), with Python's meaning and errors:
-// a concatenation is bounded as plus's, a shift refused before it makes
-// an int beyond limits.max_int_digits, and every int result held to it.
+// + is the program's own (python.Add: a concatenation too large for the
+// memory budget refused before it is made, an int held to
+// limits.max_int_digits), a shift refused before it makes an int beyond
+// limits.max_int_digits, and every int result held to it.
 func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
 	switch op {
 	case syntax.PLUS:
-		return plus(thread, x, y)
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		z, err := python.Add(thread, x, y)
+		return z, python.Classify(err)
 	case syntax.LTLT:
 		xi, ok1 := x.(starlark.Int)
 		yi, ok2 := y.(starlark.Int)
@@ -328,13 +145,17 @@ func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 
 // textBuf builds a text under the budget, for a module function whose
 // output may be far longer than its input (re.sub of an empty pattern,
-// a85decode's 'z'): each write is charged, and a text that would pass
-// the memory budget is refused before the write that would make it so.
-// Unlike a strings.Builder, it never reserves room past the budget, so a
-// refused text has held at most one and a half budgets on its way.
+// a85decode's 'z'): each write is charged, a text that would pass the
+// memory budget alone is refused before the write that would make it so,
+// and the buffer is shown to the memory meter (Budget.Hold) from its
+// first byte until done, so that it counts with the run's values. Unlike
+// a strings.Builder, it never reserves room past the budget, so a refused
+// text has held at most one and a half budgets on its way. The caller
+// calls done when the text is made (deferred).
 type textBuf struct {
-	b   *interp.Budget
-	buf []byte
+	b       *interp.Budget
+	buf     []byte
+	release func()
 }
 
 func (t *textBuf) grow(n int) error {
@@ -343,7 +164,19 @@ func (t *textBuf) grow(n int) error {
 		return err
 	}
 	t.buf = buf
+	if t.release == nil {
+		t.release = t.b.Hold(func(visit func(starlark.Value)) { visit(heldBytes(t.buf)) })
+	}
 	return t.b.Charge(uint64(n)/64 + 1)
+}
+
+// done stops showing the buffer to the meter: its text is the caller's
+// result, or garbage.
+func (t *textBuf) done() {
+	if t.release != nil {
+		t.release()
+		t.release = nil
+	}
 }
 
 // reserve makes room in buf for n more bytes under the budget, for a
@@ -434,44 +267,6 @@ func pace(b *interp.Budget, i int) error {
 		return nil
 	}
 	return b.Charge(pacePiece / 16)
-}
-
-// copyPiece is how many bytes a long copy moves between charges: about a
-// tenth of a millisecond.
-const copyPiece = 1 << 20
-
-// concatElems is the elements of x and then y, copied a piece at a time
-// under the budget.
-func concatElems(b *interp.Budget, x, y starlark.Indexable) (starlark.Tuple, error) {
-	out := make(starlark.Tuple, 0, x.Len()+y.Len())
-	for _, s := range [2]starlark.Indexable{x, y} {
-		for i := 0; i < s.Len(); i++ {
-			if i%(copyPiece/slotSize) == 0 {
-				if err := b.Charge(copyPiece / 64); err != nil {
-					return nil, err
-				}
-			}
-			out = append(out, s.Index(i))
-		}
-	}
-	return out, nil
-}
-
-// concatText is x + y, copied a piece at a time under the budget.
-func concatText(b *interp.Budget, x, y string) (string, error) {
-	var sb strings.Builder
-	sb.Grow(len(x) + len(y))
-	for _, s := range [2]string{x, y} {
-		for len(s) > 0 {
-			n := min(len(s), copyPiece)
-			if err := b.Charge(uint64(n) / 64); err != nil {
-				return "", err
-			}
-			sb.WriteString(s[:n])
-			s = s[n:]
-		}
-	}
-	return sb.String(), nil
 }
 
 // checkIntValue holds an int result of a module function to

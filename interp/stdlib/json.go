@@ -83,7 +83,7 @@ func (e *encoder) newline(depth int) error {
 		return nil
 	}
 	n := depth - e.detours
-	if err := overBudget(e.b, e.w.Len()+1+len(e.prefix)+len(e.indent)*n); err != nil {
+	if err := e.b.Fits(int64(e.w.Len() + 1 + len(e.prefix) + len(e.indent)*n)); err != nil {
 		return err // a long indent, deep: the text would pass the budget
 	}
 	if err := e.write("\n"); err != nil {
@@ -474,6 +474,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
 	e.w.b = e.b
+	defer e.w.done()
 	switch x := indent.(type) {
 	case starlark.NoneType:
 	case starlark.Int, starlark.Bool:
@@ -488,7 +489,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		} else if x.(starlark.Int).Sign() > 0 {
 			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
 		}
-		if err := overBudget(e.b, int(min(n, 1<<40))); err != nil {
+		if err := e.b.Fits(min(n, 1<<40)); err != nil {
 			return nil, err
 		}
 		if n > 1<<30 {
@@ -562,6 +563,7 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 		e.keySep = ": "
 	}
 	e.w.b = e.b
+	defer e.w.done()
 	if err := e.value(x, 0); err != nil {
 		if isBudget(err) {
 			return nil, err
@@ -574,8 +576,11 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 // decoder reads JSON text into Starlark values, iteratively bounded in
 // depth, charging every value it makes.
 type decoder struct {
-	b      *interp.Budget
-	h      held // what the values made so far hold: no watchdog sees them until loads returns
+	b *interp.Budget
+	// open are the arrays and objects being read, outermost first: what
+	// they hold is in no variable of the program until loads returns,
+	// so the decoder shows them to the memory meter (held).
+	open   []openValue
 	s      string
 	i      int
 	python bool // loads: NaN and Infinity accepted, CPython's messages
@@ -632,6 +637,30 @@ func (e *syntaxError) lineCol() (line, col int) {
 	return line, col
 }
 
+// openValue is an array being read (its elements so far) or an object's
+// dict or pairs.
+type openValue struct {
+	elems *[]starlark.Value
+	v     starlark.Value
+}
+
+// held visits the values being read, for the memory meter.
+func (d *decoder) held(visit func(starlark.Value)) {
+	for _, o := range d.open {
+		if o.elems != nil {
+			visit(heldTuple(*o.elems))
+		} else {
+			visit(o.v)
+		}
+	}
+}
+
+// closeTo ends the values opened since there were n.
+func (d *decoder) closeTo(n int) {
+	clear(d.open[n:])
+	d.open = d.open[:n]
+}
+
 func (d *decoder) fail(msg string) error { return &syntaxError{msg: msg, pos: d.i, doc: d.s} }
 
 func (d *decoder) space() {
@@ -646,6 +675,7 @@ func (d *decoder) space() {
 }
 
 func (d *decoder) decode() (starlark.Value, error) {
+	defer d.b.Hold(d.held)()
 	d.space()
 	v, err := d.value(0)
 	if err != nil {
@@ -658,20 +688,10 @@ func (d *decoder) decode() (starlark.Value, error) {
 	return v, nil
 }
 
+// value reads one value. A value is far larger than its text ("[]," is
+// 3 bytes, an empty list 32 and its slot 16): the meter counts it as it
+// is made, in the array or object that holds it.
 func (d *decoder) value(depth int) (starlark.Value, error) {
-	v, err := d.value1(depth)
-	if err != nil {
-		return nil, err
-	}
-	// A value is far larger than its text ("[]," is 3 bytes, an empty
-	// list 32 and its slot 16): counted as it is made.
-	if err := d.h.add(d.b, heldSize(v)); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-func (d *decoder) value1(depth int) (starlark.Value, error) {
 	if depth > interp.MaxDepth {
 		return nil, fmt.Errorf("%w while decoding JSON", interp.ErrTooDeep)
 	}
@@ -718,11 +738,14 @@ func (d *decoder) value1(depth int) (starlark.Value, error) {
 func (d *decoder) object(depth int) (starlark.Value, error) {
 	d.i++ // {
 	dict := starlark.NewDict(0)
+	defer d.closeTo(len(d.open))
+	d.open = append(d.open, openValue{v: dict})
 	// pairs are the members in order, duplicates kept, for
 	// object_pairs_hook.
 	var pairs *starlark.List
 	if d.hooks != nil && d.hooks.pairs != nil && d.hooks.pairs != starlark.None {
 		pairs = starlark.NewList(nil)
+		d.open = append(d.open, openValue{v: pairs})
 	}
 	done := func() (starlark.Value, error) {
 		if pairs != nil {
@@ -763,8 +786,11 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 		if err := dict.SetKey(interp.MakeString(k), v); err != nil {
 			return nil, err
 		}
+		if err := fitsTable(d.b, dict.Len()); err != nil {
+			return nil, err
+		}
 		if pairs != nil {
-			if err := d.b.Alloc(48); err != nil {
+			if err := d.b.Fits(2 * int64(pairs.Len()+1) * slotSize); err != nil {
 				return nil, err
 			}
 			_ = pairs.Append(starlark.Tuple{interp.MakeString(k), v})
@@ -785,6 +811,8 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 func (d *decoder) array(depth int) (starlark.Value, error) {
 	d.i++ // [
 	var elems []starlark.Value
+	defer d.closeTo(len(d.open))
+	d.open = append(d.open, openValue{elems: &elems})
 	d.space()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
@@ -796,7 +824,9 @@ func (d *decoder) array(depth int) (starlark.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		elems = append(elems, v)
+		if elems, err = appendValue(d.b, elems, v); err != nil {
+			return nil, err
+		}
 		d.space()
 		if d.i < len(d.s) && d.s[d.i] == ',' {
 			d.i++
@@ -943,6 +973,11 @@ func (d *decoder) number() (starlark.Value, error) {
 	}
 	if d.hooks != nil && d.hooks.int != nil && d.hooks.int != starlark.None {
 		return d.parsed(func(h *loadHooks) starlark.Value { return h.int }, text, nil)
+	}
+	// CPython 3.11's limit on int–str conversion first (a ValueError a
+	// program may catch), then the run's on ints.
+	if err := interp.CheckIntText(d.b, d.i-digits); err != nil {
+		return nil, err
 	}
 	if max := d.b.MaxIntDigits(); max > 0 && d.i-digits > max {
 		return nil, d.b.IntLimit()
@@ -1130,6 +1165,7 @@ func (d *decoder) rawDecode(idx starlark.Value) (starlark.Value, error) {
 		_, w := utf8.DecodeRuneInString(d.s[b:])
 		b += w
 	}
+	defer d.b.Hold(d.held)()
 	v, err := d.value(0)
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok && se.msg == "Expecting value" && d.i >= len(d.s) {
@@ -1178,6 +1214,7 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	// Key order as written: decode keeps it; do not sort.
 	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: string(indent), prefix: string(prefix)}
 	e.w.b = e.b
+	defer e.w.done()
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}

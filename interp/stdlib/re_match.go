@@ -220,6 +220,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 			return nil, err
 		}
 		w := textBuf{b: interp.BudgetOf(thread)}
+		defer w.done()
 		if err := expand(&w, tmpl, m.sub.s, m.loc); err != nil {
 			return nil, err
 		}

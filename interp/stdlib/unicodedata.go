@@ -210,6 +210,7 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	// times longer than the text checked only when it is made.
 	b := interp.BudgetOf(thread)
 	out := textBuf{b: b}
+	defer out.done()
 	for len(text) > 0 {
 		piece := text
 		if len(piece) > normPiece {
