@@ -151,10 +151,14 @@ var (
 
 // dialectRegistry is a run's registered dialects (register_dialect in
 // one run never changes another's): by name, and in the order they were
-// registered.
+// registered. It lives in the run's thread, where the memory meter does
+// not look: size counts what its dialects hold (names and line
+// terminators of any length, register_dialect(str(i), ...) in a loop),
+// alone against the budget.
 type dialectRegistry struct {
 	byName map[string]dialect
 	order  []string
+	size   goBytes
 }
 
 const csvDialectsLocal = "onetool.stdlib.csv.dialects"
@@ -210,15 +214,24 @@ func csvRegisterDialect(m *csvModule, thread *starlark.Thread, name string, args
 	if err := noExtra(rest); err != nil {
 		return nil, err
 	}
-	if err := interp.BudgetOf(thread).Alloc(128); err != nil {
+	r := registry(thread)
+	if old, ok := r.byName[key]; ok {
+		r.size -= dialectBytes(key, old)
+	}
+	if err := r.size.add(interp.BudgetOf(thread), int64(dialectBytes(key, d))); err != nil {
 		return nil, err
 	}
-	r := registry(thread)
 	if _, ok := r.byName[key]; !ok {
 		r.order = append(r.order, key)
 	}
 	r.byName[key] = d
 	return starlark.None, nil
+}
+
+// dialectBytes is what the registry holds for d under key: its entry,
+// the key twice (map and order) and the line terminator.
+func dialectBytes(key string, d dialect) goBytes {
+	return goBytes(128 + 2*len(key) + len(d.lineterminator))
 }
 
 // csvUnregisterDialect is unregister_dialect(name).
@@ -231,6 +244,7 @@ func csvUnregisterDialect(m *csvModule, thread *starlark.Thread, name string, ar
 	if _, ok := r.byName[key]; !ok {
 		return nil, m.fail("unknown dialect")
 	}
+	r.size -= dialectBytes(key, r.byName[key])
 	delete(r.byName, key)
 	for i, n := range r.order {
 		if n == key {
@@ -449,6 +463,7 @@ type csvReader struct {
 	m       *csvModule
 	d       dialect
 	thread  *starlark.Thread // the run's, for float() when none is given
+	src     starlark.Value   // the lines, which next reads
 	next    func() (starlark.Value, bool, error)
 	lineNum int
 	// fields and field are the record being read and its field so far:
@@ -559,7 +574,7 @@ func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dia
 	if err != nil {
 		return nil, err
 	}
-	return &csvReader{m: m, d: d, thread: thread, next: next, limit: fieldLimit(thread)}, nil
+	return &csvReader{m: m, d: d, thread: thread, src: src, next: next, limit: fieldLimit(thread)}, nil
 }
 
 func (r *csvReader) saveField(thread *starlark.Thread) error {

@@ -66,6 +66,7 @@ type encoder struct {
 	sortKeys    bool   // object keys sorted
 	allowNaN    bool   // NaN, Infinity, -Infinity as JavaScript writes them
 	indent      string // "" (and hasIndent false): one line
+	spaces      int    // indent=n: n spaces, made into indent at the first line break
 	hasIndent   bool
 	prefix      string // before every line after the first (encode_indent)
 	itemSep     string
@@ -83,8 +84,14 @@ func (e *encoder) newline(depth int) error {
 		return nil
 	}
 	n := depth - e.detours
-	if err := e.b.Fits(int64(e.w.Len() + 1 + len(e.prefix) + len(e.indent)*n)); err != nil {
+	if err := e.b.Fits(int64(e.w.Len()) + 1 + int64(len(e.prefix)) + e.indentLen()*int64(n)); err != nil {
 		return err // a long indent, deep: the text would pass the budget
+	}
+	if e.spaces > 0 {
+		if err := e.b.Alloc(int64(e.spaces)); err != nil {
+			return err
+		}
+		e.indent, e.spaces = strings.Repeat(" ", e.spaces), 0
 	}
 	if err := e.write("\n"); err != nil {
 		return err
@@ -98,6 +105,28 @@ func (e *encoder) newline(depth int) error {
 		}
 	}
 	return nil
+}
+
+// indentLen is the length of one level of indentation.
+func (e *encoder) indentLen() int64 { return int64(len(e.indent) + e.spaces) }
+
+// fitsLines refuses a container of n elements at depth whose indented
+// text alone would pass the memory budget, before any of it is written:
+// each element takes at least a separator and a line of depth+1 indents
+// (indent=10**8 with a list of a million lists is a hundred terabytes,
+// refused at once, not after the first lines).
+func (e *encoder) fitsLines(n, depth int) error {
+	if !e.hasIndent || n == 0 {
+		return nil
+	}
+	per := int64(len(e.itemSep)) + 1 + int64(len(e.prefix)) + e.indentLen()*int64(depth+1-e.detours)
+	total := int64(e.w.Len())
+	if int64(n) > (math.MaxInt64-total)/per {
+		total = math.MaxInt64
+	} else {
+		total += int64(n) * per
+	}
+	return e.b.Fits(total)
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {
@@ -348,6 +377,9 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 	} else if e.sortKeys {
 		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
 	}
+	if err := e.fitsLines(len(items), depth); err != nil {
+		return err
+	}
 	if err := e.write("{"); err != nil {
 		return err
 	}
@@ -426,6 +458,9 @@ func (e *encoder) array(x starlark.Value, depth int) error {
 		return err
 	}
 	defer e.leave()
+	if err := e.fitsLines(seq.Len(), depth); err != nil {
+		return err
+	}
 	if err := e.write("["); err != nil {
 		return err
 	}
@@ -495,7 +530,9 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		if n > 1<<30 {
 			return nil, python.Errorf("MemoryError", "")
 		}
-		e.hasIndent, e.indent = true, strings.Repeat(" ", int(max(0, n)))
+		// The spaces are made when a line needs them: a text that
+		// cannot fit is refused before they are (fitsLines).
+		e.hasIndent, e.spaces = true, int(max(0, n))
 		e.itemSep = ","
 	case starlark.String:
 		e.hasIndent, e.indent = true, string(x)

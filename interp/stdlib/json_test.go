@@ -186,8 +186,14 @@ func TestJSONStop(t *testing.T) {
 		stopCase{"json.loads('1' * 6000)", `^line 1: ValueError: Exceeds the limit \(4300 digits\)`},
 		stopCase{"json.dumps(10**4999 * 10)", wantInt},
 		stopCase{"s = json.dumps(list(range(10**5)))\nfor _ in range(10**9):\n    json.loads(s)", wantTime},
+		// An indented text that cannot fit is refused before its first
+		// line (and before indent=n's spaces are made).
+		stopCase{"json.JSONEncoder(indent=10**8).encode([[1]] * 10)", wantMemory},
+		stopCase{"json.dumps([1] * 10**5, indent=' ' * 10**4)", wantMemory},
 	)
-	checkStopsAfter(t, 3*time.Second,
+	// Their values take a while to make on a loaded machine.
+	checkStopsAfter(t, time.Second,
 		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**8)", wantMemory},
+		stopCase{"json.dumps({i: [1] for i in range(10**5)}, indent=10**5)", wantMemory},
 	)
 }
