@@ -510,11 +510,12 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	iterables := append(starlark.Tuple(nil), args...)
+	state := &mergeState{iterables: iterables, h: h}
 	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		b := interp.BudgetOf(thread)
 		if !started {
 			started = true
-			if err := b.Alloc(int64(len(iterables)) * 64); err != nil {
+			if err := b.Alloc(int64(len(iterables)) * mergeEntryBytes); err != nil {
 				return nil, false, err
 			}
 			h.a = make([]ranked, 0, len(iterables))
@@ -576,8 +577,37 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		pending = true
 		return h.a[0].val, true, nil
-	}, iterables...), nil
+	}, state), nil
 }
+
+// mergeEntryBytes is what a merge holds for each iterable once started:
+// its entry in the heap (48 bytes) and the iterator over it (a closure
+// and the iterator, about a hundred), which the meter does not see.
+const mergeEntryBytes = 160
+
+// mergeState is what a merge holds, for the memory meter: the iterables
+// and, once started, the heap of their heads (a merge of millions of
+// iterables holds an entry for each).
+type mergeState struct {
+	iterables starlark.Tuple
+	h         *sifter[ranked]
+}
+
+var _ interp.Holder = (*mergeState)(nil)
+
+func (m *mergeState) Held(visit func(starlark.Value)) {
+	visit(m.iterables)
+	visit(heldMem(m.h.a))
+	for _, r := range m.h.a {
+		visit(r.key)
+		visit(r.val)
+	}
+}
+func (m *mergeState) String() string        { return "<merge state>" }
+func (m *mergeState) Type() string          { return "merge_state" }
+func (m *mergeState) Freeze()               {}
+func (m *mergeState) Truth() starlark.Bool  { return true }
+func (m *mergeState) Hash() (uint32, error) { return 0, nil }
 
 // qualifiedTypeName is a value's type as CPython's C functions name it in
 // their messages: with its module for a class of a module

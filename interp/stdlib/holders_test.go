@@ -18,6 +18,7 @@ func TestModuleValuesCountAgainstMemory(t *testing.T) {
 	// and 300 of them are four times the budget of 8 MiB.
 	const big = "def big(i):\n    return 'x' * 10**5 + str(i)\n" +
 		"d = decimal.Decimal('7' * 20000)\n" +
+		"def started(it):\n    next(it)\n    return it\n" +
 		"keep = []\nfor i in range(300):\n    keep.append("
 	for _, make := range []string{
 		"collections.Counter({big(i): 1})",
@@ -41,6 +42,7 @@ func TestModuleValuesCountAgainstMemory(t *testing.T) {
 		"[random.Random(j) for j in range(50)]",
 		"[d.copy_abs() for j in range(20)]",
 		"functools.partial(print, big(i))",
+		"started(heapq.merge([1], [2], key=lambda x: big(i)))",
 		"operator.itemgetter(big(i))",
 		"operator.methodcaller('f', x=big(i))",
 		"logging.Filter(big(i))",
