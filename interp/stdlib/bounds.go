@@ -29,8 +29,8 @@ import (
 //     doubling, a buffer) is refused before it is made (Budget.Fits,
 //     Budget.Alloc, appendValue, fitsTable, reserve);
 //   - bytes a module holds in Go rather than as values are shown to the
-//     meter as a text of their size where they are one buffer (textBuf,
-//     io.StringIO: heldBytes); the few that are not (copies of keys) are
+//     meter as a text of their size where they are buffers (textBuf,
+//     io.StringIO: heldBytes, heldMem); the few that are not (copies of keys) are
 //     counted by goBytes and refused alone at the budget.
 //
 // Work is charged as it is done (Budget.Charge, pace), so the deadline
@@ -240,31 +240,64 @@ func concatValues(b *interp.Budget, x, y starlark.Indexable, wrap func([]starlar
 // output may be far longer than its input (re.sub of an empty pattern,
 // a85decode's 'z'): each write is charged, a text that would pass the
 // memory budget alone is refused before the write that would make it so,
-// and the buffer is shown to the memory meter (Budget.Hold) from its
-// first byte until done, so that it counts with the run's values. Unlike
-// a strings.Builder, it never reserves room past the budget, so a refused
-// text has held at most one and a half budgets on its way. The caller
-// calls done when the text is made (deferred).
+// and what is written is shown to the memory meter (Budget.Hold) from its
+// first byte until done, so that it counts with the run's values. Past
+// textPiece bytes it is kept in pieces that are never copied while it
+// grows (a buffer that doubles leaves the halves it outgrew as garbage:
+// a refused text took the heap to twice the budget on its way), and
+// joined once, piece by piece and charged, by Text. The caller calls
+// done when the text is made (deferred).
 type textBuf struct {
-	b       *interp.Budget
-	buf     []byte
+	b      *interp.Budget
+	buf    []byte   // the piece being written
+	pieces [][]byte // the pieces written before it
+	n      int      // their length
+	joined string   // Text's result while it is made, for the meter
+	// release ends the Hold that shows the pieces to the meter.
 	release func()
 }
 
+// textPiece is the size of textBuf's pieces, past which it stops doubling.
+const textPiece = 1 << 20
+
+// grow makes room for n more bytes: all of them in the piece being
+// written while that is small, at least one in a new piece after.
 func (t *textBuf) grow(n int) error {
-	buf, err := reserve(t.b, t.buf, n)
-	if err != nil {
+	need := int64(t.Len()) + int64(n)
+	if limit := t.b.MaxMemory(); limit > 0 && need > limit {
+		return t.b.Alloc(need) // the memory limit's error
+	}
+	if err := t.b.Charge(uint64(n)/64 + 1); err != nil {
 		return err
 	}
-	t.buf = buf
-	if t.release == nil {
-		t.release = t.b.Hold(func(visit func(starlark.Value)) { visit(heldBytes(t.buf)) })
+	if cap(t.buf)-len(t.buf) >= n {
+		return nil
 	}
-	return t.b.Charge(uint64(n)/64 + 1)
+	if c := max(2*cap(t.buf), len(t.buf)+n, 64); c <= textPiece {
+		grown := make([]byte, len(t.buf), c)
+		copy(grown, t.buf)
+		t.buf = grown
+	} else {
+		if len(t.buf) > 0 {
+			t.pieces = append(t.pieces, t.buf)
+			t.n += len(t.buf)
+		}
+		t.buf = make([]byte, 0, textPiece)
+	}
+	if t.release == nil {
+		t.release = t.b.Hold(func(visit func(starlark.Value)) {
+			visit(heldMem(t.buf))
+			for _, p := range t.pieces {
+				visit(heldMem(p))
+			}
+			visit(starlark.String(t.joined))
+		})
+	}
+	return nil
 }
 
-// done stops showing the buffer to the meter: its text is the caller's
-// result, or garbage.
+// done stops showing the text to the meter: it is the caller's result,
+// or garbage.
 func (t *textBuf) done() {
 	if t.release != nil {
 		t.release()
@@ -322,8 +355,17 @@ func (t *textBuf) WriteString(s string) error {
 	if err := t.grow(len(s)); err != nil {
 		return err
 	}
-	t.buf = append(t.buf, s...)
-	return nil
+	for {
+		k := min(len(s), cap(t.buf)-len(t.buf))
+		t.buf = append(t.buf, s[:k]...)
+		if s = s[k:]; s == "" {
+			return nil
+		}
+		// The rest goes to a new piece: grow charged it already.
+		t.pieces = append(t.pieces, t.buf)
+		t.n += len(t.buf)
+		t.buf = make([]byte, 0, textPiece)
+	}
 }
 
 // WriteByte appends c.
@@ -349,10 +391,35 @@ func (t *textBuf) WriteRune(r rune) error {
 }
 
 // Len is the length of the text so far.
-func (t *textBuf) Len() int { return len(t.buf) }
+func (t *textBuf) Len() int { return t.n + len(t.buf) }
 
-// String is the text; the buffer is not written to after.
-func (t *textBuf) String() string { return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)) }
+// Text is the text; nothing is written after. A text in pieces is joined
+// piece by piece, each charged, so that the deadline stops the copy.
+func (t *textBuf) Text() (string, error) {
+	if len(t.pieces) == 0 {
+		return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)), nil
+	}
+	var sb strings.Builder
+	sb.Grow(t.Len()) // not zeroed: only the copy touches it
+	for _, p := range append(t.pieces, t.buf) {
+		if err := t.b.Charge(uint64(len(p))/64 + 1); err != nil {
+			return "", err
+		}
+		sb.Write(p)
+		t.joined = sb.String()
+	}
+	t.pieces, t.buf, t.n = nil, nil, 0
+	return sb.String(), nil
+}
+
+// value is the text as a str of the program.
+func (t *textBuf) value() (starlark.Value, error) {
+	s, err := t.Text()
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(s), nil
+}
 
 // ownedBytes is out as a bytes value, without the copy a conversion
 // makes (a decoder's output may be most of the memory budget); out is

@@ -571,7 +571,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err := e.value(obj, 0); err != nil {
 		return nil, err
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // jsonEncode is Starlark's json.encode(x): compact, keys sorted, strings
@@ -607,7 +607,7 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 		}
 		return nil, fmt.Errorf("%s: %w", b.Name(), err)
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // decoder reads JSON text into Starlark values, iteratively bounded in
@@ -1255,7 +1255,7 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // className is type(v).__name__, as CPython's messages that use the

@@ -378,7 +378,7 @@ func (p *printer) pformat(v starlark.Value) (string, error) {
 	if err := p.format(&sb, v, 0, 0, 0, nil); err != nil {
 		return "", err
 	}
-	return sb.String(), nil
+	return sb.Text()
 }
 
 // write appends s, charging it; the text is refused before it grows

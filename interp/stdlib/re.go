@@ -1047,7 +1047,8 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 	if err := w.WriteString(sub.s[last:]); err != nil {
 		return nil, 0, err
 	}
-	return interp.MakeString(w.String()), n, nil
+	v, err := w.value()
+	return v, n, err
 }
 
 // tmplPart is a piece of a replacement template: literal text, or a

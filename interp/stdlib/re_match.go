@@ -224,7 +224,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 		if err := expand(&w, tmpl, m.sub.s, m.loc); err != nil {
 			return nil, err
 		}
-		return interp.MakeString(w.String()), nil
+		return w.value()
 	}
 	return nil, python.Errorf("AttributeError", "'re.Match' object has no attribute '%s'", strings.TrimSpace(name))
 }

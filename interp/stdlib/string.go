@@ -284,5 +284,5 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		}
 		i = end
 	}
-	return interp.MakeString(out.String()), nil
+	return out.value()
 }

@@ -714,7 +714,7 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 			return nil, err
 		}
 	}
-	return interp.MakeString(sb.String()), nil
+	return sb.value()
 }
 
 // textWrapper is a textwrap.TextWrapper: settings, with wrap and fill.

@@ -236,7 +236,7 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	if fn.Name() == "is_normalized" {
 		return starlark.True, nil
 	}
-	return interp.MakeString(out.String()), nil
+	return out.value()
 }
 
 // normPiece is how many bytes of text normalize works on between charges.
