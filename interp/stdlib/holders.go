@@ -14,7 +14,8 @@ import (
 // grows with its input, is an interp.Holder. (Counter and the other
 // collections, deque, ChainMap, namedtuple values, SequenceMatcher,
 // tee's buffer, io.StringIO and BytesIO, the logging objects, partial
-// and lru_cache are Holders where they are defined.)
+// and lru_cache, and a started heapq.merge's state are Holders where
+// they are defined.)
 
 var (
 	_ interp.Holder = (*Match)(nil)
