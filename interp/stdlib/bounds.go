@@ -350,8 +350,15 @@ func heldMem[T any](s []T) starlark.Value {
 	return starlark.String(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n))
 }
 
-// WriteString appends s.
+// WriteString appends s: a long s a piece at a time, each charged, so
+// that the deadline stops the copy.
 func (t *textBuf) WriteString(s string) error {
+	for len(s) > textPiece {
+		if err := t.WriteString(s[:textPiece]); err != nil {
+			return err
+		}
+		s = s[textPiece:]
+	}
 	if err := t.grow(len(s)); err != nil {
 		return err
 	}

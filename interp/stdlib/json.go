@@ -66,7 +66,7 @@ type encoder struct {
 	sortKeys    bool   // object keys sorted
 	allowNaN    bool   // NaN, Infinity, -Infinity as JavaScript writes them
 	indent      string // "" (and hasIndent false): one line
-	spaces      int    // indent=n: n spaces, made into indent at the first line break
+	spaces      int    // indent=n: n spaces, written from indent, a block of them made at the first line break
 	hasIndent   bool
 	prefix      string // before every line after the first (encode_indent)
 	itemSep     string
@@ -87,11 +87,8 @@ func (e *encoder) newline(depth int) error {
 	if err := e.b.Fits(int64(e.w.Len()) + 1 + int64(len(e.prefix)) + e.indentLen()*int64(n)); err != nil {
 		return err // a long indent, deep: the text would pass the budget
 	}
-	if e.spaces > 0 {
-		if err := e.b.Alloc(int64(e.spaces)); err != nil {
-			return err
-		}
-		e.indent, e.spaces = strings.Repeat(" ", e.spaces), 0
+	if e.spaces > 0 && e.indent == "" {
+		e.indent = strings.Repeat(" ", min(e.spaces, 1<<16))
 	}
 	if err := e.write("\n"); err != nil {
 		return err
@@ -100,15 +97,29 @@ func (e *encoder) newline(depth int) error {
 		return err
 	}
 	for range n {
-		if err := e.write(e.indent); err != nil {
-			return err
+		if e.spaces == 0 {
+			if err := e.write(e.indent); err != nil {
+				return err
+			}
+			continue
+		}
+		// indent=n: n spaces, written from a block of at most 64 KB.
+		for left := e.spaces; left > 0; left -= len(e.indent) {
+			if err := e.write(e.indent[:min(left, len(e.indent))]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
 // indentLen is the length of one level of indentation.
-func (e *encoder) indentLen() int64 { return int64(len(e.indent) + e.spaces) }
+func (e *encoder) indentLen() int64 {
+	if e.spaces > 0 {
+		return int64(e.spaces)
+	}
+	return int64(len(e.indent))
+}
 
 // fitsLines refuses a container of n elements at depth whose indented
 // text alone would pass the memory budget, before any of it is written:
@@ -530,8 +541,8 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		if n > 1<<30 {
 			return nil, python.Errorf("MemoryError", "")
 		}
-		// The spaces are made when a line needs them: a text that
-		// cannot fit is refused before they are (fitsLines).
+		// The spaces are written from a block made when a line needs
+		// them: a text that cannot fit is refused before (fitsLines).
 		e.hasIndent, e.spaces = true, int(max(0, n))
 		e.itemSep = ","
 	case starlark.String:

@@ -190,6 +190,8 @@ func TestJSONStop(t *testing.T) {
 		// line (and before indent=n's spaces are made).
 		stopCase{"json.JSONEncoder(indent=10**8).encode([[1]] * 10)", wantMemory},
 		stopCase{"json.dumps([1] * 10**5, indent=' ' * 10**4)", wantMemory},
+		// One line of 200 MB, which fits: written a piece at a time.
+		stopCase{"json.dumps([1], indent=2 * 10**8)", wantSpent},
 	)
 	// Their values take a while to make on a loaded machine.
 	checkStopsAfter(t, time.Second,
