@@ -3,7 +3,6 @@ package stdlib
 import (
 	"encoding/base32"
 	"encoding/base64"
-	"encoding/hex"
 	"strings"
 	"unsafe"
 
@@ -406,7 +405,19 @@ func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, 2*len(data)); err != nil {
 		return nil, err
 	}
-	return interp.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
+	// Written in place, charged as it goes: Go's hex and ToUpper would
+	// make four copies of up to the budget, none of them interruptible.
+	const digits = "0123456789ABCDEF"
+	bud := interp.BudgetOf(thread)
+	out := make([]byte, 2*len(data))
+	for i := 0; i < len(data); i++ {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
+		c := data[i]
+		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
+	}
+	return ownedBytes(out), nil
 }
 
 func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -422,7 +433,11 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 	if casefold {
 		data = strings.ToUpper(data)
 	}
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(data); i++ {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		if c := data[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
 			return nil, m.fail("Non-base16 digit found")
 		}
@@ -433,8 +448,21 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, len(data)/2); err != nil {
 		return nil, err
 	}
-	out, _ := hex.DecodeString(data)
-	return interp.Bytes(out), nil
+	// Decoded in place, charged as it goes (the digits are checked).
+	unhex := func(c byte) byte {
+		if c <= '9' {
+			return c - '0'
+		}
+		return c - 'A' + 10
+	}
+	out := make([]byte, len(data)/2)
+	for i := range out {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
+		out[i] = unhex(data[2*i])<<4 | unhex(data[2*i+1])
+	}
+	return ownedBytes(out), nil
 }
 
 // b85Alphabet is the alphabet of base64.b85encode (that of git's binary
