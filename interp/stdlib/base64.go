@@ -3,7 +3,6 @@ package stdlib
 import (
 	"encoding/base32"
 	"encoding/base64"
-	"encoding/hex"
 	"strings"
 	"unsafe"
 
@@ -96,17 +95,34 @@ func webGrow(thread *starlark.Thread, n int) error {
 	return b.Charge(uint64(n) / 16)
 }
 
-// translateBytes replaces the bytes of from by those of to in s.
-func translateBytes(s, from, to string) string {
+// translateBytes replaces the bytes of from by those of to in s, a
+// byte at a time, charged every 64 KB: a text of up to the budget goes
+// through here.
+func translateBytes(b *interp.Budget, s, from, to string) (string, error) {
 	if from == to {
-		return s
+		return s, nil
 	}
-	return strings.Map(func(r rune) rune {
-		if i := strings.IndexRune(from, r); i >= 0 {
-			return rune(to[i])
+	var table [256]byte
+	for i := range table {
+		table[i] = byte(i)
+	}
+	for i := 0; i < len(from) && i < len(to); i++ {
+		table[from[i]] = to[i]
+	}
+	out := make([]byte, len(s))
+	for i := 0; i < len(s); i++ {
+		if err := pace(b, i); err != nil {
+			return "", err
 		}
-		return r
-	}, s)
+		out[i] = table[s[i]]
+	}
+	return string(ownedBytes(out)), nil
+}
+
+// upperBytes is s with its ASCII letters in upper case, charged as
+// translateBytes is.
+func upperBytes(b *interp.Budget, s string) (string, error) {
+	return translateBytes(b, s, "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }
 
 // altchars reads the altchars argument: two bytes replacing '+' and '/'.
@@ -164,14 +180,18 @@ func (m *b64Module) b64encode(thread *starlark.Thread, name string, args starlar
 	}
 	out := string(ownedBytes(buf))
 	if name == "urlsafe_b64encode" {
-		out = translateBytes(out, "+/", "-_")
+		if out, err = translateBytes(bud, out, "+/", "-_"); err != nil {
+			return nil, err
+		}
 	}
 	if alt != starlark.None {
 		a, err := altchars(alt, false)
 		if err != nil {
 			return nil, err
 		}
-		out = translateBytes(out, "+/", a)
+		if out, err = translateBytes(bud, out, "+/", a); err != nil {
+			return nil, err
+		}
 	}
 	return interp.Bytes(out), nil
 }
@@ -206,10 +226,14 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 		if err != nil {
 			return nil, err
 		}
-		data = translateBytes(data, a, "+/")
+		if data, err = translateBytes(interp.BudgetOf(thread), data, a, "+/"); err != nil {
+			return nil, err
+		}
 	}
 	if name == "urlsafe_b64decode" {
-		data = translateBytes(data, "-_", "+/")
+		if data, err = translateBytes(interp.BudgetOf(thread), data, "-_", "+/"); err != nil {
+			return nil, err
+		}
 	}
 	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
@@ -349,10 +373,14 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 		if len(mp) != 1 {
 			return nil, python.Errorf("AssertionError", "%s", interp.QuoteBytes(mp))
 		}
-		data = translateBytes(data, "01", "O"+mp)
+		if data, err = translateBytes(interp.BudgetOf(thread), data, "01", "O"+mp); err != nil {
+			return nil, err
+		}
 	}
 	if casefold {
-		data = strings.ToUpper(data)
+		if data, err = upperBytes(interp.BudgetOf(thread), data); err != nil {
+			return nil, err
+		}
 	}
 	if err := webGrow(thread, len(data)); err != nil {
 		return nil, err
@@ -406,7 +434,19 @@ func (m *b64Module) b16encode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, 2*len(data)); err != nil {
 		return nil, err
 	}
-	return interp.Bytes(strings.ToUpper(hex.EncodeToString([]byte(data)))), nil
+	// Written in place, charged as it goes: Go's hex and ToUpper would
+	// make four copies of up to the budget, none of them interruptible.
+	const digits = "0123456789ABCDEF"
+	bud := interp.BudgetOf(thread)
+	out := make([]byte, 2*len(data))
+	for i := 0; i < len(data); i++ {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
+		c := data[i]
+		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
+	}
+	return ownedBytes(out), nil
 }
 
 func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -420,9 +460,15 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 		return nil, err
 	}
 	if casefold {
-		data = strings.ToUpper(data)
+		if data, err = upperBytes(interp.BudgetOf(thread), data); err != nil {
+			return nil, err
+		}
 	}
+	bud := interp.BudgetOf(thread)
 	for i := 0; i < len(data); i++ {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
 		if c := data[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
 			return nil, m.fail("Non-base16 digit found")
 		}
@@ -433,8 +479,21 @@ func (m *b64Module) b16decode(thread *starlark.Thread, name string, args starlar
 	if err := webGrow(thread, len(data)/2); err != nil {
 		return nil, err
 	}
-	out, _ := hex.DecodeString(data)
-	return interp.Bytes(out), nil
+	// Decoded in place, charged as it goes (the digits are checked).
+	unhex := func(c byte) byte {
+		if c <= '9' {
+			return c - '0'
+		}
+		return c - 'A' + 10
+	}
+	out := make([]byte, len(data)/2)
+	for i := range out {
+		if err := pace(bud, i); err != nil {
+			return nil, err
+		}
+		out[i] = unhex(data[2*i])<<4 | unhex(data[2*i+1])
+	}
+	return ownedBytes(out), nil
 }
 
 // b85Alphabet is the alphabet of base64.b85encode (that of git's binary

@@ -37,6 +37,9 @@ func TestBase64Stop(t *testing.T) {
 		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.a85decode(base64.a85encode(d))", wantTime},
 		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.b85decode(base64.b85encode(d))", wantTime},
 		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.b32decode(base64.b32encode(d))", wantTime},
+		stopCase{"d = b'x' * 10**7\nfor _ in range(10**9):\n    base64.b16decode(base64.b16encode(d))", wantTime},
+		stopCase{"d = b'\\xfb\\xff' * 5 * 10**6\nfor _ in range(10**9):\n    base64.urlsafe_b64decode(base64.urlsafe_b64encode(d))", wantTime},
+		stopCase{"d = base64.b32encode(b'x' * 10**6).lower()\nfor _ in range(10**9):\n    base64.b32decode(d, casefold=True)", wantTime},
 	)
 	checkStopsAfter(t, 5*time.Second,
 		stopCase{"base64.a85decode('z' * 7 * 10**7)", wantMemory},

@@ -14,207 +14,78 @@ import (
 )
 
 // The helpers every module uses to stay inside its run's budgets (SPEC
-// §8.1) while it works in Go: the memory watchdog sees only the values a
-// program can reach, never what a module function holds while it builds
-// a result, and the deadline is seen only where work is charged. So a
-// module function counts what it holds (held), consumes iterables
-// through drain or each, and checks a result's size before it makes it.
+// §8.1) while it works in Go. The memory watchdog measures the values a
+// program can reach, with interp's one sizing of values (what Go
+// allocates for each); a module keeps to that one measure:
+//
+//   - what a module function builds for its result reaches the program
+//     only when the function returns, so the function shows it to the
+//     meter while it builds it (Budget.Hold, Budget.HoldValues): it
+//     counts together with everything else the run holds;
+//   - a value of a module that holds other values (a Counter, a deque, a
+//     tee's buffer, a match's text) is an interp.Holder, so that the
+//     meter counts what it holds wherever the program keeps it;
+//   - one allocation that alone could pass the budget (a slice or table
+//     doubling, a buffer) is refused before it is made (Budget.Fits,
+//     Budget.Alloc, appendValue, fitsTable, reserve);
+//   - bytes a module holds in Go rather than as values are shown to the
+//     meter as a text of their size where they are buffers (textBuf,
+//     io.StringIO: heldBytes, heldMem); the few that are not (copies of keys) are
+//     counted by goBytes and refused alone at the budget.
+//
+// Work is charged as it is done (Budget.Charge, pace), so the deadline
+// and the watchdog are consulted inside every long loop.
 
-// held is the memory one module function (or one iterator, across its
-// steps) holds for a result it is building: Go memory no watchdog can
-// see until the result reaches the program. add refuses, before it is
-// allocated, growth that would take it past the run's memory budget, and
-// charges the work of filling it.
-type held int64
+// goBytes counts bytes one module function holds in Go, outside any
+// value of the program and of any buffer the meter is shown (the keys
+// difflib copies, the names of a state no program can reach): add
+// refuses, before they are allocated, bytes that alone would pass the
+// run's memory budget, and charges the work of making them. The meter
+// does not see them, so with everything else they may come to one
+// budget more than the run's values; the OS limit of a process-isolation
+// worker bounds the rest.
+type goBytes int64
 
 // add counts n more bytes about to be allocated.
-func (h *held) add(b *interp.Budget, n int64) error {
-	if n < 0 {
-		n = 0
+func (g *goBytes) add(b *interp.Budget, n int64) error {
+	*g += goBytes(max(n, 0))
+	if err := b.Fits(int64(*g)); err != nil {
+		return err
 	}
-	*h += held(n)
-	if max := b.MaxMemory(); max > 0 && int64(*h) > max {
-		return b.Alloc(int64(*h)) // the memory limit's error
-	}
-	return b.Charge(uint64(n)/64 + 1)
+	return b.Charge(uint64(max(n, 0))/64 + 1)
 }
-
-// release counts n bytes let go of.
-func (h *held) release(n int64) { *h = max(0, *h-held(n)) }
 
 // slotSize is the size of one element of a list or tuple (an interface).
 const slotSize = 16
 
-// heldSize estimates the bytes v holds by itself: its header and what it
-// points to directly (a string's bytes, a tuple's slots), not the values
-// it contains.
-func heldSize(v starlark.Value) int64 {
-	switch x := v.(type) {
-	case starlark.NoneType, starlark.Bool:
-		return 0
-	case starlark.Int:
-		if _, ok := x.Int64(); ok {
-			return 8
+// appendValue appends x to out, refusing first (with the memory limit's
+// error) a growth of out's array that alone would pass the memory
+// budget: an iterator without end must not grow a slice of gigabytes,
+// copied in one step, before the watchdog looks. What out holds is the
+// caller's to show the meter (Budget.HoldValues).
+func appendValue(b *interp.Budget, out []starlark.Value, x starlark.Value) ([]starlark.Value, error) {
+	if len(out) == cap(out) {
+		if err := b.Alloc(int64(2*cap(out)+8) * slotSize); err != nil {
+			return nil, err
 		}
-		return 32 + int64(x.BigInt().BitLen()/8)
-	case starlark.Float:
-		return 8
-	case starlark.String:
-		return 16 + int64(len(x))
-	case *interp.Unicode:
-		return 48 + 2*int64(len(x.Text()))
-	case starlark.Bytes:
-		return 16 + int64(len(x))
-	case interp.Bytes:
-		return 16 + int64(len(x))
-	case starlark.Tuple:
-		return 24 + slotSize*int64(len(x))
-	case *starlark.List:
-		return 32 + slotSize*int64(x.Len())
-	case *starlark.Dict:
-		return 64 + 48*int64(x.Len())
-	case *starlark.Set:
-		return 64 + 32*int64(x.Len())
 	}
-	if s, ok := v.(starlark.Sequence); ok {
-		return 32 + slotSize*int64(max(s.Len(), 0))
-	}
-	return 32
+	return append(out, x), nil
 }
 
-// valueIdentity is what makes v the value it is, for a value that can be
-// large (a string's bytes, a tuple's slots, a list); nil for others.
-func valueIdentity(v starlark.Value) unsafe.Pointer {
-	switch x := v.(type) {
-	case starlark.String:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case starlark.Bytes:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case interp.Bytes:
-		return unsafe.Pointer(unsafe.StringData(string(x)))
-	case *interp.Unicode:
-		return unsafe.Pointer(x)
-	case starlark.Tuple:
-		return unsafe.Pointer(unsafe.SliceData(x))
-	case *starlark.List:
-		return unsafe.Pointer(x)
-	case *starlark.Dict:
-		return unsafe.Pointer(x)
-	case *starlark.Set:
-		return unsafe.Pointer(x)
+// fitsTable refuses a dict or set that a module function is filling once
+// its table alone would pass the memory budget: its entries the meter
+// counts (the function holds the dict with Budget.Hold), but the table
+// doubles in one step. It looks every 1024 entries.
+func fitsTable(b *interp.Budget, n int) error {
+	if n&1023 == 0 {
+		return b.Fits(interp.TableBytes(n))
 	}
 	return nil
 }
 
-// bigValue is the size from which kept values are counted once however
-// often they come (repeat(text, n) yields the same text n times): a
-// smaller one is counted at each coming, which overstates what is kept
-// at most (slotSize+bigValue)/slotSize-fold.
-const bigValue = 128
-
-// keep counts the values a module function or an iterator keeps, made
-// by an iterator it consumes: each one's slot, and its own size the
-// first time it comes.
-type keep struct {
-	held
-	seen map[unsafe.Pointer]struct{}
-}
-
-// value counts x, about to be kept.
-func (k *keep) value(b *interp.Budget, x starlark.Value) error {
-	return k.taken(b, x, slotSize, true)
-}
-
-// taken counts x, about to be kept in a place of extra bytes (a slot, a
-// dict's entry), and its own size when fresh: when it was made for the
-// keeping (by an iterator, as a str's character), not taken from a
-// collection that holds it already.
-func (k *keep) taken(b *interp.Budget, x starlark.Value, extra int64, fresh bool) error {
-	if !fresh {
-		return k.add(b, extra)
-	}
-	n := heldSize(x)
-	if n >= bigValue {
-		if p := valueIdentity(x); p != nil {
-			if _, ok := k.seen[p]; ok {
-				n = 0
-			} else {
-				if k.seen == nil {
-					k.seen = map[unsafe.Pointer]struct{}{}
-				}
-				k.seen[p] = struct{}{}
-				n += 32 // the entry in seen
-			}
-		}
-	}
-	return k.add(b, extra+n)
-}
-
-// forget counts x as no longer kept (a value counted once stays counted).
-func (k *keep) forget(x starlark.Value) {
-	n := heldSize(x)
-	if n >= bigValue && valueIdentity(x) != nil {
-		n = 0
-	}
-	k.release(slotSize + n)
-}
-
-// holdsElements reports whether v holds its elements already (a list, a
-// tuple, a dict, a set), so that taking them makes nothing new but their
-// slots; an iterator makes each element it yields, often anew, and a str
-// or bytes makes each character or byte.
-func holdsElements(v starlark.Value) bool {
-	switch v.(type) {
-	case *starlark.List, starlark.Tuple, *starlark.Dict, *starlark.Set:
-		return true
-	}
-	return false
-}
-
-// drain returns the elements of iterable, iterated as Python does (a
-// generator to its end, its exception passed on), each charged, and
-// refuses with the memory limit's error, before it grows past the run's
-// memory budget, a result whose slots and fresh elements (those an
-// iterator made) would: drain(count()) ends at the budget instead of
-// taking the heap.
-func drain(thread *starlark.Thread, iterable starlark.Value) ([]starlark.Value, error) {
-	return drainKept(thread, iterable, new(keep))
-}
-
-// drainKept is drain counting into k, for a function that keeps more
-// than the elements.
-func drainKept(thread *starlark.Thread, iterable starlark.Value, k *keep) ([]starlark.Value, error) {
-	b := interp.BudgetOf(thread)
-	var out []starlark.Value
-	if holdsElements(iterable) {
-		// Only the slots are new.
-		n := starlark.Len(iterable)
-		if err := k.add(b, int64(n)*slotSize); err != nil {
-			return nil, err
-		}
-		out = make([]starlark.Value, 0, n)
-		err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-			out = append(out, x)
-			return false, nil
-		})
-		return out, err
-	}
-	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-		if err := k.value(b, x); err != nil {
-			return true, err
-		}
-		out = append(out, x)
-		return false, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	// An iteration a spent budget cut short is no result.
-	if err := b.Charge(0); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
+// heldTuple is vs as a value the memory meter counts, for a Holder or a
+// Hold whose values are in a slice: a tuple of them.
+func heldTuple(vs []starlark.Value) starlark.Value { return starlark.Tuple(vs) }
 
 // firstOf is at most the first n elements of iterable, taken lazily: an
 // unpacking (k, v = pair) reads one more than it wants, never an
@@ -235,74 +106,24 @@ func firstOf(thread *starlark.Thread, iterable starlark.Value, n int) ([]starlar
 	return out, nil
 }
 
-// each calls fn with each element of iterable, iterated as Python does
-// and charged, until fn fails; what fn keeps, it counts itself.
-func each(thread *starlark.Thread, iterable starlark.Value, fn func(x starlark.Value) error) error {
-	err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
-		return false, fn(x)
-	})
-	if err != nil {
-		return err
-	}
-	// An iteration a spent budget cut short is no result.
-	return interp.BudgetOf(thread).Charge(0)
-}
-
-// plus is x + y with Python's meaning for the values modules add up
-// (accumulate, count, sums): a str, bytes, list or tuple too large for
-// the memory budget is refused before it is made, and a long one is
-// copied a piece at a time under the budget, so that the deadline can
-// stop it; an int is held to limits.max_int_digits.
-func plus(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
-	b := interp.BudgetOf(thread)
-	if starlark.Len(x) >= 0 && starlark.Len(y) >= 0 {
-		if err := b.Alloc(heldSize(x) + heldSize(y)); err != nil {
-			return nil, err
-		}
-		switch xs := x.(type) {
-		case starlark.String:
-			if ys, ok := y.(starlark.String); ok && len(xs)+len(ys) > copyPiece {
-				s, err := concatText(b, string(xs), string(ys))
-				return starlark.String(s), err
-			}
-		case starlark.Bytes:
-			if ys, ok := y.(starlark.Bytes); ok && len(xs)+len(ys) > copyPiece {
-				s, err := concatText(b, string(xs), string(ys))
-				return starlark.Bytes(s), err
-			}
-		case *starlark.List:
-			if ys, ok := y.(*starlark.List); ok && xs.Len()+ys.Len() > copyPiece/slotSize {
-				elems, err := concatElems(b, xs, ys)
-				if err != nil {
-					return nil, err
-				}
-				return starlark.NewList(elems), nil
-			}
-		case starlark.Tuple:
-			if ys, ok := y.(starlark.Tuple); ok && len(xs)+len(ys) > copyPiece/slotSize {
-				return concatElems(b, xs, ys)
-			}
-		}
-	}
-	if err := b.Charge(1); err != nil {
-		return nil, err
-	}
-	z, err := numBinary(syntax.PLUS, x, y)
-	if err != nil {
-		return nil, err
-	}
-	return z, checkIntValue(b, z)
-}
-
 // arith is x op y for operator's functions and the modules' arithmetic
 // (op one of + - / // & | ^ << >>), with Python's meaning and errors:
-// a concatenation is bounded as plus's, a shift refused before it makes
-// an int beyond limits.max_int_digits, and every int result held to it.
+// + is the program's own (python.Add: a concatenation too large for the
+// memory budget refused before it is made, an int held to
+// limits.max_int_digits), a shift refused before it makes an int beyond
+// limits.max_int_digits, and every int result held to it.
 func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
 	switch op {
 	case syntax.PLUS:
-		return plus(thread, x, y)
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		if z, ok, err := concatBig(b, x, y); ok {
+			return z, err
+		}
+		z, err := python.Add(thread, x, y)
+		return z, python.Classify(err)
 	case syntax.LTLT:
 		xi, ok1 := x.(starlark.Int)
 		yi, ok2 := y.(starlark.Int)
@@ -326,24 +147,162 @@ func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 	return z, checkIntValue(b, z)
 }
 
-// textBuf builds a text under the budget, for a module function whose
-// output may be far longer than its input (re.sub of an empty pattern,
-// a85decode's 'z'): each write is charged, and a text that would pass
-// the memory budget is refused before the write that would make it so.
-// Unlike a strings.Builder, it never reserves room past the budget, so a
-// refused text has held at most one and a half budgets on its way.
-type textBuf struct {
-	b   *interp.Budget
-	buf []byte
+// concatPiece is how many bytes concatBig copies between charges.
+const concatPiece = 1 << 20
+
+// concatBig is x + y for two texts (ASCII str), two bytes, two lists or
+// two tuples that together take more than a few pieces: python.Add
+// refuses one past the memory budget before it is made, but makes one
+// just inside it in one copy, which nothing interrupts (a quarter of a
+// gigabyte takes most of a second on a loaded machine, far past the
+// deadline). Here the copy goes piece by piece, each charged, so the run
+// stops within a piece of its deadline. ok is false for other operands,
+// which are python.Add's.
+func concatBig(b *interp.Budget, x, y starlark.Value) (_ starlark.Value, ok bool, _ error) {
+	switch x := x.(type) {
+	case starlark.String:
+		if y, ok := y.(starlark.String); ok {
+			return concatText(b, string(x), string(y), func(s string) starlark.Value { return starlark.String(s) })
+		}
+	case starlark.Bytes:
+		if y, ok := y.(starlark.Bytes); ok {
+			return concatText(b, string(x), string(y), func(s string) starlark.Value { return starlark.Bytes(s) })
+		}
+	case interp.Bytes:
+		if y, ok := y.(interp.Bytes); ok {
+			return concatText(b, string(x), string(y), func(s string) starlark.Value { return interp.Bytes(s) })
+		}
+	case *starlark.List:
+		if y, ok := y.(*starlark.List); ok {
+			return concatValues(b, x, y, func(vs []starlark.Value) starlark.Value { return starlark.NewList(vs) })
+		}
+	case starlark.Tuple:
+		if y, ok := y.(starlark.Tuple); ok {
+			return concatValues(b, x, y, func(vs []starlark.Value) starlark.Value { return starlark.Tuple(vs) })
+		}
+	}
+	return nil, false, nil
 }
 
+func concatText(b *interp.Budget, x, y string, wrap func(string) starlark.Value) (starlark.Value, bool, error) {
+	n := int64(len(x)) + int64(len(y))
+	if n < 4*concatPiece || x == "" || y == "" {
+		return nil, false, nil // small, or one of them: no copy to make
+	}
+	if err := b.Fits(n); err != nil {
+		return nil, true, err
+	}
+	var sb strings.Builder
+	sb.Grow(int(n)) // not zeroed: only the copy touches it
+	sb.WriteString(x[:1])
+	// The meter is shown the whole text from the start: Go made it.
+	whole := unsafe.String(unsafe.StringData(sb.String()), n)
+	release := b.Hold(func(visit func(starlark.Value)) { visit(starlark.String(whole)) })
+	defer release()
+	for _, s := range [...]string{x[1:], y} {
+		for len(s) > 0 {
+			k := min(len(s), concatPiece)
+			if err := b.Charge(concatPiece / 64); err != nil {
+				return nil, true, err
+			}
+			sb.WriteString(s[:k])
+			s = s[k:]
+		}
+	}
+	return wrap(sb.String()), true, nil
+}
+
+func concatValues(b *interp.Budget, x, y starlark.Indexable, wrap func([]starlark.Value) starlark.Value) (starlark.Value, bool, error) {
+	n := int64(x.Len()) + int64(y.Len())
+	if n*slotSize < 4*concatPiece {
+		return nil, false, nil
+	}
+	if err := b.Fits(n * slotSize); err != nil {
+		return nil, true, err
+	}
+	out := make([]starlark.Value, 0, n)
+	release := b.HoldValues(&out)
+	defer release()
+	for _, seq := range [...]starlark.Indexable{x, y} {
+		for i := range seq.Len() {
+			if i%(concatPiece/slotSize) == 0 {
+				if err := b.Charge(concatPiece / 64); err != nil {
+					return nil, true, err
+				}
+			}
+			out = append(out, seq.Index(i))
+		}
+	}
+	return wrap(out), true, nil
+}
+
+// textBuf builds a text under the budget, for a module function whose
+// output may be far longer than its input (re.sub of an empty pattern,
+// a85decode's 'z'): each write is charged, a text that would pass the
+// memory budget alone is refused before the write that would make it so,
+// and what is written is shown to the memory meter (Budget.Hold) from its
+// first byte until done, so that it counts with the run's values. Past
+// textPiece bytes it is kept in pieces that are never copied while it
+// grows (a buffer that doubles leaves the halves it outgrew as garbage:
+// a refused text took the heap to twice the budget on its way), and
+// joined once, piece by piece and charged, by Text. The caller calls
+// done when the text is made (deferred).
+type textBuf struct {
+	b      *interp.Budget
+	buf    []byte   // the piece being written
+	pieces [][]byte // the pieces written before it
+	n      int      // their length
+	joined string   // Text's result while it is made, for the meter
+	// release ends the Hold that shows the pieces to the meter.
+	release func()
+}
+
+// textPiece is the size of textBuf's pieces, past which it stops doubling.
+const textPiece = 1 << 20
+
+// grow makes room for n more bytes: all of them in the piece being
+// written while that is small, at least one in a new piece after.
 func (t *textBuf) grow(n int) error {
-	buf, err := reserve(t.b, t.buf, n)
-	if err != nil {
+	need := int64(t.Len()) + int64(n)
+	if limit := t.b.MaxMemory(); limit > 0 && need > limit {
+		return t.b.Alloc(need) // the memory limit's error
+	}
+	if err := t.b.Charge(uint64(n)/64 + 1); err != nil {
 		return err
 	}
-	t.buf = buf
-	return t.b.Charge(uint64(n)/64 + 1)
+	if cap(t.buf)-len(t.buf) >= n {
+		return nil
+	}
+	if c := max(2*cap(t.buf), len(t.buf)+n, 64); c <= textPiece {
+		grown := make([]byte, len(t.buf), c)
+		copy(grown, t.buf)
+		t.buf = grown
+	} else {
+		if len(t.buf) > 0 {
+			t.pieces = append(t.pieces, t.buf)
+			t.n += len(t.buf)
+		}
+		t.buf = make([]byte, 0, textPiece)
+	}
+	if t.release == nil {
+		t.release = t.b.Hold(func(visit func(starlark.Value)) {
+			visit(heldMem(t.buf))
+			for _, p := range t.pieces {
+				visit(heldMem(p))
+			}
+			visit(starlark.String(t.joined))
+		})
+	}
+	return nil
+}
+
+// done stops showing the text to the meter: it is the caller's result,
+// or garbage.
+func (t *textBuf) done() {
+	if t.release != nil {
+		t.release()
+		t.release = nil
+	}
 }
 
 // reserve makes room in buf for n more bytes under the budget, for a
@@ -374,17 +333,46 @@ func reserve(b *interp.Budget, buf []byte, n int) ([]byte, error) {
 
 // heldBytes is buf as a value the memory meter counts (its reservation,
 // not a copy), for a Holder whose contents are Go bytes.
-func heldBytes(buf []byte) starlark.Value {
-	return starlark.String(unsafe.String(unsafe.SliceData(buf[:cap(buf)]), cap(buf)))
+func heldBytes(buf []byte) starlark.Value { return heldMem(buf) }
+
+// heldMem is the array of s (its whole reservation) as a value the memory
+// meter counts, for a Holder or a Hold whose contents are Go's (a buffer,
+// the words of a big number, a generator's state): a text over the same
+// memory, which nothing reads, so the meter sizes it as Go allocated it
+// and counts it once however many values share it.
+func heldMem[T any](s []T) starlark.Value {
+	var zero T
+	s = s[:cap(s)]
+	n := len(s) * int(unsafe.Sizeof(zero))
+	if n == 0 {
+		return starlark.String("")
+	}
+	return starlark.String(unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n))
 }
 
-// WriteString appends s.
+// WriteString appends s: a long s a piece at a time, each charged, so
+// that the deadline stops the copy.
 func (t *textBuf) WriteString(s string) error {
+	for len(s) > textPiece {
+		if err := t.WriteString(s[:textPiece]); err != nil {
+			return err
+		}
+		s = s[textPiece:]
+	}
 	if err := t.grow(len(s)); err != nil {
 		return err
 	}
-	t.buf = append(t.buf, s...)
-	return nil
+	for {
+		k := min(len(s), cap(t.buf)-len(t.buf))
+		t.buf = append(t.buf, s[:k]...)
+		if s = s[k:]; s == "" {
+			return nil
+		}
+		// The rest goes to a new piece: grow charged it already.
+		t.pieces = append(t.pieces, t.buf)
+		t.n += len(t.buf)
+		t.buf = make([]byte, 0, textPiece)
+	}
 }
 
 // WriteByte appends c.
@@ -410,10 +398,35 @@ func (t *textBuf) WriteRune(r rune) error {
 }
 
 // Len is the length of the text so far.
-func (t *textBuf) Len() int { return len(t.buf) }
+func (t *textBuf) Len() int { return t.n + len(t.buf) }
 
-// String is the text; the buffer is not written to after.
-func (t *textBuf) String() string { return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)) }
+// Text is the text; nothing is written after. A text in pieces is joined
+// piece by piece, each charged, so that the deadline stops the copy.
+func (t *textBuf) Text() (string, error) {
+	if len(t.pieces) == 0 {
+		return unsafe.String(unsafe.SliceData(t.buf), len(t.buf)), nil
+	}
+	var sb strings.Builder
+	sb.Grow(t.Len()) // not zeroed: only the copy touches it
+	for _, p := range append(t.pieces, t.buf) {
+		if err := t.b.Charge(uint64(len(p))/64 + 1); err != nil {
+			return "", err
+		}
+		sb.Write(p)
+		t.joined = sb.String()
+	}
+	t.pieces, t.buf, t.n = nil, nil, 0
+	return sb.String(), nil
+}
+
+// value is the text as a str of the program.
+func (t *textBuf) value() (starlark.Value, error) {
+	s, err := t.Text()
+	if err != nil {
+		return nil, err
+	}
+	return interp.MakeString(s), nil
+}
 
 // ownedBytes is out as a bytes value, without the copy a conversion
 // makes (a decoder's output may be most of the memory budget); out is
@@ -434,44 +447,6 @@ func pace(b *interp.Budget, i int) error {
 		return nil
 	}
 	return b.Charge(pacePiece / 16)
-}
-
-// copyPiece is how many bytes a long copy moves between charges: about a
-// tenth of a millisecond.
-const copyPiece = 1 << 20
-
-// concatElems is the elements of x and then y, copied a piece at a time
-// under the budget.
-func concatElems(b *interp.Budget, x, y starlark.Indexable) (starlark.Tuple, error) {
-	out := make(starlark.Tuple, 0, x.Len()+y.Len())
-	for _, s := range [2]starlark.Indexable{x, y} {
-		for i := 0; i < s.Len(); i++ {
-			if i%(copyPiece/slotSize) == 0 {
-				if err := b.Charge(copyPiece / 64); err != nil {
-					return nil, err
-				}
-			}
-			out = append(out, s.Index(i))
-		}
-	}
-	return out, nil
-}
-
-// concatText is x + y, copied a piece at a time under the budget.
-func concatText(b *interp.Budget, x, y string) (string, error) {
-	var sb strings.Builder
-	sb.Grow(len(x) + len(y))
-	for _, s := range [2]string{x, y} {
-		for len(s) > 0 {
-			n := min(len(s), copyPiece)
-			if err := b.Charge(uint64(n) / 64); err != nil {
-				return "", err
-			}
-			sb.WriteString(s[:n])
-			s = s[n:]
-		}
-	}
-	return sb.String(), nil
 }
 
 // checkIntValue holds an int result of a module function to

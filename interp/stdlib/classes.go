@@ -134,14 +134,3 @@ func (z *zoneInfo) PyFormat(b *interp.Budget, spec string) (string, error) {
 func (f *stringIO) PyFormat(b *interp.Budget, spec string) (string, error) {
 	return objectFormat(b, f, "_io.StringIO", spec)
 }
-
-// overBudget is the memory limit's error when a text about to grow to n
-// bytes would pass the run's memory budget, nil otherwise: checked before
-// each piece is added, a text built in a builtin stops at the budget
-// instead of growing past it first.
-func overBudget(b *interp.Budget, n int) error {
-	if max := b.MaxMemory(); max > 0 && int64(n) > max {
-		return b.Alloc(int64(n))
-	}
-	return nil
-}

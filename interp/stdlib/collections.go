@@ -12,10 +12,6 @@ import (
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
-// entrySize is what one entry of a dict is charged: a key, a value and
-// the hash table's share.
-const entrySize = 48
-
 // Collections is the collections module: Counter, defaultdict and
 // OrderedDict, dicts with Python's extra behaviour.
 func Collections() *starlarkstruct.Module {
@@ -114,16 +110,16 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 		}
 		c := &collDict{kind: kind, d: starlark.NewDict(0), factory: starlark.None, thread: thread}
 		bud := interp.BudgetOf(thread)
-		var kept keep // the dict being made: no watchdog sees it yet
-		fresh := !holdsElements(src)
+		// The dict being made is in no variable yet: shown to the meter.
+		defer bud.Hold(func(visit func(starlark.Value)) { visit(c) })()
 		err := python.ForEach(thread, src, func(k starlark.Value) (bool, error) {
-			if err := kept.taken(bud, k, entrySize, fresh); err != nil {
-				return true, err
-			}
 			if err := python.CheckHashable(bud, k); err != nil {
 				return true, err
 			}
-			return false, c.d.SetKey(k, value)
+			if err := c.d.SetKey(k, value); err != nil {
+				return true, err
+			}
+			return false, fitsTable(bud, c.d.Len())
 		})
 		if err != nil {
 			return nil, err
@@ -190,7 +186,16 @@ var (
 	_ interp.TextValue         = (*collDict)(nil)
 	_ interp.GoValuer          = (*collDict)(nil)
 	_ interp.StarlarkValuer    = (*collDict)(nil)
+	_ interp.Holder            = (*collDict)(nil)
 )
+
+// Held visits the dict and the factory, for the memory meter.
+func (c *collDict) Held(visit func(starlark.Value)) {
+	visit(c.d)
+	if c.factory != nil {
+		visit(c.factory)
+	}
+}
 
 func (c *collDict) String() string {
 	s, err := interp.Repr(nil, c)
@@ -270,7 +275,7 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		if err := interp.BudgetOf(c.thread).Alloc(entrySize); err != nil {
+		if err := fitsTable(interp.BudgetOf(c.thread), c.d.Len()+1); err != nil {
 			return nil, false, err
 		}
 		if err := c.d.SetKey(k, v); err != nil {
@@ -567,12 +572,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 					if err := interp.BudgetOf(thread).Charge(1); err != nil {
 						return nil, err
 					}
-					s, err := numBinary(syntax.PLUS, sum, kv[1])
-					if err == nil {
-						err = checkIntValue(interp.BudgetOf(thread), s)
-					}
+					s, err := python.Add(thread, sum, kv[1])
 					if err != nil {
-						return nil, err
+						return nil, python.Classify(err)
 					}
 					sum = s
 				}
@@ -621,7 +623,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 					return starlark.None, c.d.SetKey(key, v)
 				}
 				items := c.d.Items()
-				if err := interp.BudgetOf(thread).Alloc(int64(len(items)) * entrySize); err != nil {
+				if err := interp.BudgetOf(thread).Alloc(interp.TableBytes(len(items))); err != nil {
 					return nil, err
 				}
 				c.d.Clear()
@@ -649,7 +651,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 }
 
 func (c *collDict) copy(thread *starlark.Thread) (*collDict, error) {
-	if err := interp.BudgetOf(thread).Alloc(int64(c.d.Len()) * entrySize); err != nil {
+	if err := interp.BudgetOf(thread).Alloc(interp.TableBytes(c.d.Len())); err != nil {
 		return nil, err
 	}
 	d := starlark.NewDict(c.d.Len())
@@ -664,10 +666,9 @@ func (c *collDict) copy(thread *starlark.Thread) (*collDict, error) {
 func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.Value, kwargs []starlark.Tuple) error {
 	b := interp.BudgetOf(thread)
 	one := starlark.MakeInt(1)
-	// The entries added: Counter(count()) makes a dict no watchdog sees
-	// until it returns.
-	var kept keep
-	fresh := !holdsElements(src)
+	// Counter(count()) fills a dict in no variable yet: shown to the
+	// meter while it grows.
+	defer b.Hold(func(visit func(starlark.Value)) { visit(c) })()
 	add := func(k, n starlark.Value) error {
 		if err := b.Charge(1); err != nil {
 			return err
@@ -680,7 +681,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			return err
 		}
 		if !found {
-			if err := kept.taken(b, k, entrySize, fresh); err != nil {
+			if err := fitsTable(b, c.d.Len()+1); err != nil {
 				return err
 			}
 			old = starlark.MakeInt(0)
@@ -688,19 +689,17 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		// CPython adds count + self.get(elem, 0) for a mapping's counts
 		// (the order shows in a TypeError) and subtracts
 		// self.get(elem, 0) - count; for 1 (an element) the order does
-		// not matter.
+		// not matter. Counts are ints of the program: update() of a
+		// Counter with itself, again and again, doubles them past the
+		// digit limit.
 		var v starlark.Value
 		if op == syntax.PLUS {
-			v, err = numBinary(op, n, old)
-		} else {
-			v, err = numBinary(op, old, n)
+			v, err = python.Add(thread, n, old)
+			err = python.Classify(err)
+		} else if v, err = numBinary(op, old, n); err == nil {
+			err = checkIntValue(b, v)
 		}
 		if err != nil {
-			return err
-		}
-		// Counts are ints of the program: update() of a Counter with
-		// itself, again and again, doubles them past the digit limit.
-		if err := checkIntValue(b, v); err != nil {
 			return err
 		}
 		return c.d.SetKey(k, v)
@@ -714,7 +713,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		if err := python.CheckHashable(b, k); err != nil {
 			return err
 		}
-		if err := kept.taken(b, k, entrySize, false); err != nil {
+		if err := fitsTable(b, c.d.Len()+1); err != nil {
 			return err
 		}
 		return c.d.SetKey(k, n)
@@ -851,11 +850,15 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		}
 		var v starlark.Value
 		switch op {
-		case syntax.PLUS, syntax.MINUS:
+		case syntax.PLUS:
+			// c = c + c in a loop doubles the counts past the digit limit.
+			if v, err = python.Add(c.thread, kv[1], other); err != nil {
+				return nil, python.Classify(err)
+			}
+		case syntax.MINUS:
 			if v, err = numBinary(op, kv[1], other); err != nil {
 				return nil, err
 			}
-			// c = c + c in a loop doubles the counts past the digit limit.
 			if err := checkIntValue(interp.BudgetOf(c.thread), v); err != nil {
 				return nil, err
 			}
@@ -947,7 +950,7 @@ func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple,
 		switch s := args[0].(type) {
 		case starlark.IterableMapping:
 			items := s.Items()
-			if err := b.Alloc(int64(len(items)) * entrySize); err != nil {
+			if err := b.Alloc(interp.TableBytes(len(items))); err != nil {
 				return err
 			}
 			for _, kv := range items {
@@ -957,10 +960,11 @@ func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple,
 			}
 		default:
 			i := 0
-			var kept keep // the dict being made: no watchdog sees it yet
-			fresh := !holdsElements(s)
+			// The dict being made is in no variable yet: shown to the
+			// meter while it grows.
+			defer b.Hold(func(visit func(starlark.Value)) { visit(c) })()
 			err := python.ForEach(thread, s, func(x starlark.Value) (bool, error) {
-				if err := kept.taken(b, x, entrySize, fresh); err != nil {
+				if err := fitsTable(b, c.d.Len()+1); err != nil {
 					return true, err
 				}
 				pair, ok := x.(starlark.Indexable)

@@ -31,7 +31,11 @@ var (
 	_ interp.TextValue         = (*chainMap)(nil)
 	_ interp.GoValuer          = (*chainMap)(nil)
 	_ interp.StarlarkValuer    = (*chainMap)(nil)
+	_ interp.Holder            = (*chainMap)(nil)
 )
+
+// Held visits the mappings, for the memory meter.
+func (c *chainMap) Held(visit func(starlark.Value)) { visit(c.maps) }
 
 func newChainMap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {

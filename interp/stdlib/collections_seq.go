@@ -57,7 +57,11 @@ var (
 	_ interp.TextValue      = (*deque)(nil)
 	_ interp.GoValuer       = (*deque)(nil)
 	_ interp.StarlarkValuer = (*deque)(nil)
+	_ interp.Holder         = (*deque)(nil)
 )
+
+// Held visits the deque's ring, for the memory meter.
+func (q *deque) Held(visit func(starlark.Value)) { visit(heldTuple(q.ring)) }
 
 func (q *deque) String() string {
 	s, err := interp.Repr(nil, q)
@@ -280,6 +284,15 @@ func (q *deque) grow() {
 	ring := make([]starlark.Value, 2*len(q.ring)+4)
 	copy(ring, q.values())
 	q.ring, q.head = ring, 0
+}
+
+// fits refuses, before it is made, a growth of the ring (which doubles)
+// that alone would pass the memory budget; it charges the copy.
+func (q *deque) fits(b *interp.Budget) error {
+	if q.n < len(q.ring) || q.maxlen >= 0 && q.n >= q.maxlen {
+		return nil
+	}
+	return b.Alloc(int64(2*len(q.ring)+4) * slotSize)
 }
 
 func (q *deque) push(x starlark.Value, left bool) {
@@ -556,7 +569,7 @@ func dequePush(left bool) dequeMethod {
 		if err := starlark.UnpackPositionalArgs("append", args, kwargs, 1, &x); err != nil {
 			return nil, err
 		}
-		if err := interp.BudgetOf(thread).Alloc(16); err != nil {
+		if err := q.fits(interp.BudgetOf(thread)); err != nil {
 			return nil, err
 		}
 		q.push(x, left)
@@ -591,15 +604,12 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 	if o, ok := src.(*deque); ok {
 		src = starlark.NewList(o.values()) // q.extend(q) sees q as it was
 	}
-	// What the deque keeps: deque(count()) grows one no watchdog sees
-	// until it returns. With a maxlen, what it lets go makes room.
-	var kept keep
-	fresh := !holdsElements(src)
+	// deque(count()) grows a deque in no variable yet: shown to the
+	// meter while it grows.
+	defer b.Hold(func(visit func(starlark.Value)) { visit(q) })()
 	return python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
-		if q.maxlen < 0 || q.n < q.maxlen {
-			if err := kept.taken(b, x, slotSize, fresh); err != nil {
-				return true, err
-			}
+		if err := q.fits(b); err != nil {
+			return true, err
 		}
 		q.push(x, left)
 		return false, nil
@@ -795,7 +805,11 @@ var (
 	_ interp.TextValue      = (*ntValue)(nil)
 	_ interp.GoValuer       = (*ntValue)(nil)
 	_ interp.StarlarkValuer = (*ntValue)(nil)
+	_ interp.Holder         = (*ntValue)(nil)
 )
+
+// Held visits the values, for the memory meter.
+func (v *ntValue) Held(visit func(starlark.Value)) { visit(v.vals) }
 
 func (v *ntValue) String() string {
 	s, err := interp.Repr(nil, v)
@@ -940,22 +954,25 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	var fields []string
-	var kept held // namedtuple('P', count()) must not fill the heap
 	if s, ok := interp.AsText(names); ok {
 		fields = strings.Fields(strings.ReplaceAll(s, ",", " "))
-	} else if err := each(thread, names, func(x starlark.Value) error {
-		s, ok := interp.AsText(x)
-		if !ok {
-			// CPython takes str() of each field name.
-			var err error
-			if s, err = interp.Str(interp.BudgetOf(thread), x); err != nil {
-				return err
-			}
+	} else {
+		// namedtuple('P', count()) ends at the budget: list()'s.
+		vals, err := python.Collect(thread, names)
+		if err != nil {
+			return nil, err
 		}
-		fields = append(fields, s)
-		return kept.add(interp.BudgetOf(thread), int64(len(s))+32)
-	}); err != nil {
-		return nil, err
+		fields = make([]string, len(vals))
+		for i, x := range vals {
+			s, ok := interp.AsText(x)
+			if !ok {
+				// CPython takes str() of each field name.
+				if s, err = interp.Str(interp.BudgetOf(thread), x); err != nil {
+					return nil, err
+				}
+			}
+			fields[i] = s
+		}
 	}
 	seen := map[string]bool{}
 	for i, f := range fields {

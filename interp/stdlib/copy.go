@@ -40,7 +40,8 @@ func copyBuiltin(deep bool) interp.BuiltinFunc {
 		if err != nil {
 			return nil, err
 		}
-		c := copier{thread: thread, b: interp.BudgetOf(thread), deep: deep, memo: map[starlark.Value]starlark.Value{}}
+		c := &copier{thread: thread, b: interp.BudgetOf(thread), deep: deep, memo: map[starlark.Value]starlark.Value{}}
+		defer c.b.Hold(c.held)()
 		return c.copy(x, 0)
 	}
 }
@@ -57,11 +58,22 @@ type copier struct {
 	// tuple made of forty tuples that each hold the one before twice is
 	// copied once per tuple (as CPython's memo does), not 2⁴⁰ times.
 	tuples map[*starlark.Value]starlark.Tuple
-	held   held // what the copies hold: no watchdog sees them before copy returns
 }
 
-// hold counts n bytes of copies about to be made.
-func (c *copier) hold(n int64) error { return c.held.add(c.b, n) }
+// held visits the copies made so far, for the memory meter: no variable
+// of the program holds them before copy returns.
+func (c *copier) held(visit func(starlark.Value)) {
+	for _, y := range c.memo {
+		visit(y)
+	}
+	for _, t := range c.tuples {
+		visit(t)
+	}
+}
+
+// hold refuses, before it is made, a copy of n bytes that alone would
+// pass the memory budget, and charges making it.
+func (c *copier) hold(n int64) error { return c.b.Alloc(n) }
 
 // elem copies an element of a container: itself for a shallow copy.
 func (c *copier) elem(x starlark.Value, depth int) (starlark.Value, error) {
@@ -91,7 +103,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		}
 		return interp.NewByteArray(v.Bytes()), nil
 	case *starlark.List:
-		if err := c.hold(int64(v.Len()) * 16); err != nil {
+		if err := c.hold(int64(v.Len()) * slotSize); err != nil {
 			return nil, err
 		}
 		out := starlark.NewList(make([]starlark.Value, 0, v.Len()))
@@ -115,7 +127,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		c.memo[x] = out
 		return out, c.entries(v.d, out.d, depth)
 	case *starlark.Set:
-		if err := c.hold(int64(v.Len()) * entrySize); err != nil {
+		if err := c.hold(interp.TableBytes(v.Len())); err != nil {
 			return nil, err
 		}
 		out := starlark.NewSet(v.Len())
@@ -134,7 +146,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		}
 		return out, nil
 	case *deque:
-		if err := c.hold(int64(v.n) * 16); err != nil {
+		if err := c.hold(int64(v.n) * slotSize); err != nil {
 			return nil, err
 		}
 		out := &deque{maxlen: v.maxlen, thread: c.thread}
@@ -150,7 +162,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 	case *chainMap:
 		// A shallow copy is cm.copy(): a copy of the first mapping and the
 		// others as they are; a deep one copies every mapping.
-		if err := c.hold(int64(v.maps.Len()) * 16); err != nil {
+		if err := c.hold(int64(v.maps.Len()) * slotSize); err != nil {
 			return nil, err
 		}
 		out := &chainMap{maps: starlark.NewList(nil), thread: c.b.Thread()}
@@ -197,7 +209,7 @@ func (c *copier) tuple(t starlark.Tuple, depth int) (starlark.Tuple, bool, error
 	if done, ok := c.tuples[&t[0]]; ok && len(done) == len(t) {
 		return done, identical(done, t), nil
 	}
-	if err := c.hold(int64(len(t)) * 16); err != nil {
+	if err := c.hold(int64(len(t)) * slotSize); err != nil {
 		return nil, false, err
 	}
 	out := make(starlark.Tuple, len(t))
@@ -222,7 +234,7 @@ func (c *copier) tuple(t starlark.Tuple, depth int) (starlark.Tuple, bool, error
 }
 
 func (c *copier) entries(from, to *starlark.Dict, depth int) error {
-	if err := c.hold(int64(from.Len()) * entrySize); err != nil {
+	if err := c.hold(interp.TableBytes(from.Len())); err != nil {
 		return err
 	}
 	for _, kv := range from.Items() {

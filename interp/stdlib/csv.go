@@ -3,6 +3,7 @@ package stdlib
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -150,10 +151,14 @@ var (
 
 // dialectRegistry is a run's registered dialects (register_dialect in
 // one run never changes another's): by name, and in the order they were
-// registered.
+// registered. It lives in the run's thread, where the memory meter does
+// not look: size counts what its dialects hold (names and line
+// terminators of any length, register_dialect(str(i), ...) in a loop),
+// alone against the budget.
 type dialectRegistry struct {
 	byName map[string]dialect
 	order  []string
+	size   goBytes
 }
 
 const csvDialectsLocal = "onetool.stdlib.csv.dialects"
@@ -209,15 +214,24 @@ func csvRegisterDialect(m *csvModule, thread *starlark.Thread, name string, args
 	if err := noExtra(rest); err != nil {
 		return nil, err
 	}
-	if err := interp.BudgetOf(thread).Alloc(128); err != nil {
+	r := registry(thread)
+	if old, ok := r.byName[key]; ok {
+		r.size -= dialectBytes(key, old)
+	}
+	if err := r.size.add(interp.BudgetOf(thread), int64(dialectBytes(key, d))); err != nil {
 		return nil, err
 	}
-	r := registry(thread)
 	if _, ok := r.byName[key]; !ok {
 		r.order = append(r.order, key)
 	}
 	r.byName[key] = d
 	return starlark.None, nil
+}
+
+// dialectBytes is what the registry holds for d under key: its entry,
+// the key twice (map and order) and the line terminator.
+func dialectBytes(key string, d dialect) goBytes {
+	return goBytes(128 + 2*len(key) + len(d.lineterminator))
 }
 
 // csvUnregisterDialect is unregister_dialect(name).
@@ -230,6 +244,7 @@ func csvUnregisterDialect(m *csvModule, thread *starlark.Thread, name string, ar
 	if _, ok := r.byName[key]; !ok {
 		return nil, m.fail("unknown dialect")
 	}
+	r.size -= dialectBytes(key, r.byName[key])
 	delete(r.byName, key)
 	for i, n := range r.order {
 		if n == key {
@@ -448,18 +463,24 @@ type csvReader struct {
 	m       *csvModule
 	d       dialect
 	thread  *starlark.Thread // the run's, for float() when none is given
+	src     starlark.Value   // the lines, which next reads
 	next    func() (starlark.Value, bool, error)
 	lineNum int
+	// fields and field are the record being read and its field so far:
+	// a line of a hundred million commas is a hundred million fields, so
+	// Step shows them to the memory meter (held) while it reads.
 	fields  []starlark.Value
-	field   strings.Builder
+	field   []byte
 	flen    int   // characters in field
 	limit   int64 // field_size_limit() when the reader was made
 	numeric bool
 	state   int
-	// record is what the fields of the record being read hold: a line of
-	// a hundred million commas is a hundred million fields, no watchdog
-	// sees them before the record is returned.
-	record held
+}
+
+// held visits the record being read, for the memory meter.
+func (r *csvReader) held(visit func(starlark.Value)) {
+	visit(heldTuple(r.fields))
+	visit(heldBytes(r.field))
 }
 
 // The parser's states, CPython's.
@@ -553,11 +574,11 @@ func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dia
 	if err != nil {
 		return nil, err
 	}
-	return &csvReader{m: m, d: d, thread: thread, next: next, limit: fieldLimit(thread)}, nil
+	return &csvReader{m: m, d: d, thread: thread, src: src, next: next, limit: fieldLimit(thread)}, nil
 }
 
 func (r *csvReader) saveField(thread *starlark.Thread) error {
-	var v starlark.Value = interp.MakeString(r.field.String())
+	var v starlark.Value = interp.MakeString(string(r.field))
 	if r.numeric {
 		r.numeric = false
 		if thread == nil {
@@ -571,11 +592,12 @@ func (r *csvReader) saveField(thread *starlark.Thread) error {
 	if thread == nil {
 		thread = r.thread
 	}
-	if err := r.record.add(interp.BudgetOf(thread), slotSize+heldSize(v)); err != nil {
+	fields, err := appendValue(interp.BudgetOf(thread), r.fields, v)
+	if err != nil {
 		return err
 	}
-	r.fields = append(r.fields, v)
-	r.field.Reset()
+	r.fields = fields
+	r.field = r.field[:0]
 	r.flen = 0
 	return nil
 }
@@ -584,7 +606,7 @@ func (r *csvReader) addChar(c rune) error {
 	if int64(r.flen) >= r.limit {
 		return r.m.fail("field larger than field limit (%d)", r.limit)
 	}
-	r.field.WriteRune(c)
+	r.field = utf8.AppendRune(r.field, c)
 	r.flen++
 	return nil
 }
@@ -721,9 +743,13 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		thread = r.thread
 	}
 	b := interp.BudgetOf(thread)
-	r.fields, r.state, r.record = nil, startRecord, 0
-	r.field.Reset()
+	r.fields, r.state = nil, startRecord
+	if cap(r.field) > 4096 {
+		r.field = nil // a long field's buffer is not kept between records
+	}
+	r.field = r.field[:0]
 	r.flen, r.numeric = 0, false
+	defer b.Hold(r.held)()
 	for {
 		line, ok, err := r.next()
 		if err != nil {
@@ -767,8 +793,8 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 			break
 		}
 		// A record over many lines: its field so far (field_size_limit may
-		// be raised to any size) with the fields before it.
-		if err := overBudget(b, int(r.record)+r.field.Len()); err != nil {
+		// be raised to any size) doubles as it grows.
+		if err := b.Fits(2 * int64(cap(r.field))); err != nil {
 			return nil, false, err
 		}
 	}
@@ -884,7 +910,7 @@ func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starl
 		if n > 0 {
 			line.WriteRune(d.delimiter)
 		}
-		if err := overBudget(b, line.Len()+len(text)+2); err != nil {
+		if err := b.Fits(int64(line.Len() + len(text) + 2)); err != nil {
 			return nil, err // the line would pass the memory budget
 		}
 		if err := w.appendField(b, &line, text, quoted); err != nil {

@@ -55,20 +55,26 @@ func diffElems(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	iter := it.Iterate()
 	defer iter.Done()
 	var x starlark.Value
-	var h held // each element's key (a copy of a line) and slots
+	// The elements are values of the program (shown to the meter while
+	// they are read); a key is the element's own text, or a repr made
+	// for it, which only goBytes counts.
+	defer b.HoldValues(&s.vals)()
+	var g goBytes
 	for iter.Next(&x) {
 		if err := b.Charge(1); err != nil {
 			return s, err
 		}
-		key, err := diffKey(x)
+		key, made, err := diffKey(b, x)
 		if err != nil {
 			return s, err
 		}
-		if err := h.add(b, int64(len(key))+48); err != nil {
+		if err := g.add(b, made+slotSize); err != nil {
+			return s, err
+		}
+		if s.vals, err = appendValue(b, s.vals, x); err != nil {
 			return s, err
 		}
 		s.keys = append(s.keys, key)
-		s.vals = append(s.vals, x)
 	}
 	return s, b.Charge(0)
 }
@@ -90,20 +96,23 @@ func charSeq(b *interp.Budget, v starlark.Value, text string) (diffSeq, error) {
 	return s, nil
 }
 
-// diffKey is what identifies an element: its text for a str, else its
-// kind and repr (1 and 1.0 differ here, an accepted simplification).
-func diffKey(x starlark.Value) (string, error) {
+// diffKey is what identifies an element: its text for a str (shared,
+// not copied), else its kind and repr after a byte no text holds (1 and
+// 1.0 differ here, an accepted simplification); made is the bytes made
+// for it.
+func diffKey(b *interp.Budget, x starlark.Value) (key string, made int64, err error) {
 	if t, ok := interp.AsText(x); ok {
-		return "s" + t, nil
+		return t, 0, nil
 	}
 	if _, err := x.Hash(); err != nil {
-		return "", python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+		return "", 0, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
 	}
-	r, err := interp.Repr(nil, x)
+	r, err := interp.Repr(b, x)
 	if err != nil {
-		return "", fmt.Errorf("difflib: %w", err)
+		return "", 0, fmt.Errorf("difflib: %w", err)
 	}
-	return python.TypeName(x) + ":" + r, nil
+	key = "\xff" + python.TypeName(x) + ":" + r
+	return key, int64(len(key)), nil
 }
 
 // seqMatcher is a difflib.SequenceMatcher.
@@ -114,6 +123,22 @@ type seqMatcher struct {
 	b2j      map[string][]int
 	bjunk    map[string]bool
 	blocks   [][3]int // get_matching_blocks, once computed
+}
+
+var _ interp.Holder = (*seqMatcher)(nil)
+
+// Held visits the sequences compared, for the memory meter (the keys
+// and the index of b, Go's, are counted where they are made).
+func (m *seqMatcher) Held(visit func(starlark.Value)) {
+	for _, s := range [2]*diffSeq{&m.a, &m.b} {
+		visit(heldTuple(s.vals))
+		if s.orig != nil {
+			visit(s.orig)
+		}
+	}
+	if m.isjunk != nil {
+		visit(m.isjunk)
+	}
 }
 
 func (m *seqMatcher) String() string        { return "<difflib.SequenceMatcher object>" }
@@ -139,6 +164,7 @@ func newSeqMatcher(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		m.autojunk = bool(vals[3].Truth())
 	}
 	b := interp.BudgetOf(thread)
+	defer b.Hold(m.Held)()
 	for i, v := range []starlark.Value{vals[1], vals[2]} {
 		if v == nil {
 			v = starlark.String("")
@@ -166,8 +192,20 @@ func (m *seqMatcher) chainB(thread *starlark.Thread) error {
 	m.blocks = nil
 	m.b2j = map[string][]int{}
 	m.bjunk = map[string]bool{}
+	// The index is Go's: an entry of a map for each element, counted
+	// alone against the budget.
+	b := interp.BudgetOf(thread)
+	var g goBytes
 	for j, k := range m.b.keys {
-		m.b2j[k] = append(m.b2j[k], j)
+		idx, seen := m.b2j[k]
+		n := int64(8)
+		if !seen {
+			n += 64
+		}
+		if err := g.add(b, n); err != nil {
+			return err
+		}
+		m.b2j[k] = append(idx, j)
 	}
 	if m.isjunk != starlark.None {
 		for j, k := range m.b.keys {
@@ -562,6 +600,7 @@ func diffCloseMatches(thread *starlark.Thread, fn *starlark.Builtin, args starla
 	}
 	bud := interp.BudgetOf(thread)
 	m := &seqMatcher{isjunk: starlark.None, autojunk: true}
+	defer bud.Hold(m.Held)()
 	if m.b, err = diffElems(bud, vals[0]); err != nil {
 		return nil, err
 	}
@@ -574,6 +613,11 @@ func diffCloseMatches(thread *starlark.Thread, fn *starlark.Builtin, args starla
 		val   starlark.Value
 	}
 	var found []scored
+	defer bud.Hold(func(visit func(starlark.Value)) {
+		for _, s := range found {
+			visit(s.val)
+		}
+	})()
 	iter := starlark.Iterate(vals[1])
 	if iter == nil {
 		return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(vals[1]))
@@ -643,6 +687,7 @@ func diffUnified(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	}
 	bud := interp.BudgetOf(thread)
 	m := &seqMatcher{isjunk: starlark.None, autojunk: true}
+	defer bud.Hold(m.Held)()
 	if m.a, err = diffElems(bud, vals[0]); err != nil {
 		return nil, err
 	}
@@ -656,18 +701,18 @@ func diffUnified(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	if err != nil {
 		return nil, err
 	}
-	var out []starlark.Value
-	var h held // the lines written
+	var out []starlark.Value // the lines written, shown to the meter
+	defer bud.HoldValues(&out)()
 	line := func(prefix string, v starlark.Value) error {
 		t, ok := interp.AsText(v)
 		if !ok {
 			return python.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", python.TypeName(v))
 		}
-		if err := h.add(bud, int64(len(t)+1)+48); err != nil {
+		if err := bud.Alloc(int64(len(t) + 1)); err != nil {
 			return err
 		}
-		out = append(out, interp.MakeString(prefix+t))
-		return nil
+		out, err = appendValue(bud, out, interp.MakeString(prefix+t))
+		return err
 	}
 	for gi, g := range groups {
 		if gi == 0 {

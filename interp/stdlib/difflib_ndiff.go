@@ -16,16 +16,19 @@ import (
 type differ struct {
 	thread             *starlark.Thread
 	bud                *interp.Budget
-	linejunk, charjunk starlark.Value // None, a callable, or a builtin's name (Go's own test)
-	out                []starlark.Value
-	held               held // what out holds
+	linejunk, charjunk starlark.Value   // None, a callable, or a builtin's name (Go's own test)
+	out                []starlark.Value // the lines made, shown to the meter (HoldValues)
 }
 
 func (d *differ) emit(s string) error {
-	if err := d.held.add(d.bud, int64(len(s))+48); err != nil {
+	if err := d.bud.Alloc(int64(len(s))); err != nil {
 		return err
 	}
-	d.out = append(d.out, interp.MakeString(s))
+	out, err := appendValue(d.bud, d.out, interp.MakeString(s))
+	if err != nil {
+		return err
+	}
+	d.out = out
 	return nil
 }
 
@@ -289,6 +292,11 @@ func diffNdiff(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
+	defer d.bud.Hold(func(visit func(starlark.Value)) {
+		visit(heldTuple(a.vals))
+		visit(heldTuple(b.vals))
+		visit(heldTuple(d.out))
+	})()
 	if err := d.compare(a, b); err != nil {
 		return nil, err
 	}

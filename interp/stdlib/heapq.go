@@ -3,6 +3,7 @@ package stdlib
 import (
 	"sort"
 	"strings"
+	"unsafe"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -345,18 +346,18 @@ func nSelect(largest bool) interp.BuiltinFunc {
 			if largest {
 				op = syntax.GT
 			}
-			err := each(thread, iterable, func(x starlark.Value) error {
+			err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 				k, err := keyOf(x)
 				if err != nil {
-					return err
+					return true, err
 				}
 				if best != nil {
 					if ok, err := python.Compare(thread, op, k, bestKey); err != nil || !ok {
-						return err
+						return err != nil, err
 					}
 				}
 				best, bestKey = x, k
-				return nil
+				return false, nil
 			})
 			if err != nil || best == nil {
 				return starlark.NewList(nil), err
@@ -371,10 +372,16 @@ func nSelect(largest bool) interp.BuiltinFunc {
 			if err := b.Alloc(int64(size) * 32); err != nil {
 				return nil, err
 			}
-			err := each(thread, iterable, func(x starlark.Value) error {
+			defer b.Hold(func(visit func(starlark.Value)) {
+				for _, x := range xs {
+					visit(x.key)
+					visit(x.val)
+				}
+			})()
+			err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 				k, err := keyOf(x)
 				xs = append(xs, keyed{k, x})
-				return err
+				return err != nil, err
 			})
 			if err != nil {
 				return nil, err
@@ -392,44 +399,50 @@ func nSelect(largest bool) interp.BuiltinFunc {
 		if !largest {
 			h.less = func(x, y ranked) (bool, error) { return rankedLess(thread, y, x) }
 		}
-		var k keep
+		// The values kept are in no variable of the program (nsmallest(
+		// 10**9, g) of a generator keeps all it makes): shown to the meter.
+		defer b.Hold(func(visit func(starlark.Value)) {
+			for _, r := range h.a {
+				visit(r.key)
+				visit(r.val)
+			}
+		})()
 		order, step := int64(0), int64(1)
 		if largest {
 			step = -1
 		}
 		var top starlark.Value
-		err := each(thread, iterable, func(x starlark.Value) error {
+		err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 			kx, err := keyOf(x)
 			if err != nil {
-				return err
+				return true, err
 			}
 			if len(h.a) < n {
-				if err := k.value(b, x); err != nil {
-					return err
+				if len(h.a) == cap(h.a) {
+					// The heap's array doubles: refused alone first.
+					if err := b.Alloc(int64(2*cap(h.a)+8) * int64(unsafe.Sizeof(ranked{}))); err != nil {
+						return true, err
+					}
 				}
 				h.a = append(h.a, ranked{key: kx, val: x, order: order})
 				order += step
 				if len(h.a) == n {
 					if err := h.heapify(); err != nil {
-						return err
+						return true, err
 					}
 					top = h.a[0].key
 				}
-				return nil
+				return false, nil
 			}
 			if ok, err := better(kx, top); err != nil || !ok {
-				return err
+				return err != nil, err
 			}
-			if err := k.value(b, x); err != nil {
-				return err
-			}
-			k.forget(h.a[0].val)
 			if err := h.replace(ranked{key: kx, val: x, order: order}); err != nil {
-				return err
+				return true, err
 			}
 			order += step
 			top = h.a[0].key
-			return nil
+			return false, nil
 		})
 		if err != nil || len(h.a) == 0 {
 			return starlark.NewList(nil), err
@@ -497,11 +510,12 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	iterables := append(starlark.Tuple(nil), args...)
+	state := &mergeState{iterables: iterables, h: h}
 	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		b := interp.BudgetOf(thread)
 		if !started {
 			started = true
-			if err := b.Alloc(int64(len(iterables)) * 64); err != nil {
+			if err := b.Alloc(int64(len(iterables)) * mergeEntryBytes); err != nil {
 				return nil, false, err
 			}
 			h.a = make([]ranked, 0, len(iterables))
@@ -563,8 +577,37 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		pending = true
 		return h.a[0].val, true, nil
-	}, iterables...), nil
+	}, state), nil
 }
+
+// mergeEntryBytes is what a merge holds for each iterable once started:
+// its entry in the heap (48 bytes) and the iterator over it (a closure
+// and the iterator, about a hundred), which the meter does not see.
+const mergeEntryBytes = 160
+
+// mergeState is what a merge holds, for the memory meter: the iterables
+// and, once started, the heap of their heads (a merge of millions of
+// iterables holds an entry for each).
+type mergeState struct {
+	iterables starlark.Tuple
+	h         *sifter[ranked]
+}
+
+var _ interp.Holder = (*mergeState)(nil)
+
+func (m *mergeState) Held(visit func(starlark.Value)) {
+	visit(m.iterables)
+	visit(heldMem(m.h.a))
+	for _, r := range m.h.a {
+		visit(r.key)
+		visit(r.val)
+	}
+}
+func (m *mergeState) String() string        { return "<merge state>" }
+func (m *mergeState) Type() string          { return "merge_state" }
+func (m *mergeState) Freeze()               {}
+func (m *mergeState) Truth() starlark.Bool  { return true }
+func (m *mergeState) Hash() (uint32, error) { return 0, nil }
 
 // qualifiedTypeName is a value's type as CPython's C functions name it in
 // their messages: with its module for a class of a module

@@ -366,8 +366,8 @@ func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starla
 		return nil, err
 	}
 	b := interp.BudgetOf(thread)
-	var lines []starlark.Value
-	var h held // the lines, copies of the text
+	var lines []starlark.Value // copies of the text, shown to the meter
+	defer b.HoldValues(&lines)()
 	total := 0
 	for {
 		line := f.readline(-1)
@@ -377,10 +377,9 @@ func sioReadlines(thread *starlark.Thread, name string, f *stringIO, args starla
 		if err := b.Charge(2 + uint64(len(line))/16); err != nil {
 			return nil, err
 		}
-		if err := h.add(b, int64(len(line))+48); err != nil {
+		if lines, err = appendValue(b, lines, interp.MakeString(line)); err != nil {
 			return nil, err
 		}
-		lines = append(lines, interp.MakeString(line))
 		total += utf8.RuneCountInString(line)
 		if n > 0 && total > n {
 			break

@@ -268,9 +268,9 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	return python.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x := cur
-		next, err := plus(thread, cur, step)
+		next, err := python.Add(thread, cur, step)
 		if err != nil {
-			return nil, false, err
+			return nil, false, python.Classify(err)
 		}
 		cur = next
 		return x, true, nil
@@ -287,9 +287,11 @@ func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	if err != nil {
 		return nil, err
 	}
+	// What saved holds, the iterator shows the meter (cycle(count())
+	// grows it without end); its array, which doubles, is refused alone
+	// before it passes the budget.
 	saved := starlark.NewList(nil)
 	i, first := 0, true
-	var k keep // what saved holds: cycle(count()) grows it without end
 	return python.NewIterator(thread, "cycle", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if first {
 			x, ok, err := next()
@@ -297,7 +299,7 @@ func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 				return nil, false, err
 			}
 			if ok {
-				if err := k.value(interp.BudgetOf(thread), x); err != nil {
+				if err := interp.BudgetOf(thread).Fits(2 * int64(saved.Len()+1) * slotSize); err != nil {
 					return nil, false, err
 				}
 				_ = saved.Append(x)
@@ -623,7 +625,8 @@ func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		case total == nil:
 			total = x
 		case fn == starlark.None:
-			total, err = plus(thread, total, x)
+			total, err = python.Add(thread, total, x)
+			err = python.Classify(err)
 		default:
 			total, err = starlark.Call(thread, fn, starlark.Tuple{total, x}, nil)
 		}
@@ -1045,9 +1048,11 @@ func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	return python.NewIterator(thread, "batched", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		// batched(repeat(1), 10**12) fills one batch without end: shown
+		// to the meter while it grows.
 		var row []starlark.Value
-		var k keep // batched(repeat(1), 10**12) fills one batch without end
 		b := interp.BudgetOf(thread)
+		defer b.HoldValues(&row)()
 		for int64(len(row)) < n {
 			x, ok, err := next()
 			if err != nil {
@@ -1056,10 +1061,9 @@ func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			if !ok {
 				break
 			}
-			if err := k.value(b, x); err != nil {
+			if row, err = appendValue(b, row, x); err != nil {
 				return nil, false, err
 			}
-			row = append(row, x)
 		}
 		if len(row) == 0 {
 			return nil, false, nil
@@ -1119,14 +1123,17 @@ type teeState struct {
 	base   int
 	pos    []int // each iterator's next index
 	atBase int   // how many iterators are at base
-	k      keep  // what buf holds: a tee whose other iterator never moves grows it without end
 }
 
-// teeState is held by its iterators, for the memory meter.
-func (t *teeState) String() string       { return "<tee buffer>" }
-func (t *teeState) Type() string         { return "tee_buffer" }
-func (t *teeState) Freeze()              {}
-func (t *teeState) Truth() starlark.Bool { return true }
+// teeState is held by its iterators: it shows the meter what buf holds
+// (a tee whose other iterator never moves grows it without end).
+var _ interp.Holder = (*teeState)(nil)
+
+func (t *teeState) Held(visit func(starlark.Value)) { visit(heldTuple(t.buf)) }
+func (t *teeState) String() string                  { return "<tee buffer>" }
+func (t *teeState) Type() string                    { return "tee_buffer" }
+func (t *teeState) Freeze()                         {}
+func (t *teeState) Truth() starlark.Bool            { return true }
 func (t *teeState) Hash() (uint32, error) {
 	return 0, python.Errorf("TypeError", "unhashable type: 'tee_buffer'")
 }
@@ -1149,10 +1156,11 @@ func (t *teeState) step(b *interp.Budget, k int) (starlark.Value, bool, error) {
 			t.base++
 			return x, true, nil
 		}
-		if err := t.k.value(b, x); err != nil {
+		buf, err := appendValue(b, t.buf, x)
+		if err != nil {
 			return nil, false, err
 		}
-		t.buf = append(t.buf, x)
+		t.buf = buf
 	}
 	x := t.buf[i]
 	t.pos[k]++
@@ -1182,9 +1190,6 @@ func (t *teeState) forget(b *interp.Budget) error {
 		}
 	}
 	drop := low - t.base
-	for _, x := range t.buf[:drop] {
-		t.k.forget(x)
-	}
 	if drop >= 64 && drop >= len(t.buf)/2 || drop == len(t.buf) {
 		// Copy what is left, so that the dropped part can be collected.
 		if err := b.Charge(uint64(len(t.buf)-drop) + 1); err != nil {

@@ -66,6 +66,7 @@ type encoder struct {
 	sortKeys    bool   // object keys sorted
 	allowNaN    bool   // NaN, Infinity, -Infinity as JavaScript writes them
 	indent      string // "" (and hasIndent false): one line
+	spaces      int    // indent=n: n spaces, written from indent, a block of them made at the first line break
 	hasIndent   bool
 	prefix      string // before every line after the first (encode_indent)
 	itemSep     string
@@ -83,8 +84,11 @@ func (e *encoder) newline(depth int) error {
 		return nil
 	}
 	n := depth - e.detours
-	if err := overBudget(e.b, e.w.Len()+1+len(e.prefix)+len(e.indent)*n); err != nil {
+	if err := e.b.Fits(int64(e.w.Len()) + 1 + int64(len(e.prefix)) + e.indentLen()*int64(n)); err != nil {
 		return err // a long indent, deep: the text would pass the budget
+	}
+	if e.spaces > 0 && e.indent == "" {
+		e.indent = strings.Repeat(" ", min(e.spaces, 1<<16))
 	}
 	if err := e.write("\n"); err != nil {
 		return err
@@ -93,11 +97,47 @@ func (e *encoder) newline(depth int) error {
 		return err
 	}
 	for range n {
-		if err := e.write(e.indent); err != nil {
-			return err
+		if e.spaces == 0 {
+			if err := e.write(e.indent); err != nil {
+				return err
+			}
+			continue
+		}
+		// indent=n: n spaces, written from a block of at most 64 KB.
+		for left := e.spaces; left > 0; left -= len(e.indent) {
+			if err := e.write(e.indent[:min(left, len(e.indent))]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// indentLen is the length of one level of indentation.
+func (e *encoder) indentLen() int64 {
+	if e.spaces > 0 {
+		return int64(e.spaces)
+	}
+	return int64(len(e.indent))
+}
+
+// fitsLines refuses a container of n elements at depth whose indented
+// text alone would pass the memory budget, before any of it is written:
+// each element takes at least a separator and a line of depth+1 indents
+// (indent=10**8 with a list of a million lists is a hundred terabytes,
+// refused at once, not after the first lines).
+func (e *encoder) fitsLines(n, depth int) error {
+	if !e.hasIndent || n == 0 {
+		return nil
+	}
+	per := int64(len(e.itemSep)) + 1 + int64(len(e.prefix)) + e.indentLen()*int64(depth+1-e.detours)
+	total := int64(e.w.Len())
+	if int64(n) > (math.MaxInt64-total)/per {
+		total = math.MaxInt64
+	} else {
+		total += int64(n) * per
+	}
+	return e.b.Fits(total)
 }
 
 func (e *encoder) value(v starlark.Value, depth int) error {
@@ -348,6 +388,9 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 	} else if e.sortKeys {
 		slices.SortStableFunc(order, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
 	}
+	if err := e.fitsLines(len(items), depth); err != nil {
+		return err
+	}
 	if err := e.write("{"); err != nil {
 		return err
 	}
@@ -426,6 +469,9 @@ func (e *encoder) array(x starlark.Value, depth int) error {
 		return err
 	}
 	defer e.leave()
+	if err := e.fitsLines(seq.Len(), depth); err != nil {
+		return err
+	}
 	if err := e.write("["); err != nil {
 		return err
 	}
@@ -474,6 +520,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
 	e.w.b = e.b
+	defer e.w.done()
 	switch x := indent.(type) {
 	case starlark.NoneType:
 	case starlark.Int, starlark.Bool:
@@ -488,13 +535,15 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		} else if x.(starlark.Int).Sign() > 0 {
 			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
 		}
-		if err := overBudget(e.b, int(min(n, 1<<40))); err != nil {
+		if err := e.b.Fits(min(n, 1<<40)); err != nil {
 			return nil, err
 		}
 		if n > 1<<30 {
 			return nil, python.Errorf("MemoryError", "")
 		}
-		e.hasIndent, e.indent = true, strings.Repeat(" ", int(max(0, n)))
+		// The spaces are written from a block made when a line needs
+		// them: a text that cannot fit is refused before (fitsLines).
+		e.hasIndent, e.spaces = true, int(max(0, n))
 		e.itemSep = ","
 	case starlark.String:
 		e.hasIndent, e.indent = true, string(x)
@@ -533,7 +582,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err := e.value(obj, 0); err != nil {
 		return nil, err
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // jsonEncode is Starlark's json.encode(x): compact, keys sorted, strings
@@ -562,20 +611,24 @@ func starlarkEncode(thread *starlark.Thread, b *starlark.Builtin, x starlark.Val
 		e.keySep = ": "
 	}
 	e.w.b = e.b
+	defer e.w.done()
 	if err := e.value(x, 0); err != nil {
 		if isBudget(err) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%s: %w", b.Name(), err)
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // decoder reads JSON text into Starlark values, iteratively bounded in
 // depth, charging every value it makes.
 type decoder struct {
-	b      *interp.Budget
-	h      held // what the values made so far hold: no watchdog sees them until loads returns
+	b *interp.Budget
+	// open are the arrays and objects being read, outermost first: what
+	// they hold is in no variable of the program until loads returns,
+	// so the decoder shows them to the memory meter (held).
+	open   []openValue
 	s      string
 	i      int
 	python bool // loads: NaN and Infinity accepted, CPython's messages
@@ -632,6 +685,30 @@ func (e *syntaxError) lineCol() (line, col int) {
 	return line, col
 }
 
+// openValue is an array being read (its elements so far) or an object's
+// dict or pairs.
+type openValue struct {
+	elems *[]starlark.Value
+	v     starlark.Value
+}
+
+// held visits the values being read, for the memory meter.
+func (d *decoder) held(visit func(starlark.Value)) {
+	for _, o := range d.open {
+		if o.elems != nil {
+			visit(heldTuple(*o.elems))
+		} else {
+			visit(o.v)
+		}
+	}
+}
+
+// closeTo ends the values opened since there were n.
+func (d *decoder) closeTo(n int) {
+	clear(d.open[n:])
+	d.open = d.open[:n]
+}
+
 func (d *decoder) fail(msg string) error { return &syntaxError{msg: msg, pos: d.i, doc: d.s} }
 
 func (d *decoder) space() {
@@ -646,6 +723,7 @@ func (d *decoder) space() {
 }
 
 func (d *decoder) decode() (starlark.Value, error) {
+	defer d.b.Hold(d.held)()
 	d.space()
 	v, err := d.value(0)
 	if err != nil {
@@ -658,20 +736,10 @@ func (d *decoder) decode() (starlark.Value, error) {
 	return v, nil
 }
 
+// value reads one value. A value is far larger than its text ("[]," is
+// 3 bytes, an empty list 32 and its slot 16): the meter counts it as it
+// is made, in the array or object that holds it.
 func (d *decoder) value(depth int) (starlark.Value, error) {
-	v, err := d.value1(depth)
-	if err != nil {
-		return nil, err
-	}
-	// A value is far larger than its text ("[]," is 3 bytes, an empty
-	// list 32 and its slot 16): counted as it is made.
-	if err := d.h.add(d.b, heldSize(v)); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-func (d *decoder) value1(depth int) (starlark.Value, error) {
 	if depth > interp.MaxDepth {
 		return nil, fmt.Errorf("%w while decoding JSON", interp.ErrTooDeep)
 	}
@@ -718,11 +786,14 @@ func (d *decoder) value1(depth int) (starlark.Value, error) {
 func (d *decoder) object(depth int) (starlark.Value, error) {
 	d.i++ // {
 	dict := starlark.NewDict(0)
+	defer d.closeTo(len(d.open))
+	d.open = append(d.open, openValue{v: dict})
 	// pairs are the members in order, duplicates kept, for
 	// object_pairs_hook.
 	var pairs *starlark.List
 	if d.hooks != nil && d.hooks.pairs != nil && d.hooks.pairs != starlark.None {
 		pairs = starlark.NewList(nil)
+		d.open = append(d.open, openValue{v: pairs})
 	}
 	done := func() (starlark.Value, error) {
 		if pairs != nil {
@@ -763,8 +834,11 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 		if err := dict.SetKey(interp.MakeString(k), v); err != nil {
 			return nil, err
 		}
+		if err := fitsTable(d.b, dict.Len()); err != nil {
+			return nil, err
+		}
 		if pairs != nil {
-			if err := d.b.Alloc(48); err != nil {
+			if err := d.b.Fits(2 * int64(pairs.Len()+1) * slotSize); err != nil {
 				return nil, err
 			}
 			_ = pairs.Append(starlark.Tuple{interp.MakeString(k), v})
@@ -785,6 +859,8 @@ func (d *decoder) object(depth int) (starlark.Value, error) {
 func (d *decoder) array(depth int) (starlark.Value, error) {
 	d.i++ // [
 	var elems []starlark.Value
+	defer d.closeTo(len(d.open))
+	d.open = append(d.open, openValue{elems: &elems})
 	d.space()
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
@@ -796,7 +872,9 @@ func (d *decoder) array(depth int) (starlark.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		elems = append(elems, v)
+		if elems, err = appendValue(d.b, elems, v); err != nil {
+			return nil, err
+		}
 		d.space()
 		if d.i < len(d.s) && d.s[d.i] == ',' {
 			d.i++
@@ -943,6 +1021,11 @@ func (d *decoder) number() (starlark.Value, error) {
 	}
 	if d.hooks != nil && d.hooks.int != nil && d.hooks.int != starlark.None {
 		return d.parsed(func(h *loadHooks) starlark.Value { return h.int }, text, nil)
+	}
+	// CPython 3.11's limit on int–str conversion first (a ValueError a
+	// program may catch), then the run's on ints.
+	if err := interp.CheckIntText(d.b, d.i-digits); err != nil {
+		return nil, err
 	}
 	if max := d.b.MaxIntDigits(); max > 0 && d.i-digits > max {
 		return nil, d.b.IntLimit()
@@ -1130,6 +1213,7 @@ func (d *decoder) rawDecode(idx starlark.Value) (starlark.Value, error) {
 		_, w := utf8.DecodeRuneInString(d.s[b:])
 		b += w
 	}
+	defer d.b.Hold(d.held)()
 	v, err := d.value(0)
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok && se.msg == "Expecting value" && d.i >= len(d.s) {
@@ -1178,10 +1262,11 @@ func jsonIndent(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	// Key order as written: decode keeps it; do not sort.
 	e := &encoder{b: d.b, itemSep: ",", keySep: ": ", thread: thread, hasIndent: true, indent: string(indent), prefix: string(prefix)}
 	e.w.b = e.b
+	defer e.w.done()
 	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}
-	return interp.MakeString(e.w.String()), nil
+	return e.w.value()
 }
 
 // className is type(v).__name__, as CPython's messages that use the

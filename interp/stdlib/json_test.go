@@ -125,7 +125,7 @@ func TestJSONBounded(t *testing.T) {
 		"x = []\nfor i in range(5000):\n    x = [x]\njson.dumps(x)": interp.ErrTooDeep,
 		dag + "json.dumps(a)":                                       interp.ErrLimit,
 		dag + "json.encode(a)":                                      interp.ErrLimit,
-		`json.loads("9" * 6000)`:                                    interp.ErrIntLimit,
+		"sys.set_int_max_str_digits(0)\njson.loads('9' * 6000)":     interp.ErrIntLimit,
 		// Wide documents: the decoded values are charged as they are made.
 		"s = '[' + '0,' * 1500000 + '0]'\njson.loads(s)":                                         interp.ErrLimit,
 		"xs = []\nfor i in range(100):\n    xs.append(json.loads('[' + '{},' * 100000 + '{}]'))": interp.ErrLimit,
@@ -182,11 +182,20 @@ func TestJSONStop(t *testing.T) {
 		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**6)", wantSpent},
 		stopCase{"json.loads('[' + '[],' * 10**7 + '[]]')", wantSpent},
 		stopCase{"json.loads('{' + ','.join('\"%d\": {}' % i for i in range(10**6)) + '}')", wantSpent},
-		stopCase{"json.loads('1' * 6000)", wantInt},
+		stopCase{"sys.set_int_max_str_digits(0)\njson.loads('1' * 6000)", wantInt},
+		stopCase{"json.loads('1' * 6000)", `^line 1: ValueError: Exceeds the limit \(4300 digits\)`},
 		stopCase{"json.dumps(10**4999 * 10)", wantInt},
 		stopCase{"s = json.dumps(list(range(10**5)))\nfor _ in range(10**9):\n    json.loads(s)", wantTime},
+		// An indented text that cannot fit is refused before its first
+		// line (and before indent=n's spaces are made).
+		stopCase{"json.JSONEncoder(indent=10**8).encode([[1]] * 10)", wantMemory},
+		stopCase{"json.dumps([1] * 10**5, indent=' ' * 10**4)", wantMemory},
+		// One line of 200 MB, which fits: written a piece at a time.
+		stopCase{"json.dumps([1], indent=2 * 10**8)", wantSpent},
 	)
-	checkStopsAfter(t, 3*time.Second,
+	// Their values take a while to make on a loaded machine.
+	checkStopsAfter(t, time.Second,
 		stopCase{"json.dumps([[1] * 10] * 10**6, indent=10**8)", wantMemory},
+		stopCase{"json.dumps({i: [1] for i in range(10**5)}, indent=10**5)", wantMemory},
 	)
 }

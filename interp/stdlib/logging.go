@@ -79,10 +79,12 @@ type logState struct {
 	nameToLevel map[string]int
 	disabled    int
 	start       time.Time
-	// held is what the loggers made hold: the state lives in the run's
-	// thread, where no watchdog looks, and getLogger(str(i)) in a loop
-	// makes a logger each time.
-	held held
+	// made is what the loggers made hold: the state lives in the run's
+	// thread, for the whole run, where the memory meter does not look
+	// (a builtin's Budget.Hold ends with the builtin), and
+	// getLogger(str(i)) in a loop makes a logger each time; they are
+	// counted alone against the budget.
+	made goBytes
 }
 
 const loggingLocal = "onetool.stdlib.logging"
@@ -537,7 +539,7 @@ func logGetLogger(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	st := logStateOf(thread)
 	if _, ok := st.loggers[s]; !ok {
-		if err := st.held.add(b, loggerSize+2*int64(len(s))); err != nil {
+		if err := st.made.add(b, loggerSize+2*int64(len(s))); err != nil {
 			return nil, err
 		}
 	}

@@ -553,12 +553,12 @@ func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	var acc fsumAcc
-	err := each(thread, args[0], func(v starlark.Value) error {
+	err := python.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
 		x, err := toFloat(v)
-		if err != nil {
-			return err
+		if err == nil {
+			err = acc.add(x)
 		}
-		return acc.add(x)
+		return err != nil, err
 	})
 	if err != nil {
 		return nil, err
@@ -668,10 +668,10 @@ func mathProd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 		acc = kv[1]
 	}
-	err := each(thread, args[0], func(v starlark.Value) error {
+	err := python.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
 		r, err := python.Mul(thread, acc, v)
 		acc = r
-		return err
+		return err != nil, err
 	})
 	if err != nil {
 		return nil, err

@@ -34,6 +34,8 @@ func TestOperatorStop(t *testing.T) {
 		stopCase{"x = 'x' * 10**6\nfor _ in range(10**9):\n    x = operator.concat(x, x)", wantSpent},
 		stopCase{"x = [0] * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
 		stopCase{"x = (0,) * 10**6\nfor _ in range(10**9):\n    x = operator.add(x, x)", wantSpent},
+		stopCase{"x = b'x' * 10**6\nfor _ in range(10**9):\n    x = operator.concat(x, x)", wantSpent},
+		stopCase{"x = 'x' * 10**6\nfor _ in range(10**9):\n    x = operator.iconcat(x, x)", wantSpent},
 		stopCase{"x = 10**4999\nx = operator.or_(x, x << 5)", wantInt},
 	)
 }

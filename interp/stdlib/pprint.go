@@ -374,10 +374,11 @@ func (p *printer) safeLess(x, y starlark.Value) (bool, error) {
 
 func (p *printer) pformat(v starlark.Value) (string, error) {
 	sb := textBuf{b: p.b}
+	defer sb.done()
 	if err := p.format(&sb, v, 0, 0, 0, nil); err != nil {
 		return "", err
 	}
-	return sb.String(), nil
+	return sb.Text()
 }
 
 // write appends s, charging it; the text is refused before it grows

@@ -769,14 +769,14 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 		if err != nil {
 			return nil, err
 		}
+		// The matches found (findall('', huge) makes one per character),
+		// shown to the meter.
 		var out []starlark.Value
-		var h held // the matches found: findall('', huge) makes one per character
+		defer b.HoldValues(&out)()
 		err = p.each(b, sub, cp, ce, -1, func(loc []int) error {
-			if err := h.add(b, int64(slotSize+16+24*p.t.groups+loc[1]-loc[0])); err != nil {
-				return err
-			}
-			out = append(out, p.findallItem(sub, loc))
-			return nil
+			var err error
+			out, err = appendValue(b, out, p.findallItem(sub, loc))
+			return err
 		})
 		if err != nil {
 			return nil, err
@@ -964,19 +964,23 @@ func (p *Pattern) split(b *interp.Budget, sub *subject, maxsplit int) (starlark.
 	if maxsplit > 0 {
 		limit = maxsplit
 	}
+	// The pieces (split('', huge) makes one per character), shown to
+	// the meter.
 	var out []starlark.Value
+	defer b.HoldValues(&out)()
 	last := 0
-	var h held // the pieces: split('', huge) makes one per character
 	err := p.each(b, sub, 0, sub.n, limit, func(loc []int) error {
-		if err := h.add(b, int64(2*slotSize+loc[0]-last+32*p.t.groups)); err != nil {
+		var err error
+		if out, err = appendValue(b, out, sub.text(last, loc[0])); err != nil {
 			return err
 		}
-		out = append(out, sub.text(last, loc[0]))
 		for i := 1; i <= p.t.groups; i++ {
-			if loc[2*i] < 0 {
-				out = append(out, starlark.None)
-			} else {
-				out = append(out, sub.text(loc[2*i], loc[2*i+1]))
+			var g starlark.Value = starlark.None
+			if loc[2*i] >= 0 {
+				g = sub.text(loc[2*i], loc[2*i+1])
+			}
+			if out, err = appendValue(b, out, g); err != nil {
+				return err
 			}
 		}
 		last = loc[1]
@@ -1011,6 +1015,7 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 		limit = count
 	}
 	w := textBuf{b: b}
+	defer w.done()
 	last, n := 0, 0
 	err := p.each(b, sub, 0, sub.n, limit, func(loc []int) error {
 		if err := w.WriteString(sub.s[last:loc[0]]); err != nil {
@@ -1042,7 +1047,8 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 	if err := w.WriteString(sub.s[last:]); err != nil {
 		return nil, 0, err
 	}
-	return interp.MakeString(w.String()), n, nil
+	v, err := w.value()
+	return v, n, err
 }
 
 // tmplPart is a piece of a replacement template: literal text, or a

@@ -220,10 +220,11 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 			return nil, err
 		}
 		w := textBuf{b: interp.BudgetOf(thread)}
+		defer w.done()
 		if err := expand(&w, tmpl, m.sub.s, m.loc); err != nil {
 			return nil, err
 		}
-		return interp.MakeString(w.String()), nil
+		return w.value()
 	}
 	return nil, python.Errorf("AttributeError", "'re.Match' object has no attribute '%s'", strings.TrimSpace(name))
 }

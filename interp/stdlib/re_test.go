@@ -158,4 +158,10 @@ func TestREStop(t *testing.T) {
 		stopCase{"re.search(r'(\\w+)\\1z', 'ab' * 10**6)", wantTime},
 		stopCase{"for _ in range(10**9):\n    re.search('(a|b)*c', 'ab' * 10**6)", wantTime},
 	)
+	// Given the time, a result far larger than the text ends at the
+	// memory budget, the heap below twice the budget on its way: the
+	// text being built is counted as it grows.
+	checkStopsAfter(t, 5*time.Second,
+		stopCase{"re.sub('', 'x' * 1000, 'a' * 10**6)", wantMemory},
+	)
 }

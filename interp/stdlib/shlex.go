@@ -30,9 +30,9 @@ func shlexWords(b *interp.Budget, s string, comments bool) ([]string, error) {
 	var words []string
 	var w strings.Builder
 	inWord := false // a word has begun (possibly empty: "")
-	var h held      // the words
+	var g goBytes   // the words, Go's until the caller makes them values
 	word := func() error {
-		if err := h.add(b, int64(w.Len())+32); err != nil {
+		if err := g.add(b, int64(w.Len())+32); err != nil {
 			return err
 		}
 		words = append(words, w.String())
@@ -182,7 +182,7 @@ func shlexJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		q := shQuote(s)
 		size += len(q) + 1
-		if err := overBudget(interp.BudgetOf(thread), 2*size); err != nil { // the parts, then the text
+		if err := interp.BudgetOf(thread).Fits(int64(2 * size)); err != nil { // the parts, then the text
 			return nil, err
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(len(s))/16 + 1); err != nil {

@@ -184,7 +184,7 @@ func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.T
 	if err := unpack(name, args, kwargs, "data", &data); err != nil {
 		return nil, err
 	}
-	return drain(thread, data)
+	return python.Collect(thread, data)
 }
 
 func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -267,7 +267,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 	if err := unpack("fmean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := drain(thread, it)
+	data, err := python.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +285,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 		}
 		return starlark.Float(sum / float64(len(xs))), nil
 	}
-	ws, err := drain(thread, weights)
+	ws, err := python.Collect(thread, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +328,7 @@ func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]s
 	if err != nil {
 		return nil, err
 	}
-	return drain(thread, l)
+	return python.Collect(thread, l)
 }
 
 func (s *statsModule) median(name string) interp.BuiltinFunc {
@@ -445,7 +445,7 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		if err := unpack(name, args, kwargs, "data", &it, param, &center); err != nil {
 			return nil, err
 		}
-		data, err := drain(thread, it)
+		data, err := python.Collect(thread, it)
 		if err != nil {
 			return nil, err
 		}
@@ -661,7 +661,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	if err := unpack("harmonic_mean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := drain(thread, it)
+	data, err := python.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -688,7 +688,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 			ws[i] = 1
 		}
 	} else {
-		wv, err := drain(thread, weights)
+		wv, err := python.Collect(thread, weights)
 		if err != nil {
 			return nil, err
 		}
@@ -787,7 +787,7 @@ func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Val
 		ws[i] = starlark.MakeInt(1)
 	}
 	if weights != starlark.None {
-		if ws, err = drain(thread, weights); err != nil {
+		if ws, err = python.Collect(thread, weights); err != nil {
 			return nil, false, err
 		}
 	}
@@ -909,11 +909,11 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 		if err := nArgs(name, args, kw, 2); err != nil {
 			return nil, err
 		}
-		xv, err := drain(thread, args[0])
+		xv, err := python.Collect(thread, args[0])
 		if err != nil {
 			return nil, err
 		}
-		yv, err := drain(thread, args[1])
+		yv, err := python.Collect(thread, args[1])
 		if err != nil {
 			return nil, err
 		}

@@ -121,7 +121,7 @@ func (s *statsModule) normalFromSamples(thread *starlark.Thread, b *starlark.Bui
 	if err := nArgs("from_samples", args, kwargs, 1); err != nil {
 		return nil, err
 	}
-	data, err := drain(thread, args[0])
+	data, err := python.Collect(thread, args[0])
 	if err != nil {
 		return nil, err
 	}

@@ -177,8 +177,8 @@ func templatePlaceholder(s string, i int) (name string, end int, escaped bool) {
 // identifiers returns the names of the template's valid placeholders,
 // each once, in order, and whether every placeholder is valid.
 func (t *template) identifiers(b *interp.Budget) (*starlark.List, bool, error) {
-	var names []starlark.Value
-	var h held // the names and the set of them
+	var names []starlark.Value // shown to the meter as they are found
+	defer b.HoldValues(&names)()
 	seen := map[string]bool{}
 	valid := true
 	s := t.text
@@ -197,10 +197,10 @@ func (t *template) identifiers(b *interp.Budget) (*starlark.List, bool, error) {
 			valid = false
 		case !seen[name]:
 			seen[name] = true
-			if err := h.add(b, int64(len(name))+48); err != nil {
+			var err error
+			if names, err = appendValue(b, names, interp.MakeString(name)); err != nil {
 				return nil, false, err
 			}
-			names = append(names, interp.MakeString(name))
 		}
 		i = end
 	}
@@ -222,6 +222,7 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 	str := builtins()["str"]
 	b := interp.BudgetOf(thread)
 	out := textBuf{b: b}
+	defer out.done()
 	s := t.text
 	for i := 0; i < len(s); {
 		if err := b.Charge(1); err != nil {
@@ -283,5 +284,5 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		}
 		i = end
 	}
-	return interp.MakeString(out.String()), nil
+	return out.value()
 }

@@ -212,17 +212,16 @@ func parseIndex(s string) (int, bool) {
 // formatter_parser splits it (an escaped brace ends a piece of literal
 // text, and belongs to it).
 func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
+	// The pieces ('{{' * 10**7 is ten million tuples), shown to the meter.
 	var out []starlark.Value
+	defer b.HoldValues(&out)()
 	var lit strings.Builder
-	var h held // the pieces: '{{' * 10**7 is ten million tuples
 	str := func(t string) starlark.Value { return interp.MakeString(t) }
 	flush := func(field, spec, conv starlark.Value) error {
-		if err := h.add(b, int64(lit.Len())+160); err != nil {
-			return err
-		}
-		out = append(out, starlark.Tuple{str(lit.String()), field, spec, conv})
+		var err error
+		out, err = appendValue(b, out, starlark.Tuple{str(lit.String()), field, spec, conv})
 		lit.Reset()
-		return nil
+		return err
 	}
 	for i := 0; i < len(s); {
 		if err := b.Charge(1); err != nil {

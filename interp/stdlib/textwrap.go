@@ -376,7 +376,7 @@ func (w *wrapper) wrapChunks(b *interp.Budget, chunks [][]rune) ([]string, error
 		if err := b.Charge(1 + uint64(len(indent))/16); err != nil {
 			return nil, err
 		}
-		if err := overBudget(b, size+len(indent)); err != nil {
+		if err := b.Fits(int64(size + len(indent))); err != nil {
 			return nil, err
 		}
 		width := w.width - len(indent)
@@ -690,6 +690,7 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	sb := textBuf{b: b}
+	defer sb.done()
 	for _, line := range lines {
 		if err := b.Charge(1 + uint64(len(line)+len(prefix))/16); err != nil {
 			return nil, err
@@ -713,7 +714,7 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 			return nil, err
 		}
 	}
-	return interp.MakeString(sb.String()), nil
+	return sb.value()
 }
 
 // textWrapper is a textwrap.TextWrapper: settings, with wrap and fill.

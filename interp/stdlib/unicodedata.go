@@ -210,6 +210,7 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	// times longer than the text checked only when it is made.
 	b := interp.BudgetOf(thread)
 	out := textBuf{b: b}
+	defer out.done()
 	for len(text) > 0 {
 		piece := text
 		if len(piece) > normPiece {
@@ -235,7 +236,7 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	if fn.Name() == "is_normalized" {
 		return starlark.True, nil
 	}
-	return interp.MakeString(out.String()), nil
+	return out.value()
 }
 
 // normPiece is how many bytes of text normalize works on between charges.

@@ -518,7 +518,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			w.WriteByte('&')
 		}
 		size += len(k) + len(v) + 2
-		if err := overBudget(b, size); err != nil { // the whole text so far, against the memory budget
+		if err := b.Fits(int64(size)); err != nil { // the whole text so far, against the memory budget
 			return err
 		}
 		if err := b.Charge(uint64(len(k)+len(v))/16 + 1); err != nil {
