@@ -747,3 +747,15 @@ func setMemoryIn(predeclared starlark.StringDict) SetMemory {
 // keys and values aside: for builtins that size one before or while they
 // fill it.
 func TableBytes(n int) int64 { return int64(hashBytes(n)) }
+
+// TableGrowth is TableBytes(n+1) - TableBytes(n): what the table of a
+// dict or set of n entries takes more when one more is added. It costs a
+// division for the entries that do not grow the table (all but those
+// where hashBytes doubles its buckets: the 9th, then 13 times each power
+// of two), so that a builtin may ask at every insertion.
+func TableGrowth(n int) int64 {
+	if m := n + 1; m != 9 && (m%13 != 0 || (m/13)&(m/13-1) != 0) {
+		return 0
+	}
+	return TableBytes(n+1) - TableBytes(n)
+}

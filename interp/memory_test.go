@@ -303,3 +303,12 @@ func TestBulkIsALowerBound(t *testing.T) {
 		t.Errorf("bulk = %d, more than the walk's %d", gotBulk, gotWalk)
 	}
 }
+
+// TableGrowth, asked at every insertion, agrees with TableBytes.
+func TestTableGrowth(t *testing.T) {
+	for n := 0; n < 1<<21; n++ {
+		if got, want := TableGrowth(n), TableBytes(n+1)-TableBytes(n); got != want {
+			t.Fatalf("TableGrowth(%d) = %d, want %d", n, got, want)
+		}
+	}
+}

@@ -441,7 +441,7 @@ func dictGrew(b *interp.Budget, d *starlark.Dict) error {
 // nothing, or, when go.starlark.net is about to double the table, the
 // larger table (the old one, which the meter sees, goes after the copy).
 func tableRoom(b *interp.Budget, n int) error {
-	if grow := interp.TableBytes(n+1) - interp.TableBytes(n); grow > 0 {
+	if grow := interp.TableGrowth(n); grow > 0 {
 		return b.Room(grow)
 	}
 	return nil
