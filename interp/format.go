@@ -89,8 +89,8 @@ func render(b *Budget, v starlark.Value, mode string) (text string, g any, note 
 		return x.s, g, note, nil
 	case *starlark.Dict, *starlark.List, starlark.Tuple, *starlark.Set, *starlarkstruct.Struct, GoValuer:
 		if convErr == nil {
-			if text, ok := formatData(b, v, g, mode); ok {
-				return text, g, note, nil
+			if text, ok, err := formatData(b, v, g, mode); ok || err != nil {
+				return text, g, note, err
 			}
 		}
 	}
@@ -105,39 +105,46 @@ func isBudget(err error) bool {
 }
 
 // formatData renders g, the Go form of v, in mode; false when it cannot
-// (then the caller falls back to str()).
-func formatData(b *Budget, v starlark.Value, g any, mode string) (string, bool) {
+// (then the caller falls back to str()); an error when its text would
+// pass the memory budget.
+func formatData(b *Budget, v starlark.Value, g any, mode string) (string, bool, error) {
 	if _, ok := v.(GoValuer); ok && isScalar(g) {
 		// A path object or a scalar tool result: print it as the same
 		// value made by the program would print, not as JSON ("x", not
 		// "\"x\""; True, not true).
 		if s, ok := g.(string); ok {
-			return s, true
+			return s, true, nil
 		}
 		sv, err := FromGo(g)
 		if err != nil {
-			return "", false
+			return "", false, nil
 		}
 		text, err := Str(b, sv)
-		return text, err == nil
+		return text, err == nil, nil
 	}
 
 	var out []byte
 	var err error
+	// The text must fit the memory budget: escapes make the JSON of
+	// bytes six times longer than they are.
+	limit := int(min(b.MaxMemory(), math.MaxInt32))
 	switch mode {
 	case FormatJSONH:
-		out, err = ordered.EncodeIndent(g, "  ")
+		out, err = ordered.EncodeLimited(g, "  ", limit)
 	case FormatYAML:
 		out, err = encodeYAML(g, false)
 	case FormatYAMLFlow:
 		out, err = encodeYAML(g, true)
 	default:
-		out, err = ordered.Encode(g)
+		out, err = ordered.EncodeLimited(g, "", limit)
+	}
+	if errors.Is(err, ordered.ErrTooLarge) {
+		return "", true, b.trip(errMemory)
 	}
 	if err != nil {
-		return "", false
+		return "", false, nil
 	}
-	return string(out), true
+	return string(out), true, nil
 }
 
 // isScalar reports whether g, a GoValue result, is a single value rather

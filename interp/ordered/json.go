@@ -145,10 +145,33 @@ func EncodeIndent(v any, indent string) ([]byte, error) {
 	return e.buf.Bytes(), nil
 }
 
+// EncodeLimited is Encode, or EncodeIndent when indent is not "", that
+// stops with ErrTooLarge once the text passes limit bytes: escapes make
+// the JSON of a text up to six times longer than it (the JSON of 100 MB
+// of zero bytes is 600 MB), and a caller under a memory budget must not
+// build it to find out.
+func EncodeLimited(v any, indent string, limit int) ([]byte, error) {
+	e := encoder{indent: indent, limit: limit}
+	if err := e.value(v, 0); err != nil {
+		return nil, err
+	}
+	if e.over() {
+		return nil, ErrTooLarge
+	}
+	return e.buf.Bytes(), nil
+}
+
+// ErrTooLarge is EncodeLimited's error for a text past its limit.
+var ErrTooLarge = errors.New("JSON text too large")
+
 type encoder struct {
 	buf    bytes.Buffer
 	indent string
+	limit  int // the most bytes to write; 0 means no limit
 }
+
+// over reports whether the text has passed the encoder's limit.
+func (e *encoder) over() bool { return e.limit > 0 && e.buf.Len() > e.limit }
 
 func (e *encoder) newline(depth int) {
 	if e.indent == "" {
@@ -164,12 +187,18 @@ func (e *encoder) value(v any, depth int) error {
 	if depth > maxDepth {
 		return ErrDepth
 	}
+	if e.over() {
+		return ErrTooLarge
+	}
 	switch x := v.(type) {
 	case nil:
 		e.buf.WriteString("null")
 	case bool:
 		e.buf.WriteString(strconv.FormatBool(x))
 	case string:
+		if e.limit > 0 && len(x) > e.limit {
+			return ErrTooLarge // escapes make it no shorter
+		}
 		e.str(x)
 	case int:
 		e.buf.WriteString(strconv.FormatInt(int64(x), 10))
@@ -339,8 +368,14 @@ const hex = "0123456789abcdef"
 // language stays readable to the model.
 func (e *encoder) str(s string) {
 	e.buf.WriteByte('"')
-	start := 0
+	start, check := 0, 1<<16
 	for i := 0; i < len(s); {
+		if i >= check {
+			if e.over() {
+				return // the caller sees the length and stops
+			}
+			check = i + 1<<16
+		}
 		b := s[i]
 		if b < utf8.RuneSelf {
 			if b >= 0x20 && b != '"' && b != '\\' {

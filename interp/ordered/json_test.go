@@ -136,3 +136,39 @@ func TestMapOrderAndClone(t *testing.T) {
 		t.Error("UnmarshalJSON of an array into a Map succeeded")
 	}
 }
+
+// EncodeLimited stops once its text passes the limit, escapes counted:
+// 1 MB of zero bytes is 6 MB of JSON.
+func TestEncodeLimited(t *testing.T) {
+	zeros := strings.Repeat("\x00", 1<<20)
+	tests := []struct {
+		name    string
+		v       any
+		limit   int
+		tooLong bool
+	}{
+		{"fits", []any{"abc", int64(1)}, 100, false},
+		{"no limit", []any{zeros}, 0, false},
+		{"escapes past the limit", []any{zeros}, 4 << 20, true},
+		{"escapes within the limit", []any{zeros}, 7 << 20, false},
+		{"a text longer than the limit", "x" + zeros, 1 << 20, true},
+		{"many small values", []any{strings.Repeat("ab", 10), []any{int64(1), int64(2)}, zeros[:100]}, 50, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, indent := range []string{"", "  "} {
+				out, err := EncodeLimited(tt.v, indent, tt.limit)
+				if tt.tooLong {
+					if !errors.Is(err, ErrTooLarge) {
+						t.Errorf("indent %q: error = %v, want ErrTooLarge", indent, err)
+					}
+					continue
+				}
+				want, _ := EncodeIndent(tt.v, indent)
+				if err != nil || string(out) != string(want) {
+					t.Errorf("indent %q: %d bytes, %v; want the %d of EncodeIndent", indent, len(out), err, len(want))
+				}
+			}
+		})
+	}
+}

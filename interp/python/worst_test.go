@@ -110,6 +110,8 @@ func TestWorstInputsOfTheCore(t *testing.T) {
 		// make the repr of bytes four times longer.
 		{"bytes as the result", "bytes(2 * 10**8)", memLimit},
 		{"bytearray as the result", "bytearray(2 * 10**8)", memLimit},
+		{"bytes in a list as the result", "[bytes(10**8)]", memLimit},
+		{"bytes in a dict as the result, json_h", "__format__ = 'json_h'\n{'k': bytes(10**8)}", memLimit},
 		{"repr of long bytes", "x = repr(bytes(10**8))", memLimit},
 		{"repr of control characters", "x = repr('\\x00' * 10**8)", memLimit},
 
