@@ -195,6 +195,35 @@ func (b *Budget) Fits(size int64) error {
 	return nil
 }
 
+// Room refuses, with the memory error, n more bytes than the run holds
+// now: a builtin asks before it allocates something large that the
+// memory meter cannot see yet (the larger array of a slice it grows, the
+// table of a dict it fills, the buffer of a text it writes). Unlike Fits,
+// which weighs n alone, Room weighs n with everything the run holds: a
+// list built to 200 MiB cannot grow its array to 250 more at a budget of
+// 256. Most calls cost a read of the process's allocation count; a walk
+// of the run's values comes only when that leaves the question open, at
+// most about as often as the watchdog would ask for one. Room charges no
+// work.
+func (b *Budget) Room(n int64) error {
+	if err := b.Fits(n); err != nil || b == nil || n < roomMin || b.ended {
+		return err
+	}
+	r := b.lim.mem
+	if r == nil {
+		return nil
+	}
+	if !r.room(b.lim.opts.Watchdog, b.thread, b.lim.opts.session, uint64(n)) {
+		return b.trip(errMemory)
+	}
+	return nil
+}
+
+// roomMin is the least growth Room weighs against the whole run: smaller
+// ones are left to the watchdog, since a read of the allocation count
+// costs a quarter of a microsecond.
+const roomMin = 64 << 10
+
 // MaxMemory is the run's memory budget in bytes; 0 means none.
 func (b *Budget) MaxMemory() int64 {
 	if b == nil {

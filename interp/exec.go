@@ -107,6 +107,9 @@ type Options struct {
 
 	// session holds a Session's globals, which count against MaxMemory.
 	session starlark.StringDict
+	// sessionKept is what session held at the end of the last input, as
+	// MaxMemory measures it: where the watchdog's bound starts.
+	sessionKept uint64
 	// cells are a Session's module-level cells (see ModuleCell).
 	cells map[string]*Cell
 	// strDigits is a Session's limit on int–str conversion, which its
@@ -433,10 +436,14 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 		// overran its deadline.
 		lim.budget.end()
 		if lim.mem != nil {
-			opts.Watchdog.remove(lim.mem, lim.tripped() == ErrMemoryLimit)
+			opts.Watchdog.remove(lim.mem)
 		}
+		over := lim.mem != nil && lim.tripped() == ErrMemoryLimit
 		done <- o
 		cancel()
+		if over {
+			opts.Watchdog.release()
+		}
 	})
 	select {
 	case o := <-done:
@@ -576,7 +583,7 @@ func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*st
 		lim.strDigits = &intStrDigits{}
 	}
 	if opts.MaxMemory > 0 && opts.Watchdog != nil {
-		lim.mem = opts.Watchdog.add(opts.MaxMemory)
+		lim.mem = opts.Watchdog.add(opts.MaxMemory, opts.sessionKept)
 	}
 	thread := &starlark.Thread{Name: "run"}
 	// The budget and the output live in lim: one allocation for all three.

@@ -18,13 +18,26 @@ import (
 // §8.1: heap growth per run). Go cannot tell which goroutine owns which
 // bytes, so the budget is kept in two steps:
 //
-//  1. While runs are active, one goroutine samples the process heap every
-//     few milliseconds. When it has grown past the smallest active budget
-//     since the watchdog began watching, it raises an alarm.
-//  2. Every run checks for an alarm every few Starlark steps (an atomic
-//     load) and answers it by measuring the values it can reach: its
-//     globals and the locals of every frame. A run over its own budget
-//     ends with "memory limit of … exceeded"; the others go on.
+//  1. A run measures itself by walking the values it can reach: its
+//     globals, the locals and operand stack of every frame, what its
+//     builtins are building (Budget.Hold) and its session's values. A run
+//     over its own budget ends with "memory limit of … exceeded"; the
+//     others go on.
+//  2. Between measurements, what a run holds can have grown by no more
+//     than the process has allocated since the last one began (Go's
+//     cumulative count of heap allocations, plus the growth of goroutine
+//     stacks). One goroutine reads that count every few milliseconds and
+//     asks a run to measure itself again once its last size plus what was
+//     allocated since could pass its budget. The run answers at its next
+//     check (every few Starlark steps, or inside a builtin's Charge).
+//
+// The bound of step 2 holds whatever the collector does: garbage, which
+// made an earlier watchdog (sampling the heap's size) see a list of 100
+// MiB as 300 and raise its next threshold past the budget, does not hide
+// growth. What it costs is a walk of the run's values each time the
+// process allocates the run's headroom; walks take at most a third of a
+// run's time (after a walk of d, none for 2d), and a builtin about to make
+// something large asks first (Budget.Room).
 //
 // A run that holds its memory somewhere the walk cannot see (a temporary
 // in the middle of an expression, a Go builtin still running) is not
@@ -35,132 +48,127 @@ import (
 // least one run is watched. One per Runner is the intended use.
 type Watchdog struct {
 	interval time.Duration
+	epoch    time.Time // for the runs' notBefore, on the monotonic clock
 
-	alarm atomic.Uint64 // bumped on each alarm; runs compare with what they saw
-
-	mu        sync.Mutex
-	runs      map[*memRun]struct{}
-	running   bool
-	baseline  uint64 // heap when watching began, lowered by later collections
-	threshold uint64 // heap that triggers the next alarm
+	mu      sync.Mutex
+	runs    map[*memRun]struct{}
+	running bool
+	freeing atomic.Bool // a return of memory to the system is under way
 }
 
-// NewWatchdog returns a watchdog that samples the heap every 5ms while
-// runs are active.
+// NewWatchdog returns a watchdog that samples the process's allocations
+// every 5ms while runs are active.
 func NewWatchdog() *Watchdog { return NewWatchdogEvery(5 * time.Millisecond) }
 
-// NewWatchdogEvery returns a watchdog that samples the heap every d: a
-// process that exists only to run programs (a worker) can afford to look
-// more often and catch fast growth sooner.
+// NewWatchdogEvery returns a watchdog that samples every d: a process
+// that exists only to run programs (a worker) can afford to look more
+// often and catch fast growth sooner.
 func NewWatchdogEvery(d time.Duration) *Watchdog {
-	return &Watchdog{interval: d, runs: map[*memRun]struct{}{}}
+	return &Watchdog{interval: d, epoch: time.Now(), runs: map[*memRun]struct{}{}}
 }
 
-// memRun is one watched run. seen is touched only by the run's own
-// goroutine.
+// memRun is one watched run. The watchdog's goroutine reads size, mark
+// and notBefore, which only the run's own goroutine writes (after each
+// measurement), and sets alarm, which the run clears.
 type memRun struct {
-	max  uint64
-	seen uint64
+	max       uint64
+	size      atomic.Uint64 // bytes the last measurement counted
+	mark      atomic.Uint64 // allocated() when that measurement began
+	notBefore atomic.Int64  // no walk before this time (since epoch): walks are paced
+	alarm     atomic.Bool   // measure again: size plus what was allocated since could pass max
+	sample    [2]metrics.Sample
 }
 
-func (w *Watchdog) add(max int64) *memRun {
-	r := &memRun{max: uint64(max), seen: w.alarm.Load()}
+// add starts watching a run of budget max that already holds kept bytes
+// (the values of the session whose input it is, as last measured).
+func (w *Watchdog) add(max int64, kept uint64) *memRun {
+	r := &memRun{max: uint64(max), sample: allocSamples()}
+	r.size.Store(kept)
+	r.mark.Store(allocated(r.sample[:]))
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.runs[r] = struct{}{}
 	if !w.running {
 		w.running = true
-		w.baseline = liveHeap()
-		w.threshold = w.baseline + w.smallest()
 		go w.loop()
-	} else if t := w.baseline + w.smallest(); t < w.threshold {
-		w.threshold = t
 	}
 	return r
 }
 
-// remove ends watching r. A run that ended over budget leaves its values
-// as garbage: collecting them now returns the memory to the system and
-// keeps the next run's baseline honest.
-func (w *Watchdog) remove(r *memRun, overBudget bool) {
+// remove ends watching r.
+func (w *Watchdog) remove(r *memRun) {
 	w.mu.Lock()
 	delete(w.runs, r)
 	w.mu.Unlock()
-	if overBudget {
-		debug.FreeOSMemory()
+}
+
+// release returns to the system the memory that a run over its budget
+// left as garbage, once its answer is on its way: in the background, one
+// return at a time, so that the answer does not wait for a collection,
+// and the process's RSS comes back near what its runs hold.
+func (w *Watchdog) release() {
+	if w.freeing.CompareAndSwap(false, true) {
+		go func() {
+			defer w.freeing.Store(false)
+			debug.FreeOSMemory()
+		}()
 	}
 }
 
-// smallest is the smallest budget among the active runs. w.mu is held.
-func (w *Watchdog) smallest() uint64 {
-	var min uint64
-	for r := range w.runs {
-		if min == 0 || r.max < min {
-			min = r.max
-		}
-	}
-	return min
-}
+// now is the time since the watchdog's epoch, on the monotonic clock.
+func (w *Watchdog) now() int64 { return int64(time.Since(w.epoch)) }
 
-// loop samples the heap until no run is left. It never forces a
-// collection: on a large heap full of pointers one takes seconds, while a
-// value that doubles per step grows many times over budget. An alarm only
-// asks each run to measure itself, so one that garbage set off costs a walk
-// of each run's values, bounded by its budget.
+// loop reads the process's allocations until no run is left, and raises
+// the alarm of each run that could have passed its budget since it last
+// measured itself. It never forces a collection: an alarm asks a run to
+// measure itself, at a cost bounded by its budget, while a collection of
+// a large heap full of pointers takes seconds.
 func (w *Watchdog) loop() {
 	t := time.NewTicker(w.interval)
 	defer t.Stop()
-	sample := []metrics.Sample{{Name: heapMetric}, {Name: stacksMetric}}
+	sample := allocSamples()
 	for range t.C {
-		heap := read(sample)
+		a := allocated(sample[:])
 		w.mu.Lock()
 		if len(w.runs) == 0 {
 			w.running = false
 			w.mu.Unlock()
 			return
 		}
-		min := w.smallest()
-		switch {
-		case heap > w.threshold:
-			// Ask again only after further growth of half a budget: the
-			// runs are about to measure themselves.
-			w.alarm.Add(1)
-			w.threshold = heap + min/2
-			if live := liveHeap(); live < w.baseline {
-				w.baseline = live // the last collection found less
+		for r := range w.runs {
+			if r.mayPass(a, 0) {
+				r.alarm.Store(true)
 			}
-		case heap+min < w.threshold:
-			// The heap shrank (a run ended, garbage was collected): look
-			// again from closer, but never below baseline + budget.
-			w.threshold = max(w.baseline+min, heap+min/2)
 		}
 		w.mu.Unlock()
 	}
 }
 
-// heapMetric counts the bytes of heap objects, live or not yet swept: it
-// grows with every allocation, so a sample notices growth between
-// collections.
-const heapMetric = "/memory/classes/heap/objects:bytes"
-
-// liveHeap is the heap that was live at the last collection, and the
-// stacks in use now: garbage made before it does not count against the
-// runs that start now.
-func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: heapMetric}, {Name: stacksMetric}}
-	metrics.Read(s)
-	if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > 0 {
-		return s[0].Value.Uint64() + s[2].Value.Uint64()
-	}
-	return read(s[1:])
+// mayPass reports whether the run could hold more than its budget, with
+// extra bytes more, when the process has allocated a bytes in all: its
+// last size plus everything allocated since.
+func (r *memRun) mayPass(a, extra uint64) bool {
+	grown := a - min(a, r.mark.Load())
+	return r.size.Load()+grown+extra > r.max
 }
+
+// allocSamples are the metrics allocated reads.
+func allocSamples() [2]metrics.Sample {
+	return [2]metrics.Sample{{Name: allocsMetric}, {Name: stacksMetric}}
+}
+
+// allocsMetric is the bytes allocated on the heap since the process
+// began: it only grows, whatever the collector frees.
+const allocsMetric = "/gc/heap/allocs:bytes"
 
 // stacksMetric counts the bytes of goroutine stacks: a deep recursion
 // grows them, not the heap (see frameBytes).
 const stacksMetric = "/memory/classes/heap/stacks:bytes"
 
-// read returns the sum of the samples.
-func read(s []metrics.Sample) uint64 {
+// allocated is what the process has allocated so far: its heap
+// allocations and its goroutine stacks. What a run holds grows by no
+// more than this does.
+func allocated(s []metrics.Sample) uint64 {
 	metrics.Read(s)
 	var n uint64
 	for _, x := range s {
@@ -179,12 +187,133 @@ const memPollSteps = 16
 // over reports whether the run answered an alarm and is over budget.
 // session, when not nil, holds more values the run keeps.
 func (r *memRun) over(w *Watchdog, thread *starlark.Thread, session starlark.StringDict) bool {
-	a := w.alarm.Load()
-	if a == r.seen {
+	if !r.alarm.Load() {
 		return false
 	}
-	r.seen = a
-	return reachable(thread, r.max, session) > r.max
+	if w.now() < r.notBefore.Load() {
+		// Too soon for a walk: the bulk of what the run holds answers
+		// until the next tick of the watchdog raises the alarm again.
+		r.alarm.Store(false)
+		return bulk(thread, session) > r.max
+	}
+	return r.measure(w, thread, session, 0) > r.max
+}
+
+// measure walks what the run holds, plus extra bytes a builtin is about
+// to allocate where the walk cannot see them, and records the size for
+// the watchdog. The total stops growing soon after it passes the budget.
+func (r *memRun) measure(w *Watchdog, thread *starlark.Thread, session starlark.StringDict, extra uint64) uint64 {
+	start := w.now()
+	mark := allocated(r.sample[:])
+	n := extra + reachable(thread, r.max-min(r.max, extra), session)
+	r.size.Store(n - extra)
+	r.mark.Store(mark)
+	end := w.now()
+	// A walk costs about as much as the values it counts: the next one
+	// comes no sooner than twice as long after, so that a run holding
+	// most of its budget beside a neighbour that allocates fast still
+	// spends most of its time on its own work.
+	r.notBefore.Store(end + 2*(end-start))
+	r.alarm.Store(false)
+	return n
+}
+
+// room reports whether the run can hold extra bytes more than it does:
+// at once if its last size plus what the process allocated since leaves
+// room, else by measuring itself. A walk due before its pace allows is
+// skipped (the answer is yes): the watchdog asks again soon after.
+func (r *memRun) room(w *Watchdog, thread *starlark.Thread, session starlark.StringDict, extra uint64) bool {
+	if !r.mayPass(allocated(r.sample[:]), extra) {
+		return true
+	}
+	if w.now() < r.notBefore.Load() {
+		return bulk(thread, session)+extra <= r.max
+	}
+	return r.measure(w, thread, session, extra) <= r.max
+}
+
+// bulk is a lower bound of what a run holds, found in microseconds where
+// a walk of its values takes up to a second: the arrays, tables and texts
+// of bulkMin bytes or more that its variables, its frames' operands, its
+// builtins' held values and its session hold directly, each once. A walk
+// comes at most a third of the time (see measure); between walks, bulk
+// answers the alarms, so that a list a comprehension grows past the
+// budget (one array of 16 million slots beside a few small values) stops
+// within a tick of the watchdog, not a paced walk later.
+func bulk(thread *starlark.Thread, session starlark.StringDict) uint64 {
+	var (
+		seen  []unsafe.Pointer
+		total uint64
+	)
+	add := func(v starlark.Value) {
+		n, p := ownBytes(v)
+		if n < bulkMin || slices.Contains(seen, p) {
+			return
+		}
+		seen = append(seen, p)
+		total += n
+	}
+	for _, v := range session {
+		add(v)
+	}
+	if b := BudgetOf(thread); b != nil {
+		for _, h := range b.held {
+			if h != nil {
+				h(add)
+			}
+		}
+	}
+	globalsDone := false
+	for d := range thread.CallStackDepth() {
+		fn, ok := thread.DebugFrame(d).Callable().(*starlark.Function)
+		if !ok {
+			continue
+		}
+		for _, v := range frameSlots(thread.DebugFrame(d), fn) {
+			if v != nil {
+				add(v)
+			}
+		}
+		if !globalsDone {
+			globalsDone = true
+			for _, v := range fn.Globals() {
+				add(v)
+			}
+		}
+	}
+	return total
+}
+
+// bulkMin is the least a value must hold itself for bulk to count it:
+// smaller ones are left to the walks.
+const bulkMin = 64 << 10
+
+// ownBytes is at most what v holds itself, its elements aside, and the
+// address that names it (for counting it once).
+func ownBytes(v starlark.Value) (uint64, unsafe.Pointer) {
+	switch v := v.(type) {
+	case starlark.String:
+		return uint64(len(v)), unsafe.Pointer(unsafe.StringData(string(v)))
+	case starlark.Bytes:
+		return uint64(len(v)), unsafe.Pointer(unsafe.StringData(string(v)))
+	case Bytes:
+		return uint64(len(v)), unsafe.Pointer(unsafe.StringData(string(v)))
+	case *Unicode:
+		return uint64(len(v.s)) + uint64(len(v.off))*4, unsafe.Pointer(v)
+	case *ByteArray:
+		return uint64(len(v.b)), unsafe.Pointer(v)
+	case *starlark.List:
+		return uint64(listCap(v)) * slot, unsafe.Pointer(v)
+	case starlark.Tuple:
+		return uint64(len(v)) * slot, unsafe.Pointer(unsafe.SliceData(v))
+	case heldSlice:
+		return uint64(cap(v)) * slot, unsafe.Pointer(unsafe.SliceData(v))
+	case *starlark.Dict:
+		return hashBytes(v.Len()), unsafe.Pointer(v)
+	case *starlark.Set:
+		return hashBytes(v.Len()), unsafe.Pointer(v)
+	}
+	return 0, nil
 }
 
 // reachable estimates the bytes of the values thread's program can reach:
@@ -195,7 +324,7 @@ func (r *memRun) over(w *Watchdog, thread *starlark.Thread, session starlark.Str
 // total passes limit, so its cost is bounded by the budget, not by the
 // heap.
 func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDict) uint64 {
-	m := &meter{limit: limit}
+	m := &meter{limit: limit, sets: setMemoryIn(Predeclared(thread))}
 	for _, v := range session {
 		m.add(v)
 	}
@@ -232,7 +361,7 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 
 // sessionSize is reachable for a Session's globals alone.
 func sessionSize(globals starlark.StringDict, limit uint64) uint64 {
-	m := &meter{limit: limit}
+	m := &meter{limit: limit, sets: setMemoryIn(globals)}
 	for _, v := range globals {
 		m.add(v)
 	}
@@ -258,6 +387,8 @@ type meter struct {
 	stack []starlark.Value
 	total uint64
 	limit uint64
+	sets  SetMemory // what the front end keeps beside sets; may be nil
+	depth int       // containers being opened, one inside the other
 }
 
 // slot is the bytes of one value held by a container: an interface.
@@ -278,103 +409,93 @@ const (
 	unicodeBytes  = 48  // an *interp.Unicode, before its text
 )
 
+// add counts v, held where no container's slot holds it (a variable), and
+// everything it reaches.
 func (m *meter) add(v starlark.Value) {
-	m.stack = append(m.stack[:0], v)
+	m.content(v)
 	for len(m.stack) > 0 && m.total <= m.limit {
 		v := m.stack[len(m.stack)-1]
 		m.stack = m.stack[:len(m.stack)-1]
-		switch v := v.(type) {
-		case starlark.Tuple:
-			// A tuple is a slice: the same tuple held in many places
-			// (each level of a tuple of tuples holding the one below
-			// twice) shares its array, and counts once.
-			if len(v) > 0 && m.first(unsafe.Pointer(unsafe.SliceData(v))) {
-				m.total += tupleBox + sizeClass(uint64(len(v))*slot)
-				for _, x := range v {
-					m.content(x) // its slot is in the array counted above
-				}
+		m.open(v)
+	}
+	m.stack = m.stack[:0]
+}
+
+// open counts a container that content pushed, seen for the first time:
+// its own bytes now, what it holds through content.
+func (m *meter) open(v starlark.Value) {
+	switch v := v.(type) {
+	case starlark.Tuple:
+		// A tuple is a slice: the same tuple held in many places (each
+		// level of a tuple of tuples holding the one below twice)
+		// shares its array, and counts once.
+		m.total += tupleBox + sizeClass(uint64(len(v))*slot)
+		for _, x := range v {
+			if m.total > m.limit {
+				break
 			}
-		case heldSlice:
-			if cap(v) > 0 && m.first(unsafe.Pointer(unsafe.SliceData(v))) {
-				m.total += sizeClass(uint64(cap(v)) * slot)
-				for _, x := range v {
-					if m.total > m.limit {
-						break
-					}
-					m.content(x)
-				}
-			}
-		case *starlark.List:
-			if m.first(unsafe.Pointer(v)) {
-				m.total += listBytes + sizeClass(uint64(listCap(v))*slot)
-				for i := 0; i < v.Len() && m.total <= m.limit; i++ {
-					m.content(v.Index(i))
-				}
-			}
-		case *starlark.Dict:
-			if m.first(unsafe.Pointer(v)) {
-				m.total += hashBytes(v.Len())
-				for k, x := range v.Entries() {
-					if m.total > m.limit {
-						break
-					}
-					m.content(k)
-					m.content(x)
-				}
-			}
-		case *starlark.Set:
-			if m.first(unsafe.Pointer(v)) {
-				m.total += hashBytes(v.Len())
-				if SetExtra != nil {
-					m.total += uint64(SetExtra(v))
-				}
-				for x := range v.Elements() {
-					if m.total > m.limit {
-						break
-					}
-					m.content(x)
-				}
-			}
-		case *starlarkstruct.Struct:
-			if m.first(unsafe.Pointer(v)) {
-				names := v.AttrNames()
-				m.total += structBytes + uint64(len(names))*fieldBytes
-				for _, name := range names {
-					x, _ := v.Attr(name)
-					m.content(x)
-				}
-			}
-		case *starlark.Function:
-			// A closure holds the variables it captured and its defaults:
-			// `lambda: big` kept in a list keeps big.
-			if m.first(unsafe.Pointer(v)) {
-				m.total += functionBytes
-				for i := range v.NumFreeVars() {
-					_, x := v.FreeVar(i)
-					m.elem(x)
-				}
-				for i := range v.NumParams() {
-					if d := v.ParamDefault(i); d != nil {
-						m.elem(d)
-					}
-				}
-			}
-		case *starlark.Builtin:
-			if r := v.Receiver(); r != nil && m.first(unsafe.Pointer(v)) { // a bound method: big.append
-				m.total += builtinBytes
-				m.elem(r)
-			}
-		case *Cell:
-			if v.value != nil && m.first(unsafe.Pointer(v)) {
-				m.elem(v.value)
-			}
-		case Holder:
-			if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer || m.first(rv.UnsafePointer()) {
-				v.Held(m.elem)
-			}
-		default:
-			m.content(v)
+			m.content(x) // its slot is in the array counted above
 		}
+	case heldSlice:
+		m.total += sizeClass(uint64(cap(v)) * slot)
+		for _, x := range v {
+			if m.total > m.limit {
+				break
+			}
+			m.content(x)
+		}
+	case *starlark.List:
+		m.total += listBytes + sizeClass(uint64(listCap(v))*slot)
+		for i := 0; i < v.Len() && m.total <= m.limit; i++ {
+			m.content(v.Index(i))
+		}
+	case *starlark.Dict:
+		m.total += hashBytes(v.Len())
+		for k, x := range v.Entries() {
+			if m.total > m.limit {
+				break
+			}
+			m.content(k)
+			m.content(x)
+		}
+	case *starlark.Set:
+		m.total += hashBytes(v.Len())
+		if m.sets != nil {
+			m.total += uint64(m.sets.SetBytes(v))
+		}
+		for x := range v.Elements() {
+			if m.total > m.limit {
+				break
+			}
+			m.content(x)
+		}
+	case *starlarkstruct.Struct:
+		names := v.AttrNames()
+		m.total += structBytes + uint64(len(names))*fieldBytes
+		for _, name := range names {
+			x, _ := v.Attr(name)
+			m.content(x)
+		}
+	case *starlark.Function:
+		// A closure holds the variables it captured and its defaults:
+		// `lambda: big` kept in a list keeps big.
+		m.total += functionBytes
+		for i := range v.NumFreeVars() {
+			_, x := v.FreeVar(i)
+			m.elem(x)
+		}
+		for i := range v.NumParams() {
+			if d := v.ParamDefault(i); d != nil {
+				m.elem(d)
+			}
+		}
+	case *starlark.Builtin: // a bound method: big.append
+		m.total += builtinBytes
+		m.elem(v.Receiver())
+	case *Cell:
+		m.elem(v.value)
+	case Holder:
+		v.Held(m.elem)
 	}
 }
 
@@ -386,8 +507,10 @@ func (m *meter) elem(v starlark.Value) {
 }
 
 // content counts what a value holds beyond the slot that holds it:
-// scalars at once, containers later, so that the stack grows with
-// nesting, not with length.
+// scalars at once, containers later (once each, however many slots hold
+// them: a list of ten million references to one list pushes it once), so
+// that the stack grows with nesting and with the containers the walk has
+// still to open, never with the length of one.
 func (m *meter) content(v starlark.Value) {
 	switch v := v.(type) {
 	case starlark.String:
@@ -406,11 +529,61 @@ func (m *meter) content(v starlark.Value) {
 		m.total += intBytes(v)
 	case starlark.Float:
 		m.total += 8
-	case starlark.Tuple, *starlark.List, *starlark.Dict, *starlark.Set, *starlarkstruct.Struct,
-		*starlark.Function, *starlark.Builtin, *Cell, Holder, heldSlice:
+	case starlark.Tuple:
+		if len(v) > 0 {
+			m.push(v, unsafe.Pointer(unsafe.SliceData(v)))
+		}
+	case heldSlice:
+		if cap(v) > 0 {
+			m.push(v, unsafe.Pointer(unsafe.SliceData(v)))
+		}
+	case *starlark.List:
+		m.push(v, unsafe.Pointer(v))
+	case *starlark.Dict:
+		m.push(v, unsafe.Pointer(v))
+	case *starlark.Set:
+		m.push(v, unsafe.Pointer(v))
+	case *starlarkstruct.Struct:
+		m.push(v, unsafe.Pointer(v))
+	case *starlark.Function:
+		m.push(v, unsafe.Pointer(v))
+	case *starlark.Builtin:
+		if v.Receiver() != nil {
+			m.push(v, unsafe.Pointer(v))
+		}
+	case *Cell:
+		if v.value != nil {
+			m.push(v, unsafe.Pointer(v))
+		}
+	case Holder:
+		if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer {
+			m.push(v, nil)
+		} else {
+			m.push(v, rv.UnsafePointer())
+		}
+	}
+}
+
+// push opens v, a container at address p (nil: a value without one), if
+// the walk has not seen it yet: at once while the containers being
+// opened are few (a list of a million small tuples needs no stack of a
+// million), else later, from the stack, so that a structure nested ten
+// million deep takes no Go stack.
+func (m *meter) push(v starlark.Value, p unsafe.Pointer) {
+	switch {
+	case p != nil && !m.first(p):
+	case m.depth < inlineDepth:
+		m.depth++
+		m.open(v)
+		m.depth--
+	default:
 		m.stack = append(m.stack, v)
 	}
 }
+
+// inlineDepth is how many containers the meter opens one inside the
+// other before it defers the next to its stack.
+const inlineDepth = 8
 
 // Holder is a value of a front end or a library that holds other values
 // (an exception its arguments, an iterator the elements it has still to
@@ -550,12 +723,39 @@ func (h heldSlice) Freeze()               {}
 func (h heldSlice) Truth() starlark.Bool  { return len(h) > 0 }
 func (h heldSlice) Hash() (uint32, error) { return 0, nil }
 
-// SetExtra, when set, is what a set holds beyond its hash table and
-// elements: the Python front end keeps, beside some sets, the table of
-// CPython's order of their elements.
-var SetExtra func(s *starlark.Set) int64
+// SetMemory is implemented by a value of a front end that keeps, beside
+// some sets, memory of its own (the Python front end: the table of
+// CPython's order of their elements): SetBytes is how much, for s. The
+// memory meter finds it among a run's predeclared names, under
+// SetMemoryName, so that no package-level hook is needed.
+type SetMemory interface {
+	starlark.Value
+	SetBytes(s *starlark.Set) int64
+}
+
+// SetMemoryName is the predeclared name under which a front end puts its
+// SetMemory.
+const SetMemoryName = "__ot_setmemory"
+
+// setMemoryIn is the SetMemory among predeclared, or nil.
+func setMemoryIn(predeclared starlark.StringDict) SetMemory {
+	s, _ := predeclared[SetMemoryName].(SetMemory)
+	return s
+}
 
 // TableBytes is what a dict or set of n entries takes in memory, its
 // keys and values aside: for builtins that size one before or while they
 // fill it.
 func TableBytes(n int) int64 { return int64(hashBytes(n)) }
+
+// TableGrowth is TableBytes(n+1) - TableBytes(n): what the table of a
+// dict or set of n entries takes more when one more is added. It costs a
+// division for the entries that do not grow the table (all but those
+// where hashBytes doubles its buckets: the 9th, then 13 times each power
+// of two), so that a builtin may ask at every insertion.
+func TableGrowth(n int) int64 {
+	if m := n + 1; m != 9 && (m%13 != 0 || (m/13)&(m/13-1) != 0) {
+		return 0
+	}
+	return TableBytes(n+1) - TableBytes(n)
+}

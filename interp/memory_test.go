@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"strings"
@@ -276,5 +277,38 @@ func TestHeldValuesCount(t *testing.T) {
 	_, err := run(t, "build()", Options{Predeclared: g, MaxMemory: 64 << 20, Watchdog: NewWatchdog(), Timeout: 60 * time.Second})
 	if !errors.Is(err, ErrMemoryLimit) {
 		t.Errorf("error = %v, want the memory limit", err)
+	}
+}
+
+// TestBulkIsALowerBound: bulk, which answers the watchdog's alarms
+// between paced walks, counts the arrays, tables and texts a run holds
+// directly (a list shared by two names once), and never more than the
+// walk counts, so that it can end a run only where a walk would.
+func TestBulkIsALowerBound(t *testing.T) {
+	g := testGlobals()
+	var gotBulk, gotWalk uint64
+	g["probe"] = NewBuiltin("probe", func(th *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		gotBulk, gotWalk = bulk(th, nil), reachable(th, math.MaxUint64, nil)
+		return starlark.None, nil
+	})
+	const code = "big = list(range(1000000))\nsame = big\ntext = 'x' * 3000000\nsmall = [1, 2, 3]\nd = {i: i for i in range(100000)}\nprobe()"
+	if _, err := run(t, code, Options{Predeclared: g}); err != nil {
+		t.Fatal(err)
+	}
+	least := uint64(1000000*16 + 3000000 + 100000*16)
+	if gotBulk < least || gotBulk > least*3/2 {
+		t.Errorf("bulk = %d, want about %d (the list once, the text, the dict's table)", gotBulk, least)
+	}
+	if gotBulk > gotWalk {
+		t.Errorf("bulk = %d, more than the walk's %d", gotBulk, gotWalk)
+	}
+}
+
+// TableGrowth, asked at every insertion, agrees with TableBytes.
+func TestTableGrowth(t *testing.T) {
+	for n := 0; n < 1<<21; n++ {
+		if got, want := TableGrowth(n), TableBytes(n+1)-TableBytes(n); got != want {
+			t.Fatalf("TableGrowth(%d) = %d, want %d", n, got, want)
+		}
 	}
 }

@@ -129,11 +129,33 @@ func (w *TextWriter) quoted(s string) error {
 	if err := w.Budget.Alloc(int64(len(s)) + 2); err != nil {
 		return err
 	}
+	if err := w.Budget.Room(int64(len(s)) + 2); err != nil {
+		return err
+	}
 	q, err := quoteString(w.Budget, s)
 	if err != nil {
 		return err
 	}
 	return w.WriteString(q)
+}
+
+// quotedBytes appends the repr of bytes s, in call(…) unless call is "",
+// under the budget (see quoteBytes).
+func (w *TextWriter) quotedBytes(call, s string) error {
+	if err := w.Budget.Fits(int64(w.buf.Len()) + int64(len(s))); err != nil {
+		return err
+	}
+	q, err := quoteBytes(w.Budget, s)
+	if err != nil {
+		return err
+	}
+	if call == "" {
+		return w.WriteString(q)
+	}
+	w.buf.WriteString(call)
+	w.buf.WriteByte('(')
+	w.buf.WriteString(q)
+	return w.WriteString(")")
 }
 
 // Repr appends the repr() of v.
@@ -175,11 +197,11 @@ func (w *TextWriter) value(v starlark.Value, depth int) error {
 	case *Unicode:
 		return w.quoted(x.s)
 	case starlark.Bytes:
-		return w.WriteString(QuoteBytes(string(x)))
+		return w.quotedBytes("", string(x))
 	case Bytes:
-		return w.WriteString(QuoteBytes(string(x)))
+		return w.quotedBytes("", string(x))
 	case *ByteArray:
-		return w.WriteString(x.String())
+		return w.quotedBytes("bytearray", string(x.b))
 	case *starlark.List:
 		if w.open(x) {
 			return w.WriteString("[...]")

@@ -38,6 +38,10 @@ type Session struct {
 	// strDigits is the limit on int–str conversion that inputs set with
 	// sys.set_int_max_str_digits: it lasts for the session.
 	strDigits intStrDigits
+	// kept is what globals held after the last input, as the memory meter
+	// counts it (0 when no input measured it): the next input's runs
+	// start from it.
+	kept uint64
 }
 
 // NewSession returns a session whose programs see predeclared (frozen,
@@ -58,6 +62,7 @@ func (s *Session) Reset() {
 	}
 	s.cells = map[string]*Cell{}
 	s.strDigits = intStrDigits{}
+	s.kept = 0
 }
 
 // Names returns the globals the session's programs defined, sorted.
@@ -156,7 +161,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
-	opts.session, opts.cells, opts.strDigits = s.globals, s.cells, &s.strDigits
+	opts.session, opts.cells, opts.strDigits, opts.sessionKept = s.globals, s.cells, &s.strDigits, s.kept
 	res, globals, wait, err := p.exec(ctx, opts, s.globals)
 	if wait != nil {
 		finished = wait
@@ -182,6 +187,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 			limit = math.MaxUint64
 		}
 		size := sessionSize(s.globals, limit)
+		s.kept = size
 		if budget > 0 && size > budget {
 			s.forget()
 			if opts.SessionKept != nil {
@@ -210,6 +216,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 func (s *Session) forget() {
 	s.globals = maps.Clone(s.predeclared)
 	s.cells = map[string]*Cell{}
+	s.kept = 0
 }
 
 func (s *Session) lock()   { s.busy <- struct{}{} }

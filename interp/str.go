@@ -242,7 +242,8 @@ func QuoteString(s string) string {
 }
 
 // quoteString is QuoteString checking b's budget every megabyte: the
-// repr of a text of hundreds of megabytes takes seconds.
+// repr of a text of hundreds of megabytes takes seconds, and its escapes
+// may make it larger than the memory budget.
 func quoteString(budget *Budget, s string) (string, error) {
 	quote := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
@@ -255,6 +256,11 @@ func quoteString(budget *Budget, s string) (string, error) {
 	for _, r := range s {
 		if n++; n&(1<<20-1) == 0 {
 			if err := budget.Charge(1 << 12); err != nil {
+				return "", err
+			}
+			// Escapes make the text up to ten times longer than s
+			// ('\x00' * 10**8 takes 400 MB): it must still fit.
+			if err := budget.Fits(int64(b.Len())); err != nil {
 				return "", err
 			}
 		}
@@ -303,14 +309,41 @@ func isPrintable(r rune) bool { return unicode.IsPrint(r) }
 // QuoteBytes is Python's repr() of bytes: b'…' with \x escapes for what
 // is not printable ASCII.
 func QuoteBytes(s string) string {
+	q, _ := quoteBytes(nil, s)
+	return q
+}
+
+// quoteBytes is QuoteBytes under budget: escapes make the text up to four
+// times longer than s (the repr of bytes(2 * 10**8) takes 800 MB), so
+// its length is counted first and refused, with the memory error, when
+// it alone or beside what the run holds would pass the memory budget;
+// the work is charged as it goes, every megabyte.
+func quoteBytes(budget *Budget, s string) (string, error) {
 	quote := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		quote = '"'
 	}
+	n := int64(3)
+	for i := 0; i < len(s); i++ {
+		n += int64(byteEscapeLen(s[i], quote))
+	}
+	if err := budget.Alloc(n); err != nil {
+		return "", err
+	}
+	if err := budget.Room(n); err != nil {
+		return "", err
+	}
+	const digits = "0123456789abcdef"
 	var b strings.Builder
+	b.Grow(int(n))
 	b.WriteByte('b')
 	b.WriteByte(quote)
 	for i := 0; i < len(s); i++ {
+		if i&(1<<20-1) == 1<<20-1 {
+			if err := budget.Charge(1 << 12); err != nil {
+				return "", err
+			}
+		}
 		c := s[i]
 		switch {
 		case c == quote || c == '\\':
@@ -323,13 +356,27 @@ func QuoteBytes(s string) string {
 		case c == '\t':
 			b.WriteString(`\t`)
 		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, c)
+			b.WriteString(`\x`)
+			b.WriteByte(digits[c>>4])
+			b.WriteByte(digits[c&0xf])
 		default:
 			b.WriteByte(c)
 		}
 	}
 	b.WriteByte(quote)
-	return b.String()
+	return b.String(), nil
+}
+
+// byteEscapeLen is how many characters byte c takes in the repr of bytes
+// quoted with quote.
+func byteEscapeLen(c, quote byte) int {
+	switch {
+	case c == quote || c == '\\' || c == '\n' || c == '\r' || c == '\t':
+		return 2
+	case c < 0x20 || c >= 0x7f:
+		return 4
+	}
+	return 1
 }
 
 // Chars returns the characters of text as an iterable that yields them one

@@ -74,6 +74,7 @@ input failed (every input still runs); 2 on usage errors.`,
 				return err
 			}
 			defer r.Close()
+			defer softMemoryLimit(r, 1)()
 			rp := &repl{r: r, s: r.NewSession(), out: cmd.OutOrStdout()}
 			if f, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 				return rp.interactive(cmd.Context(), path, cmd.ErrOrStderr())

@@ -70,6 +70,7 @@ plus configured projects and packs.file.allowed_dirs.`,
 				return err
 			}
 			defer r.Close()
+			defer softMemoryLimit(r, 1)()
 			// The program's standard error (sys.stderr, logging) goes to
 			// ours, as python3 prog.py writes it; under serve it is part of
 			// the one text a client reads.

@@ -139,6 +139,11 @@ and exits 0. Logs go to standard error.`,
 				return err
 			}
 			defer r.Close()
+			if !iso.Process {
+				// Programs run in this process: keep its garbage near
+				// what they may hold (workers have an OS limit instead).
+				defer softMemoryLimit(r, servedRuns())()
+			}
 			opts := mcpserver.Options{Structured: structured, Logger: log, SessionState: cfg.Serve.SessionState}
 			if level <= slog.LevelDebug {
 				opts.ProtocolLogger = log

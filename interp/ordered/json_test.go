@@ -136,3 +136,50 @@ func TestMapOrderAndClone(t *testing.T) {
 		t.Error("UnmarshalJSON of an array into a Map succeeded")
 	}
 }
+
+// EncodeWith asks its check with the size the text will have, escapes
+// counted (1 MB of zero bytes is 6 MB of JSON), and stops with its error
+// before the text passes a limit.
+func TestEncodeWithLimit(t *testing.T) {
+	errTooLarge := errors.New("too large")
+	zeros := strings.Repeat("\x00", 1<<20)
+	tests := []struct {
+		name    string
+		v       any
+		limit   int
+		tooLong bool
+	}{
+		{"fits", []any{"abc", int64(1)}, 100, false},
+		{"no limit", []any{zeros}, 0, false},
+		{"escapes past the limit", []any{zeros}, 4 << 20, true},
+		{"escapes within the limit", []any{zeros}, 7 << 20, false},
+		{"a text longer than the limit", "x" + zeros, 1 << 20, true},
+		{"many small values", []any{strings.Repeat("ab", 10), []any{int64(1), int64(2)}, zeros[:100]}, 50, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, indent := range []string{"", "  "} {
+				var check func(int) error
+				if tt.limit > 0 {
+					check = func(size int) error {
+						if size > tt.limit {
+							return errTooLarge
+						}
+						return nil
+					}
+				}
+				out, err := EncodeWith(tt.v, indent, check)
+				if tt.tooLong {
+					if !errors.Is(err, errTooLarge) {
+						t.Errorf("indent %q: error = %v, want the check's", indent, err)
+					}
+					continue
+				}
+				want, _ := EncodeIndent(tt.v, indent)
+				if err != nil || string(out) != string(want) {
+					t.Errorf("indent %q: %d bytes, %v; want the %d of EncodeIndent", indent, len(out), err, len(want))
+				}
+			}
+		})
+	}
+}

@@ -97,6 +97,30 @@ func listBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	return starlark.NewList(elems), nil
 }
 
+// starArgs is what f(*x) passes: x itself when it is a list or a tuple,
+// else its elements in a list (a str's characters, an iterator's values).
+// The call then copies them into its tuple of arguments, which lives in
+// Go until the function returns, where the memory meter cannot see it:
+// the room for it is asked for here, beside everything the run holds.
+func starArgs(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || len(kwargs) != 0 {
+		return nil, typeError("__ot_star takes 1 argument")
+	}
+	b := interp.BudgetOf(thread)
+	x := args[0]
+	switch x.(type) {
+	case *starlark.List, starlark.Tuple:
+	default:
+		elems, err := collect(b, "list", x, slot)
+		if err != nil {
+			return nil, err
+		}
+		x = starlark.NewList(elems)
+	}
+	n := starlark.Len(x)
+	return x, b.Room(int64(grownCap(n)) * slot)
+}
+
 func tupleBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var iterable starlark.Value
 	if err := starlark.UnpackPositionalArgs("tuple", args, kwargs, 0, &iterable); err != nil {

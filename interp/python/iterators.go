@@ -803,8 +803,24 @@ func appendCharged(b *interp.Budget, out []starlark.Value, x starlark.Value, uni
 		if err := b.Alloc(int64(2*cap(out)+8) * unit); err != nil {
 			return nil, err
 		}
+		// The larger array must fit beside what the run holds (out among
+		// it, with what its elements hold: a list of permutations holds
+		// their tuples), or the run would pass its budget in one copy.
+		if err := b.Room(int64(grownCap(cap(out))-cap(out)) * slot); err != nil {
+			return nil, err
+		}
 	}
 	return append(out, x), nil
+}
+
+// grownCap is about the capacity append gives a full slice of
+// capacity c of interfaces: twice as large while small, then a quarter
+// more (runtime.nextslicecap).
+func grownCap(c int) int {
+	if c < 256 {
+		return max(2*c, 8)
+	}
+	return c + (c+3*256)/4
 }
 
 // ownIterator is v as an iterator of this package when go.starlark.net

@@ -421,12 +421,28 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 }
 
 // dictGrew refuses a dict a builtin is filling from an iterable once its
-// table alone would exceed the run's memory budget: an endless iterator
-// (dict(zip(count(), count()))) ends at the budget, not at the deadline.
-// It looks every 1024 entries.
+// table alone would exceed the run's memory budget (it looks every 1024
+// entries), or once the larger table the next entry makes it take would
+// not fit beside everything else the run holds: an endless iterator
+// (dict(zip(count(), count()))) ends at the budget, not at the deadline,
+// and before its table doubles past it.
 func dictGrew(b *interp.Budget, d *starlark.Dict) error {
-	if n := d.Len(); n&1023 == 0 {
-		return b.Fits(interp.TableBytes(n))
+	n := d.Len()
+	if n&1023 == 0 {
+		if err := b.Fits(interp.TableBytes(n)); err != nil {
+			return err
+		}
+	}
+	return tableRoom(b, n)
+}
+
+// tableRoom asks the run's budget for the room a hash table of n entries
+// (a dict's or a set's) takes more when one more entry is added:
+// nothing, or, when go.starlark.net is about to double the table, the
+// larger table (the old one, which the meter sees, goes after the copy).
+func tableRoom(b *interp.Budget, n int) error {
+	if grow := interp.TableGrowth(n); grow > 0 {
+		return b.Room(grow)
 	}
 	return nil
 }

@@ -1180,15 +1180,13 @@ func (l *lowerer) call(e *pyast.Call) syntax.Expr {
 		rest := e.Args[firstStar:]
 		if len(rest) == 1 {
 			star = l.expr(rest[0].(*pyast.Starred).Value)
-			switch rest[0].(*pyast.Starred).Value.(type) {
-			case *pyast.List, *pyast.Tuple, *pyast.ListComp:
-			default:
-				// Starlark's *args takes no str; Python's takes any iterable.
-				star = callAt(syntax.Start(star), "__ot_list", star)
-			}
 		} else {
 			star = l.sequence(rest[0].Pos(), rest[0].Pos(), rest)
 		}
+		// Starlark's *args takes no str; Python's takes any iterable.
+		// __ot_star also asks the memory budget for the tuple of
+		// arguments the call is about to make, which no walk sees.
+		star = callAt(syntax.Start(star), "__ot_star", star)
 	}
 	// Keyword arguments before **kwargs, several ** merged into one.
 	var kwargs []syntax.Expr

@@ -76,7 +76,7 @@ func TestLoweringShapes(t *testing.T) {
 		{"xs.append(1)", "xs.append(1)"},
 		{"[x * 4 for x in y if x * 3]", "__ot_compend([__ot_mul(x, 4) for x in __ot_compiter(y) if __ot_mul(x, 3)])"},
 		{"def f(a=4 * 5):\n    return a * a", "def f(a=4 * 5):\n    return __ot_mul(a, a)"},
-		{"f(*args, k=v * 10, **kw)", "f(k=__ot_mul(v, 10), *__ot_list(args), **kw)"}, // *args may be a str
+		{"f(*args, k=v * 10, **kw)", "f(k=__ot_mul(v, 10), *__ot_star(args), **kw)"}, // *args may be a str
 		{"lambda x: x * 10", "lambda x: __ot_mul(x, 10)"},
 	}
 	for _, tt := range tests {

@@ -94,10 +94,14 @@ func (sb *setBuild) add(v starlark.Value) error {
 	if err := sb.b.Charge(1); err != nil {
 		return err
 	}
+	n := sb.s.Len()
+	if err := tableRoom(sb.b, n); err != nil {
+		return err
+	}
 	if err := sb.s.Insert(v); err != nil {
 		return err
 	}
-	if n := sb.s.Len(); n&1023 == 0 {
+	if n++; n&1023 == 0 {
 		// A set filled from an endless iterator (set(count())) ends at
 		// the memory budget: the set and the table that keeps CPython's
 		// order, which no variable shows the meter yet.
@@ -223,6 +227,9 @@ func (sb *setBuild) update(thread *starlark.Thread, other starlark.Value) error 
 		}
 		return nil
 	}
+	// A new set (set(count())) is in no variable yet: what it holds
+	// counts while it grows.
+	defer sb.b.Hold(func(visit func(starlark.Value)) { visit(sb.s) })()
 	return forEach(thread, other, func(x starlark.Value) (bool, error) {
 		if err := checkHashable(sb.b, x); err != nil {
 			return true, err

@@ -41,8 +41,20 @@ const (
 
 func init() {
 	interp.SetOrder = setOrder
-	interp.SetExtra = func(s *starlark.Set) int64 { return storedTable(s).bytes() }
 }
+
+// setMemory tells the memory meter what the tables of setTables take
+// (interp.SetMemory), from among the predeclared names.
+type setMemory struct{}
+
+func (setMemory) String() string        { return "<set memory>" }
+func (setMemory) Type() string          { return "set_memory" }
+func (setMemory) Freeze()               {}
+func (setMemory) Truth() starlark.Bool  { return true }
+func (setMemory) Hash() (uint32, error) { return 0, nil }
+
+// SetBytes is what the table kept for s takes, its elements aside.
+func (setMemory) SetBytes(s *starlark.Set) int64 { return storedTable(s).bytes() }
 
 // setTable models CPython's table of a set: slots hold indexes into
 // keys, or slotEmpty / slotDummy.

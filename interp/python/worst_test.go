@@ -102,6 +102,19 @@ func TestWorstInputsOfTheCore(t *testing.T) {
 		{"dict comprehension", "{x: x for x in range(10**10)}", memLimit},
 		{"set comprehension", "{x for x in range(10**10)}", memLimit},
 
+		// A dict filled by the interpreter, not by a builtin, is seen as
+		// its table grows.
+		{"dict filled by a loop", "d = {}\ni = 0\nwhile True:\n    d[i] = i\n    i += 1", memLimit},
+
+		// The text of a value is sized before it is written: escapes
+		// make the repr of bytes four times longer.
+		{"bytes as the result", "bytes(2 * 10**8)", memLimit},
+		{"bytearray as the result", "bytearray(2 * 10**8)", memLimit},
+		{"bytes in a list as the result", "[bytes(10**8)]", memLimit},
+		{"bytes in a dict as the result, json_h", "__format__ = 'json_h'\n{'k': bytes(10**8)}", memLimit},
+		{"repr of long bytes", "x = repr(bytes(10**8))", memLimit},
+		{"repr of control characters", "x = repr('\\x00' * 10**8)", memLimit},
+
 		// Deep structures are counted at what Go allocates for them.
 		{"list nested without end", "x = []\nwhile True:\n    x = [x]", memLimit},
 		{"dict nested without end", "x = {}\nwhile True:\n    x = {'k': x}", memLimit},
