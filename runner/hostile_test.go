@@ -114,7 +114,8 @@ func hostilePrograms(engineLevels int) []hostile {
 		{"int shifted without end", "v = 1\nwhile True:\n    v <<= 9", `integer size limit of 5000 digits exceeded`, "", false},
 		{"square until huge", "x = 3\nfor i in range(40):\n    x = x * x", `integer size limit of 5000 digits exceeded`, "", false},
 		{"square by assignment", "x = 7\nfor i in range(40):\n    x *= x", `integer size limit of 5000 digits exceeded`, "", false},
-		{"huge integer in JSON", `json.loads("9" * 6000)`, `integer size limit of 5000 digits exceeded`, "", false},
+		{"huge integer in JSON", `json.loads("9" * 6000)`, `ValueError: Exceeds the limit \(4300 digits\) for integer string conversion: value has 6000 digits`, "", false},
+		{"huge integer in JSON, digits allowed", "sys.set_int_max_str_digits(0)\njson.loads(\"9\" * 6000)", `integer size limit of 5000 digits exceeded`, "", false},
 		{"huge shift", "1 << 100000", `integer size limit of 5000 digits exceeded`, "", false},
 
 		// Values built from shared parts: every visit counts.

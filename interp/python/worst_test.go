@@ -34,7 +34,7 @@ func worstGlobals() starlark.StringDict {
 	return g
 }
 
-// TestWorstInputsOfTheCore runs, at a 256 MiB memory budget, the worst
+// TestWorstInputsOfTheCore runs, at a 64 MiB memory budget, the worst
 // inputs of the operators and builtins of the language core (issue 27,
 // item 2): each must end with the error a user sees (the budget it
 // reached, or CPython's ValueError for the 4,300-digit rule), by itself
@@ -43,11 +43,11 @@ func worstGlobals() starlark.StringDict {
 // Not parallel: quiet measures the whole process.
 func TestWorstInputsOfTheCore(t *testing.T) {
 	if testing.Short() {
-		t.Skip("fills a 256 MiB budget dozens of times")
+		t.Skip("fills a 64 MiB budget dozens of times")
 	}
 	const (
 		intLimit = "integer size limit of 5000 digits exceeded"
-		memLimit = "memory limit of 256 MiB exceeded"
+		memLimit = "memory limit of 64 MiB exceeded"
 		toText   = "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
 		fromText = "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 1000000 digits"
 	)
@@ -128,7 +128,7 @@ func TestWorstInputsOfTheCore(t *testing.T) {
 			start := time.Now()
 			timeout := 30 * time.Second
 			_, err := run(t, tt.code, interp.Options{
-				Predeclared: g, Timeout: timeout, MaxSteps: 10_000_000_000, MaxMemory: 256 << 20,
+				Predeclared: g, Timeout: timeout, MaxSteps: 10_000_000_000, MaxMemory: 64 << 20,
 				Watchdog: interp.NewWatchdog(), MaxIntDigits: 5000, MaxOutput: 1 << 20,
 				OverrunGrace: time.Second,
 			})
