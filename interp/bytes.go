@@ -165,6 +165,10 @@ var (
 // NewByteArray makes a bytearray of a copy of s.
 func NewByteArray(s string) *ByteArray { return &ByteArray{b: []byte(s)} }
 
+// NewZeroByteArray returns a bytearray of n zero bytes, as bytearray(n)
+// makes: one allocation, where NewByteArray of bytes(n) makes two.
+func NewZeroByteArray(n int) *ByteArray { return &ByteArray{b: make([]byte, n)} }
+
 // Bytes is the content now.
 func (a *ByteArray) Bytes() string { return string(a.b) }
 

@@ -524,7 +524,10 @@ func (m *meter) content(v starlark.Value) {
 		m.text(string(v))
 	case *ByteArray:
 		m.total += 32
-		m.text(string(v.b))
+		// The array as a text over the same memory: string(v.b) would
+		// copy it at every walk, and that allocation would ask for the
+		// next walk.
+		m.text(unsafe.String(unsafe.SliceData(v.b), cap(v.b)))
 	case starlark.Int:
 		m.total += intBytes(v)
 	case starlark.Float:

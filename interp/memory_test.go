@@ -312,3 +312,24 @@ func TestTableGrowth(t *testing.T) {
 		}
 	}
 }
+
+// A walk of the values allocates next to nothing, whatever their size:
+// what the watchdog's bound counts is the process's allocations, so a
+// walk that copied a 200 MB bytearray (string(b)) asked for the next walk
+// itself, and a program that held one timed out on print(1).
+func TestMeterWalkAllocatesLittle(t *testing.T) {
+	big := NewZeroByteArray(32 << 20)
+	text := starlark.String(strings.Repeat("x", 32<<20))
+	globals := starlark.StringDict{"a": big, "b": text, "c": Bytes(text), "l": starlark.NewList([]starlark.Value{big, text})}
+	sessionSize(globals, 1<<40) // the meter's own tables, made once
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := sessionSize(globals, 1<<40)
+	runtime.ReadMemStats(&after)
+	if got < 64<<20 {
+		t.Errorf("the meter counts %d bytes, want the 64 MiB held", got)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("a walk allocated %d bytes", n)
+	}
+}

@@ -13,6 +13,22 @@ import (
 
 // bytearrayBuiltin is bytearray(): what bytes() takes, made mutable.
 func bytearrayBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 1 && len(kwargs) == 0 {
+		if _, ok := args[0].(starlark.Int); ok {
+			// bytearray(n): the zeros made once, not as bytes and a copy.
+			n, err := indexInt(args[0])
+			if err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, valueError("negative count")
+			}
+			if err := interp.BudgetOf(thread).Alloc(n); err != nil {
+				return nil, err
+			}
+			return interp.NewZeroByteArray(int(n)), nil
+		}
+	}
 	v, err := bytesBuiltin(thread, nil, args, kwargs)
 	if err != nil {
 		return nil, err

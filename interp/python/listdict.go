@@ -2,6 +2,7 @@ package python
 
 import (
 	"slices"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -1153,7 +1154,7 @@ func bytesBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		if err := b.Alloc(n); err != nil {
 			return nil, err
 		}
-		return interp.Bytes(make([]byte, n)), nil
+		return interp.Bytes(strings.Repeat("\x00", int(n))), nil // one allocation, not a slice and its copy
 	}
 	if it := starlark.Iterate(src); it != nil {
 		it.Done()
