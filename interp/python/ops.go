@@ -439,6 +439,9 @@ func Add(thread *starlark.Thread, x, y starlark.Value) (starlark.Value, error) {
 			}
 		}
 	}
+	if z, ok, err := concatBig(b, x, y); ok {
+		return z, err
+	}
 	// The interpreter's own error, which the front end words as CPython
 	// does ("can only concatenate str (not "int") to str").
 	return starlark.Binary(syntax.PLUS, x, y)
