@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/onetool-dev/onetool/internal/suggest"
+	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/db"
 	"github.com/onetool-dev/onetool/packs/builtin/file"
 	"github.com/onetool-dev/onetool/packs/builtin/web"
@@ -451,4 +454,36 @@ func (c snippetCatalog) Help(name string) (string, bool) { return c.set.Help(nam
 func (c snippetCatalog) Description(name string) string {
 	s, _ := c.set.Get(name)
 	return s.Description
+}
+
+// builtinPacks are the packs onetool itself provides: packs.<name> may
+// name one even when it disables it (then it is not registered).
+var builtinPacks = []string{"db", "demo", "file", "ot", "web"}
+
+// unknownPacks are the keys under packs: that name no pack — a built-in
+// one, one of the registry (toolpacks), or an upstream server's — each a
+// problem with a did-you-mean: a typo (packs.fil: {read_only: true})
+// would otherwise leave the pack it meant unconfigured without a word.
+func unknownPacks(cfg *config.Config, reg *packs.Registry) configErrors {
+	known := slices.Clone(builtinPacks)
+	for _, p := range reg.Packs() {
+		known = append(known, p.Name)
+	}
+	for name := range cfg.Servers {
+		known = append(known, name)
+	}
+	var problems configErrors
+	for _, name := range slices.Sorted(maps.Keys(cfg.Packs)) {
+		if slices.Contains(known, name) {
+			continue
+		}
+		msg := fmt.Sprintf("no pack named '%s'", name)
+		if s := suggest.Closest(name, known); s != "" {
+			msg += fmt.Sprintf("; did you mean '%s'?", s)
+		} else {
+			msg += fmt.Sprintf(" (packs: %s)", strings.Join(slices.Compact(slices.Sorted(slices.Values(known))), ", "))
+		}
+		problems.add(cfg.Problem("packs."+name, "%s", msg))
+	}
+	return problems
 }

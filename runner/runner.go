@@ -202,6 +202,7 @@ func New(opts ...Option) (*Runner, error) {
 	} else if err := r.reg.Register(tpTools...); err != nil {
 		problems.addAll(fmt.Errorf("%w: %w", ErrConfig, err))
 	}
+	problems.addAll(unknownPacks(r.cfg, r.reg))
 	if problems.err() == nil {
 		r.startServers()
 	}
