@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -58,7 +59,7 @@ plus configured projects and packs.file.allowed_dirs.`,
 					l.MaxSteps = maxSteps
 				}
 				if cmd.Flags().Changed("max-memory") {
-					b, err := config.ParseByteSize(maxMem)
+					b, err := flagByteSize(maxMem)
 					if err != nil {
 						return usageErrorf("--max-memory: %v", err)
 					}
@@ -115,4 +116,15 @@ func programSource(cmd *cobra.Command, code string, args []string) (string, erro
 		return "", usageErrorf("cannot read program: %v", err)
 	}
 	return string(b), nil
+}
+
+// flagByteSize reads a size given on the command line. Unlike the
+// configuration, where a bare number is bytes, a flag wants a unit:
+// --max-memory 64 means 64 MiB to whoever typed it, and a budget of 64
+// bytes stops every run at once.
+func flagByteSize(s string) (config.ByteSize, error) {
+	if t := strings.TrimSpace(s); t != "" && strings.Trim(t, "0123456789.") == "" {
+		return 0, fmt.Errorf("%s has no unit: write %sMiB, say (units: B, KB, KiB, MB, MiB, GB, GiB, TB, TiB)", t, t)
+	}
+	return config.ParseByteSize(s)
 }
