@@ -77,13 +77,13 @@ func Parse(data []byte, o Options) (*Node, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, nil
 		}
-		return nil, syntaxError(err, o.File)
+		return nil, syntaxError(err, o.File, data)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return nil, syntaxError(err, o.File)
+		return nil, syntaxError(err, o.File, data)
 	default:
 		return nil, &Error{Pos: Pos{o.File, next.Line, next.Column},
 			Msg: "a second YAML document (after ---): " + o.SecondDocument}
@@ -103,13 +103,39 @@ func Parse(data []byte, o Options) (*Node, error) {
 // when it has no line.
 var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
 
-func syntaxError(err error, file string) *Error {
+func syntaxError(err error, file string, data []byte) *Error {
 	e := &Error{Pos: Pos{File: file}, Msg: "YAML syntax error: " + err.Error()}
 	if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Msg = "YAML syntax error: " + m[2]
 	}
+	// yaml.v3 names a tab in indentation only as a character "that cannot
+	// start any token": say what it is, and where.
+	if e.Line > 0 {
+		if line, col, ok := tabIndent(data, e.Line); ok {
+			e.Line, e.Column = line, col
+			e.Msg = "YAML syntax error: a tab in the indentation; YAML allows only spaces there: indent with spaces"
+		}
+	}
 	return e
+}
+
+// tabIndent reports whether line n of data, or a line next to it (yaml.v3
+// counts some errors from a neighbouring token), is indented with a tab,
+// and where that tab is.
+func tabIndent(data []byte, n int) (line, col int, ok bool) {
+	lines := bytes.Split(data, []byte("\n"))
+	for _, l := range []int{n, n + 1, n - 1} {
+		if l < 1 || l > len(lines) {
+			continue
+		}
+		text := lines[l-1]
+		indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
+		if i := bytes.IndexByte(indent, '\t'); i >= 0 && len(bytes.TrimSpace(text)) > 0 {
+			return l, i + 1, true
+		}
+	}
+	return 0, 0, false
 }
 
 // converter turns one document's yaml.Node tree into Nodes.

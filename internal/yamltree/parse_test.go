@@ -128,6 +128,8 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"syntax", "a: [\n", "f.yaml:1: YAML syntax error: did not find expected node content", 1, 0, "", nil},
 		{"syntax without a line", "a: \"\\q\"\n", "f.yaml: YAML syntax error: found unknown escape character", 0, 0, "", nil},
+		{"tab indenting a line", "a:\n\tb: 1\n", "f.yaml:2: YAML syntax error: a tab in the indentation; YAML allows only spaces there: indent with spaces", 2, 1, "", nil},
+		{"tab after spaces, reported on the line before", "a:\n  b: 1\n  \tc: 2\n", "f.yaml:3: YAML syntax error: a tab in the indentation; YAML allows only spaces there: indent with spaces", 3, 3, "", nil},
 		{"second document", "a: 1\n---\nb: 2\n", "f.yaml:2: a second YAML document (after ---): a file holds one", 2, 1, "", nil},
 		{"alias loop", "a: &a [*a]\n", "f.yaml:1: a[0]: alias *a refers to a value that contains it", 1, 8, "a[0]", nil},
 		{"too deep", "a: [[[1]]]\n", "f.yaml:1: a[0][0][0]: nested more than 3 levels deep", 1, 7, "a[0][0][0]", ErrTooDeep},
