@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -50,9 +52,35 @@ func newVersionCmd() *cobra.Command {
 		Short: "Print the version",
 		Args:  cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintf(cmd.OutOrStdout(), "onetool %s\n", runner.Version)
+			fmt.Fprintln(cmd.OutOrStdout(), versionLine())
 		},
 	}
+}
+
+// versionLine is what `onetool version` and `onetool --version` print:
+// the version, the commit it was built from (with "+dirty" when the tree
+// had changes) and the Go that built it, from the binary's build info.
+func versionLine() string {
+	commit, goVersion := "unknown", runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		goVersion = bi.GoVersion
+		var rev, modified string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" {
+			commit = rev[:min(len(rev), 12)]
+			if modified == "true" {
+				commit += "+dirty"
+			}
+		}
+	}
+	return fmt.Sprintf("onetool %s (commit %s, %s)", runner.Version, commit, goVersion)
 }
 
 // starlarkString quotes s as a Starlark string literal.

@@ -82,7 +82,11 @@ from the command line.`,
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.CompletionOptions.DisableDefaultCmd = true
+	// `onetool completion bash|zsh|fish|powershell` prints a script for
+	// the shell (cobra's own command, which knows every subcommand and flag).
+	root.CompletionOptions.HiddenDefaultCmd = false
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v", err)
 	})
