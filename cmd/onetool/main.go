@@ -87,6 +87,8 @@ from the command line.`,
 	root.CompletionOptions.HiddenDefaultCmd = false
 	root.Version = versionLine()
 	root.SetVersionTemplate("{{.Version}}\n")
+	root.InitDefaultVersionFlag()
+	root.Flags().Lookup("version").Usage = "print the version, commit and Go version"
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v", err)
 	})
