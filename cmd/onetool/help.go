@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/onetool-dev/onetool/internal/suggest"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -37,6 +38,15 @@ func newHelpCmd(root *cobra.Command, g *globalFlags) *cobra.Command {
 			// Ask the ot pack itself, so aliases and snippets are known.
 			query := strings.Join(args, " ")
 			res := r.Exec(cmd.Context(), fmt.Sprintf("ot.help(query=%s)", starlarkString(query)))
+			if !res.IsError() && strings.HasPrefix(res.Text, "Nothing matches ") {
+				// Neither a command nor anything of the packs: name the
+				// commands and packs, not program calls.
+				var packNames []string
+				for _, p := range r.Registry().Packs() {
+					packNames = append(packNames, p.Name)
+				}
+				return usageErrorf("%s", unknownHelpTopic(root, query, packNames))
+			}
 			fmt.Fprintln(cmd.OutOrStdout(), res.Text)
 			if res.IsError() {
 				return &exitError{code: exitRun}
@@ -86,4 +96,22 @@ func versionLine() string {
 // starlarkString quotes s as a Starlark string literal.
 func starlarkString(s string) string {
 	return strconv.Quote(s)
+}
+
+// unknownHelpTopic is the message for `onetool help X` when X is no
+// command, pack, tool or module: the commands and packs, and the closest
+// command.
+func unknownHelpTopic(root *cobra.Command, topic string, packNames []string) string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() || c.Name() == "help" {
+			names = append(names, c.Name())
+		}
+	}
+	msg := fmt.Sprintf("nothing named %q: it is no command (%s), pack (%s), tool or module",
+		topic, strings.Join(names, ", "), strings.Join(packNames, ", "))
+	if s := suggest.Closest(topic, names); s != "" {
+		msg += fmt.Sprintf("; did you mean 'onetool help %s'?", s)
+	}
+	return msg
 }

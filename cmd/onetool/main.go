@@ -47,16 +47,21 @@ func usageErrorf(format string, args ...any) error {
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdin, stdout, stderr)
 	root.SetArgs(args)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
+	if cmd == nil {
+		cmd = root
+	}
+	// A usage error points at the help of the command that was used.
+	usage := fmt.Sprintf("Run '%s --help' for usage.", cmd.CommandPath())
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
 			fmt.Fprintln(stderr, "onetool:", ee.msg)
 			if ee.code == exitUsage {
-				fmt.Fprintln(stderr, "Run 'onetool --help' for usage.")
+				fmt.Fprintln(stderr, usage)
 			}
 		}
 		return ee.code
@@ -64,7 +69,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Everything cobra itself reports (unknown command or flag, bad flag
 	// value, wrong number of arguments) is a usage error.
 	fmt.Fprintln(stderr, "onetool:", err)
-	fmt.Fprintln(stderr, "Run 'onetool --help' for usage.")
+	fmt.Fprintln(stderr, usage)
 	return exitUsage
 }
 
