@@ -110,8 +110,11 @@ func TestConfigLimitsAndPacks(t *testing.T) {
 	if res := r.Exec(context.Background(), "while True:\n    pass"); res.Text != "Error: step limit of 500 exceeded at line 1 (set limits.max_steps to raise it)" {
 		t.Errorf("config step limit: %q", res.Text)
 	}
-	if res := r.Exec(context.Background(), "demo.foo(text='x')"); !strings.Contains(res.Text, "'demo' is not defined. Available packs: db, file, ot, web") {
+	if res := r.Exec(context.Background(), "demo.foo(text='x')"); !strings.Contains(res.Text, "demo.foo: the demo pack is disabled in the configuration (onetool.yaml:6: packs.demo)") {
 		t.Errorf("disabled demo pack: %q", res.Text)
+	}
+	if res := r.Exec(context.Background(), "dmo.foo(text='x')"); !strings.Contains(res.Text, "'dmo' is not defined. Available packs: db, file, ot, web") {
+		t.Errorf("a name near the disabled pack: %q", res.Text)
 	}
 	// A later WithLimits (the command line) wins over the file.
 	flags := l

@@ -310,6 +310,12 @@ func (r *Runner) buildGlobals() error {
 			names = append(names, k)
 		}
 	}
+	// A built-in pack turned off is still a name, which says so.
+	for _, k := range builtinPacks {
+		if _, taken := g[k]; !taken && !r.cfg.PackEnabled(k) {
+			g[k] = proxy.NewDisabled(k, strings.TrimSuffix(r.cfg.Problem("packs."+k, "").Error(), ": "))
+		}
+	}
 	slices.Sort(names)
 	aliases, err := resolveAliases(r.cfg, r.reg, g)
 	if err != nil {
