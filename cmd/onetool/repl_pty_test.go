@@ -244,3 +244,21 @@ func TestReplTerminal(t *testing.T) {
 		t.Errorf("history %q has no entry %q", blocks, want)
 	}
 }
+
+// `onetool serve` typed at a terminal says, in one line, that MCP clients
+// start it and what a person uses instead, then keeps waiting for a
+// client: a JSON-RPC request typed (or pasted) is still answered.
+func TestServeOnTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := onetoolBinary(t)
+	home := t.TempDir()
+	cmd := exec.Command(bin, "serve")
+	cmd.Dir = home
+	cmd.Env = append(os.Environ(), "HOME="+home, "ONETOOL_CONFIG=")
+	s := startPTY(t, cmd)
+	s.expect("MCP clients start it\\. To run programs yourself, use `onetool repl` or `onetool run -e CODE`", 10*time.Second)
+	s.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\r")
+	s.expect(`"id":1,"result":\{\}`, 5*time.Second)
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
@@ -253,6 +254,11 @@ func serveStdio(ctx context.Context, server *mcp.Server, drain *mcpserver.Drain,
 		return &exitError{code: exitRun, msg: err.Error()}
 	}
 	log.Info("onetool serving MCP on stdio", "version", runner.Version)
+	if term.IsTerminal(int(os.Stdin.Fd())) {
+		// A person typed `onetool serve`: say what it is for, then go on
+		// waiting, as a client may still be attached this way.
+		fmt.Fprintln(os.Stderr, "onetool serve speaks MCP on stdin and stdout: MCP clients start it. To run programs yourself, use `onetool repl` or `onetool run -e CODE`; Ctrl-C to leave.")
+	}
 	out := &quietWriter{w: protocol}
 	finish := func() {
 		drain.Finish(drainTimeout, log)
