@@ -219,3 +219,54 @@ func TestServeStdioDrains(t *testing.T) {
 		})
 	}
 }
+
+// Ctrl-C on serve --http when nothing is in flight exits at once, though
+// someone has looked at /healthz (a person is no load balancer to wait
+// for); during a run, a second Ctrl-C ends the drain at once: the run is
+// cancelled and the process exits 0.
+func TestServeHTTPInterruptAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and spawns the binary")
+	}
+	cmd, url := startServeHTTP(t, "serve:\n  drain_timeout: 30s\n")
+	res, err := http.Get(strings.TrimSuffix(url, "/mcp") + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	sent := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if code := exited(t, cmd, 10*time.Second); code != 0 {
+		t.Errorf("exit code %d, want 0", code)
+	}
+	if took := time.Since(sent); took > 3*time.Second {
+		t.Errorf("exit %v after Ctrl-C with nothing in flight", took)
+	}
+
+	cmd, url = startServeHTTP(t, "serve:\n  drain_timeout: 30s\n")
+	answer := runInFlight(t, url, "demo.sleep(ms=60000)")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // draining, waiting for the run
+	sent = time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if code := exited(t, cmd, 10*time.Second); code != 0 {
+		t.Errorf("exit code %d after a second Ctrl-C, want 0", code)
+	}
+	if took := time.Since(sent); took > 3*time.Second {
+		t.Errorf("exit %v after a second Ctrl-C", took)
+	}
+	select {
+	case res := <-answer:
+		if !res.IsError {
+			t.Errorf("the run in flight answered %q, want an error", resultText(res))
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("the run in flight never answered")
+	}
+}

@@ -63,7 +63,8 @@ On SIGTERM or SIGINT (and, over stdio, at the end of standard input) the
 server drains: it takes no new runs (HTTP answers 503 with Retry-After, and
 /healthz answers 503 "draining"), waits up to serve.drain_timeout (default
 30s) for the runs in flight, cancels those left, stops the upstream servers
-and exits 0. Logs go to standard error.`,
+and exits 0; a second SIGINT or SIGTERM over HTTP stops at once, cancelling
+the runs in flight. Logs go to standard error.`,
 		Example: `  onetool serve
   onetool serve --root ~/projects/api --root ~/notes
   onetool serve --http 127.0.0.1:8080
@@ -362,7 +363,24 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 	case err := <-errc:
 		return &exitError{code: exitRun, msg: err.Error()}
 	case <-ctx.Done():
-		mcpserver.ShutdownHTTP(srv, server, hopts.Drain, drainTimeout, log)
+		// A second Ctrl-C (or SIGTERM) ends the drain at once: the runs
+		// still in flight are cancelled and the port closes.
+		again := make(chan os.Signal, 1)
+		signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(again)
+		log.Info("onetool: stopping; interrupt again to stop at once, cancelling the runs in flight")
+		done := make(chan struct{})
+		go func() {
+			mcpserver.ShutdownHTTP(srv, server, hopts.Drain, drainTimeout, log)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-again:
+			log.Warn("onetool: second interrupt: stopping now", "runs_cancelled", hopts.Drain.Runs())
+			hopts.Drain.CancelRuns()
+			_ = srv.Close()
+		}
 		log.Info("onetool stopped")
 		return nil
 	}

@@ -36,6 +36,11 @@ type Drain struct {
 	// while draining: what Linger waits on.
 	probed, toldDraining bool
 	refused              time.Time
+	// lastProbe is when /healthz was last asked, probeEvery the time
+	// between its last two probes: a balancer probes at an interval; a
+	// person's one curl is no balancer to wait for.
+	lastProbe  time.Time
+	probeEvery time.Duration
 	busy                 int           // runs and HTTP requests in flight
 	runs                 int           // runs in flight
 	idle                 chan struct{} // closed once draining with nothing busy
@@ -174,7 +179,11 @@ func (d *Drain) healthz(w http.ResponseWriter, _ *http.Request) {
 func (d *Drain) probe() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.probed = true
+	now := time.Now()
+	if d.probed {
+		d.probeEvery = now.Sub(d.lastProbe)
+	}
+	d.probed, d.lastProbe = true, now
 	d.toldDraining = d.toldDraining || d.draining
 	return d.draining
 }
@@ -187,14 +196,20 @@ const lingerQuiet = 250 * time.Millisecond
 // requests, so that none reaches the port as it closes: a connection in
 // the listen queue or a kept-alive one is then reset after its request
 // was sent, which no balancer may safely retry. Behind a balancer (one
-// that has probed /healthz) that is once /healthz has answered
-// "draining" and no request has been refused for lingerQuiet; without
-// one it returns at once, and in any case within timeout.
+// that has probed /healthz at least twice) that is once /healthz has
+// answered "draining" and no request has been refused for lingerQuiet,
+// or once the balancer has let three of its intervals pass without a
+// probe (it is gone); without one it returns at once (a person who asked
+// /healthz once is not a balancer: Ctrl-C must not wait 30 s for them),
+// and in any case within timeout.
 func (d *Drain) Linger(timeout time.Duration) {
-	deadline := time.Now().Add(timeout)
+	start := time.Now()
+	deadline := start.Add(timeout)
 	for time.Now().Before(deadline) {
 		d.mu.Lock()
-		done := !d.probed || d.toldDraining && time.Since(d.refused) >= lingerQuiet
+		balancer := d.probed && d.probeEvery > 0
+		gone := time.Since(d.lastProbe) > 3*d.probeEvery+lingerQuiet && time.Since(start) > lingerQuiet
+		done := !balancer || gone || d.toldDraining && time.Since(d.refused) >= lingerQuiet
 		d.mu.Unlock()
 		if done {
 			return

@@ -237,8 +237,18 @@ func TestDrainLingersForTheBalancer(t *testing.T) {
 		t.Errorf("without a balancer, Linger took %v", took)
 	}
 
+	// A person's one look at /healthz is no balancer: Ctrl-C is at once.
+	person := NewDrain()
+	probe(person)
+	person.Start()
+	if took := <-lingered(person, 5*time.Second); took > 50*time.Millisecond {
+		t.Errorf("after one probe, Linger took %v", took)
+	}
+
 	d := NewDrain()
-	probe(d) // a balancer's health check, before SIGTERM
+	probe(d) // a balancer's health checks, before SIGTERM
+	time.Sleep(time.Second)
+	probe(d)
 	d.Start()
 	done := lingered(d, 5*time.Second)
 	// A request the balancer sends before its next check is refused.
@@ -269,9 +279,20 @@ func TestDrainLingersForTheBalancer(t *testing.T) {
 
 	never := NewDrain()
 	probe(never)
+	probe(never)
 	never.Start()
 	if took := <-lingered(never, 200*time.Millisecond); took < 200*time.Millisecond || took > 2*time.Second {
 		t.Errorf("Linger with a balancer that never asks again took %v, want its 200ms timeout", took)
+	}
+	// A balancer that stops probing (it was taken away) is waited for
+	// three of its intervals, not the whole timeout.
+	gone := NewDrain()
+	probe(gone)
+	time.Sleep(100 * time.Millisecond)
+	probe(gone)
+	gone.Start()
+	if took := <-lingered(gone, 10*time.Second); took < 300*time.Millisecond || took > 2*time.Second {
+		t.Errorf("Linger with a balancer that stopped probing took %v, want about three of its 100ms intervals", took)
 	}
 }
 
