@@ -41,9 +41,9 @@ type Drain struct {
 	// person's one curl is no balancer to wait for.
 	lastProbe  time.Time
 	probeEvery time.Duration
-	busy                 int           // runs and HTTP requests in flight
-	runs                 int           // runs in flight
-	idle                 chan struct{} // closed once draining with nothing busy
+	busy       int           // runs and HTTP requests in flight
+	runs       int           // runs in flight
+	idle       chan struct{} // closed once draining with nothing busy
 }
 
 // NewDrain returns a Drain that is not draining.
