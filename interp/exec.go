@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	slmath "go.starlark.net/lib/math"
 	sltime "go.starlark.net/lib/time"
@@ -189,8 +190,22 @@ func (o *output) write(text, end string) error {
 }
 
 // writeTo adds text to w; the output limit bounds both texts together.
+// A write past it adds what fits (cut at a character), so that the
+// answer shows everything printed up to the limit.
 func (o *output) writeTo(w *strings.Builder, text, end string) error {
 	if max := o.lim.opts.MaxOutput; max > 0 && o.printed.Len()+o.stderr.Len()+len(text)+len(end) > max {
+		room := max - o.printed.Len() - o.stderr.Len()
+		if room > 0 {
+			part := text + end
+			part = part[:min(room, len(part))]
+			for range utf8.UTFMax - 1 { // not half a character
+				if r, size := utf8.DecodeLastRuneInString(part); r != utf8.RuneError || size != 1 {
+					break
+				}
+				part = part[:len(part)-1]
+			}
+			w.WriteString(part)
+		}
 		o.lim.trip(o.thread, errOutput)
 		return ErrOutputLimit
 	}
@@ -480,14 +495,25 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	}
 }
 
-// withPrinted keeps the text printed before err with it, unless printing
-// was what failed: then the text is the output limit's worth of it.
+// withPrinted keeps the text printed before err with it. When printing
+// was what failed, that is the output limit's worth, and a line marks
+// where it was cut, before the error that names the limit.
 func withPrinted(err error, printed *strings.Builder) error {
-	if e, ok := err.(*Error); ok && !errors.Is(err, ErrOutputLimit) {
+	if e, ok := err.(*Error); ok {
 		e.Printed = strings.TrimSuffix(printed.String(), "\n")
+		if errors.Is(err, ErrOutputLimit) {
+			if e.Printed != "" && !strings.HasSuffix(printed.String(), "\n") {
+				e.Printed += "\n"
+			}
+			e.Printed += OutputCutMark
+		}
 	}
 	return err
 }
+
+// OutputCutMark is the line that ends the printed output of a run that
+// passed limits.max_output, before its error.
+const OutputCutMark = "[… printed output cut here: the limit was reached]"
 
 // withStderr keeps the run's separate standard error with err, whatever
 // failed: what a program wrote there before an exception is not lost.

@@ -274,6 +274,16 @@ func TestOutputLimit(t *testing.T) {
 	if got := err.Error(); got != "printed output limit of 15 bytes exceeded at line 2 (set limits.max_output to raise it)" {
 		t.Errorf("message = %q", got)
 	}
+	// What was printed up to the limit is kept, cut at a character and
+	// marked, before the error.
+	var e *Error
+	if !errors.As(err, &e) || e.Printed != "xxxxxxxxxx\nyyyy\n"+OutputCutMark {
+		t.Errorf("printed = %q", e.Printed)
+	}
+	_, err = run(t, "print('ab' + 'é' * 10)", Options{MaxOutput: 5})
+	if !errors.As(err, &e) || e.Printed != "abé\n"+OutputCutMark {
+		t.Errorf("cut inside a character: printed = %q", e.Printed)
+	}
 	if _, err := run(t, "for i in range(300000):\n    print(i)", Options{MaxOutput: 1 << 20}); !errors.Is(err, ErrOutputLimit) ||
 		!strings.HasPrefix(err.Error(), "printed output limit of 1 MiB exceeded at line 2") {
 		t.Errorf("loop: %v", err)
