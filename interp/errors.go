@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -253,10 +254,13 @@ func runtimeError(src string, err error, lim *limits, ctx context.Context) error
 		return &Error{Kind: kind, Line: line, Col: col, Msg: LimitMessage(lim.message(tripped), at, lim.setting(tripped)), causes: causes}
 	}
 
-	msg := err.Error()
+	var msg string
 	if ee := nestedEval(err); ee != nil {
-		msg = innermost(ee).Msg
+		msg = innermost(ee).Msg // not err.Error(), which copies it with a backtrace
+	} else {
+		msg = err.Error()
 	}
+	msg = clipMessage(msg)
 	kind := KindRuntime
 	if strings.HasPrefix(msg, "internal error: ") {
 		kind = KindInternal
@@ -445,4 +449,23 @@ func renderError(src string, err error, lim *limits, ctx context.Context) error 
 		return runtimeError(src, err, lim, ctx)
 	}
 	return &Error{Kind: KindRuntime, Msg: "the result cannot be shown: " + err.Error(), causes: []error{err}}
+}
+
+// maxMessage is the most of an error's message an answer shows. A program
+// may raise an exception whose message is a 200 MB text (fail("x" * n)):
+// classifying, redacting and sending it took a core for a minute after
+// the answer and a gigabyte on the way. Inside the program, str(e) is
+// whole; the answer shows the start and says how much is left out.
+const maxMessage = 64 << 10
+
+// clipMessage cuts msg to maxMessage bytes, at a character, noting the rest.
+func clipMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	cut := maxMessage
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d more bytes of the message not shown)", msg[:cut], len(msg)-cut)
 }

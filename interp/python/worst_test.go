@@ -146,3 +146,33 @@ func TestWorstInputsOfTheCore(t *testing.T) {
 		})
 	}
 }
+
+// An exception whose message is huge is answered with its start and a
+// note of how much is left out, at once: classifying and sending 200 MB
+// of message took a core for a minute after the answer. Inside the
+// program, str(e) is whole.
+func TestHugeErrorMessageClipped(t *testing.T) {
+	g := worstGlobals()
+	for _, code := range []string{
+		`raise ValueError("x" * 3 * 10**7)`,
+		`fail("x" * 3 * 10**7)`,
+		`{}["x" * 3 * 10**7]`,
+	} {
+		t.Run(code, func(t *testing.T) {
+			base := quiet.Self(t)
+			_, err := run(t, code, interp.Options{Predeclared: g, Timeout: 10 * time.Second, MaxMemory: 256 << 20, Watchdog: interp.NewWatchdog()})
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if len(msg) > 70<<10 || !strings.Contains(msg, "more bytes of the message not shown)") {
+				t.Errorf("error of %d bytes: %.100q…%q", len(msg), msg, msg[max(0, len(msg)-80):])
+			}
+			quiet.Wait(t, base, time.Second)
+		})
+	}
+	res, err := run(t, "try:\n    raise ValueError('y' * 100000)\nexcept ValueError as e:\n    n = len(str(e))\nn", interp.Options{Predeclared: g})
+	if err != nil || res.Text != "100000" {
+		t.Errorf("str(e) inside the program: %v %v", res, err)
+	}
+}
