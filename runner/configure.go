@@ -363,8 +363,18 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	o := file.Options{Roots: r, Backups: true}
 	// Content is searched as a program may see it, with the secrets of
-	// the moment (those of toolpacks' pass-through variables included).
-	o.Redact = func(ctx context.Context, text string) (string, error) { return cfg.Secrets.RedactContext(ctx, text) }
+	// the moment (those of toolpacks' pass-through variables included):
+	// in their encoded forms, and as in db results, any piece of eight
+	// characters or more in any case (a secret stored lower-cased in a
+	// file was shown, and greppable, as it was).
+	frags := redaction.NewFragments(cfg.Secrets)
+	o.Redact = func(ctx context.Context, text string) (string, error) {
+		text, err := cfg.Secrets.RedactContext(ctx, text)
+		if err == nil && frags != nil {
+			text = frags.Hide(text)
+		}
+		return text, err
+	}
 	p := cfg.Packs["file"]
 	if p == nil {
 		return o, nil

@@ -64,6 +64,12 @@ for _ in range(20):
 			if !strings.HasSuffix(res.Text, ",1]") {
 				t.Errorf("grep no longer finds ordinary text: %s", res.Text)
 			}
+			// Stored in another case, the secret is hidden as well.
+			writeAll(t, work, "upper.txt", "TOKEN="+strings.ToUpper(secret)+"\n")
+			res = r.Exec(context.Background(), `[file.read("upper.txt").encode().hex(), len(file.grep(pattern="TOK-9A", path="upper.txt"))]`)
+			if got := decodedHex(res.Text); res.IsError() || strings.Contains(strings.ToLower(got), secret) || !strings.HasSuffix(res.Text, ",0]") {
+				t.Errorf("a secret in upper case: %s (%s)", res.Text, got)
+			}
 
 			sqlProg := `rows = db.query(sql="SELECT substr(v, 1, 10) AS a, upper(v) AS b, lower(upper(v)) AS c, replace(v, '-', '') AS d FROM s")
 [x.encode().hex() for x in rows[0].values()]`
