@@ -101,8 +101,27 @@ func (w *TextWriter) Len() int { return w.buf.Len() }
 
 // WriteString appends s as it is, charging its length.
 func (w *TextWriter) WriteString(s string) error {
+	if err := w.room(len(s)); err != nil {
+		return err
+	}
 	w.buf.WriteString(s)
 	return w.grew(len(s))
+}
+
+// room refuses, with the memory error, n more bytes of text when the
+// buffer they would make it grow to could not fit the memory budget: a
+// text that repeats one long string (repr of [s] * 1000) is far larger
+// than the values, and is refused before its buffer doubles past the
+// budget, not after.
+func (w *TextWriter) room(n int) error {
+	if w.Budget == nil {
+		return nil
+	}
+	need := w.buf.Len() + n
+	if need <= w.buf.Cap() {
+		return nil
+	}
+	return w.Budget.Fits(int64(max(need, 2*w.buf.Cap())))
 }
 
 // Str appends the str() of v.
@@ -123,6 +142,9 @@ func (w *TextWriter) Str(v starlark.Value) error {
 // looks at every character, and escapes may make the text four times
 // longer.
 func (w *TextWriter) quoted(s string) error {
+	if err := w.room(len(s) + 2); err != nil {
+		return err
+	}
 	if err := w.Budget.Charge(uint64(len(s)) / 16); err != nil {
 		return err
 	}

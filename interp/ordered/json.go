@@ -148,6 +148,20 @@ func EncodeWith(v any, indent string, check func(size int) error) ([]byte, error
 	return e.buf.Bytes(), nil
 }
 
+// size is what the text will take once n more bytes are written: its
+// length, or, when the buffer must grow for them, the buffer it grows
+// to (bytes.Buffer doubles): the check weighs the memory the text
+// takes, so that a text near the budget is refused before its buffer
+// doubles past it, not after (clearing a gigabyte of new buffer cannot
+// be interrupted, and took seconds past the deadline).
+func (e *encoder) size(n int) int {
+	need := e.buf.Len() + n
+	if need <= e.buf.Cap() {
+		return need
+	}
+	return max(need, 2*e.buf.Cap()+n)
+}
+
 type encoder struct {
 	buf    bytes.Buffer
 	indent string
@@ -181,7 +195,7 @@ func (e *encoder) growStr(s string) error {
 		}
 		i++
 	}
-	return e.check(e.buf.Len() + n)
+	return e.check(e.size(n))
 }
 
 // grow asks check whether the text may grow by n more bytes.
@@ -189,7 +203,7 @@ func (e *encoder) grow(n int) error {
 	if e.check == nil {
 		return nil
 	}
-	return e.check(e.buf.Len() + n)
+	return e.check(e.size(n))
 }
 
 func (e *encoder) newline(depth int) {

@@ -114,6 +114,13 @@ func TestWorstInputsOfTheCore(t *testing.T) {
 		{"bytes in a dict as the result, json_h", "__format__ = 'json_h'\n{'k': bytes(10**8)}", memLimit},
 		{"repr of long bytes", "x = repr(bytes(10**8))", memLimit},
 		{"repr of control characters", "x = repr('\\x00' * 10**8)", memLimit},
+		// A text that repeats one long string is far larger than the
+		// values: refused before its buffer doubles past the budget.
+		{"repr of one text shared", "x = repr(['x' * 10**6] * 1000)", memLimit},
+		{"%s of one text shared", "x = '%s' % (['x' * 10**6] * 1000,)", memLimit},
+		{"f-string of one text shared", "x = f\"{['x' * 10**6] * 1000}\"", memLimit},
+		{"format of one text shared", "x = '{}'.format(['x' * 10**6] * 1000)", memLimit},
+		{"one text shared as the result", "['x' * 10**6] * 1000", memLimit},
 
 		// Deep structures are counted at what Go allocates for them.
 		{"list nested without end", "x = []\nwhile True:\n    x = [x]", memLimit},
