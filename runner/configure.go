@@ -293,7 +293,8 @@ func (r *Runner) fileRoots(own ...roots.Own) (*roots.Roots, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	rr, err = rr.Protect(slices.Concat(ownFiles(cfg, wd), r.protected, own)...)
+	all := slices.Concat(ownFiles(cfg, wd), r.protected, own)
+	rr, err = rr.Protect(append(all, programDirs(rr.Dirs(), all)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
@@ -496,4 +497,55 @@ func unknownPacks(cfg *config.Config, reg *packs.Registry) configErrors {
 		problems.add(cfg.Problem("packs."+name, "%s", msg))
 	}
 	return problems
+}
+
+// programDirs are the directories of the programs onetool starts (an
+// upstream server's script, a toolpack command's), as onetool's own when
+// they lie inside a root, below it: Python imports from a script's
+// directory before its standard library (and Node resolves from it), so a
+// program that wrote json.py beside tool.py ran its code outside the
+// sandbox at the tool's next call. A program that lies directly in a
+// root is left to the warning of docs/security.md: the root would be
+// refused whole.
+func programDirs(rootDirs []string, own []roots.Own) []roots.Own {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return filepath.Clean(p)
+	}
+	var rootReals []string
+	for _, d := range rootDirs {
+		rootReals = append(rootReals, real(d))
+	}
+	var out []roots.Own
+	seen := map[string]bool{}
+	for _, o := range own {
+		what, ok := strings.CutPrefix(o.What, "program of ")
+		if !ok || !filepath.IsAbs(o.Path) {
+			continue
+		}
+		dir := real(filepath.Dir(o.Path))
+		inside := false
+		for _, root := range rootReals {
+			if dir == root || isBelow(root, dir) {
+				inside = false // a root, or holds one: not refused whole
+				break
+			}
+			if isBelow(dir, root) {
+				inside = true
+			}
+		}
+		if inside && !seen[dir] {
+			seen[dir] = true
+			out = append(out, roots.Own{Path: dir, What: "directory of the program of " + what})
+		}
+	}
+	return out
+}
+
+// isBelow reports whether p lies strictly below dir.
+func isBelow(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
