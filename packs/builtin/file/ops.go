@@ -439,14 +439,17 @@ func (p *pack) move(ctx context.Context, args map[string]any) (any, error) {
 }
 
 // copyFile copies the regular file srel to drel atomically, keeping its
-// permission bits. sg and dg guard the source and destination roots.
+// permission bits but the executable ones: a program must not make new
+// programs (a copy of any script, rewritten, as .git/hooks/pre-commit or
+// as python3 in a directory on PATH, ran outside the sandbox). sg and dg
+// guard the source and destination roots.
 func copyFile(ctx context.Context, h *testHooks, sg *guard, sroot *os.Root, srel, sname string, dg *guard, droot *os.Root, drel, dname string) (int64, error) {
 	f, st, err := openRegular(sg, sroot, srel, sname)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	return atomicWrite(ctx, h, dg, droot, drel, dname, f, st.Mode().Perm(), true)
+	return atomicWrite(ctx, h, dg, droot, drel, dname, f, st.Mode().Perm()&^0o111, true)
 }
 
 // copyStats counts what a directory copy did.

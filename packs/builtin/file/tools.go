@@ -205,7 +205,7 @@ func Tools(o Options) []*packs.Tool {
 		{
 			Pack: "file", Name: "copy",
 			Description: "Copy a file, or a directory with everything in it. If dst is an existing directory (or ends in '/'), the copy goes inside it. " +
-				"An existing file is replaced only with overwrite=True; directories are never merged. Permissions are kept; links and onetool's own files inside a copied directory are skipped. " +
+				"An existing file is replaced only with overwrite=True; directories are never merged. Permissions are kept, but not execute (a copy is never a program); links and onetool's own files inside a copied directory are skipped. " +
 				"Files appear whole or not at all." + backupsNote + pathsNote,
 			InputSchema: `{"type":"object","properties":{
 				"src":{"type":"string","description":"The file or directory to copy."},
