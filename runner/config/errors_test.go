@@ -149,7 +149,7 @@ func TestProblems(t *testing.T) {
 		{"syntax error", "limits:\n  timeout: a: b\n",
 			[]string{"onetool.yaml:2: YAML syntax error: mapping values are not allowed in this context"}},
 		{"tab indentation", "limits:\n\ttimeout: 1\n",
-			[]string{"onetool.yaml:2: YAML syntax error: found character that cannot start any token"}},
+			[]string{"onetool.yaml:2: YAML syntax error: a tab in the indentation; YAML allows only spaces there: indent with spaces"}},
 		{"duplicate key", "limits:\n  timeout: 1s\n  timeout: 2s\n",
 			[]string{"onetool.yaml:3: limits.timeout: duplicate key (first written at line 2)"}},
 		{"two documents", "limits: {}\n---\nserve: {}\n",
