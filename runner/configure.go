@@ -174,13 +174,19 @@ func ownFiles(cfg *config.Config, wd string) []roots.Own {
 		add(ownAudit, a.AuditLog)
 	}
 	add(ownExe, executables()...)
-	names := make([]string, 0, len(cfg.Servers))
-	for n := range cfg.Servers {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		add(fmt.Sprintf("program of upstream server '%s'", n), serverFiles(cfg.Servers[n], wd)...)
+	return append(own, serverPrograms(cfg, wd)...)
+}
+
+// serverPrograms are the files the upstream servers run (serverFiles),
+// as onetool's own.
+func serverPrograms(cfg *config.Config, wd string) []roots.Own {
+	var own []roots.Own
+	for _, n := range slices.Sorted(maps.Keys(cfg.Servers)) {
+		for _, p := range serverFiles(cfg.Servers[n], wd) {
+			if p != "" {
+				own = append(own, roots.Own{Path: p, What: fmt.Sprintf("program of upstream server '%s'", n)})
+			}
+		}
 	}
 	return own
 }
@@ -293,8 +299,8 @@ func (r *Runner) fileRoots(own ...roots.Own) (*roots.Roots, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	all := slices.Concat(ownFiles(cfg, wd), r.protected, own)
-	rr, err = rr.Protect(append(all, programDirs(rr.Dirs(), all)...)...)
+	dirs := programDirs(rr.Dirs(), slices.Concat(serverPrograms(cfg, wd), own))
+	rr, err = rr.Protect(slices.Concat(ownFiles(cfg, wd), r.protected, own, dirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
@@ -469,14 +475,14 @@ func (c snippetCatalog) Description(name string) string {
 
 // builtinPacks are the packs onetool itself provides: packs.<name> may
 // name one even when it disables it (then it is not registered).
-var builtinPacks = []string{"db", "demo", "file", "ot", "web"}
+func builtinPacks() []string { return []string{"db", "demo", "file", "ot", "web"} }
 
 // unknownPacks are the keys under packs: that name no pack — a built-in
 // one, one of the registry (toolpacks), or an upstream server's — each a
 // problem with a did-you-mean: a typo (packs.fil: {read_only: true})
 // would otherwise leave the pack it meant unconfigured without a word.
 func unknownPacks(cfg *config.Config, reg *packs.Registry) configErrors {
-	known := slices.Clone(builtinPacks)
+	known := builtinPacks()
 	for _, p := range reg.Packs() {
 		known = append(known, p.Name)
 	}
@@ -499,7 +505,7 @@ func unknownPacks(cfg *config.Config, reg *packs.Registry) configErrors {
 	return problems
 }
 
-// programDirs are the directories of the programs onetool starts (an
+// programDirs are the directories of programs, the files onetool starts (an
 // upstream server's script, a toolpack command's), as onetool's own when
 // they lie inside a root, below it: Python imports from a script's
 // directory before its standard library (and Node resolves from it), so a
@@ -507,7 +513,7 @@ func unknownPacks(cfg *config.Config, reg *packs.Registry) configErrors {
 // sandbox at the tool's next call. A program that lies directly in a
 // root is left to the warning of docs/security.md: the root would be
 // refused whole.
-func programDirs(rootDirs []string, own []roots.Own) []roots.Own {
+func programDirs(rootDirs []string, programs []roots.Own) []roots.Own {
 	real := func(p string) string {
 		if r, err := filepath.EvalSymlinks(p); err == nil {
 			return r
@@ -520,9 +526,8 @@ func programDirs(rootDirs []string, own []roots.Own) []roots.Own {
 	}
 	var out []roots.Own
 	seen := map[string]bool{}
-	for _, o := range own {
-		what, ok := strings.CutPrefix(o.What, "program of ")
-		if !ok || !filepath.IsAbs(o.Path) {
+	for _, o := range programs {
+		if !filepath.IsAbs(o.Path) {
 			continue
 		}
 		dir := real(filepath.Dir(o.Path))
@@ -538,7 +543,7 @@ func programDirs(rootDirs []string, own []roots.Own) []roots.Own {
 		}
 		if inside && !seen[dir] {
 			seen[dir] = true
-			out = append(out, roots.Own{Path: dir, What: "directory of the program of " + what})
+			out = append(out, roots.Own{Path: dir, What: "directory of the " + o.What})
 		}
 	}
 	return out

@@ -21,7 +21,6 @@ func TestProgramDirs(t *testing.T) {
 		{Path: filepath.Join(root, "top.py"), What: "program of upstream server 'b'"},
 		{Path: filepath.Join(base, "outside.py"), What: "program of upstream server 'c'"},
 		{Path: filepath.Join(other, "x", "y.py"), What: "program of upstream server 'd'"},
-		{Path: filepath.Join(root, "cfg", "secrets.yaml"), What: "secrets file"},
 	}
 	got := programDirs([]string{root, filepath.Join(other, "x", "inner")}, own)
 	want := map[string]string{

@@ -311,9 +311,9 @@ func (r *Runner) buildGlobals() error {
 		}
 	}
 	// A built-in pack turned off is still a name, which says so.
-	for _, k := range builtinPacks {
+	for _, k := range builtinPacks() {
 		if _, taken := g[k]; !taken && !r.cfg.PackEnabled(k) {
-			g[k] = proxy.NewDisabled(k, strings.TrimSuffix(r.cfg.Problem("packs."+k, "").Error(), ": "))
+			g[k] = proxy.NewDisabled(k, r.cfg.Where("packs."+k))
 		}
 	}
 	slices.Sort(names)

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -108,6 +109,12 @@ func (c *Config) Problem(key, format string, args ...any) *Error {
 		e.File, e.Line, e.Column = at.File, at.Line, at.Column
 	}
 	return shownFrom(c.workDir, scrub(c.scrub, e))
+}
+
+// Where names where key is set, as problems do: "onetool.yaml:2:
+// packs.file" (the key alone when no file sets it).
+func (c *Config) Where(key string) string {
+	return strings.TrimSuffix(c.Problem(key, "").Error(), ": ")
 }
 
 // Pack is the `packs.<name>` section: settings every pack understands plus
