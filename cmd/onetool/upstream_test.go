@@ -271,6 +271,8 @@ servers:
 		t.Errorf("tools/list %d + instructions %d = %d characters, want ≤ 2000:\n%s", len(list), len(instructions), total, instructions)
 	}
 
+	checkBenchFigures(t, r)
+
 	// A pack's overview, which an agent reads before its first call, is a
 	// line per tool (issue 18: the filesystem server's was 5,112
 	// characters); the whole description comes with the tool's id.

@@ -1,6 +1,8 @@
 package python
 
 import (
+	"slices"
+
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -50,6 +52,19 @@ func absentBuiltins() starlark.StringDict {
 	}
 	d["input"] = interp.NewBuiltin("input", inputBuiltin)
 	return d
+}
+
+// UnavailableBuiltins lists, sorted, the builtins of Python a program
+// cannot have: calling one raises NameError with a hint.
+func UnavailableBuiltins() []string {
+	var names []string
+	for name, v := range absentBuiltins() {
+		if _, ok := v.(*absent); ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // absent is a builtin a program cannot have: calling it raises NameError

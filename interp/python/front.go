@@ -217,8 +217,9 @@ func (l *lowerer) errorf(pos syntax.Position, msg string) {
 }
 
 // refuse records Python that onetool does not run, with its hint.
-func (l *lowerer) refuse(pos syntax.Position, msg, hint string) {
-	l.fail(&interp.HintedError{Pos: pos, Msg: msg, Hint: hint})
+func (l *lowerer) refuse(pos syntax.Position, r refusal, module string) {
+	about := r.about(module)
+	l.fail(&interp.HintedError{Pos: pos, Msg: about.Message, Hint: about.Hint})
 }
 
 // temp returns a new name for a value the lowering keeps.

@@ -122,9 +122,9 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Starred:
 		l.errorf(e.Star, "can't use starred expression here")
 	case *pyast.Await:
-		l.refuse(e.Await, "await is not supported", hintAsync)
+		l.refuse(e.Await, refusedAwait, "")
 	case *pyast.Yield:
-		l.refuse(e.Yield, "yield is not supported", hintYield)
+		l.refuse(e.Yield, refusedYield, "")
 	case *pyast.Slice:
 		l.errorf(e.Start, "invalid syntax")
 	case *pyast.FormattedValue:
@@ -1352,7 +1352,7 @@ func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, ge
 	checked := false
 	for i, g := range gens {
 		if g.Async {
-			l.refuse(g.For, "async comprehensions are not supported", hintAsync)
+			l.refuse(g.For, refusedAsyncComprehension, "")
 			return noneAt(g.For)
 		}
 		// The first iterable is evaluated in the enclosing scope. One that

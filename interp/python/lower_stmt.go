@@ -85,9 +85,9 @@ func (l *lowerer) stmt(out []syntax.Stmt, st pyast.Stmt) []syntax.Stmt {
 		return append(out, l.assert(st))
 	case *pyast.With:
 		if st.Async {
-			l.refuse(st.With, "async with is not supported", hintAsync)
+			l.refuse(st.With, refusedAsyncWith, "")
 		} else {
-			l.refuse(st.With, "the with statement is not supported", hintWith)
+			l.refuse(st.With, refusedWith, "")
 		}
 	case *pyast.Match:
 		return l.match(out, st)
@@ -96,15 +96,6 @@ func (l *lowerer) stmt(out []syntax.Stmt, st pyast.Stmt) []syntax.Stmt {
 	}
 	return out
 }
-
-// Hints for what onetool refuses: one line each, saying what to write.
-const (
-	hintWith      = "call the packs directly: file.read(path=...) instead of open(), no context manager is needed"
-	hintAsync     = "tool calls need no await; run independent calls at once with parallel([...])"
-	hintYield     = "generators are not supported: build a list and return it"
-	hintDecorator = "decorators are not supported: call the wrapper yourself (f = wrap(f)), or cache results in a dict"
-	hintClass     = "classes are not supported: use dicts for records and functions for behaviour (only class E(Exception): pass declares an exception)"
-)
 
 func (l *lowerer) ifStmt(st *pyast.If) *syntax.IfStmt {
 	s := &syntax.IfStmt{If: st.If, Cond: l.expr(st.Test), True: l.body(st.If, st.Body)}
@@ -458,7 +449,7 @@ func knownIterable(e pyast.Expr) bool {
 
 func (l *lowerer) forStmt(out []syntax.Stmt, st *pyast.For) []syntax.Stmt {
 	if st.Async {
-		l.refuse(st.For, "async for is not supported", hintAsync)
+		l.refuse(st.For, refusedAsyncFor, "")
 		return out
 	}
 	var x, check syntax.Expr
@@ -595,10 +586,10 @@ func (l *lowerer) returnStmt(pos syntax.Position, x syntax.Expr) syntax.Stmt {
 func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 	switch {
 	case len(st.Decorators) > 0:
-		l.refuse(st.Decorators[0].Pos(), "decorators are not supported", hintDecorator)
+		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
 		return out
 	case st.Async:
-		l.refuse(st.Def, "async def is not supported", hintAsync)
+		l.refuse(st.Def, refusedAsyncDef, "")
 		return out
 	}
 	params := l.params(st.Args)
@@ -747,10 +738,10 @@ func (l *lowerer) params(args *pyast.Arguments) []syntax.Expr {
 func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 	switch {
 	case len(st.Decorators) > 0:
-		l.refuse(st.Decorators[0].Pos(), "decorators are not supported", hintDecorator)
+		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
 		return out
 	case len(st.Bases) != 1 || len(st.Keywords) > 0 || !emptyClassBody(st.Body):
-		l.refuse(st.Class, "class definitions are not supported", hintClass)
+		l.refuse(st.Class, refusedClass, "")
 		return out
 	}
 	pos := st.Class
@@ -851,13 +842,13 @@ func (l *lowerer) importStmt(out []syntax.Stmt, st *pyast.Import) []syntax.Stmt 
 
 func (l *lowerer) importFrom(out []syntax.Stmt, st *pyast.ImportFrom) []syntax.Stmt {
 	if st.Level > 0 {
-		l.refuse(st.From, "relative imports are not supported", "a program is one file: import the modules onetool has by name")
+		l.refuse(st.From, refusedRelativeImport, "")
 		return out
 	}
 	for _, al := range st.Names {
 		pos := al.NamePos
 		if al.Name == "*" {
-			l.refuse(pos, "from "+st.Module+" import * is not supported", "import the names you use: from "+st.Module+" import a, b")
+			l.refuse(pos, refusedStarImport, st.Module)
 			return out
 		}
 		name := al.AsName

@@ -1,0 +1,95 @@
+package python
+
+import "fmt"
+
+// refusal names a construct of Python that the front end refuses, with a
+// syntax error and a hint saying what to write instead. Every refusal
+// comes from this catalog, so that Refusals (and the docs checked against
+// it) list exactly what a program meets.
+type refusal int
+
+const (
+	refusedWith refusal = iota
+	refusedAsyncWith
+	refusedAsyncDef
+	refusedAwait
+	refusedAsyncFor
+	refusedAsyncComprehension
+	refusedYield
+	refusedDecorator
+	refusedClass
+	refusedRelativeImport
+	refusedStarImport
+	refusalCount
+)
+
+// Refusal describes one construct onetool refuses.
+type Refusal struct {
+	// Construct is what a program writes, as documentation shows it.
+	Construct string
+	// Example is a short program that has the construct.
+	Example string
+	// Message is the syntax error's text for Example.
+	Message string
+	// Hint is the hint line that follows it, for Example.
+	Hint string
+}
+
+const (
+	hintAsync = "tool calls need no await; run independent calls at once with parallel([...])"
+)
+
+// about returns the catalog entry of r; module is the module a star
+// import names (the message and hint quote it).
+func (r refusal) about(module string) Refusal {
+	switch r {
+	case refusedWith:
+		return Refusal{"`with open(...) as f:`", "with open(\"a.txt\") as f:\n    pass\n",
+			"the with statement is not supported",
+			"call the packs directly: file.read(path=...) instead of open(), no context manager is needed"}
+	case refusedAsyncWith:
+		return Refusal{"`async with`", "async with g() as x:\n    pass\n",
+			"async with is not supported", hintAsync}
+	case refusedAsyncDef:
+		return Refusal{"`async def`", "async def f():\n    return 1\n",
+			"async def is not supported", hintAsync}
+	case refusedAwait:
+		return Refusal{"`await`", "x = await f()\n", "await is not supported", hintAsync}
+	case refusedAsyncFor:
+		return Refusal{"`async for`", "async for x in y:\n    pass\n", "async for is not supported", hintAsync}
+	case refusedAsyncComprehension:
+		return Refusal{"`[x async for x in y]`", "v = [x async for x in y]\n",
+			"async comprehensions are not supported", hintAsync}
+	case refusedYield:
+		return Refusal{"`yield`, `yield from`", "def f():\n    yield 1\n",
+			"yield is not supported", "generators are not supported: build a list and return it"}
+	case refusedDecorator:
+		return Refusal{"`@decorator`", "@wrap\ndef f():\n    pass\n",
+			"decorators are not supported",
+			"decorators are not supported: call the wrapper yourself (f = wrap(f)), or cache results in a dict"}
+	case refusedClass:
+		return Refusal{"`class Point:` with methods or attributes", "class Point:\n    x = 0\n",
+			"class definitions are not supported",
+			"classes are not supported: use dicts for records and functions for behaviour (only class E(Exception): pass declares an exception)"}
+	case refusedRelativeImport:
+		return Refusal{"`from . import x`", "from . import x\n",
+			"relative imports are not supported",
+			"a program is one file: import the modules onetool has by name"}
+	case refusedStarImport:
+		return Refusal{"`from m import *`", "from " + module + " import *\n",
+			fmt.Sprintf("from %s import * is not supported", module),
+			fmt.Sprintf("import the names you use: from %s import a, b", module)}
+	}
+	panic(fmt.Sprintf("python: refusal %d has no entry", int(r)))
+}
+
+// Refusals lists every construct of Python the front end refuses, in
+// the order documentation shows them (a star import as from m import *). Each Example, run, fails with its
+// Message and Hint.
+func Refusals() []Refusal {
+	out := make([]Refusal, 0, refusalCount)
+	for r := refusal(0); r < refusalCount; r++ {
+		out = append(out, r.about("m"))
+	}
+	return out
+}
