@@ -20,6 +20,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/runner"
+	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
 )
 
@@ -312,6 +313,59 @@ func checkBenchFigures(t *testing.T, r *runner.Runner) {
 	} {
 		if !strings.Contains(bench, row) {
 			t.Errorf("docs/benchmarks.md lacks the row %q", row)
+		}
+	}
+}
+
+// The defaults docs/configuration.md's tables give are the binary's.
+func TestDocsConfigDefaults(t *testing.T) {
+	size := func(b config.ByteSize) string {
+		for _, u := range []struct {
+			name string
+			n    config.ByteSize
+		}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+			if b%u.n == 0 {
+				return fmt.Sprintf("%d%s", b/u.n, u.name)
+			}
+		}
+		return fmt.Sprint(int64(b))
+	}
+	dur := func(d time.Duration) string {
+		if d%time.Minute == 0 {
+			return fmt.Sprintf("%dm", d/time.Minute)
+		}
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	want := map[string]map[string]string{
+		"### limits": {
+			"max_steps":      fmt.Sprint(config.DefaultMaxSteps),
+			"timeout":        dur(config.DefaultTimeout),
+			"max_output":     size(config.DefaultMaxOutput),
+			"max_tool_calls": fmt.Sprint(config.DefaultMaxToolCalls),
+			"max_parallel":   fmt.Sprint(config.DefaultMaxParallel),
+			"max_memory":     size(config.DefaultMaxMemory),
+			"max_int_digits": fmt.Sprint(config.DefaultMaxIntDigits),
+		},
+		"### output": {"max_inline": fmt.Sprint(config.DefaultMaxInline)},
+		"### serve": {
+			"session_idle":         dur(config.DefaultSessionIdle),
+			"max_sessions":         fmt.Sprint(config.DefaultMaxSessions),
+			"session_memory":       size(config.DefaultSessionMemory),
+			"session_memory_total": size(config.DefaultSessionMemoryTotal),
+			"read_timeout":         dur(config.DefaultReadTimeout),
+			"idle_timeout":         dur(config.DefaultIdleTimeout),
+			"max_body":             size(config.DefaultMaxBody),
+			"drain_timeout":        dur(config.DefaultDrainTimeout),
+		},
+	}
+	doc := readDoc(t, "docs/configuration.md")
+	for heading, keys := range want {
+		sec := section(t, doc, heading)
+		for key, def := range keys {
+			row := fmt.Sprintf("| `%s` | `%s` |", key, def)
+			if !strings.Contains(sec, row) {
+				t.Errorf("docs/configuration.md %s: no row starting %q", heading, row)
+			}
 		}
 	}
 }
