@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -126,13 +129,21 @@ Exit status 1 when anything is wrong.`,
 			if err != nil {
 				return &exitError{code: exitRun, msg: err.Error()}
 			}
-			rep := doctor.Run(cmd.Context(), doctor.Options{
+			// Ctrl-C ends the checks at once and stops the servers: they
+			// run in process groups of their own, which the terminal's
+			// interrupt does not reach.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			rep := doctor.Run(ctx, doctor.Options{
 				Path: path,
 				Load: opts,
 				Build: func(cfg *config.Config) (*runner.Runner, error) {
 					return runner.New(runner.WithConfig(cfg), runner.WithLimits(runner.ConfigLimits(cfg, runner.DefaultLimits())))
 				},
 			})
+			if ctx.Err() != nil {
+				return &exitError{code: exitRun, msg: "interrupted: the checks did not finish"}
+			}
 			rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr())
 			if len(rep.Problems) > 0 {
 				return &exitError{code: exitRun, msg: rep.Summary()}
