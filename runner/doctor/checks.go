@@ -124,17 +124,23 @@ func (c *checker) databases(ctx context.Context) {
 	for _, t := range pack.Tools() {
 		tools[t.Name] = t.Handler
 	}
+	if tools["databases"] == nil || tools["tables"] == nil {
+		c.problem("packs.db", "cannot check the databases: the db pack has no databases or tables tool")
+		return
+	}
 	listed, err := tools["databases"](ctx, map[string]any{})
 	if err != nil {
 		c.problem("packs.db.databases", "cannot list the databases: %v", err)
 		return
 	}
 	kinds := map[string]string{}
-	for _, v := range listed.([]any) {
-		m := v.(*ordered.Map)
-		name, _ := m.Get("name")
-		kind, _ := m.Get("kind")
-		kinds[fmt.Sprint(name)] = fmt.Sprint(kind)
+	list, _ := listed.([]any)
+	for _, v := range list {
+		if m, ok := v.(*ordered.Map); ok {
+			name, _ := m.Get("name")
+			kind, _ := m.Get("kind")
+			kinds[fmt.Sprint(name)] = fmt.Sprint(kind)
+		}
 	}
 
 	var wg sync.WaitGroup
@@ -162,7 +168,8 @@ func (c *checker) databases(ctx context.Context) {
 				c.problem(key, "cannot be opened read-only: %v; fix the URL or the file, or give onetool's user access to it", err)
 				return
 			}
-			c.ok(key, "%s opens read-only (%s)", what, plural(len(res.([]any)), "table"))
+			tables, _ := res.([]any)
+			c.ok(key, "%s opens read-only (%s)", what, plural(len(tables), "table"))
 		})
 	}
 	wg.Wait()

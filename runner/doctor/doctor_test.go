@@ -295,6 +295,25 @@ func TestChecks(t *testing.T) {
 			},
 		},
 		{
+			name: "an unset URL gets a stand-in that reads as one, so the rest is still checked",
+			setup: setup{
+				yaml: "servers:\n  remote:\n    url: ${MCP_URL}\nprojects:\n  docs: docs\n",
+			},
+			bad: []string{
+				"onetool.yaml:3: servers.remote.url: variable ${MCP_URL} is not set: define it in secrets.yaml or the environment, or give a default: ${MCP_URL:-value}",
+				"onetool.yaml:5: projects.docs: $DIR/docs does not exist; create it, or fix the path",
+			},
+		},
+		{
+			name: "where no stand-in fits, the unset variable is what is reported",
+			setup: setup{
+				yaml: "serve:\n  log_level: ${LEVEL}\nprojects:\n  docs: docs\n",
+			},
+			bad: []string{
+				"onetool.yaml:2: serve.log_level: variable ${LEVEL} is not set: define it in secrets.yaml or the environment, or give a default: ${LEVEL:-value}",
+			},
+		},
+		{
 			name: "a problem of the configuration itself is reported with the checks",
 			setup: setup{
 				yaml: "aliases:\n  ws: demo.fooo\nprojects:\n  docs: docs\n",
