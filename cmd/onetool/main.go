@@ -105,6 +105,7 @@ from the command line.`,
 		newServeCmd(g),
 		newPacksCmd(g),
 		newConfigCmd(g),
+		newDoctorCmd(g),
 		newBenchCmd(g),
 		newVersionCmd(),
 	)

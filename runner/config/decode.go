@@ -426,12 +426,15 @@ func (d *decoder) anyValue(n *node, p keyPath) any {
 	case yamltree.MappingNode:
 		m := make(map[string]any, len(n.Pairs))
 		for _, pr := range n.Pairs {
-			m[pr.Key] = d.anyValue(pr.Val, p.With(pr.Key))
+			kp := p.With(pr.Key)
+			d.keys[kp.String()] = pr.At // a pack's problem with one entry ("packs.db.databases.main") has its line
+			m[pr.Key] = d.anyValue(pr.Val, kp)
 		}
 		return m
 	case yamltree.ListNode:
 		l := make([]any, len(n.Items))
 		for i, it := range n.Items {
+			d.keys[p.Index(i).String()] = it.Pos
 			l[i] = d.anyValue(it, p.Index(i))
 		}
 		return l

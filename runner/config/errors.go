@@ -18,6 +18,11 @@ type Error struct {
 	Key    string // dotted key such as "servers.gh.args[1]"; "" for file-level problems
 	Msg    string // what is wrong, for people
 	Err    error  // underlying cause, if any (an *fs.PathError, …)
+	// Unset is NAME when the problem is a ${NAME} that neither the
+	// secrets nor the environment define (and that has no default); ""
+	// for every other problem. `onetool doctor` uses it to go on checking
+	// what does not depend on the value.
+	Unset string
 
 	shown string // File relative to the working directory, when shorter
 }

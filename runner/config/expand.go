@@ -122,7 +122,7 @@ func (x *expander) expandInto(s string, b *builders, out *expansion, depth int) 
 					return err
 				}
 			default:
-				return fmt.Errorf("variable ${%s} is not set: define it in secrets.yaml or the environment, or give a default: ${%s:-value}", name, name)
+				return &unsetError{name: name}
 			}
 			i = end + 1
 		default:
@@ -135,6 +135,22 @@ func (x *expander) expandInto(s string, b *builders, out *expansion, depth int) 
 		}
 	}
 	return nil
+}
+
+// unsetError is a ${NAME} without a default whose NAME neither the
+// secrets nor the environment define.
+type unsetError struct{ name string }
+
+// Name is the variable; "" for a nil error.
+func (e *unsetError) Name() string {
+	if e == nil {
+		return ""
+	}
+	return e.name
+}
+
+func (e *unsetError) Error() string {
+	return fmt.Sprintf("variable ${%s} is not set: define it in secrets.yaml or the environment, or give a default: ${%s:-value}", e.name, e.name)
 }
 
 // shown marks n, expanded where no value is a credential before decoding
@@ -229,7 +245,9 @@ func (x *expander) expandScalar(n *node, p keyPath, errs *errList) {
 	}
 	e, err := x.expand(n.Value)
 	if err != nil {
-		errs.at(n.Pos, p, "%v", err)
+		var unset *unsetError
+		errors.As(err, &unset)
+		errs.add(&Error{File: n.Pos.File, Line: n.Pos.Line, Column: n.Pos.Column, Key: p.String(), Msg: err.Error(), Unset: unset.Name()})
 		n.Bad = true
 		return
 	}

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"errors"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +141,42 @@ func TestExpansionProblems(t *testing.T) {
 	for _, tt := range tests {
 		_, _, err := loadYAML(t, tt.yaml, nil, env{"N": "7"})
 		wantProblems(t, err, tt.want)
+	}
+}
+
+// An unset ${NAME} names its variable in Error.Unset, so that a caller
+// (onetool doctor) can tell it from other problems; every other problem
+// leaves Unset empty.
+func TestUnsetNamesTheVariable(t *testing.T) {
+	_, _, err := loadYAML(t, "servers:\n  gh:\n    url: https://x.example/mcp\n    headers: {Authorization: \"Bearer ${GH_TOKEN}\"}\nprojects:\n  p: ${ROOT:-/tmp}/${SUB}\nlimits: {timout: 3s}\n", nil, nil)
+	var joined interface{ Unwrap() []error }
+	if !errors.As(err, &joined) {
+		t.Fatalf("want a joined error, got %v", err)
+	}
+	got := map[string]string{}
+	for _, e := range joined.Unwrap() {
+		var ce *Error
+		if !errors.As(e, &ce) {
+			t.Fatalf("not a *Error: %v", e)
+		}
+		got[ce.Key] = ce.Unset
+	}
+	want := map[string]string{"servers.gh.headers.Authorization": "GH_TOKEN", "projects.p": "SUB", "limits.timout": ""}
+	if !maps.Equal(got, want) {
+		t.Errorf("Unset by key = %v, want %v", got, want)
+	}
+}
+
+// Every entry of a pack's settings, nested or in a list, has its line,
+// for the problems a pack (or onetool doctor) finds with one entry.
+func TestPackSettingEntriesHaveLines(t *testing.T) {
+	c, _ := mustLoad(t, "packs:\n  db:\n    databases:\n      main: sqlite:app.db\n      logs: sqlite:logs.db\n    list: [a, b]\n")
+	for key, want := range map[string]string{
+		"packs.db.databases.logs": "onetool.yaml:5: packs.db.databases.logs",
+		"packs.db.list[1]":        "onetool.yaml:6: packs.db.list[1]",
+	} {
+		if got := c.Where(key); got != want {
+			t.Errorf("Where(%q) = %q, want %q", key, got, want)
+		}
 	}
 }
