@@ -472,6 +472,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		Executor:       r.executor,
 		SessionKept:    st.sessionKept,
 	}
+	if st.argv != nil {
+		iopts.Predeclared = stdlib.WithArgv(r.globals, st.argv, st.origArgv)
+	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).
 		iopts.Redact = func(v starlark.Value) starlark.Value { return redaction.Starlark(secrets, v) }
