@@ -16,6 +16,7 @@ import (
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
+	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/runner/ttyconfirm"
 )
 
@@ -76,7 +77,7 @@ terminal when there is one, and is refused when there is none.`,
 				return report(cmd, nil, err)
 			}
 			opts := append(rootOpts, traces)
-			if !jsonOut || cfg.Store == "" {
+			if !jsonOut || store.IsMemory(cfg.Store) {
 				// A handle would die with this process: print it all. With
 				// a shared store (store: redis://…) it outlives the process,
 				// and --json gives it.
