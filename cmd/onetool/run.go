@@ -41,7 +41,7 @@ The ARGs that follow reach the program in sys.argv, as python3 gives them:
 with a dash, or to pass flags after -e CODE.
 Exit status: 0 on success, 1 when the program fails (the error is printed
 on standard output, exactly as an agent would see it), 2 on usage errors.
---json prints one JSON object instead (docs/getting-started.md says what
+--json prints one JSON object instead (docs/cli.md says what
 is in it), with the same exit status.
 Files: the program reaches the directories of --root (repeatable), or else
 the working directory — never / or your home directory unless named —
@@ -159,7 +159,7 @@ func printText(cmd *cobra.Command, res *runner.ExecResult, err error) error {
 }
 
 // runJSON is what `onetool run --json` prints: one object, whatever
-// happened (docs/getting-started.md#onetool-run---json). Every field is
+// happened (docs/cli.md#onetool-run---json). Every field is
 // always there.
 type runJSON struct {
 	OK bool `json:"ok"`

@@ -60,7 +60,7 @@ func request() runner.ConfirmRequest {
 }
 
 // The answer decides, and the default is No: y and yes (any case) allow
-// the call; n, an empty line, anything else decline it with the message
+// the call; n, an empty line, Ctrl-D, anything else decline it with the message
 // MCP clients get for a declined call.
 func TestAnswers(t *testing.T) {
 	for _, tc := range []struct {
@@ -68,7 +68,7 @@ func TestAnswers(t *testing.T) {
 		allow bool
 	}{
 		{"y\n", true}, {"Y\n", true}, {"yes\n", true}, {" YES \n", true},
-		{"n\n", false}, {"\n", false}, {"no\n", false}, {"yy\n", false}, {"sure\n", false},
+		{"n\n", false}, {"\n", false}, {"no\n", false}, {"yy\n", false}, {"sure\n", false}, {"\x04", false},
 	} {
 		tty, ptmx, screen := terminal(t)
 		done := make(chan error, 1)
