@@ -113,7 +113,8 @@ terminal when there is one, and is refused when there is none.`,
 			if argv[0] == "-e" {
 				orig = append([]string{"onetool", "run", "-e", code}, args...)
 			}
-			execOpts := append([]runner.ExecOption{runner.SeparateStderr(), runner.ProgramArgs(argv, orig)}, confirmAtTerminal()...)
+			execOpts := append([]runner.ExecOption{runner.SeparateStderr(), runner.ProgramArgs(argv, orig)},
+				confirmAtTerminal(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())...)
 			return report(cmd, r.Exec(cmd.Context(), src, execOpts...), nil)
 		},
 	}
@@ -130,16 +131,19 @@ terminal when there is one, and is refused when there is none.`,
 }
 
 // confirmAtTerminal lets a destructive call (security.confirm_destructive)
-// ask y/N on the terminal when the command runs at one: standard input or
-// standard error is a terminal. The question goes to /dev/tty, so that it
-// works when the program came on standard input or the output is
-// redirected. Without a terminal (a pipe, cron, CI) it adds nothing, and
-// such calls are refused as before.
-func confirmAtTerminal() []runner.ExecOption {
-	if !term.IsTerminal(int(os.Stdin.Fd())) && !term.IsTerminal(int(os.Stderr.Fd())) {
-		return nil
+// ask y/N on the terminal when the command runs at one: one of its
+// streams (the command's, not the process's: Main in a test has buffers)
+// is a terminal. The question goes to /dev/tty, so that it works when the
+// program came on standard input or the output is redirected. Without a
+// terminal (pipes, cron, CI) it adds nothing, and such calls are refused
+// as before.
+func confirmAtTerminal(streams ...any) []runner.ExecOption {
+	for _, s := range streams {
+		if f, ok := s.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			return []runner.ExecOption{runner.ConfirmWith(ttyconfirm.New(ttyconfirm.DevTTY))}
+		}
 	}
-	return []runner.ExecOption{runner.ConfirmWith(ttyconfirm.New(ttyconfirm.DevTTY))}
+	return nil
 }
 
 // printText prints a result as the run tool returns it: the text on
