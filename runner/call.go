@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/onetool-dev/onetool/packs"
@@ -110,6 +111,18 @@ type ExecOption func(*runState)
 // (isolation: process) keeps the two together.
 func SeparateStderr() ExecOption {
 	return func(st *runState) { st.separateStderr = true }
+}
+
+// ProgramArgs sets the run's sys.argv and sys.orig_argv, as `onetool run
+// FILE ARG…` passes them (argv is [FILE, ARG…], as CPython's); without it
+// a run sees ['<string>'] (an MCP run has no command line). A session's
+// inputs keep their session's globals and ignore it. It costs a copy of
+// the globals per run (stdlib.WithArgv).
+func ProgramArgs(argv, origArgv []string) ExecOption {
+	return func(st *runState) {
+		st.argv = slices.Clone(argv)
+		st.origArgv = slices.Clone(origArgv)
+	}
 }
 
 // UpstreamProgress is a progress notification an upstream MCP server sent

@@ -82,7 +82,7 @@ func (r *Runner) largestBudget() int64 {
 
 // execIsolated runs a program in a worker and fills res.
 func (r *Runner) execIsolated(ctx context.Context, st *runState, command string, res *ExecResult) {
-	limits, err := json.Marshal(wireRun{Limits: st.limits, Roots: runSpec(st.roots)})
+	limits, err := json.Marshal(wireRun{Limits: st.limits, Roots: runSpec(st.roots), Argv: st.argv, OrigArgv: st.origArgv})
 	if err != nil {
 		res.Err = fmt.Errorf("%w: %w", ErrWorker, err)
 		res.Text = "Error: " + res.Err.Error()
@@ -152,6 +152,9 @@ type wireSetup struct {
 type wireRun struct {
 	Limits
 	Roots *roots.Spec `json:"roots,omitempty"`
+	// Argv and OrigArgv are the run's sys.argv (ProgramArgs).
+	Argv     []string `json:"argv,omitempty"`
+	OrigArgv []string `json:"orig_argv,omitempty"`
 }
 
 // runSpec is the spec of a run's own roots; nil when it has none.

@@ -71,6 +71,9 @@ type runState struct {
 	// SeparateStderr).
 	separateStderr bool
 	roots          *roots.Roots // RunRoots: the run's own; nil: the runner's
+	// argv and origArgv are the run's sys.argv and sys.orig_argv
+	// (ProgramArgs); nil argv: the default ['<string>'].
+	argv, origArgv []string
 	// results meters what the run's tool calls receive against
 	// limits.max_memory (package meter); made on the first call.
 	resultsOnce sync.Once

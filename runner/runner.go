@@ -391,6 +391,17 @@ type ExecResult struct {
 // IsError reports whether the run failed.
 func (res *ExecResult) IsError() bool { return res.Err != nil }
 
+// ErrorKind names how the run failed, as statistics and the audit log
+// do: an interp.ErrorKind (syntax, undefined, runtime, limit, cancelled,
+// internal), "worker", or "input" (a fence or snippet the runner could not
+// read); "" when it did not fail.
+func (res *ExecResult) ErrorKind() string {
+	if res.Err == nil {
+		return ""
+	}
+	return errorKind(res.Err)
+}
+
 // Exec runs one command through the whole pipeline. It never panics and
 // never returns without a Text.
 func (r *Runner) Exec(ctx context.Context, command string, opts ...ExecOption) *ExecResult {
@@ -471,6 +482,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		Explain:        python.Explain,
 		Executor:       r.executor,
 		SessionKept:    st.sessionKept,
+	}
+	if st.argv != nil {
+		iopts.Predeclared = stdlib.WithArgv(r.globals, st.argv, st.origArgv)
 	}
 	if secrets := r.cfg.Secrets; secrets != nil {
 		// Before any format escapes it (SPEC §8.3).

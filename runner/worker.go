@@ -135,6 +135,9 @@ func (w *workerRunner) Run(ctx context.Context, code string, limits json.RawMess
 			return isolate.Result{Text: "Error: " + err.Error(), Err: err}
 		}
 		opts = append(opts, RunLimits(l.Limits))
+		if l.Argv != nil {
+			opts = append(opts, ProgramArgs(l.Argv, l.OrigArgv))
+		}
 		if l.Roots != nil {
 			rr, err := w.runRoots(*l.Roots)
 			if err != nil {

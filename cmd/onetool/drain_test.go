@@ -222,7 +222,8 @@ func TestServeStdioDrains(t *testing.T) {
 
 // Ctrl-C on serve --http when nothing is in flight exits at once, though
 // someone has looked at /healthz (a person is no load balancer to wait
-// for); during a run, a second Ctrl-C ends the drain at once: the run is
+// for); during a run, the log says the drain waits for it and how to stop
+// sooner, and a second Ctrl-C ends the drain at once: the run is
 // cancelled and the process exits 0.
 func TestServeHTTPInterruptAtOnce(t *testing.T) {
 	if testing.Short() {
@@ -245,12 +246,23 @@ func TestServeHTTPInterruptAtOnce(t *testing.T) {
 		t.Errorf("exit %v after Ctrl-C with nothing in flight", took)
 	}
 
-	cmd, url = startServeHTTP(t, "serve:\n  drain_timeout: 30s\n")
+	// The log at its default level says what the drain waits for.
+	dir := t.TempDir()
+	if err := writeFile(dir+"/onetool.yaml", "serve:\n  drain_timeout: 30s\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log syncBuffer
+	cmd, url = serveProcess(t, &log, "--http", "127.0.0.1:0", "--config", dir+"/onetool.yaml")
 	answer := runInFlight(t, url, "demo.sleep(ms=60000)")
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond) // draining, waiting for the run
+	const waiting = `msg="onetool draining: no new runs; waiting for 1 run in flight (up to 30s); Ctrl-C again to stop now"`
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), waiting); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s in the log after Ctrl-C:\n%s", waiting, log.String())
+		}
+	}
 	sent = time.Now()
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)

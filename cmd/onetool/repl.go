@@ -137,7 +137,7 @@ func (rp *repl) handle(ctx context.Context, input string, interrupt <-chan os.Si
 			}
 		}()
 	}
-	res := rp.s.Exec(ctx, input)
+	res := rp.s.Exec(ctx, input, confirmAtTerminal(rp.out)...) // a destructive call asks y/N on the terminal (run.go)
 	close(done)
 	if interrupted.Load() {
 		fmt.Fprintln(rp.out) // past the ^C the terminal echoed

@@ -368,7 +368,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, hopts mcpse
 		again := make(chan os.Signal, 1)
 		signal.Notify(again, os.Interrupt, syscall.SIGTERM)
 		defer signal.Stop(again)
-		log.Info("onetool: stopping; interrupt again to stop at once, cancelling the runs in flight")
+		// The drain's log lines say what it waits for, and how to stop it.
+		hopts.Drain.SetStopHint("Ctrl-C again to stop now")
 		done := make(chan struct{})
 		go func() {
 			mcpserver.ShutdownHTTP(srv, server, hopts.Drain, drainTimeout, log)

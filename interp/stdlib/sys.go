@@ -15,7 +15,8 @@ import (
 
 // Sys is the sys module: what a program asks of its interpreter. There is
 // one interpreter and no process of the program's own, so the values are
-// CPython 3.11's on Linux, read-only (argv, path and modules are frozen),
+// CPython 3.11's on Linux, read-only (argv, path and modules are frozen;
+// argv is ['<string>'] unless WithArgv gives a run its command line),
 // and the streams write to the run's output: sys.stdout and sys.stderr
 // both add to the printed text, in the order of the writes, as a terminal
 // shows the two streams of a process (an agent reads one text), unless
@@ -82,6 +83,54 @@ func setSysModules(mods starlark.StringDict) {
 	}
 	d.Freeze()
 	sys.Members["modules"] = d
+}
+
+// WithArgv returns a copy of pre, the globals of a run, whose sys module
+// has argv and orig_argv as given: the command line of `onetool run FILE
+// ARG…`, as CPython sets them for `python3 FILE ARG…`. The run sees that
+// module wherever it looks (the global sys, import sys, from sys import
+// argv, sys.modules["sys"]). pre is not changed: other runs keep
+// ['<string>']. pre without a sys module is returned as it is. The copy
+// costs one map of the globals, made once per run that asks for it.
+func WithArgv(pre starlark.StringDict, argv, origArgv []string) starlark.StringDict {
+	old, ok := pre["sys"].(*starlarkstruct.Module)
+	if !ok {
+		return pre
+	}
+	members := make(starlark.StringDict, len(old.Members))
+	for k, v := range old.Members {
+		members[k] = v
+	}
+	members["argv"] = frozenList(stringValues(argv)...)
+	members["orig_argv"] = frozenList(stringValues(origArgv)...)
+	sys := &starlarkstruct.Module{Name: old.Name, Members: members}
+	if mods, ok := old.Members["modules"].(*starlark.Dict); ok {
+		d := starlark.NewDict(mods.Len())
+		for _, kv := range mods.Items() {
+			v := kv[1]
+			if v == starlark.Value(old) {
+				v = sys
+			}
+			_ = d.SetKey(kv[0], v)
+		}
+		d.Freeze()
+		members["modules"] = d
+	}
+	out := make(starlark.StringDict, len(pre))
+	for k, v := range pre {
+		out[k] = v
+	}
+	out["sys"] = sys
+	out.Freeze()
+	return out
+}
+
+func stringValues(ss []string) []starlark.Value {
+	vs := make([]starlark.Value, len(ss))
+	for i, s := range ss {
+		vs[i] = starlark.String(s)
+	}
+	return vs
 }
 
 func frozenList(elems ...starlark.Value) *starlark.List {

@@ -44,12 +44,56 @@ type Drain struct {
 	busy       int           // runs and HTTP requests in flight
 	runs       int           // runs in flight
 	idle       chan struct{} // closed once draining with nothing busy
+	// stopHint ends the drain's log lines: how to stop waiting (see
+	// SetStopHint).
+	stopHint string
 }
 
 // NewDrain returns a Drain that is not draining.
 func NewDrain() *Drain {
 	stop, cancel := context.WithCancelCause(context.Background())
 	return &Drain{stop: stop, cancel: cancel, idle: make(chan struct{})}
+}
+
+// SetStopHint sets what the drain's log lines say about stopping it
+// sooner, such as "Ctrl-C again to stop now" when a second interrupt
+// ends the drain; "" says nothing.
+func (d *Drain) SetStopHint(hint string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.stopHint = hint
+}
+
+// waitingFor says what a drain waits for, up to timeout: the runs or
+// requests in flight, or nothing.
+func (d *Drain) waitingFor(timeout time.Duration) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var what string
+	switch {
+	case d.runs > 0:
+		what = plural(d.runs, "run") + " in flight"
+	case d.busy > 0:
+		what = plural(d.busy, "request") + " in flight"
+	default:
+		return "nothing in flight"
+	}
+	return d.withHint(fmt.Sprintf("waiting for %s (up to %s)", what, timeout))
+}
+
+// withHint is msg followed by the stop hint. d.mu is held.
+func (d *Drain) withHint(msg string) string {
+	if d.stopHint == "" {
+		return msg
+	}
+	return msg + "; " + d.stopHint
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Start begins draining. It may be called more than once.
@@ -201,18 +245,29 @@ const lingerQuiet = 250 * time.Millisecond
 // or once the balancer has let three of its intervals pass without a
 // probe (it is gone); without one it returns at once (a person who asked
 // /healthz once is not a balancer: Ctrl-C must not wait 30 s for them),
-// and in any case within timeout.
-func (d *Drain) Linger(timeout time.Duration) {
+// and in any case within timeout. When it waits, it logs for what.
+func (d *Drain) Linger(timeout time.Duration, log *slog.Logger) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	start := time.Now()
 	deadline := start.Add(timeout)
-	for time.Now().Before(deadline) {
+	for said := false; time.Now().Before(deadline); said = true {
 		d.mu.Lock()
 		balancer := d.probed && d.probeEvery > 0
 		gone := time.Since(d.lastProbe) > 3*d.probeEvery+lingerQuiet && time.Since(start) > lingerQuiet
 		done := !balancer || gone || d.toldDraining && time.Since(d.refused) >= lingerQuiet
+		var msg string
+		if !done && !said {
+			msg = d.withHint(fmt.Sprintf("onetool draining: waiting for the load balancer that probes /healthz every %s to see \"draining\" and stop sending requests (up to %s)",
+				d.probeEvery.Round(time.Millisecond), timeout))
+		}
 		d.mu.Unlock()
 		if done {
 			return
+		}
+		if msg != "" {
+			log.Info(msg, "probe_interval", d.probeEvery, "drain_timeout", timeout)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -250,14 +305,14 @@ func (d *Drain) Finish(timeout time.Duration, log *slog.Logger) (cancelled int) 
 		log = slog.New(slog.DiscardHandler)
 	}
 	d.Start()
-	log.Info("onetool draining: no new runs; waiting for the runs in flight", "runs_in_flight", d.Runs(), "drain_timeout", timeout)
+	log.Info("onetool draining: no new runs; "+d.waitingFor(timeout), "runs_in_flight", d.Runs(), "drain_timeout", timeout)
 	wait, stop := context.WithTimeout(context.Background(), timeout)
 	defer stop()
 	if d.Wait(wait) == nil {
 		return 0
 	}
 	cancelled = d.Runs()
-	log.Warn("onetool drain_timeout reached: cancelling the runs still in flight", "runs", cancelled, "drain_timeout", timeout)
+	log.Warn(fmt.Sprintf("onetool drain_timeout reached: cancelling %s still in flight", plural(cancelled, "run")), "runs", cancelled, "drain_timeout", timeout)
 	d.CancelRuns()
 	grace, stop2 := context.WithTimeout(context.Background(), cancelGrace)
 	defer stop2()
@@ -274,7 +329,7 @@ func (d *Drain) Finish(timeout time.Duration, log *slog.Logger) (cancelled int) 
 // plus a few seconds.
 func ShutdownHTTP(srv *http.Server, s *mcp.Server, d *Drain, timeout time.Duration, log *slog.Logger) {
 	d.Finish(timeout, log)
-	d.Linger(timeout)
+	d.Linger(timeout, log)
 	var closing sync.WaitGroup
 	for ss := range s.Sessions() {
 		closing.Go(func() { _ = ss.Close() })

@@ -227,7 +227,7 @@ func TestDrainLingersForTheBalancer(t *testing.T) {
 	}
 	lingered := func(d *Drain, timeout time.Duration) <-chan time.Duration {
 		out := make(chan time.Duration, 1)
-		go func() { start := time.Now(); d.Linger(timeout); out <- time.Since(start) }()
+		go func() { start := time.Now(); d.Linger(timeout, nil); out <- time.Since(start) }()
 		return out
 	}
 
