@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -169,12 +168,8 @@ func canElicit(session *mcp.ServerSession) bool {
 
 // confirmParams is the question for one call: what will run, and why we ask.
 func confirmParams(c runner.ConfirmRequest) *mcp.ElicitParams {
-	msg := fmt.Sprintf("onetool wants to run %s(%s), which is marked destructive: it may overwrite or delete. Allow it?", c.Tool.ID(), argsPreview(c.Args))
-	if c.Action != "" {
-		msg = fmt.Sprintf("In %s(%s), onetool wants to %s. Allow it?", c.Tool.ID(), argsPreview(c.Args), c.Action)
-	}
 	return &mcp.ElicitParams{
-		Message:         msg,
+		Message:         c.Question(),
 		RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
 	}
 }
@@ -193,26 +188,3 @@ func verdict(id string, a answer) error {
 	return fmt.Errorf("%w: the user dismissed the confirmation of %s", runner.ErrNotConfirmed, id)
 }
 
-// argsPreview shows the arguments of a call as keyword arguments, each
-// value cut short: the user must see what is at stake, not a wall of text.
-func argsPreview(args map[string]any) string {
-	const maxValue = 80
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	out := ""
-	for i, k := range keys {
-		b, _ := json.Marshal(args[k])
-		v := string(b)
-		if len(v) > maxValue {
-			v = v[:maxValue] + "…"
-		}
-		if i > 0 {
-			out += ", "
-		}
-		out += k + "=" + v
-	}
-	return out
-}
