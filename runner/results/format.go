@@ -45,28 +45,32 @@ const format = 2
 func encode(text string) []byte {
 	marks := []mark{{}}
 	last := mark{}
-	line, char := 0, 0
+	line := 0
+	// Characters are counted in long spans, up to each mark: counting
+	// them line by line costs more than finding the lines.
+	counted, char := 0, 0
+	at := func(i int) {
+		char += utf8.RuneCountInString(text[counted:i])
+		counted = i
+		last = mark{i, line, char}
+		marks = append(marks, last)
+	}
 	for i := 0; i < len(text); {
 		limit := min(len(text), last.byte+chunkBytes)
 		if nl := strings.IndexByte(text[i:limit], '\n'); nl >= 0 {
-			j := i + nl + 1
-			char += utf8.RuneCountInString(text[i:j])
+			i += nl + 1
 			line++
-			i = j
 			if line-last.line >= lineStride && i < len(text) {
-				last = mark{i, line, char}
-				marks = append(marks, last)
+				at(i)
 			}
 			continue
 		}
-		j := runeStart(text, limit, i)
-		char += utf8.RuneCountInString(text[i:j])
-		i = j
+		i = runeStart(text, limit, i)
 		if i < len(text) {
-			last = mark{i, line, char}
-			marks = append(marks, last)
+			at(i)
 		}
 	}
+	char += utf8.RuneCountInString(text[counted:])
 	b := make([]byte, 0, 1+binary.MaxVarintLen64*(3+3*len(marks))+len(text))
 	b = append(b, format)
 	b = binary.AppendUvarint(b, uint64(line+1))

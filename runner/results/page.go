@@ -116,14 +116,16 @@ func (p *pager) lines() (any, error) {
 	n, chars, end := 0, 0, from
 	for off := from; n < p.q.Limit && off <= len(r.text); n++ {
 		line, next := r.line(off)
-		c := len(line) + min(n, 1) // the newline before it
-		if chars+c > p.maxChars {
-			c = utf8.RuneCount(line) + min(n, 1)
+		sep := min(n, 1) // the newline before it
+		c := len(line) // bytes ≥ characters: most lines stop here
+		if chars+sep+c > p.maxChars {
+			room := p.maxChars - chars - sep
+			if room < 0 || advance(line, 0, room) < len(line) { // counts no further than a page
+				break
+			}
+			c = utf8.RuneCount(line)
 		}
-		if chars+c > p.maxChars {
-			break
-		}
-		chars += c
+		chars += sep + c
 		end, off = off+len(line), next
 	}
 	if n == 0 { // the line alone is longer than a page

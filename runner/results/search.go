@@ -46,7 +46,7 @@ func (p *pager) search() (any, error) {
 			lineOff := off
 			var line []byte
 			line, off = r.line(off)
-			if lineOff >= startByte && (len(line) <= maxSearchLine || utf8.RuneCount(line) <= maxSearchLine) {
+			if lineOff >= startByte && advance(line, 0, maxSearchLine) == len(line) {
 				if !re.Match(line) {
 					continue
 				}
