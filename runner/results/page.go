@@ -117,7 +117,7 @@ func (p *pager) lines() (any, error) {
 	for off := from; n < p.q.Limit && off <= len(r.text); n++ {
 		line, next := r.line(off)
 		sep := min(n, 1) // the newline before it
-		c := len(line) // bytes ≥ characters: most lines stop here
+		c := len(line)   // bytes ≥ characters: most lines stop here
 		if chars+sep+c > p.maxChars {
 			room := p.maxChars - chars - sep
 			if room < 0 || advance(line, 0, room) < len(line) { // counts no further than a page
