@@ -2,19 +2,17 @@ package runner
 
 import (
 	"context"
-	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
-	"github.com/onetool-dev/onetool/runner/store"
+	"github.com/onetool-dev/onetool/runner/results"
 )
 
 // numbered is "line 1\nline 2\n…" with n lines.
@@ -56,7 +54,7 @@ func TestLargeResultPagedWithOtResult(t *testing.T) {
 		t.Errorf("middle page:\n%s\nwant\n%s", page.Text, want)
 	}
 	found := r.Exec(context.Background(), fmt.Sprintf(`ot.result(handle=%q, search="^line 4[0-9]7$", limit=3)`, res.Handle))
-	if found.Text != `{"matches":10,"lines":["407: line 407","417: line 417","427: line 427"],"more":"7 more matches: raise limit (at most 1000) or narrow the search"}` {
+	if want := fmt.Sprintf(`{"matches":10,"lines":["407: line 407","417: line 417","427: line 427"],"more":"7 more matches: next ot.result(handle=\"%s\", search=\"^line 4[0-9]7$\", offset=437, limit=3); or narrow the search"}`, res.Handle); found.Text != want {
 		t.Errorf("search: %s", found.Text)
 	}
 	// The value is whole for Go callers.
@@ -87,6 +85,7 @@ func TestSmallResultsStayInline(t *testing.T) {
 func TestOtResultErrors(t *testing.T) {
 	r := newRunner(t, WithMaxInline(100))
 	h := r.Exec(context.Background(), `"\n".join(["x"] * 500)`).Handle
+	long := r.Exec(context.Background(), `"y" * 5000`).Handle
 	for _, tt := range []struct{ code, want string }{
 		{`ot.result(handle="rnope")`, `Error: line 1: ot.result failed: unknown result handle "rnope": results are kept for 30m0s and at most 100 at a time; run the program again to get it anew`},
 		{fmt.Sprintf(`ot.result(handle=%q, offset=0)`, h), "Error: line 1: ot.result failed: offset must be 1 or more (the first line is 1), got 0"},
@@ -94,58 +93,17 @@ func TestOtResultErrors(t *testing.T) {
 		{fmt.Sprintf(`ot.result(handle=%q, limit=5000)`, h), "Error: line 1: ot.result failed: limit must be between 1 and 1000 lines, got 5000"},
 		{fmt.Sprintf(`ot.result(handle=%q, offset=501)`, h), "Error: line 1: ot.result failed: offset 501 is past the end: the result has 500 lines"},
 		{fmt.Sprintf(`ot.result(handle=%q, search="(")`, h), "Error: line 1: ot.result failed: search is not a valid regular expression: error parsing regexp: missing closing ): `(`"},
-		{`ot.result()`, "Error: line 1: ot.result: missing required parameter 'handle'. Signature: ot.result(handle: str, offset: int = 1, limit: int = 100, search: str = \"\") -> any"},
+		{fmt.Sprintf(`ot.result(handle=%q, start=-1)`, h), "Error: line 1: ot.result failed: start must be 0 or more (the first character is 0), got -1"},
+		{fmt.Sprintf(`ot.result(handle=%q, start=1000)`, h), "Error: line 1: ot.result failed: start=1000 is past the end: the result has 999 characters (start from 0 to 998)"},
+		{fmt.Sprintf(`ot.result(handle=%q, start=5, offset=3)`, h), "Error: line 1: ot.result failed: give offset (a line, from 1) or start (a character, from 0), not both"},
+		{fmt.Sprintf(`ot.result(handle=%q, max_chars=0)`, h), "Error: line 1: ot.result failed: max_chars must be between 1 and 100000 characters, got 0"},
+		{fmt.Sprintf(`ot.result(handle=%q, start=0, max_chars=100001)`, h), "Error: line 1: ot.result failed: max_chars must be between 1 and 100000 characters, got 100001"},
+		{fmt.Sprintf(`ot.result(handle=%q, offset=2)`, long), fmt.Sprintf(`Error: line 1: ot.result failed: offset 2 is past the end: the result has 1 line and 5000 characters; read it by characters: ot.result(handle=%q, start=0)`, long)},
+		{`ot.result()`, "Error: line 1: ot.result: missing required parameter 'handle'. Signature: ot.result(handle: str, offset: int = 1, limit: int = 100, search: str = \"\", start: int = None, max_chars: int = None) -> any"},
 	} {
 		if got := r.Exec(context.Background(), tt.code).Text; got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.code, got, tt.want)
 		}
-	}
-}
-
-// held is what a memory result store holds: results and bytes.
-func held(s *resultStore) (int, int64) { return s.st.(store.Sizer).Len() }
-
-// The store forgets results past their time, and the oldest when full.
-func TestResultStoreBounds(t *testing.T) {
-	ctx := context.Background()
-	now := time.Unix(0, 0)
-	clock := func() time.Time { return now }
-	s := newMemoryResults(maxStoredResults, maxStoredBytes, clock)
-	put := func(text string) string {
-		t.Helper()
-		id, err := s.put(ctx, text, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	old := put("a\nb")
-	now = now.Add(resultTTL + time.Second)
-	if _, err := s.page(ctx, old, 1, 10, ""); !errors.Is(err, ErrUnknownHandle) {
-		t.Errorf("expired handle: %v", err)
-	}
-	s = newMemoryResults(3, maxStoredBytes, clock)
-	var ids []string
-	for i := range 5 {
-		ids = append(ids, put(fmt.Sprint(i)))
-	}
-	for i, id := range ids {
-		_, err := s.page(ctx, id, 1, 1, "")
-		if kept := err == nil; kept != (i >= 2) {
-			t.Errorf("entry %d kept = %v", i, kept)
-		}
-	}
-	s = newMemoryResults(maxStoredResults, 40, clock)
-	a := put("123456")
-	b := put("789012")
-	if _, err := s.page(ctx, a, 1, 1, ""); err == nil {
-		t.Error("the byte bound kept both")
-	}
-	if v, err := s.page(ctx, b, 1, 1, ""); err != nil || v != "789012" {
-		t.Errorf("newest: %v %v", v, err)
-	}
-	if n, bytes := held(s); n != 1 || bytes != 11+4+6 { // the handle, the header with one line mark, the text
-		t.Errorf("held %d results, %d bytes", n, bytes)
 	}
 }
 
@@ -155,7 +113,7 @@ func TestResultStoreBounds(t *testing.T) {
 // minutes against a 256 MiB cap.)
 func TestResultLargerThanStoreRefused(t *testing.T) {
 	r := newRunner(t, WithMaxInline(100))
-	r.results = newMemoryResults(maxStoredResults, 64<<10, nil)
+	r.results = results.NewMemory(results.Options{MaxBytes: 64 << 10})
 	res := r.Exec(context.Background(), `"x" * 100000`)
 	want := "Error: the result is too large to keep: it takes 97.7 KiB, and results longer than output.max_inline are kept for ot.result only up to 64 KiB. " +
 		"Return less: a slice (x[:100]), the items that match a filter, or a summary (len, counts); " +
@@ -166,127 +124,13 @@ func TestResultLargerThanStoreRefused(t *testing.T) {
 	if !errors.Is(res.Err, ErrResultTooLarge) || !errors.Is(res.Err, ErrLimit) {
 		t.Errorf("errors.Is(%v, ErrResultTooLarge / ErrLimit) = false", res.Err)
 	}
-	if n, bytes := held(r.results); n != 0 || bytes != 0 {
+	if n, bytes, _ := r.results.Held(); n != 0 || bytes != 0 {
 		t.Errorf("the store holds %d results, %d bytes after a refusal", n, bytes)
 	}
 	// Many short lines cost their line marks too, and still fit.
 	res = r.Exec(context.Background(), `"\n" * 50000`)
 	if res.IsError() || res.Handle == "" {
 		t.Errorf("50000 newlines: %.200s", res.Text)
-	}
-}
-
-// However many results arrive, concurrently or not, the store holds at
-// most its cap in bytes and entries, dropping the oldest first.
-func TestResultStoreStaysWithinCap(t *testing.T) {
-	ctx := context.Background()
-	const maxSum = 100 << 10
-	s := newMemoryResults(maxStoredResults, maxSum, nil)
-	var wg sync.WaitGroup
-	for g := range 8 {
-		wg.Go(func() {
-			for i := range 50 {
-				text := strings.Repeat(fmt.Sprintf("%d-%d\n", g, i), 500+(g*50+i)*37%2000)
-				if _, err := s.put(ctx, text, ""); err != nil {
-					t.Error(err)
-					return
-				}
-				if n, bytes := held(s); bytes > maxSum || n > maxStoredResults {
-					t.Errorf("the store holds %d bytes in %d results, cap %d bytes, %d results", bytes, n, maxSum, maxStoredResults)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	last, _ := s.put(ctx, "newest", "")
-	if v, err := s.page(ctx, last, 1, 1, ""); err != nil || v != "newest" {
-		t.Errorf("newest: %v %v", v, err)
-	}
-}
-
-// Paging and search read the same lines as splitting the text at every
-// newline would, around the line marks too.
-func TestResultPagesMatchLines(t *testing.T) {
-	texts := map[string]string{
-		"numbered": numbered(3*lineStride + 5),
-		"trailing": numbered(lineStride) + "\n",
-		"blank":    strings.Repeat("\n", 2*lineStride),
-		"one line": "only",
-	}
-	for name, text := range texts {
-		s := newResultStore()
-		id, err := s.put(context.Background(), text, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(text, "\n")
-		for _, offset := range []int{1, 2, lineStride - 1, lineStride, lineStride + 1, 2*lineStride + 1, len(lines)} {
-			if offset > len(lines) {
-				continue
-			}
-			for _, limit := range []int{1, 3, lineStride + 2} {
-				got, err := s.page(context.Background(), id, offset, limit, "")
-				if err != nil {
-					t.Fatalf("%s %d,%d: %v", name, offset, limit, err)
-				}
-				end := min(len(lines), offset-1+limit)
-				want := strings.Join(lines[offset-1:end], "\n")
-				if end < len(lines) {
-					want += fmt.Sprintf("\n… (lines %d–%d of %d: next ot.result(handle=%q, offset=%d, limit=%d))", offset, end, len(lines), id, end+1, limit)
-				}
-				if got != want {
-					t.Errorf("%s offset %d limit %d:\n got %.120q\nwant %.120q", name, offset, limit, got, want)
-				}
-			}
-		}
-		from := min(lineStride, len(lines))
-		found, err := s.page(context.Background(), id, from, 1000, "^$|7$")
-		if err != nil {
-			t.Fatal(err)
-		}
-		matches := 0
-		for _, l := range lines[from-1:] {
-			if l == "" || strings.HasSuffix(l, "7") {
-				matches++
-			}
-		}
-		if n, _ := found.(*ordered.Map).Get("matches"); n != int64(matches) {
-			t.Errorf("%s: search from line %d found %v matches, want %d", name, from, n, matches)
-		}
-	}
-}
-
-// Bytes in a shared store that are not a result this onetool wrote (cut
-// short, another version's layout, a wrong count of lines) give an error
-// from ot.result (or at worst a wrong page), never a panic.
-func TestResultDamagedInStore(t *testing.T) {
-	ctx := context.Background()
-	good := encodeResult(numbered(3*lineStride + 5))
-	damaged := [][]byte{nil, {}, {2}, good[:1], good[:3], good[:5]}
-	for _, lines := range []uint64{0, 1, 3*lineStride + 1, 3*lineStride + 100, 4 * lineStride, 10 * lineStride, 1 << 40} {
-		b := binary.AppendUvarint([]byte{resultFormat}, lines)
-		damaged = append(damaged, append(b, good[3:]...)) // 3*256+5 lines take 2 bytes
-	}
-	for i, value := range damaged {
-		s := newResultStore()
-		if err := s.st.Set(ctx, "rdamaged123", value, time.Minute); err != nil {
-			t.Fatal(err)
-		}
-		for _, search := range []string{"", "7$"} {
-			for _, offset := range []int{1, lineStride, 3*lineStride + 5} {
-				func() {
-					defer func() {
-						if p := recover(); p != nil {
-							t.Errorf("value %d, offset %d, search %q: panic %v", i, offset, search, p)
-						}
-					}()
-					_, err := s.page(ctx, "rdamaged123", offset, 1000, search)
-					if err != nil && !errors.Is(err, errBadResult) && !strings.Contains(err.Error(), "past the end") {
-						t.Errorf("value %d: %v", i, err)
-					}
-				}()
-			}
-		}
 	}
 }
 
@@ -332,64 +176,138 @@ func TestResultHandleBelongsToPrincipal(t *testing.T) {
 					t.Errorf("%v reads alice's handle: %q, want %q", who.Key(), got, unknown(res.Handle))
 				}
 			}
-			key, _ := resultKey(res.Handle, alice.Key())
-			if got := read(nil, key); !strings.Contains(got, "unknown result handle") {
-				t.Errorf("the store's key as a handle: %q", got)
+			if got := read(nil, res.Handle+"."+strings.Repeat("0", 24)); !strings.Contains(got, "unknown result handle") {
+				t.Errorf("a text shaped like the store's key as a handle: %q", got)
 			}
 		})
 	}
 }
 
-// One principal holds at most a quarter of the result store (results and
-// bytes): however many results it makes, it forgets its own oldest first
-// and never pushes another principal's out. A result larger than its
-// share is refused with what to do. Runs nobody authenticated keep the
-// whole store, as before.
-func TestResultStoreSharePerPrincipal(t *testing.T) {
-	ctx := context.Background()
-	const maxSum = 400 << 10
-	s := newMemoryResults(maxStoredResults, maxSum, nil)
-	bob, err := s.put(ctx, "bob's", "token:bob")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var alice []string
-	for i := range 3 * maxStoredResults {
-		id, err := s.put(ctx, fmt.Sprint("alice ", i), "token:alice")
-		if err != nil {
-			t.Fatal(err)
+// nextCall finds the call a preview or a page ends with ("Read on: …",
+// "next …"), and the piece of the result before it.
+var nextCall = regexp.MustCompile(`\n… (?:\[[^\n]*\]\nRead on: |\((?:lines|characters) [^\n]*: next )(ot\.result\([^)\n]*\))`)
+
+// follow runs, as programs, the call each page suggests, from the
+// preview of res to the end, and returns the pieces put back together:
+// after a page of lines (start=…) the next begins a line (offset=…).
+func follow(t *testing.T, r *Runner, res *ExecResult) (string, int) {
+	t.Helper()
+	var b strings.Builder
+	text, calls := res.Text, 0
+	for {
+		m := nextCall.FindStringSubmatchIndex(text)
+		if m == nil {
+			b.WriteString(text)
+			return b.String(), calls
 		}
-		alice = append(alice, id)
+		b.WriteString(text[:m[0]])
+		call := text[m[2]:m[3]]
+		if strings.Contains(call, "offset=") {
+			b.WriteByte('\n')
+		}
+		calls++
+		if calls > 2000 {
+			t.Fatalf("more than 2000 pages; the last call %s", call)
+		}
+		page := r.Exec(context.Background(), call)
+		if page.IsError() || page.Handle != "" {
+			t.Fatalf("%s: %.300s (handle %q)", call, page.Text, page.Handle)
+		}
+		text = page.Text
 	}
-	readable := func(ids []string, owner string) int {
-		n := 0
-		for _, id := range ids {
-			if _, err := s.get(ctx, id, owner); err == nil {
-				n++
+}
+
+// For each shape of large result, the preview suggests a call that reads
+// on, and following the calls each page suggests, as programs, returns
+// the whole result exactly once: no gap, no overlap, every page short
+// enough to be returned inline.
+func TestLargeResultShapesFollowed(t *testing.T) {
+	r := newRunner(t, WithMaxInline(1000))
+	whole := newRunner(t, WithMaxInline(0)) // the results as they are
+	for _, tt := range []struct {
+		name, code string
+		first      string // the call the preview suggests
+		json       bool   // the stored text is the value laid out: compare values
+	}{
+		{"many lines", `"\n".join(["line %d" % i for i in range(3000)])`, "offset=", false},
+		{"one long line", `",".join([str(i) for i in range(20000)])`, "start=", false},
+		{"few long lines", `"\n".join([",".join([str(k * 100000 + i) for i in range(3000)]) for k in range(3)])`, "start=", false},
+		{"a long line among short ones", `"\n".join(["a%d" % i for i in range(300)] + ["-".join([str(i) for i in range(3000)])] + ["b%d" % i for i in range(300)])`, "offset=", false},
+		{"wide characters", `"".join(["é€😀"[i % 3] + str(i) for i in range(5000)])`, "start=", false},
+		{"printed then a value", "print(\"\\n\".join([\"p%d\" % i for i in range(100)]))\n\"z\" * 3000", "start=", false}, // the preview ends inside the long line
+		{"JSON list of records", `[{"id": i, "name": "item %d" % i, "tags": ["a", "b"]} for i in range(2000)]`, "offset=", true},
+		{"JSON with a long list inside", `{"query": "x", "results": [{"id": i, "ok": i % 2 == 0} for i in range(2000)]}`, "offset=", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := r.Exec(context.Background(), tt.code)
+			if res.IsError() || res.Handle == "" {
+				t.Fatalf("not stored: %.300s", res.Text)
 			}
+			m := nextCall.FindStringSubmatch(res.Text)
+			if m == nil || !strings.Contains(m[1], tt.first) {
+				t.Fatalf("the preview suggests %v, want a call with %s:\n%s", m, tt.first, res.Text[max(0, len(res.Text)-300):])
+			}
+			whole := whole.Exec(context.Background(), tt.code).Text
+			got, calls := follow(t, r, res)
+			if calls < 2 {
+				t.Errorf("read in %d calls: pages too large", calls)
+			}
+			if !tt.json {
+				if got != whole {
+					t.Errorf("following the pages gives %d characters, want %d; first difference at %d", len(got), len(whole), diffAt(got, whole))
+				}
+				return
+			}
+			var a, b any
+			if err := json.Unmarshal([]byte(got), &a); err != nil {
+				t.Fatalf("the pages put together are no JSON: %v\n%.300s", err, got)
+			}
+			if err := json.Unmarshal([]byte(whole), &b); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Error("the pages put together are another value")
+			}
+			if !regexp.MustCompile(`\n +\{"id":7,`).MatchString(got) {
+				t.Errorf("records are not one per line:\n%.300s", got)
+			}
+		})
+	}
+}
+
+func diffAt(a, b string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
 		}
-		return n
 	}
-	if n := readable(alice, "token:alice"); n != maxStoredResults/ownerShare {
-		t.Errorf("alice keeps %d of her %d results, want %d", n, len(alice), maxStoredResults/ownerShare)
+	return min(len(a), len(b))
+}
+
+// search shows each match, not a cut before it: a match deep inside a
+// long line is shown with the text around it, its character, and a call
+// that reads from there, which, run, returns the match.
+func TestResultSearchShowsDeepMatches(t *testing.T) {
+	r := newRunner(t, WithMaxInline(1000))
+	res := r.Exec(context.Background(), `"x" * 50000 + "NEEDLE1" + "y" * 30000 + "NEEDLE2" + "z" * 10`)
+	if res.Handle == "" {
+		t.Fatal(res.Text)
 	}
-	if _, err := s.get(ctx, alice[len(alice)-1], "token:alice"); err != nil {
-		t.Errorf("alice's newest: %v", err)
+	found := r.Exec(context.Background(), fmt.Sprintf(`ot.result(handle=%q, search="NEEDLE[0-9]")`, res.Handle))
+	want := fmt.Sprintf(`{"matches":2,"lines":[`+
+		`"1: …%sNEEDLE1%s… (character 50000; read on: ot.result(handle=\"%[3]s\", start=49900))",`+
+		`"1: …%sNEEDLE2zzzzzzzzzz (character 80007; read on: ot.result(handle=\"%[3]s\", start=79907))"]}`,
+		strings.Repeat("x", 100), strings.Repeat("y", 100), res.Handle, strings.Repeat("y", 100))
+	if found.Text != want {
+		t.Errorf("search:\n got %s\nwant %s", found.Text, want)
 	}
-	// Bytes: 30 KiB results, 100 KiB each principal.
-	for range 10 {
-		if _, err := s.put(ctx, strings.Repeat("a", 30<<10), "token:alice"); err != nil {
-			t.Fatal(err)
-		}
+	read := r.Exec(context.Background(), fmt.Sprintf(`ot.result(handle=%q, start=79907)`, res.Handle))
+	if !strings.HasPrefix(read.Text, strings.Repeat("y", 100)+"NEEDLE2") {
+		t.Errorf("the call that reads on: %.200s", read.Text)
 	}
-	if _, err := s.get(ctx, bob, "token:bob"); err != nil {
-		t.Errorf("bob's result after alice's: %v", err)
-	}
-	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), "token:alice"); !errors.Is(err, ErrResultTooLarge) ||
-		!strings.Contains(err.Error(), "kept for ot.result only up to 100 KiB (each principal's share of the store)") {
-		t.Errorf("a result larger than a principal's share: %v", err)
-	}
-	if _, err := s.put(ctx, strings.Repeat("a", 150<<10), ""); err != nil {
-		t.Errorf("without principals, the whole store: %v", err)
+	// Past limit, the next matches are a call away, from the first not shown.
+	more := r.Exec(context.Background(), fmt.Sprintf(`ot.result(handle=%q, search="NEEDLE[0-9]", limit=1)`, res.Handle))
+	if want := fmt.Sprintf(`"more":"1 more matches: next ot.result(handle=\"%s\", search=\"NEEDLE[0-9]\", start=80007, limit=1); or narrow the search"`, res.Handle); !strings.Contains(more.Text, want) {
+		t.Errorf("more:\n got %s\nwant %s", more.Text, want)
 	}
 }

@@ -39,6 +39,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/runner/redaction"
+	"github.com/onetool-dev/onetool/runner/results"
 	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/snippets"
 )
@@ -80,7 +81,7 @@ type Runner struct {
 	db          *db.Pack                                                        // its connection pools, closed with the runner
 	sinks       []StatsSink
 	statsFile   *statsFile
-	results     *resultStore
+	results     *results.Store
 	shared      store.Store // where results, cache and counters live; nil: in this process
 	ownsShared  bool        // opened from the configuration: closed with the runner
 	counters    store.Store // rate counters (SPEC §7.4)
@@ -117,7 +118,7 @@ func New(opts ...Option) (*Runner, error) {
 		metrics:     newMetrics(),
 		watchdog:    interp.NewWatchdog(),
 		executor:    interp.NewExecutor(time.Minute),
-		results:     newResultStore(),
+		results:     results.NewMemory(results.Options{}),
 		maxInline:   -1, // from the configuration unless WithMaxInline
 		started:     time.Now(),
 	}
@@ -220,7 +221,7 @@ func New(opts ...Option) (*Runner, error) {
 			Stats:    r.stats,
 			Servers:  r.serverStatus,
 			Wait:     r.waitServers,
-			Result:   r.results.page, // openStore has chosen the store
+			Result:   r.readResult, // reads r.results, which openStore has chosen
 			Health:   r.health,
 			Modules:  r.modules,
 			Visible:  visibleTools,
@@ -445,7 +446,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		if secrets := r.cfg.Secrets; secrets != nil {
 			redactResult(ctx, secrets, res, start.Add(st.limits.Timeout), st.limits.Timeout)
 		}
-		r.results.keep(context.WithoutCancel(ctx), res, r.maxInline, st.principal.Key()) // a finished run's result is kept even as its caller goes
+		r.keepResult(context.WithoutCancel(ctx), res, st.principal.Key()) // a finished run's result is kept even as its caller goes
 		r.recordRun(start, command, st, res)
 		r.recordAudit(start, st, res)
 		if endSpan != nil {

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 
+	"github.com/onetool-dev/onetool/runner/results"
 	"github.com/onetool-dev/onetool/runner/store"
 )
 
@@ -42,7 +43,7 @@ func (r *Runner) openStore() error {
 		r.counters = store.NewMemory(store.MemoryOptions{})
 		return nil
 	}
-	r.results = &resultStore{st: store.WithPrefix(r.shared, resultPrefix), maxSum: r.results.maxSum}
+	r.results = results.New(store.WithPrefix(r.shared, resultPrefix), results.Options{})
 	r.cache.st = store.WithPrefix(r.shared, cachePrefix)
 	r.counters = store.WithPrefix(r.shared, counterPrefix)
 	return nil

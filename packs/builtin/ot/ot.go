@@ -37,8 +37,8 @@ type Info struct {
 	// that discovery includes their tools. Nil when there are none.
 	Wait func(ctx context.Context)
 	// Result pages through a large result stored under a handle (SPEC
-	// §7.3): lines from offset (1-based), or the lines matching search.
-	Result func(ctx context.Context, handle string, offset, limit int, search string) (any, error)
+	// §7.3): by lines or by characters, or the matches of a search.
+	Result func(ctx context.Context, q ResultQuery) (any, error)
 	// Health reports whether onetool and its upstream servers are well.
 	Health func() any
 	// Modules are the Python modules programs may use (json, re, …), for
@@ -286,27 +286,36 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 		},
 		{
 			Pack: "ot", Name: "result",
-			Description: "Read a large result that a run stored under a handle instead of returning it whole (its preview ends with the handle): " +
-				"`limit` lines from line `offset` (1-based), or with `search` (a regular expression) the matching lines, numbered. Results are kept for 30 minutes.",
+			Description: "Read a large result that a run stored under a handle instead of returning it whole (its preview ends with the handle and the call that reads on). " +
+				"By lines: `limit` lines from line `offset` (1-based). By characters: `max_chars` characters from character `start` (0-based, newlines included), for results of one or a few long lines. " +
+				"A page holds at most `max_chars` characters (default 10000, or half of output.max_inline when that is less): a page of lines stops before a line that would not fit, " +
+				"and a line longer than a page is paged by characters. Each page ends with the call that reads the next. " +
+				"With `search` (a regular expression), the matches from `offset` (or `start`) on: a matching line whole, numbered, and in a long line each match with the text around it, its character and the call that reads there. " +
+				"A JSON value is stored one member per line. Results are kept for 30 minutes.",
 			InputSchema: `{"type":"object","properties":{` +
 				`"handle":{"type":"string","description":"The handle from the preview, e.g. \"r7k2m9x4qa\"."},` +
 				`"offset":{"type":"integer","default":1,"description":"First line to return, from 1."},` +
 				`"limit":{"type":"integer","default":100,"description":"Most lines to return (at most 1000)."},` +
-				`"search":{"type":"string","default":"","description":"A regular expression: return the matching lines (from offset on) instead of a page."}},` +
+				`"search":{"type":"string","default":"","description":"A regular expression: return the matches (from offset, or start, on) instead of a page."},` +
+				`"start":{"type":"integer","description":"First character to return, from 0: page by characters instead of lines."},` +
+				`"max_chars":{"type":"integer","description":"Most characters in a page (at most 100000; default 10000, or half of output.max_inline when less)."}},` +
 				`"required":["handle"],"additionalProperties":false}`,
 			Returns: "any",
 			Examples: []packs.Example{
-				{Code: `ot.result(handle="r7k2m9x4qa", offset=101, limit=100)`, Description: "the next page"},
-				{Code: `ot.result(handle="r7k2m9x4qa", search="ERROR|WARN")`, Description: "only the lines that match"},
+				{Code: `ot.result(handle="r7k2m9x4qa", offset=101, limit=100)`, Description: "the next page of lines"},
+				{Code: `ot.result(handle="r7k2m9x4qa", start=2000)`, Description: "the next 10000 characters of a long line"},
+				{Code: `ot.result(handle="r7k2m9x4qa", search="ERROR|WARN")`, Description: "only what matches"},
 			},
 			Annotations: packs.Annotations{ReadOnly: true},
 			Handler: func(ctx context.Context, args map[string]any) (any, error) {
 				if info.Result == nil {
 					return nil, fmt.Errorf("no results are stored here")
 				}
-				handle, _ := args["handle"].(string)
-				search, _ := args["search"].(string)
-				return info.Result(ctx, handle, intArg(args["offset"], 1), intArg(args["limit"], 100), search)
+				q := ResultQuery{Offset: intArg(args["offset"], 1), Limit: intArg(args["limit"], 100),
+					Start: optionalInt(args["start"]), MaxChars: optionalInt(args["max_chars"])}
+				q.Handle, _ = args["handle"].(string)
+				q.Search, _ = args["search"].(string)
+				return info.Result(ctx, q)
 			},
 		},
 		{
@@ -595,6 +604,26 @@ func search(reg *packs.Registry, info Info, query string) string {
 
 // intArg reads an integer argument as Starlark (int64) and Go callers
 // (int, float64, json.Number) pass it; def when absent.
+// ResultQuery is an ot.result call: a page of lines (Offset, Limit), of
+// characters (Start, MaxChars), or the matches of Search. Start and
+// MaxChars are nil when not given.
+type ResultQuery struct {
+	Handle        string
+	Offset, Limit int
+	Start         *int
+	MaxChars      *int
+	Search        string
+}
+
+// optionalInt is nil for an absent (or None) argument, else the number.
+func optionalInt(v any) *int {
+	if v == nil {
+		return nil
+	}
+	n := intArg(v, 0)
+	return &n
+}
+
 func intArg(v any, def int) int {
 	switch x := v.(type) {
 	case int64:
