@@ -187,4 +187,3 @@ func verdict(id string, a answer) error {
 	}
 	return fmt.Errorf("%w: the user dismissed the confirmation of %s", runner.ErrNotConfirmed, id)
 }
-
