@@ -27,6 +27,7 @@ type screenSession struct {
 	ptmx *os.File
 	mu   sync.Mutex
 	term *vt.Emulator
+	got  int // bytes the program wrote
 	done chan struct{}
 }
 
@@ -51,6 +52,7 @@ func startScreen(t *testing.T, cmd *exec.Cmd, rows, cols int) *screenSession {
 			if n > 0 {
 				s.mu.Lock()
 				_, _ = s.term.Write(buf[:n])
+				s.got += n
 				s.mu.Unlock()
 			}
 			if err != nil {
@@ -133,15 +135,29 @@ func (s *screenSession) waitPrompt(within time.Duration) {
 	})
 }
 
-// resize changes the terminal's size, as a window manager does: the
-// program gets SIGWINCH.
+// resize changes the terminal's size, as a window manager does, and
+// waits for the program to redraw: it gets SIGWINCH.
 func (s *screenSession) resize(rows, cols int) {
 	s.t.Helper()
 	s.mu.Lock()
 	s.term.Resize(cols, rows)
+	before := s.got
 	s.mu.Unlock()
 	if err := pty.Setsize(s.ptmx, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
 		s.t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		redrawn := s.got > before
+		s.mu.Unlock()
+		if redrawn {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("no redraw after a resize to %dx%d; the terminal shows:\n%s", cols, rows, s.screen())
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -259,4 +275,89 @@ func wrapLines(lines []string, cols int) []string {
 		out = append(out, string(r))
 	}
 	return out
+}
+
+// outputAfter waits for the prompt after the line marker and returns the
+// lines between them.
+func (s *screenSession) outputAfter(marker string, within time.Duration) []string {
+	s.t.Helper()
+	var out []string
+	s.waitFor("output after "+marker, within, func(lines []string) bool {
+		n := len(lines)
+		if n == 0 || lines[n-1] != ">>>" {
+			return false
+		}
+		for i := n - 2; i >= 0; i-- {
+			if lines[i] == marker {
+				out = lines[i+1 : n-1]
+				return true
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// A paste is one input, blank lines inside its function included: with
+// bracketed paste (the REPL turns it on; the terminal brackets the paste)
+// Enter then runs it; without, the lines arrive together and a blank line
+// followed by an indented one stays in the block. Resizing the terminal
+// mid-line keeps the line. exit() leaves with status 0.
+func TestReplScreenPasteResizeExit(t *testing.T) {
+	s := replOnScreen(t, 24, 80)
+	const wait = 10 * time.Second
+
+	s.term.Paste("def f():\r    x = 1\r\r    return x\r\rprint(f())")
+	s.waitFor("the pasted block", wait, func(lines []string) bool {
+		return len(lines) > 0 && lines[len(lines)-1] == "... print(f())"
+	})
+	s.send("\r")
+	if out := s.outputAfter("... print(f())", wait); !slices.Equal(out, []string{"1"}) {
+		t.Errorf("bracketed paste printed %q, want [1]; the terminal shows:\n%s", out, s.screen())
+	}
+
+	s.send("def g():\r    y = 2\r\r    return y\r\rprint(g())\r") // one burst, no brackets
+	if out := s.outputAfter("... print(g())", wait); !slices.Equal(out, []string{"2"}) {
+		t.Errorf("unbracketed paste printed %q, want [2]; the terminal shows:\n%s", out, s.screen())
+	}
+
+	s.send("resized = 6 *")
+	s.waitFor("the typed line", wait, func(lines []string) bool {
+		return len(lines) > 0 && lines[len(lines)-1] == ">>> resized = 6 *"
+	})
+	s.resize(30, 100)
+	s.resize(24, 60)
+	s.send(" 7\r")
+	s.waitPrompt(wait)
+	// A line longer than the new width: the editor redraws it on two rows.
+	s.send("long = 6 * 7 + 0 * 1111111111 + 0 * 2222222222 + 0 * 333333")
+	s.waitFor("the long line", wait, func(lines []string) bool {
+		return strings.HasSuffix(strings.Join(lines, ""), "+ 0 * 333333") // wrapped at 60 columns
+	})
+	s.resize(24, 40)
+	s.send("3333\r")
+	s.waitPrompt(wait)
+	s.send("long\r")
+	if out := s.outputAfter(">>> long", wait); !slices.Equal(out, []string{"42"}) {
+		t.Errorf("after a resize that wraps the line, printed %q, want [42]; the terminal shows:\n%s", out, s.screen())
+	}
+	s.send("resized\r")
+	if out := s.outputAfter(">>> resized", wait); !slices.Equal(out, []string{"42"}) {
+		t.Errorf("after a resize mid-line, printed %q, want [42]; the terminal shows:\n%s", out, s.screen())
+	}
+	if !slices.Contains(s.lines(), ">>> resized = 6 * 7") {
+		t.Errorf("the line typed across a resize is not intact; the terminal shows:\n%s", s.screen())
+	}
+
+	s.send("exit()\r")
+	exited := make(chan error, 1)
+	go func() { exited <- s.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("exit(): %v; the terminal shows:\n%s", err, s.screen())
+		}
+	case <-time.After(wait):
+		t.Fatalf("still running after exit(); the terminal shows:\n%s", s.screen())
+	}
 }

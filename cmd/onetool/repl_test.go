@@ -120,6 +120,24 @@ func TestReplPipedGrouping(t *testing.T) {
 		{"failure exits 1 after running everything", "1/0\n'after'\n", "Error: line 1: division by zero\nafter\n", 1},
 		{"quit stops reading", ":quit\n1/0\n", "", 0},
 		{"exit", ":exit\n", "", 0},
+		// exit(), quit(), exit and quit leave as in CPython: what follows
+		// is not read; the status is the code.
+		{"exit() stops reading", "print(1)\nexit()\nprint(2)\n", "1\n", 0},
+		{"quit()", "quit()\nprint(2)\n", "", 0},
+		{"bare exit", "exit\nprint(2)\n", "", 0},
+		{"bare quit", "  quit  \nprint(2)\n", "", 0},
+		{"exit(3)", "exit(3)\nprint(2)\n", "", 3},
+		{"exit(0) after a failure", "1/0\nexit(0)\n", "Error: line 1: division by zero\n", 0},
+		{"sys.exit", "import sys\nsys.exit(4)\n", "", 4},
+		{"raise SystemExit", "raise SystemExit(5)\nprint(2)\n", "", 5},
+		{"printed before exit", "print('a'); exit(2)\n", "a\n", 2},
+		{"exit in a block", "for i in range(3):\n    print(i)\n    exit(6)\n\nprint('after')\n", "0\n", 6},
+		{"a caught SystemExit goes on", "try:\n    exit(7)\nexcept SystemExit as e:\n    print('caught', e.code)\n\nprint('after')\n", "caught 7\nafter\n", 0},
+		{"exit as a value", "f = exit\nprint('kept')\n", "kept\n", 0},
+		// A blank line followed by an indented line continues the block:
+		// a file of functions with blank lines in their bodies runs whole.
+		{"blank line inside a function", "def f():\n    x = 1\n\n    return x\n\nprint(f())\n", "1\n", 0},
+		{"blank lines inside a function", "def f():\n    x = 1\n\n\n    if x:\n\n        x += 1\n\n    return x\nf()\n", "2\n", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, errOut, code := runRepl(t, c.input)
