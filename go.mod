@@ -8,6 +8,7 @@ require (
 	github.com/MicahParks/keyfunc/v3 v3.9.1
 	github.com/VictoriaMetrics/metrics v1.45.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
+	github.com/charmbracelet/x/vt v0.1.0
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/creack/pty v1.1.24
 	github.com/flosch/pongo2/v6 v6.0.0
@@ -47,7 +48,6 @@ require (
 	github.com/charmbracelet/x/exp/ordered v0.1.0 // indirect
 	github.com/charmbracelet/x/term v0.2.2 // indirect
 	github.com/charmbracelet/x/termios v0.1.1 // indirect
-	github.com/charmbracelet/x/vt v0.1.0 // indirect
 	github.com/charmbracelet/x/windows v0.2.2 // indirect
 	github.com/clipperhouse/displaywidth v0.11.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect

@@ -39,13 +39,17 @@ in one session: names an input defines stay for the next ones.
 On a terminal: line editing, a history file (multi-line blocks are kept as
 one entry), tab completion of globals, pack functions after "pack." and
 parameter names inside a call. A line ending in ':' opens a block that a
-blank line ends. Ctrl-C cancels the running input or clears the line;
-Ctrl-D on an empty line exits. Commands: :help, :packs, :reset, :quit.
+blank line ends. A paste is one input, blank lines inside functions
+included. Ctrl-C cancels the running input or clears the line; Ctrl-D on
+an empty line, exit() or quit() exits. Commands: :help, :packs, :reset,
+:quit.
 
 When standard input is not a terminal, lines are read and grouped into
-inputs the same way, and only the outputs are printed: no prompts.
-Exit status: 0, or 1 when standard input was not a terminal and some
-input failed (every input still runs); 2 on usage errors.`,
+inputs the same way, and only the outputs are printed: no prompts. A blank
+line followed by an indented line stays inside its block.
+Exit status: the code of exit(code) when an input called it; else 0, or 1
+when standard input was not a terminal and some input failed (every input
+still runs); 2 on usage errors.`,
 		Example: `  onetool repl
   printf 'x = 2\nx * 21\n' | onetool repl`,
 		Args: cobra.NoArgs,
@@ -234,8 +238,9 @@ func replOutput(res *runner.ExecResult) (string, bool) {
 const replHelp = `Type Python: the value of a final expression is printed, and the names
 you define stay for the next inputs. A line ending in ':' opens a block;
 a blank line ends it. Tab completes packs, pack functions (demo.fo<Tab>)
-and parameters (demo.foo(te<Tab>). Ctrl-C cancels a running input or
-clears the line; Ctrl-D exits.
+and parameters (demo.foo(te<Tab>). A paste runs as one input when you
+press Enter. Ctrl-C cancels a running input or clears the line; Ctrl-D,
+exit() or quit() exits.
 
 Commands:
   :help    this help
