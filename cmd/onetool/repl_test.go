@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -254,5 +257,51 @@ func TestReplHistoryFile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "{\"block\":\"x\"}\n" {
 		t.Errorf("history file changed: %q", b)
+	}
+}
+
+// From a pipe, a blank line after a block runs the block at once when
+// nothing follows it yet: a program that drives the REPL, writing a block
+// and waiting for its output, is not kept waiting by the look-ahead that
+// keeps blank lines inside functions.
+func TestReplPipedBlockNotKeptWaiting(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("ONETOOL_CONFIG", "")
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- Main([]string{"repl"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	next := func() string {
+		got := make(chan string, 1)
+		go func() {
+			lines.Scan()
+			got <- lines.Text()
+		}()
+		select {
+		case l := <-got:
+			return l
+		case <-time.After(10 * time.Second):
+			t.Fatal("no output while the writer waits")
+			return ""
+		}
+	}
+	io.WriteString(inW, "for i in range(2):\n    print(i)\n\n")
+	if a, b := next(), next(); a != "0" || b != "1" {
+		t.Errorf("got %q %q, want 0 1", a, b)
+	}
+	io.WriteString(inW, "def f():\n    x = 1\n\n    return x\n\nprint(f())\n")
+	if l := next(); l != "1" {
+		t.Errorf("got %q, want 1", l)
+	}
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }
