@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -69,8 +72,24 @@ func TestReplAccept(t *testing.T) {
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0", false},
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0\n", true},
 	} {
-		if got := accept(c.buffer); got != c.want {
+		if got := accept(c.buffer, false); got != c.want {
 			t.Errorf("accept(%q) = %v, want %v", c.buffer, got, c.want)
+		}
+	}
+	// Keys waiting after Enter (a paste without bracketed paste): a blank
+	// line does not end a block; a complete line still runs.
+	for _, c := range []struct {
+		buffer string
+		want   bool
+	}{
+		{"def f(a):\n    x = a\n", false},
+		{"def f(a):\n    x = a\n\n    return x", false},
+		{"def f(a):\n    x = a\n\n    return x\n\nprint(f(1))", true},
+		{"x = 1", true},
+		{"def f(a):", false},
+	} {
+		if got := accept(c.buffer, true); got != c.want {
+			t.Errorf("accept(%q, pending) = %v, want %v", c.buffer, got, c.want)
 		}
 	}
 }
@@ -104,6 +123,24 @@ func TestReplPipedGrouping(t *testing.T) {
 		{"failure exits 1 after running everything", "1/0\n'after'\n", "Error: line 1: division by zero\nafter\n", 1},
 		{"quit stops reading", ":quit\n1/0\n", "", 0},
 		{"exit", ":exit\n", "", 0},
+		// exit(), quit(), exit and quit leave as in CPython: what follows
+		// is not read; the status is the code.
+		{"exit() stops reading", "print(1)\nexit()\nprint(2)\n", "1\n", 0},
+		{"quit()", "quit()\nprint(2)\n", "", 0},
+		{"bare exit", "exit\nprint(2)\n", "", 0},
+		{"bare quit", "  quit  \nprint(2)\n", "", 0},
+		{"exit(3)", "exit(3)\nprint(2)\n", "", 3},
+		{"exit(0) after a failure", "1/0\nexit(0)\n", "Error: line 1: division by zero\n", 0},
+		{"sys.exit", "import sys\nsys.exit(4)\n", "", 4},
+		{"raise SystemExit", "raise SystemExit(5)\nprint(2)\n", "", 5},
+		{"printed before exit", "print('a'); exit(2)\n", "a\n", 2},
+		{"exit in a block", "for i in range(3):\n    print(i)\n    exit(6)\n\nprint('after')\n", "0\n", 6},
+		{"a caught SystemExit goes on", "try:\n    exit(7)\nexcept SystemExit as e:\n    print('caught', e.code)\n\nprint('after')\n", "caught 7\nafter\n", 0},
+		{"exit as a value", "f = exit\nprint('kept')\n", "kept\n", 0},
+		// A blank line followed by an indented line continues the block:
+		// a file of functions with blank lines in their bodies runs whole.
+		{"blank line inside a function", "def f():\n    x = 1\n\n    return x\n\nprint(f())\n", "1\n", 0},
+		{"blank lines inside a function", "def f():\n    x = 1\n\n\n    if x:\n\n        x += 1\n\n    return x\nf()\n", "2\n", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, errOut, code := runRepl(t, c.input)
@@ -220,5 +257,51 @@ func TestReplHistoryFile(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "{\"block\":\"x\"}\n" {
 		t.Errorf("history file changed: %q", b)
+	}
+}
+
+// From a pipe, a blank line after a block runs the block at once when
+// nothing follows it yet: a program that drives the REPL, writing a block
+// and waiting for its output, is not kept waiting by the look-ahead that
+// keeps blank lines inside functions.
+func TestReplPipedBlockNotKeptWaiting(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("ONETOOL_CONFIG", "")
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- Main([]string{"repl"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	next := func() string {
+		got := make(chan string, 1)
+		go func() {
+			lines.Scan()
+			got <- lines.Text()
+		}()
+		select {
+		case l := <-got:
+			return l
+		case <-time.After(10 * time.Second):
+			t.Fatal("no output while the writer waits")
+			return ""
+		}
+	}
+	io.WriteString(inW, "for i in range(2):\n    print(i)\n\n")
+	if a, b := next(), next(); a != "0" || b != "1" {
+		t.Errorf("got %q %q, want 0 1", a, b)
+	}
+	io.WriteString(inW, "def f():\n    x = 1\n\n    return x\n\nprint(f())\n")
+	if l := next(); l != "1" {
+		t.Errorf("got %q, want 1", l)
+	}
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }
