@@ -143,6 +143,9 @@ type Result struct {
 	// Steps is the number of computation steps executed: the
 	// interpreter's plus the work builtins charged (see Budget).
 	Steps uint64
+	// Exited is set when the program ended with exit(), sys.exit(0) or
+	// raise SystemExit: a REPL leaves, as CPython's does.
+	Exited bool
 }
 
 // FileOptions is the dialect of SPEC §2.2: sets, while loops, top-level
@@ -555,7 +558,8 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 	delete(globals, tickName)
 	unwrapCells(globals)
 	var exit interface{ CleanExit() bool }
-	if err != nil && errors.As(err, &exit) && exit.CleanExit() {
+	exited := err != nil && errors.As(err, &exit) && exit.CleanExit()
+	if exited {
 		// The program exited (Python's exit() or sys.exit(0)): what it
 		// printed is its result.
 		err, value = nil, nil
@@ -573,6 +577,7 @@ func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits,
 		Printed: strings.TrimSuffix(printed.String(), "\n"),
 		Format:  p.formatMode(globals, predeclared),
 		Value:   p.result(value),
+		Exited:  exited,
 	}
 	if lim.opts.Redact != nil && res.Value != nil {
 		res.Value = lim.opts.Redact(res.Value)

@@ -369,6 +369,10 @@ type ExecResult struct {
 	Value any
 	// HasValue reports whether the code produced a value (None counts).
 	HasValue bool
+	// Exited is set when the code ended with exit(), sys.exit(0) or raise
+	// SystemExit, from anywhere (a REPL leaves). Runs in a worker process
+	// leave it unset.
+	Exited bool
 	// Printed is the text the code printed.
 	Printed string
 	// Stderr is what the code wrote to its standard error (sys.stderr,
@@ -509,6 +513,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 	res.HasValue = out.Value != nil
 	res.Value = out.GoValue
 	res.Text = out.Text
+	res.Exited = out.Exited
 	return res
 }
 

@@ -190,8 +190,8 @@ func (rp *repl) handle(ctx context.Context, input string, interrupt <-chan os.Si
 	if out, ok := replOutput(res); ok {
 		fmt.Fprintln(rp.out, out)
 	}
-	if !res.IsError() && exitsAtTopLevel(input) {
-		return rp.leave(0) // exit() or exit(0): the interpreter ends the run as if it had finished
+	if !res.IsError() && res.Exited {
+		return rp.leave(0) // exit() or exit(0), from anywhere: the interpreter ends the run as if it had finished
 	}
 	return false
 }
