@@ -157,4 +157,3 @@ func accept(buffer string, pending bool) bool {
 	}
 	return classify(buffer) == inputComplete
 }
-
