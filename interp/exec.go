@@ -303,6 +303,15 @@ func Compile(code string, predeclared starlark.StringDict, undefinedHint string)
 
 // CompileWith is Compile with parse reading the code (nil: ParseStarlark).
 func CompileWith(code string, parse Parser, predeclared starlark.StringDict, undefinedHint string) (*Program, error) {
+	return CompileChecked(code, parse, predeclared, undefinedHint, nil)
+}
+
+// CompileChecked is CompileWith that, once the program is resolved, gives
+// its syntax tree to check (when not nil): an error check returns is the
+// compile's error, and the program never runs. The tree's identifiers
+// carry their resolve.Binding, so check can tell a predeclared name from
+// one the program binds.
+func CompileChecked(code string, parse Parser, predeclared starlark.StringDict, undefinedHint string, check func(*syntax.File) error) (*Program, error) {
 	if parse == nil {
 		parse = ParseStarlark
 	}
@@ -340,6 +349,11 @@ func CompileWith(code string, parse Parser, predeclared starlark.StringDict, und
 	}
 	if err != nil {
 		return nil, resolveError(code, err, predeclared, undefinedHint)
+	}
+	if check != nil {
+		if err := check(f); err != nil {
+			return nil, err
+		}
 	}
 	p.prog = prog
 	return p, nil

@@ -158,3 +158,42 @@ func cloneDefault(v any) any {
 	}
 	return v
 }
+
+// BindsExactly reports whether a call with n positional arguments and the
+// keywords named binds by exact names alone, gives no parameter two
+// values and leaves no required one without: the usual call, which a
+// check before a run confirms without building the arguments (Bind says
+// what is wrong with the others). When it does, each is called with every
+// argument's index (positional ones first, then named in order) and the
+// parameter it binds to.
+func (t *Tool) BindsExactly(n int, named []string, each func(arg int, param string)) bool {
+	st, err := t.compiled()
+	if err != nil || n > len(st.params) {
+		return false
+	}
+	missing := 0
+	for i := n; i < len(st.params); i++ {
+		if st.params[i].Required {
+			missing++
+		}
+	}
+	for j, k := range named {
+		i, ok := st.index[k]
+		if !ok || i < n || slices.Contains(named[:j], k) {
+			return false
+		}
+		if st.params[i].Required {
+			missing--
+		}
+	}
+	if missing != 0 {
+		return false
+	}
+	for i := range n {
+		each(i, st.params[i].Name)
+	}
+	for j, k := range named {
+		each(n+j, k)
+	}
+	return true
+}

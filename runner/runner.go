@@ -21,6 +21,7 @@ import (
 
 	"go.opentelemetry.io/otel/trace"
 	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
@@ -38,6 +39,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/isolate"
+	"github.com/onetool-dev/onetool/runner/precheck"
 	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/runner/results"
 	"github.com/onetool-dev/onetool/runner/store"
@@ -523,7 +525,12 @@ func (r *Runner) compile(code string) (*interp.Program, error) {
 	if p := r.progs.get(code); p != nil {
 		return p, nil
 	}
-	p, err := interp.CompileWith(code, python.Parse, r.globals, r.hint)
+	// Its tool calls are checked before it runs (runner/precheck): a
+	// program that would fail at a bad call after others took effect
+	// never starts.
+	p, err := interp.CompileChecked(code, python.Parse, r.globals, r.hint, func(f *syntax.File) error {
+		return precheck.Check(f, r.globals)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func Builtins() starlark.StringDict {
 	}
 	ms := methods()
 	helpers := ms.helpers()
-	helpers["__ot_getmethod"] = ms.getMethod()
+	helpers[GetMethod] = ms.getMethod()
 	types := newTypeTable(ms, helpers)
 	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(),
 		rt.helperBuiltins(), rt.importBuiltins(), absentBuiltins()} {

@@ -20,7 +20,7 @@ func GetAttr(thread *starlark.Thread, x starlark.Value, name string) (starlark.V
 		return dunderHelper(thread, nil, starlark.Tuple{x, starlark.String(name)}, nil)
 	}
 	if _, ok := loweredMethod(name); ok {
-		if gm, ok := interp.Predeclared(thread)["__ot_getmethod"].(starlark.Callable); ok {
+		if gm, ok := interp.Predeclared(thread)[GetMethod].(starlark.Callable); ok {
 			return starlark.Call(thread, gm, starlark.Tuple{x, starlark.String(name)}, nil)
 		}
 	}

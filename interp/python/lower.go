@@ -1,5 +1,7 @@
 package python
 
+import "strings"
+
 // Method calls: x.name(args) becomes __ot_name(x, args) for the names
 // loweredMethod lists, so that onetool's implementation for the kind of x
 // runs (a str method counting characters, a list method Starlark lacks).
@@ -55,3 +57,21 @@ func loweredMethod(name string) (helper string, ok bool) {
 	}
 	return "", false
 }
+
+// LoweredCall reports whether helper is the name a call of a method is
+// lowered to (x.items() → __ot_items(x)), and which method. Tools named
+// like these methods (demo.items) are called through it.
+func LoweredCall(helper string) (method string, ok bool) {
+	method, ok = strings.CutPrefix(helper, "__ot_")
+	if !ok {
+		return "", false
+	}
+	if h, ok := loweredMethod(method); !ok || h != helper {
+		return "", false
+	}
+	return method, true
+}
+
+// GetMethod is the helper that x.name read as a value is lowered to,
+// for the names LoweredCall lists: __ot_getmethod(x, "name").
+const GetMethod = "__ot_getmethod"

@@ -107,7 +107,7 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			// xs.count taken as a value (max(set(xs), key=xs.count)):
 			// the method onetool implements for the receiver's kind,
 			// bound to it; anything else's own attribute.
-			return callAt(e.AttrPos, "__ot_getmethod", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
+			return callAt(e.AttrPos, GetMethod, l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
 		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
 	case *pyast.Subscript:

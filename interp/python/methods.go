@@ -141,7 +141,7 @@ func (ms methodSet) helpers() starlark.StringDict {
 // implementation of name for x's kind bound to x, else x's own
 // attribute (a struct's field, a module's function).
 func (ms methodSet) getMethod() *starlark.Builtin {
-	return interp.NewBuiltin("__ot_getmethod", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return interp.NewBuiltin(GetMethod, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		recv := args[0]
 		name, _ := interp.AsText(args[1])
 		if impl := ms[name][kindOf(recv)]; impl != nil {
