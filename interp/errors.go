@@ -28,6 +28,7 @@ const (
 	KindLimit     ErrorKind = "limit"     // a budget was exceeded
 	KindCancelled ErrorKind = "cancelled" // the caller cancelled the run
 	KindInternal  ErrorKind = "internal"  // a bug: a recovered panic
+	KindCheck     ErrorKind = "check"     // a check before the run (CompileChecked) refused it
 )
 
 // Error is a failed run, already phrased for the user: Error() is the text

@@ -308,7 +308,8 @@ func CompileWith(code string, parse Parser, predeclared starlark.StringDict, und
 
 // CompileChecked is CompileWith that, once the program is resolved, gives
 // its syntax tree to check (when not nil): an error check returns is the
-// compile's error, and the program never runs. The tree's identifiers
+// compile's error, an *Error of KindCheck (at the line its Line method
+// gives, if it has one) that wraps it, and the program never runs. The tree's identifiers
 // carry their resolve.Binding, so check can tell a predeclared name from
 // one the program binds.
 func CompileChecked(code string, parse Parser, predeclared starlark.StringDict, undefinedHint string, check func(*syntax.File) error) (*Program, error) {
@@ -352,7 +353,11 @@ func CompileChecked(code string, parse Parser, predeclared starlark.StringDict, 
 	}
 	if check != nil {
 		if err := check(f); err != nil {
-			return nil, err
+			line := 0
+			if l, ok := err.(interface{ Line() int }); ok {
+				line = l.Line()
+			}
+			return nil, NewError(KindCheck, line, 0, err.Error(), err)
 		}
 	}
 	p.prog = prog

@@ -54,6 +54,20 @@ func (p *UpstreamPack) Attr(name string) (starlark.Value, error) {
 	return &upstreamTool{pack: p, name: name}, nil
 }
 
+// ResolveNow returns the tool name stands for when the server's tools are
+// known now (it is connected), without waiting; known is false otherwise.
+// A check before a run uses it: a server still connecting is not waited
+// for.
+func (p *UpstreamPack) ResolveNow(name string) (t *packs.Tool, known bool, err error) {
+	now, ok := p.up.(interface {
+		ResolveNow(name string) (*packs.Tool, bool, error)
+	})
+	if !ok || strings.HasPrefix(name, "_") {
+		return nil, false, nil
+	}
+	return now.ResolveNow(name)
+}
+
 // upstreamTool is a tool of an upstream pack named in a program, resolved
 // when used.
 type upstreamTool struct {

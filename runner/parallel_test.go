@@ -84,7 +84,7 @@ func TestParallelShapesAndErrors(t *testing.T) {
 		{`parallel([call(demo.foo, text="test"), call(demo.fail, message="boom")], errors="return")`, `["orange",{"error":"demo.fail failed: boom"}]`},
 		{`parallel([call(demo.foo, text="x")], errors="ignore")`, `Error: line 1: parallel: errors must be "raise" or "return", got "ignore"`},
 		{`parallel([demo.foo(text="x")])`, `Error: line 1: parallel: item 0 is a string, not a deferred call: write call(demo.foo, text="x") instead of demo.foo(text="x")`},
-		{`call(demo.foo, txt="x")`, "Error: line 1: demo.foo: unknown parameter 'txt'. Did you mean 'text'? Signature: demo.foo(text: str) -> str"},
+		{"f = demo.foo\ncall(f, txt=\"x\")", "Error: line 2: demo.foo: unknown parameter 'txt'. Did you mean 'text'? Signature: demo.foo(text: str) -> str"},
 		{`str(call(demo.foo, text="x"))`, "<call demo.foo>"},
 		{`demo.foo.map([{"text": "test"}, {"text": "item1"}])`, `["orange","teal"]`},
 		{`demo.fail.map([{"message": "a"}], errors="return")`, `[{"error":"demo.fail failed: a"}]`},

@@ -24,7 +24,8 @@ r[1]["data"]`, "first is item1"},
 [s["status"] for s in r]`, `["failed","skipped","ok"]`},
 		{`r = plan([{"tool": "demo.sleep", "args": {"ms": 1000}}], timeout="100ms")
 [r[0]["status"], "timed out" in r[0]["error"]]`, `["failed",true]`},
-		{`r = plan([{"tool": "demo.foo", "args": {"txt": "x"}}], retries=3, retry_delay="5ms")
+		{`t = "demo.foo" # a name the check before the run cannot see: the step fails when run
+r = plan([{"tool": t, "args": {"txt": "x"}}], retries=3, retry_delay="5ms")
 [r[0]["status"], r[0]["attempts"]]`, `["failed",1]`},
 		{`plan([{"id": "a", "tool": "demo.foo", "depends_on": ["b"]}, {"id": "b", "tool": "demo.foo", "depends_on": ["a"]}])`, "Error: line 1: plan: cycle: a → b → a"},
 		{`plan([{"id": "a", "tool": "demo.foo", "depends_on": ["zz"]}])`, "Error: line 1: plan: "},

@@ -99,7 +99,7 @@ func TestOtResultErrors(t *testing.T) {
 		{fmt.Sprintf(`ot.result(handle=%q, max_chars=0)`, h), "Error: line 1: ot.result failed: max_chars must be between 1 and 100000 characters, got 0"},
 		{fmt.Sprintf(`ot.result(handle=%q, start=0, max_chars=100001)`, h), "Error: line 1: ot.result failed: max_chars must be between 1 and 100000 characters, got 100001"},
 		{fmt.Sprintf(`ot.result(handle=%q, offset=2)`, long), fmt.Sprintf(`Error: line 1: ot.result failed: offset 2 is past the end: the result has 1 line and 5000 characters; read it by characters: ot.result(handle=%q, start=0)`, long)},
-		{`ot.result()`, "Error: line 1: ot.result: missing required parameter 'handle'. Signature: ot.result(handle: str, offset: int = 1, limit: int = 100, search: str = \"\", start: int = None, max_chars: int = None) -> any"},
+		{`ot.result()`, "Error: line 1: ot.result: missing required parameter 'handle'. Signature: ot.result(handle: str, offset: int = 1, limit: int = 100, search: str = \"\", start: int = None, max_chars: int = None) -> any\n(the program did not start: its tool calls were checked first, and no tool ran)"},
 	} {
 		if got := r.Exec(context.Background(), tt.code).Text; got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.code, got, tt.want)

@@ -393,7 +393,7 @@ func TestChainInStarlark(t *testing.T) {
 		{`chain([{"tool": "t:nondet", "args": {"n": 3}}])`, "3"},
 		{`chain([{"tool": "t.nondet", "args": {"n": 1}}, {"tool": "t.fail"}, {"tool": "t.nondet"}])`,
 			`Error: line 1: chain step 2 of 3 (t.fail) failed: boom; results of the steps before: [1]`},
-		{`chain([{"tool": "t.nonde"}])`, `Error: line 1: chain step 1: unknown tool 't.nonde'; did you mean 't.nondet'?`},
+		{"n = \"t.nonde\"\nchain([{\"tool\": n}])", `Error: line 2: chain step 1: unknown tool 't.nonde'; did you mean 't.nondet'?`},
 		{`chain([{"tool": "t.nondet", "arg": {}}])`, `Error: line 1: chain step 1: unknown key "arg"; did you mean 'args'? (keys: tool, args, use_previous)`},
 		{`chain([{"args": {}}])`, `Error: line 1: chain step 1: missing "tool": name the tool as "pack.name" or give the tool itself`},
 		{`chain(["t.det"])`, `Error: line 1: chain step 1: want a dict like {"tool": "demo.foo", "args": {...}}, got string`},

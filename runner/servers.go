@@ -253,6 +253,23 @@ func (u *upstream) Names() []string {
 	return slices.Compact(names)
 }
 
+// ResolveNow is Resolve without waiting: known is false unless the
+// server is connected, when its tool list is the one it has now.
+func (u *upstream) ResolveNow(name string) (t *packs.Tool, known bool, err error) {
+	if u.srv.Status().State != mcpclient.StateConnected {
+		return nil, false, nil
+	}
+	// Connected, the list is at hand; should the server go away in
+	// between, the call will say so, not the check.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t, err = u.Resolve(ctx, name)
+	if err != nil && ctx.Err() != nil {
+		return nil, false, nil
+	}
+	return t, true, err
+}
+
 // Resolve is how a program's call of an upstream server's tool finds it:
 // its errors (the server's state, its last error, the end of its stderr)
 // enter the program with secrets hidden, as a tool call's do.

@@ -33,7 +33,7 @@ func TestStatsPerRunAndCall(t *testing.T) {
 	r.Exec(ctx, `demo.foo(text="test")`)
 	r.Exec(ctx, `demo.fail(message="boom")`)
 	r.Exec(ctx, "x = 1 +")
-	r.Exec(ctx, `demo.add(a="x", b=1)`)
+	r.Exec(ctx, "a = \"x\"\ndemo.add(a=a, b=1)") // not a literal: validated at the call
 
 	if len(sink.runs) != 4 {
 		t.Fatalf("%d runs recorded", len(sink.runs))

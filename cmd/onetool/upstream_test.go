@@ -94,9 +94,22 @@ func TestUpstreamServers(t *testing.T) {
 	if res := run(`everything.ech(message="x")`); !strings.Contains(res.Text, "has no function 'ech'. Did you mean 'echo'?") {
 		t.Errorf("unknown tool: %q", res.Text)
 	}
+	// Connected, a server's tools are checked before the program starts
+	// (issue 29): the memory write of line 1 never happens.
+	res := run(`memory.create_entities(entities=[{"name": "Bob", "entityType": "person", "observations": []}])
+everything.echo(mesage="x")
+everything.get_sum(a="one", b=2)`)
+	if !strings.HasPrefix(res.Text, "Error: line 2: everything.echo: unknown parameter 'mesage'. Did you mean 'message'?") ||
+		!strings.Contains(res.Text, "\nline 3: everything.get_sum: invalid arguments: args.a: ") ||
+		!strings.HasSuffix(res.Text, "no tool ran)") {
+		t.Errorf("checked before the run: %q", res.Text)
+	}
+	if res := run(`[e["name"] for e in memory.read_graph()["entities"]]`); strings.Contains(res.Text, "Bob") {
+		t.Errorf("a call before the mistakes ran: %s", res.Text)
+	}
 
 	// memory: create, then read back.
-	res := run(`memory.create_entities(entities=[{"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}])
+	res = run(`memory.create_entities(entities=[{"name": "Ada", "entityType": "person", "observations": ["wrote the first program"]}])
 g = memory.read_graph()
 [e["name"] for e in g["entities"]]`)
 	if res.Text != `["Ada"]` {

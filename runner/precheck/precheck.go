@@ -53,6 +53,9 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Line is the line of the first problem.
+func (e *Error) Line() int { return e.Problems[0].Line }
+
 // Unwrap makes errors.Is(err, packs.ErrArgs) true: the program's calls
 // do not fit their tools.
 func (e *Error) Unwrap() error { return packs.ErrArgs }
@@ -168,8 +171,8 @@ func (c *checker) call(call *syntax.CallExpr) {
 	case "plan", "chain":
 		if len(call.Args) > 0 {
 			if list, ok := call.Args[0].(*syntax.ListExpr); ok {
-				for _, step := range list.List {
-					c.step(step, b.Name() == "chain")
+				for i, step := range list.List {
+					c.step(step, b.Name(), i+1)
 				}
 			}
 		}
@@ -200,6 +203,17 @@ func (c *checker) packTool(x syntax.Expr, name string, pos syntax.Position) (*pa
 	v, ok := c.predeclared(x)
 	if !ok {
 		return nil, false
+	}
+	if up, ok := v.(*proxy.UpstreamPack); ok {
+		t, known, err := up.ResolveNow(name)
+		if !known {
+			return nil, false // the server is still connecting: checked at the call
+		}
+		if err != nil {
+			c.add(pos, err.Error())
+			return nil, false
+		}
+		return t, true
 	}
 	p, ok := v.(*proxy.Pack)
 	if !ok {
@@ -324,16 +338,16 @@ func about(path string, args map[string]any) bool {
 	return false
 }
 
-// step checks one literal step of plan or chain: its tool exists and its
-// literal args name the tool's parameters. Missing arguments and types are
-// left to the call: a plan fills ${…} references and a chain passes the
-// previous result.
-func (c *checker) step(x syntax.Expr, chain bool) {
+// step checks one literal step of plan or chain (the combinator), the
+// n-th: its tool exists and its literal args name the tool's parameters.
+// Missing arguments and types are left to the call: a plan fills ${…}
+// references and a chain passes the previous result.
+func (c *checker) step(x syntax.Expr, combinator string, n int) {
 	d, ok := x.(*syntax.DictExpr)
 	if !ok {
 		return
 	}
-	var toolName string
+	var toolName, id string
 	var toolPos syntax.Position
 	var args *syntax.DictExpr
 	for _, e := range d.List {
@@ -349,7 +363,13 @@ func (c *checker) step(x syntax.Expr, chain bool) {
 			}
 		case "args":
 			args, _ = entry.Value.(*syntax.DictExpr)
+		case "id":
+			id, _ = stringLit(entry.Value)
 		}
+	}
+	prefix := fmt.Sprintf("%s step %d: ", combinator, n)
+	if id != "" {
+		prefix = fmt.Sprintf("%s step '%s': ", combinator, id)
 	}
 	pack, fn, ok := strings.Cut(toolName, ".")
 	if !ok {
@@ -365,7 +385,7 @@ func (c *checker) step(x syntax.Expr, chain bool) {
 	}
 	tv, err := p.Attr(fn)
 	if err != nil {
-		c.add(toolPos, err.Error())
+		c.add(toolPos, prefix+err.Error())
 		return
 	}
 	pt, ok := tv.(*proxy.Tool)
@@ -381,7 +401,7 @@ func (c *checker) step(x syntax.Expr, chain bool) {
 		if _, err := pt.Tool().Bind(nil, []packs.NamedArg{{Name: name}}); err != nil {
 			var ae *packs.ArgError
 			if errors.As(err, &ae) && (ae.Kind == packs.ArgUnknown || ae.Kind == packs.ArgAmbiguous) {
-				c.add(entry.Colon, err.Error())
+				c.add(entry.Colon, prefix+err.Error())
 			}
 		}
 	}

@@ -82,11 +82,16 @@ func TestCheck(t *testing.T) {
 		{"call(pack.fn, ...)", "parallel([call(demo.foo, tetx='a')])", []string{"line 1: demo.foo: unknown parameter 'tetx'. Did you mean 'text'?" + sig}},
 		{"a plan's steps", "plan([{'id': 'a', 'tool': 'demo.itms', 'args': {}}, {'id': 'b', 'tool': 'demo.foo', 'args': {'txt': '${steps.a}'}}])",
 			[]string{
-				"line 1: pack 'demo' has no function 'itms'. Did you mean 'items'? Available: add, bar, echo, fail, flaky, foo, items, panic, sleep",
-				"line 1: demo.foo: unknown parameter 'txt'. Did you mean 'text'?" + sig,
+				"line 1: plan step 'a': pack 'demo' has no function 'itms'. Did you mean 'items'? Available: add, bar, echo, fail, flaky, foo, items, panic, sleep",
+				"line 1: plan step 'b': demo.foo: unknown parameter 'txt'. Did you mean 'text'?" + sig,
 			}},
 		{"a plan's references and a chain's previous result are left to the run",
 			"plan([{'id': 'a', 'tool': 'demo.items', 'args': {'count': '${x}'}}])\nchain([{'tool': 'demo.foo', 'args': {}, 'use_previous': True}])\n", nil},
+		{"a chain's steps", "chain([{'tool': 'demo.fooo'}, {'tool': 'demo.foo', 'args': {'txt': 'a'}}])",
+			[]string{
+				"line 1: chain step 1: pack 'demo' has no function 'fooo'. Did you mean 'foo'? Available: add, bar, echo, fail, flaky, foo, items, panic, sleep",
+				"line 1: chain step 2: demo.foo: unknown parameter 'txt'. Did you mean 'text'?" + sig,
+			}},
 		{"a tool named like a method of Python's values", "demo.items(cont=2)",
 			[]string{"line 1: demo.items: unknown parameter 'cont'. Did you mean 'count'? Signature: demo.items(count: int = 3) -> list[dict]"}},
 		{"*args: only the keywords written", "args = ['a', 'b']\ndemo.foo(*args)\ndemo.foo(*args, txt=1)\n",
