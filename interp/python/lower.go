@@ -34,6 +34,13 @@ var boolArithNames = map[string]string{
 // nothing global can be changed; TestLoweredMethodsHaveHelpers checks it
 // against the implementations.
 func loweredMethod(name string) (helper string, ok bool) {
+	if !isLoweredMethod(name) {
+		return "", false
+	}
+	return "__ot_" + name, true
+}
+
+func isLoweredMethod(name string) bool {
 	switch name {
 	case "format", "replace", "join", "extend", "union", "update",
 		"intersection", "difference", "symmetric_difference",
@@ -53,9 +60,9 @@ func loweredMethod(name string) (helper string, ok bool) {
 		"add", "discard", "clear", "keys", "values", "items",
 		"isdisjoint", "issubset", "issuperset", "intersection_update",
 		"difference_update", "symmetric_difference_update":
-		return "__ot_" + name, true
+		return true
 	}
-	return "", false
+	return false
 }
 
 // LoweredCall reports whether helper is the name a call of a method is
@@ -63,10 +70,7 @@ func loweredMethod(name string) (helper string, ok bool) {
 // like these methods (demo.items) are called through it.
 func LoweredCall(helper string) (method string, ok bool) {
 	method, ok = strings.CutPrefix(helper, "__ot_")
-	if !ok {
-		return "", false
-	}
-	if h, ok := loweredMethod(method); !ok || h != helper {
+	if !ok || !isLoweredMethod(method) {
 		return "", false
 	}
 	return method, true
