@@ -152,32 +152,13 @@ func Tools(code string) (tools, builtins []string) {
 
 // assignedNames are the names a program binds: targets of =, augmented
 // assignment and walrus, for and comprehension variables, def and lambda
-// parameters, def names, imports and "as" names.
+// parameters, def names, imports and "as" names. One pass over the
+// tokens, each looked at a bounded number of times: a program of any
+// size is read in linear time.
 func assignedNames(toks []token) map[string]bool {
 	names := map[string]bool{}
-	// statementStart is the index after the start of the statement or
-	// the opening bracket that holds toks[end].
-	statementStart := func(end int) int {
-		depth := 0
-		for j := end - 1; j >= 0; j-- {
-			switch toks[j].text {
-			case ")", "]", "}":
-				depth++
-			case "(", "[", "{":
-				if depth == 0 {
-					return j + 1
-				}
-				depth--
-			case "\n", ";":
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return 0
-	}
-	// addNames binds the names of toks[from:end] at bracket depth 0 that
-	// are not attributes: a, b = …; x[i] = …; for k, v in ….
+	// addNames binds the names of toks[from:end] at their own bracket
+	// depth that are not attributes: a, b = …; x[i] = …; for k, v in ….
 	addNames := func(from, end int) {
 		depth := 0
 		for j := from; j < end; j++ {
@@ -192,43 +173,37 @@ func assignedNames(toks []token) map[string]bool {
 			}
 		}
 	}
-	// lastAt is the index of the last token text at depth 0 in
-	// toks[from:end], or -1.
-	lastAt := func(from, end int, text string) int {
-		depth, at := 0, -1
-		for j := from; j < end; j++ {
-			switch toks[j].text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			}
-			if depth == 0 && toks[j].text == text && toks[j].kind != tokString {
-				at = j
-			}
-		}
-		return at
-	}
+	// One level per open bracket: where its current part starts (after
+	// the bracket, a line end, or the last "=" of an assignment), and
+	// where its pending "for" is (-1: none).
+	type level struct{ seg, forAt int }
+	stack := []level{{0, -1}}
+	const maxHeader = 64 // tokens of a def, lambda or import line read for names
 	for i, t := range toks {
-		switch t.text {
-		case "=", "+=", "-=", "*=", "/=", "//=", "%=", "|=", "&=", "**=", ":=":
-			// Keyword arguments (f(x=1)) bind nothing: their "=" is
-			// inside brackets and after a name that follows "(" or ",".
-			if t.text == "=" && i >= 2 && (toks[i-2].text == "(" || toks[i-2].text == ",") && insideBrackets(toks, i) {
-				continue
+		top := &stack[len(stack)-1]
+		switch {
+		case t.kind == tokString || t.kind == tokNumber:
+		case t.text == "(" || t.text == "[" || t.text == "{":
+			stack = append(stack, level{i + 1, -1})
+		case t.text == ")" || t.text == "]" || t.text == "}":
+			if len(stack) > 1 {
+				stack = stack[:len(stack)-1]
 			}
-			from := statementStart(i)
-			if eq := lastAt(from, i, "="); eq >= 0 {
-				from = eq + 1 // a = b = …: both
-			}
-			addNames(from, i)
-		case "in":
-			// Only the "in" of a for binds: for k, v in …
-			if f := lastAt(statementStart(i), i, "for"); f >= 0 {
-				addNames(f+1, i)
-			}
-		case "def", "lambda", "import", "as", "global", "nonlocal", "class", "except":
-			for k := i + 1; k < len(toks) && toks[k].kind != tokNewline && toks[k].text != ":"; k++ {
+		case t.kind == tokNewline || t.text == ";":
+			*top = level{i + 1, -1}
+		case t.text == "=" && len(stack) > 1 && i >= 2 && (toks[i-2].text == "(" || toks[i-2].text == ","):
+			// A keyword argument (f(x=1)) binds nothing.
+		case t.text == "=" || t.text == ":=" || (t.kind == tokOp && len(t.text) >= 2 && t.text[len(t.text)-1] == '=' && !strings.Contains("== != <= >=", t.text)):
+			addNames(top.seg, i)
+			top.seg = i + 1
+		case t.text == "for":
+			top.forAt = i
+		case t.text == "in" && top.forAt >= 0:
+			addNames(top.forAt+1, i)
+			top.forAt = -1
+		case t.text == "def" || t.text == "lambda" || t.text == "import" || t.text == "as" ||
+			t.text == "global" || t.text == "nonlocal" || t.text == "class" || t.text == "except":
+			for k := i + 1; k < len(toks) && k <= i+maxHeader && toks[k].kind != tokNewline && toks[k].text != ":"; k++ {
 				if toks[k].kind == tokName && toks[k-1].text != "." && toks[k-1].text != "=" {
 					names[toks[k].text] = true
 				}
@@ -239,23 +214,6 @@ func assignedNames(toks []token) map[string]bool {
 		}
 	}
 	return names
-}
-
-// insideBrackets reports whether toks[i] is inside ( or [.
-func insideBrackets(toks []token, i int) bool {
-	depth := 0
-	for j := i - 1; j >= 0; j-- {
-		switch toks[j].text {
-		case ")", "]", "}":
-			depth++
-		case "(", "[", "{":
-			if depth == 0 {
-				return true
-			}
-			depth--
-		}
-	}
-	return false
 }
 
 type tokKind int
@@ -316,8 +274,8 @@ func tokenize(src string) []token {
 			toks = append(toks, token{tokNumber, src[i:j]})
 			i = j
 		default:
-			op := string(c)
-			for _, long := range []string{"//=", "**=", ":=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "==", "!=", "<=", ">=", "->", "**", "//"} {
+			op := src[i : i+1]
+			for _, long := range longOps {
 				if strings.HasPrefix(src[i:], long) {
 					op = long
 					break
@@ -337,6 +295,10 @@ func tokenize(src string) []token {
 	}
 	return toks
 }
+
+// longOps are the operators of more than one character the rule needs
+// whole, longest first.
+var longOps = []string{"//=", "**=", ":=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "==", "!=", "<=", ">=", "->", "**", "//"}
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestIsDiscovery(t *testing.T) {
@@ -277,5 +278,22 @@ func TestRerunNeedsPrograms(t *testing.T) {
 	}
 	if _, err := Rerun(context.Background(), tr, nil, nil); !errors.Is(err, ErrNoCode) {
 		t.Errorf("err = %v, want ErrNoCode", err)
+	}
+}
+
+// The rule reads a program of any size in linear time: each of these
+// 256 KiB programs takes well under a second (under load); read
+// quadratically (as a first version did), tens of seconds or more.
+func TestToolsLinear(t *testing.T) {
+	for _, unit := range []string{"a=", "x = y = ", "for a in for b in ", "lambda ", "f(x=", "((", "if a in b: ", "def ", "import a, "} {
+		code := strings.Repeat(unit, (256<<10)/len(unit)) + "\nfile.read(path='p')"
+		start := time.Now()
+		tools, _ := Tools(code)
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%q × %d: %v", unit, (256<<10)/len(unit), d)
+		}
+		if len(tools) != 1 || tools[0] != "file.read" {
+			t.Errorf("%q: tools = %q, want [file.read]", unit, tools)
+		}
 	}
 }

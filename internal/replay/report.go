@@ -175,8 +175,8 @@ func (rep *Report) WriteText(w io.Writer) error {
 	b.WriteString("\n")
 	summary := func(label string, s Summary) {
 		fmt.Fprintf(&b, "%s\n", label)
-		fmt.Fprintf(&b, "  calls per task:         %.2f  (goal: at most %.1f)\n", s.CallsPerTask, GoalCallsPerTask)
-		fmt.Fprintf(&b, "  result chars per task:  %.0f  (goal: at most %d)\n", s.ResultCharsPerTask, GoalResultCharsPerTask)
+		fmt.Fprintf(&b, "  calls per task:         %-8s(goal: at most %.1f)\n", fmt.Sprintf("%.2f", s.CallsPerTask), GoalCallsPerTask)
+		fmt.Fprintf(&b, "  result chars per task:  %-8s(goal: at most %d)\n", fmt.Sprintf("%.0f", s.ResultCharsPerTask), GoalResultCharsPerTask)
 		fmt.Fprintf(&b, "  discovery:              %d of %d result chars (%.0f%%), %d of %d calls\n",
 			s.DiscoveryChars, s.ResultChars, 100*s.DiscoveryShare, s.DiscoveryCalls, s.Calls)
 		met := "not met"

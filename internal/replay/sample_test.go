@@ -147,7 +147,8 @@ func TestSampleFigures(t *testing.T) {
 // TestSampleRerun runs every program of the sample against the built-in
 // packs of this build (files, SQLite, the local website, the demo pack for
 // the upstream servers): each gives a result, none fails but the one
-// recorded as failing, and the figures come side by side.
+// recorded as failing, and the figures come side by side. With -v it
+// prints the report: the sample's figures for this build.
 func TestSampleRerun(t *testing.T) {
 	tr := readSample(t)
 	srv, siteURL := sampleWorld(t)
@@ -173,6 +174,11 @@ func TestSampleRerun(t *testing.T) {
 			}
 		}
 	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the sample, recorded and today (docs/agents.md):\n%s", text.String())
 	if len(rep.Failures) > 0 && !*update {
 		t.Errorf("failures today: %+v", rep.Failures)
 	}
