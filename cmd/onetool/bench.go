@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"text/tabwriter"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
 	"github.com/spf13/cobra"
 
+	"github.com/onetool-dev/onetool/internal/replay"
 	"github.com/onetool-dev/onetool/packs/mcpclient"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
@@ -49,6 +51,80 @@ not public, and counts differ by a few percent between them.`,
 	tokens.Flags().DurationVar(&wait, "wait", 60*time.Second, "how long to wait for the servers to connect")
 	cmd.AddCommand(tokens)
 	cmd.AddCommand(newBenchLoadCmd(g))
+	cmd.AddCommand(newBenchReplayCmd(g))
+	return cmd
+}
+
+// newBenchReplayCmd is `onetool bench replay`; the work is internal/replay's.
+func newBenchReplayCmd(g *globalFlags) *cobra.Command {
+	var asJSON, rerun bool
+	var replace []string
+	cmd := &cobra.Command{
+		Use:   "replay FILE... [--json] [--rerun [--replace OLD=NEW]...]",
+		Short: "Measure a recorded agent trial: calls, result and discovery characters per task",
+		Long: `Read a trial recorded as JSON lines (one {"task", "code", "result"} per run
+call, an MCP JSON-RPC log, a Messages API transcript, or onetool's
+stats_file; see docs/agents.md) and print, per task and overall, the
+calls, the characters of results read back, and those of discovery calls
+(ot.help, listings, schema lookups, dir()).
+
+--rerun runs each recorded program again against this build, with the
+configuration of --config, one MCP session per task, and prints today's
+figures beside the recorded ones. --replace OLD=NEW rewrites the programs
+first (an address that is elsewhere today).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var repl []replay.Replacement
+			for _, s := range replace {
+				r, err := replay.ParseReplacement(s)
+				if err != nil {
+					return usageErrorf("%v", err)
+				}
+				repl = append(repl, r)
+			}
+			if len(repl) > 0 && !rerun {
+				return usageErrorf("--replace applies to --rerun")
+			}
+			var trials []*replay.Trial
+			for _, name := range args {
+				f, err := os.Open(name)
+				if err != nil {
+					return &exitError{code: exitRun, msg: err.Error()}
+				}
+				t, err := replay.Read(f, name)
+				f.Close()
+				if err != nil {
+					return &exitError{code: exitRun, msg: err.Error()}
+				}
+				trials = append(trials, t)
+			}
+			t := replay.Merge(trials...)
+			var now *replay.Trial
+			if rerun {
+				cfg, err := g.loadConfig()
+				if err != nil {
+					return err
+				}
+				r, err := g.newRunnerFrom(cfg, nil)
+				if err != nil {
+					return err
+				}
+				defer r.Close()
+				srv := mcpserver.New(r, mcpserver.Options{SessionState: cfg.Serve.SessionState})
+				if now, err = replay.Rerun(cmd.Context(), t, srv, repl); err != nil {
+					return &exitError{code: exitRun, msg: err.Error()}
+				}
+			}
+			rep := replay.NewReport(t, now)
+			if asJSON {
+				return rep.WriteJSON(cmd.OutOrStdout())
+			}
+			return rep.WriteText(cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().BoolVar(&rerun, "rerun", false, "run the programs again against this build and show today's figures too")
+	cmd.Flags().StringArrayVar(&replace, "replace", nil, "with --rerun, replace OLD by NEW in every program first (OLD=NEW, repeatable)")
 	return cmd
 }
 
