@@ -15,7 +15,7 @@ import (
 
 // MaxStubType is about how long a parameter's or result's type may be in
 // a stub line.
-const MaxStubType = 72
+const MaxStubType = 80
 
 // Limits of one level of a catalog type.
 const (

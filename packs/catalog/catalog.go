@@ -73,47 +73,60 @@ const (
 // The first sentence is cut to the room left; when the signature itself
 // is too long, its last optional parameters become "…". Required
 // parameters are always shown.
-func Stub(t *packs.Tool, width int, o Options) string {
+func Stub(t *packs.Tool, width int, o Options) string { return newStub(t, o).render(width) }
+
+// stub is a tool's line in parts, rendered at any width.
+type stub struct {
+	name, ret, sentence string
+	parts               []string // "name: type = default"
+	required            int      // parts that are required, first
+}
+
+func newStub(t *packs.Tool, o Options) *stub {
 	ret, seen := resultType(t, o)
 	params := t.Params()
-	parts := make([]string, len(params))
-	required := 0
+	s := &stub{name: t.Name, ret: ret, parts: make([]string, len(params))}
 	for i, p := range params {
-		parts[i] = paramStub(p)
+		s.parts[i] = paramStub(p)
 		if p.Required {
-			required = i + 1
+			s.required = i + 1
 		}
 	}
-	build := func(n int) string {
-		var b strings.Builder
-		b.WriteString(t.Name)
-		b.WriteByte('(')
-		b.WriteString(strings.Join(parts[:n], ", "))
-		if n < len(parts) {
-			if n > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("…")
-		}
-		b.WriteString(") -> ")
-		b.WriteString(ret)
-		return b.String()
-	}
-	n := len(parts)
-	sig := build(n)
-	for n > required && utf8.RuneCountInString(sig) > width-minComment {
-		n--
-		sig = build(n)
-	}
-	sentence := strings.TrimSuffix(packs.FirstSentence(t.Description), ".")
+	s.sentence = strings.TrimSuffix(packs.FirstSentence(t.Description), ".")
 	if seen {
-		sentence = SeenMarker + sentence
+		s.sentence = SeenMarker + s.sentence
 	}
-	if strings.TrimSpace(sentence) == "" {
+	return s
+}
+
+func (s *stub) signature(n int) string {
+	var b strings.Builder
+	b.WriteString(s.name)
+	b.WriteByte('(')
+	b.WriteString(strings.Join(s.parts[:n], ", "))
+	if n < len(s.parts) {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("…")
+	}
+	b.WriteString(") -> ")
+	b.WriteString(s.ret)
+	return b.String()
+}
+
+func (s *stub) render(width int) string {
+	n := len(s.parts)
+	sig := s.signature(n)
+	for n > s.required && utf8.RuneCountInString(sig) > width-minComment {
+		n--
+		sig = s.signature(n)
+	}
+	if strings.TrimSpace(s.sentence) == "" {
 		return sig
 	}
 	room := max(width-utf8.RuneCountInString(sig)-4, minComment/2)
-	return sig + "  # " + strings.TrimSuffix(packs.Clip(sentence, room), ".")
+	return sig + "  # " + strings.TrimSuffix(packs.Clip(s.sentence, room), ".")
 }
 
 // resultType is the hook's type when it has one, else the declared one.
@@ -151,10 +164,22 @@ func paramStub(p packs.Param) string {
 
 // Lines are the stub lines of a pack's tools, in name order.
 func Lines(p *packs.Pack, width int, o Options) []string {
+	return render(stubs(p, o), width)
+}
+
+func stubs(p *packs.Pack, o Options) []*stub {
 	tools := p.Tools()
-	out := make([]string, len(tools))
+	out := make([]*stub, len(tools))
 	for i, t := range tools {
-		out[i] = Stub(t, width, o)
+		out[i] = newStub(t, o)
+	}
+	return out
+}
+
+func render(stubs []*stub, width int) []string {
+	out := make([]string, len(stubs))
+	for i, s := range stubs {
+		out[i] = s.render(width)
 	}
 	return out
 }
@@ -165,9 +190,10 @@ func Lines(p *packs.Pack, width int, o Options) []string {
 // characters, down to MinWidth (a pack of many tools may not fit).
 func PackHelp(ctx context.Context, p *packs.Pack, o Options) string {
 	section := PackContext(ctx, p)
+	all := stubs(p, o)
 	var text string
 	for width := Width; ; width -= 2 {
-		text = packHelp(p, Lines(p, width, o), section)
+		text = packHelp(p, render(all, width), section)
 		if utf8.RuneCountInString(text) <= PackBudget || width-2 < MinWidth {
 			return text
 		}
