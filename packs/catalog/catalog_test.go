@@ -270,7 +270,7 @@ func TestPackContextKeptAcrossSnapshots(t *testing.T) {
 func TestModuleHelp(t *testing.T) {
 	got := catalog.ModuleHelp(catalog.Module{Name: "re", Summary: "Regular expressions",
 		Entries: []catalog.ModuleEntry{
-			{Names: []string{"search"}, Line: "search(pattern, string, flags=0) -> Match | None — The first match anywhere in string. More."},
+			{Names: []string{"search"}, Line: "search(pattern, string, flags=0) -> Match | None — The first match anywhere in string."},
 			{Names: []string{"purge"}, Line: "purge()"},
 		},
 		Constants: []string{"I", "M"}})

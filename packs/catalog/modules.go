@@ -40,14 +40,14 @@ func ModuleHelp(m Module) string {
 	return b.String()
 }
 
-// ModuleLine turns a module entry's "sig — Sentence." into a stub line,
-// "sig  # Sentence", the sentence cut to fit width.
+// ModuleLine turns a module entry's "sig — Text." into a stub line,
+// "sig  # Text", the text (written short already) cut to fit width.
 func ModuleLine(line string, width int) string {
 	sig, sentence, ok := strings.Cut(line, " — ")
 	if !ok {
 		return line
 	}
-	sentence = strings.TrimSuffix(packs.FirstSentence(sentence), ".")
+	sentence = strings.TrimSuffix(strings.Join(strings.Fields(sentence), " "), ".")
 	if sentence == "" {
 		return sig
 	}
