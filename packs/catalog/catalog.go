@@ -45,8 +45,10 @@ const (
 	// PackBudget is the most characters a built-in pack's help takes,
 	// its context section included when that is small: the lines narrow
 	// (first sentences cut shorter, last optional parameters shown as
-	// "…") until the help fits, down to MinWidth.
+	// "…") until the help fits, down to MinWidth. A pack of more tools
+	// (an upstream server's) gets ToolBudget characters a tool instead.
 	PackBudget = 1200
+	ToolBudget = 100
 	// Width is a stub line's width when there is room.
 	Width = 110
 	// MinWidth is the narrowest a line gets to fit a budget.
@@ -187,14 +189,16 @@ func render(stubs []*stub, width int) []string {
 // PackHelp is ot.help(query="pack"): the pack's name and description, a
 // stub line per tool, its context (PackContext), and how to get one
 // tool's whole help. It narrows the lines until it fits PackBudget
-// characters, down to MinWidth (a pack of many tools may not fit).
+// characters (ToolBudget a tool for a pack of more than 12), down to
+// MinWidth (a pack of many tools, or a long context, may not fit).
 func PackHelp(ctx context.Context, p *packs.Pack, o Options) string {
 	section := PackContext(ctx, p)
 	all := stubs(p, o)
+	budget := max(PackBudget, ToolBudget*len(all))
 	var text string
 	for width := Width; ; width -= 2 {
 		text = packHelp(p, render(all, width), section)
-		if utf8.RuneCountInString(text) <= PackBudget || width-2 < MinWidth {
+		if utf8.RuneCountInString(text) <= budget || width-2 < MinWidth {
 			return text
 		}
 	}

@@ -188,23 +188,38 @@ func TestBuiltinPackHelpBudget(t *testing.T) {
 	}
 }
 
-// A pack of many tools narrows down to MinWidth and no further: every
-// tool keeps its line and its required parameters.
-func TestPackHelpNarrowsToMinWidth(t *testing.T) {
-	reg := packs.NewRegistry()
-	var tools []*packs.Tool
-	for _, n := range strings.Fields("a b c d e f g h i j k l m n o p q r s t u v w x y z") {
-		tools = append(tools, &packs.Tool{Pack: "big", Name: "tool_" + n, Handler: nop,
-			Description: "A long description of what this tool does, which goes on and on. Second.",
-			InputSchema: `{"type":"object","properties":{"first_required":{"type":"string"},"optional_one":{"type":"integer","default":1}},"required":["first_required"]}`})
-	}
-	if err := reg.Register(tools...); err != nil {
-		t.Fatal(err)
-	}
-	p, _ := reg.Pack("big")
-	text := catalog.PackHelp(context.Background(), p, catalog.Options{})
-	if !strings.Contains(text, "\ntool_z(first_required: str, …) -> any  # A long description…\n") {
-		t.Errorf("want narrow lines that keep required parameters:\n%s", text)
+// A pack of many tools gets ToolBudget characters a tool; when even
+// MinWidth does not fit, lines narrow no further: every tool keeps its
+// line and its required parameters.
+func TestPackHelpOfManyTools(t *testing.T) {
+	for _, tt := range []struct {
+		param string
+		width int // the widest line
+	}{
+		{"first", catalog.ToolBudget},
+		{strings.Repeat("a_very_long_name_", 8), 8*17 + 50}, // cannot fit: as narrow as it gets
+	} {
+		reg := packs.NewRegistry()
+		var tools []*packs.Tool
+		for _, n := range strings.Fields("a b c d e f g h i j k l m n o p q r s t u v w x y z") {
+			tools = append(tools, &packs.Tool{Pack: "big", Name: "tool_" + n, Handler: nop,
+				Description: "A long description of what this tool does, which goes on and on. Second.",
+				InputSchema: `{"type":"object","properties":{"` + tt.param + `":{"type":"string"},"optional_one":{"type":"integer","default":1}},"required":["` + tt.param + `"]}`})
+		}
+		if err := reg.Register(tools...); err != nil {
+			t.Fatal(err)
+		}
+		p, _ := reg.Pack("big")
+		text := catalog.PackHelp(context.Background(), p, catalog.Options{})
+		lines := strings.Split(text, "\n")
+		for _, l := range lines[2 : 2+len(tools)] {
+			if !strings.Contains(l, "("+tt.param+": str") || utf8.RuneCountInString(l) > tt.width {
+				t.Errorf("a line of %d characters, want ≤ %d with the required parameter: %s", utf8.RuneCountInString(l), tt.width, l)
+			}
+		}
+		if n := utf8.RuneCountInString(text); tt.param == "first" && n > len(tools)*catalog.ToolBudget {
+			t.Errorf("help of %d characters, want ≤ %d:\n%s", n, len(tools)*catalog.ToolBudget, text)
+		}
 	}
 }
 
