@@ -134,14 +134,14 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 	return []*packs.Tool{
 		{
 			Pack: "ot", Name: "help",
-			Description: "Help on anything: no query for an overview; a pack or Python module name (\"file\", \"re\") for a line per function " +
-				"(short signature and first sentence); a tool id (\"demo.foo\") for its typed signature, whole description, parameters and examples; " +
+			Description: "Help on anything: no query for an overview; a pack or Python module name (\"file\", \"re\") for a Python stub line per function " +
+				"(typed signature and first sentence) and what the pack reaches (db's tables, file's roots, web's hosts); a tool id (\"demo.foo\") for its typed signature, whole description, parameters and examples; " +
 				"any other text searches tools, modules and packs.",
 			InputSchema: `{"type":"object","properties":{"query":{"type":"string","default":"","description":"tool id, pack or module name, or search words"}}}`,
 			Returns:     "str",
 			Examples: []packs.Example{
 				{Code: `ot.help()`, Description: "overview"},
-				{Code: `ot.help(query="demo")`, Description: "a pack: one line per tool"},
+				{Code: `ot.help(query="demo")`, Description: "a pack: a stub line per tool"},
 				{Code: `ot.help(query="demo.foo")`, Description: "one tool"},
 				{Code: `ot.help(query="sleep")`, Description: "search"},
 			},
