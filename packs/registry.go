@@ -1,7 +1,9 @@
 package packs
 
 import (
+	"context"
 	"errors"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -16,6 +18,7 @@ type Registry struct {
 	mu           sync.RWMutex
 	packs        map[string]*Pack
 	descriptions map[string]string
+	contexts     map[string]ContextFunc
 	generation   uint64
 }
 
@@ -24,14 +27,39 @@ type Registry struct {
 type Pack struct {
 	Name, Description string
 
-	tools  []*Tool // sorted by name
-	byName map[string]*Tool
+	context ContextFunc
+	tools   []*Tool // sorted by name
+	byName  map[string]*Tool
 }
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{packs: map[string]*Pack{}, descriptions: map[string]string{}}
+	return &Registry{packs: map[string]*Pack{}, descriptions: map[string]string{}, contexts: map[string]ContextFunc{}}
 }
+
+// ContextFunc computes a pack's context: what its help says of what the
+// pack reaches here and now (the db pack's tables, the file pack's roots,
+// the web pack's hosts), as a few lines of text. It runs when help is
+// asked for, with the asker's context (roots.FromContext gives the run's
+// roots), and must honour ctx's deadline: package catalog bounds its
+// time and size, and the run redacts its text as any result.
+type ContextFunc func(ctx context.Context) string
+
+// SetPackContext sets the function that computes a pack's context for its
+// help (nil: none). It may come before or after the pack's tools.
+func (r *Registry) SetPackContext(pack string, fn ContextFunc) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.contexts[pack] = fn
+	if p, ok := r.packs[pack]; ok {
+		r.packs[pack] = &Pack{Name: p.Name, Description: p.Description, context: fn, tools: p.tools, byName: p.byName}
+		r.generation++
+	}
+}
+
+// Context returns the function that computes the pack's context for its
+// help, or nil.
+func (p *Pack) Context() ContextFunc { return p.context }
 
 // SetPackDescription sets the one-line description of a pack, shown in
 // server instructions and help. It may come before or after the pack's
@@ -41,7 +69,7 @@ func (r *Registry) SetPackDescription(pack, description string) {
 	defer r.mu.Unlock()
 	r.descriptions[pack] = description
 	if p, ok := r.packs[pack]; ok {
-		r.packs[pack] = &Pack{Name: p.Name, Description: description, tools: p.tools, byName: p.byName}
+		r.packs[pack] = &Pack{Name: p.Name, Description: description, context: p.context, tools: p.tools, byName: p.byName}
 		r.generation++
 	}
 }
@@ -86,7 +114,7 @@ func (r *Registry) register(tools []*Tool, compile bool) error {
 		if p, ok := r.packs[name]; ok {
 			existing = p.tools
 		}
-		r.packs[name] = newPack(name, r.descriptions[name], append(slices.Clone(existing), added...))
+		r.packs[name] = r.newPack(name, append(slices.Clone(existing), added...))
 	}
 	r.generation++
 	return nil
@@ -109,7 +137,7 @@ func (r *Registry) ReplacePack(name string, tools ...*Tool) error {
 	if len(tools) == 0 {
 		delete(r.packs, name)
 	} else {
-		r.packs[name] = newPack(name, r.descriptions[name], slices.Clone(tools))
+		r.packs[name] = r.newPack(name, slices.Clone(tools))
 	}
 	r.generation++
 	return nil
@@ -134,9 +162,8 @@ func (r *Registry) Filtered(keep func(*Tool) bool) *Registry {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	out := NewRegistry()
-	for name, desc := range r.descriptions {
-		out.descriptions[name] = desc
-	}
+	maps.Copy(out.descriptions, r.descriptions)
+	maps.Copy(out.contexts, r.contexts)
 	for name, p := range r.packs {
 		var tools []*Tool
 		for _, t := range p.tools {
@@ -145,7 +172,7 @@ func (r *Registry) Filtered(keep func(*Tool) bool) *Registry {
 			}
 		}
 		if len(tools) > 0 {
-			out.packs[name] = newPack(name, p.Description, tools)
+			out.packs[name] = newPack(name, p.Description, p.context, tools)
 		}
 	}
 	out.generation = r.generation
@@ -192,9 +219,15 @@ func prepare(tools []*Tool, compile bool) error {
 	return nil
 }
 
-func newPack(name, description string, tools []*Tool) *Pack {
+// newPack is a snapshot of pack name with tools and the registry's
+// description and context for it. r.mu is held.
+func (r *Registry) newPack(name string, tools []*Tool) *Pack {
+	return newPack(name, r.descriptions[name], r.contexts[name], tools)
+}
+
+func newPack(name, description string, cf ContextFunc, tools []*Tool) *Pack {
 	slices.SortFunc(tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
-	p := &Pack{Name: name, Description: description, tools: tools, byName: make(map[string]*Tool, len(tools))}
+	p := &Pack{Name: name, Description: description, context: cf, tools: tools, byName: make(map[string]*Tool, len(tools))}
 	for _, t := range tools {
 		p.byName[t.Name] = t
 	}

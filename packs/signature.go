@@ -406,3 +406,7 @@ func isIdentifier(s string) bool {
 	}
 	return true
 }
+
+// Literal renders a value as Starlark source, as stubs show defaults:
+// "x", 3, 2.5, True, None, [1, 2], {"a": 1}.
+func Literal(v any) string { return literal(v) }

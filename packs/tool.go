@@ -79,8 +79,11 @@ type toolState struct {
 
 // Param describes one parameter, derived from the input schema.
 type Param struct {
-	Name        string
-	Type        string // Starlark type stub: "str", "int | None", "list[str]"
+	Name string
+	Type string // Starlark type stub: "str", "int | None", "list[str]"
+	// Stub is the type in a catalog's stub line (package catalog): as
+	// Type, but an enum is Literal["a", "b"] and an object {key: type}.
+	Stub        string
 	Description string
 	Required    bool
 	Default     any // meaningful when HasDefault
@@ -191,7 +194,7 @@ func (st *toolState) deriveParams(id string, root any, synonyms map[string][]str
 		for _, r := range list {
 			if name, ok := r.(string); ok && !declared[name] {
 				declared[name] = true
-				required = append(required, Param{Name: name, Type: "any", Required: true})
+				required = append(required, Param{Name: name, Type: "any", Stub: "any", Required: true})
 			}
 		}
 	}
@@ -236,7 +239,7 @@ func (st *toolState) deriveParams(id string, root any, synonyms map[string][]str
 // newParam describes the property name, whose schema is v; root is the
 // whole input schema, for local $ref.
 func newParam(name string, v any, root any) Param {
-	p := Param{Name: name, Type: typeStub(v, root, 0)}
+	p := Param{Name: name, Type: typeStub(v, root, 0), Stub: catalogType(v, root)}
 	node, _ := v.(*ordered.Map)
 	if node == nil {
 		return p
@@ -315,4 +318,20 @@ func (t *Tool) ReturnType() string {
 		return "any"
 	}
 	return returnType(t, st)
+}
+
+// ResultStub returns the result's type for a catalog's stub line: Returns,
+// else the output schema's type as catalogType renders it ({key: type},
+// Literal[...]), else "any".
+func (t *Tool) ResultStub() string {
+	st, err := t.compiled()
+	switch {
+	case err != nil:
+		return "any"
+	case t.Returns != "":
+		return t.Returns
+	case st.output != nil:
+		return catalogType(st.output.root, st.output.root)
+	}
+	return "any"
 }

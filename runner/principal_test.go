@@ -63,7 +63,7 @@ func TestPolicyFiltersDiscovery(t *testing.T) {
 		t.Errorf("ot.packs for reader: %s", packs.Text)
 	}
 	help := r.Exec(context.Background(), `ot.help(query="demo")`, AsPrincipal(reader))
-	if !strings.Contains(help.Text, "demo.foo") || strings.Contains(help.Text, "demo.bar") {
+	if !strings.Contains(help.Text, "\nfoo(") || strings.Contains(help.Text, "\nbar(") {
 		t.Errorf("ot.help(demo) for reader:\n%s", help.Text)
 	}
 	overview := r.Exec(context.Background(), `ot.help()`, AsPrincipal(reader))
@@ -71,7 +71,7 @@ func TestPolicyFiltersDiscovery(t *testing.T) {
 		t.Errorf("ot.help() for reader mentions the file pack:\n%s", overview.Text)
 	}
 	all := r.Exec(context.Background(), `ot.help(query="demo")`)
-	if !strings.Contains(all.Text, "demo.bar") {
+	if !strings.Contains(all.Text, "\nbar(") {
 		t.Errorf("ot.help(demo) without a principal lost demo.bar:\n%s", all.Text)
 	}
 }

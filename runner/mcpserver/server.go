@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/catalog"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/auth"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -352,30 +353,51 @@ func structuredValue(res *runner.ExecResult) any {
 }
 
 // Instructions are the server instructions: one line per pack (the
-// first sentence of its description), the Python modules in one line, how
-// to discover tools, and the little of Python that is not there. Every
-// conversation pays for them, so they stay short.
+// first sentence of its description) and, when there are at most
+// catalog.MaxTools tools in all, each pack's tools as stub lines, so that
+// an agent calls them without a discovery round trip; then the Python
+// modules in one line, how to discover tools, and the little of Python
+// that is not there. Every conversation pays for them, so they stay short.
 func Instructions(r *runner.Runner) string { return instructions(r, nil) }
 
-// instructions are those a principal of pol sees: only the packs it may
-// call (all with a nil policy).
+// instructions are those a principal of pol sees: only the packs and
+// tools it may call (all with a nil policy).
 func instructions(r *runner.Runner, pol *auth.Policy) string {
-	var b strings.Builder
-	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
+	reg := r.Registry()
+	if pol != nil {
+		reg = reg.Filtered(func(t *packs.Tool) bool { return pol.Check(t) == nil })
+	}
+	var entries []catalog.Entry
 	for _, p := range r.PackSummaries() {
 		if !packVisible(pol, r.Registry(), p.Name) {
 			continue
 		}
-		fmt.Fprintf(&b, "- %s: %s\n", p.Name, strings.TrimSuffix(packs.FirstSentence(p.Description), "."))
+		e := catalog.Entry{Name: p.Name, Description: p.Description}
+		e.Pack, _ = reg.Pack(p.Name)
+		entries = append(entries, e)
 	}
+	carry := catalog.Carries(entries)
+	var b strings.Builder
+	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
+	b.WriteString(catalog.Instructions(entries, carry, catalogOptions(r)))
 	if mods := r.ModuleNames(); len(mods) > 0 {
 		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
 	}
-	b.WriteString(`Discover: ot.help(); ot.help(query=…): a pack, module, "pack.fn" or search words.
+	if carry {
+		b.WriteString(`More: ot.help(query=…): "pack.fn" for all of one, a module, or search words.`)
+	} else {
+		b.WriteString(`Discover: ot.help(); ot.help(query=…): a pack, module, "pack.fn" or search words.`)
+	}
+	b.WriteString(`
 Combine calls in one program (loops, try/except ToolError); return what you need.
 Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests: use the file and web packs.`)
 	return b.String()
 }
+
+// catalogOptions are how the instructions render stub lines: the result
+// type comes from the output schema, or from a hook giving learned shapes
+// when one is wired here.
+func catalogOptions(*runner.Runner) catalog.Options { return catalog.Options{} }
 
 // Listing is what every conversation pays for onetool: the JSON of its
 // tools/list result and its instructions.

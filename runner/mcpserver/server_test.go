@@ -13,6 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/packs/catalog"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
 )
@@ -127,7 +129,12 @@ func TestListTools(t *testing.T) {
 }
 
 // What every conversation pays for onetool: the tools/list answer plus the
-// instructions. The product promise is a small constant.
+// instructions. With the built-in packs (37 tools, at most
+// catalog.MaxTools) the instructions carry every tool's stub line, so that
+// an agent needs no discovery call: that costs about 4,800 characters,
+// where each ot.help of a pack it would otherwise read costs 300–1,200 and
+// a round trip. With more tools they list packs (TestInstructionsListPacks,
+// and the 2,000 characters of cmd/onetool's TestContextCostWithReferenceServers).
 func TestContextCost(t *testing.T) {
 	cs, _ := connect(t, "2025-11-25", Options{})
 	res, err := cs.ListTools(context.Background(), nil)
@@ -138,18 +145,78 @@ func TestContextCost(t *testing.T) {
 	instructions := cs.InitializeResult().Instructions
 	total := len(list) + len(instructions)
 	t.Logf("tools/list %d + instructions %d = %d characters", len(list), len(instructions), total)
-	if total > 2000 {
-		t.Errorf("tools/list + instructions = %d characters, want ≤ 2000", total)
+	if total > 5000 {
+		t.Errorf("tools/list + instructions = %d characters, want ≤ 5000:\n%s", total, instructions)
 	}
-	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "class", "with", "yield", "decorators"} {
+	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "class", "with", "yield", "decorators",
+		"\n  query(sql: str, params: list = [], max_rows: int = 1000", "\n  read(path: str, offset: int = 1, limit: int = 2000) -> str  # ",
+		"\n  items(count: int = 3) -> list[{id: int, name: str}]  # "} {
 		if !strings.Contains(instructions, want) {
 			t.Errorf("instructions lack %q:\n%s", want, instructions)
 		}
 	}
+	var prose []string // the instructions but the stub lines
+	for _, line := range strings.Split(instructions, "\n") {
+		if n := len([]rune(line)); n > 2+catalog.InstructionWidth+2 && strings.HasPrefix(line, "  ") {
+			t.Errorf("a stub line of %d characters: %s", n, line)
+		}
+		if !strings.HasPrefix(line, "  ") {
+			prose = append(prose, line)
+		}
+	}
 	// No Starlark cheat-sheet: the client is told it writes Python.
 	for _, stale := range []string{"Starlark", "fail(", "math.pow", "no f-strings"} {
-		if strings.Contains(instructions, stale) || strings.Contains(string(list), stale) {
-			t.Errorf("the listing still says %q:\n%s\n%s", stale, list, instructions)
+		if text := strings.Join(prose, "\n"); strings.Contains(text, stale) || strings.Contains(string(list), stale) {
+			t.Errorf("the listing still says %q:\n%s\n%s", stale, list, text)
+		}
+	}
+}
+
+// The instructions carry every stub line up to catalog.MaxTools tools in
+// all, and list packs, a line each, past that; either way "Not there:"
+// names what programs cannot do.
+func TestInstructionsCatalog(t *testing.T) {
+	withTools := func(n int) *runner.Runner {
+		reg := packs.NewRegistry()
+		reg.SetPackDescription("big", "Many tools. Second sentence.")
+		var tools []*packs.Tool
+		for i := range n {
+			tools = append(tools, &packs.Tool{Pack: "big", Name: fmt.Sprintf("t%02d", i), Description: "Do thing " + fmt.Sprint(i) + ". More.",
+				InputSchema: `{"type":"object","properties":{"mode":{"enum":["a","b"]},"n":{"type":"integer","default":2}},"required":["mode"]}`,
+				Handler:     func(context.Context, map[string]any) (any, error) { return nil, nil }})
+		}
+		if err := reg.Register(tools...); err != nil {
+			t.Fatal(err)
+		}
+		if err := ot.Register(reg, ot.Info{}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := runner.New(runner.WithRegistry(reg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		return r
+	}
+	for _, tt := range []struct {
+		tools int // besides ot's 11
+		carry bool
+	}{{29, true}, {30, false}, {200, false}} {
+		text := Instructions(withTools(tt.tools))
+		stub := "\n  t00(mode: Literal[\"a\", \"b\"], n: int = 2) -> any  # Do thing 0\n"
+		if got := strings.Contains(text, stub); got != tt.carry {
+			t.Errorf("%d+11 tools: carries stubs = %v, want %v:\n%s", tt.tools, got, tt.carry, text)
+		}
+		if got := strings.Count(text, "\n  "); tt.carry && got != tt.tools+11 {
+			t.Errorf("%d+11 tools: %d stub lines:\n%s", tt.tools, got, text)
+		}
+		for _, want := range []string{"- big: Many tools\n", "- ot: Discover packs", "\nNot there: class"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%d+11 tools: instructions lack %q:\n%s", tt.tools, want, text)
+			}
+		}
+		if !tt.carry && (!strings.Contains(text, "Discover: ot.help()") || len(text) > 1500) {
+			t.Errorf("%d+11 tools: want a list of packs pointing to ot.help, %d characters:\n%s", tt.tools, len(text), text)
 		}
 	}
 }

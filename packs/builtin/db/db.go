@@ -109,6 +109,9 @@ type Pack struct {
 	mu     sync.Mutex
 	dbs    map[string]*handle
 	closed bool
+
+	helpMu sync.Mutex
+	help   map[string]helpEntry // the tables shown in help, by database (help.go)
 }
 
 // New checks o and returns a pack that has opened nothing yet.
@@ -153,6 +156,7 @@ func Register(r *packs.Registry, o Options) (*Pack, error) {
 		return nil, err
 	}
 	r.SetPackDescription("db", Description)
+	r.SetPackContext("db", p.helpContext)
 	if err := r.RegisterBuiltin(p.Tools()...); err != nil {
 		return nil, err
 	}

@@ -122,6 +122,7 @@ func Register(r *packs.Registry, o Options) error {
 		return errors.New("file pack: Options.Roots is required")
 	}
 	r.SetPackDescription("file", Description)
+	r.SetPackContext("file", helpContext(o.Roots, o.ReadOnly))
 	return r.RegisterBuiltin(Tools(o)...)
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/catalog"
 )
 
 // Info is what the ot pack reports about the running onetool. Zero fields
@@ -44,6 +45,10 @@ type Info struct {
 	// Modules are the Python modules programs may use (json, re, …), for
 	// ot.help: an overview line, each module's functions, and search.
 	Modules []Module
+	// Shape, when set, gives the result type of a tool's stub line in
+	// ot.help (package catalog's ResultHook: learned shapes); nil: the
+	// declared type.
+	Shape catalog.ResultHook
 	// Visible, when set, returns which tools the caller of ctx may call
 	// (nil: all of them); ot.help, ot.tools and ot.packs show only those,
 	// so a principal sees only what its policy allows (SPEC §7.4).
@@ -61,23 +66,12 @@ func (info Info) view(ctx context.Context, reg *packs.Registry) *packs.Registry 
 	return reg
 }
 
-// Module is what ot.help shows of a Python module.
-type Module struct {
-	Name    string
-	Summary string
-	// Entries are the module's functions and classes, one line each:
-	// "search(pattern, string, flags=0) -> Match | None — The first match…".
-	// A line may describe several related members ("sin(x) / cos(x)").
-	Entries []ModuleEntry
-	// Constants are the names of the module's other members.
-	Constants []string
-}
+// Module is what ot.help shows of a Python module (package catalog
+// renders it).
+type Module = catalog.Module
 
 // ModuleEntry is one line of a module's help and the members it covers.
-type ModuleEntry struct {
-	Names []string
-	Line  string
-}
+type ModuleEntry = catalog.ModuleEntry
 
 // ModuleNames are the names programs import the modules by: a module with
 // functions of its own ("base64", not "base64.binascii"), or the
@@ -140,14 +134,14 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 	return []*packs.Tool{
 		{
 			Pack: "ot", Name: "help",
-			Description: "Help on anything: no query for an overview; a pack or Python module name (\"file\", \"re\") for a line per function " +
-				"(short signature and first sentence); a tool id (\"demo.foo\") for its typed signature, whole description, parameters and examples; " +
+			Description: "Help on anything: no query for an overview; a pack or Python module name (\"file\", \"re\") for a Python stub line per function " +
+				"(typed signature and first sentence) and what the pack reaches (db's tables, file's roots, web's hosts); a tool id (\"demo.foo\") for its typed signature, whole description, parameters and examples; " +
 				"any other text searches tools, modules and packs.",
 			InputSchema: `{"type":"object","properties":{"query":{"type":"string","default":"","description":"tool id, pack or module name, or search words"}}}`,
 			Returns:     "str",
 			Examples: []packs.Example{
 				{Code: `ot.help()`, Description: "overview"},
-				{Code: `ot.help(query="demo")`, Description: "a pack: one line per tool"},
+				{Code: `ot.help(query="demo")`, Description: "a pack: a stub line per tool"},
 				{Code: `ot.help(query="demo.foo")`, Description: "one tool"},
 				{Code: `ot.help(query="sleep")`, Description: "search"},
 			},
@@ -155,7 +149,7 @@ func Tools(reg *packs.Registry, info Info) []*packs.Tool {
 			Handler: func(ctx context.Context, args map[string]any) (any, error) {
 				info.wait(ctx)
 				q, _ := args["query"].(string)
-				return help(info.view(ctx, reg), info, q), nil
+				return help(ctx, info.view(ctx, reg), info, q), nil
 			},
 		},
 		{
@@ -397,11 +391,13 @@ func firstLine(s string) string {
 
 // Help answers ot.help(query) and `onetool help NAME` for a registry
 // without aliases or snippets.
-func Help(reg *packs.Registry, query string) string { return help(reg, Info{}, query) }
+func Help(reg *packs.Registry, query string) string {
+	return help(context.Background(), reg, Info{}, query)
+}
 
 // help answers ot.help(query): a tool id gives its doc, a pack its tools,
 // an alias its target's doc, "$name" a snippet; anything else searches.
-func help(reg *packs.Registry, info Info, query string) string {
+func help(ctx context.Context, reg *packs.Registry, info Info, query string) string {
 	query = strings.TrimSpace(query)
 	if query == "" {
 		return overview(reg, info)
@@ -410,10 +406,10 @@ func help(reg *packs.Registry, info Info, query string) string {
 		return t.Doc()
 	}
 	if p, ok := reg.Pack(query); ok {
-		return packHelp(p)
+		return catalog.PackHelp(ctx, p, catalog.Options{Result: info.Shape})
 	}
 	if m, ok := info.module(query); ok {
-		return moduleHelp(m)
+		return catalog.ModuleHelp(m)
 	}
 	if mod, member, ok := strings.Cut(query, "."); ok {
 		if m, ok := info.module(mod); ok {
@@ -468,37 +464,6 @@ func overview(reg *packs.Registry, info Info) string {
 	}
 	b.WriteString("\nDiscover: ot.help(query=\"pack\") or ot.help(query=\"module\") one line per function, ot.help(query=\"pack.function\") its parameters and examples, ot.help(query=\"words\") search, ot.tools(pattern=\"pack.*\").\n")
 	b.WriteString("Programs are Python (a sandboxed subset): f-strings, try/except, comprehensions, imports of the modules above; no class (but class E(Exception): pass), with, yield or decorators; open() and requests are the file and web packs.")
-	return b.String()
-}
-
-func packHelp(p *packs.Pack) string {
-	var b strings.Builder
-	b.WriteString(p.Name)
-	if p.Description != "" {
-		b.WriteString(" — " + p.Description)
-	}
-	b.WriteString("\n")
-	for _, t := range p.Tools() {
-		b.WriteString("\n  ")
-		b.WriteString(t.Summary())
-	}
-	fmt.Fprintf(&b, "\n\nParameters and examples: ot.help(query=\"%s.<function>\").", p.Name)
-	return b.String()
-}
-
-// moduleHelp is a module's overview: a line per function or class.
-func moduleHelp(m Module) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s — %s (Python's module: import %s, or use %s.… directly)\n", m.Name, m.Summary, m.Name, m.Name)
-	for _, e := range m.Entries {
-		b.WriteString("\n  ")
-		b.WriteString(m.Name)
-		b.WriteByte('.')
-		b.WriteString(e.Line)
-	}
-	if len(m.Constants) > 0 {
-		fmt.Fprintf(&b, "\n  constants: %s", strings.Join(m.Constants, ", "))
-	}
 	return b.String()
 }
 

@@ -44,7 +44,7 @@ func TestHelp(t *testing.T) {
 		{"", []string{"demo — ", "ot — ", "ot.help(query=", "f-strings, try/except"}},
 		{"demo.foo", []string{"demo.foo(text: str) -> str", "Examples:"}},
 		{"demo:foo", []string{"demo.foo(text: str) -> str"}},
-		{"demo", []string{"demo — Deterministic", "\n  demo.sleep(ms) -> int — Wait ms milliseconds, then return ms.\n", `ot.help(query="demo.<function>")`}},
+		{"demo", []string{"demo — Deterministic", "\nsleep(ms: int) -> int  # Wait ms milliseconds, then return ms\n", `ot.help(query="demo.<function>")`}},
 		{"sleep", []string{`Matches for "sleep"`, "demo.sleep(ms) -> int — Wait ms milliseconds"}},
 		{"colour text", []string{"demo.foo"}},
 		{"zzqq", []string{`Nothing matches "zzqq". Packs: demo, ot`}},
@@ -148,7 +148,7 @@ func TestHelpModules(t *testing.T) {
 		contains []string
 	}{
 		{"", []string{"Python modules (import them or use them directly): re\n"}},
-		{"re", []string{"re — Regular expressions", "\n  re.search(pattern, string, flags=0) -> Match | None — The first match.", "\n  constants: I, M"}},
+		{"re", []string{"re — Regular expressions", "\nsearch(pattern, string, flags=0) -> Match | None  # The first match\n", "\nconstants: I, M"}},
 		{"re.subn", []string{"re.sub(pattern, repl, string) / subn(...) — Replace matches.", `ot.help(query="re")`}},
 		{"re.I", []string{"re.I is a constant of module re"}},
 		{"replace", []string{"re.sub(pattern"}},
@@ -165,7 +165,7 @@ func TestHelpModules(t *testing.T) {
 	}
 }
 
-// A pack's overview is a line per tool, each within about
+// A pack's overview is a stub line per tool, each within about
 // packs.SummaryWidth characters, whatever the tool's description.
 func TestPackHelpLinesAreShort(t *testing.T) {
 	reg := testRegistry(t)
@@ -187,7 +187,7 @@ func TestPackHelpLinesAreShort(t *testing.T) {
 			}
 		}
 	}
-	if got := Help(reg, "big"); !strings.Contains(got, "big.tool(alpha, beta=\"bbbbbbbbbbbbbbbbbbbbbbbbbb\", …) -> any — A very long description") {
+	if got := Help(reg, "big"); !strings.Contains(got, "\ntool(alpha: str, beta: str = ..., gamma: int = 1000000, delta: list = [], …) -> any  # A very long") {
 		t.Errorf("ot.help(\"big\") does not keep the required parameter and cut the rest:\n%s", got)
 	}
 }

@@ -108,6 +108,8 @@ func Register(r *packs.Registry, o Options) error {
 		return fmt.Errorf("web pack: Timeout must not be negative, got %s", o.Timeout)
 	}
 	r.SetPackDescription("web", Description)
+	text := helpContext(o.AllowHosts)
+	r.SetPackContext("web", func(context.Context) string { return text })
 	return r.RegisterBuiltin(Tools(o)...)
 }
 
