@@ -86,7 +86,11 @@ var defaults = tuning{
 	nameCover:   0.5,
 }
 
-const compoundMin = 4 // shortest concatenation of two query words tried as one word
+const (
+	compoundMin   = 4    // shortest concatenation of two query words tried as one word
+	maxQueryBytes = 1000 // of a query, the part that is read
+	maxQueryWords = 32   // of its words, those that count
+)
 
 // Index is the searchable form of a set of documents: an inverted index
 // from each term to the documents that have it. It is immutable, so any
@@ -291,7 +295,15 @@ func better(a, b Hit) bool {
 // adjacent words that are words of the index. Stop words are dropped
 // (after they had their chance in a concatenation: "on call").
 func (ix *Index) queryTerms(query string) [][]alt {
+	// A query comes from a program, which may pass megabytes: what an
+	// agent asks fits in a line, and only that much is read.
+	if len(query) > maxQueryBytes {
+		query = strings.ToValidUTF8(query[:maxQueryBytes], "")
+	}
 	words := splitWords(expandAbbreviations(query), nil)
+	if len(words) > maxQueryWords {
+		words = words[:maxQueryWords]
+	}
 	var groups [][]alt
 	exact := map[string]bool{}
 	var stems []string

@@ -2,8 +2,10 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -139,5 +141,23 @@ func TestCache(t *testing.T) {
 	var nilCache *Cache
 	if nilCache.Index(nil, docs) == nil {
 		t.Error("a nil cache must still build")
+	}
+}
+
+// TestLongQuery: a query of megabytes (a program may pass one) costs what
+// its first words cost, and finds what they find.
+func TestLongQuery(t *testing.T) {
+	ix := New(testDocs)
+	long := "post messages to a channel " + strings.Repeat("zzqq list issue get ", 250_000)
+	start := time.Now()
+	hits := ix.Search(long, 3)
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Errorf("a 5 MB query took %v", d)
+	}
+	if len(hits) == 0 || ix.Ref(hits[0].Doc) != "slack.chat_post_message" {
+		t.Errorf("Search(long) = %q, want slack.chat_post_message first", ids(ix, hits))
+	}
+	if got := len(ix.queryTerms(long)); got > maxQueryWords*2 {
+		t.Errorf("%d query terms, want at most %d", got, maxQueryWords*2)
 	}
 }
