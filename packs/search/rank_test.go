@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/onetool-dev/onetool/internal/fakeservers"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/ot"
+	"github.com/onetool-dev/onetool/packs/fakeservers"
 )
 
 // minTop1 is the share of testdata/queries.tsv whose right tool must come

@@ -6,8 +6,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/onetool-dev/onetool/internal/fakeservers"
 	"github.com/onetool-dev/onetool/packs"
+	"github.com/onetool-dev/onetool/packs/fakeservers"
 )
 
 // TestFixtureShape: a dozen servers, about 500 tools, every one

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/onetool-dev/onetool/internal/fakeservers"
+	"github.com/onetool-dev/onetool/packs/fakeservers"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
 	"github.com/onetool-dev/onetool/runner/mcpserver"
