@@ -15,6 +15,7 @@ require (
 	github.com/git-pkgs/gitignore v1.1.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/kaptinlin/jsonschema v0.9.8
+	github.com/kljensen/snowball v0.10.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/pkoukk/tiktoken-go v0.1.8
 	github.com/pkoukk/tiktoken-go-loader v0.0.2

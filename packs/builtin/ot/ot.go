@@ -18,6 +18,7 @@ import (
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/catalog"
+	rank "github.com/onetool-dev/onetool/packs/search"
 )
 
 // Info is what the ot pack reports about the running onetool. Zero fields
@@ -53,6 +54,9 @@ type Info struct {
 	// (nil: all of them); ot.help, ot.tools and ot.packs show only those,
 	// so a principal sees only what its policy allows (SPEC §7.4).
 	Visible func(ctx context.Context) func(*packs.Tool) bool
+
+	// searchCache keeps search's index between calls (set by Tools).
+	searchCache *rank.Cache
 }
 
 // view is the registry as the caller of ctx sees it.
@@ -131,6 +135,7 @@ func Register(reg *packs.Registry, info Info) error {
 
 // Tools returns the ot tools, reading reg when called.
 func Tools(reg *packs.Registry, info Info) []*packs.Tool {
+	info.searchCache = rank.NewCache()
 	return []*packs.Tool{
 		{
 			Pack: "ot", Name: "help",
@@ -480,72 +485,37 @@ func memberHelp(m Module, member string) (string, bool) {
 	return "", false
 }
 
-// search ranks tools and packs against the query words: a name match beats
-// a description match, and every word must match somewhere.
+// search ranks tools, packs, modules, aliases and snippets against the
+// query words (package search: BM25 over names, descriptions and
+// parameter names, with stemming and synonyms) and lists the best 20.
+// The index is kept in info.searchCache while the documents stay the
+// same (the same tool values, descriptions, aliases and snippets).
 func search(reg *packs.Registry, info Info, query string) string {
-	words := strings.Fields(strings.ToLower(strings.NewReplacer(".", " ", ":", " ", "_", " ").Replace(query)))
-	type hit struct {
-		score int
-		text  string
-	}
-	var hits []hit
-	scoreText := func(name, desc string) int {
-		name, desc = strings.ToLower(name), strings.ToLower(desc)
-		total := 0
-		for _, w := range words {
-			switch {
-			case name == w || strings.HasSuffix(name, "."+w):
-				total += 10
-			case strings.Contains(name, w):
-				total += 5
-			case strings.Contains(desc, w):
-				total += 2
-			default:
-				return 0
-			}
-		}
-		return total
-	}
-	for _, p := range reg.Packs() {
-		if s := scoreText(p.Name, p.Description); s > 0 {
-			hits = append(hits, hit{s + 1, fmt.Sprintf("pack %s — %s", p.Name, p.Description)})
+	ps := reg.Packs()
+	key := make([]any, 0, 64)
+	for _, p := range ps {
+		key = append(key, p.Name, p.Description)
+		for _, t := range p.Tools() {
+			key = append(key, t)
 		}
 	}
-	for _, t := range reg.Tools() {
-		if s := scoreText(t.ID(), t.Description); s > 0 {
-			hits = append(hits, hit{s, t.Summary()})
-		}
-	}
+	key = append(key, len(info.Modules))
 	for _, m := range info.Modules {
-		if s := scoreText(m.Name, m.Summary); s > 0 {
-			hits = append(hits, hit{s + 1, packs.Clip(fmt.Sprintf("module %s — %s", m.Name, m.Summary), packs.SummaryWidth)})
-		}
-		for _, e := range m.Entries {
-			if s := scoreText(m.Name+"."+strings.Join(e.Names, " "), e.Line); s > 0 {
-				hits = append(hits, hit{s, packs.Clip(m.Name+"."+e.Line, packs.SummaryWidth)})
-			}
-		}
+		key = append(key, m.Name, len(m.Entries))
 	}
 	for _, n := range sortedKeys(info.Aliases) {
-		if s := scoreText(n, info.Aliases[n]); s > 0 {
-			hits = append(hits, hit{s, fmt.Sprintf("alias %s → %s", n, info.Aliases[n])})
-		}
+		key = append(key, n, info.Aliases[n])
 	}
 	if info.Snippets != nil {
 		for _, n := range info.Snippets.Names() {
-			d := info.Snippets.Description(n)
-			if s := scoreText("$"+n, d); s > 0 {
-				text := "snippet $" + n
-				if d != "" {
-					text += " — " + d
-				}
-				hits = append(hits, hit{s, text})
-			}
+			key = append(key, "$"+n, info.Snippets.Description(n))
 		}
 	}
+	ix := info.searchCache.Index(key, func() []rank.Doc { return searchDocs(ps, info) })
+	hits := ix.Search(query, maxMatches)
 	if len(hits) == 0 {
 		var names []string
-		for _, p := range reg.Packs() {
+		for _, p := range ps {
 			names = append(names, p.Name)
 		}
 		text := fmt.Sprintf("Nothing matches %q. Packs: %s.", query, strings.Join(names, ", "))
@@ -554,18 +524,75 @@ func search(reg *packs.Registry, info Info, query string) string {
 		}
 		return text + " Try ot.help() for an overview."
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
-	if len(hits) > 20 {
-		hits = hits[:20]
+	if len(hits) > maxMatches {
+		hits = hits[:maxMatches]
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Matches for %q:", query)
 	for _, h := range hits {
 		b.WriteString("\n  ")
-		b.WriteString(h.text)
+		b.WriteString(ix.Ref(h.Doc).(func() string)())
 	}
 	return b.String()
 }
+
+// searchDocs are the documents search ranks; each one's Ref makes its
+// line of the answer.
+func searchDocs(ps []*packs.Pack, info Info) []rank.Doc {
+	var docs []rank.Doc
+	for _, p := range ps {
+		// A pack ranks below its best tools: an agent that asks for a task
+		// wants the function; asked by its name, the pack still comes first.
+		docs = append(docs, rank.Doc{Name: p.Name, Text: p.Description, Weight: packWeight,
+			Ref: func() string { return fmt.Sprintf("pack %s — %s", p.Name, p.Description) }})
+		for _, t := range p.Tools() {
+			var params, paramText []string
+			for _, pa := range t.Params() {
+				params = append(params, pa.Name)
+				paramText = append(paramText, pa.Description)
+			}
+			docs = append(docs, rank.Doc{Name: t.Name, Group: t.Pack, Text: t.Description, Params: params,
+				ParamText: strings.Join(paramText, " "), Context: p.Description, Ref: t.Summary})
+		}
+	}
+	for _, m := range info.Modules {
+		docs = append(docs, rank.Doc{Name: m.Name, Text: m.Summary, Weight: packWeight, Ref: func() string {
+			return packs.Clip(fmt.Sprintf("module %s — %s", m.Name, m.Summary), packs.SummaryWidth)
+		}})
+		for _, e := range m.Entries {
+			// The line starts with the signature: its names are the Name.
+			_, desc, ok := strings.Cut(e.Line, "— ")
+			if !ok {
+				desc = e.Line
+			}
+			docs = append(docs, rank.Doc{Name: strings.Join(e.Names, " "), Group: m.Name, Text: desc, Context: m.Summary, Ref: func() string {
+				return packs.Clip(m.Name+"."+e.Line, packs.SummaryWidth)
+			}})
+		}
+	}
+	for _, n := range sortedKeys(info.Aliases) {
+		target := info.Aliases[n]
+		docs = append(docs, rank.Doc{Name: n, Text: "alias of " + target, Ref: func() string { return fmt.Sprintf("alias %s → %s", n, target) }})
+	}
+	if info.Snippets != nil {
+		for _, n := range info.Snippets.Names() {
+			d := info.Snippets.Description(n)
+			docs = append(docs, rank.Doc{Name: n, Text: d, Ref: func() string {
+				text := "snippet $" + n
+				if d != "" {
+					text += " — " + d
+				}
+				return text
+			}})
+		}
+	}
+	return docs
+}
+
+const (
+	maxMatches = 20  // lines of a search's answer
+	packWeight = 0.7 // a pack's or module's score, relative to a function's
+)
 
 // intArg reads an integer argument as Starlark (int64) and Go callers
 // (int, float64, json.Number) pass it; def when absent.
