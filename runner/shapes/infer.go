@@ -27,7 +27,7 @@ const (
 // walker infers the shape of one result.
 type walker struct {
 	visits int
-	limit  int                  // containers deep it looks
+	limit  int                   // containers deep it looks
 	secret func(key string) bool // reports a key that holds a secret
 }
 

@@ -273,7 +273,9 @@ func TestBounds(t *testing.T) {
 	if _, changed := merge(ab.clone(), a); changed {
 		t.Errorf("merging what is known says changed")
 	}
-	sorted := func(s string) string { return strings.Join(strings.Fields(strings.NewReplacer(",", " ", "{", " ", "}", " ").Replace(s)), " ") }
+	sorted := func(s string) string {
+		return strings.Join(strings.Fields(strings.NewReplacer(",", " ", "{", " ", "}", " ").Replace(s)), " ")
+	}
 	if len(r(ab)) != len(r(ba)) || !sameWords(sorted(r(ab)), sorted(r(ba))) {
 		t.Errorf("not commutative: %s vs %s", r(ab), r(ba))
 	}
