@@ -285,10 +285,13 @@ func (l *Learner) drain() {
 			l.mu.Unlock()
 			return
 		}
+		closed := l.closed
 		l.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
-		_ = l.sync(ctx, e) // a failure is retried at the next due call
-		cancel()
+		if !closed { // after Close, Close flushes what is left, within its own bound
+			ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
+			_ = l.sync(ctx, e) // a failure is retried at the next due call
+			cancel()
+		}
 		e.mu.Lock()
 		e.queued = false
 		e.mu.Unlock()
@@ -301,6 +304,9 @@ func (l *Learner) drain() {
 // comes back at its next sync (syncEvery), nothing is ever wrong, only
 // late.
 func (l *Learner) sync(ctx context.Context, e *entry) error {
+	if l.down() {
+		return errDown // the next due call tries again
+	}
 	remote, err := l.get(ctx, e)
 	if err != nil {
 		return err
@@ -345,7 +351,7 @@ func (l *Learner) load(e *entry) {
 	e.mu.Lock()
 	fresh := !e.read.IsZero() && now.Sub(e.read) < refreshEvery
 	e.mu.Unlock()
-	if fresh || now.UnixNano() < l.downUntil.Load() {
+	if fresh || l.down() {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), readTimeout)
@@ -377,6 +383,12 @@ func (l *Learner) get(ctx context.Context, e *entry) (*shape, error) {
 	}
 	return decode(data, l.secret), nil
 }
+
+// errDown is the error of a sync skipped because the store failed lately.
+var errDown = errors.New("the store failed lately")
+
+// down reports whether the store failed within downFor: it is not waited on.
+func (l *Learner) down() bool { return l.opts.Now().UnixNano() < l.downUntil.Load() }
 
 func (l *Learner) failed(err error) {
 	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
