@@ -29,6 +29,18 @@ type walker struct {
 	visits int
 	limit  int                   // containers deep it looks
 	secret func(key string) bool // reports a key that holds a secret
+	slab   []shape               // shapes are cut from it: one allocation for many
+}
+
+// node returns a new shape of kinds k.
+func (w *walker) node(k kind) *shape {
+	if len(w.slab) == 0 {
+		w.slab = make([]shape, 16)
+	}
+	s := &w.slab[0]
+	w.slab = w.slab[1:]
+	s.Kinds = k
+	return s
 }
 
 // infer returns the shape of v, found depth containers deep; nil when the
@@ -40,33 +52,33 @@ func (w *walker) infer(v any, depth int) *shape {
 	w.visits++
 	switch x := v.(type) {
 	case nil:
-		return &shape{Kinds: kNone}
+		return w.node(kNone)
 	case bool:
-		return &shape{Kinds: kBool}
+		return w.node(kBool)
 	case string, []byte, time.Time:
-		return &shape{Kinds: kStr}
+		return w.node(kStr)
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr:
-		return &shape{Kinds: kInt}
+		return w.node(kInt)
 	case float32, float64:
-		return &shape{Kinds: kFloat}
+		return w.node(kFloat)
 	case json.Number:
 		if strings.ContainsAny(string(x), ".eE") {
-			return &shape{Kinds: kFloat}
+			return w.node(kFloat)
 		}
-		return &shape{Kinds: kInt}
+		return w.node(kInt)
 	case []any:
 		return w.list(len(x), func(i int) any { return x[i] }, depth)
 	case []string:
-		s := &shape{Kinds: kList}
+		s := w.node(kList)
 		if len(x) > 0 && depth < w.limit {
-			s.Elem = &shape{Kinds: kStr}
+			s.Elem = w.node(kStr)
 		}
 		return s
 	case []map[string]any:
 		return w.list(len(x), func(i int) any { return x[i] }, depth)
 	case *ordered.Map:
 		if x == nil {
-			return &shape{Kinds: kNone}
+			return w.node(kNone)
 		}
 		return w.dict(x.Len(), x.Range, depth)
 	case map[string]any:
@@ -88,12 +100,12 @@ func (w *walker) infer(v any, depth int) *shape {
 			}
 		}, depth)
 	}
-	return &shape{Kinds: kAny}
+	return w.node(kAny)
 }
 
 // list infers the shape of a list of n elements, from a sample of them.
 func (w *walker) list(n int, at func(int) any, depth int) *shape {
-	s := &shape{Kinds: kList}
+	s := w.node(kList)
 	if n == 0 || depth >= w.limit {
 		return s
 	}
@@ -129,7 +141,7 @@ func sample(n, k int) []int {
 // dict infers the shape of a dict of n keys, walked by rangeFn: a record
 // ({key: type}) unless its keys look like data, then dict[str, T].
 func (w *walker) dict(n int, rangeFn func(func(string, any) bool), depth int) *shape {
-	s := &shape{Kinds: kDict}
+	s := w.node(kDict)
 	if depth >= w.limit {
 		return s
 	}
@@ -137,23 +149,29 @@ func (w *walker) dict(n int, rangeFn func(func(string, any) bool), depth int) *s
 	if n > maxFields {
 		return w.keyed(s, rangeFn, depth)
 	}
-	dataLike := 0
+	var bad [maxFields]bool // keys that look like data or hold a secret
+	dataLike, i := 0, 0
 	rangeFn(func(k string, _ any) bool {
 		if dataKey(k) || w.secret(k) {
+			bad[i] = true
 			dataLike++
 		}
-		return true
+		i++
+		return i < n
 	})
 	if n > 0 && 2*dataLike >= n {
 		return w.keyed(s, rangeFn, depth)
 	}
+	s.Fields = make([]field, 0, n-dataLike)
+	i = 0
 	rangeFn(func(k string, v any) bool {
-		if dataKey(k) || w.secret(k) {
+		if bad[i] {
 			s.Omitted = true
-			return true
+		} else {
+			s.Fields = append(s.Fields, field{Name: k, Shape: w.infer(v, depth+1)})
 		}
-		s.Fields = append(s.Fields, field{Name: k, Shape: w.infer(v, depth+1)})
-		return true
+		i++
+		return i < n
 	})
 	if sameRecords(s.Fields) {
 		s.toKeyed()
