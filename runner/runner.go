@@ -40,6 +40,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/isolate"
 	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/runner/results"
+	"github.com/onetool-dev/onetool/runner/shapes"
 	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/snippets"
 )
@@ -90,6 +91,8 @@ type Runner struct {
 	servers     *mcpclient.Manager // nil without upstream servers
 	tracer      trace.Tracer       // nil: no spans (WithTracerProvider)
 	shadowed    []string           // servers hidden by a local pack of the same name
+
+	shapes *shapes.Learner // learned result shapes of tools that declare none (package shapes)
 }
 
 // Option configures a Runner.

@@ -1,17 +1,3 @@
-// Package shapes learns the shape of the results of tools that declare
-// none (no output schema, no Returns), so that a tool's stub line can show
-// what it gives back: `-> list[{id: int, name?: str}]` rather than
-// `-> any`. A shape holds key names and types only, never a value: a
-// dict whose keys are data (ids, emails, dates, many and varying) is
-// `dict[str, T]`, never its keys, and a key that looks like a value or
-// holds a secret is left out.
-//
-// What one process learns is merged into what the store holds (read,
-// merge, write), so replicas that share a Redis store share what they
-// learned, and it survives a restart. Merging is a join (union of keys,
-// of types): applying two replicas' knowledge in either order, or twice,
-// gives the same shape, so an update lost to a concurrent writer is only
-// a delay — the loser writes it again at its next sync.
 package shapes
 
 import (
