@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -186,7 +187,9 @@ func (l *Learner) ResultType(t *packs.Tool) (typ string, seen bool) {
 	return e.rendered, true
 }
 
-// Flush writes what this Learner knows and the store may not, now.
+// Flush merges what this Learner knows into the store now (read, merge,
+// write, for every tool it has a shape of): what it learned, and what a
+// concurrent writer may have lost of it.
 func (l *Learner) Flush(ctx context.Context) error {
 	if l == nil || l.st == nil {
 		return nil
@@ -200,9 +203,9 @@ func (l *Learner) Flush(ctx context.Context) error {
 	var errs []error
 	for _, e := range todo {
 		e.mu.Lock()
-		dirty := e.changes != e.synced
+		known := e.shape != nil
 		e.mu.Unlock()
-		if dirty {
+		if known {
 			errs = append(errs, l.sync(ctx, e))
 		}
 	}
@@ -390,10 +393,10 @@ var errDown = errors.New("the store failed lately")
 // down reports whether the store failed within downFor: it is not waited on.
 func (l *Learner) down() bool { return l.opts.Now().UnixNano() < l.downUntil.Load() }
 
-func (l *Learner) failed(err error) {
-	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
-		l.downUntil.Store(l.opts.Now().Add(downFor).UnixNano())
-	}
+// failed notes a failure of the store (unreachable, or answering with an
+// error such as out of memory): it is left alone for downFor.
+func (l *Learner) failed(error) {
+	l.downUntil.Store(l.opts.Now().Add(downFor).UnixNano())
 }
 
 // join is merge for a b the caller gives away: when a is nil, b itself is
@@ -447,6 +450,9 @@ func clean(s *shape, secret func(string) bool) {
 		if dataKey(f.Name) || secret(f.Name) {
 			s.Omitted = true
 			continue
+		}
+		if slices.ContainsFunc(kept, func(g field) bool { return g.Name == f.Name }) {
+			continue // written by no Learner
 		}
 		clean(f.Shape, secret)
 		kept = append(kept, f)

@@ -72,6 +72,49 @@ func TestReplicasShare(t *testing.T) {
 	}
 }
 
+// TestReplicasConcurrent: replicas learning at once, each from many
+// goroutines, while stub lines are read, end with the union of what they
+// learned in the store once each has synced (a write lost to a
+// concurrent one is made again at the loser's next sync).
+func TestReplicasConcurrent(t *testing.T) {
+	st := store.NewMemory(store.MemoryOptions{})
+	replicas := []*Learner{New(st, Options{}), New(st, Options{})}
+	tl := tool("srv.fn")
+	keys := []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := replicas[g%2]
+			for i := range 300 {
+				m := ordered.NewMap(2)
+				m.Set("id", int64(i))
+				m.Set(keys[g], "x")
+				l.Observe(context.Background(), tl, m)
+				if i%50 == 0 {
+					l.ResultType(tl)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, l := range replicas {
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	typ, _ := New(st, Options{}).ResultType(tl)
+	for _, k := range keys {
+		if !strings.Contains(typ, k+"?: str") {
+			t.Errorf("%s missing from %s", k, typ)
+		}
+	}
+	if !strings.HasPrefix(typ, "{id: int, ") {
+		t.Errorf("got %s", typ)
+	}
+}
+
 // TestRestartRedis: a shape learned before a restart is there after it,
 // from Redis, with a bounded TTL, and holds neither a value nor a secret.
 func TestRestartRedis(t *testing.T) {
@@ -276,6 +319,7 @@ func TestStoredValueChecked(t *testing.T) {
 		{"another version", `{"v":2,"s":{"k":16}}`, ""},
 		{"too deep", `{"v":1,"s":` + deep + `}`, ""},
 		{"too large", `{"v":1,"s":{"k":16},"pad":"` + strings.Repeat("x", maxStored) + `"}`, ""},
+		{"duplicate keys", `{"v":1,"s":{"k":64,"i":true,"f":[{"n":"id","s":{"k":4}},{"n":"id","s":{"k":16}}]}}`, "{id: int}"},
 		{"data and secret keys dropped", `{"v":1,"s":{"k":64,"i":true,"f":[{"n":"id","s":{"k":4}},{"n":"ann@example.com","s":{"k":4}},{"n":"` + secretValue + `","s":{"k":4}}]}}`, "{id: int, ...}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
