@@ -18,7 +18,11 @@ import (
 // a tool comes here, so this is where a tool's result and error enter the
 // program, with every secret hidden (enterCall).
 func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
-	return r.enterCall(r.callTool(ctx, t, args))
+	v, err := r.enterCall(r.callTool(ctx, t, args))
+	if err == nil && r.remote == nil { // a worker's calls are observed by its server
+		r.shapes.Observe(ctx, t, v) // what the program gets, secrets hidden (package shapes)
+	}
+	return v, err
 }
 
 func (r *Runner) callTool(ctx context.Context, t *packs.Tool, args map[string]any) (_ any, err error) {

@@ -42,6 +42,7 @@ import (
 	"github.com/onetool-dev/onetool/runner/precheck"
 	"github.com/onetool-dev/onetool/runner/redaction"
 	"github.com/onetool-dev/onetool/runner/results"
+	"github.com/onetool-dev/onetool/runner/shapes"
 	"github.com/onetool-dev/onetool/runner/store"
 	"github.com/onetool-dev/onetool/snippets"
 )
@@ -92,6 +93,8 @@ type Runner struct {
 	servers     *mcpclient.Manager // nil without upstream servers
 	tracer      trace.Tracer       // nil: no spans (WithTracerProvider)
 	shadowed    []string           // servers hidden by a local pack of the same name
+
+	shapes *shapes.Learner // learned result shapes of tools that declare none (package shapes)
 }
 
 // Option configures a Runner.

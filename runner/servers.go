@@ -74,6 +74,7 @@ func (r *Runner) Close() error {
 	if r.db != nil {
 		r.db.Close()
 	}
+	r.shapes.Close() // writes what it learned, before the store goes
 	if r.ownsShared {
 		r.shared.Close()
 	}

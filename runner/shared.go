@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/onetool-dev/onetool/runner/results"
+	"github.com/onetool-dev/onetool/runner/shapes"
 	"github.com/onetool-dev/onetool/runner/store"
 )
 
@@ -18,6 +19,7 @@ const (
 	resultPrefix  = "result:"
 	cachePrefix   = "cache:"
 	counterPrefix = "rate:"
+	shapePrefix   = "shape:"
 )
 
 // WithStore makes the runner keep large results, cached deterministic
@@ -39,15 +41,23 @@ func (r *Runner) openStore() error {
 		}
 		r.shared, r.ownsShared = s, true
 	}
+	shapeOpts := shapes.Options{Redact: r.cfg.Secrets.Redact}
 	if r.shared == nil {
 		r.counters = store.NewMemory(store.MemoryOptions{})
+		r.shapes = shapes.New(nil, shapeOpts) // in this process only
 		return nil
 	}
 	r.results = results.New(store.WithPrefix(r.shared, resultPrefix), results.Options{})
 	r.cache.st = store.WithPrefix(r.shared, cachePrefix)
 	r.counters = store.WithPrefix(r.shared, counterPrefix)
+	r.shapes = shapes.New(store.WithPrefix(r.shared, shapePrefix), shapeOpts)
 	return nil
 }
+
+// Shapes is what the runner learned of the results of tools that declare
+// none, for their stub lines: Shapes().ResultType is the hook of
+// packs/catalog (nil-safe).
+func (r *Runner) Shapes() *shapes.Learner { return r.shapes }
 
 // Counters is where rate counters live: the shared store, or one in this
 // process. Use Incr with the window as TTL.
