@@ -397,7 +397,9 @@ Not there: class (but class E(Exception): pass), with, async, yield, decorators;
 // catalogOptions are how the instructions render stub lines: the result
 // type comes from the output schema, or from a hook giving learned shapes
 // when one is wired here.
-func catalogOptions(*runner.Runner) catalog.Options { return catalog.Options{} }
+func catalogOptions(r *runner.Runner) catalog.Options {
+	return catalog.Options{Result: func(t *packs.Tool) (string, bool) { return r.Shapes().ResultType(t) }}
+}
 
 // Listing is what every conversation pays for onetool: the JSON of its
 // tools/list result and its instructions.
