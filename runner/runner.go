@@ -232,7 +232,7 @@ func New(opts ...Option) (*Runner, error) {
 			Visible:  visibleTools,
 			// Stub lines show what results have looked like for tools
 			// that declare no type (runner/shapes).
-			Shape: func(t *packs.Tool) (string, bool) { return r.Shapes().ResultType(t) },
+			Shape: r.LearnedResult,
 		}
 		if err := ot.Register(r.reg, info); err != nil {
 			return nil, fmt.Errorf("registering the ot pack: %w", err)

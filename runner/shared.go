@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 
+	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/runner/results"
 	"github.com/onetool-dev/onetool/runner/shapes"
 	"github.com/onetool-dev/onetool/runner/store"
@@ -58,6 +59,18 @@ func (r *Runner) openStore() error {
 // none, for their stub lines: Shapes().ResultType is the hook of
 // packs/catalog (nil-safe).
 func (r *Runner) Shapes() *shapes.Learner { return r.shapes }
+
+// LearnedResult is the result type of t as its calls have shown it, for
+// a stub line (packs/catalog's result hook): "" unless t declares none
+// and a shape was learned, so that a declared type keeps the catalog's
+// own, fuller rendering.
+func (r *Runner) LearnedResult(t *packs.Tool) (typ string, seen bool) {
+	typ, seen = r.Shapes().ResultType(t)
+	if !seen {
+		return "", false
+	}
+	return typ, true
+}
 
 // Counters is where rate counters live: the shared store, or one in this
 // process. Use Incr with the window as TTL.

@@ -398,7 +398,7 @@ Not there: class (but class E(Exception): pass), with, async, yield, decorators;
 // type comes from the output schema, or from a hook giving learned shapes
 // when one is wired here.
 func catalogOptions(r *runner.Runner) catalog.Options {
-	return catalog.Options{Result: func(t *packs.Tool) (string, bool) { return r.Shapes().ResultType(t) }}
+	return catalog.Options{Result: r.LearnedResult}
 }
 
 // Listing is what every conversation pays for onetool: the JSON of its
