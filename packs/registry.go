@@ -331,7 +331,7 @@ func checkName(what, name string) error {
 	switch {
 	case name == "":
 		return errors.New(what + " name is empty")
-	case !isIdentifier(name):
+	case !IsIdentifier(name):
 		return errors.New(what + " name " + quote(name) + " is not an identifier (letters, digits, _)")
 	case name[0] == '_':
 		return errors.New(what + " name " + quote(name) + " starts with _")

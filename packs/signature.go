@@ -390,8 +390,9 @@ func floatLiteral(f float64) string {
 // Starlark's, so strconv.Quote serves.
 func quote(s string) string { return strconv.Quote(s) }
 
-// isIdentifier reports whether s is a Starlark identifier.
-func isIdentifier(s string) bool {
+// IsIdentifier reports whether s is a Starlark (and Python) identifier of
+// ASCII letters, digits and underscores: a name a stub writes bare.
+func IsIdentifier(s string) bool {
 	if s == "" {
 		return false
 	}

@@ -144,7 +144,7 @@ func richSimple(jsonType string, m *ordered.Map, root any, level, max int) strin
 				b.WriteString("…")
 				break
 			}
-			if isIdentifier(k) {
+			if IsIdentifier(k) {
 				b.WriteString(k)
 			} else {
 				b.WriteString(quote(k))

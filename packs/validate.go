@@ -260,7 +260,7 @@ func renderPath(root string, path []seg) string {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.index))
 			b.WriteByte(']')
-		case isIdentifier(s.key):
+		case IsIdentifier(s.key):
 			b.WriteByte('.')
 			b.WriteString(s.key)
 		default:

@@ -3,6 +3,8 @@ package shapes
 import (
 	"strconv"
 	"strings"
+
+	"github.com/onetool-dev/onetool/packs"
 )
 
 // Rendering bounds.
@@ -124,7 +126,7 @@ func (r *renderer) dict(s *shape, depth int) string {
 		if n > 0 {
 			part.WriteString(", ")
 		}
-		if isIdentifier(f.Name) {
+		if packs.IsIdentifier(f.Name) { // a key that can be written bare
 			part.WriteString(f.Name)
 		} else {
 			part.WriteString(strconv.Quote(f.Name))
@@ -154,19 +156,3 @@ func (r *renderer) dict(s *shape, depth int) string {
 	return b.String()
 }
 
-// isIdentifier reports whether a key can be written bare.
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '_', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		case '0' <= c && c <= '9' && i > 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
