@@ -155,4 +155,3 @@ func (r *renderer) dict(s *shape, depth int) string {
 	b.WriteByte('}')
 	return b.String()
 }
-
