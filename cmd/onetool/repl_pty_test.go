@@ -178,9 +178,17 @@ func TestReplTerminal(t *testing.T) {
 	s.expect(`>>> `, wait)
 
 	// Up-arrow recalls the whole block as one entry: :reset, f(14), the def.
-	s.send("\x1b[A\x1b[A\x1b[A")
+	// One key at a time, as a person types: keys that arrive together
+	// are a paste, where a blank line does not end a block.
+	s.send("\x1b[A")
+	s.expect(`:reset`, wait)
+	s.send("\x1b[A")
+	s.expect(`f\(14\)`, wait)
+	s.send("\x1b[A")
 	s.expect(`return a \* 3`, wait)
-	s.send("\r\r") // Enter adds a line under a block; a blank line runs it
+	s.send("\r") // Enter adds a line under a block; a blank line runs it
+	s.expect(`\.\.\. `, wait)
+	s.send("\r")
 	s.expect(`>>> `, wait)
 	s.send("f(5)\r")
 	s.expect(`(?m)^15\r?$`, wait)
