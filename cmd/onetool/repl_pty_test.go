@@ -40,6 +40,15 @@ func startPTY(t *testing.T, cmd *exec.Cmd) *ptySession {
 	if err != nil {
 		t.Skipf("no pseudo-terminal on this platform: %v", err)
 	}
+	s := readPTY(t, ptmx, cmd)
+	t.Cleanup(func() { ptmx.Close() })
+	return s
+}
+
+// readPTY keeps what the program cmd writes to the terminal whose master
+// side is ptmx, answering cursor-position queries should its line editor
+// ask, and kills cmd at the end of the test if it is still running.
+func readPTY(t *testing.T, ptmx *os.File, cmd *exec.Cmd) *ptySession {
 	s := &ptySession{t: t, ptmx: ptmx, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
@@ -50,7 +59,6 @@ func startPTY(t *testing.T, cmd *exec.Cmd) *ptySession {
 				s.mu.Lock()
 				s.raw.Write(buf[:n])
 				s.mu.Unlock()
-				// Answer cursor-position queries, should the editor ask.
 				if bytes.Contains(buf[:n], []byte("\x1b[6n")) {
 					ptmx.Write([]byte("\x1b[1;1R"))
 				}
@@ -65,9 +73,23 @@ func startPTY(t *testing.T, cmd *exec.Cmd) *ptySession {
 			cmd.Process.Kill()
 			cmd.Wait()
 		}
-		ptmx.Close()
 	})
 	return s
+}
+
+// replCommand is `onetool repl` in a home of its own, with no
+// configuration and no inputrc of the user's.
+func replCommand(t *testing.T) *exec.Cmd {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := onetoolBinary(t)
+	home := t.TempDir()
+	cmd := exec.Command(bin, "repl")
+	cmd.Dir = home
+	cmd.Env = append(os.Environ(), "HOME="+home, "TERM=xterm-256color", "ONETOOL_CONFIG=", "INPUTRC="+filepath.Join(home, "inputrc"))
+	return cmd
 }
 
 // screen is the output after the mark, without escape sequences.
@@ -125,14 +147,8 @@ func stripANSI(raw []byte) (clean []byte, ends []int) {
 }
 
 func TestReplTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := onetoolBinary(t)
-	home := t.TempDir()
-	cmd := exec.Command(bin, "repl")
-	cmd.Dir = home
-	cmd.Env = append(os.Environ(), "HOME="+home, "TERM=xterm-256color", "ONETOOL_CONFIG=", "INPUTRC="+filepath.Join(home, "inputrc"))
+	cmd := replCommand(t)
+	home := cmd.Dir
 	s := startPTY(t, cmd)
 	const wait = 5 * time.Second // generous for loaded CI machines; a pass takes well under a second
 

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -164,15 +163,7 @@ func (s *screenSession) resize(rows, cols int) {
 // replOnScreen starts `onetool repl` on a terminal of rows×cols.
 func replOnScreen(t *testing.T, rows, cols int) *screenSession {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := onetoolBinary(t)
-	home := t.TempDir()
-	cmd := exec.Command(bin, "repl")
-	cmd.Dir = home
-	cmd.Env = append(os.Environ(), "HOME="+home, "TERM=xterm-256color", "ONETOOL_CONFIG=", "INPUTRC="+filepath.Join(home, "inputrc"))
-	s := startScreen(t, cmd, rows, cols)
+	s := startScreen(t, replCommand(t), rows, cols)
 	s.waitPrompt(15 * time.Second) // the first start may be slow
 	return s
 }

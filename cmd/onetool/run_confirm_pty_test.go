@@ -99,26 +99,7 @@ func TestRunConfirmProgramOnStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	tty.Close()
-	s := &ptySession{t: t, ptmx: ptmx, done: make(chan struct{})}
-	go func() {
-		defer close(s.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := ptmx.Read(buf)
-			s.mu.Lock()
-			s.raw.Write(buf[:n])
-			s.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	})
+	s := readPTY(t, ptmx, cmd)
 	s.expect(`file\.delete\(path="keep.txt", recursive=false\), which is marked destructive.*\[y/N\] `, 10*time.Second)
 	s.send("y\r")
 	if err := cmd.Wait(); err != nil {

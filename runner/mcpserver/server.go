@@ -379,7 +379,8 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	carry := catalog.Carries(entries)
 	var b strings.Builder
 	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
-	b.WriteString(catalog.Instructions(entries, carry, catalogOptions(r)))
+	// Stub lines show a learned shape for a tool that declares no result.
+	b.WriteString(catalog.Instructions(entries, carry, catalog.Options{Result: r.LearnedResult}))
 	if mods := r.ModuleNames(); len(mods) > 0 {
 		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
 	}
@@ -392,13 +393,6 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 Combine calls in one program (loops, try/except ToolError); return what you need.
 Not there: class (but class E(Exception): pass), with, async, yield, decorators; open() and requests: use the file and web packs.`)
 	return b.String()
-}
-
-// catalogOptions are how the instructions render stub lines: the result
-// type comes from the output schema, or from a hook giving learned shapes
-// when one is wired here.
-func catalogOptions(r *runner.Runner) catalog.Options {
-	return catalog.Options{Result: r.LearnedResult}
 }
 
 // Listing is what every conversation pays for onetool: the JSON of its

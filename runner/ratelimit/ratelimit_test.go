@@ -6,7 +6,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,23 +13,14 @@ import (
 	"github.com/onetool-dev/onetool/runner/store/storetest"
 )
 
-// clock is a settable time for tests.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
-
 // at is 12:00:45 on the test's day: 15 s of its minute are left.
 var at = time.Date(2026, 11, 25, 12, 0, 45, 0, time.UTC)
 
 func TestRunsPerMinute(t *testing.T) {
 	ctx := context.Background()
-	clk := &clock{t: at}
-	counters := store.NewMemory(store.MemoryOptions{Now: clk.now})
-	l := New(Options{RunsPerMinute: 3, Counters: counters, Now: clk.now})
+	clk := storetest.NewClock(at)
+	counters := store.NewMemory(store.MemoryOptions{Now: clk.Now})
+	l := New(Options{RunsPerMinute: 3, Counters: counters, Now: clk.Now})
 	for i := range 3 {
 		release, err := l.Acquire(ctx, "alice", "alice")
 		if err != nil {
@@ -55,7 +45,7 @@ func TestRunsPerMinute(t *testing.T) {
 		t.Errorf("bob refused for alice's runs: %v", err)
 	}
 	// The next minute starts afresh.
-	clk.set(at.Add(16 * time.Second))
+	clk.Set(at.Add(16 * time.Second))
 	if _, err := l.Acquire(ctx, "alice", "alice"); err != nil {
 		t.Errorf("alice in the next minute: %v", err)
 	}
@@ -100,8 +90,8 @@ func TestConcurrent(t *testing.T) {
 // the minute, and one refused for the minute holds no slot.
 func TestBoundsTogether(t *testing.T) {
 	ctx := context.Background()
-	clk := &clock{t: at}
-	l := New(Options{RunsPerMinute: 2, Concurrent: 1, Counters: store.NewMemory(store.MemoryOptions{Now: clk.now}), Now: clk.now})
+	clk := storetest.NewClock(at)
+	l := New(Options{RunsPerMinute: 2, Concurrent: 1, Counters: store.NewMemory(store.MemoryOptions{Now: clk.Now}), Now: clk.Now})
 	r1, err := l.Acquire(ctx, "a", "a")
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +109,7 @@ func TestBoundsTogether(t *testing.T) {
 		t.Fatalf("third run of a minute of 2: %v", err)
 	}
 	// The refused run released its slot: the next minute admits one at once.
-	clk.set(at.Add(time.Minute))
+	clk.Set(at.Add(time.Minute))
 	if _, err := l.Acquire(ctx, "a", "a"); err != nil {
 		t.Fatalf("next minute: %v", err)
 	}
@@ -158,8 +148,8 @@ func (failing) Incr(context.Context, string, time.Duration) (int64, error) {
 // An unreachable store admits runs and warns, once a minute.
 func TestStoreDownAdmits(t *testing.T) {
 	var logs bytes.Buffer
-	clk := &clock{t: at}
-	l := New(Options{RunsPerMinute: 1, Counters: failing{}, Now: clk.now, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	clk := storetest.NewClock(at)
+	l := New(Options{RunsPerMinute: 1, Counters: failing{}, Now: clk.Now, Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	for range 5 {
 		if _, err := l.Acquire(context.Background(), "a", "a"); err != nil {
 			t.Fatalf("refused while the store is down: %v", err)

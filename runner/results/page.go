@@ -74,7 +74,7 @@ func (s *Store) Read(ctx context.Context, owner string, q Query) (any, error) {
 	p := pager{r: r, q: q, maxChars: maxChars}
 	switch {
 	case q.Search != "":
-		return p.search()
+		return p.search(ctx)
 	case q.Start != nil:
 		return p.chars(*q.Start)
 	}

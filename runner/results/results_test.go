@@ -565,6 +565,25 @@ func FuzzDecode(f *testing.F) {
 		p := pager{r: r, q: Query{Handle: "rfuzz000000", Offset: 1, Limit: 5, Search: "a"}, maxChars: 7}
 		p.lines()
 		p.chars(r.chars / 2)
-		p.search()
+		p.search(context.Background())
 	})
+}
+
+// A search through many lines stops when the reading run ends: its
+// context cancelled, the search returns with the context's error instead
+// of scanning on after the answer.
+func TestSearchStopsWithTheRun(t *testing.T) {
+	r, err := decode(encode(strings.Repeat("no match here\n", 200000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pager{r: r, q: Query{Handle: "rtest000000", Offset: 1, Limit: 10, Search: "needle"}, maxChars: 100}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.search(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled search: %v, want context.Canceled", err)
+	}
+	if _, err := p.search(context.Background()); err != nil {
+		t.Fatalf("search: %v", err)
+	}
 }

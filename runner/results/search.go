@@ -1,6 +1,7 @@
 package results
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -23,7 +24,7 @@ const (
 // with the text around it, its character and the call that reads on from
 // there. matches counts the places (a line shown whole once, a long line
 // once per match); more says how to see the next ones.
-func (p *pager) search() (any, error) {
+func (p *pager) search(ctx context.Context) (any, error) {
 	re, err := regexp.Compile(p.q.Search)
 	if err != nil {
 		return nil, fmt.Errorf("search is not a valid regular expression: %w", err)
@@ -43,6 +44,11 @@ func (p *pager) search() (any, error) {
 			return nil, fmt.Errorf("cannot read result %q: %w; run the program again to get it anew", p.q.Handle, errBadResult)
 		}
 		for i := firstLine; i < r.lines && off <= len(r.text) && matches < maxCounted; i++ {
+			// A result may hold millions of lines: a run that ends (its
+			// deadline, its client gone) stops its search too.
+			if i%4096 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			lineOff := off
 			var line []byte
 			line, off = r.line(off)

@@ -22,19 +22,6 @@ import (
 	"github.com/onetool-dev/onetool/runner/store/storetest"
 )
 
-// clock is a settable Now for tests.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // TestReplicasShare: two Learners on one store (two replicas) see what
 // each other learned, merged: one's keys, the other's, optional where
 // one lacked them.
@@ -42,9 +29,9 @@ func TestReplicasShare(t *testing.T) {
 	for _, kind := range []string{"memory", "redis"} {
 		t.Run(kind, func(t *testing.T) {
 			st := testStore(t, kind)
-			c := &clock{t: time.Unix(1e9, 0)}
-			a := New(st, Options{Now: c.now})
-			b := New(st, Options{Now: c.now})
+			c := storetest.NewClock(time.Unix(1e9, 0))
+			a := New(st, Options{Now: c.Now})
+			b := New(st, Options{Now: c.Now})
 			tl := tool("srv.fn")
 			ctx := context.Background()
 			a.Observe(ctx, tl, dec(t, `{"id": 1}`))
@@ -62,7 +49,7 @@ func TestReplicasShare(t *testing.T) {
 			if typ, _ := a.ResultType(tl); typ != "{id: int}" {
 				t.Errorf("a re-read the store before refreshEvery: %q", typ)
 			}
-			c.add(refreshEvery)
+			c.Add(refreshEvery)
 			if typ, _ := a.ResultType(tl); typ != "{id: int, name?: str}" {
 				t.Errorf("a sees %q; want both replicas' keys merged", typ)
 			}

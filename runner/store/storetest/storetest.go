@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 )
@@ -72,3 +73,22 @@ func (s *Server) Stop() {
 
 // URL is the store setting that names the server's database db.
 func (s *Server) URL(db int) string { return fmt.Sprintf("redis://%s/%d", s.Addr, db) }
+
+// Clock is a time tests set by hand, for the Now options of stores and
+// of what keeps state in them (TTLs, windows, refreshes).
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock returns a Clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Set moves the clock to t.
+func (c *Clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
+
+// Add moves the clock on by d.
+func (c *Clock) Add(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
