@@ -35,9 +35,7 @@ func (rp *repl) interactive(ctx context.Context, historyPath string, stderr io.W
 	// walks the list.
 	rl.Config.Set("menu-complete-display-prefix", true)
 	rl.Config.Bind("emacs", inputrc.Unescape(`\C-i`), "menu-complete", false)
-	// Keys already waiting when Enter is handled are the rest of a paste
-	// (typing is slower than the editor): see accept.
-	rl.AcceptMultiline = func(line []rune) bool { return accept(string(line), !rl.Keys.Empty()) }
+	rl.AcceptMultiline = func(line []rune) bool { return accept(string(line)) }
 	// A bracketed paste is inserted whole, newlines and blank lines
 	// included; Enter then runs it, as in CPython 3.13.
 	rl.Config.Set("enable-bracketed-paste", true)

@@ -141,19 +141,19 @@ func indentedLine(lines []string) bool {
 }
 
 // accept is the terminal's Enter: true runs the buffer, false opens a
-// continuation line. pending reports that more keys have already arrived
-// (a paste without bracketed paste): then a blank line does not end a
-// block, since an indented line after it continues the block; and an
-// unindented line after it is split off when the buffer runs
-// (splitInputs).
-func accept(buffer string, pending bool) bool {
+// continuation line; a blank line ends a block, as in CPython's REPL. (A
+// paste keeps its blank lines through bracketed paste. Telling a paste
+// without it by the keys already waiting proved unreliable: the line
+// editor's key buffer is sometimes not empty when a typed Enter is
+// handled, and a typed blank line then failed to end the block.)
+func accept(buffer string) bool {
 	text := strings.TrimSpace(buffer)
 	if text == "" || (strings.HasPrefix(text, ":") && !strings.Contains(text, "\n")) {
 		return true
 	}
 	lines := strings.Split(buffer, "\n")
 	if last := lines[len(lines)-1]; strings.TrimSpace(last) == "" && len(lines) > 1 {
-		return !pending && blankEnds(strings.Join(lines[:len(lines)-1], "\n"))
+		return blankEnds(strings.Join(lines[:len(lines)-1], "\n"))
 	}
 	return classify(buffer) == inputComplete
 }

@@ -184,6 +184,7 @@ func TestReplTerminal(t *testing.T) {
 	s.send("def f(a):\r")
 	s.expect(`\.\.\. `, wait)
 	s.send("    return a * 3\r")
+	s.expect(`\.\.\. `, wait)
 	s.send("\r")
 	s.expect(`>>> `, wait)
 	s.send("f(14)\r")
@@ -194,8 +195,7 @@ func TestReplTerminal(t *testing.T) {
 	s.expect(`>>> `, wait)
 
 	// Up-arrow recalls the whole block as one entry: :reset, f(14), the def.
-	// One key at a time, as a person types: keys that arrive together
-	// are a paste, where a blank line does not end a block.
+	// One key at a time, waiting for each recall, as a person types.
 	s.send("\x1b[A")
 	s.expect(`:reset`, wait)
 	s.send("\x1b[A")

@@ -291,8 +291,8 @@ func (s *screenSession) outputAfter(marker string, within time.Duration) []strin
 
 // A paste is one input, blank lines inside its function included: with
 // bracketed paste (the REPL turns it on; the terminal brackets the paste)
-// Enter then runs it; without, the lines arrive together and a blank line
-// followed by an indented one stays in the block. Resizing the terminal
+// Enter then runs it; without, the lines are typing, and a blank line
+// ends a block as in CPython's REPL. Resizing the terminal
 // mid-line keeps the line. exit() leaves with status 0.
 func TestReplScreenPasteResizeExit(t *testing.T) {
 	s := replOnScreen(t, 24, 80)
@@ -307,8 +307,9 @@ func TestReplScreenPasteResizeExit(t *testing.T) {
 		t.Errorf("bracketed paste printed %q, want [1]; the terminal shows:\n%s", out, s.screen())
 	}
 
-	s.send("def g():\r    y = 2\r\r    return y\r\rprint(g())\r") // one burst, no brackets
-	if out := s.outputAfter("... print(g())", wait); !slices.Equal(out, []string{"2"}) {
+	// Without brackets a burst is typing: a blank line ends the block.
+	s.send("def g():\r    return 2\r\rprint(g())\r")
+	if out := s.outputAfter(">>> print(g())", wait); !slices.Equal(out, []string{"2"}) {
 		t.Errorf("unbracketed paste printed %q, want [2]; the terminal shows:\n%s", out, s.screen())
 	}
 

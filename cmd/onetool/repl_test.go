@@ -72,24 +72,8 @@ func TestReplAccept(t *testing.T) {
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0", false},
 		{"try:\n    x = 1\nexcept ValueError:\n    x = 0\n", true},
 	} {
-		if got := accept(c.buffer, false); got != c.want {
+		if got := accept(c.buffer); got != c.want {
 			t.Errorf("accept(%q) = %v, want %v", c.buffer, got, c.want)
-		}
-	}
-	// Keys waiting after Enter (a paste without bracketed paste): a blank
-	// line does not end a block; a complete line still runs.
-	for _, c := range []struct {
-		buffer string
-		want   bool
-	}{
-		{"def f(a):\n    x = a\n", false},
-		{"def f(a):\n    x = a\n\n    return x", false},
-		{"def f(a):\n    x = a\n\n    return x\n\nprint(f(1))", true},
-		{"x = 1", true},
-		{"def f(a):", false},
-	} {
-		if got := accept(c.buffer, true); got != c.want {
-			t.Errorf("accept(%q, pending) = %v, want %v", c.buffer, got, c.want)
 		}
 	}
 }
