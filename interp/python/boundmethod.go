@@ -1,0 +1,103 @@
+package python
+
+import (
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// A BoundMethod is a function read through an instance (obj.method): a
+// call passes the instance first. Every function-like value a class may
+// hold binds so — a def, a decorated function, an lru_cache wrapper — as
+// CPython's functions do through their __get__.
+type BoundMethod struct {
+	fn   starlark.Value // callable
+	self starlark.Value
+}
+
+// NewBoundMethod binds fn to self.
+func NewBoundMethod(fn, self starlark.Value) *BoundMethod {
+	return &BoundMethod{fn: fn, self: self}
+}
+
+var (
+	_ starlark.Callable   = (*BoundMethod)(nil)
+	_ starlark.HasAttrs   = (*BoundMethod)(nil)
+	_ starlark.Comparable = (*BoundMethod)(nil)
+	_ interp.TextValue    = (*BoundMethod)(nil)
+)
+
+// Func is the function the method calls; Self the instance it passes.
+func (m *BoundMethod) Func() starlark.Value { return m.fn }
+func (m *BoundMethod) Self() starlark.Value { return m.self }
+
+func (m *BoundMethod) Name() string {
+	if n, ok := m.fn.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return "method"
+}
+
+func (m *BoundMethod) String() string        { return "<bound method " + m.Name() + ">" }
+func (m *BoundMethod) Type() string          { return "method" }
+func (m *BoundMethod) Freeze()               {}
+func (m *BoundMethod) Truth() starlark.Bool  { return true }
+func (m *BoundMethod) Hash() (uint32, error) { return starlark.String(m.Name()).Hash() }
+
+// WriteText writes <bound method C.f of <repr of self>>, as CPython does.
+func (m *BoundMethod) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	name := m.Name()
+	if a, ok := m.fn.(starlark.HasAttrs); ok {
+		if q, err := a.Attr("__qualname__"); err == nil && q != nil {
+			if s, ok := interp.AsText(q); ok {
+				name = s
+			}
+		}
+	}
+	if err := w.WriteString("<bound method " + name + " of "); err != nil {
+		return err
+	}
+	if err := w.Nested(m.self, depth+1); err != nil {
+		return err
+	}
+	return w.WriteString(">")
+}
+
+// CompareSameType: two bound methods are equal when they bind the same
+// function to the same instance (identity of the instance, as CPython 3.8+).
+func (m *BoundMethod) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	n := y.(*BoundMethod)
+	eq := m.fn == n.fn && m.self == n.self
+	switch op {
+	case syntax.EQL:
+		return eq, nil
+	case syntax.NEQ:
+		return !eq, nil
+	}
+	return false, typeError("'%s' not supported between instances of 'method' and 'method'", op)
+}
+
+func (m *BoundMethod) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	all := make(starlark.Tuple, 0, len(args)+1)
+	all = append(all, m.self)
+	all = append(all, args...)
+	return starlark.Call(thread, m.fn, all, kwargs)
+}
+
+func (m *BoundMethod) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "__self__":
+		return m.self, nil
+	case "__func__":
+		return m.fn, nil
+	case "__name__":
+		return starlark.String(m.Name()), nil
+	}
+	if a, ok := m.fn.(starlark.HasAttrs); ok {
+		return a.Attr(name)
+	}
+	return nil, nil
+}
+
+func (m *BoundMethod) AttrNames() []string { return []string{"__func__", "__name__", "__self__"} }
