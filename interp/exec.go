@@ -111,6 +111,8 @@ type Options struct {
 	// sessionKept is what session held at the end of the last input, as
 	// MaxMemory measures it: where the watchdog's bound starts.
 	sessionKept uint64
+	// host is the session's Host (nil: the run has its own).
+	host *Host
 	// cells are a Session's module-level cells (see ModuleCell).
 	cells map[string]*Cell
 	// strDigits is a Session's limit on int–str conversion, which its
@@ -650,6 +652,12 @@ func newThread(ctx context.Context, opts Options, printed *strings.Builder) (*st
 	thread.OnMaxSteps = func(th *starlark.Thread) { lim.poll(th, ctx) }
 	thread.SetMaxExecutionSteps(lim.nextCheck(0))
 	thread.SetLocal(ctxLocal, ctx)
+	host := opts.host
+	if host == nil {
+		host = &Host{}
+	}
+	host.thread = thread
+	thread.SetLocal(hostLocal, host)
 	for k, v := range opts.Locals {
 		thread.SetLocal(k, v)
 	}

@@ -42,6 +42,9 @@ type Session struct {
 	// counts it (0 when no input measured it): the next input's runs
 	// start from it.
 	kept uint64
+	// host gives the instances an input makes the thread of the input
+	// running now.
+	host Host
 }
 
 // NewSession returns a session whose programs see predeclared (frozen,
@@ -161,7 +164,7 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	if p.prog, err = starlark.FileProgram(f, s.globals.Has); err != nil {
 		return nil, resolveError(code, err, s.globals, s.hint)
 	}
-	opts.session, opts.cells, opts.strDigits, opts.sessionKept = s.globals, s.cells, &s.strDigits, s.kept
+	opts.session, opts.cells, opts.strDigits, opts.sessionKept, opts.host = s.globals, s.cells, &s.strDigits, s.kept, &s.host
 	res, globals, wait, err := p.exec(ctx, opts, s.globals)
 	if wait != nil {
 		finished = wait

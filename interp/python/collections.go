@@ -233,6 +233,9 @@ func equal(b *interp.Budget, x, y starlark.Value, depth int) (bool, error) {
 	if same(x, y) {
 		return true, nil
 	}
+	if r, ok, err := RichCompare(b.Thread(), syntax.EQL, x, y); ok {
+		return r, err
+	}
 	xs, xok := elements(x)
 	ys, yok := elements(y)
 	if !xok || !yok || x.Type() != y.Type() {

@@ -100,6 +100,17 @@ func NewModuleClass(name, base string) *ExcClass {
 	return c
 }
 
+// Base is the class c derives from first; nil for BaseException.
+func (c *ExcClass) Base() *ExcClass { return c.base }
+
+// Bases are the classes c derives from, in order.
+func (c *ExcClass) Bases() []*ExcClass {
+	if c.base == nil {
+		return nil
+	}
+	return append([]*ExcClass{c.base}, c.also...)
+}
+
 // NewModuleSubclass is NewModuleClass for a class deriving from base,
 // a class of a module, and from the classes also besides (decimal's
 // DivisionByZero derives from decimal.DecimalException and from the
@@ -119,6 +130,10 @@ func (c *ExcClass) Raise(msg string, attrs starlark.StringDict) error {
 }
 
 func (c *ExcClass) hasInstance(v starlark.Value) bool {
+	if r, ok := v.(Raisable); ok {
+		e := r.Exception()
+		return e != nil && e.class.IsSubclass(c)
+	}
 	e, ok := v.(*ExcValue)
 	return ok && e.class.IsSubclass(c)
 }
@@ -170,6 +185,9 @@ type ExcValue struct {
 	// first caught it: raised again, it reports that line (interp reads
 	// Exception.Origin).
 	origin starlark.CallStack
+	// self is the instance of a program's class this is the exception
+	// state of (see Raisable); nil for a builtin class's instance.
+	self starlark.Value
 }
 
 var (
@@ -194,6 +212,9 @@ func (e *ExcValue) Held(visit func(starlark.Value)) {
 	}
 	if e.notes != nil {
 		visit(e.notes)
+	}
+	if e.self != nil {
+		visit(e.self)
 	}
 }
 
@@ -311,12 +332,15 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		if e.cause == nil {
 			return starlark.None, nil
 		}
+		if c, ok := e.cause.(*ExcValue); ok {
+			return c.Value(), nil
+		}
 		return e.cause, nil
 	case "__context__":
 		if e.context == nil {
 			return starlark.None, nil
 		}
-		return e.context, nil
+		return e.context.Value(), nil
 	case "__suppress_context__":
 		return starlark.Bool(e.suppress), nil
 	case "__traceback__":
@@ -371,7 +395,7 @@ func (e *ExcValue) Error() error {
 // run's budget (its arguments may be built from shared parts), and an
 // error of the budget ends the run instead.
 func (e *ExcValue) raised(thread *starlark.Thread) error {
-	msg, err := interp.Str(interp.BudgetOf(thread), e)
+	msg, err := interp.Str(interp.BudgetOf(thread), e.Value())
 	if err != nil {
 		return err
 	}

@@ -172,6 +172,14 @@ type lowerer struct {
 	// through the helper (see mayHoldSubclasses), unless an operand is a
 	// literal.
 	subclasses bool
+	// cls is the innermost class statement around the code being
+	// lowered (nil outside any): private names are mangled with its name.
+	cls *classCtx
+	// selfParam is the first parameter of the method being lowered, for
+	// super(); methodName its name, and selfRef whether its body reads
+	// that name (see method).
+	selfParam, methodName string
+	selfRef               bool
 }
 
 type fnKind uint8
@@ -306,6 +314,14 @@ func (l *lowerer) isPlain(name string) bool {
 func (l *lowerer) name(pos syntax.Position, name string) syntax.Expr {
 	if !l.isPlain(name) && l.scope.isCell(name) {
 		return indexAt(pos, ident(pos, cellVar(name)), intLit(pos, 0))
+	}
+	if l.scope.kind == classScope && l.scope.bound[name] {
+		return ident(pos, classVar(name))
+	}
+	if name == l.methodName {
+		if o := l.scope.owner(name); o == nil || o.kind == moduleScope {
+			l.selfRef = true
+		}
 	}
 	return ident(pos, name)
 }

@@ -35,6 +35,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_cmp":           interp.NewBuiltin("__ot_cmp", compareHelper),
 		"__ot_in":            interp.NewBuiltin("__ot_in", inHelper),
 		"__ot_delitem":       interp.NewBuiltin("__ot_delitem", delItem),
+		"__ot_delattr":       interp.NewBuiltin("__ot_delattr", delAttrHelper),
+		"__ot_global":        interp.NewBuiltin("__ot_global", globalHelper),
 		"__ot_setslice":      interp.NewBuiltin("__ot_setslice", setSlice),
 		"__ot_stepslice":     interp.NewBuiltin("__ot_stepslice", stepSlice),
 		"__ot_unpack":        interp.NewBuiltin("__ot_unpack", unpackStarred),
@@ -236,6 +238,19 @@ func intPower(b *interp.Budget, x, y *big.Int) (starlark.Value, error) {
 // involve str of both kinds (interp.Unicode and starlark.String), alone or
 // inside lists and tuples, which Starlark refuses to order. Anything else
 // compares as Starlark compares it (sets by inclusion, numbers by value).
+// compareToken is the token of an ordering operator's text.
+func compareToken(op string) syntax.Token {
+	switch op {
+	case "<":
+		return syntax.LT
+	case "<=":
+		return syntax.LE
+	case ">":
+		return syntax.GT
+	}
+	return syntax.GE
+}
+
 func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	op, _ := interp.AsText(args[0])
 	x, y := args[1], args[2]
@@ -254,6 +269,9 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 				return starlark.Bool(xs >= ys), nil
 			}
 		}
+	}
+	if r, ok, err := RichCompare(thread, compareToken(op), x, y); ok {
+		return starlark.Bool(r), err
 	}
 	if orderedByElements(x, y) {
 		b := interp.BudgetOf(thread)
@@ -382,6 +400,14 @@ func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that
 // is not ASCII on the left, which an ASCII text does not hold.
 func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if c, ok := args[1].(Container); ok {
+		if r, handled, err := c.Contains(thread, args[0]); handled || err != nil {
+			return starlark.Bool(r), err
+		}
+		if b, ok := args[1].(BuiltinHolder); ok && b.Builtin() != nil {
+			return inHelper(thread, nil, starlark.Tuple{args[0], b.Builtin()}, nil)
+		}
+	}
 	needle, hay := args[0], args[1]
 	if _, ok := hay.(starlark.String); ok {
 		if _, ok := needle.(*interp.Unicode); ok {

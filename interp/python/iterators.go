@@ -742,6 +742,9 @@ func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error
 	if depth > interp.MaxDepth {
 		return false, interp.ErrTooDeep
 	}
+	if r, ok, err := RichCompare(b.Thread(), syntax.EQL, x, y); ok {
+		return r, err
+	}
 	if nx, ok := number(x); ok {
 		if ny, ok := number(y); ok {
 			if err := b.Charge(1); err != nil {

@@ -109,7 +109,7 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 			// bound to it; anything else's own attribute.
 			return callAt(e.AttrPos, GetMethod, l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
-		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, e.Attr)}
+		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, l.mangle(e.Attr))}
 	case *pyast.Subscript:
 		return l.subscript(e)
 	case *pyast.List:
@@ -1142,6 +1142,9 @@ func lazyConsumer(fn pyast.Expr) bool {
 }
 
 func (l *lowerer) call(e *pyast.Call) syntax.Expr {
+	if n, ok := e.Func.(*pyast.Name); ok && n.Id == "super" && len(e.Args) == 0 && len(e.Keywords) == 0 && l.scope.owner("super") == nil {
+		return l.zeroArgSuper(e.Lparen)
+	}
 	var fn syntax.Expr
 	var args []syntax.Expr
 	if at, ok := e.Func.(*pyast.Attribute); ok {

@@ -192,7 +192,7 @@ func (l *lowerer) target(t pyast.Expr) (lhs syntax.Expr, post []syntax.Stmt) {
 	case *pyast.Name:
 		return l.name(t.NamePos, t.Id), nil
 	case *pyast.Attribute:
-		return &syntax.DotExpr{X: l.expr(t.Value), Dot: t.Dot, NamePos: t.AttrPos, Name: ident(t.AttrPos, t.Attr)}, nil
+		return &syntax.DotExpr{X: l.expr(t.Value), Dot: t.Dot, NamePos: t.AttrPos, Name: ident(t.AttrPos, l.mangle(t.Attr))}, nil
 	case *pyast.Subscript:
 		if sl, ok := t.Index.(*pyast.Slice); ok {
 			tmp := l.temp("t")
@@ -307,7 +307,7 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 		obj, key, pre := l.evalOnce(out, t)
 		read := func() syntax.Expr {
 			if key == nil {
-				return &syntax.DotExpr{X: cloneExpr(obj), Dot: pos, NamePos: pos, Name: ident(pos, t.(*pyast.Attribute).Attr)}
+				return &syntax.DotExpr{X: cloneExpr(obj), Dot: pos, NamePos: pos, Name: ident(pos, l.mangle(t.(*pyast.Attribute).Attr))}
 			}
 			return indexAt(pos, cloneExpr(obj), cloneExpr(key))
 		}
@@ -584,10 +584,19 @@ func (l *lowerer) returnStmt(pos syntax.Position, x syntax.Expr) syntax.Stmt {
 // ---- Definitions ----
 
 func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
-	switch {
-	case len(st.Decorators) > 0:
+	if l.scope.kind == classScope && !st.Async {
+		return l.method(out, st)
+	}
+	if len(st.Decorators) > 0 {
 		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
 		return out
+	}
+	return l.plainDef(out, st)
+}
+
+// plainDef lowers a def without its decorators.
+func (l *lowerer) plainDef(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
+	switch {
 	case st.Async:
 		l.refuse(st.Def, refusedAsyncDef, "")
 		return out
@@ -733,32 +742,6 @@ func (l *lowerer) params(args *pyast.Arguments) []syntax.Expr {
 	return out
 }
 
-// class lowers `class E(Base): pass`, the declaration of an exception,
-// to E = __ot_exc_class("E", Base). Every other class is refused.
-func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
-	switch {
-	case len(st.Decorators) > 0:
-		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
-		return out
-	case len(st.Bases) != 1 || len(st.Keywords) > 0 || !emptyClassBody(st.Body):
-		l.refuse(st.Class, refusedClass, "")
-		return out
-	}
-	pos := st.Class
-	args := []syntax.Expr{strLit(st.Name.NamePos, st.Name.Id), l.expr(st.Bases[0])}
-	if len(st.Body) > 0 {
-		if doc, ok := st.Body[0].(*pyast.ExprStmt); ok {
-			if c, ok := doc.Value.(*pyast.Constant); ok {
-				if _, ok := c.Value.(string); ok {
-					args = append(args, l.expr(c)) // its __doc__
-				}
-			}
-		}
-	}
-	value := callAt(pos, "__ot_exc_class", args...)
-	return l.assign(out, st.Name, value)
-}
-
 // emptyClassBody reports a body of pass, ..., and docstrings only.
 func emptyClassBody(list []pyast.Stmt) bool {
 	for _, st := range list {
@@ -814,7 +797,8 @@ func (l *lowerer) delTarget(out []syntax.Stmt, t pyast.Expr) []syntax.Stmt {
 		}
 		return out
 	case *pyast.Attribute:
-		l.errorf(t.Dot, "del of an attribute is not supported")
+		pos := t.Dot
+		return append(out, exprStmt(callAt(pos, "__ot_delattr", l.expr(t.Value), strLit(pos, l.mangle(t.Attr)))))
 	default:
 		l.errorf(t.Pos(), "cannot delete "+describe(t))
 	}

@@ -17,7 +17,6 @@ const (
 	refusedAsyncComprehension
 	refusedYield
 	refusedDecorator
-	refusedClass
 	refusedRelativeImport
 	refusedStarImport
 	refusalCount
@@ -67,10 +66,6 @@ func (r refusal) about(module string) Refusal {
 		return Refusal{"`@decorator`", "@wrap\ndef f():\n    pass\n",
 			"decorators are not supported",
 			"decorators are not supported: call the wrapper yourself (f = wrap(f)), or cache results in a dict"}
-	case refusedClass:
-		return Refusal{"`class Point:` with methods or attributes", "class Point:\n    x = 0\n",
-			"class definitions are not supported",
-			"classes are not supported: use dicts for records and functions for behaviour (only class E(Exception): pass declares an exception)"}
 	case refusedRelativeImport:
 		return Refusal{"`from . import x`", "from . import x\n",
 			"relative imports are not supported",

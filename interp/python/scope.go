@@ -29,11 +29,15 @@ const (
 	moduleScope scopeKind = iota
 	funcScope             // a def or a lambda
 	compScope             // a comprehension or generator expression
+	classScope            // a class body: its names are not seen by the functions in it
 )
 
 type scope struct {
 	kind   scopeKind
 	parent *scope
+	// order lists bound in the order the names are first bound: a class
+	// body's namespace keeps that order.
+	order []string
 	// bound holds the names local to this scope: assigned, imported,
 	// defined or deleted here (not declared global or nonlocal).
 	bound    map[string]bool
@@ -519,6 +523,9 @@ func (s *scope) bind(name string) {
 		s.bound = map[string]bool{}
 		s.binds = map[string]int{}
 	}
+	if !s.bound[name] {
+		s.order = append(s.order, name)
+	}
 	s.bound[name] = true
 	s.binds[name]++
 }
@@ -587,6 +594,9 @@ func (s *scope) module() *scope {
 // for a builtin (or undefined) name.
 func (s *scope) owner(name string) *scope {
 	for sc := s; sc != nil; sc = sc.parent {
+		if sc.kind == classScope && sc != s {
+			continue // a class body's names are not its functions'
+		}
 		switch {
 		case sc.global[name]:
 			return sc.module()
@@ -759,10 +769,19 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.params(fs, st.Args)
 		a.stmts(fs, st.Body, false)
 	case *pyast.ClassDef:
+		for _, d := range st.Decorators {
+			a.expr(s, d)
+		}
 		for _, b := range st.Bases {
 			a.expr(s, b)
 		}
+		for _, k := range st.Keywords {
+			a.expr(s, k.Value)
+		}
 		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
+		cs := a.enter(classScope, s, st)
+		cs.defName = st.Name.Id
+		a.stmts(cs, st.Body, false)
 	case *pyast.Return:
 		a.expr(s, st.Value)
 	case *pyast.Delete:

@@ -63,7 +63,7 @@ func handle(thread *starlark.Thread, handler starlark.Value, exc *ExcValue) (sta
 		(*s)[len(*s)-1] = nil
 		*s = (*s)[:len(*s)-1]
 	}()
-	return starlark.Call(thread, handler, starlark.Tuple{exc}, nil)
+	return starlark.Call(thread, handler, starlark.Tuple{exc.Value()}, nil)
 }
 
 // caught records on exc the frames err passed through, from the frame of

@@ -115,6 +115,10 @@ func (rt *runtime) matches(spec starlark.Value, exc *ExcValue) (bool, error) {
 		return true, nil
 	case *ExcClass:
 		return exc.class.IsSubclass(s), nil
+	case ExceptionType:
+		if c := s.ExcClass(); c != nil {
+			return exc.class.IsSubclass(c), nil
+		}
 	case starlark.Tuple:
 		for _, c := range s {
 			ok, err := rt.matches(c, exc)
@@ -139,7 +143,21 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 		exc = x
 	case *ExcClass:
 		exc = &ExcValue{class: x}
-	default:
+	case Raisable:
+		exc = x.Exception()
+	case ExceptionType:
+		if x.ExcClass() == nil {
+			break
+		}
+		v, err := starlark.Call(thread, x, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := v.(Raisable); ok {
+			exc = r.Exception()
+		}
+	}
+	if exc == nil {
 		return nil, typeError("exceptions must derive from BaseException")
 	}
 	if len(args) > 1 {
@@ -149,6 +167,9 @@ func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args star
 		c := args[1]
 		if cls, ok := c.(*ExcClass); ok {
 			c = &ExcValue{class: cls}
+		}
+		if r, ok := c.(Raisable); ok && r.Exception() != nil {
+			c = r.Exception()
 		}
 		if _, ok := c.(*ExcValue); !ok {
 			return nil, typeError("exception causes must derive from BaseException")

@@ -38,6 +38,9 @@ var (
 )
 
 func (t *TypeObj) Name() string          { return t.name }
+
+// Base is the builtin class t derives from (int for bool); nil for object.
+func (t *TypeObj) Base() *TypeObj { return t.base }
 func (t *TypeObj) String() string        { return "<class '" + t.name + "'>" }
 func (t *TypeObj) Type() string          { return "type" }
 func (t *TypeObj) Freeze()               {}
@@ -315,9 +318,13 @@ func (tt *typeTable) typeOf(v starlark.Value) starlark.Value {
 	return &TypeObj{name: name, is: func(x starlark.Value) bool { return pyTypeName(x) == name }, base: tt.byName["object"]}
 }
 
+// TypeMaker is the predeclared name of type(name, bases, namespace),
+// which the object model provides.
+const TypeMaker = "__ot_type3"
+
 // typeBuiltin is type(x). The three-argument form, which makes a class,
 // is refused: classes other than exceptions are not supported.
-func (tt *typeTable) typeBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (tt *typeTable) typeBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
 		return nil, typeError("type() takes no keyword arguments")
 	}
@@ -325,6 +332,10 @@ func (tt *typeTable) typeBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args s
 	case 1:
 		return tt.typeOf(args[0]), nil
 	case 3:
+		// The object model (a package above this one) makes classes.
+		if mk, ok := interp.Predeclared(thread)[TypeMaker].(starlark.Callable); ok {
+			return starlark.Call(thread, mk, args, nil)
+		}
 		return nil, typeError("type() cannot make classes here: use a dict or a struct(...) for records")
 	}
 	return nil, typeError("type() takes 1 or 3 arguments")
@@ -408,6 +419,8 @@ func classInfos(fn string, v starlark.Value, depth int, each func(classInfo) boo
 	switch x := v.(type) {
 	case classInfo:
 		return each(x), nil
+	case interface{ TypeObj() *TypeObj }: // object, as the object model names it
+		return each(x.TypeObj()), nil
 	case Class:
 		return each(otherClass{x}), nil
 	case starlark.Tuple:
@@ -463,8 +476,11 @@ func isSubclass(c starlark.Value, base classInfo) bool {
 			}
 		}
 	case *ExcClass:
-		if c, ok := c.(*ExcClass); ok {
+		switch c := c.(type) {
+		case *ExcClass:
 			return c.IsSubclass(b)
+		case SubclassTester: // a program's exception class
+			return c.IsSubclassOf(b)
 		}
 	case otherClass:
 		if c == starlark.Value(b.Class) {

@@ -13,6 +13,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -22,7 +23,18 @@ import (
 // hold nothing a run can change. Building them costs about 150 KB and 0.4
 // ms; csv, operator and statistics each built their own when a runner
 // started, and string.Template.substitute one per call (issue 20).
-var builtins = sync.OnceValue(python.Builtins)
+var builtins = sync.OnceValue(func() starlark.StringDict {
+	d := python.Builtins()
+	all := make(starlark.StringDict, len(d)+32)
+	for k, v := range d {
+		all[k] = v
+	}
+	for k, v := range objects.Builtins(d) {
+		all[k] = v
+	}
+	all.Freeze()
+	return all
+})
 
 // Builtins returns python.Builtins(), built once per process and shared.
 // The values are frozen; callers copy the entries they need and never
@@ -32,6 +44,7 @@ func Builtins() starlark.StringDict { return builtins() }
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
+		"abc":         objects.ABC(),
 		"base64":      Base64(),
 		"bisect":      Bisect(),
 		"calendar":    Calendar(),

@@ -24,7 +24,7 @@ func globals() starlark.StringDict {
 	for k, v := range interp.StdGlobals() {
 		g[k] = v
 	}
-	for k, v := range python.Builtins() {
+	for k, v := range Builtins() {
 		g[k] = v
 	}
 	for k, v := range Modules() {

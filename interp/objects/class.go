@@ -1,0 +1,476 @@
+package objects
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// A Class is a class a program defined (a class statement, or
+// type(name, bases, namespace)).
+type Class struct {
+	name, qualname string
+	bases          []starlark.Value // as written: *Class, *python.TypeObj, *python.ExcClass, other classes
+	mro            []starlark.Value // C3 order, the class first
+	dict           *namespace
+	world          *world
+	// exc is the exception class instances raise as, when the class
+	// derives from an exception class; nil otherwise.
+	exc *python.ExcClass
+	// builtin is the nearest base that is a class of the runtime other
+	// than object (dict, list, a namedtuple class, collections.Counter):
+	// instances hold a value of it. nil for a plain class.
+	builtin starlark.Value
+	// abstract are the names of the abstract methods the class leaves
+	// unimplemented, sorted: instantiating it is a TypeError.
+	abstract []string
+	// lookups caches attribute lookups along the MRO; valid while
+	// cacheEpoch is the world's epoch (any class's namespace changing
+	// after its creation moves the epoch).
+	lookups    map[string]lookup
+	cacheEpoch uint64
+	// frozen is set by dataclasses(frozen=True): assigning or deleting an
+	// attribute of an instance raises FrozenInstanceError.
+	frozen bool
+	// hooks are special methods implemented in Go by a module (a
+	// dataclass's __eq__), by name; they are also in dict.
+	sealedHash bool
+	// abc marks a class deriving from abc.ABC (or with metaclass
+	// ABCMeta): its abstract methods must be implemented.
+	abc bool
+	// typedDict marks class M(TypedDict): calling it makes a dict.
+	typedDict bool
+	// ntFields are the fields of class P(NamedTuple).
+	ntFields []string
+}
+
+type lookup struct {
+	v     starlark.Value
+	owner *Class
+	found bool
+}
+
+var (
+	_ starlark.Callable    = (*Class)(nil)
+	_ starlark.HasAttrs    = (*Class)(nil)
+	_ starlark.HasSetField = (*Class)(nil)
+	_ starlark.Comparable  = (*Class)(nil)
+	_ python.Class         = (*Class)(nil)
+	_ python.ExceptionType = (*Class)(nil)
+)
+
+func (c *Class) Name() string          { return c.name }
+func (c *Class) Type() string          { return "type" }
+func (c *Class) Freeze()               {}
+func (c *Class) Truth() starlark.Bool  { return true }
+func (c *Class) Hash() (uint32, error) { return identityHash(c), nil }
+func (c *Class) String() string        { return "<class '__main__." + c.qualname + "'>" }
+
+// CompareSameType: classes are equal when they are the same class.
+func (c *Class) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	switch op {
+	case syntax.EQL:
+		return starlark.Value(c) == y, nil
+	case syntax.NEQ:
+		return starlark.Value(c) != y, nil
+	}
+	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'type' and 'type'", op)
+}
+
+// ExcClass is the exception class instances raise as; nil when the class
+// is no exception.
+func (c *Class) ExcClass() *python.ExcClass { return c.exc }
+
+// PyClass is type(C): classes are of type type.
+func (c *Class) MRO() []starlark.Value { return c.mro }
+
+// HasInstance reports whether v is an instance of c or of a subclass.
+func (c *Class) HasInstance(v starlark.Value) bool {
+	in, ok := v.(*Instance)
+	return ok && in.class.isSubclassOf(c)
+}
+
+// IsSubclassOf reports whether c derives from base: a class of the
+// program, a builtin class or an exception class.
+func (c *Class) IsSubclassOf(base starlark.Value) bool {
+	for _, m := range c.mro {
+		if m == base {
+			return true
+		}
+		switch m := m.(type) {
+		case *python.ExcClass:
+			if b, ok := base.(*python.ExcClass); ok && m.IsSubclass(b) {
+				return true
+			}
+		case *python.TypeObj:
+			if b, ok := base.(*python.TypeObj); ok && b.Name() == m.Name() {
+				return true
+			}
+		}
+	}
+	if b, ok := base.(*python.TypeObj); ok && b.Name() == "object" {
+		return true
+	}
+	if t, ok := c.builtin.(python.SubclassTester); ok {
+		return t.IsSubclassOf(base)
+	}
+	return false
+}
+
+func (c *Class) isSubclassOf(base *Class) bool {
+	if c == base {
+		return true
+	}
+	for _, m := range c.mro {
+		if m == starlark.Value(base) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup finds name along the MRO, in the namespaces of the program's
+// classes (the builtin classes' methods are found through the value an
+// instance holds).
+func (c *Class) lookup(name string) lookup {
+	if c.cacheEpoch != c.world.epoch || c.lookups == nil {
+		c.lookups = make(map[string]lookup, 8)
+		c.cacheEpoch = c.world.epoch
+	}
+	if l, ok := c.lookups[name]; ok {
+		return l
+	}
+	var l lookup
+	for _, m := range c.mro {
+		if k, ok := m.(*Class); ok {
+			if v, ok := k.dict.get(name); ok {
+				l = lookup{v: v, owner: k, found: true}
+				break
+			}
+		}
+	}
+	if len(c.lookups) < 4096 {
+		c.lookups[name] = l
+	}
+	return l
+}
+
+// special finds a special method the program's classes define; nil when
+// none does (or it is set to None, as __hash__ = None).
+func (c *Class) special(name string) starlark.Value {
+	l := c.lookup(name)
+	if !l.found || l.v == starlark.None {
+		return nil
+	}
+	return l.v
+}
+
+func (c *Class) Attr(name string) (starlark.Value, error) {
+	thread := c.world.thread()
+	switch name {
+	case "__name__":
+		return starlark.String(c.name), nil
+	case "__qualname__":
+		return starlark.String(c.qualname), nil
+	case "__module__":
+		if v, ok := c.dict.get(name); ok {
+			return v, nil
+		}
+		return starlark.String("__main__"), nil
+	case "__doc__":
+		if v, ok := c.dict.get(name); ok {
+			return v, nil
+		}
+		return starlark.None, nil
+	case "__mro__":
+		return starlark.Tuple(slices.Clone(c.mro)), nil
+	case "__bases__":
+		return starlark.Tuple(slices.Clone(c.bases)), nil
+	case "__base__":
+		return c.bases[0], nil
+	case "__dict__":
+		return c.dict.toDict(), nil
+	case "__class__":
+		if t, ok := interp.Predeclared(thread)["type"]; ok {
+			return t, nil
+		}
+	case "__abstractmethods__":
+		s := starlark.NewSet(len(c.abstract))
+		for _, a := range c.abstract {
+			_ = s.Insert(starlark.String(a))
+		}
+		return s, nil
+	case "__annotations__":
+		if v, ok := c.dict.get(name); ok {
+			return v, nil
+		}
+		return starlark.NewDict(0), nil
+	case "mro":
+		if !c.dict.has("mro") {
+			return starlark.NewBuiltin("mro", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+				return starlark.NewList(slices.Clone(c.mro)), nil
+			}), nil
+		}
+	case "__subclasses__":
+		return starlark.NewBuiltin("__subclasses__", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			var out []starlark.Value
+			for _, k := range c.world.classes {
+				if slices.Contains(k.bases, starlark.Value(c)) {
+					out = append(out, k)
+				}
+			}
+			return starlark.NewList(out), nil
+		}), nil
+	}
+	l := c.lookup(name)
+	if l.found {
+		return bindToClass(thread, l.v, c)
+	}
+	// A builtin base's attribute: dict.fromkeys, an exception's args.
+	for _, m := range c.mro[1:] {
+		switch m.(type) {
+		case *Class:
+			continue
+		}
+		if a, ok := m.(starlark.HasAttrs); ok {
+			if v, err := a.Attr(name); err == nil && v != nil {
+				return v, nil
+			}
+		}
+	}
+	return nil, python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
+}
+
+func (c *Class) AttrNames() []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, m := range c.mro {
+		if k, ok := m.(*Class); ok {
+			for _, n := range k.dict.keys {
+				if !seen[n] {
+					seen[n] = true
+					names = append(names, n)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// SetField is C.name = v: the class's namespace changes, and every
+// cached lookup with it.
+func (c *Class) SetField(name string, v starlark.Value) error {
+	c.dict.set(name, v)
+	c.world.epoch++
+	if name == "__hash__" || name == "__eq__" {
+		c.sealedHash = false
+	}
+	return nil
+}
+
+func (c *Class) delAttr(name string) error {
+	if !c.dict.del(name) {
+		return python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
+	}
+	c.world.epoch++
+	return nil
+}
+
+// CallInternal makes an instance: C(args) runs __init__ on a new
+// instance, as type.__call__ does.
+func (c *Class) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(c.abstract) > 0 {
+		s := ""
+		if len(c.abstract) > 1 {
+			s = "s"
+		}
+		return nil, python.Errorf("TypeError", "Can't instantiate abstract class %s with abstract method%s %s", c.name, s, strings.Join(c.abstract, ", "))
+	}
+	if f := c.special("__new__"); f != nil {
+		return c.callNew(thread, f, args, kwargs)
+	}
+	in, err := c.newInstance(thread, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	return in, c.initialize(thread, in, args, kwargs)
+}
+
+// newInstance is object.__new__(C): an instance without attributes, with
+// the value of its builtin base made from args when that value cannot
+// change later (a tuple, a str, a number).
+func (c *Class) newInstance(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (*Instance, error) {
+	if err := interp.BudgetOf(thread).Alloc(instanceSize); err != nil {
+		return nil, err
+	}
+	in := &Instance{class: c}
+	if c.exc != nil {
+		in.exc = python.NewExcValue(c.exc, in, append(starlark.Tuple(nil), args...))
+	}
+	if c.builtin != nil {
+		init := c.special("__init__")
+		var err error
+		if init == nil || !c.mutableBuiltin(thread) {
+			in.base, err = starlark.Call(thread, c.builtin, args, kwargs)
+		} else {
+			in.base, err = starlark.Call(thread, c.builtin, nil, nil)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
+// mutableBuiltin reports whether the builtin base's value is filled by
+// __init__ (a dict, a list) rather than made once by __new__ (a tuple).
+func (c *Class) mutableBuiltin(thread *starlark.Thread) bool {
+	switch b := c.builtin.(type) {
+	case *python.TypeObj:
+		switch b.Name() {
+		case "dict", "list", "set", "bytearray":
+			return true
+		}
+		return false
+	}
+	v, err := starlark.Call(thread, c.builtin, nil, nil)
+	if err != nil {
+		return false
+	}
+	switch v.(type) {
+	case starlark.HasSetKey, starlark.HasSetIndex:
+		return true
+	}
+	return false
+}
+
+// initialize calls __init__ on a new instance.
+func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.Tuple, kwargs []starlark.Tuple) error {
+	init := c.special("__init__")
+	if init == nil {
+		if (len(args) > 0 || len(kwargs) > 0) && c.builtin == nil && c.exc == nil {
+			return python.Errorf("TypeError", "%s() takes no arguments", c.name)
+		}
+		return nil
+	}
+	r, err := c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
+	if err != nil {
+		return err
+	}
+	if r != starlark.None {
+		return python.Errorf("TypeError", "__init__() should return None, not '%s'", typeName(r))
+	}
+	return nil
+}
+
+// callNew runs a __new__ the class defines: __new__(cls, *args), then
+// __init__ when it returned an instance of the class.
+func (c *Class) callNew(thread *starlark.Thread, f starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if s, ok := f.(*staticMethod); ok {
+		f = s.fn
+	}
+	v, err := c.world.call(thread, f, append(starlark.Tuple{c}, args...), kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if in, ok := v.(*Instance); ok && in.class.isSubclassOf(c) {
+		return in, in.class.initialize(thread, in, args, kwargs)
+	}
+	return v, nil
+}
+
+// namespace is a class's or an instance's attributes, in the order they
+// were first set (vars(), __dict__ and dataclass fields show that order).
+type namespace struct {
+	keys []string
+	vals map[string]starlark.Value
+}
+
+func newNamespace(n int) *namespace {
+	return &namespace{vals: make(map[string]starlark.Value, n)}
+}
+
+func (ns *namespace) get(name string) (starlark.Value, bool) {
+	if ns == nil {
+		return nil, false
+	}
+	v, ok := ns.vals[name]
+	return v, ok
+}
+
+func (ns *namespace) has(name string) bool { _, ok := ns.get(name); return ok }
+
+func (ns *namespace) set(name string, v starlark.Value) {
+	if _, ok := ns.vals[name]; !ok {
+		ns.keys = append(ns.keys, name)
+	}
+	ns.vals[name] = v
+}
+
+func (ns *namespace) del(name string) bool {
+	if _, ok := ns.vals[name]; !ok {
+		return false
+	}
+	delete(ns.vals, name)
+	ns.keys = slices.DeleteFunc(ns.keys, func(k string) bool { return k == name })
+	return true
+}
+
+func (ns *namespace) len() int {
+	if ns == nil {
+		return 0
+	}
+	return len(ns.keys)
+}
+
+// toDict is a copy of the namespace as a dict.
+func (ns *namespace) toDict() *starlark.Dict {
+	d := starlark.NewDict(ns.len())
+	if ns != nil {
+		for _, k := range ns.keys {
+			_ = d.SetKey(starlark.String(k), ns.vals[k])
+		}
+	}
+	return d
+}
+
+// typeName is the name of v's class, as messages quote it.
+func typeName(v starlark.Value) string {
+	if in, ok := v.(*Instance); ok {
+		return in.class.name
+	}
+	return pyTypeName(v)
+}
+
+// pyTypeName is the runtime's name for v's type.
+func pyTypeName(v starlark.Value) string {
+	switch v.(type) {
+	case starlark.NoneType:
+		return "NoneType"
+	case starlark.String:
+		return "str"
+	case *starlark.Function:
+		return "function"
+	case *starlark.Builtin:
+		return "builtin_function_or_method"
+	}
+	if _, ok := interp.AsText(v); ok {
+		return "str"
+	}
+	t := v.Type()
+	if t == "string" {
+		return "str"
+	}
+	return t
+}
+
+// errorf is python.Errorf, named for brevity.
+func errorf(class, format string, args ...any) error { return python.Errorf(class, format, args...) }
+
+var _ = fmt.Sprintf

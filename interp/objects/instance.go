@@ -1,0 +1,467 @@
+package objects
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// An Instance is an instance of a program's class.
+type Instance struct {
+	class *Class
+	dict  *namespace // nil until the first attribute is set
+	// base is the value of the builtin class the class derives from (the
+	// dict of class Registry(dict)); nil for a plain class.
+	base starlark.Value
+	// exc is the exception state of an exception class's instance.
+	exc *python.ExcValue
+}
+
+var (
+	_ starlark.HasAttrs     = (*Instance)(nil)
+	_ starlark.HasSetField  = (*Instance)(nil)
+	_ starlark.Comparable   = (*Instance)(nil)
+	_ starlark.HasBinary    = (*Instance)(nil)
+	_ starlark.HasUnary     = (*Instance)(nil)
+	_ starlark.Iterable     = (*Instance)(nil)
+	_ starlark.Sequence     = (*Instance)(nil)
+	_ starlark.Mapping      = (*Instance)(nil)
+	_ starlark.HasSetKey    = (*Instance)(nil)
+	_ starlark.Callable     = (*Instance)(nil)
+	_ interp.TextValue      = (*Instance)(nil)
+	_ interp.Holder         = (*Instance)(nil)
+	_ python.RichComparer   = (*Instance)(nil)
+	_ python.Raisable       = (*Instance)(nil)
+	_ python.SubclassTester = (*Class)(nil)
+)
+
+// Class is the instance's class.
+func (in *Instance) Class() *Class { return in.class }
+
+// PyClass is type(x).
+func (in *Instance) PyClass() starlark.Value { return in.class }
+
+// Exception is the instance's exception state; nil when its class is no
+// exception class.
+func (in *Instance) Exception() *python.ExcValue { return in.exc }
+
+// Builtin is the value of the builtin class the instance's class derives
+// from; nil for a plain class.
+func (in *Instance) Builtin() starlark.Value { return in.base }
+
+// BuiltinBase names the builtin class the instance's class derives from
+// (isinstance(x, dict) holds for an instance of class R(dict)).
+func (in *Instance) BuiltinBase() string {
+	if in.base == nil {
+		return ""
+	}
+	if s, ok := in.base.(python.Subclass); ok {
+		return s.BuiltinBase()
+	}
+	return pyTypeName(in.base)
+}
+
+// Held visits the instance's attributes and values, for the memory meter.
+func (in *Instance) Held(visit func(starlark.Value)) {
+	if in.dict != nil {
+		for _, k := range in.dict.keys {
+			visit(in.dict.vals[k])
+		}
+	}
+	if in.base != nil {
+		visit(in.base)
+	}
+	if in.exc != nil {
+		visit(in.exc)
+	}
+}
+
+// Type is the name of the instance's class: messages of the interpreter
+// quote it ("'Point' object is not iterable").
+func (in *Instance) Type() string { return in.class.name }
+
+func (in *Instance) Freeze() {}
+
+func (in *Instance) thread() *starlark.Thread { return in.class.world.thread() }
+
+// callSpecial calls the special method fn of the instance's class with
+// the instance first.
+func (in *Instance) callSpecial(thread *starlark.Thread, fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
+	all := make(starlark.Tuple, 0, len(args)+1)
+	all = append(all, in)
+	all = append(all, args...)
+	return in.class.world.call(thread, fn, all, nil)
+}
+
+// fail ends the run with err where go.starlark.net's interface has no
+// way to report one (Truth, an iterator's Next): the interpreter stops at
+// its next step with the error's text.
+func (in *Instance) fail(err error) {
+	if t := in.thread(); t != nil {
+		t.Cancel(err.Error())
+	}
+}
+
+// ---- attributes ----
+
+// Attr is in.name, by CPython's rules (object.__getattribute__): a data
+// descriptor of the class (a property) first, then the instance's own
+// attributes, then the class's (functions bind to the instance), then
+// the builtin value's or the exception's, then __getattr__.
+func (in *Instance) Attr(name string) (starlark.Value, error) {
+	thread := in.thread()
+	switch name {
+	case "__class__":
+		return in.class, nil
+	case "__dict__":
+		return in.dict.toDict(), nil
+	}
+	l := in.class.lookup(name)
+	if l.found {
+		if p, ok := l.v.(*Property); ok {
+			return p.get(thread, in)
+		}
+		if d, ok := l.v.(*Instance); ok && d.class.special("__set__") != nil && d.class.special("__get__") != nil {
+			return d.callSpecial(thread, d.class.special("__get__"), in, in.class)
+		}
+	}
+	if v, ok := in.dict.get(name); ok {
+		return v, nil
+	}
+	if l.found {
+		return bindToInstance(thread, l.v, in)
+	}
+	if in.base != nil {
+		if v, err := python.GetAttr(thread, in.base, name); err == nil {
+			return v, nil
+		}
+	}
+	if in.exc != nil {
+		if v, err := in.exc.Attr(name); err != nil || v != nil {
+			return v, err
+		}
+	}
+	if name == "__doc__" || name == "__module__" || name == "__qualname__" && false {
+		return in.class.Attr(name)
+	}
+	if ga := in.class.special("__getattr__"); ga != nil {
+		return in.callSpecial(thread, ga, starlark.String(name))
+	}
+	return nil, in.noAttr(name)
+}
+
+func (in *Instance) noAttr(name string) error {
+	return errorf("AttributeError", "'%s' object has no attribute '%s'", in.class.name, name)
+}
+
+func (in *Instance) AttrNames() []string {
+	var names []string
+	if in.dict != nil {
+		names = append(names, in.dict.keys...)
+	}
+	return append(names, in.class.AttrNames()...)
+}
+
+// SetField is in.name = v: a property's setter, a __setattr__ the class
+// defines, else the instance's own attribute.
+func (in *Instance) SetField(name string, v starlark.Value) error {
+	thread := in.thread()
+	if sa := in.class.special("__setattr__"); sa != nil {
+		_, err := in.callSpecial(thread, sa, starlark.String(name), v)
+		return err
+	}
+	return in.setAttr(thread, name, v)
+}
+
+// setAttr is object.__setattr__(in, name, v).
+func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Value) error {
+	l := in.class.lookup(name)
+	if l.found {
+		if p, ok := l.v.(*Property); ok {
+			return p.set(thread, in, v)
+		}
+		if d, ok := l.v.(*Instance); ok {
+			if set := d.class.special("__set__"); set != nil {
+				_, err := d.callSpecial(thread, set, in, v)
+				return err
+			}
+		}
+	}
+	if in.class.frozen {
+		return frozenError(name)
+	}
+	if name == "__class__" {
+		c, ok := v.(*Class)
+		if !ok {
+			return errorf("TypeError", "__class__ must be set to a class, not '%s' object", typeName(v))
+		}
+		in.class = c
+		return nil
+	}
+	if in.dict == nil {
+		in.dict = newNamespace(4)
+	}
+	if !in.dict.has(name) {
+		if err := interp.BudgetOf(thread).Alloc(int64(len(name)) + 32); err != nil {
+			return err
+		}
+	}
+	in.dict.set(name, v)
+	return nil
+}
+
+// delAttr is del in.name.
+func (in *Instance) delAttr(thread *starlark.Thread, name string) error {
+	if da := in.class.special("__delattr__"); da != nil {
+		_, err := in.callSpecial(thread, da, starlark.String(name))
+		return err
+	}
+	return in.objectDelAttr(thread, name)
+}
+
+func (in *Instance) objectDelAttr(thread *starlark.Thread, name string) error {
+	if l := in.class.lookup(name); l.found {
+		if p, ok := l.v.(*Property); ok {
+			return p.del(thread, in)
+		}
+	}
+	if in.class.frozen {
+		return frozenError(name)
+	}
+	if in.dict == nil || !in.dict.del(name) {
+		return in.noAttr(name)
+	}
+	return nil
+}
+
+func frozenError(name string) error {
+	return errorf("FrozenInstanceError", "cannot assign to field '%s'", name)
+}
+
+// ---- text ----
+
+func (in *Instance) String() string {
+	s, err := interp.Repr(interp.BudgetOf(in.thread()), in)
+	if err != nil {
+		return in.defaultRepr()
+	}
+	return s
+}
+
+// defaultRepr is object.__repr__: <__main__.C object at 0x…>.
+func (in *Instance) defaultRepr() string {
+	return fmt.Sprintf("<__main__.%s object at 0x%x>", in.class.qualname, identity(in))
+}
+
+// WriteText writes str(in) (str true) or repr(in): __str__, falling back
+// to __repr__, falling back to the builtin value's or the exception's
+// text, or object's.
+func (in *Instance) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	thread := in.thread()
+	if str {
+		if f := in.class.special("__str__"); f != nil {
+			s, err := in.textOf(thread, f, "__str__")
+			if err != nil {
+				return err
+			}
+			return w.WriteString(s)
+		}
+	}
+	if f := in.class.special("__repr__"); f != nil {
+		s, err := in.textOf(thread, f, "__repr__")
+		if err != nil {
+			return err
+		}
+		return w.WriteString(s)
+	}
+	switch {
+	case in.exc != nil:
+		if str {
+			return w.WriteString(in.exc.Message())
+		}
+		return in.exc.WriteText(w, false, depth)
+	case in.base != nil:
+		if str {
+			s, err := interp.Str(w.Budget, in.base)
+			if err != nil {
+				return err
+			}
+			return w.WriteString(s)
+		}
+		return w.Nested(in.base, depth+1)
+	}
+	return w.WriteString(in.defaultRepr())
+}
+
+// textOf calls __str__ or __repr__, which must return a str.
+func (in *Instance) textOf(thread *starlark.Thread, f starlark.Value, method string) (string, error) {
+	v, err := in.callSpecial(thread, f)
+	if err != nil {
+		return "", err
+	}
+	s, ok := interp.AsText(v)
+	if !ok {
+		return "", errorf("TypeError", "%s returned non-string (type %s)", method, typeName(v))
+	}
+	return s, nil
+}
+
+// ---- truth, hash, length ----
+
+// Truth is bool(in): __bool__, else __len__ != 0, else the builtin
+// value's truth, else True.
+func (in *Instance) Truth() starlark.Bool {
+	b, err := in.truth(in.thread())
+	if err != nil {
+		in.fail(err)
+		return false
+	}
+	return b
+}
+
+func (in *Instance) truth(thread *starlark.Thread) (starlark.Bool, error) {
+	if f := in.class.special("__bool__"); f != nil {
+		v, err := in.callSpecial(thread, f)
+		if err != nil {
+			return false, err
+		}
+		b, ok := v.(starlark.Bool)
+		if !ok {
+			return false, errorf("TypeError", "__bool__ should return bool, returned %s", typeName(v))
+		}
+		return b, nil
+	}
+	if f := in.class.special("__len__"); f != nil {
+		n, err := in.length(thread, f)
+		return n != 0, err
+	}
+	if in.base != nil {
+		return in.base.Truth(), nil
+	}
+	return true, nil
+}
+
+// Hash is hash(in): __hash__, else unhashable when the class defines
+// __eq__ without __hash__ (or sets __hash__ = None), else the builtin
+// value's hash, else by identity.
+func (in *Instance) Hash() (uint32, error) {
+	l := in.class.lookup("__hash__")
+	if l.found {
+		if l.v == starlark.None {
+			return 0, in.unhashable()
+		}
+		v, err := in.callSpecial(in.thread(), l.v)
+		if err != nil {
+			return 0, err
+		}
+		return hashResult(v)
+	}
+	if in.class.lookup("__eq__").found {
+		return 0, in.unhashable()
+	}
+	if in.base != nil {
+		return in.base.Hash()
+	}
+	return identityHash(in), nil
+}
+
+func (in *Instance) unhashable() error {
+	return errorf("TypeError", "unhashable type: '%s'", in.class.name)
+}
+
+// hashResult turns what __hash__ returned into a hash.
+func hashResult(v starlark.Value) (uint32, error) {
+	switch x := v.(type) {
+	case starlark.Int:
+		if i, ok := x.Int64(); ok {
+			return uint32(uint64(i) ^ uint64(i)>>32), nil
+		}
+		return x.Hash()
+	case starlark.Bool:
+		if x {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	return 0, errorf("TypeError", "__hash__ method should return an integer")
+}
+
+// Len is len(in) for the interpreter (-1: no length). A failing __len__
+// ends the run; len() itself reports the error (see lenBuiltin).
+func (in *Instance) Len() int {
+	f := in.class.special("__len__")
+	if f == nil {
+		if s, ok := in.base.(starlark.Sequence); ok {
+			return s.Len()
+		}
+		return -1
+	}
+	n, err := in.length(in.thread(), f)
+	if err != nil {
+		in.fail(err)
+		return 0
+	}
+	return n
+}
+
+// length calls __len__, which must return a non-negative int.
+func (in *Instance) length(thread *starlark.Thread, f starlark.Value) (int, error) {
+	v, err := in.callSpecial(thread, f)
+	if err != nil {
+		return 0, err
+	}
+	n, ok := v.(starlark.Int)
+	if !ok {
+		if b, isBool := v.(starlark.Bool); isBool {
+			if b {
+				return 1, nil
+			}
+			return 0, nil
+		}
+		return 0, errorf("TypeError", "'%s' object cannot be interpreted as an integer", typeName(v))
+	}
+	i, ok := n.Int64()
+	if !ok || i > 1<<62 {
+		return 0, errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+	}
+	if i < 0 {
+		return 0, errorf("ValueError", "__len__() should return >= 0")
+	}
+	return int(i), nil
+}
+
+// ---- calls ----
+
+func (in *Instance) Name() string { return in.class.name }
+
+// CallInternal is in(args): __call__.
+func (in *Instance) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	f := in.class.special("__call__")
+	if f == nil {
+		if c, ok := in.base.(starlark.Callable); ok {
+			return starlark.Call(thread, c, args, kwargs)
+		}
+		return nil, errorf("TypeError", "'%s' object is not callable", in.class.name)
+	}
+	return in.class.world.call(thread, f, append(starlark.Tuple{in}, args...), kwargs)
+}
+
+// callable reports whether the instance can be called.
+func (in *Instance) callable() bool {
+	if in.class.special("__call__") != nil {
+		return true
+	}
+	_, ok := in.base.(starlark.Callable)
+	return ok
+}
+
+// DelAttr is del in.name.
+func (in *Instance) DelAttr(thread *starlark.Thread, name string) error {
+	return in.delAttr(thread, name)
+}
+
+// DelAttr is del C.name.
+func (c *Class) DelAttr(_ *starlark.Thread, name string) error { return c.delAttr(name) }

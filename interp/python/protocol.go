@@ -1,0 +1,207 @@
+package python
+
+import (
+	"errors"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+)
+
+// The protocols by which values defined above this package — the
+// instances of a program's classes (package interp/objects) — take part
+// in what the runtime does: comparisons, raising and catching. The
+// runtime never names those types; it asks for these small interfaces.
+
+// NotImplemented is Python's NotImplemented: what a comparison or
+// arithmetic special method returns when it has no answer for the other
+// operand, so that the reflected method is tried.
+var NotImplemented starlark.Value = notImplemented{}
+
+type notImplemented struct{}
+
+func (notImplemented) String() string        { return "NotImplemented" }
+func (notImplemented) Type() string          { return "NotImplementedType" }
+func (notImplemented) Freeze()               {}
+func (notImplemented) Truth() starlark.Bool  { return true }
+func (notImplemented) Hash() (uint32, error) { return 0x4e49, nil }
+
+// RichComparer is a value whose comparisons are its class's special
+// methods (__eq__, __lt__, …). RichCompare returns NotImplemented when
+// it has no answer for y.
+type RichComparer interface {
+	starlark.Value
+	RichCompare(thread *starlark.Thread, op syntax.Token, y starlark.Value) (starlark.Value, error)
+}
+
+// reflectedOp is the comparison y must make when x has no answer for
+// x op y: y > x for x < y.
+func reflectedOp(op syntax.Token) syntax.Token {
+	switch op {
+	case syntax.LT:
+		return syntax.GT
+	case syntax.GT:
+		return syntax.LT
+	case syntax.LE:
+		return syntax.GE
+	case syntax.GE:
+		return syntax.LE
+	}
+	return op
+}
+
+// RichCompare is x op y when x or y is a RichComparer, by CPython's
+// rules: x's method, then y's reflected one (y's first when y's class
+// derives from x's, which RichComparer decides by answering), then
+// identity for == and !=, else a TypeError. ok is false when neither is
+// a RichComparer.
+func RichCompare(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (result, ok bool, err error) {
+	rx, xok := x.(RichComparer)
+	ry, yok := y.(RichComparer)
+	if !xok && !yok {
+		return false, false, nil
+	}
+	if thread != nil {
+		if err := interp.BudgetOf(thread).Charge(1); err != nil {
+			return false, true, err
+		}
+	}
+	if xok {
+		r, err := rx.RichCompare(thread, op, y)
+		if err != nil {
+			return false, true, err
+		}
+		if r != NotImplemented {
+			return bool(r.Truth()), true, nil
+		}
+	}
+	if yok {
+		r, err := ry.RichCompare(thread, reflectedOp(op), x)
+		if err != nil {
+			return false, true, err
+		}
+		if r != NotImplemented {
+			return bool(r.Truth()), true, nil
+		}
+	}
+	switch op {
+	case syntax.EQL:
+		return x == y, true, nil
+	case syntax.NEQ:
+		return x != y, true, nil
+	}
+	return false, true, typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
+}
+
+// Raisable is a value a raise statement accepts besides the builtin
+// exceptions: an instance of a program's exception class, whose
+// exception state Exception gives.
+type Raisable interface {
+	starlark.Value
+	Exception() *ExcValue
+}
+
+// ExceptionType is a class an except clause and raise accept besides the
+// builtin ones: a program's exception class, standing for ExcClass.
+type ExceptionType interface {
+	starlark.Callable
+	ExcClass() *ExcClass
+}
+
+// NewExcValue makes the exception state of an instance of class c: self
+// is the value programs see (the instance of a program's class), args
+// its arguments.
+func NewExcValue(c *ExcClass, self starlark.Value, args starlark.Tuple) *ExcValue {
+	return &ExcValue{class: c, self: self, args: args}
+}
+
+// Args are the exception's arguments.
+func (e *ExcValue) Args() starlark.Tuple { return e.args }
+
+// SetArgs sets the exception's arguments (BaseException.__init__).
+func (e *ExcValue) SetArgs(args starlark.Tuple) { e.args = args }
+
+// Value is what a program sees of the exception: the instance of its
+// own class when it raised one, else the exception itself.
+func (e *ExcValue) Value() starlark.Value {
+	if e.self != nil {
+		return e.self
+	}
+	return e
+}
+
+// IsInstanceOf reports whether err is a Python exception of the builtin
+// class name or of a subclass of it.
+func IsInstanceOf(err error, name string) bool {
+	c := BuiltinClass(name)
+	if c == nil {
+		return false
+	}
+	var ex *Exception
+	if !errors.As(err, &ex) {
+		return false
+	}
+	if ex.Value != nil {
+		return ex.Value.class.IsSubclass(c)
+	}
+	if k := BuiltinClass(ex.Class); k != nil {
+		return k.IsSubclass(c)
+	}
+	return false
+}
+
+// Equal is x == y as Python compares, on thread's budget.
+func Equal(thread *starlark.Thread, x, y starlark.Value) (bool, error) {
+	return pyEqual(interp.BudgetOf(thread), x, y)
+}
+
+// Container is a value whose `in` is its class's __contains__ (or its
+// iteration). handled is false when it leaves the answer to its builtin
+// value (BuiltinHolder).
+type Container interface {
+	starlark.Value
+	Contains(thread *starlark.Thread, x starlark.Value) (result, handled bool, err error)
+}
+
+// AttrDeleter is a value that supports `del v.name`.
+type AttrDeleter interface {
+	starlark.Value
+	DelAttr(thread *starlark.Thread, name string) error
+}
+
+// BuiltinHolder is an instance of a program's class that derives from a
+// builtin one (class Registry(dict)): Builtin is the value of the
+// builtin class it holds, nil for a plain class.
+type BuiltinHolder interface {
+	starlark.Value
+	Builtin() starlark.Value
+}
+
+// delAttrHelper is __ot_delattr(x, name): `del x.name`.
+func delAttrHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, _ := interp.AsText(args[1])
+	if d, ok := args[0].(AttrDeleter); ok {
+		return starlark.None, d.DelAttr(thread, name)
+	}
+	if _, ok := args[0].(starlark.HasAttrs); ok {
+		return nil, exception("AttributeError", "'%s' object attribute '%s' is read-only", pyTypeName(args[0]), name)
+	}
+	return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(args[0]), name)
+}
+
+// globalHelper is __ot_global(name): the module's variable name (else
+// the builtin), read by a method whose own name it is (see method in
+// lower_class.go).
+func globalHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, _ := interp.AsText(args[0])
+	if fn, ok := thread.DebugFrame(1).Callable().(*starlark.Function); ok {
+		if v, ok := fn.Globals()[name]; ok {
+			return v, nil
+		}
+	}
+	if v, ok := interp.Predeclared(thread)[name]; ok {
+		return v, nil
+	}
+	return nil, exception("NameError", "name '%s' is not defined", name)
+}
