@@ -29,7 +29,7 @@ class Counter:
 c1 = make_counter(10, 5)
 c2 = Counter(10, 5)
 print([c1() for _ in range(3)], [c2() for _ in range(3)])
-print(c1.__name__, type(c2).__name__, c1.__closure__[0].cell_contents, c2.count)
+print(c1.__name__, type(c2).__name__, c1.__qualname__, c2.count)
 c2.reset()
 print(c2(), c2.count, callable(c1), callable(c2))
 counters = {name: Counter() for name in ["a", "b"]}
