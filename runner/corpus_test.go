@@ -33,8 +33,6 @@ var updateCorpus = flag.Bool("update", false, "regenerate testdata/corpus/*.out 
 const corpusMinAgreement = 0.97
 
 const (
-	corpusDir         = "../testdata/corpus"
-	corpusMinPrograms = 220
 	corpusPython      = "3.11" // error messages change between CPython versions
 )
 
@@ -51,11 +49,29 @@ var (
 )
 
 func TestCorpus(t *testing.T) {
-	progs := corpusPrograms(t)
+	testCorpus(t, corpusSet{dir: "../testdata/corpus", minPrograms: 220})
+}
+
+// TestDataModel runs the data-model probes (testdata/datamodel, see its
+// README.md): short programs each checking one rule of CPython's object
+// model, with CPython's outputs, compared as the corpus is.
+func TestDataModel(t *testing.T) {
+	testCorpus(t, corpusSet{dir: "../testdata/datamodel", minPrograms: 90})
+}
+
+// corpusSet is a directory of programs with CPython's outputs.
+type corpusSet struct {
+	dir         string
+	minPrograms int
+}
+
+func testCorpus(t *testing.T, set corpusSet) {
+	corpusDir := set.dir
+	progs := corpusPrograms(t, set)
 	if *updateCorpus {
-		regenerateCorpus(t, progs)
+		regenerateCorpus(t, corpusDir, progs)
 	}
-	known := corpusKnown(t, progs)
+	known := corpusKnown(t, corpusDir, progs)
 
 	// A front-end bug that loops must not stall the suite for the 30 s of
 	// the default budget: every corpus program finishes in milliseconds.
@@ -74,8 +90,8 @@ func TestCorpus(t *testing.T) {
 		for _, name := range progs {
 			t.Run(strings.TrimSuffix(name, ".py"), func(t *testing.T) {
 				t.Parallel()
-				src := readCorpusFile(t, name)
-				want := strings.TrimSuffix(readCorpusFile(t, strings.TrimSuffix(name, ".py")+".out"), "\n")
+				src := readCorpusFile(t, corpusDir, name)
+				want := strings.TrimSuffix(readCorpusFile(t, corpusDir, strings.TrimSuffix(name, ".py")+".out"), "\n")
 				got := corpusOutput(r.Exec(context.Background(), src))
 				res := corpusResult{name: name, same: got == want}
 				res.reason, res.listed = known[name]
@@ -145,9 +161,9 @@ func corpusReport(t *testing.T, results []corpusResult, total int) {
 
 // corpusPrograms lists the programs of the corpus, checking their names
 // and that every expected output has its program.
-func corpusPrograms(t *testing.T) []string {
+func corpusPrograms(t *testing.T, set corpusSet) []string {
 	t.Helper()
-	entries, err := os.ReadDir(corpusDir)
+	entries, err := os.ReadDir(set.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,15 +187,15 @@ func corpusPrograms(t *testing.T) []string {
 			}
 		}
 	}
-	if len(progs) < corpusMinPrograms {
-		t.Errorf("the corpus has %d programs, want at least %d", len(progs), corpusMinPrograms)
+	if len(progs) < set.minPrograms {
+		t.Errorf("%s has %d programs, want at least %d", set.dir, len(progs), set.minPrograms)
 	}
 	return progs // os.ReadDir sorts by name
 }
 
 // corpusKnown reads KNOWN: the programs that still differ from CPython,
 // one per line, the file name, a tab and the reason.
-func corpusKnown(t *testing.T, progs []string) map[string]string {
+func corpusKnown(t *testing.T, corpusDir string, progs []string) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpusDir, "KNOWN"))
 	if errors.Is(err, os.ErrNotExist) {
@@ -210,7 +226,7 @@ func corpusKnown(t *testing.T, progs []string) map[string]string {
 	return known
 }
 
-func readCorpusFile(t *testing.T, name string) string {
+func readCorpusFile(t *testing.T, corpusDir, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpusDir, name))
 	if errors.Is(err, os.ErrNotExist) && strings.HasSuffix(name, ".out") {
@@ -285,7 +301,7 @@ func corpusDiff(got, want string) string {
 }
 
 // regenerateCorpus rewrites every .out file with what CPython prints.
-func regenerateCorpus(t *testing.T, progs []string) {
+func regenerateCorpus(t *testing.T, corpusDir string, progs []string) {
 	t.Helper()
 	python := os.Getenv("CORPUS_PYTHON")
 	if python == "" {
@@ -314,7 +330,7 @@ func regenerateCorpus(t *testing.T, progs []string) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := runCPython(exe, name); err != nil {
+			if err := runCPython(exe, corpusDir, name); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -328,12 +344,12 @@ func regenerateCorpus(t *testing.T, progs []string) {
 // runCPython runs one program and writes its .out file. It runs the
 // program under two hash seeds: an output that depends on the seed (a set
 // of strings printed or iterated unsorted) is no expectation.
-func runCPython(python, name string) error {
-	text, err := cpythonOutput(python, name, "1")
+func runCPython(python, corpusDir, name string) error {
+	text, err := cpythonOutput(python, corpusDir, name, "1")
 	if err != nil {
 		return err
 	}
-	again, err := cpythonOutput(python, name, "2")
+	again, err := cpythonOutput(python, corpusDir, name, "2")
 	if err != nil {
 		return err
 	}
@@ -345,7 +361,7 @@ func runCPython(python, name string) error {
 
 // cpythonOutput is what CPython shows of a program, in the shape of the
 // .out files.
-func cpythonOutput(python, name, hashSeed string) (string, error) {
+func cpythonOutput(python, corpusDir, name, hashSeed string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// -S skips site: the programs need only the standard library, and a

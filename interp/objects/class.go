@@ -35,12 +35,6 @@ type Class struct {
 	// after its creation moves the epoch).
 	lookups    map[string]lookup
 	cacheEpoch uint64
-	// frozen is set by dataclasses(frozen=True): assigning or deleting an
-	// attribute of an instance raises FrozenInstanceError.
-	frozen bool
-	// hooks are special methods implemented in Go by a module (a
-	// dataclass's __eq__), by name; they are also in dict.
-	sealedHash bool
 	// abc marks a class deriving from abc.ABC (or with metaclass
 	// ABCMeta): its abstract methods must be implemented.
 	abc bool
@@ -48,6 +42,10 @@ type Class struct {
 	typedDict bool
 	// ntFields are the fields of class P(NamedTuple).
 	ntFields []string
+	// meta is the metaclass behaviour a Go base gives the class (an
+	// Enum's); metaData its state for the class.
+	meta     Meta
+	metaData any
 }
 
 type lookup struct {
@@ -70,7 +68,87 @@ func (c *Class) Type() string          { return "type" }
 func (c *Class) Freeze()               {}
 func (c *Class) Truth() starlark.Bool  { return true }
 func (c *Class) Hash() (uint32, error) { return identityHash(c), nil }
-func (c *Class) String() string        { return "<class '__main__." + c.qualname + "'>" }
+func (c *Class) String() string {
+	if c.meta != nil {
+		if r := c.meta.ClassRepr(c); r != "" {
+			return r
+		}
+	}
+	return "<class '__main__." + c.qualname + "'>"
+}
+
+// Iterate is iter(C): the members of an Enum class; nil for a class that
+// is not iterable.
+func (c *Class) Iterate() starlark.Iterator {
+	if c.meta != nil {
+		if it := c.meta.ClassIterable(c); it != nil {
+			return it.Iterate()
+		}
+	}
+	return nil
+}
+
+// Len is len(C) for an iterable class (an Enum's members); -1 otherwise.
+func (c *Class) Len() int {
+	if c.meta == nil {
+		return -1
+	}
+	it := c.meta.ClassIterable(c)
+	if it == nil {
+		return -1
+	}
+	if s, ok := it.(starlark.Sequence); ok {
+		return s.Len()
+	}
+	n := 0
+	iter := it.Iterate()
+	defer iter.Done()
+	var v starlark.Value
+	for iter.Next(&v) {
+		n++
+	}
+	return n
+}
+
+// Get is C[k]: an Enum's member by name, or __class_getitem__ (Box[int]
+// in an annotation).
+func (c *Class) Get(k starlark.Value) (starlark.Value, bool, error) {
+	thread := c.world.thread()
+	if c.meta != nil {
+		if v, handled, err := c.meta.ClassItem(thread, c, k); handled || err != nil {
+			return v, true, err
+		}
+	}
+	if l := c.lookup("__class_getitem__"); l.found {
+		f := l.v
+		if cm, ok := f.(*classMethod); ok {
+			f = cm.fn
+		}
+		v, err := c.world.call(thread, f, starlark.Tuple{c, k}, nil)
+		return v, true, err
+	}
+	return nil, true, errorf("TypeError", "type '%s' is not subscriptable", c.name)
+}
+
+// Contains is x in C, for an iterable class.
+func (c *Class) Contains(thread *starlark.Thread, x starlark.Value) (bool, bool, error) {
+	if c.meta == nil {
+		return false, true, errorf("TypeError", "argument of type 'type' is not iterable")
+	}
+	it := c.meta.ClassIterable(c)
+	if it == nil {
+		return false, true, errorf("TypeError", "argument of type 'type' is not iterable")
+	}
+	iter := it.Iterate()
+	defer iter.Done()
+	var v starlark.Value
+	for iter.Next(&v) {
+		if v == x {
+			return true, true, nil
+		}
+	}
+	return false, true, nil
+}
 
 // CompareSameType: classes are equal when they are the same class.
 func (c *Class) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
@@ -148,11 +226,18 @@ func (c *Class) lookup(name string) lookup {
 	}
 	var l lookup
 	for _, m := range c.mro {
-		if k, ok := m.(*Class); ok {
+		switch k := m.(type) {
+		case *Class:
 			if v, ok := k.dict.get(name); ok {
 				l = lookup{v: v, owner: k, found: true}
-				break
 			}
+		case ClassAttrs:
+			if v, ok := k.ClassAttr(name); ok {
+				l = lookup{v: v, found: true}
+			}
+		}
+		if l.found {
+			break
 		}
 	}
 	if len(c.lookups) < 4096 {
@@ -268,9 +353,6 @@ func (c *Class) AttrNames() []string {
 func (c *Class) SetField(name string, v starlark.Value) error {
 	c.dict.set(name, v)
 	c.world.epoch++
-	if name == "__hash__" || name == "__eq__" {
-		c.sealedHash = false
-	}
 	return nil
 }
 
@@ -285,6 +367,14 @@ func (c *Class) delAttr(name string) error {
 // CallInternal makes an instance: C(args) runs __init__ on a new
 // instance, as type.__call__ does.
 func (c *Class) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if c.meta != nil {
+		if v, handled, err := c.meta.CallClass(thread, c, args, kwargs); handled || err != nil {
+			return v, err
+		}
+	}
+	if c.typedDict {
+		return starlark.Call(thread, interp.Predeclared(thread)["dict"], args, kwargs)
+	}
 	if len(c.abstract) > 0 {
 		s := ""
 		if len(c.abstract) > 1 {

@@ -190,9 +190,6 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 			}
 		}
 	}
-	if in.class.frozen {
-		return frozenError(name)
-	}
 	if name == "__class__" {
 		c, ok := v.(*Class)
 		if !ok {
@@ -228,17 +225,10 @@ func (in *Instance) objectDelAttr(thread *starlark.Thread, name string) error {
 			return p.del(thread, in)
 		}
 	}
-	if in.class.frozen {
-		return frozenError(name)
-	}
 	if in.dict == nil || !in.dict.del(name) {
 		return in.noAttr(name)
 	}
 	return nil
-}
-
-func frozenError(name string) error {
-	return errorf("FrozenInstanceError", "cannot assign to field '%s'", name)
 }
 
 // ---- text ----

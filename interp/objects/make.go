@@ -138,6 +138,13 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 			if x.abc {
 				abc = true
 			}
+			if x.meta != nil && c.meta == nil {
+				c.meta = x.meta
+			}
+		case Meta:
+			if c.meta == nil {
+				c.meta = x
+			}
 		}
 		if b.Type() == "typing" {
 			if n, ok := b.(interface{ Name() string }); ok {
@@ -205,7 +212,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 			if c.builtin == nil && x.Name() != "object" {
 				c.builtin = x
 			}
-		case *abcMarker:
+		case *abcMarker, Meta, ClassAttrs:
 		default:
 			if c.builtin == nil {
 				c.builtin = x
@@ -238,6 +245,11 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	}
 	if abc {
 		c.abstract = abstractNames(c)
+	}
+	if c.meta != nil {
+		if err := c.meta.InitClass(thread, c); err != nil {
+			return nil, err
+		}
 	}
 	if len(w.classes) < maxClassesKept {
 		w.classes = append(w.classes, c)

@@ -37,7 +37,8 @@ func isModuleName(name string) bool {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex":
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex",
+		"abc", "dataclasses", "enum", "contextlib", "inspect":
 		return true
 	}
 	return false

@@ -1,0 +1,203 @@
+package objects
+
+import (
+	"go.starlark.net/starlark"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// What the modules written in Go (dataclasses, enum, functools) use to
+// read and build classes: they work on the program's classes as
+// CPython's do, through the namespace, and give classes methods written
+// in Go.
+
+// QualName is the class's __qualname__.
+func (c *Class) QualName() string { return c.qualname }
+
+// Bases are the classes c derives from, as written.
+func (c *Class) Bases() []starlark.Value { return c.bases }
+
+// Names are the class's own attribute names, in definition order.
+func (c *Class) Names() []string { return append([]string(nil), c.dict.keys...) }
+
+// Own is the class's own attribute name (not an inherited one).
+func (c *Class) Own(name string) (starlark.Value, bool) { return c.dict.get(name) }
+
+// Lookup is name found along the MRO, in the program's classes and the
+// Go bases that give their subclasses attributes (ClassAttrs); unbound.
+func (c *Class) Lookup(name string) (starlark.Value, bool) {
+	l := c.lookup(name)
+	return l.v, l.found
+}
+
+// Set gives the class an attribute, as C.name = v does.
+func (c *Class) Set(name string, v starlark.Value) { _ = c.SetField(name, v) }
+
+// Delete removes the class's own attribute name; false when it has none.
+func (c *Class) Delete(name string) bool { return c.delAttr(name) == nil }
+
+// Annotations is the class's own __annotations__ (name → annotation, in
+// order); nil when it has none. A value is the annotated class (int),
+// a str, or an *Annotation.
+func (c *Class) Annotations() *starlark.Dict {
+	if d, ok := c.dict.get("__annotations__"); ok {
+		if d, ok := d.(*starlark.Dict); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// IsSubclass reports whether c derives from base, a program's class.
+func (c *Class) IsSubclass(base *Class) bool { return c.isSubclassOf(base) }
+
+// Meta is the class's metaclass behaviour, nil for a plain class.
+func (c *Class) Meta() Meta { return c.meta }
+
+// MetaData is the state a Meta keeps for the class (an Enum's members).
+func (c *Class) MetaData() any { return c.metaData }
+
+// SetMetaData sets the state a Meta keeps for the class.
+func (c *Class) SetMetaData(v any) { c.metaData = v }
+
+// NewInstance is object.__new__(c): an instance without attributes
+// (__init__ is not called).
+func (c *Class) NewInstance(thread *starlark.Thread) (*Instance, error) {
+	return c.newInstance(thread, nil, nil)
+}
+
+// SetAttr is object.__setattr__(in, name, v): the instance's own
+// attribute, whatever __setattr__ the class defines (a frozen
+// dataclass's __init__ sets its fields so).
+func (in *Instance) SetAttr(thread *starlark.Thread, name string, v starlark.Value) error {
+	return in.setAttr(thread, name, v)
+}
+
+// Own is the instance's own attribute name (in its __dict__).
+func (in *Instance) Own(name string) (starlark.Value, bool) { return in.dict.get(name) }
+
+// Names are the instance's own attribute names, in the order first set.
+func (in *Instance) Names() []string {
+	if in.dict == nil {
+		return nil
+	}
+	return append([]string(nil), in.dict.keys...)
+}
+
+// GetAttr is in.name, by the full lookup (properties, __getattr__).
+func (in *Instance) GetAttr(thread *starlark.Thread, name string) (starlark.Value, error) {
+	return in.Attr(name)
+}
+
+// CallMethod calls the method name of in's class with args, as
+// in.name(*args) does; found is false when the class has none.
+func (in *Instance) CallMethod(thread *starlark.Thread, name string, args ...starlark.Value) (v starlark.Value, found bool, err error) {
+	f := in.class.special(name)
+	if f == nil {
+		return nil, false, nil
+	}
+	v, err = in.callSpecial(thread, f, args...)
+	return v, true, err
+}
+
+// A Method is a function written in Go that a class holds: read through
+// an instance it binds, as a def does.
+type Method struct {
+	name string
+	fn   func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+}
+
+// NewMethod makes a method called name from fn, which gets the instance
+// first.
+func NewMethod(name string, fn func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) *Method {
+	return &Method{name: name, fn: fn}
+}
+
+var (
+	_ starlark.Callable = (*Method)(nil)
+	_ descriptorGetter  = (*Method)(nil)
+)
+
+func (m *Method) Name() string          { return m.name }
+func (m *Method) String() string        { return "<function " + m.name + ">" }
+func (m *Method) Type() string          { return "function" }
+func (m *Method) Freeze()               {}
+func (m *Method) Truth() starlark.Bool  { return true }
+func (m *Method) Hash() (uint32, error) { return identityHashOf(m), nil }
+
+// CallInternal calls the method with the instance as the first argument.
+func (m *Method) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, errorf("TypeError", "%s() missing 1 required positional argument: 'self'", m.name)
+	}
+	return m.fn(thread, args[0], args[1:], kwargs)
+}
+
+// DescriptorGet binds the method to obj.
+func (m *Method) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (starlark.Value, error) {
+	if obj == starlark.None {
+		return m, nil
+	}
+	return python.NewBoundMethod(m, obj), nil
+}
+
+// NewProperty is property(fget): a computed attribute written in Go.
+func NewProperty(name string, fget func(thread *starlark.Thread, self starlark.Value) (starlark.Value, error)) *Property {
+	return &Property{name: name, fget: interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		return fget(thread, args[0])
+	})}
+}
+
+// NewStaticMethod is staticmethod(fn); NewClassMethod classmethod(fn).
+func NewStaticMethod(fn starlark.Value) starlark.Value { return &staticMethod{fn: fn} }
+func NewClassMethod(fn starlark.Value) starlark.Value  { return &classMethod{fn: fn} }
+
+// MakeClass is type(name, bases, namespace) with the namespace in order:
+// a class made by a module (make_dataclass, an Enum's functional form).
+func MakeClass(thread *starlark.Thread, name string, bases starlark.Tuple, names []string, values []starlark.Value) (*Class, error) {
+	ns := newNamespace(len(names) + 2)
+	ns.set("__module__", starlark.String("__main__"))
+	ns.set("__qualname__", starlark.String(name))
+	for i, n := range names {
+		ns.set(n, values[i])
+	}
+	return makeClass(thread, name, name, bases, ns, nil)
+}
+
+// A Meta is what a metaclass is to CPython, for the base classes of
+// modules written in Go (enum.Enum): a base that implements Meta gives
+// the classes deriving from it behaviour of their own as classes: Color
+// is iterable, Color(1) finds a member. The program itself cannot write
+// metaclasses.
+type Meta interface {
+	starlark.Value
+	// InitClass is called once the class is made, before
+	// __init_subclass__: it may turn attributes into members.
+	InitClass(thread *starlark.Thread, c *Class) error
+	// CallClass is C(args); handled false makes an instance as usual.
+	CallClass(thread *starlark.Thread, c *Class, args starlark.Tuple, kwargs []starlark.Tuple) (v starlark.Value, handled bool, err error)
+	// ClassIterable is what iterating over the class walks; nil when
+	// the class is not iterable.
+	ClassIterable(c *Class) starlark.Iterable
+	// ClassItem is C[k]; handled false when the class is not
+	// subscriptable that way.
+	ClassItem(thread *starlark.Thread, c *Class, k starlark.Value) (v starlark.Value, handled bool, err error)
+	// ClassRepr is repr(C); "" for <class '…'>.
+	ClassRepr(c *Class) string
+}
+
+// ClassAttrs is a Go base class (enum.Enum) that gives the classes
+// deriving from it attributes: methods and properties of their
+// instances, found after the program's classes in the MRO.
+type ClassAttrs interface {
+	starlark.Value
+	ClassAttr(name string) (starlark.Value, bool)
+}
+
+// Instances is the classes' view a module needs of a value: the
+// instance and its class, nil when v is none.
+func AsInstance(v starlark.Value) *Instance {
+	in, _ := v.(*Instance)
+	return in
+}
