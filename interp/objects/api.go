@@ -75,14 +75,20 @@ func (in *Instance) SetAttr(thread *starlark.Thread, name string, v starlark.Val
 }
 
 // Own is the instance's own attribute name (in its __dict__).
-func (in *Instance) Own(name string) (starlark.Value, bool) { return in.dict.get(name) }
+func (in *Instance) Own(name string) (starlark.Value, bool) { return in.own(name) }
 
 // Names are the instance's own attribute names, in the order first set.
 func (in *Instance) Names() []string {
 	if in.dict == nil {
 		return nil
 	}
-	return append([]string(nil), in.dict.keys...)
+	var out []string
+	for _, k := range in.dict.Keys() {
+		if s, ok := interp.AsText(k); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // GetAttr is in.name, by the full lookup (properties, __getattr__).

@@ -129,6 +129,13 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 			}
 			return callOrig(thread, orig, args, kwargs)
 		}),
+		"hash": wrap("hash", func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, orig starlark.Value) (starlark.Value, error) {
+			if in := oneInstance(args, kwargs); in != nil {
+				h, err := in.hash(thread)
+				return h, err
+			}
+			return callOrig(thread, orig, args, kwargs)
+		}),
 		"callable": wrap("callable", func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, orig starlark.Value) (starlark.Value, error) {
 			if in := oneInstance(args, kwargs); in != nil {
 				return starlark.Bool(in.callable()), nil
@@ -142,7 +149,7 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 			}
 			switch v := x.(type) {
 			case *Instance:
-				return v.dict.toDict(), nil
+				return v.dictValue(), nil
 			case *Class:
 				return v.dict.toDict(), nil
 			case *starlarkstruct.Module:
@@ -291,6 +298,12 @@ func (o *ObjectType) CallInternal(thread *starlark.Thread, args starlark.Tuple, 
 
 func (o *ObjectType) Attr(name string) (starlark.Value, error) {
 	switch name {
+	case "__bases__":
+		return starlark.Tuple{}, nil
+	case "__mro__":
+		return starlark.Tuple{o}, nil
+	case "__doc__":
+		return starlark.String("The base class of the class hierarchy."), nil
 	case "__setattr__", "__delattr__", "__getattribute__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__format__", "__init__", "__new__", "__init_subclass__":
 		return interp.NewBuiltin("object."+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) == 0 {

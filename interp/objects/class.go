@@ -46,6 +46,12 @@ type Class struct {
 	// Enum's); metaData its state for the class.
 	meta     Meta
 	metaData any
+	// generic marks a class deriving from typing.Generic[T] or Protocol:
+	// C[int] is C.
+	generic bool
+	// slots are the attributes instances may have when every class of
+	// the MRO declares __slots__; nil when they may have any.
+	slots map[string]bool
 }
 
 type lookup struct {
@@ -126,6 +132,9 @@ func (c *Class) Get(k starlark.Value) (starlark.Value, bool, error) {
 		}
 		v, err := c.world.call(thread, f, starlark.Tuple{c, k}, nil)
 		return v, true, err
+	}
+	if c.generic {
+		return c, true, nil // Typed[int]: annotations only
 	}
 	return nil, true, errorf("TypeError", "type '%s' is not subscriptable", c.name)
 }

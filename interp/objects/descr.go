@@ -125,23 +125,25 @@ func (p *Property) CallInternal(*starlark.Thread, starlark.Tuple, []starlark.Tup
 	return nil, errorf("TypeError", "'property' object is not callable")
 }
 
-func (p *Property) attrName(in *Instance) string {
+// missing is CPython's error for a property without the function an
+// access needs: "property 'x' of 'C' object has no setter".
+func (p *Property) missing(in starlark.Value, what string) error {
 	if p.name != "" {
-		return p.name
+		return errorf("AttributeError", "property '%s' of '%s' object has no %s", p.name, typeName(in), what)
 	}
-	return "?"
+	return errorf("AttributeError", "property of '%s' object has no %s", typeName(in), what)
 }
 
 func (p *Property) get(thread *starlark.Thread, in *Instance) (starlark.Value, error) {
 	if p.fget == nil {
-		return nil, errorf("AttributeError", "property '%s' of '%s' object has no getter", p.attrName(in), in.class.name)
+		return nil, p.missing(in, "getter")
 	}
 	return in.class.world.call(thread, p.fget, starlark.Tuple{in}, nil)
 }
 
 func (p *Property) set(thread *starlark.Thread, in *Instance, v starlark.Value) error {
 	if p.fset == nil {
-		return errorf("AttributeError", "property '%s' of '%s' object has no setter", p.attrName(in), in.class.name)
+		return p.missing(in, "setter")
 	}
 	_, err := in.class.world.call(thread, p.fset, starlark.Tuple{in, v}, nil)
 	return err
@@ -149,7 +151,7 @@ func (p *Property) set(thread *starlark.Thread, in *Instance, v starlark.Value) 
 
 func (p *Property) del(thread *starlark.Thread, in *Instance) error {
 	if p.fdel == nil {
-		return errorf("AttributeError", "property '%s' of '%s' object has no deleter", p.attrName(in), in.class.name)
+		return p.missing(in, "deleter")
 	}
 	_, err := in.class.world.call(thread, p.fdel, starlark.Tuple{in}, nil)
 	return err
@@ -191,6 +193,34 @@ func (p *Property) Attr(name string) (starlark.Value, error) {
 			return interp.MakeString(f.Doc()), nil
 		}
 		return starlark.None, nil
+	case "__get__", "__set__", "__delete__":
+		return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) == 0 {
+				return nil, errorf("TypeError", "expected at least 1 argument, got 0")
+			}
+			in, _ := args[0].(*Instance)
+			switch {
+			case name == "__get__" && args[0] == starlark.None:
+				return p, nil
+			case name == "__get__" && p.fget == nil:
+				return nil, p.missing(args[0], "getter")
+			case name == "__set__" && p.fset == nil:
+				return nil, p.missing(args[0], "setter")
+			case name == "__delete__" && p.fdel == nil:
+				return nil, p.missing(args[0], "deleter")
+			case in == nil:
+				fn := map[string]starlark.Value{"__get__": p.fget, "__set__": p.fset, "__delete__": p.fdel}[name]
+				return starlark.Call(thread, fn, args[:len(args)-boolInt(name == "__get__" && len(args) > 1)], nil)
+			case name == "__get__":
+				return p.get(thread, in)
+			case name == "__set__":
+				if len(args) != 2 {
+					return nil, errorf("TypeError", "expected 2 arguments, got %d", len(args))
+				}
+				return starlark.None, p.set(thread, in, args[1])
+			}
+			return starlark.None, p.del(thread, in)
+		}), nil
 	case "getter", "setter", "deleter":
 		return starlark.NewBuiltin(name, func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var fn starlark.Value
@@ -321,7 +351,10 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		}
 	case "__init_subclass__":
 		if isObject {
-			return method(func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return method(func(_ *starlark.Thread, _ starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				if len(kwargs) > 0 {
+					return nil, errorf("TypeError", "%s.__init_subclass__() takes no keyword arguments", cls.name)
+				}
 				return starlark.None, nil
 			}), true
 		}
@@ -442,7 +475,7 @@ func objectMethod(in *Instance, name string) (starlark.Value, bool) {
 			return interp.MakeString(s), err
 		}), true
 	case "__dict__":
-		return in.dict.toDict(), true
+		return in.dictValue(), true
 	case "__class__":
 		return in.class, true
 	}
@@ -452,4 +485,11 @@ func objectMethod(in *Instance, name string) (starlark.Value, bool) {
 // identityHashOf hashes a descriptor by identity.
 func identityHashOf(v any) uint32 {
 	return uint32(reflect.ValueOf(v).Pointer() >> 4)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

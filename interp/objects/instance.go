@@ -12,7 +12,9 @@ import (
 // An Instance is an instance of a program's class.
 type Instance struct {
 	class *Class
-	dict  *namespace // nil until the first attribute is set
+	// dict is __dict__, nil until the first attribute is set: a dict the
+	// program may hold and change (vars(obj), obj.__dict__).
+	dict *starlark.Dict
 	// base is the value of the builtin class the class derives from (the
 	// dict of class Registry(dict)); nil for a plain class.
 	base starlark.Value
@@ -67,9 +69,7 @@ func (in *Instance) BuiltinBase() string {
 // Held visits the instance's attributes and values, for the memory meter.
 func (in *Instance) Held(visit func(starlark.Value)) {
 	if in.dict != nil {
-		for _, k := range in.dict.keys {
-			visit(in.dict.vals[k])
-		}
+		visit(in.dict)
 	}
 	if in.base != nil {
 		visit(in.base)
@@ -117,7 +117,10 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 	case "__class__":
 		return in.class, nil
 	case "__dict__":
-		return in.dict.toDict(), nil
+		if in.class.slots != nil {
+			return nil, in.noAttr(name)
+		}
+		return in.dictValue(), nil
 	}
 	l := in.class.lookup(name)
 	if l.found {
@@ -128,7 +131,7 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 			return d.callSpecial(thread, d.class.special("__get__"), in, in.class)
 		}
 	}
-	if v, ok := in.dict.get(name); ok {
+	if v, ok := in.own(name); ok {
 		return v, nil
 	}
 	if l.found {
@@ -159,9 +162,7 @@ func (in *Instance) noAttr(name string) error {
 
 func (in *Instance) AttrNames() []string {
 	var names []string
-	if in.dict != nil {
-		names = append(names, in.dict.keys...)
-	}
+	names = append(names, in.Names()...)
 	return append(names, in.class.AttrNames()...)
 }
 
@@ -190,6 +191,16 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 			}
 		}
 	}
+	if in.class.slots != nil && !in.class.slots[name] && name != "__class__" {
+		return in.noAttr(name)
+	}
+	if in.class.ntFields != nil {
+		for _, f := range in.class.ntFields {
+			if f == name {
+				return errorf("AttributeError", "can't set attribute")
+			}
+		}
+	}
 	if name == "__class__" {
 		c, ok := v.(*Class)
 		if !ok {
@@ -198,16 +209,7 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 		in.class = c
 		return nil
 	}
-	if in.dict == nil {
-		in.dict = newNamespace(4)
-	}
-	if !in.dict.has(name) {
-		if err := interp.BudgetOf(thread).Alloc(int64(len(name)) + 32); err != nil {
-			return err
-		}
-	}
-	in.dict.set(name, v)
-	return nil
+	return in.dictValue().SetKey(starlark.String(name), v)
 }
 
 // delAttr is del in.name.
@@ -225,7 +227,10 @@ func (in *Instance) objectDelAttr(thread *starlark.Thread, name string) error {
 			return p.del(thread, in)
 		}
 	}
-	if in.dict == nil || !in.dict.del(name) {
+	if in.dict == nil {
+		return in.noAttr(name)
+	}
+	if _, found, err := in.dict.Delete(starlark.String(name)); err != nil || !found {
 		return in.noAttr(name)
 	}
 	return nil
@@ -338,45 +343,49 @@ func (in *Instance) truth(thread *starlark.Thread) (starlark.Bool, error) {
 // __eq__ without __hash__ (or sets __hash__ = None), else the builtin
 // value's hash, else by identity.
 func (in *Instance) Hash() (uint32, error) {
+	v, err := in.hash(in.thread())
+	if err != nil {
+		return 0, err
+	}
+	if i, ok := v.Int64(); ok {
+		return uint32(uint64(i) ^ uint64(i)>>32), nil
+	}
+	return v.Hash()
+}
+
+// hash is hash(in) as a Python int: __hash__ (None in the namespace:
+// unhashable, as a class defining __eq__ alone is), else the builtin
+// value's, else by identity.
+func (in *Instance) hash(thread *starlark.Thread) (starlark.Int, error) {
 	l := in.class.lookup("__hash__")
 	if l.found {
 		if l.v == starlark.None {
-			return 0, in.unhashable()
+			return starlark.Int{}, in.unhashable()
 		}
-		v, err := in.callSpecial(in.thread(), l.v)
+		v, err := in.callSpecial(thread, l.v)
 		if err != nil {
-			return 0, err
+			return starlark.Int{}, err
 		}
-		return hashResult(v)
-	}
-	if in.class.lookup("__eq__").found {
-		return 0, in.unhashable()
+		switch x := v.(type) {
+		case starlark.Int:
+			return x, nil
+		case starlark.Bool:
+			if x {
+				return starlark.MakeInt(1), nil
+			}
+			return starlark.MakeInt(0), nil
+		}
+		return starlark.Int{}, errorf("TypeError", "__hash__ method should return an integer")
 	}
 	if in.base != nil {
-		return in.base.Hash()
+		h, err := in.base.Hash()
+		return starlark.MakeUint64(uint64(h)), err
 	}
-	return identityHash(in), nil
+	return starlark.MakeUint64(uint64(identityHash(in))), nil
 }
 
 func (in *Instance) unhashable() error {
 	return errorf("TypeError", "unhashable type: '%s'", in.class.name)
-}
-
-// hashResult turns what __hash__ returned into a hash.
-func hashResult(v starlark.Value) (uint32, error) {
-	switch x := v.(type) {
-	case starlark.Int:
-		if i, ok := x.Int64(); ok {
-			return uint32(uint64(i) ^ uint64(i)>>32), nil
-		}
-		return x.Hash()
-	case starlark.Bool:
-		if x {
-			return 1, nil
-		}
-		return 0, nil
-	}
-	return 0, errorf("TypeError", "__hash__ method should return an integer")
 }
 
 // Len is len(in) for the interpreter (-1: no length). A failing __len__
@@ -455,3 +464,60 @@ func (in *Instance) DelAttr(thread *starlark.Thread, name string) error {
 
 // DelAttr is del C.name.
 func (c *Class) DelAttr(_ *starlark.Thread, name string) error { return c.delAttr(name) }
+
+// own is the instance's own attribute name.
+func (in *Instance) own(name string) (starlark.Value, bool) {
+	if in.dict == nil {
+		return nil, false
+	}
+	v, found, _ := in.dict.Get(starlark.String(name))
+	return v, found
+}
+
+// dictValue is __dict__, made on first need.
+func (in *Instance) dictValue() *starlark.Dict {
+	if in.dict == nil {
+		in.dict = starlark.NewDict(4)
+	}
+	return in.dict
+}
+
+// Convert is bool(in), int(in), float(in) or operator.index(in): the
+// class's special method, else the builtin value's conversion.
+func (in *Instance) Convert(thread *starlark.Thread, kind string) (starlark.Value, bool, error) {
+	var names []string
+	switch kind {
+	case "bool":
+		b, err := in.truth(thread)
+		return b, true, err
+	case "int":
+		names = []string{"__int__", "__index__", "__trunc__"}
+	case "float":
+		names = []string{"__float__", "__index__"}
+	case "index":
+		names = []string{"__index__"}
+	}
+	for _, n := range names {
+		if f := in.class.special(n); f != nil {
+			v, err := in.callSpecial(thread, f)
+			if err != nil {
+				return nil, true, err
+			}
+			switch kind {
+			case "int", "index":
+				if _, ok := v.(starlark.Int); !ok {
+					return nil, true, errorf("TypeError", "%s returned non-int (type %s)", n, typeName(v))
+				}
+			case "float":
+				if _, ok := v.(starlark.Float); !ok && n == "__float__" {
+					return nil, true, errorf("TypeError", "%s.__float__ returned non-float (type %s)", in.class.name, typeName(v))
+				}
+			}
+			return v, true, nil
+		}
+	}
+	if in.base != nil {
+		return in.base, true, nil
+	}
+	return nil, false, nil
+}

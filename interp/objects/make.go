@@ -141,6 +141,9 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 			if x.meta != nil && c.meta == nil {
 				c.meta = x.meta
 			}
+			if x.generic {
+				c.generic = true
+			}
 		case Meta:
 			if c.meta == nil {
 				c.meta = x
@@ -159,6 +162,8 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 					continue
 				case "TypedDict":
 					typedDict = true
+				default:
+					c.generic = true
 				}
 			}
 			continue // Generic[T], Protocol: annotations only
@@ -225,6 +230,10 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	if doc, ok := ns.get("__doc__"); ok {
 		_ = doc
 	}
+	// A class that defines __eq__ and not __hash__ is unhashable.
+	if ns.has("__eq__") && !ns.has("__hash__") {
+		ns.set("__hash__", starlark.None)
+	}
 	if err := c.checkSlots(); err != nil {
 		return nil, err
 	}
@@ -285,8 +294,75 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	return c, nil
 }
 
-// checkSlots accepts __slots__ (attributes are not restricted here).
-func (c *Class) checkSlots() error { return nil }
+// checkSlots reads __slots__: when the class and every class it derives
+// from declare them, its instances may have those attributes only.
+func (c *Class) checkSlots() error {
+	v, ok := c.dict.get("__slots__")
+	if !ok {
+		return nil
+	}
+	names := map[string]bool{}
+	add := func(x starlark.Value) error {
+		s, ok := interp.AsText(x)
+		if !ok {
+			return errorf("TypeError", "__slots__ items must be strings, not '%s'", typeName(x))
+		}
+		if c.dict.has(s) {
+			return errorf("ValueError", "'%s' in __slots__ conflicts with class variable", s)
+		}
+		names[mangleName(c.name, s)] = true
+		return nil
+	}
+	if s, ok := interp.AsText(v); ok {
+		if err := add(starlark.String(s)); err != nil {
+			return err
+		}
+	} else if it := starlark.Iterate(v); it != nil {
+		defer it.Done()
+		var x starlark.Value
+		for it.Next(&x) {
+			if err := add(x); err != nil {
+				return err
+			}
+		}
+	}
+	if names["__dict__"] {
+		return nil
+	}
+	for _, m := range c.mro[1:] {
+		switch k := m.(type) {
+		case *Class:
+			if k.slots == nil {
+				return nil
+			}
+			for n := range k.slots {
+				names[n] = true
+			}
+		case *python.TypeObj:
+			if k.Name() != "object" {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	c.slots = names
+	return nil
+}
+
+// mangleName is a private name as written in class class: __x is _C__x.
+func mangleName(class, name string) string {
+	if len(name) < 3 || name[:2] != "__" || name[len(name)-2:] == "__" {
+		return name
+	}
+	for len(class) > 0 && class[0] == '_' {
+		class = class[1:]
+	}
+	if class == "" {
+		return name
+	}
+	return "_" + class + name
+}
 
 // annotationNames are the names annotated in a class body, in order.
 func annotationNames(ns *namespace) []string {

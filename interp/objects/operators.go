@@ -47,6 +47,15 @@ func (in *Instance) Binary(op syntax.Token, y starlark.Value, side starlark.Side
 	name := names[0]
 	if side == starlark.Right {
 		name = names[1]
+	} else if o, ok := y.(*Instance); ok && o.class != in.class && o.class.isSubclassOf(in.class) {
+		// The right operand's class derives from the left's and
+		// overrides the reflected method: it goes first.
+		if r := o.class.lookup(names[1]); r.found && r.v != in.class.lookup(names[1]).v {
+			v, err := o.callSpecial(thread, r.v, in)
+			if err != nil || v != python.NotImplemented {
+				return v, err
+			}
+		}
 	}
 	if f := in.class.special(name); f != nil {
 		r, err := in.callSpecial(thread, f, y)
@@ -104,7 +113,18 @@ var compareMethods = map[syntax.Token]string{
 
 // CompareSameType is how the interpreter compares two instances (sorted,
 // ==, a list's comparison): python.RichCompare, by the special methods.
+//
+// Containers test identity first, as CPython's do: x is found in [x],
+// and is a key of {x: 1}, whatever its __eq__ says.
 func (in *Instance) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
+	if y == starlark.Value(in) {
+		switch op {
+		case syntax.EQL:
+			return true, nil
+		case syntax.NEQ:
+			return false, nil
+		}
+	}
 	r, _, err := python.RichCompare(in.thread(), op, in, y)
 	return r, err
 }

@@ -53,7 +53,7 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	if err != nil {
 		return nil, plainSyntaxError(err)
 	}
-	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src), subclasses: mayHoldSubclasses(src)}
+	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src), subclasses: mayHoldSubclasses(src), classes: mayHoldInstances(src, cells)}
 	l.fn = &fnCtx{kind: moduleFn}
 	doc := l.moduleDoc(src, m, cells)
 	body := l.block(m.Body)
@@ -72,6 +72,16 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 		f.Stmts = append(pre, body...)
 	}
 	return f, nil
+}
+
+// mayHoldInstances reports a program that may hold instances of its
+// classes: it has a class statement (or makes classes with a module), or
+// it is an input of a session, whose earlier inputs may have. Its
+// comparisons and `in` go through the helpers, which call the special
+// methods whatever the other operand (the engine's own == gives False
+// for values of two types without asking either).
+func mayHoldInstances(src string, cells []string) bool {
+	return cells != nil || strings.Contains(src, "class") || strings.Contains(src, "Enum") || strings.Contains(src, "NamedTuple")
 }
 
 // mayHoldNumbers reports a program that mentions decimal or fractions
@@ -172,6 +182,9 @@ type lowerer struct {
 	// through the helper (see mayHoldSubclasses), unless an operand is a
 	// literal.
 	subclasses bool
+	// classes is set for a program that may hold instances of its
+	// classes (see mayHoldInstances).
+	classes bool
 	// cls is the innermost class statement around the code being
 	// lowered (nil outside any): private names are mangled with its name.
 	cls *classCtx

@@ -54,7 +54,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_list":     interp.NewBuiltin("list", listBuiltin),
 		"__ot_star":     interp.NewBuiltin("__ot_star", starArgs),
 		"__ot_tuple":    interp.NewBuiltin("tuple", tupleBuiltin),
-		"__ot_set":      starlark.Universe["set"],
+		"__ot_set":      interp.NewBuiltin("set", setDisplay),
 		"__ot_setconst": interp.NewBuiltin("__ot_setconst", setConst),
 		"__ot_ellipsis": ellipsis,
 		"Ellipsis":      ellipsis,
@@ -270,8 +270,8 @@ func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 			}
 		}
 	}
-	if r, ok, err := RichCompare(thread, compareToken(op), x, y); ok {
-		return starlark.Bool(r), err
+	if v, ok, err := RichCompareValue(thread, compareToken(op), x, y); ok {
+		return v, err
 	}
 	if orderedByElements(x, y) {
 		b := interp.BudgetOf(thread)
@@ -1121,6 +1121,9 @@ func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // nothing, itself included.
 func eqHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	x, y := args[0], args[1]
+	if v, ok, err := RichCompareValue(thread, syntax.EQL, x, y); ok {
+		return v, err
+	}
 	if xs, ys, ok := setLikePair(x, y); ok {
 		x, y = xs, ys
 	}
@@ -1269,4 +1272,27 @@ func sliceIndices(n int, lo, hi, stepV starlark.Value) (start, end, step int, er
 		start = end
 	}
 	return start, end, step, nil
+}
+
+// setDisplay is __ot_set(elements): a set display or comprehension. An
+// element that cannot be hashed fails with its own error (an instance's
+// __hash__ may raise anything), not one the engine's set() rewords.
+func setDisplay(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	iter := starlark.Iterate(args[0])
+	if iter == nil {
+		return nil, typeError("'%s' object is not iterable", pyTypeName(args[0]))
+	}
+	defer iter.Done()
+	s := new(starlark.Set)
+	var x starlark.Value
+	for iter.Next(&x) {
+		if err := s.Insert(x); err != nil {
+			var ex *Exception
+			if errors.As(err, &ex) {
+				return nil, ex
+			}
+			return nil, err
+		}
+	}
+	return s, nil
 }

@@ -742,6 +742,11 @@ func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error
 	if depth > interp.MaxDepth {
 		return false, interp.ErrTooDeep
 	}
+	if x == y {
+		if _, ok := x.(RichComparer); ok {
+			return true, nil // containers test identity first
+		}
+	}
 	if r, ok, err := RichCompare(b.Thread(), syntax.EQL, x, y); ok {
 		return r, err
 	}

@@ -971,7 +971,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 		return is
 	case "==", "!=":
-		if l.numbers || l.subclasses && !isScalarLiteral(px) && !isScalarLiteral(py) || eqNeedsHelper(px, py) {
+		if l.numbers || l.classes && !isScalarLiteral(px) && !isScalarLiteral(py) || l.subclasses && !isScalarLiteral(px) && !isScalarLiteral(py) || eqNeedsHelper(px, py) {
 			var eq syntax.Expr = callAt(pos, "__ot_eq", x, y)
 			if op == "!=" {
 				eq = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: eq}
@@ -979,7 +979,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			return eq
 		}
 	case "<", "<=", ">", ">=":
-		if l.numbers || !surelyNotText(px) && !surelyNotText(py) || l.isBool(px) || l.isBool(py) {
+		if l.numbers || l.classes || !surelyNotText(px) && !surelyNotText(py) || l.isBool(px) || l.isBool(py) {
 			// Two str of the two kinds (interp.Unicode and starlark.String),
 			// or containers holding them, are ordered by the helper;
 			// Starlark would refuse to compare them.
@@ -997,7 +997,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			// Starlark's own operator.
 			return binary(pos, compareTokens[op], x, l.haystack(syntax.Start(y), hay))
 		}
-		if !native || l.numbers {
+		if !native || l.numbers || l.classes && !isDisplay(py) {
 			var in syntax.Expr = callAt(pos, "__ot_in", x, y)
 			if op == "not in" {
 				in = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: in}

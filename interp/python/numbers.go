@@ -23,6 +23,16 @@ import (
 
 // intCtor is int(x=0, base=10).
 func intCtor(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 1 && len(kwargs) == 0 {
+		if c, ok := args[0].(Converter); ok {
+			if v, ok, err := c.Convert(thread, "int"); ok || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				return intCtor(thread, nil, starlark.Tuple{v}, nil)
+			}
+		}
+	}
 	var x, baseArg starlark.Value
 	if len(args) > 2 {
 		return nil, typeError("int() takes at most 2 arguments (%d given)", len(args))
@@ -353,6 +363,14 @@ func floatBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	default:
 		return nil, typeError("float expected at most 1 argument, got %d", len(args))
 	}
+	if c, ok := args[0].(Converter); ok {
+		if v, ok, err := c.Convert(thread, "float"); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return floatBuiltin(thread, nil, starlark.Tuple{v}, nil)
+		}
+	}
 	switch x := args[0].(type) {
 	case starlark.Float:
 		return x, nil
@@ -463,7 +481,7 @@ func parseFloat(text string) (float64, bool) {
 }
 
 // boolBuiltin is bool(x=False).
-func boolBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func boolBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
 		return nil, typeError("bool() takes no keyword arguments")
 	}
@@ -471,6 +489,11 @@ func boolBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	case 0:
 		return starlark.False, nil
 	case 1:
+		if c, ok := args[0].(Converter); ok {
+			if v, ok, err := c.Convert(thread, "bool"); ok || err != nil {
+				return v, err
+			}
+		}
 		return args[0].Truth(), nil
 	}
 	return nil, typeError("bool expected at most 1 argument, got %d", len(args))

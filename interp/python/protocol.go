@@ -52,46 +52,67 @@ func reflectedOp(op syntax.Token) syntax.Token {
 }
 
 // RichCompare is x op y when x or y is a RichComparer, by CPython's
-// rules: x's method, then y's reflected one (y's first when y's class
-// derives from x's, which RichComparer decides by answering), then
-// identity for == and !=, else a TypeError. ok is false when neither is
-// a RichComparer.
+// rules: x's method, then y's reflected one, then identity for == and
+// !=, else a TypeError. ok is false when neither is a RichComparer. The
+// result is the truth of what the method returned (RichCompareValue
+// gives the value itself).
 func RichCompare(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (result, ok bool, err error) {
+	v, ok, err := RichCompareValue(thread, op, x, y)
+	if !ok || err != nil {
+		return false, ok, err
+	}
+	if b, isBool := v.(starlark.Bool); isBool {
+		return bool(b), true, nil
+	}
+	if c, isConv := v.(Converter); isConv {
+		b, _, err := c.Convert(thread, "bool")
+		if err != nil {
+			return false, true, err
+		}
+		return b == starlark.True, true, nil
+	}
+	return bool(v.Truth()), true, nil
+}
+
+// RichCompareValue is RichCompare giving what the special method
+// returned (a comparison may return any value: x == y is then that
+// value).
+func RichCompareValue(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starlark.Value, bool, error) {
 	rx, xok := x.(RichComparer)
 	ry, yok := y.(RichComparer)
 	if !xok && !yok {
-		return false, false, nil
+		return nil, false, nil
 	}
 	if thread != nil {
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
-			return false, true, err
+			return nil, true, err
 		}
 	}
 	if xok {
 		r, err := rx.RichCompare(thread, op, y)
 		if err != nil {
-			return false, true, err
+			return nil, true, err
 		}
 		if r != NotImplemented {
-			return bool(r.Truth()), true, nil
+			return r, true, nil
 		}
 	}
 	if yok {
 		r, err := ry.RichCompare(thread, reflectedOp(op), x)
 		if err != nil {
-			return false, true, err
+			return nil, true, err
 		}
 		if r != NotImplemented {
-			return bool(r.Truth()), true, nil
+			return r, true, nil
 		}
 	}
 	switch op {
 	case syntax.EQL:
-		return x == y, true, nil
+		return starlark.Bool(x == y), true, nil
 	case syntax.NEQ:
-		return x != y, true, nil
+		return starlark.Bool(x != y), true, nil
 	}
-	return false, true, typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
+	return nil, true, typeError("'%s' not supported between instances of '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
 }
 
 // Raisable is a value a raise statement accepts besides the builtin
@@ -204,4 +225,13 @@ func globalHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		return v, nil
 	}
 	return nil, exception("NameError", "name '%s' is not defined", name)
+}
+
+// Converter is a value whose conversions are its class's special
+// methods: kind "bool" (__bool__, __len__), "int" (__int__, __index__),
+// "float" (__float__, __index__), "index" (__index__). ok is false when
+// the class defines none, for the conversion's usual error.
+type Converter interface {
+	starlark.Value
+	Convert(thread *starlark.Thread, kind string) (v starlark.Value, ok bool, err error)
 }
