@@ -428,7 +428,7 @@ func (s *exitStack) enterContext(thread *starlark.Thread, args starlark.Tuple, k
 		m, err := python.GetAttr(thread, cm, name)
 		if err != nil {
 			if python.IsAttributeError(err) {
-				return nil, python.Errorf("TypeError", "'%s' object does not support the context manager protocol", qualifiedType(cm))
+				return nil, python.Errorf("TypeError", "'%s' object does not support the context manager protocol", qualifiedType(thread, cm))
 			}
 			return nil, err
 		}
@@ -443,16 +443,32 @@ func (s *exitStack) enterContext(thread *starlark.Thread, args starlark.Tuple, k
 }
 
 // qualifiedType is the module and name of v's class, as ExitStack's
-// messages name it ('builtins.int', 'collections.deque').
-func qualifiedType(v starlark.Value) string {
+// messages name it ('builtins.int', 'collections.deque', '__main__.C').
+func qualifiedType(thread *starlark.Thread, v starlark.Value) string {
 	name := python.TypeName(v)
-	if strings.Contains(name, ".") {
-		return name
+	if cls, err := python.GetAttr(thread, v, "__class__"); err == nil {
+		if m, err := python.GetAttr(thread, cls, "__module__"); err == nil {
+			if mod, ok := starlark.AsString(m); ok && mod != "" {
+				if q, err := python.GetAttr(thread, cls, "__qualname__"); err == nil {
+					if qn, ok := starlark.AsString(q); ok && qn != "" {
+						name = qn
+					}
+				}
+				return mod + "." + name
+			}
+		}
 	}
 	if pc, ok := v.(interface{ PyClass() starlark.Value }); ok {
 		if c, ok := pc.PyClass().(*pyClass); ok {
 			return c.module + "." + c.name
 		}
+	}
+	if strings.Contains(name, ".") {
+		return name
+	}
+	switch name {
+	case "deque", "Counter", "OrderedDict", "defaultdict":
+		return "collections." + name
 	}
 	return "builtins." + name
 }
