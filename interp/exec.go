@@ -188,6 +188,9 @@ type output struct {
 	stderr  strings.Builder // with Options.SeparateStderr
 	lim     *limits
 	thread  *starlark.Thread
+	// redirect holds, by file descriptor (1, 2), the value whose write
+	// method takes the text instead (see Redirect); nil for none.
+	redirect [3]starlark.Value
 }
 
 func (o *output) write(text, end string) error {
@@ -223,8 +226,14 @@ func (o *output) writeTo(w *strings.Builder, text, end string) error {
 // standard error: kept apart with Options.SeparateStderr, else printed
 // as Print prints, in order. The output limit counts it either way.
 func PrintErr(thread *starlark.Thread, text string) error {
-	if o, ok := thread.Local(outputLocal).(*output); ok && o.lim.opts.SeparateStderr {
-		return o.writeTo(&o.stderr, text, "")
+	if o, ok := thread.Local(outputLocal).(*output); ok {
+		switch {
+		case o.redirect[2] != nil:
+			return o.redirected(thread, 2, text)
+		case o.lim.opts.SeparateStderr:
+			return o.writeTo(&o.stderr, text, "")
+		}
+		return o.write(text, "") // not Print: a redirected stdout keeps its own
 	}
 	return Print(thread, text)
 }
@@ -235,6 +244,9 @@ func PrintErr(thread *starlark.Thread, text string) error {
 // be exceeded. On a thread no run made it falls back to thread.Print.
 func Print(thread *starlark.Thread, text string) error {
 	if o, ok := thread.Local(outputLocal).(*output); ok {
+		if o.redirect[1] != nil {
+			return o.redirected(thread, 1, text)
+		}
 		return o.write(text, "")
 	}
 	if thread.Print != nil {

@@ -55,7 +55,7 @@ func Builtins() starlark.StringDict {
 	helpers := ms.helpers()
 	helpers[GetMethod] = ms.getMethod()
 	types := newTypeTable(ms, helpers)
-	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(),
+	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(), rt.withBuiltins(),
 		rt.helperBuiltins(), rt.importBuiltins(), absentBuiltins()} {
 		for k, v := range part {
 			d[k] = v

@@ -18,6 +18,7 @@ import (
 // __ot_ builtins) or small patterns of Starlark:
 //
 //	try/except/else/finally → a function per part and __ot_try   lower_try.go
+//	with m as x: body       → a function for the body and __ot_with lower_with.go
 //	raise X from Y          → __ot_raise(X, Y)
 //	f"{x:>{w}}"             → __ot_f(("", x, "", __ot_f(…), ""))
 //	x ** y, "…" % t, a * b  → __ot_pow, __ot_mod, __ot_mul       lower_expr.go
@@ -29,7 +30,7 @@ import (
 //
 // Every node the lowering makes carries the position of the Python it
 // stands for, so that errors and backtraces point at the user's line.
-// What onetool refuses (classes other than exception declarations, with,
+// What onetool refuses (classes other than exception declarations,
 // async, yield, decorators, match) is an interp.HintedError saying what to
 // write instead.
 

@@ -86,9 +86,9 @@ func (l *lowerer) stmt(out []syntax.Stmt, st pyast.Stmt) []syntax.Stmt {
 	case *pyast.With:
 		if st.Async {
 			l.refuse(st.With, refusedAsyncWith, "")
-		} else {
-			l.refuse(st.With, refusedWith, "")
+			return out
 		}
+		return l.with(out, st)
 	case *pyast.Match:
 		return l.match(out, st)
 	default:

@@ -9,8 +9,7 @@ import "fmt"
 type refusal int
 
 const (
-	refusedWith refusal = iota
-	refusedAsyncWith
+	refusedAsyncWith refusal = iota
 	refusedAsyncDef
 	refusedAwait
 	refusedAsyncFor
@@ -42,10 +41,6 @@ const (
 // import names (the message and hint quote it).
 func (r refusal) about(module string) Refusal {
 	switch r {
-	case refusedWith:
-		return Refusal{"`with open(...) as f:`", "with open(\"a.txt\") as f:\n    pass\n",
-			"the with statement is not supported",
-			"call the packs directly: file.read(path=...) instead of open(), no context manager is needed"}
 	case refusedAsyncWith:
 		return Refusal{"`async with`", "async with g() as x:\n    pass\n",
 			"async with is not supported", hintAsync}

@@ -837,13 +837,14 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.stmts(s, st.Body, inTry)
 		a.stmts(s, st.Orelse, inTry)
 	case *pyast.With:
+		// The target and the body are in a part (lower_with.go).
 		for _, it := range st.Items {
 			a.expr(s, it.Context)
 			if it.Vars != nil {
-				a.bindTarget(s, it.Vars, inTry)
+				a.bindTarget(s, it.Vars, true)
 			}
 		}
-		a.stmts(s, st.Body, inTry)
+		a.stmts(s, st.Body, true)
 	case *pyast.Raise:
 		a.expr(s, st.Exc)
 		a.expr(s, st.Cause)

@@ -85,8 +85,11 @@ func bioBytes(v starlark.Value) (string, error) {
 func (f *bytesIO) AttrNames() []string { return fileAttrNames(bytesIOMethods) }
 
 func (f *bytesIO) Attr(name string) (starlark.Value, error) {
-	if name == "closed" {
+	switch name {
+	case "closed":
 		return starlark.Bool(f.closed), nil
+	case "__enter__", "__exit__":
+		return memFileContext(f, name), nil
 	}
 	m, ok := bytesIOMethods[name]
 	if !ok {

@@ -29,6 +29,7 @@ func Decimal() *starlarkstruct.Module {
 		"DecimalTuple":     decimalTupleType,
 		"getcontext":       interp.NewBuiltin("getcontext", decGetcontext),
 		"setcontext":       interp.NewBuiltin("setcontext", decSetcontext),
+		"localcontext":     interp.NewBuiltin("localcontext", decLocalcontext),
 		"DecimalException": decExc.base,
 		"MAX_PREC":         starlark.MakeInt64(decMaxPrec),
 		"MAX_EMAX":         starlark.MakeInt64(decMaxEmax),

@@ -49,6 +49,7 @@ func Modules() starlark.StringDict {
 		"bisect":      Bisect(),
 		"calendar":    Calendar(),
 		"collections": Collections(),
+		"contextlib":  ContextLib(),
 		"copy":        Copy(),
 		"csv":         CSV(),
 		"datetime":    DateTime(),

@@ -94,8 +94,11 @@ func (f *stringIO) Attr(name string) (starlark.Value, error) {
 }
 
 func (f *stringIO) attr(name string) (starlark.Value, error) {
-	if name == "closed" {
+	switch name {
+	case "closed":
 		return starlark.Bool(f.closed), nil
+	case "__enter__", "__exit__":
+		return memFileContext(f, name), nil
 	}
 	m, ok := stringIOMethods[name]
 	if !ok {
@@ -114,10 +117,32 @@ func fileAttrNames[M any](methods map[string]M) []string {
 type memFile interface {
 	starlark.Value
 	isClosed() bool
+	close()
 }
 
 func (f *stringIO) isClosed() bool { return f.closed }
 func (f *bytesIO) isClosed() bool  { return f.closed }
+func (f *stringIO) close()         { f.closed = true }
+func (f *bytesIO) close()          { f.closed = true }
+
+// memFileContext is __enter__ or __exit__ of the in-memory file f, which
+// `with io.StringIO() as f:` calls: __enter__ returns the file (a closed
+// one is IOBase's ValueError), __exit__ closes it and suppresses nothing.
+func memFileContext(f memFile, name string) starlark.Value {
+	return interp.NewBuiltin(name, func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if name == "__exit__" {
+			f.close()
+			return starlark.None, nil
+		}
+		if len(args)+len(kwargs) > 0 {
+			return nil, python.Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args)+len(kwargs))
+		}
+		if f.isClosed() {
+			return nil, python.Errorf("ValueError", "I/O operation on closed file.")
+		}
+		return f, nil
+	}).BindReceiver(f)
+}
 
 // memFileMethod is method m of the in-memory file f bound to it: once the
 // file is closed every method but close raises ValueError with closedMsg

@@ -5,7 +5,7 @@
 // front end (package python) can give each construct Python's meaning.
 //
 // The parser accepts all of the language's syntax, including what onetool
-// does not run (classes with bodies, with, async, yield, decorators): it
+// does not run (classes with bodies, async, yield, decorators): it
 // is the lowering that refuses those, with a hint saying what to write
 // instead, so that such a program gets a clear message rather than a
 // syntax error.
@@ -140,7 +140,7 @@ type If struct {
 	EndPos Pos
 }
 
-// With is `with items: body` (refused by the lowering).
+// With is `with items: body` (async with is refused by the lowering).
 type With struct {
 	With   Pos
 	Items  []*WithItem
