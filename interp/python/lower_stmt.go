@@ -584,11 +584,7 @@ func (l *lowerer) returnStmt(pos syntax.Position, x syntax.Expr) syntax.Stmt {
 // ---- Definitions ----
 
 func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
-	switch {
-	case len(st.Decorators) > 0:
-		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
-		return out
-	case st.Async:
+	if st.Async {
 		l.refuse(st.Def, refusedAsyncDef, "")
 		return out
 	}
@@ -597,15 +593,21 @@ func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 		params = l.requireKwOnly(params, st.Args)
 	}
 	fs := l.sc.of[st]
-	outerScope, outerFn, outerHandler := l.scope, l.fn, l.handlerVar
-	l.scope, l.fn, l.handlerVar = fs, &fnCtx{kind: defFn}, ""
+	qualname := l.qualname(st.Name.Id)
+	outerScope, outerFn, outerHandler, outerQual := l.scope, l.fn, l.handlerVar, l.qualPrefix
+	l.scope, l.fn, l.handlerVar, l.qualPrefix = fs, &fnCtx{kind: defFn}, "", qualname+".<locals>."
 	body := l.block(st.Body)
 	pre := l.cellInits(fs, st.Def, paramNames(st.Args))
 	pre = append(l.kwOnlyCheck(st), pre...)
 	pre = append(pre, l.fn.defs...)
-	l.scope, l.fn, l.handlerVar = outerScope, outerFn, outerHandler
+	l.scope, l.fn, l.handlerVar, l.qualPrefix = outerScope, outerFn, outerHandler, outerQual
 	def := &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}
 	out = append(out, def)
+	if l.wantsFunction(st) {
+		// The def made under its own name, then bound as a Function
+		// through its decorators (lower_decorator.go).
+		return l.bindDecorated(out, st.Decorators, st.Name, l.wrapFunction(st, qualname))
+	}
 	if l.scope.isCell(st.Name.Id) && !l.isPlain(st.Name.Id) {
 		// A def whose name lives in a cell (in a try part, or global):
 		// the function is made under its own name, then stored.
@@ -737,9 +739,6 @@ func (l *lowerer) params(args *pyast.Arguments) []syntax.Expr {
 // to E = __ot_exc_class("E", Base). Every other class is refused.
 func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 	switch {
-	case len(st.Decorators) > 0:
-		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
-		return out
 	case len(st.Bases) != 1 || len(st.Keywords) > 0 || !emptyClassBody(st.Body):
 		l.refuse(st.Class, refusedClass, "")
 		return out
@@ -756,7 +755,7 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 		}
 	}
 	value := callAt(pos, "__ot_exc_class", args...)
-	return l.assign(out, st.Name, value)
+	return l.bindDecorated(out, st.Decorators, st.Name, value)
 }
 
 // emptyClassBody reports a body of pass, ..., and docstrings only.

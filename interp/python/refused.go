@@ -16,7 +16,6 @@ const (
 	refusedAsyncFor
 	refusedAsyncComprehension
 	refusedYield
-	refusedDecorator
 	refusedClass
 	refusedRelativeImport
 	refusedStarImport
@@ -63,10 +62,6 @@ func (r refusal) about(module string) Refusal {
 	case refusedYield:
 		return Refusal{"`yield`, `yield from`", "def f():\n    yield 1\n",
 			"yield is not supported", "generators are not supported: build a list and return it"}
-	case refusedDecorator:
-		return Refusal{"`@decorator`", "@wrap\ndef f():\n    pass\n",
-			"decorators are not supported",
-			"decorators are not supported: call the wrapper yourself (f = wrap(f)), or cache results in a dict"}
 	case refusedClass:
 		return Refusal{"`class Point:` with methods or attributes", "class Point:\n    x = 0\n",
 			"class definitions are not supported",
