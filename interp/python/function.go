@@ -111,10 +111,13 @@ func (f *Function) annText(name string) string {
 }
 
 // annotationText is how inspect shows an annotation, as CPython's
-// formatannotation: a builtin class by its name, a string by its repr,
-// anything else by the text the program wrote (or its repr when the
-// program set it).
+// formatannotation: the text the program wrote (int, list[int]), a
+// string literal by its repr (written is "" then), a value the program
+// set through __annotations__ by its name or repr.
 func annotationText(thread *starlark.Thread, v starlark.Value, written string) string {
+	if written != "" {
+		return written
+	}
 	switch v := v.(type) {
 	case starlark.String, *interp.Unicode:
 		s, err := interp.Repr(interp.BudgetOf(thread), v)
@@ -127,9 +130,6 @@ func annotationText(thread *starlark.Thread, v starlark.Value, written string) s
 		return v.name
 	case starlark.NoneType:
 		return "None"
-	}
-	if written != "" {
-		return written
 	}
 	s, _ := interp.Repr(interp.BudgetOf(thread), v)
 	return s

@@ -96,7 +96,25 @@ func (l *lowerer) wrapFunction(st *pyast.FunctionDef, qualname string) syntax.Ex
 		if x == nil {
 			return
 		}
-		ann = append(ann, strLit(x.Pos(), name), l.expr(x), strLit(x.Pos(), l.sourceOf(x)))
+		text := l.sourceOf(x)
+		var value syntax.Expr
+		switch x := x.(type) {
+		case *pyast.Name, *pyast.Attribute:
+			// int, Node, typing.Any: evaluated, as CPython does.
+			value = l.expr(x)
+		case *pyast.Constant:
+			// "Node": a string, shown quoted; None.
+			value = l.expr(x)
+			if _, ok := x.Value.(string); ok {
+				text = ""
+			}
+		default:
+			// list[int], int | None, Optional[int]: kept as the text the
+			// program wrote, since not every type here is subscriptable
+			// (the def ran before annotations were kept: it must still).
+			value = strLit(x.Pos(), text)
+		}
+		ann = append(ann, strLit(x.Pos(), name), value, strLit(x.Pos(), text))
 	}
 	if a := st.Args; a != nil {
 		for _, list := range [][]*pyast.Arg{a.PosOnly, a.Args} {
