@@ -600,6 +600,15 @@ func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 	pre := l.cellInits(fs, st.Def, paramNames(st.Args))
 	pre = append(l.kwOnlyCheck(st), pre...)
 	pre = append(pre, l.fn.defs...)
+	if len(pre) > 0 && len(body) > 0 {
+		if doc, ok := body[0].(*syntax.ExprStmt); ok {
+			if lit, ok := doc.X.(*syntax.Literal); ok && lit.Token == syntax.STRING {
+				// The docstring stays first, where Starlark finds it.
+				pre = append([]syntax.Stmt{doc}, pre...)
+				body = body[1:]
+			}
+		}
+	}
 	l.scope, l.fn, l.handlerVar, l.qualPrefix = outerScope, outerFn, outerHandler, outerQual
 	def := &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}
 	out = append(out, def)
