@@ -195,7 +195,7 @@ func attrBases(src string) map[string]bool {
 				k++
 			}
 			if k < len(src) {
-				if r2, _ := utf8.DecodeRuneInString(src[k:]); isIdentStart(r2) {
+				if r2, _ := utf8.DecodeRuneInString(src[k:]); isIdentStart(r2) && !bareAttr(src[k:]) {
 					out[prev] = true
 				}
 			}
@@ -210,6 +210,21 @@ func attrBases(src string) map[string]bool {
 		i += n
 	}
 	return out
+}
+
+// bareAttr reports text starting with an attribute a bare def answers
+// as a Function would (dunder.go), read: f.__name__ needs no Function.
+func bareAttr(text string) bool {
+	for _, name := range [...]string{"__name__", "__doc__", "__module__", "__defaults__", "__kwdefaults__"} {
+		if rest, ok := strings.CutPrefix(text, name); ok {
+			if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !isIdentStart(r) && !unicode.IsDigit(r) {
+				// f.__name__ = "x" sets it: only a Function can.
+				rest = strings.TrimLeft(rest, " \t")
+				return !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==")
+			}
+		}
+	}
+	return false
 }
 
 func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
