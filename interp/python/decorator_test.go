@@ -53,6 +53,7 @@ func TestDecoratorsRun(t *testing.T) {
 		{"def outer():\n    def deco(f):\n        return f\n    @deco\n    def inner():\n        return 1\n    return inner\nprint(outer().__qualname__)", "outer.<locals>.inner"},
 		// A decorated def in a function that recurses through its new name.
 		{"def run():\n    memo = {}\n    def cache(f):\n        def w(n):\n            if n not in memo:\n                memo[n] = f(n)\n            return memo[n]\n        return w\n    @cache\n    def fib(n):\n        return n if n < 2 else fib(n - 1) + fib(n - 2)\n    return fib(60)\nprint(run())", "1548008755920"},
+		{"def mk():\n    global g\n    @lambda f: f\n    def g():\n        pass\nmk()\nprint(g.__qualname__)", "g"},
 		{"def f():\n    pass\nf.x = 1\nf.x += 1\nprint(f.x, f.__dict__, hasattr(f, 'y'), getattr(f, 'x'))", "2 {'x': 2} False 2"},
 		{"def f():\n    pass\ntry:\n    f.missing\nexcept AttributeError as e:\n    print(e)", "'function' object has no attribute 'missing'"},
 		{"def f():\n    pass\ntry:\n    f.__name__ = 3\nexcept TypeError as e:\n    print(e)", "__name__ must be set to a string object"},

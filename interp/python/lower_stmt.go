@@ -594,6 +594,9 @@ func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 	}
 	fs := l.sc.of[st]
 	qualname := l.qualname(st.Name.Id)
+	if l.scope.global[st.Name.Id] {
+		qualname = st.Name.Id // a def of a global name is the module's
+	}
 	outerScope, outerFn, outerHandler, outerQual := l.scope, l.fn, l.handlerVar, l.qualPrefix
 	l.scope, l.fn, l.handlerVar, l.qualPrefix = fs, &fnCtx{kind: defFn}, "", qualname+".<locals>."
 	body := l.block(st.Body)
