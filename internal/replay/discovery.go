@@ -54,6 +54,7 @@ var modules = map[string]bool{
 	"uuid": true, "struct": true, "fnmatch": true, "shlex": true, "sys": true,
 	"traceback": true, "logging": true, "secrets": true, "calendar": true,
 	"decimal": true, "fractions": true, "difflib": true, "unicodedata": true,
+	"inspect": true,
 }
 
 // IsDiscovery reports whether a call is discovery (see the rule above).

@@ -45,6 +45,20 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		}
 		return starlark.None, nil
 	}
+	if f, ok := x.(*starlark.Function); ok {
+		// A def the lowering left bare (function.go): what a Function
+		// would answer before the program set anything.
+		switch name {
+		case "__module__":
+			return starlark.String("__main__"), nil
+		case "__defaults__":
+			return Defaults(f), nil
+		case "__kwdefaults__":
+			return KwDefaults(f), nil
+		case "__dict__", "__annotations__":
+			return starlark.NewDict(0), nil
+		}
+	}
 	return nil, exception("AttributeError", "'%s' object has no attribute '%s'", pyTypeName(x), name)
 }
 
@@ -53,6 +67,7 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 func dunderAttr(name string) bool {
 	switch name {
 	case "__name__", "__qualname__", "__class__", "__doc__",
+		"__module__", "__defaults__", "__kwdefaults__", "__dict__", "__annotations__", // of functions
 		"real", "imag", "numerator", "denominator": // of numbers
 		return true
 	}

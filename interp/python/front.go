@@ -54,7 +54,7 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	if err != nil {
 		return nil, plainSyntaxError(err)
 	}
-	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src), subclasses: mayHoldSubclasses(src), classes: mayHoldInstances(src, cells)}
+	l := &lowerer{sc: sc, scope: sc.module, numbers: mayHoldNumbers(src), subclasses: mayHoldSubclasses(src), classes: mayHoldInstances(src, cells), src: src}
 	l.fn = &fnCtx{kind: moduleFn}
 	doc := l.moduleDoc(src, m, cells)
 	body := l.block(m.Body)
@@ -194,6 +194,15 @@ type lowerer struct {
 	// that name (see method).
 	selfParam, methodName string
 	selfRef               bool
+	// src is the program's text; lines its lines once split (sourceOf).
+	src   string
+	lines []string
+	// attrNames caches attrBases(src): nil until a def asks.
+	attrNames map[string]bool
+	wantsAll  uint8 // 0 unknown, 1 no, 2 every def is a Function
+	// qualPrefix is what __qualname__ of a definition being lowered
+	// starts with: "outer.<locals>." in a def, "C." in a class body.
+	qualPrefix string
 }
 
 type fnKind uint8

@@ -49,6 +49,7 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_f":             interp.NewBuiltin("__ot_f", fstring),
 		"__ot_merge":         interp.NewBuiltin("__ot_merge", mergeDicts),
 		"__ot_iterof":        interp.NewBuiltin("__ot_iterof", genexpOf),
+		"__ot_func":          interp.NewBuiltin("__ot_func", funcHelper),
 		interp.SetMemoryName: setMemory{},
 		// What displays are made of, by names a program cannot shadow.
 		"__ot_list":     interp.NewBuiltin("list", listBuiltin),

@@ -26,7 +26,7 @@ func moduleNames() []string {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib"}
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -58,7 +58,7 @@ func instead(name string) string {
 		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...])"
 	case "numpy", "pandas", "scipy", "sklearn", "polars", "matplotlib":
 		return "compute with lists and dicts and the math and statistics modules"
-	case "pickle", "marshal", "ctypes", "importlib", "inspect", "builtins":
+	case "pickle", "marshal", "ctypes", "importlib", "builtins":
 		return "not available in the sandbox"
 	case "dataclasses", "enum", "abc":
 		return "classes are not available: use dicts (or collections.namedtuple)"

@@ -63,35 +63,12 @@ func mangleName(class, name string) string {
 	return "_" + c + name
 }
 
-// qualName is the __qualname__ of a class or def named name in the
-// current scope: Outer.Inner, f.<locals>.C.
-func (l *lowerer) qualName(name string) string {
-	var parts []string
-	for s := l.scope; s != nil; s = s.parent {
-		switch s.kind {
-		case classScope:
-			parts = append(parts, s.defName)
-		case funcScope:
-			if s.defName != "" {
-				parts = append(parts, s.defName+".<locals>")
-			} else {
-				parts = append(parts, "<lambda>.<locals>")
-			}
-		}
-	}
-	q := name
-	for _, p := range parts {
-		q = p + "." + q
-	}
-	return q
-}
-
 // class lowers a class statement.
 func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 	pos := st.Class
 	cs := l.sc.of[st]
 	name := st.Name.Id
-	qual := l.qualName(name)
+	qual := l.qualname(name)
 
 	var bases []syntax.Expr
 	for _, b := range st.Bases {
@@ -109,14 +86,9 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 		}
 		kw = append(kw, &syntax.DictEntry{Key: strLit(k.ArgPos, k.Arg), Colon: k.ArgPos, Value: l.expr(k.Value)})
 	}
-	decorators := make([]syntax.Expr, len(st.Decorators))
-	for i, d := range st.Decorators {
-		decorators[i] = l.expr(d)
-	}
-
 	bodyName := l.temp("class")
-	outerScope, outerFn, outerHandler, outerCls, outerSelf := l.scope, l.fn, l.handlerVar, l.cls, l.selfParam
-	l.scope, l.fn, l.handlerVar = cs, &fnCtx{kind: defFn}, ""
+	outerScope, outerFn, outerHandler, outerCls, outerSelf, outerQual := l.scope, l.fn, l.handlerVar, l.cls, l.selfParam, l.qualPrefix
+	l.scope, l.fn, l.handlerVar, l.qualPrefix = cs, &fnCtx{kind: defFn}, "", qual+"."
 	l.cls = &classCtx{name: name, parent: outerCls}
 	l.selfParam = ""
 	body := l.block(st.Body)
@@ -137,17 +109,14 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 	}
 	anns := l.classAnnotations(st.Body)
 	ret := &syntax.ReturnStmt{Return: pos, Result: tuple(pos, ident(pos, "__ot_cell"), tuple(pos, pairs...), tuple(pos, anns...))}
-	l.scope, l.fn, l.handlerVar, l.cls, l.selfParam = outerScope, outerFn, outerHandler, outerCls, outerSelf
+	l.scope, l.fn, l.handlerVar, l.cls, l.selfParam, l.qualPrefix = outerScope, outerFn, outerHandler, outerCls, outerSelf, outerQual
 
 	stmts := append(pre, body...)
 	stmts = append(stmts, ret)
 	out = append(out, &syntax.DefStmt{Def: pos, Name: ident(pos, bodyName), Lparen: pos, Rparen: pos, Body: stmts})
-	var value syntax.Expr = callAt(pos, "__ot_class", strLit(pos, name), strLit(pos, qual), ident(pos, bodyName),
+	value := callAt(pos, "__ot_class", strLit(pos, name), strLit(pos, qual), ident(pos, bodyName),
 		tuple(pos, bases...), &syntax.DictExpr{Lbrace: pos, List: dictEntries(kw), Rbrace: pos})
-	for i := len(decorators) - 1; i >= 0; i-- {
-		value = &syntax.CallExpr{Fn: decorators[i], Lparen: pos, Args: []syntax.Expr{value}, Rparen: pos}
-	}
-	return l.assign(out, st.Name, value)
+	return l.bindDecorated(out, st.Decorators, st.Name, value)
 }
 
 func dictEntries(list []*syntax.DictEntry) []syntax.Expr {
@@ -205,7 +174,7 @@ func (l *lowerer) classAnnotations(body []pyast.Stmt) []syntax.Expr {
 // annotation lowers an annotation to __ot_annot(text, lambda: origin).
 func (l *lowerer) annotation(e pyast.Expr) syntax.Expr {
 	pos := e.Pos()
-	text := annotationText(e)
+	text := l.sourceOf(e)
 	if c, ok := e.(*pyast.Constant); ok {
 		if s, ok := c.Value.(string); ok {
 			return strLit(pos, s)
@@ -236,76 +205,32 @@ func boolName(b bool) string {
 	return "False"
 }
 
-// annotationText is an annotation as its source reads (list[int],
-// Optional[str], int | None).
-func annotationText(e pyast.Expr) string {
-	switch x := e.(type) {
-	case *pyast.Name:
-		return x.Id
-	case *pyast.Attribute:
-		return annotationText(x.Value) + "." + x.Attr
-	case *pyast.Constant:
-		switch v := x.Value.(type) {
-		case string:
-			return v
-		case nil:
-			return "None"
-		case pyast.Ellipsis:
-			return "..."
-		}
-		return "?"
-	case *pyast.Subscript:
-		return annotationText(x.Value) + "[" + annotationText(x.Index) + "]"
-	case *pyast.Tuple:
-		parts := make([]string, len(x.Elts))
-		for i, el := range x.Elts {
-			parts[i] = annotationText(el)
-		}
-		return strings.Join(parts, ", ")
-	case *pyast.List:
-		parts := make([]string, len(x.Elts))
-		for i, el := range x.Elts {
-			parts[i] = annotationText(el)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case *pyast.BinOp:
-		return annotationText(x.Left) + " " + x.Op + " " + annotationText(x.Right)
-	}
-	return "?"
-}
-
 // method lowers a def directly in a class body: made inside a function
 // of its own (so that no method sees the class's names), decorated, and
 // bound to the class body's variable.
 func (l *lowerer) method(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
 	pos := st.Def
-	decorators := make([]syntax.Expr, len(st.Decorators))
-	for i, d := range st.Decorators {
-		decorators[i] = l.expr(d)
-	}
 	outerSelf, outerMethod, outerSelfRef := l.selfParam, l.methodName, l.selfRef
 	l.selfParam, l.methodName, l.selfRef = firstParam(st.Args), st.Name.Id, false
 	if isStaticDecorated(st.Decorators) {
 		l.selfParam = ""
 	}
-	def := l.plainDef(nil, st)
+	def, qualname := l.defStmt(st)
 	selfRef := l.selfRef
 	l.selfParam, l.methodName, l.selfRef = outerSelf, outerMethod, outerSelfRef
-	if len(def) == 0 {
-		return out
-	}
-	if d, ok := def[0].(*syntax.DefStmt); ok && selfRef {
+	if selfRef {
 		// The method names itself: Starlark would bind that name to the
 		// method; Python's is the module's.
-		d.Body = append([]syntax.Stmt{assignStmt(pos, ident(pos, st.Name.Id), callAt(pos, "__ot_global", strLit(pos, st.Name.Id)))}, d.Body...)
+		def.Body = append([]syntax.Stmt{assignStmt(pos, ident(pos, st.Name.Id), callAt(pos, "__ot_global", strLit(pos, st.Name.Id)))}, def.Body...)
+	}
+	var fn syntax.Expr = ident(pos, st.Name.Id)
+	if l.wantsFunction(st) {
+		fn = l.wrapFunction(st, qualname)
 	}
 	mk := l.temp("m")
-	mkBody := append(def, &syntax.ReturnStmt{Return: pos, Result: ident(pos, st.Name.Id)})
+	mkBody := []syntax.Stmt{def, &syntax.ReturnStmt{Return: pos, Result: fn}}
 	out = append(out, &syntax.DefStmt{Def: pos, Name: ident(pos, mk), Lparen: pos, Rparen: pos, Body: mkBody})
-	var value syntax.Expr = callAt(pos, mk)
-	for i := len(decorators) - 1; i >= 0; i-- {
-		value = &syntax.CallExpr{Fn: decorators[i], Lparen: pos, Args: []syntax.Expr{value}, Rparen: pos}
-	}
+	value := l.decorate(st.Decorators, callAt(pos, mk))
 	return append(out, assignStmt(pos, l.name(st.Name.NamePos, st.Name.Id), value))
 }
 

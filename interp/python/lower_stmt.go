@@ -583,38 +583,53 @@ func (l *lowerer) returnStmt(pos syntax.Position, x syntax.Expr) syntax.Stmt {
 
 // ---- Definitions ----
 
-func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
-	if l.scope.kind == classScope && !st.Async {
-		return l.method(out, st)
-	}
-	if len(st.Decorators) > 0 {
-		l.refuse(st.Decorators[0].Pos(), refusedDecorator, "")
-		return out
-	}
-	return l.plainDef(out, st)
-}
-
-// plainDef lowers a def without its decorators.
-func (l *lowerer) plainDef(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
-	switch {
-	case st.Async:
-		l.refuse(st.Def, refusedAsyncDef, "")
-		return out
-	}
+// defStmt is the Starlark def of st, and its __qualname__.
+func (l *lowerer) defStmt(st *pyast.FunctionDef) (*syntax.DefStmt, string) {
 	params := l.params(st.Args)
 	if st.Args != nil {
 		params = l.requireKwOnly(params, st.Args)
 	}
 	fs := l.sc.of[st]
-	outerScope, outerFn, outerHandler := l.scope, l.fn, l.handlerVar
-	l.scope, l.fn, l.handlerVar = fs, &fnCtx{kind: defFn}, ""
+	qualname := l.qualname(st.Name.Id)
+	if l.scope.global[st.Name.Id] {
+		qualname = st.Name.Id // a def of a global name is the module's
+	}
+	outerScope, outerFn, outerHandler, outerQual := l.scope, l.fn, l.handlerVar, l.qualPrefix
+	l.scope, l.fn, l.handlerVar, l.qualPrefix = fs, &fnCtx{kind: defFn}, "", qualname+".<locals>."
 	body := l.block(st.Body)
 	pre := l.cellInits(fs, st.Def, paramNames(st.Args))
 	pre = append(l.kwOnlyCheck(st), pre...)
 	pre = append(pre, l.fn.defs...)
-	l.scope, l.fn, l.handlerVar = outerScope, outerFn, outerHandler
-	def := &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}
+	if len(pre) > 0 && len(body) > 0 {
+		if doc, ok := body[0].(*syntax.ExprStmt); ok {
+			if lit, ok := doc.X.(*syntax.Literal); ok && lit.Token == syntax.STRING {
+				// The docstring stays first, where Starlark finds it.
+				pre = append([]syntax.Stmt{doc}, pre...)
+				body = body[1:]
+			}
+		}
+	}
+	l.scope, l.fn, l.handlerVar, l.qualPrefix = outerScope, outerFn, outerHandler, outerQual
+	return &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}, qualname
+}
+
+// def lowers a def statement: the function, bound to its name through
+// its decorators (a def in a class body is a method: see method).
+func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
+	if st.Async {
+		l.refuse(st.Def, refusedAsyncDef, "")
+		return out
+	}
+	if l.scope.kind == classScope {
+		return l.method(out, st)
+	}
+	def, qualname := l.defStmt(st)
 	out = append(out, def)
+	if l.wantsFunction(st) {
+		// The def made under its own name, then bound as a Function
+		// through its decorators (lower_decorator.go).
+		return l.bindDecorated(out, st.Decorators, st.Name, l.wrapFunction(st, qualname))
+	}
 	if l.scope.isCell(st.Name.Id) && !l.isPlain(st.Name.Id) {
 		// A def whose name lives in a cell (in a try part, or global):
 		// the function is made under its own name, then stored.

@@ -15,7 +15,6 @@ const (
 	refusedAsyncFor
 	refusedAsyncComprehension
 	refusedYield
-	refusedDecorator
 	refusedRelativeImport
 	refusedStarImport
 	refusalCount
@@ -57,10 +56,6 @@ func (r refusal) about(module string) Refusal {
 	case refusedYield:
 		return Refusal{"`yield`, `yield from`", "def f():\n    yield 1\n",
 			"yield is not supported", "generators are not supported: build a list and return it"}
-	case refusedDecorator:
-		return Refusal{"`@decorator`", "@wrap\ndef f():\n    pass\n",
-			"decorators are not supported",
-			"decorators are not supported: call the wrapper yourself (f = wrap(f)), or cache results in a dict"}
 	case refusedRelativeImport:
 		return Refusal{"`from . import x`", "from . import x\n",
 			"relative imports are not supported",

@@ -763,6 +763,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 			a.expr(s, d)
 		}
 		a.defaults(s, st.Args)
+		a.annotations(s, st)
 		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
 		fs := a.enter(funcScope, s, st)
 		fs.defName = st.Name.Id
@@ -992,6 +993,23 @@ func (a *analyzer) defaults(s *scope, args *pyast.Arguments) {
 	}
 	for _, d := range args.KwDefaults {
 		a.expr(s, d)
+	}
+}
+
+// annotations reads the annotations of a def, which are evaluated where
+// the def is, as its defaults (when the def is made a Function, see
+// lower_decorator.go).
+func (a *analyzer) annotations(s *scope, st *pyast.FunctionDef) {
+	a.expr(s, st.Returns)
+	if st.Args == nil {
+		return
+	}
+	for _, list := range [][]*pyast.Arg{st.Args.PosOnly, st.Args.Args, st.Args.KwOnly, {st.Args.Vararg, st.Args.Kwarg}} {
+		for _, p := range list {
+			if p != nil && p.Annotation != nil {
+				a.expr(s, p.Annotation)
+			}
+		}
 	}
 }
 

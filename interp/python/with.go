@@ -183,6 +183,4 @@ func ExceptionOf(thread *starlark.Thread, err error) (*ExcValue, bool) {
 // Raised is the error that raises exc again on thread.
 func (e *ExcValue) Raised(thread *starlark.Thread) error { return e.raised(thread) }
 
-// IsAttributeError reports an error that is an AttributeError (or of a
-// subclass): what getattr's default and hasattr stand in for.
-func IsAttributeError(err error) bool { return isAttributeError(err) }
+

@@ -62,6 +62,7 @@ func Modules() starlark.StringDict {
 		"heapq":       HeapQ(),
 		"hmac":        HMAC(),
 		"html":        HTML(),
+		"inspect":     Inspect(),
 		"io":          IO(),
 		"itertools":   Itertools(),
 		"json":        JSON(),

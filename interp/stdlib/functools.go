@@ -9,15 +9,25 @@ import (
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
-// Functools is the functools module: reduce, partial, cmp_to_key, and
-// lru_cache and cache as calls (f = functools.cache(f)), since the front
-// end refuses decorators.
+// Functools is the functools module: reduce, partial, cmp_to_key,
+// lru_cache and cache, wraps and update_wrapper, singledispatch.
 func Functools() *starlarkstruct.Module {
+	updateWrapper := interp.NewBuiltin("update_wrapper", ftUpdateWrapper)
 	m := starlark.StringDict{
-		"reduce":     interp.NewBuiltin("reduce", ftReduce),
-		"partial":    partialClass,
-		"cmp_to_key": interp.NewBuiltin("cmp_to_key", ftCmpToKey),
-		"lru_cache":  interp.NewBuiltin("lru_cache", ftLRUCache),
+		"reduce":              interp.NewBuiltin("reduce", ftReduce),
+		"partial":             partialClass,
+		"cmp_to_key":          interp.NewBuiltin("cmp_to_key", ftCmpToKey),
+		"lru_cache":           interp.NewBuiltin("lru_cache", ftLRUCache),
+		"update_wrapper":      updateWrapper,
+		"wraps":               interp.NewBuiltin("wraps", ftWraps(updateWrapper)),
+		"WRAPPER_ASSIGNMENTS": wrapperAssignments,
+		"WRAPPER_UPDATES":     wrapperUpdates,
+		"singledispatch": interp.NewBuiltin("singledispatch", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return newDispatcher(thread, "singledispatch", 0, args, kwargs)
+		}),
+		"singledispatchmethod": interp.NewBuiltin("singledispatchmethod", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return newDispatcher(thread, "singledispatchmethod", 1, args, kwargs)
+		}),
 		"cache": interp.NewBuiltin("cache", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) != 1 || len(kwargs) > 0 {
 				return nil, python.Errorf("TypeError", "cache() takes exactly one argument (%d given)", len(args)+len(kwargs))
@@ -274,13 +284,36 @@ type cached struct {
 	order  []starlark.Value
 	hits   int
 	misses int
-	typed  bool // arguments of two types are cached apart (f(1) and f(1.0))
+	typed  bool           // arguments of two types are cached apart (f(1) and f(1.0))
+	dict   *starlark.Dict // attributes the program set; nil until one is
 }
 
 var (
-	_ starlark.Callable = (*cached)(nil)
-	_ interp.Holder     = (*cached)(nil)
+	_ starlark.Callable    = (*cached)(nil)
+	_ interp.Holder        = (*cached)(nil)
+	_ starlark.HasSetField = (*cached)(nil)
 )
+
+// DescriptorGet binds a cached function held by a class to the instance
+// it is read through, as CPython's lru_cache wrapper does.
+func (c *cached) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (starlark.Value, error) {
+	if obj == nil || obj == starlark.None {
+		return c, nil
+	}
+	return python.NewBoundMethod(c, obj), nil
+}
+
+// SetField sets an attribute, as on any function (update_wrapper's).
+func (c *cached) SetField(name string, v starlark.Value) error {
+	switch name {
+	case "cache_info", "cache_clear", "cache_parameters":
+		return python.Errorf("AttributeError", "'functools._lru_cache_wrapper' object attribute '%s' is read-only", name)
+	}
+	if c.dict == nil {
+		c.dict = starlark.NewDict(1)
+	}
+	return c.dict.SetKey(starlark.String(name), v)
+}
 
 func newCached(fn starlark.Value, limit int, typed bool) (starlark.Value, error) {
 	if _, ok := fn.(starlark.Callable); !ok {
@@ -303,6 +336,9 @@ func (c *cached) Name() string {
 func (c *cached) Held(visit func(starlark.Value)) {
 	visit(c.fn)
 	visit(c.memo)
+	if c.dict != nil {
+		visit(c.dict)
+	}
 }
 
 func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -382,10 +418,20 @@ func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 }
 
 func (c *cached) Attr(name string) (starlark.Value, error) {
+	if c.dict != nil {
+		if v, found, _ := c.dict.Get(starlark.String(name)); found {
+			return v, nil
+		}
+	}
 	switch name {
 	case "__wrapped__":
 		return c.fn, nil
-	case "__name__", "__qualname__", "__doc__":
+	case "__dict__":
+		if c.dict == nil {
+			c.dict = starlark.NewDict(0)
+		}
+		return c.dict, nil
+	case "__name__", "__qualname__", "__doc__", "__module__", "__annotations__":
 		// The wrapped function's, as functools.update_wrapper copies them.
 		return python.GetAttr(nil, c.fn, name)
 	case "cache_clear":

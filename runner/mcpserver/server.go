@@ -391,7 +391,7 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	}
 	b.WriteString(`
 Combine calls in one program (loops, try/except ToolError); return what you need.
-Not there: class (but class E(Exception): pass), async, yield, decorators; open() and requests: use the file and web packs.`)
+Not there: async, yield; open() and requests: use the file and web packs.`)
 	return b.String()
 }
 

@@ -148,7 +148,7 @@ func TestContextCost(t *testing.T) {
 	if total > 5000 {
 		t.Errorf("tools/list + instructions = %d characters, want ≤ 5000:\n%s", total, instructions)
 	}
-	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "class", "with", "yield", "decorators",
+	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "class", "with", "yield",
 		"\n  query(sql: str, params: list = [], max_rows: int = 1000", "\n  read(path: str, offset: int = 1, limit: int = 2000) -> str  # ",
 		"\n  items(count: int = 3) -> list[{id: int, name: str}]  # "} {
 		if !strings.Contains(instructions, want) {
