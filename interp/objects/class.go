@@ -460,6 +460,7 @@ func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.
 	}
 	r, err := c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
 	if err != nil {
+		c.qualify(err, "__init__", init)
 		return err
 	}
 	if r != starlark.None {
@@ -573,3 +574,18 @@ func pyTypeName(v starlark.Value) string {
 func errorf(class, format string, args ...any) error { return python.Errorf(class, format, args...) }
 
 var _ = fmt.Sprintf
+
+// qualify names the method name of the class in err, an error of its
+// call with the wrong arguments (C.__init__() missing 1 required…).
+func (c *Class) qualify(err error, name string, fn starlark.Value) {
+	if err == nil {
+		return
+	}
+	if f, ok := fn.(*starlark.Function); ok {
+		owner := c
+		if l := c.lookup(name); l.owner != nil {
+			owner = l.owner
+		}
+		python.QualifyCallError(err, f.Name(), owner.qualname+"."+f.Name())
+	}
+}

@@ -23,9 +23,12 @@ type descriptorGetter interface {
 }
 
 // bindToInstance is v, an attribute of in's class, read through in.
-func bindToInstance(thread *starlark.Thread, v starlark.Value, in *Instance) (starlark.Value, error) {
+func bindToInstance(thread *starlark.Thread, v starlark.Value, in *Instance, owner *Class) (starlark.Value, error) {
 	switch f := v.(type) {
 	case *starlark.Function:
+		if owner != nil {
+			return python.NewMethodOf(f, in, owner.qualname+"."+f.Name()), nil
+		}
 		return python.NewBoundMethod(f, in), nil
 	case *staticMethod:
 		return f.fn, nil
@@ -288,7 +291,7 @@ func (s *superObject) Attr(name string) (starlark.Value, error) {
 		case *Class:
 			if v, ok := k.dict.get(name); ok {
 				if in, ok := s.obj.(*Instance); ok {
-					return bindToInstance(thread, v, in)
+					return bindToInstance(thread, v, in, k)
 				}
 				return bindToClass(thread, v, s.obj.(*Class))
 			}

@@ -135,7 +135,7 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 		return v, nil
 	}
 	if l.found {
-		return bindToInstance(thread, l.v, in)
+		return bindToInstance(thread, l.v, in, l.owner)
 	}
 	if in.base != nil {
 		if v, err := python.GetAttr(thread, in.base, name); err == nil {
@@ -445,7 +445,9 @@ func (in *Instance) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		}
 		return nil, errorf("TypeError", "'%s' object is not callable", in.class.name)
 	}
-	return in.class.world.call(thread, f, append(starlark.Tuple{in}, args...), kwargs)
+	v, err := in.class.world.call(thread, f, append(starlark.Tuple{in}, args...), kwargs)
+	in.class.qualify(err, "__call__", f)
+	return v, err
 }
 
 // callable reports whether the instance can be called.

@@ -387,3 +387,21 @@ func (in *Instance) Contains(thread *starlark.Thread, x starlark.Value) (bool, b
 	}
 	return false, true, errorf("TypeError", "argument of type '%s' is not iterable", in.class.name)
 }
+
+// Inplace is in op= y: the class's in-place method (__iadd__); ok is
+// false when it defines none or returned NotImplemented, for the binary
+// operator.
+func (in *Instance) Inplace(thread *starlark.Thread, op string, y starlark.Value) (starlark.Value, bool, error) {
+	f := in.class.special(inplaceMethods[op])
+	if f == nil {
+		return nil, false, nil
+	}
+	v, err := in.callSpecial(thread, f, y)
+	if err != nil {
+		return nil, true, err
+	}
+	if v == python.NotImplemented {
+		return nil, false, nil
+	}
+	return v, true, nil
+}

@@ -1,6 +1,9 @@
 package python
 
 import (
+	"errors"
+	"strings"
+
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
@@ -14,11 +17,40 @@ import (
 type BoundMethod struct {
 	fn   starlark.Value // callable
 	self starlark.Value
+	qual string // the function's __qualname__ (C.m), "" when unknown
 }
 
 // NewBoundMethod binds fn to self.
 func NewBoundMethod(fn, self starlark.Value) *BoundMethod {
 	return &BoundMethod{fn: fn, self: self}
+}
+
+// NewMethodOf binds fn, whose __qualname__ is qual (C.m), to self: its
+// errors of arguments name it so, as CPython's do ("C.m() missing 1
+// required positional argument: 'x'").
+func NewMethodOf(fn, self starlark.Value, qual string) *BoundMethod {
+	return &BoundMethod{fn: fn, self: self, qual: qual}
+}
+
+// QualifyCallError rewrites the interpreter's error of a call of the
+// function name with the wrong arguments to name it by qual (C.m), as
+// CPython names methods in those errors.
+func QualifyCallError(err error, name, qual string) {
+	if err == nil || qual == "" || qual == name {
+		return
+	}
+	var ee *starlark.EvalError
+	for errors.As(err, &ee) {
+		next := errors.Unwrap(ee)
+		var inner *starlark.EvalError
+		if next == nil || !errors.As(next, &inner) {
+			break
+		}
+		err = next
+	}
+	if ee != nil && strings.HasPrefix(ee.Msg, "function "+name+" ") {
+		ee.Msg = "function " + qual + ee.Msg[len("function "+name):]
+	}
 }
 
 var (
@@ -48,7 +80,9 @@ func (m *BoundMethod) Hash() (uint32, error) { return starlark.String(m.Name()).
 // WriteText writes <bound method C.f of <repr of self>>, as CPython does.
 func (m *BoundMethod) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 	name := m.Name()
-	if a, ok := m.fn.(starlark.HasAttrs); ok {
+	if m.qual != "" {
+		name = m.qual
+	} else if a, ok := m.fn.(starlark.HasAttrs); ok {
 		if q, err := a.Attr("__qualname__"); err == nil && q != nil {
 			if s, ok := interp.AsText(q); ok {
 				name = s
@@ -82,7 +116,11 @@ func (m *BoundMethod) CallInternal(thread *starlark.Thread, args starlark.Tuple,
 	all := make(starlark.Tuple, 0, len(args)+1)
 	all = append(all, m.self)
 	all = append(all, args...)
-	return starlark.Call(thread, m.fn, all, kwargs)
+	v, err := starlark.Call(thread, m.fn, all, kwargs)
+	if err != nil && m.qual != "" {
+		QualifyCallError(err, m.Name(), m.qual)
+	}
+	return v, err
 }
 
 func (m *BoundMethod) Attr(name string) (starlark.Value, error) {
@@ -93,6 +131,10 @@ func (m *BoundMethod) Attr(name string) (starlark.Value, error) {
 		return m.fn, nil
 	case "__name__":
 		return starlark.String(m.Name()), nil
+	case "__qualname__":
+		if m.qual != "" {
+			return starlark.String(m.qual), nil
+		}
 	}
 	if a, ok := m.fn.(starlark.HasAttrs); ok {
 		return a.Attr(name)

@@ -742,10 +742,8 @@ func pyEqualDepth(b *interp.Budget, x, y starlark.Value, depth int) (bool, error
 	if depth > interp.MaxDepth {
 		return false, interp.ErrTooDeep
 	}
-	if x == y {
-		if _, ok := x.(RichComparer); ok {
-			return true, nil // containers test identity first
-		}
+	if rx, ok := x.(RichComparer); ok && rx == y {
+		return true, nil // containers test identity first
 	}
 	if r, ok, err := RichCompare(b.Thread(), syntax.EQL, x, y); ok {
 		return r, err

@@ -286,6 +286,16 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 		l.errorf(pos, "the "+st.Op+"= operator is not supported")
 		return out
 	}
+	if l.classes && helper != "__ot_append" && !l.isNumber(st.Target) {
+		// The target may be an instance whose class defines __iadd__:
+		// __ot_iop tries that first, then the operator as it was.
+		var fallback syntax.Expr = noneAt(pos)
+		if helper != "" {
+			fallback = ident(pos, helper)
+		}
+		value = tuple(pos, strLit(pos, st.Op), value, fallback)
+		helper = "__ot_iop"
+	}
 	switch t := st.Target.(type) {
 	case *pyast.Name:
 		lhs := l.name(t.NamePos, t.Id)

@@ -235,3 +235,35 @@ type Converter interface {
 	starlark.Value
 	Convert(thread *starlark.Thread, kind string) (v starlark.Value, ok bool, err error)
 }
+
+// Inplace is a value whose augmented assignments are its class's
+// special methods (__iadd__): ok is false when the class defines none,
+// or it returned NotImplemented, for the binary operator instead.
+type Inplace interface {
+	starlark.Value
+	Inplace(thread *starlark.Thread, op string, y starlark.Value) (v starlark.Value, ok bool, err error)
+}
+
+// iopHelper is __ot_iop(x, (op, y, fallback)): x op= y in a program
+// that may hold instances. x's in-place method first (__iadd__), then
+// the helper the lowering would have called (fallback, None for the
+// interpreter's operator).
+func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	x, spec := args[0], args[1].(starlark.Tuple)
+	op, _ := interp.AsText(spec[0])
+	y, fallback := spec[1], spec[2]
+	if ip, ok := x.(Inplace); ok {
+		v, ok, err := ip.Inplace(thread, op, y)
+		if ok || err != nil {
+			return v, err
+		}
+	}
+	if fallback != starlark.None {
+		return starlark.Call(thread, fallback, starlark.Tuple{x, y}, nil)
+	}
+	tok, ok := binaryTokens[op]
+	if !ok {
+		return nil, typeError("the %s= operator is not supported", op)
+	}
+	return starlark.Binary(tok, x, y)
+}
