@@ -481,6 +481,7 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	done := make(chan outcome, 1)
 	opts.Executor.Go(func() {
 		o := p.protected(ctx, thread, lim, predeclared, &printed)
+		HostOf(thread).detach(thread)
 		// Let go of the watchdog before the answer is sent (whoever receives
 		// it may measure memory at once), but end the context only after:
 		// the caller, seeing it done first, would take the run for one that

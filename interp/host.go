@@ -1,6 +1,11 @@
 package interp
 
-import "go.starlark.net/starlark"
+import (
+	"context"
+	"strings"
+
+	"go.starlark.net/starlark"
+)
 
 // A Host is where values that outlive one call find the thread running
 // their program now. A Python instance's special methods run when
@@ -15,6 +20,10 @@ type Host struct {
 	state  any
 }
 
+// afterRunSteps bounds what a special method may compute once its run
+// has ended (a result's __repr__ as the runner renders it).
+const afterRunSteps = 1_000_000
+
 const hostLocal = "onetool.host"
 
 // HostOf returns the Host of thread's run (nil for a thread no run made).
@@ -23,12 +32,28 @@ func HostOf(thread *starlark.Thread) *Host {
 	return h
 }
 
-// Thread returns the thread running the program now.
+// Thread returns the thread running the program now. Between runs it is
+// a thread of its own, bounded in steps, memory and output: the thread of
+// the run that ended is let go (its frames hold what the run computed).
 func (h *Host) Thread() *starlark.Thread {
 	if h == nil {
 		return nil
 	}
+	if h.thread == nil {
+		var printed strings.Builder
+		// No predeclared names: a session's include its globals, which the
+		// Host must not keep alive.
+		t, _ := newThread(context.Background(), Options{MaxSteps: afterRunSteps, MaxOutput: 1 << 16, MaxMemory: 64 << 20, host: h}, &printed)
+		h.thread = t
+	}
 	return h.thread
+}
+
+// detach lets go of thread, whose run has ended.
+func (h *Host) detach(thread *starlark.Thread) {
+	if h != nil && h.thread == thread {
+		h.thread = nil
+	}
 }
 
 // State returns the value a package above keeps for the Host (the object

@@ -33,7 +33,7 @@ var updateCorpus = flag.Bool("update", false, "regenerate testdata/corpus/*.out 
 const corpusMinAgreement = 0.97
 
 const (
-	corpusPython      = "3.11" // error messages change between CPython versions
+	corpusPython = "3.11" // error messages change between CPython versions
 )
 
 var (

@@ -170,6 +170,17 @@ func (c *Class) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool,
 	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'type' and 'type'", op)
 }
 
+// Held visits what the class holds, for the memory meter: its namespace
+// and its order.
+func (c *Class) Held(visit func(starlark.Value)) {
+	for _, k := range c.dict.keys {
+		visit(c.dict.vals[k])
+	}
+	for _, m := range c.mro[1:] {
+		visit(m)
+	}
+}
+
 // ExcClass is the exception class instances raise as; nil when the class
 // is no exception.
 func (c *Class) ExcClass() *python.ExcClass { return c.exc }
@@ -360,6 +371,11 @@ func (c *Class) AttrNames() []string {
 // SetField is C.name = v: the class's namespace changes, and every
 // cached lookup with it.
 func (c *Class) SetField(name string, v starlark.Value) error {
+	if !c.dict.has(name) {
+		if err := interp.BudgetOf(c.world.thread()).Alloc(int64(len(name)) + 48); err != nil {
+			return err
+		}
+	}
 	c.dict.set(name, v)
 	c.world.epoch++
 	return nil

@@ -189,7 +189,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	if len(c.bases) == 0 && root != nil {
 		c.bases = []starlark.Value{root}
 	}
-	mro, err := linearize(c, root)
+	mro, err := linearize(interp.BudgetOf(thread), c, root)
 	if err != nil {
 		return nil, err
 	}
@@ -197,21 +197,31 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	c.abc = abc
 	c.typedDict = typedDict
 	c.ntFields = ntFields
+	// The exception class instances raise as derives from every
+	// exception class among the bases (class NotFound(AppError, KeyError)
+	// is caught by except KeyError).
+	var excBases []*python.ExcClass
+	for _, b := range c.bases {
+		switch x := b.(type) {
+		case *Class:
+			if x.exc != nil {
+				excBases = append(excBases, x.exc)
+			}
+		case *python.ExcClass:
+			excBases = append(excBases, x)
+		}
+	}
+	if len(excBases) > 0 {
+		c.exc = python.NewModuleSubclass(name, excBases[0], excBases[1:]...)
+	}
 	for _, m := range mro[1:] {
 		switch x := m.(type) {
 		case *Class:
-			if c.exc == nil && x.exc != nil {
-				c.exc = python.NewModuleSubclass(name, x.exc)
-			}
 			if c.builtin == nil && x.builtin != nil {
 				c.builtin = x.builtin
 			}
 			if x.ntFields != nil && c.ntFields == nil {
 				c.ntFields = x.ntFields
-			}
-		case *python.ExcClass:
-			if c.exc == nil {
-				c.exc = python.NewModuleSubclass(name, x)
 			}
 		case *python.TypeObj:
 			if c.builtin == nil && x.Name() != "object" {
@@ -456,10 +466,18 @@ func (d *defaultsCtor) AttrNames() []string { return nil }
 
 // linearize is the C3 method resolution order of c: c, then the merge of
 // its bases' orders and the list of its bases, as CPython computes it.
-func linearize(c *Class, root starlark.Value) ([]starlark.Value, error) {
+func linearize(b *interp.Budget, c *Class, root starlark.Value) ([]starlark.Value, error) {
 	var seqs [][]starlark.Value
-	for _, b := range c.bases {
-		seqs = append(seqs, mroOf(b, root))
+	total := 0
+	for _, base := range c.bases {
+		seqs = append(seqs, mroOf(base, root))
+		total += len(seqs[len(seqs)-1])
+	}
+	// The order costs its length in memory, and its merge up to the
+	// square of it in steps: a chain of ten thousand classes meets the
+	// budgets instead of running unbounded.
+	if err := b.Alloc(int64(total+1) * 16); err != nil {
+		return nil, err
 	}
 	seqs = append(seqs, slices.Clone(c.bases))
 	out := []starlark.Value{c}
@@ -467,6 +485,13 @@ func linearize(c *Class, root starlark.Value) ([]starlark.Value, error) {
 		seqs = slices.DeleteFunc(seqs, func(s []starlark.Value) bool { return len(s) == 0 })
 		if len(seqs) == 0 {
 			return out, nil
+		}
+		n := 0
+		for _, s := range seqs {
+			n += len(s)
+		}
+		if err := b.Charge(uint64(n*len(seqs)) / 8); err != nil {
+			return nil, err
 		}
 		var next starlark.Value
 		for _, s := range seqs {

@@ -405,3 +405,23 @@ func (in *Instance) Inplace(thread *starlark.Thread, op string, y starlark.Value
 	}
 	return v, true, nil
 }
+
+// Slice is in[start:end:step] for an instance of a builtin sequence's
+// subclass: the builtin value's slice (a list, as CPython gives).
+func (in *Instance) Slice(start, end, step int) starlark.Value {
+	if s, ok := in.base.(starlark.Sliceable); ok {
+		return s.Slice(start, end, step)
+	}
+	in.fail(errorf("TypeError", "'%s' object is not subscriptable", in.class.name))
+	return starlark.None
+}
+
+// Index is in[i] for the interpreter's sequence walks.
+func (in *Instance) Index(i int) starlark.Value {
+	v, _, err := in.Get(starlark.MakeInt(i))
+	if err != nil {
+		in.fail(err)
+		return starlark.None
+	}
+	return v
+}

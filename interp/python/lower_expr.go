@@ -971,7 +971,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		}
 		return is
 	case "==", "!=":
-		if l.numbers || l.classes && !isScalarLiteral(px) && !isScalarLiteral(py) || l.subclasses && !isScalarLiteral(px) && !isScalarLiteral(py) || eqNeedsHelper(px, py) {
+		if l.numbers || l.classes || l.subclasses && !isScalarLiteral(px) && !isScalarLiteral(py) || eqNeedsHelper(px, py) {
 			var eq syntax.Expr = callAt(pos, "__ot_eq", x, y)
 			if op == "!=" {
 				eq = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: eq}
@@ -1325,6 +1325,10 @@ func (l *lowerer) dict(e *pyast.Dict) syntax.Expr {
 			run = nil
 		}
 	}
+	// Keys the engine cannot tell apart before the run may be equal (two
+	// instances, a name and a literal): Python keeps the last value,
+	// Starlark's display fails, so each such entry is a part of its own.
+	apart := !distinctConstantKeys(e.Keys)
 	for i, k := range e.Keys {
 		v := e.Values[i]
 		if k == nil {
@@ -1336,6 +1340,10 @@ func (l *lowerer) dict(e *pyast.Dict) syntax.Expr {
 			continue
 		}
 		kx := l.expr(k)
+		if apart && len(run) > 0 {
+			flush()
+			merged = true
+		}
 		run = append(run, &syntax.DictEntry{Key: kx, Colon: syntax.Start(kx), Value: l.expr(v)})
 	}
 	if !merged {
@@ -1345,6 +1353,31 @@ func (l *lowerer) dict(e *pyast.Dict) syntax.Expr {
 		flush()
 	}
 	return callAt(e.Lbrace, "__ot_merge", parts...)
+}
+
+// distinctConstantKeys reports a dict display whose keys are literals
+// (str, int) all different, or that has one key at most.
+func distinctConstantKeys(keys []pyast.Expr) bool {
+	if len(keys) < 2 {
+		return true
+	}
+	seen := map[any]bool{}
+	for _, k := range keys {
+		c, ok := k.(*pyast.Constant)
+		if !ok {
+			return false
+		}
+		switch v := c.Value.(type) {
+		case string:
+			if seen[v] {
+				return false
+			}
+			seen[v] = true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // comprehension lowers a list, dict (value non-nil) or generator

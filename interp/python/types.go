@@ -37,10 +37,10 @@ var (
 	_ classInfo           = (*TypeObj)(nil)
 )
 
-func (t *TypeObj) Name() string          { return t.name }
+func (t *TypeObj) Name() string { return t.name }
 
 // Base is the builtin class t derives from (int for bool); nil for object.
-func (t *TypeObj) Base() *TypeObj { return t.base }
+func (t *TypeObj) Base() *TypeObj        { return t.base }
 func (t *TypeObj) String() string        { return "<class '" + t.name + "'>" }
 func (t *TypeObj) Type() string          { return "type" }
 func (t *TypeObj) Freeze()               {}

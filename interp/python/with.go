@@ -182,5 +182,3 @@ func ExceptionOf(thread *starlark.Thread, err error) (*ExcValue, bool) {
 
 // Raised is the error that raises exc again on thread.
 func (e *ExcValue) Raised(thread *starlark.Thread) error { return e.raised(thread) }
-
-
