@@ -98,8 +98,20 @@ func render(b *Budget, v starlark.Value, mode string) (text string, g any, note 
 			}
 		}
 	}
+	if _, ok := v.(ShownByRepr); ok {
+		text, err = Repr(b, v)
+		return text, g, note, err
+	}
 	text, err = Str(b, v)
 	return text, g, note, err
+}
+
+// ShownByRepr is a value a run's result shows by its repr, as Python's
+// REPL shows it (an instance of a program's class), though it converts
+// to JSON as something else (its fields).
+type ShownByRepr interface {
+	starlark.Value
+	ShownByRepr()
 }
 
 // isBudget reports whether err ended the run (a budget or a cancellation)

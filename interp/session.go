@@ -85,6 +85,29 @@ func (s *Session) Names() []string {
 	return out
 }
 
+// AttrNames returns the attributes of the session's global name, for a
+// completion menu (an instance's own attributes and its class's); nil
+// when it has none, or while an input runs.
+func (s *Session) AttrNames(name string) []string {
+	select {
+	case s.busy <- struct{}{}:
+	default:
+		return nil
+	}
+	defer s.unlock()
+	v, ok := s.globals[name]
+	if c, isCell := s.cells[name]; isCell {
+		v, ok = c.Value(), true
+	}
+	if !ok {
+		return nil
+	}
+	if a, ok := v.(starlark.HasAttrs); ok {
+		return a.AttrNames()
+	}
+	return nil
+}
+
 // Run executes code in the session's globals. opts.Predeclared is ignored:
 // the session has its own.
 //

@@ -61,3 +61,7 @@ func (s *Session) Reset() {
 // Names returns the globals the session's programs defined, sorted, for
 // completion and listing.
 func (s *Session) Names() []string { return s.s.Names() }
+
+// AttrNames returns the attributes of the session's global name (an
+// instance's), for completion.
+func (s *Session) AttrNames(name string) []string { return s.s.AttrNames(name) }

@@ -21,9 +21,9 @@ type completer struct {
 
 // keywords are the Python keywords worth completing (those of the
 // constructs the front end accepts).
-var keywords = []string{"and", "as", "assert", "break", "continue", "def", "del", "elif", "else", "except",
+var keywords = []string{"and", "as", "assert", "break", "class", "continue", "def", "del", "elif", "else", "except",
 	"finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
-	"pass", "raise", "return", "try", "while"}
+	"pass", "raise", "return", "try", "while", "with"}
 
 // complete is the line editor's completer: see candidates.
 func (c *completer) complete(line []rune, cursor int) readline.Completions {
@@ -104,6 +104,15 @@ func (c *completer) members(obj string) []member {
 	}
 	if m, ok := c.r.Globals()[obj].(*starlarkstruct.Module); ok {
 		for _, n := range m.AttrNames() {
+			out = append(out, member{n, ""})
+		}
+		return out
+	}
+	// A variable of the session: an instance's attributes and methods.
+	names := c.s.AttrNames(obj)
+	slices.Sort(names)
+	for _, n := range slices.Compact(names) {
+		if !strings.HasPrefix(n, "__") {
 			out = append(out, member{n, ""})
 		}
 	}

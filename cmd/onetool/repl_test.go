@@ -165,6 +165,9 @@ func TestReplCompletion(t *testing.T) {
 	if res := s.Exec(t.Context(), "my_total = 1"); res.IsError() {
 		t.Fatal(res.Text)
 	}
+	if res := s.Exec(t.Context(), "class Acct:\n    kind = 'c'\n    def deposit(self, n):\n        self.balance += n\nacct = Acct()\nacct.balance = 0"); res.IsError() {
+		t.Fatal(res.Text)
+	}
 	c := &completer{r: r, s: s}
 	values := func(before string) (string, []string) {
 		prefix, cands := c.candidates(before)
@@ -189,7 +192,7 @@ func TestReplCompletion(t *testing.T) {
 		{before: "demo.foo(text=my", prefix: "my", want: []string{"my_total"}, exact: true},
 		{before: "file.read(", prefix: "file.read(", want: []string{"file.read(path=", "file.read(offset=", "file.read(limit="}, exact: true}, // signature order
 		{before: "par", prefix: "par", want: []string{"parallel"}, exact: true},
-		{before: "de", prefix: "de", want: []string{"decimal", "def", "del", "demo"}, exact: true},
+		{before: "de", prefix: "de", want: []string{"decimal", "def", "del", "delattr", "demo"}, exact: true},
 		{before: "col", prefix: "col", want: []string{"collections", "colour"}, exact: true},
 		{before: "my_", prefix: "my_", want: []string{"my_total"}, exact: true},
 		{before: "json.enc", prefix: "json.enc", want: []string{"json.encode", "json.encode_indent"}},
@@ -199,6 +202,9 @@ func TestReplCompletion(t *testing.T) {
 		{before: "def f():\n", prefix: "", want: []string{"    "}, exact: true}, // indent
 		{before: "def f():\n    ", prefix: "", want: []string{"    "}, exact: true},
 		{before: "nosuchpack.x", prefix: "nosuchpack.x", exact: true},
+		{before: "acct.", prefix: "acct.", want: []string{"acct.balance", "acct.deposit", "acct.kind"}}, // an instance's
+		{before: "acct.de", prefix: "acct.de", want: []string{"acct.deposit"}, exact: true},
+		{before: "cla", prefix: "cla", want: []string{"class", "classmethod"}, exact: true},
 	} {
 		prefix, got := values(tc.before)
 		if prefix != tc.prefix {

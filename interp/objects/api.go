@@ -207,3 +207,33 @@ func AsInstance(v starlark.Value) *Instance {
 	in, _ := v.(*Instance)
 	return in
 }
+
+// SetExport gives the class (and the classes deriving from it) how its
+// instances cross to JSON — a tool's arguments, a run's result over MCP:
+// a dataclass's as its asdict. Without one, an instance crosses as its
+// repr.
+func (c *Class) SetExport(fn func(thread *starlark.Thread, in *Instance) (starlark.Value, error)) {
+	c.export = fn
+}
+
+// StarlarkValue is what the instance converts as (interp.StarlarkValuer):
+// its class's export (a dataclass's fields as a dict), else its repr.
+func (in *Instance) StarlarkValue() starlark.Value {
+	thread := in.thread()
+	for _, m := range in.class.mro {
+		if k, ok := m.(*Class); ok && k.export != nil {
+			if v, err := k.export(thread, in); err == nil {
+				return v
+			}
+			break
+		}
+	}
+	s, err := interp.Repr(interp.BudgetOf(thread), in)
+	if err != nil {
+		return starlark.String(in.defaultRepr())
+	}
+	return starlark.String(s)
+}
+
+// ShownByRepr: a run whose result is an instance shows its repr.
+func (in *Instance) ShownByRepr() {}

@@ -46,6 +46,8 @@ type Class struct {
 	// Enum's); metaData its state for the class.
 	meta     Meta
 	metaData any
+	// export is how instances cross to JSON (SetExport); nil: their repr.
+	export func(thread *starlark.Thread, in *Instance) (starlark.Value, error)
 	// generic marks a class deriving from typing.Generic[T] or Protocol:
 	// C[int] is C.
 	generic bool
