@@ -55,6 +55,10 @@ func TestIsolatedRunsMatchInProcess(t *testing.T) {
 		"```python\nchain([{'tool': 'demo.foo', 'args': {'text': 'x'}}])\n```",
 		`ot.tools(pack="demo")`,
 		"x = 0\nwhile True:\n    x += 1",
+		// Classes and their instances, as the result and as an error.
+		"class P:\n    def __init__(self, x):\n        self.x = x\n    def __repr__(self):\n        return f'P({self.x})'\n[P(1), P(2)]",
+		"class P:\n    def __repr__(self):\n        return 'P!'\nP()",
+		"class Bad(ValueError):\n    def __init__(self, code):\n        super().__init__(f'code {code}')\nraise Bad(7)",
 	} {
 		want := in.Exec(context.Background(), code, RunLimits(Limits{MaxSteps: 100000, MaxToolCalls: 100, MaxParallel: 4}))
 		got := iso.Exec(context.Background(), code, RunLimits(Limits{MaxSteps: 100000, MaxToolCalls: 100, MaxParallel: 4}))

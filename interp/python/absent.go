@@ -9,7 +9,7 @@ import (
 )
 
 // Python builtins a program cannot have here (SPEC §2.7: files through
-// the packs, no classes, no code from strings). Each is still a name, so
+// the packs, no code from strings). Each is still a name, so
 // that a program naming one compiles and runs up to the call, as in
 // CPython, where a missing name is only an error when reached; the call
 // raises NameError (catchable, as CPython's would be) with a hint that
@@ -18,33 +18,23 @@ import (
 // CPython reading an empty one writes the prompt, then raises EOFError.
 func absentBuiltins() starlark.StringDict {
 	const (
-		byName  = "keep the values to look up by name in a dict of your own"
-		classes = "classes are not supported: use dicts for records and functions for behaviour"
-		async   = "async code is not supported: call tools directly, and run independent calls at once with parallel([...])"
-		attrs   = "values have no settable attributes here: keep records in dicts (d[key] = value, del d[key])"
+		byName = "keep the values to look up by name in a dict of your own"
+		async  = "async code is not supported: call tools directly, and run independent calls at once with parallel([...])"
 	)
 	hints := map[string]string{
-		"open":         "programs cannot open files: use the file pack, file.read(path=...) and file.write(path=..., content=...)",
-		"eval":         "programs cannot run code from a string: write the expression itself; parse data with json.loads, int() or float()",
-		"exec":         "programs cannot run code from a string: write the statements themselves",
-		"compile":      "programs cannot compile code from a string: write the code itself",
-		"globals":      byName,
-		"locals":       byName,
-		"vars":         byName,
-		"setattr":      attrs,
-		"delattr":      attrs,
-		"id":           "compare identity with `is`, equality with ==",
-		"help":         "use ot.help(query=...) for packs, tools and modules",
-		"breakpoint":   "there is no debugger: print() the values to look at",
-		"super":        classes,
-		"property":     classes,
-		"staticmethod": classes,
-		"classmethod":  classes,
-		"memoryview":   "use bytes or bytearray",
-		"complex":      "complex numbers are not supported: keep the real and imaginary parts as two floats",
-		"slice":        "write the slice in the subscript: x[start:stop:step]",
-		"aiter":        async,
-		"anext":        async,
+		"open":       "programs cannot open files: use the file pack, file.read(path=...) and file.write(path=..., content=...)",
+		"eval":       "programs cannot run code from a string: write the expression itself; parse data with json.loads, int() or float()",
+		"exec":       "programs cannot run code from a string: write the statements themselves",
+		"compile":    "programs cannot compile code from a string: write the code itself",
+		"globals":    byName,
+		"locals":     byName,
+		"help":       "use ot.help(query=...) for packs, tools and modules",
+		"breakpoint": "there is no debugger: print() the values to look at",
+		"memoryview": "use bytes or bytearray",
+		"complex":    "complex numbers are not supported: keep the real and imaginary parts as two floats",
+		"slice":      "write the slice in the subscript: x[start:stop:step]",
+		"aiter":      async,
+		"anext":      async,
 	}
 	d := make(starlark.StringDict, len(hints)+1)
 	for name, hint := range hints {
