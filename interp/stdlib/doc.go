@@ -51,6 +51,7 @@ func Modules() starlark.StringDict {
 		"collections": Collections(),
 		"copy":        Copy(),
 		"csv":         CSV(),
+		"dataclasses": Dataclasses(),
 		"datetime":    DateTime(),
 		"decimal":     Decimal(),
 		"difflib":     DiffLib(),
