@@ -37,7 +37,9 @@ func Dataclasses() *starlarkstruct.Module {
 		"InitVar":             initVarType,
 		"KW_ONLY":             kwOnlyMarker,
 		"MISSING":             dcMissing,
-		"Field":               interp.NewBuiltin("Field", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) { return nil, python.Errorf("TypeError", "use dataclasses.field() to make a Field") }),
+		"Field": interp.NewBuiltin("Field", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return nil, python.Errorf("TypeError", "use dataclasses.field() to make a Field")
+		}),
 	}}
 	m.Freeze()
 	return m
@@ -291,10 +293,12 @@ func (p *dcParams) String() string {
 	return fmt.Sprintf("_DataclassParams(init=%s,repr=%s,eq=%s,order=%s,unsafe_hash=%s,frozen=%s)",
 		pyBool(p.init), pyBool(p.repr), pyBool(p.eq), pyBool(p.order), pyBool(p.unsafeHash), pyBool(p.frozen))
 }
-func (p *dcParams) Type() string          { return "_DataclassParams" }
-func (p *dcParams) Freeze()               {}
-func (p *dcParams) Truth() starlark.Bool  { return true }
-func (p *dcParams) Hash() (uint32, error) { return 0, python.Errorf("TypeError", "unhashable type: '_DataclassParams'") }
+func (p *dcParams) Type() string         { return "_DataclassParams" }
+func (p *dcParams) Freeze()              {}
+func (p *dcParams) Truth() starlark.Bool { return true }
+func (p *dcParams) Hash() (uint32, error) {
+	return 0, python.Errorf("TypeError", "unhashable type: '_DataclassParams'")
+}
 func (p *dcParams) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "init":
@@ -1400,4 +1404,3 @@ func dcMakeDataclass(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 }
 
 func quoted(s string) string { r, _ := interp.Repr(nil, starlark.String(s)); return r }
-
