@@ -351,12 +351,22 @@ func (c *Class) AttrNames() []string {
 // SetField is C.name = v: the class's namespace changes, and every
 // cached lookup with it.
 func (c *Class) SetField(name string, v starlark.Value) error {
+	if m, ok := c.meta.(MetaAttrs); ok {
+		if err := m.SetClassAttr(c, name, v); err != nil {
+			return err
+		}
+	}
 	c.dict.set(name, v)
 	c.world.epoch++
 	return nil
 }
 
 func (c *Class) delAttr(name string) error {
+	if m, ok := c.meta.(MetaAttrs); ok {
+		if err := m.DelClassAttr(c, name); err != nil {
+			return err
+		}
+	}
 	if !c.dict.del(name) {
 		return python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
 	}

@@ -465,6 +465,12 @@ func mroOf(b starlark.Value, root starlark.Value) []starlark.Value {
 			out = append(out, root)
 		}
 		return out
+	case GoBase:
+		out := append([]starlark.Value{b}, x.BaseMRO()...)
+		if root != nil {
+			out = append(out, root)
+		}
+		return out
 	}
 	if root != nil {
 		return []starlark.Value{b, root}

@@ -55,6 +55,7 @@ func Modules() starlark.StringDict {
 		"datetime":    DateTime(),
 		"decimal":     Decimal(),
 		"difflib":     DiffLib(),
+		"enum":        Enum(),
 		"fnmatch":     FNMatch(),
 		"fractions":   Fractions(),
 		"functools":   Functools(),
