@@ -676,6 +676,14 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 	if _, ok := c.Own("__doc__"); !ok {
 		c.Set("__doc__", interp.MakeString(dcDoc(c, all)))
 	}
+	if p.slots {
+		// Attributes are not restricted: __slots__ names the fields.
+		var names starlark.Tuple
+		for _, f := range fieldList {
+			names = append(names, starlark.String(f.name))
+		}
+		setNew("__slots__", names)
+	}
 	if p.matchArgs {
 		var names starlark.Tuple
 		for _, f := range fieldList {
@@ -1017,7 +1025,7 @@ func dcCompareMethod(c *objects.Class, name string, op syntax.Token, fields []*d
 // compares tuples: the first pair of elements that differ decides.
 func compareTuples(thread *starlark.Thread, op syntax.Token, x, y starlark.Tuple) (bool, error) {
 	for i := range x {
-		if x[i] == y[i] {
+		if identical(x[i], y[i]) {
 			continue
 		}
 		eq, err := python.Equal(thread, x[i], y[i])

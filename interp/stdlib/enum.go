@@ -140,13 +140,73 @@ func (e *enumBase) CallInternal(thread *starlark.Thread, args starlark.Tuple, kw
 // ---- auto ----
 
 // enumAuto is auto(): a value the class fills with _generate_next_value_.
-type enumAuto struct{}
+type enumAuto struct{ _ byte } // not zero-size: each auto() is its own pointer
 
 func (a *enumAuto) String() string        { return "<enum.auto object>" }
 func (a *enumAuto) Type() string          { return "auto" }
 func (a *enumAuto) Freeze()               {}
 func (a *enumAuto) Truth() starlark.Bool  { return true }
 func (a *enumAuto) Hash() (uint32, error) { return 0x61757430, nil }
+
+// Binary is READ | WRITE in a class body where both are auto(): the
+// values are known only when the class is made, so the expression waits
+// (enumAutoExpr) and InitClass works it out.
+func (a *enumAuto) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	return autoBinary(a, op, y, side)
+}
+
+func autoBinary(x starlark.Value, op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	switch op {
+	case syntax.PIPE, syntax.AMP, syntax.CIRCUMFLEX, syntax.PLUS, syntax.MINUS, syntax.STAR:
+	default:
+		return nil, nil
+	}
+	if side == starlark.Right {
+		return &enumAutoExpr{op: op, x: y, y: x}, nil
+	}
+	return &enumAutoExpr{op: op, x: x, y: y}, nil
+}
+
+// enumAutoExpr is an expression of auto() values in a class body.
+type enumAutoExpr struct {
+	op   syntax.Token
+	x, y starlark.Value
+}
+
+func (e *enumAutoExpr) String() string        { return "<enum.auto expression>" }
+func (e *enumAutoExpr) Type() string          { return "auto" }
+func (e *enumAutoExpr) Freeze()               {}
+func (e *enumAutoExpr) Truth() starlark.Bool  { return true }
+func (e *enumAutoExpr) Hash() (uint32, error) { return 0x61757431, nil }
+func (e *enumAutoExpr) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	return autoBinary(e, op, y, side)
+}
+
+// resolveAuto works out an auto() expression from the values the autos
+// were given.
+func resolveAuto(thread *starlark.Thread, v starlark.Value, given map[*enumAuto]starlark.Value, depth int) (starlark.Value, error) {
+	if depth > interp.MaxDepth {
+		return nil, interp.ErrTooDeep
+	}
+	switch x := v.(type) {
+	case *enumAuto:
+		if r, ok := given[x]; ok {
+			return r, nil
+		}
+		return nil, python.Errorf("TypeError", "auto() used before it has a value")
+	case *enumAutoExpr:
+		a, err := resolveAuto(thread, x.x, given, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		b, err := resolveAuto(thread, x.y, given, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return starlark.Binary(x.op, a, b)
+	}
+	return v, nil
+}
 
 // ---- the class ----
 
@@ -246,6 +306,7 @@ func (e *enumBase) InitClass(thread *starlark.Thread, c *objects.Class) error {
 	_, userInit := ownedByProgram(c, "__init__")
 	gnv, userGnv := ownedByProgram(c, "_generate_next_value_")
 	var lastValues []starlark.Value
+	autos := map[*enumAuto]starlark.Value{}
 	for _, name := range c.Names() {
 		if err := budget.Charge(1); err != nil {
 			return err
@@ -263,9 +324,15 @@ func (e *enumBase) InitClass(thread *starlark.Thread, c *objects.Class) error {
 		if isEnumDescriptor(v) {
 			continue
 		}
-		if _, ok := v.(*enumAuto); ok {
+		if a, ok := v.(*enumAuto); ok {
 			var err error
 			if v, err = enumNextValue(thread, c, gnv, userGnv, name, len(d.all), lastValues); err != nil {
+				return err
+			}
+			autos[a] = v
+		} else if _, ok := v.(*enumAutoExpr); ok {
+			var err error
+			if v, err = resolveAuto(thread, v, autos, 0); err != nil {
 				return err
 			}
 		}
