@@ -46,6 +46,9 @@ type Class struct {
 	// Enum's); metaData its state for the class.
 	meta     Meta
 	metaData any
+	// generic marks a class deriving from typing.Generic[T] or
+	// Protocol: C[int] is C.
+	generic bool
 }
 
 type lookup struct {
@@ -126,6 +129,9 @@ func (c *Class) Get(k starlark.Value) (starlark.Value, bool, error) {
 		}
 		v, err := c.world.call(thread, f, starlark.Tuple{c, k}, nil)
 		return v, true, err
+	}
+	if c.generic {
+		return c, true, nil
 	}
 	return nil, true, errorf("TypeError", "type '%s' is not subscriptable", c.name)
 }

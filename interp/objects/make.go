@@ -161,7 +161,8 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 					typedDict = true
 				}
 			}
-			continue // Generic[T], Protocol: annotations only
+			c.generic = true // Stack[int] is Stack
+			continue         // Generic[T], Protocol: annotations only
 		}
 		if _, ok := b.(starlark.Callable); !ok {
 			return nil, errorf("TypeError", "bases must be types, not %s", typeName(b))
@@ -200,6 +201,9 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 			}
 			if c.builtin == nil && x.builtin != nil {
 				c.builtin = x.builtin
+			}
+			if x.generic {
+				c.generic = true
 			}
 			if x.ntFields != nil && c.ntFields == nil {
 				c.ntFields = x.ntFields
@@ -258,7 +262,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	var subKw []starlark.Tuple
 	if kw != nil {
 		for _, kv := range kw.Items() {
-			if k, _ := interp.AsText(kv[0]); k != "metaclass" {
+			if k, _ := interp.AsText(kv[0]); k != "metaclass" && !(typedDict && k == "total") {
 				subKw = append(subKw, starlark.Tuple{kv[0], kv[1]})
 			}
 		}
