@@ -2,6 +2,7 @@ package objects
 
 import (
 	"fmt"
+	"slices"
 
 	"go.starlark.net/starlark"
 
@@ -189,6 +190,10 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 				return err
 			}
 		}
+	}
+	if slices.Contains(in.class.ntFields, name) {
+		// A NamedTuple's fields are read-only properties.
+		return errorf("AttributeError", "can't set attribute")
 	}
 	if name == "__class__" {
 		c, ok := v.(*Class)
