@@ -31,11 +31,21 @@ func (c *Class) Lookup(name string) (starlark.Value, bool) {
 	return l.v, l.found
 }
 
-// Set gives the class an attribute, as C.name = v does.
-func (c *Class) Set(name string, v starlark.Value) { _ = c.SetField(name, v) }
+// Set gives the class an attribute, as C.name = v does, without asking
+// the class's Meta (MetaAttrs): how a module puts an Enum's members in.
+func (c *Class) Set(name string, v starlark.Value) {
+	c.dict.set(name, v)
+	c.world.epoch++
+}
 
 // Delete removes the class's own attribute name; false when it has none.
-func (c *Class) Delete(name string) bool { return c.delAttr(name) == nil }
+func (c *Class) Delete(name string) bool {
+	if !c.dict.del(name) {
+		return false
+	}
+	c.world.epoch++
+	return true
+}
 
 // Annotations is the class's own __annotations__ (name → annotation, in
 // order); nil when it has none. A value is the annotated class (int),
@@ -192,6 +202,28 @@ type Meta interface {
 	// ClassRepr is repr(C); "" for <class '…'>.
 	ClassRepr(c *Class) string
 }
+
+// MetaAttrs is a Meta that guards the attributes of its classes: an
+// Enum's members cannot be reassigned or deleted. A nil error lets C.name
+// = v or del C.name go ahead.
+type MetaAttrs interface {
+	SetClassAttr(c *Class, name string, v starlark.Value) error
+	DelClassAttr(c *Class, name string) error
+}
+
+// A GoBase is a Go base class with bases of its own: enum.IntEnum
+// derives from int and enum.Enum. BaseMRO is its MRO after itself,
+// object excluded; a builtin class in it (int) gives the instances of
+// the classes deriving from it a value of that class (Builtin).
+type GoBase interface {
+	starlark.Value
+	BaseMRO() []starlark.Value
+}
+
+// SetBuiltin sets the value of the builtin class an instance holds
+// (an IntEnum member's int), for modules making instances with
+// NewInstance.
+func (in *Instance) SetBuiltin(v starlark.Value) { in.base = v }
 
 // ClassAttrs is a Go base class (enum.Enum) that gives the classes
 // deriving from it attributes: methods and properties of their

@@ -373,6 +373,11 @@ func (c *Class) AttrNames() []string {
 // SetField is C.name = v: the class's namespace changes, and every
 // cached lookup with it.
 func (c *Class) SetField(name string, v starlark.Value) error {
+	if m, ok := c.meta.(MetaAttrs); ok {
+		if err := m.SetClassAttr(c, name, v); err != nil {
+			return err
+		}
+	}
 	if !c.dict.has(name) {
 		if err := interp.BudgetOf(c.world.thread()).Alloc(int64(len(name)) + 48); err != nil {
 			return err
@@ -384,6 +389,11 @@ func (c *Class) SetField(name string, v starlark.Value) error {
 }
 
 func (c *Class) delAttr(name string) error {
+	if m, ok := c.meta.(MetaAttrs); ok {
+		if err := m.DelClassAttr(c, name); err != nil {
+			return err
+		}
+	}
 	if !c.dict.del(name) {
 		return python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
 	}

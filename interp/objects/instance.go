@@ -2,6 +2,7 @@ package objects
 
 import (
 	"fmt"
+	"slices"
 
 	"go.starlark.net/starlark"
 
@@ -194,12 +195,9 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 	if in.class.slots != nil && !in.class.slots[name] && name != "__class__" {
 		return in.noAttr(name)
 	}
-	if in.class.ntFields != nil {
-		for _, f := range in.class.ntFields {
-			if f == name {
-				return errorf("AttributeError", "can't set attribute")
-			}
-		}
+	if slices.Contains(in.class.ntFields, name) {
+		// A NamedTuple's fields are read-only properties.
+		return errorf("AttributeError", "can't set attribute")
 	}
 	if name == "__class__" {
 		c, ok := v.(*Class)
@@ -524,37 +522,3 @@ func (in *Instance) Convert(thread *starlark.Thread, kind string) (starlark.Valu
 	return nil, false, nil
 }
 
-// PyFormat is format(in, spec), as f-strings and str.format call it:
-// __format__, else the builtin value's format, else object's (str(in)
-// for an empty spec).
-func (in *Instance) PyFormat(b *interp.Budget, spec string) (string, error) {
-	thread := b.Thread()
-	if thread == nil {
-		thread = in.thread()
-	}
-	if f := in.class.special("__format__"); f != nil {
-		v, err := in.callSpecial(thread, f, starlark.String(spec))
-		if err != nil {
-			return "", err
-		}
-		s, ok := interp.AsText(v)
-		if !ok {
-			return "", errorf("TypeError", "__format__ must return a str, not %s", typeName(v))
-		}
-		return s, nil
-	}
-	if in.base != nil {
-		if format, ok := interp.Predeclared(thread)["format"].(starlark.Callable); ok {
-			v, err := starlark.Call(thread, format, starlark.Tuple{in.base, starlark.String(spec)}, nil)
-			if err != nil {
-				return "", err
-			}
-			s, _ := interp.AsText(v)
-			return s, nil
-		}
-	}
-	if spec != "" {
-		return "", errorf("TypeError", "unsupported format string passed to %s.__format__", in.class.name)
-	}
-	return interp.Str(b, in)
-}

@@ -166,7 +166,8 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 					c.generic = true
 				}
 			}
-			continue // Generic[T], Protocol: annotations only
+			c.generic = true // Stack[int] is Stack
+			continue         // Generic[T], Protocol: annotations only
 		}
 		if _, ok := b.(starlark.Callable); !ok {
 			return nil, errorf("TypeError", "bases must be types, not %s", typeName(b))
@@ -219,6 +220,9 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 		case *Class:
 			if c.builtin == nil && x.builtin != nil {
 				c.builtin = x.builtin
+			}
+			if x.generic {
+				c.generic = true
 			}
 			if x.ntFields != nil && c.ntFields == nil {
 				c.ntFields = x.ntFields
@@ -277,7 +281,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	var subKw []starlark.Tuple
 	if kw != nil {
 		for _, kv := range kw.Items() {
-			if k, _ := interp.AsText(kv[0]); k != "metaclass" {
+			if k, _ := interp.AsText(kv[0]); k != "metaclass" && !(typedDict && k == "total") {
 				subKw = append(subKw, starlark.Tuple{kv[0], kv[1]})
 			}
 		}
@@ -562,6 +566,12 @@ func mroOf(b starlark.Value, root starlark.Value) []starlark.Value {
 		if x.Name() == "bool" {
 			out = append(out, interpInt(x))
 		}
+		if root != nil {
+			out = append(out, root)
+		}
+		return out
+	case GoBase:
+		out := append([]starlark.Value{b}, x.BaseMRO()...)
 		if root != nil {
 			out = append(out, root)
 		}

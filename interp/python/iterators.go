@@ -696,6 +696,11 @@ func pyCmp(b *interp.Budget, op syntax.Token, x, y starlark.Value, depth int) (b
 		return xs.Len() > ys.Len(), nil
 	}
 	if x.Type() != y.Type() {
+		// An instance against another type: its class's methods, or
+		// its builtin value's order (an IntEnum member and an int).
+		if r, ok, err := RichCompare(b.Thread(), op, x, y); ok {
+			return r, err
+		}
 		if tx, ty, ok := tuplePair(x, y); ok {
 			return pyCmp(b, op, tx, ty, depth)
 		}

@@ -7,6 +7,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -58,6 +59,8 @@ type copier struct {
 	// tuple made of forty tuples that each hold the one before twice is
 	// copied once per tuple (as CPython's memo does), not 2⁴⁰ times.
 	tuples map[*starlark.Value]starlark.Tuple
+	// memoDict is the memo a class's __deepcopy__ is given.
+	memoDict *starlark.Dict
 }
 
 // held visits the copies made so far, for the memory meter: no variable
@@ -91,7 +94,7 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 		return nil, err
 	}
 	switch x.(type) {
-	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque, *chainMap:
+	case *starlark.List, *starlark.Dict, *starlark.Set, *collDict, *deque, *chainMap, *objects.Instance:
 		if y, ok := c.memo[x]; ok {
 			return y, nil
 		}
@@ -196,8 +199,75 @@ func (c *copier) copy(x starlark.Value, depth int) (starlark.Value, error) {
 			return x, err
 		}
 		return &ntValue{typ: v.typ, vals: vals}, nil
+	case *objects.Instance:
+		return c.instance(v, depth)
 	}
 	return x, nil
+}
+
+// instance copies an instance of a program's class as copy's
+// _reconstruct does: __copy__ or __deepcopy__ when the class defines
+// them, else a new instance of the class (no __init__ called) with the
+// attributes of the first (copied too, for deepcopy) and a copy of the
+// builtin value it holds. Enum members are their own copies.
+func (c *copier) instance(in *objects.Instance, depth int) (starlark.Value, error) {
+	cls := in.Class()
+	if enumDataOf(cls) != nil {
+		return in, nil
+	}
+	if in.Exception() != nil {
+		return in, nil
+	}
+	name := "__copy__"
+	var args starlark.Tuple
+	if c.deep {
+		name = "__deepcopy__"
+		if c.memoDict == nil {
+			c.memoDict = starlark.NewDict(0)
+		}
+		args = starlark.Tuple{c.memoDict}
+	}
+	if _, ok := cls.Lookup(name); ok {
+		f, err := python.GetAttr(c.thread, in, name)
+		if err != nil {
+			return nil, err
+		}
+		y, err := starlark.Call(c.thread, f, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		c.memo[in] = y
+		return y, nil
+	}
+	names := in.Names()
+	if err := c.hold(int64(len(names))*slotSize + 64); err != nil {
+		return nil, err
+	}
+	out, err := cls.NewInstance(c.thread)
+	if err != nil {
+		return nil, err
+	}
+	c.memo[in] = out
+	if b := in.Builtin(); b != nil {
+		// The builtin value is the instance's own: a copy of it, even
+		// for a shallow copy (copy of a list subclass copies the list).
+		cb, err := c.copy(b, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out.SetBuiltin(cb)
+	}
+	for _, n := range names {
+		v, _ := in.Own(n)
+		cv, err := c.elem(v, depth)
+		if err != nil {
+			return nil, err
+		}
+		if err := out.SetAttr(c.thread, n, cv); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // tuple deep-copies the elements of a tuple; same when none changed, so

@@ -35,6 +35,7 @@ func Functools() *starlarkstruct.Module {
 			return newCached(args[0], -1, false)
 		}),
 	}
+	functoolsClassMembers(m)
 	mod := &starlarkstruct.Module{Name: "functools", Members: m}
 	mod.Freeze()
 	return mod

@@ -16,6 +16,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -175,6 +176,13 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		}
 	case *collDict:
 		return e.detour(x.d, depth)
+	case *objects.Instance:
+		// An instance of a subclass of int, str, list or dict (an
+		// IntEnum or StrEnum member) is written as its builtin value,
+		// as CPython's encoder does.
+		if b := x.Builtin(); b != nil && x.Exception() == nil {
+			return e.detour(b, depth)
+		}
 	case *deque:
 		if !e.python {
 			return e.array(x, depth)

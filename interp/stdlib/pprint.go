@@ -3,6 +3,7 @@ package stdlib
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -448,6 +450,11 @@ func (p *printer) format(sb *textBuf, v starlark.Value, indent, allowance, level
 		}
 		if python.TypeName(v) == "frozenset" {
 			return p.pprintSet(sb, v, "frozenset", indent, allowance, level+1, path)
+		}
+		if in, ok := v.(*objects.Instance); ok {
+			if done, err := p.pprintDataclass(sb, in, indent, allowance, level+1, append(path, v)); done || err != nil {
+				return err
+			}
 		}
 		if done, err := p.pprintCollection(sb, v, indent, allowance, level+1, path); done || err != nil {
 			return err
@@ -938,4 +945,64 @@ func ppNew(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, k
 		return nil, err
 	}
 	return &prettyPrinter{p: *p}, nil
+}
+
+// pprintDataclass is CPython 3.11's _pprint_dataclass: a dataclass
+// instance whose repr is the generated one, as Name(field=value, …) with
+// one field a line, each value laid out in the width left.
+func (p *printer) pprintDataclass(sb *textBuf, in *objects.Instance, indent, allowance, level int, path []starlark.Value) (bool, error) {
+	c := dcClassOf(in)
+	if c == nil {
+		return false, nil
+	}
+	if pv, ok := c.Lookup("__dataclass_params__"); !ok || !pv.(*dcParams).repr {
+		return false, nil
+	}
+	if r, _ := c.Lookup("__repr__"); r == nil {
+		return false, nil
+	} else if _, generated := r.(*objects.Method); !generated {
+		return false, nil
+	}
+	thread := p.b.Thread()
+	name := c.Name()
+	indent += len(name) + 1
+	if err := p.write(sb, name+"("); err != nil {
+		return true, err
+	}
+	var fs []*dcField
+	for _, f := range dcFieldList(c) {
+		if f.repr {
+			fs = append(fs, f)
+		}
+	}
+	delim := ",\n" + strings.Repeat(" ", indent)
+	for i, f := range fs {
+		last := i == len(fs)-1
+		v, err := python.GetAttr(thread, in, f.name)
+		if err != nil {
+			return true, err
+		}
+		if err := p.write(sb, f.name+"="); err != nil {
+			return true, err
+		}
+		if _, isInst := v.(*objects.Instance); isInst && slices.Contains(path, v) {
+			if err := p.write(sb, "..."); err != nil {
+				return true, err
+			}
+		} else {
+			a := 1
+			if last {
+				a = allowance
+			}
+			if err := p.format(sb, v, indent+len(f.name)+1, a, level, path); err != nil {
+				return true, err
+			}
+		}
+		if !last {
+			if err := p.write(sb, delim); err != nil {
+				return true, err
+			}
+		}
+	}
+	return true, p.write(sb, ")")
 }
