@@ -26,7 +26,7 @@ func moduleNames() []string {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc"}
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -60,8 +60,6 @@ func instead(name string) string {
 		return "compute with lists and dicts and the math and statistics modules"
 	case "pickle", "marshal", "ctypes", "importlib", "builtins":
 		return "not available in the sandbox"
-	case "dataclasses", "enum", "abc":
-		return "classes are not available: use dicts (or collections.namedtuple)"
 	}
 	return "use the modules there are, or a tool (ot.help() lists them)"
 }

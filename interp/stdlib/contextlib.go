@@ -7,6 +7,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -42,7 +43,7 @@ var (
 	// (its __subclasshook__), every value with __enter__ and __exit__ is an
 	// instance. Its own __enter__ (returning self) and __exit__ (None) are
 	// what a class deriving from it inherits.
-	abstractCMClass = &pyClass{module: "contextlib", name: "AbstractContextManager", is: hasContextProtocol,
+	abstractCMClass = &mixinClass{pyClass: &pyClass{module: "contextlib", name: "AbstractContextManager", is: hasContextProtocol,
 		ctor: func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			return nil, python.Errorf("TypeError", "Can't instantiate abstract class AbstractContextManager with abstract method __exit__")
 		},
@@ -54,7 +55,7 @@ var (
 				return abstractExit
 			}
 			return nil
-		}}
+		}}}
 	abstractEnter = interp.NewBuiltin("__enter__", func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
 			return nil, python.Errorf("TypeError", "AbstractContextManager.__enter__() takes 1 positional argument but %d were given", len(args))
@@ -539,4 +540,30 @@ func (s *exitStack) exit(thread *starlark.Thread, excType, exc, tb starlark.Valu
 		return nil, pending
 	}
 	return starlark.Bool(received && suppressed), nil
+}
+
+// A mixinClass is a class of a module that a program's class may derive
+// from to inherit its methods (AbstractContextManager's __enter__ and
+// __exit__): the object model finds them through ClassAttr, bound to the
+// instance, and makes instances of the program's class, not of it.
+type mixinClass struct{ *pyClass }
+
+var _ objects.ClassAttrs = (*mixinClass)(nil)
+
+// ClassAttr is the class's method name, as a method of the classes
+// deriving from it.
+func (c *mixinClass) ClassAttr(name string) (starlark.Value, bool) {
+	if c.attrs == nil {
+		return nil, false
+	}
+	v := c.attrs(name)
+	if v == nil {
+		return nil, false
+	}
+	if fn, ok := v.(starlark.Callable); ok {
+		return objects.NewMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			return starlark.Call(thread, fn, append(starlark.Tuple{self}, args...), kwargs)
+		}), true
+	}
+	return v, true
 }
