@@ -521,4 +521,3 @@ func (in *Instance) Convert(thread *starlark.Thread, kind string) (starlark.Valu
 	}
 	return nil, false, nil
 }
-
