@@ -64,8 +64,18 @@ func AsText(v starlark.Value) (string, bool) {
 		return string(x), true
 	case *Unicode:
 		return x.s, true
+	case StrValue:
+		return x.StrValue()
 	}
 	return "", false
+}
+
+// A StrValue is a value of a program's class deriving from str (a
+// StrEnum's member): it is a str wherever one is asked for, as in
+// Python. ok is false when it holds no str after all.
+type StrValue interface {
+	starlark.Value
+	StrValue() (string, bool)
 }
 
 // Text is the string's UTF-8 text.

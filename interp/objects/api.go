@@ -269,3 +269,29 @@ func (in *Instance) StarlarkValue() starlark.Value {
 
 // ShownByRepr: a run whose result is an instance shows its repr.
 func (in *Instance) ShownByRepr() {}
+
+// StrValue is the str an instance of a str subclass holds (interp.AsText
+// takes it for a str).
+func (in *Instance) StrValue() (string, bool) {
+	if in.base == nil {
+		return "", false
+	}
+	return interp.AsText(in.base)
+}
+
+// LookupSpecial is the class's special method name bound to in, as
+// CPython finds __enter__ and __exit__: on the class, not the instance.
+func (in *Instance) LookupSpecial(name string) (starlark.Value, bool) {
+	l := in.class.lookup(name)
+	if !l.found || l.v == starlark.None {
+		if in.base != nil {
+			if v, err := python.GetAttr(in.thread(), in.base, name); err == nil {
+				return v, true
+			}
+		}
+		return nil, false
+	}
+	v, err := bindToInstance(in.thread(), l.v, in, l.owner)
+	return v, err == nil
+}
+

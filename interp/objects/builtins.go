@@ -198,7 +198,11 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 		}),
 	}
 	if obj != nil {
-		d["object"] = &ObjectType{typ: obj}
+		o := &ObjectType{typ: obj, methods: map[string]starlark.Value{}}
+		for _, name := range []string{"__setattr__", "__delattr__", "__getattribute__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__format__", "__init__", "__new__", "__init_subclass__"} {
+			o.methods[name] = o.method(name)
+		}
+		d["object"] = o
 	}
 	return d
 }
@@ -272,7 +276,12 @@ func propertyBuiltin(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // every class, and the holder of the methods every instance inherits
 // (object.__setattr__(self, name, value) in a frozen dataclass's
 // __post_init__).
-type ObjectType struct{ typ *python.TypeObj }
+type ObjectType struct {
+	typ *python.TypeObj
+	// methods are object's methods, made once: object.__hash__ is
+	// object.__hash__.
+	methods map[string]starlark.Value
+}
 
 var (
 	_ starlark.Callable = (*ObjectType)(nil)
@@ -304,30 +313,36 @@ func (o *ObjectType) Attr(name string) (starlark.Value, error) {
 		return starlark.Tuple{o}, nil
 	case "__doc__":
 		return starlark.String("The base class of the class hierarchy."), nil
-	case "__setattr__", "__delattr__", "__getattribute__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__format__", "__init__", "__new__", "__init_subclass__":
-		return interp.NewBuiltin("object."+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			if len(args) == 0 {
-				return nil, errorf("TypeError", "descriptor '%s' of 'object' object needs an argument", name)
-			}
-			switch name {
-			case "__init__", "__init_subclass__":
-				return starlark.None, nil
-			case "__new__":
-				c, ok := args[0].(*Class)
-				if !ok {
-					return nil, errorf("TypeError", "object.__new__(X): X is not a type object (%s)", typeName(args[0]))
-				}
-				return c.newInstance(thread, nil, nil)
-			}
-			in, ok := args[0].(*Instance)
-			if !ok {
-				return nil, errorf("TypeError", "descriptor '%s' requires a 'object' object but received a '%s'", name, typeName(args[0]))
-			}
-			m, _ := objectMethod(in, name)
-			return starlark.Call(thread, m, args[1:], kwargs)
-		}), nil
+	}
+	if m, ok := o.methods[name]; ok {
+		return m, nil
 	}
 	return o.typ.Attr(name)
+}
+
+// method is object's method name, taking the instance first.
+func (o *ObjectType) method(name string) starlark.Value {
+	return interp.NewBuiltin("object."+name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) == 0 {
+			return nil, errorf("TypeError", "descriptor '%s' of 'object' object needs an argument", name)
+		}
+		switch name {
+		case "__init__", "__init_subclass__":
+			return starlark.None, nil
+		case "__new__":
+			c, ok := args[0].(*Class)
+			if !ok {
+				return nil, errorf("TypeError", "object.__new__(X): X is not a type object (%s)", typeName(args[0]))
+			}
+			return c.newInstance(thread, nil, nil)
+		}
+		in, ok := args[0].(*Instance)
+		if !ok {
+			return nil, errorf("TypeError", "descriptor '%s' requires a 'object' object but received a '%s'", name, typeName(args[0]))
+		}
+		m, _ := objectMethod(in, name)
+		return starlark.Call(thread, m, args[1:], kwargs)
+	})
 }
 
 func (o *ObjectType) AttrNames() []string { return o.typ.AttrNames() }

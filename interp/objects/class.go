@@ -308,11 +308,17 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 			return t, nil
 		}
 	case "__abstractmethods__":
-		s := starlark.NewSet(len(c.abstract))
-		for _, a := range c.abstract {
-			_ = s.Insert(starlark.String(a))
+		if !c.abc {
+			break
 		}
-		return s, nil
+		names := make(starlark.Tuple, len(c.abstract))
+		for i, a := range c.abstract {
+			names[i] = starlark.String(a)
+		}
+		if fs, ok := interp.Predeclared(thread)["frozenset"].(starlark.Callable); ok {
+			return starlark.Call(thread, fs, starlark.Tuple{names}, nil)
+		}
+		return starlark.NewSet(0), nil
 	case "__annotations__":
 		if v, ok := c.dict.get(name); ok {
 			return v, nil
@@ -341,14 +347,24 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 	}
 	// A builtin base's attribute: dict.fromkeys, an exception's args.
 	for _, m := range c.mro[1:] {
-		switch m.(type) {
+		switch m := m.(type) {
 		case *Class:
 			continue
+		case *python.TypeObj:
+			if m.Name() == "object" {
+				continue // object's own, below
+			}
 		}
 		if a, ok := m.(starlark.HasAttrs); ok {
 			if v, err := a.Attr(name); err == nil && v != nil {
 				return v, nil
 			}
+		}
+	}
+	// object's own (C.__hash__, C.__init__ of a class without one).
+	if o, ok := interp.Predeclared(thread)["object"].(*ObjectType); ok && len(name) > 4 && name[:2] == "__" {
+		if v, err := o.Attr(name); err == nil && v != nil {
+			return v, nil
 		}
 	}
 	return nil, python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
@@ -385,6 +401,9 @@ func (c *Class) SetField(name string, v starlark.Value) error {
 	}
 	c.dict.set(name, v)
 	c.world.epoch++
+	if name == "__slots__" {
+		return c.checkSlots(false) // dataclass(slots=True) sets them after
+	}
 	return nil
 }
 

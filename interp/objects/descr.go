@@ -195,6 +195,11 @@ func (p *Property) Attr(name string) (starlark.Value, error) {
 		if f, ok := p.fget.(*starlark.Function); ok && f.Doc() != "" {
 			return interp.MakeString(f.Doc()), nil
 		}
+		if a, ok := p.fget.(starlark.HasAttrs); ok {
+			if d, err := a.Attr("__doc__"); err == nil && d != nil {
+				return d, nil
+			}
+		}
 		return starlark.None, nil
 	case "__get__", "__set__", "__delete__":
 		return starlark.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -408,6 +413,12 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		}
 	}
 	if in.base != nil {
+		if t, ok := base.(*python.TypeObj); ok && len(name) > 4 && name[:2] == "__" {
+			// dict's own __setitem__, acting on the dict the instance holds.
+			if d, err := t.Attr(name); err == nil && d != nil {
+				return python.NewBoundMethod(d, in), true
+			}
+		}
 		if v, err := python.GetAttr(thread, in.base, name); err == nil {
 			return v, true
 		}

@@ -127,7 +127,12 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	abc := false
 	var ntFields []string
 	typedDict := false
-	for _, b := range bases {
+	for i, b := range bases {
+		for _, prev := range bases[:i] {
+			if prev == b {
+				return nil, errorf("TypeError", "duplicate base class %s", className(b))
+			}
+		}
 		switch x := b.(type) {
 		case *ObjectType:
 			c.bases = append(c.bases, x.typ)
@@ -248,7 +253,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	if ns.has("__eq__") && !ns.has("__hash__") {
 		ns.set("__hash__", starlark.None)
 	}
-	if err := c.checkSlots(); err != nil {
+	if err := c.checkSlots(true); err != nil {
 		return nil, err
 	}
 	// __set_name__: a property learns the name it is bound to.
@@ -310,7 +315,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 
 // checkSlots reads __slots__: when the class and every class it derives
 // from declare them, its instances may have those attributes only.
-func (c *Class) checkSlots() error {
+func (c *Class) checkSlots(strict bool) error {
 	v, ok := c.dict.get("__slots__")
 	if !ok {
 		return nil
@@ -321,7 +326,7 @@ func (c *Class) checkSlots() error {
 		if !ok {
 			return errorf("TypeError", "__slots__ items must be strings, not '%s'", typeName(x))
 		}
-		if c.dict.has(s) {
+		if strict && c.dict.has(s) {
 			return errorf("ValueError", "'%s' in __slots__ conflicts with class variable", s)
 		}
 		names[mangleName(c.name, s)] = true
@@ -522,7 +527,8 @@ func linearize(b *interp.Budget, c *Class, root starlark.Value) ([]starlark.Valu
 					names = append(names, n)
 				}
 			}
-			return nil, errorf("TypeError", "Cannot create a consistent method resolution order (MRO) for bases %s", strings.Join(names, ", "))
+			// CPython's message has its line break.
+			return nil, errorf("TypeError", "Cannot create a consistent method resolution\norder (MRO) for bases %s", strings.Join(names, ", "))
 		}
 		out = append(out, next)
 		for i, s := range seqs {

@@ -150,6 +150,14 @@ func (in *Instance) RichCompare(thread *starlark.Thread, op syntax.Token, y star
 		if _, isInst := other.(*Instance); isInst {
 			return python.NotImplemented, nil
 		}
+		if op == syntax.EQL || op == syntax.NEQ {
+			// As the builtin value compares: a namedtuple's with a tuple.
+			eq, err := python.Equal(thread, in.base, other)
+			if err != nil {
+				return nil, err
+			}
+			return starlark.Bool(eq == (op == syntax.EQL)), nil
+		}
 		ok, err := starlark.Compare(op, in.base, other)
 		if err != nil {
 			if op == syntax.EQL || op == syntax.NEQ {
@@ -201,6 +209,12 @@ func (in *Instance) iter(thread *starlark.Thread) (starlark.Value, error) {
 			return nil, errorf("TypeError", "iter() returned non-iterator of type '%s'", typeName(v))
 		}
 		return v, nil
+	}
+	if in.base != nil {
+		// The builtin class's own __iter__ comes before __getitem__.
+		if _, ok := in.base.(starlark.Iterable); ok {
+			return in.base, nil
+		}
 	}
 	if f := in.class.special("__getitem__"); f != nil {
 		i := 0
@@ -360,6 +374,9 @@ func (in *Instance) Contains(thread *starlark.Thread, x starlark.Value) (bool, b
 		}
 		return bool(v.Truth()), true, nil
 	}
+	if in.base != nil && in.class.special("__iter__") == nil {
+		return false, false, nil // the builtin value's own __contains__
+	}
 	if in.class.special("__iter__") != nil || in.class.special("__getitem__") != nil {
 		it, err := in.iter(thread)
 		if err != nil || it == nil {
@@ -424,4 +441,18 @@ func (in *Instance) Index(i int) starlark.Value {
 		return starlark.None
 	}
 	return v
+}
+
+// MatMul is in @ y by the class's method (__matmul__, __rmatmul__,
+// __imatmul__); ok is false when it has none or returned NotImplemented.
+func (in *Instance) MatMul(thread *starlark.Thread, y starlark.Value, method string) (starlark.Value, bool, error) {
+	f := in.class.special(method)
+	if f == nil {
+		return nil, false, nil
+	}
+	v, err := in.callSpecial(thread, f, y)
+	if err != nil {
+		return nil, true, err
+	}
+	return v, v != python.NotImplemented, nil
 }

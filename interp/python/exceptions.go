@@ -147,6 +147,27 @@ func (c *ExcClass) Attr(name string) (starlark.Value, error) {
 			return starlark.None, nil
 		}
 		return c.doc, nil
+	case "__mro__", "__bases__":
+		var out starlark.Tuple
+		if name == "__bases__" {
+			for _, b := range c.Bases() {
+				out = append(out, b)
+			}
+			return out, nil
+		}
+		for k := c; k != nil; k = k.base {
+			out = append(out, k)
+		}
+		out = append(out, sharedObjectType())
+		return out, nil
+	case "__module__":
+		if c.module != "" {
+			return starlark.String(c.module), nil
+		}
+		if c.builtin {
+			return starlark.String("builtins"), nil
+		}
+		return starlark.String("__main__"), nil
 	}
 	return nil, nil
 }
@@ -474,3 +495,9 @@ func baseExceptionClasses() map[string]*ExcClass {
 	classes["EnvironmentError"] = classes["OSError"]
 	return classes
 }
+
+// sharedObjectType is the class object that ends an exception class's
+// __mro__ (equal by name to every Builtins()'s object).
+var sharedObjectType = sync.OnceValue(func() *TypeObj {
+	return &TypeObj{name: "object", is: func(starlark.Value) bool { return true }}
+})

@@ -38,6 +38,8 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_delattr":       interp.NewBuiltin("__ot_delattr", delAttrHelper),
 		"__ot_global":        interp.NewBuiltin("__ot_global", globalHelper),
 		"__ot_iop":           interp.NewBuiltin("__ot_iop", iopHelper),
+		"__ot_matmul":        interp.NewBuiltin("__ot_matmul", matmulHelper(false)),
+		"__ot_imatmul":       interp.NewBuiltin("__ot_imatmul", matmulHelper(true)),
 		"__ot_setslice":      interp.NewBuiltin("__ot_setslice", setSlice),
 		"__ot_stepslice":     interp.NewBuiltin("__ot_stepslice", stepSlice),
 		"__ot_unpack":        interp.NewBuiltin("__ot_unpack", unpackStarred),

@@ -108,7 +108,10 @@ func (rt *runtime) importFrom(thread *starlark.Thread, _ *starlark.Builtin, args
 		}
 	}
 	if root == "typing" || root == "__future__" {
-		return m.(*starlarkstruct.Module).Members[name], nil
+		if v, ok := m.(*starlarkstruct.Module).Members[name]; ok {
+			return v, nil
+		}
+		return nil, exception("ImportError", "cannot import name '%s' from '%s'", name, mod)
 	}
 	v, err := attrOf(m, name)
 	if err != nil || v == nil {

@@ -357,6 +357,9 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 	// count()))): what it holds counts while it grows.
 	defer b.Hold(func(visit func(starlark.Value)) { visit(d) })()
 	if len(args) == 1 {
+		if h, ok := args[0].(BuiltinHolder); ok && h.Builtin() != nil {
+			args = starlark.Tuple{h.Builtin()} // a dict's subclass: its pairs
+		}
 		switch src := args[0].(type) {
 		case *starlark.Dict:
 			if err := b.Alloc(int64(src.Len()) * 3 * slot); err != nil {

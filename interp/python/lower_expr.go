@@ -322,6 +322,10 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 		return callAt(e.OpPos, helper, x, y)
 	}
 	tok, ok := binaryTokens[e.Op]
+	if !ok && e.Op == "@" {
+		// Matrix multiplication: only the classes that define it have it.
+		return callAt(e.OpPos, "__ot_matmul", x, y)
+	}
 	if !ok {
 		l.errorf(e.OpPos, "the "+e.Op+" operator is not supported")
 		return noneAt(e.OpPos)

@@ -282,6 +282,9 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 		helper = "__ot_i" + strings.TrimPrefix(name, "__ot_")
 	}
 	tok, ok := augTokens[st.Op]
+	if st.Op == "@" {
+		helper = "__ot_imatmul"
+	}
 	if helper == "" && !ok {
 		l.errorf(pos, "the "+st.Op+"= operator is not supported")
 		return out

@@ -267,3 +267,45 @@ func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	return starlark.Binary(tok, x, y)
 }
+
+// SpecialLookup is a value whose special methods are found on its class
+// only (CPython's lookup of __enter__, __exit__, …), bound to it; ok is
+// false when the class has none.
+type SpecialLookup interface {
+	starlark.Value
+	LookupSpecial(name string) (v starlark.Value, ok bool)
+}
+
+// MatMuler is a value whose class defines x @ y (__matmul__,
+// __rmatmul__, __imatmul__); ok is false for NotImplemented or none.
+type MatMuler interface {
+	starlark.Value
+	MatMul(thread *starlark.Thread, y starlark.Value, method string) (v starlark.Value, ok bool, err error)
+}
+
+// matmulHelper is __ot_matmul(x, y), x @ y; with inplace, x @= y.
+func matmulHelper(inplace bool) func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		x, y := args[0], args[1]
+		if m, ok := x.(MatMuler); ok {
+			if inplace {
+				if v, ok, err := m.MatMul(thread, y, "__imatmul__"); ok || err != nil {
+					return v, err
+				}
+			}
+			if v, ok, err := m.MatMul(thread, y, "__matmul__"); ok || err != nil {
+				return v, err
+			}
+		}
+		if m, ok := y.(MatMuler); ok {
+			if v, ok, err := m.MatMul(thread, x, "__rmatmul__"); ok || err != nil {
+				return v, err
+			}
+		}
+		op := "@"
+		if inplace {
+			op = "@="
+		}
+		return nil, typeError("unsupported operand type(s) for %s: '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
+	}
+}

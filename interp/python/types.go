@@ -132,6 +132,9 @@ func (t *TypeObj) Attr(name string) (starlark.Value, error) {
 	if t.hasMethod(name) {
 		return t.unbound(name), nil
 	}
+	if d := t.dunder(name); d != nil {
+		return d, nil
+	}
 	return nil, exception("AttributeError", "type object '%s' has no attribute '%s'", t.name, name)
 }
 
@@ -203,7 +206,7 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 	}
 	isType := func(v starlark.Value) bool {
 		switch v.(type) {
-		case *TypeObj, *ExcClass:
+		case *TypeObj, *ExcClass, Class:
 			return true
 		}
 		return false
@@ -444,6 +447,13 @@ func isinstanceBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	x, info := args[0], args[1]
 	ok, err := classInfos("isinstance", info, 0, func(c classInfo) bool { return c.hasInstance(x) })
+	if !ok && err == nil {
+		// An instance of a class deriving from Counter is a Counter.
+		if h, isHolder := x.(BuiltinHolder); isHolder && h.Builtin() != nil {
+			b := h.Builtin()
+			ok, err = classInfos("isinstance", info, 0, func(c classInfo) bool { return c.hasInstance(b) })
+		}
+	}
 	return starlark.Bool(ok), err
 }
 

@@ -48,6 +48,19 @@ func (h *withHelper) CallInternal(thread *starlark.Thread, args starlark.Tuple, 
 // statement looks them up, or CPython's TypeError when x lacks one (for
 // contextlib.ExitStack.enter_context and the object model).
 func ContextManager(thread *starlark.Thread, x starlark.Value) (enter, exit starlark.Value, err error) {
+	if s, ok := x.(SpecialLookup); ok {
+		// An instance of a program's class: its class's methods, not
+		// what the instance holds under those names, as in CPython.
+		enter, _ = s.LookupSpecial("__enter__")
+		exit, _ = s.LookupSpecial("__exit__")
+		switch {
+		case enter == nil:
+			return nil, nil, typeError("'%s' object does not support the context manager protocol", pyTypeName(x))
+		case exit == nil:
+			return nil, nil, typeError("'%s' object does not support the context manager protocol (missed __exit__ method)", pyTypeName(x))
+		}
+		return enter, exit, nil
+	}
 	enter, err = GetAttr(thread, x, "__enter__")
 	if err != nil {
 		if isAttributeError(err) {
