@@ -73,6 +73,24 @@ var fuzzSeeds = []string{
 	"while True:\n    try:\n        pass\n    except:\n        break",
 	"match [1, {'a': (2, 3)}]:\n    case [int(x), {'a': (y, *z)}] if x < y:\n        print(x, y, z)\n    case {**r} | [*r]:\n        pass\n    case _:\n        pass",
 	"match 1:\n    case str() | bytes() as s:\n        pass\n    case x:\n        print(x)",
+	// Class statements: the lowering of bodies, names, decorators, keywords.
+	"class Outer:\n    class Inner:\n        class Deep:\n            x = 1\n        def m(self):\n            return Outer.Inner.Deep.x\n    y = Inner.Deep.x + 1\nprint(Outer.Inner().m(), Outer.y, Outer.Inner.Deep.__qualname__)",
+	"class B:\n    def __init__(self, x):\n        self.x = x\nclass C(B):\n    def __init__(self, x, y):\n        super().__init__(x)\n        super(C, self).__init__(x)\n        B.__init__(self, x)\n        self.y = y\n    def f(self):\n        return super().__repr__()\nprint(C(1, 2).x)",
+	"@dec\n@dec2(1, k=2)\nclass C(A, B, metaclass=M, flag=True):\n    @property\n    def p(self):\n        return self._p\n    @p.setter\n    def p(self, v):\n        self._p = v\n    @staticmethod\n    def s(*a, **k):\n        return a\n    @classmethod\n    def make(cls, /, x, *, y=1):\n        return cls()",
+	"class C:\n    if True:\n        a = 1\n    else:\n        b = 2\n    for i in range(3):\n        a += i\n    try:\n        c = 1 / 0\n    except ZeroDivisionError as e:\n        c = str(e)\n    finally:\n        d = 4\n    with ctx() as w:\n        e = w\n    while a > 100:\n        a -= 1\n    del i",
+	"class Acc:\n    __count = 0\n    def __init__(self):\n        self.__v = 1\n        Acc.__count += 1\n        self.__dict__['__raw'] = 2\n    def __get(self):\n        return self.__v, self._Acc__v, __class__\n    class __Hidden:\n        __x = 3\n        def g(self):\n            return self.__x\nprint(Acc()._Acc__get())",
+	"class P:\n    x: int = 1\n    y: list[int]\n    z: 'dict[str, int]' = {}\n    w: Optional[int] = None\n    def m(self, a: int = 2) -> 'P':\n        self.q: float = 1.0\n        return self\nprint(P.__annotations__)",
+	"class Base:\n    def __init_subclass__(cls, /, tag=None, **kw):\n        super().__init_subclass__(**kw)\n        cls.tag = tag\nclass A(Base, tag='a'):\n    pass\nclass G(list[int]):\n    pass",
+	"def factory(n):\n    class Local:\n        k = n\n        def get(self):\n            return self.k + n\n    return Local\ndef deco(c):\n    return c\ndef g():\n    @deco\n    class In:\n        pass\n    return In.__qualname__\nprint(factory(3)().get(), g())",
+	"class T:\n    xs = [i * 2 for i in range(5)]\n    ys = {k: v for k, v in zip('ab', xs)}\n    zs = [x for x in xs if x > 2]\n    n = 3\n    ws = [n for _ in range(2)]\n    gen = list(i for i in xs)\n    s = {c for c in 'aab'}\n    la = lambda self: self.n",
+	"class E(Exception):\n    def __init__(self, msg, code=0):\n        super().__init__(msg)\n        self.code = code\n    def __str__(self):\n        return f'{self.args[0]} ({self.code})'\nclass F(E, KeyError):\n    pass\ntry:\n    raise F('x', 2) from ValueError()\nexcept E as e:\n    e.add_note('n')\n    print(e)",
+	"class V:\n    __slots__ = ('a', 'b')\n    def __eq__(self, o):\n        return NotImplemented\n    __hash__ = None\n    def __add__(self, o):\n        return self\n    __radd__ = __add__\n    def __iadd__(self, o):\n        return self\n    def __getitem__(self, i):\n        if i > 3:\n            raise IndexError\n        return i\nv = V()\nv += 1\nprint(list(v), 1 + v)",
+	"class C:\n    pass\nclass D(C, object):\n    def m(self):\n        class E(D):\n            def m(self):\n                return super().m()\n        return E\n    global G\n    nonlocal_test = 1\nG = type('G', (D,), {'a': 1})",
+	"class C: x = 1; y = 2\nclass D(C): pass\nclass E(\n    D,\n    C,\n): '''doc'''",
+	"class C:\n    def f(self):\n        return __class__\n    def g(self):\n        nonlocal x\nclass D:\n    return 1",
+	"class C:\n    def __x(self):\n        pass\n    def call(self):\n        return [self.__x() for _ in range(2)], (lambda: self.__x)()\n    __y = [__z for __z in range(3)]",
+	"class M(type):\n    pass\nclass C(metaclass=M):\n    def __new__(cls, *a):\n        return object.__new__(cls)\n    def __del__(self):\n        pass",
+	"class A:\n    match 1:\n        case 1:\n            v = 'one'\n        case _:\n            v = 'other'\n    x = 1 if v else 2\n    (y := 3)\n    assert x\n    import math\n    from json import dumps",
 }
 
 // FuzzFrontEnd: for any input, Parse never panics or hangs, every error
