@@ -294,4 +294,3 @@ func (in *Instance) LookupSpecial(name string) (starlark.Value, bool) {
 	v, err := bindToInstance(in.thread(), l.v, in, l.owner)
 	return v, err == nil
 }
-

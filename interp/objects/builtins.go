@@ -45,22 +45,10 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 		"__ot_annot":     interp.NewBuiltin("__ot_annot", annotHelper),
 		python.TypeMaker: interp.NewBuiltin(python.TypeMaker, typeHelper),
 		"NotImplemented": python.NotImplemented,
-		"super":          interp.NewBuiltin("super", superBuiltin),
-		"property":       interp.NewBuiltin("property", propertyBuiltin),
-		"staticmethod": interp.NewBuiltin("staticmethod", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			var fn starlark.Value
-			if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &fn); err != nil {
-				return nil, err
-			}
-			return &staticMethod{fn: fn}, nil
-		}),
-		"classmethod": interp.NewBuiltin("classmethod", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-			var fn starlark.Value
-			if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &fn); err != nil {
-				return nil, err
-			}
-			return &classMethod{fn: fn}, nil
-		}),
+		"super":          superType,
+		"property":       propertyType,
+		"staticmethod":   staticMethodType,
+		"classmethod":    classMethodType,
 		"len": wrap("len", func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, orig starlark.Value) (starlark.Value, error) {
 			if in := oneInstance(args, kwargs); in != nil {
 				f := in.class.special("__len__")

@@ -164,7 +164,40 @@ func sameRef(a, b starlark.Value) (same bool) {
 // non-negative exponent, within limits.max_int_digits, refused before
 // they are computed; a negative exponent or a float gives a float.
 func powHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if v, ok, err := richPower(args[0], args[1]); ok || err != nil {
+		return v, err
+	}
 	return power(interp.BudgetOf(thread), args[0], args[1])
+}
+
+// richPower is x ** y by __pow__ or __rpow__ of an instance's class.
+func richPower(x, y starlark.Value) (starlark.Value, bool, error) {
+	if _, ok := x.(RichComparer); ok {
+		if v, err := x.(starlark.HasBinary).Binary(syntax.STARSTAR, y, starlark.Left); v != nil || err != nil {
+			return v, true, err
+		}
+	}
+	if _, ok := y.(RichComparer); ok {
+		if v, err := y.(starlark.HasBinary).Binary(syntax.STARSTAR, x, starlark.Right); v != nil || err != nil {
+			return v, true, err
+		}
+	}
+	return nil, false, nil
+}
+
+// holdsRichComparer reports a sequence with an instance of a program's
+// class among its first elements (a list of records), whose __eq__ then
+// decides `in`.
+func holdsRichComparer(xs interface {
+	Len() int
+	Index(int) starlark.Value
+}) bool {
+	for i := range min(xs.Len(), 64) {
+		if _, ok := xs.Index(i).(RichComparer); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func power(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
@@ -419,10 +452,20 @@ func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 	}
 	if xs, ok := elements(hay); ok {
+		b := interp.BudgetOf(thread)
+		if _, rich := needle.(RichComparer); rich || holdsRichComparer(xs) {
+			// An instance's __eq__ decides, either side (identity first).
+			for i := range xs.Len() {
+				e := xs.Index(i)
+				if eq, err := pyEqualDepth(b, e, needle, 1); err != nil || eq {
+					return starlark.Bool(eq), err
+				}
+			}
+			return starlark.False, nil
+		}
 		// A module's number (decimal.Decimal) among ints, or an int
 		// among them, is found by value.
 		_, isNum := needle.(Number)
-		b := interp.BudgetOf(thread)
 		for i := range xs.Len() {
 			e := xs.Index(i)
 			if _, eNum := e.(Number); isNum || eNum {

@@ -1001,7 +1001,7 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 			// Starlark's own operator.
 			return binary(pos, compareTokens[op], x, l.haystack(syntax.Start(y), hay))
 		}
-		if !native || l.numbers || l.classes && !isDisplay(py) {
+		if !native || l.numbers || l.classes {
 			var in syntax.Expr = callAt(pos, "__ot_in", x, y)
 			if op == "not in" {
 				in = &syntax.UnaryExpr{OpPos: pos, Op: syntax.NOT, X: in}

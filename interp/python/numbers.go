@@ -877,6 +877,9 @@ func powBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // beyond limits.max_int_digits before computing it. The lowering of **
 // may call it.
 func powValues(b *interp.Budget, x, y starlark.Value) (starlark.Value, error) {
+	if v, ok, err := richPower(x, y); ok || err != nil {
+		return v, err
+	}
 	nx, okx := number(x)
 	ny, oky := number(y)
 	if !okx || !oky {
