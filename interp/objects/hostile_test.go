@@ -100,7 +100,7 @@ class B(A): pass
 try:
     class C(A, B): pass
 except TypeError as e:
-    print(str(e).split(" for ")[0])`, "Cannot create a consistent method resolution order (MRO)"},
+    print(str(e).replace("\n", " ").split(" for ")[0])`, "Cannot create a consistent method resolution order (MRO)"},
 	{"init returns a value", `
 class I:
     def __init__(self):

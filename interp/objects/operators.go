@@ -456,3 +456,43 @@ func (in *Instance) MatMul(thread *starlark.Thread, y starlark.Value, method str
 	}
 	return v, v != python.NotImplemented, nil
 }
+
+// GetSlice is in[a:b:c]: __getitem__ with a slice object; handled false
+// leaves it to the builtin value.
+func (in *Instance) GetSlice(thread *starlark.Thread, s *python.SliceValue) (starlark.Value, bool, error) {
+	f := in.class.special("__getitem__")
+	if f == nil {
+		if in.base != nil {
+			return nil, false, nil
+		}
+		return nil, true, errorf("TypeError", "'%s' object is not subscriptable", in.class.name)
+	}
+	v, err := in.callSpecial(thread, f, s)
+	return v, true, err
+}
+
+// SetSlice is in[a:b:c] = v: __setitem__ with a slice object.
+func (in *Instance) SetSlice(thread *starlark.Thread, s *python.SliceValue, v starlark.Value) (bool, error) {
+	f := in.class.special("__setitem__")
+	if f == nil {
+		if in.base != nil {
+			return false, nil
+		}
+		return true, errorf("TypeError", "'%s' object does not support item assignment", in.class.name)
+	}
+	_, err := in.callSpecial(thread, f, s, v)
+	return true, err
+}
+
+// DeleteSlice is del in[a:b:c]: __delitem__ with a slice object.
+func (in *Instance) DeleteSlice(thread *starlark.Thread, s *python.SliceValue) (bool, error) {
+	f := in.class.special("__delitem__")
+	if f == nil {
+		if in.base != nil {
+			return false, nil
+		}
+		return true, errorf("TypeError", "'%s' object doesn't support item deletion", in.class.name)
+	}
+	_, err := in.callSpecial(thread, f, s)
+	return true, err
+}

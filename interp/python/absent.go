@@ -32,7 +32,6 @@ func absentBuiltins() starlark.StringDict {
 		"breakpoint": "there is no debugger: print() the values to look at",
 		"memoryview": "use bytes or bytearray",
 		"complex":    "complex numbers are not supported: keep the real and imaginary parts as two floats",
-		"slice":      "write the slice in the subscript: x[start:stop:step]",
 		"aiter":      async,
 		"anext":      async,
 	}

@@ -38,6 +38,9 @@ func (rt *runtime) helperBuiltins() starlark.StringDict {
 		"__ot_delattr":       interp.NewBuiltin("__ot_delattr", delAttrHelper),
 		"__ot_global":        interp.NewBuiltin("__ot_global", globalHelper),
 		"__ot_iop":           interp.NewBuiltin("__ot_iop", iopHelper),
+		"__ot_slice":         interp.NewBuiltin("__ot_slice", sliceHelper),
+		"__ot_index":         interp.NewBuiltin("__ot_index", indexHelper),
+		"__ot_setindex":      interp.NewBuiltin("__ot_setindex", setIndexHelper),
 		"__ot_matmul":        interp.NewBuiltin("__ot_matmul", matmulHelper(false)),
 		"__ot_imatmul":       interp.NewBuiltin("__ot_imatmul", matmulHelper(true)),
 		"__ot_setslice":      interp.NewBuiltin("__ot_setslice", setSlice),
@@ -511,8 +514,20 @@ func numberIn(b *interp.Budget, n Number, hay starlark.Value) starlark.Value {
 
 // delItem is `del x[k]`: a dict key, a list index, or a list slice
 // (k a tuple (lo, hi, step) from the lowering of a slice).
-func delItem(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func delItem(thread *starlark.Thread, b0 *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	x, k := args[0], args[1]
+	if s, ok := k.(*SliceValue); ok && len(args) == 2 {
+		// del self.items[i] with i a slice object.
+		return delItem(thread, b0, starlark.Tuple{x, s.start, s.stop, s.step}, kwargs)
+	}
+	if h, ok := x.(SliceHolder); ok && len(args) > 2 {
+		if handled, err := h.DeleteSlice(thread, &SliceValue{args[1], args[2], args[3]}); handled || err != nil {
+			return starlark.None, err
+		}
+		if bh, ok := x.(BuiltinHolder); ok && bh.Builtin() != nil {
+			return delItem(thread, b0, append(starlark.Tuple{bh.Builtin()}, args[1:]...), kwargs)
+		}
+	}
 	switch c := x.(type) {
 	case *starlark.Dict:
 		_, found, err := c.Delete(k)
@@ -673,7 +688,16 @@ func sliceBounds(n int, lo, hi starlark.Value, step int) (int, int) {
 // setSlice is `xs[lo:hi:step] = value`. An extended slice, or a slice
 // replaced by as many elements, is assigned in place, element by element;
 // any other replacement rebuilds the list.
-func setSlice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func setSlice(thread *starlark.Thread, b0 *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
+	if h, ok := args[0].(SliceHolder); ok {
+		// x[a:b] = v on an instance: its __setitem__ gets the slice.
+		if handled, err := h.SetSlice(thread, &SliceValue{args[1], args[2], args[3]}, args[4]); handled || err != nil {
+			return starlark.None, err
+		}
+		if bh, ok := args[0].(BuiltinHolder); ok && bh.Builtin() != nil {
+			return setSlice(thread, b0, append(starlark.Tuple{bh.Builtin()}, args[1:]...), kw)
+		}
+	}
 	l, ok := args[0].(*starlark.List)
 	if !ok {
 		return nil, typeError("'%s' object does not support slice assignment", pyTypeName(args[0]))

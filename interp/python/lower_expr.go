@@ -1224,6 +1224,11 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 	x := l.expr(e.Value)
 	switch i := e.Index.(type) {
 	case *pyast.Slice:
+		if l.classes {
+			// An instance's __getitem__ may take the slice (__ot_slice).
+			pos := e.Lbrack
+			return callAt(pos, "__ot_slice", x, l.optExpr(pos, i.Lower), l.optExpr(pos, i.Upper), l.optExpr(pos, i.Step))
+		}
 		if i.Step != nil && !isLiteralOne(i.Step) {
 			// s[::-1] and the like are sized and charged by the helper;
 			// the interpreter would append a character at a time.
@@ -1239,11 +1244,26 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 			}
 		}
 	}
+	if l.inItemMethod() {
+		// Inside __getitem__ and its kin the index may be a slice object
+		// (self.items[i] with i a slice): the helper slices then.
+		return callAt(e.Lbrack, "__ot_index", x, l.expr(e.Index))
+	}
 	if l.isBool(e.Index) && !pureExpr(x) {
 		// ("no", "yes")[n > 10]: the sequence is made once.
 		return callAt(e.Lbrack, "__ot_boolget", x, l.expr(e.Index))
 	}
 	return &syntax.IndexExpr{X: x, Lbrack: e.Lbrack, Y: l.index(x, e.Index), Rbrack: e.Rbrack}
+}
+
+// inItemMethod reports code inside a method __getitem__, __setitem__ or
+// __delitem__, where an index may be a slice object.
+func (l *lowerer) inItemMethod() bool {
+	switch l.methodName {
+	case "__getitem__", "__setitem__", "__delitem__":
+		return true
+	}
+	return false
 }
 
 // index lowers the index i of obj[i]. A bool is an int in Python, so

@@ -247,6 +247,7 @@ func newTypeTable(ms methodSet, helpers starlark.StringDict) *typeTable {
 		}))
 	bytesT.setAttr("fromhex", interp.NewBuiltin("fromhex", fromhexBuiltin))
 	add("range", kindOther, rangeBuiltin, is[rangeValue])
+	add("slice", kindOther, sliceBuiltin, is[*SliceValue])
 	add("type", kindOther, tt.typeBuiltin, isType)
 	// Classes with no constructor, for what type(x) answers.
 	for _, name := range []string{"NoneType", "function", "builtin_function_or_method"} {
