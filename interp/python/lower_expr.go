@@ -1247,7 +1247,7 @@ func (l *lowerer) subscript(e *pyast.Subscript) syntax.Expr {
 	if l.inItemMethod() {
 		// Inside __getitem__ and its kin the index may be a slice object
 		// (self.items[i] with i a slice): the helper slices then.
-		return callAt(e.Lbrack, "__ot_index", x, l.expr(e.Index))
+		return callAt(e.Lbrack, "__ot_subscr", x, l.expr(e.Index))
 	}
 	if l.isBool(e.Index) && !pureExpr(x) {
 		// ("no", "yes")[n > 10]: the sequence is made once.

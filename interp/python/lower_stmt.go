@@ -178,7 +178,7 @@ func (l *lowerer) assign(out []syntax.Stmt, target pyast.Expr, value syntax.Expr
 	if sub, ok := target.(*pyast.Subscript); ok && l.inItemMethod() {
 		if _, isSlice := sub.Index.(*pyast.Slice); !isSlice {
 			// self.items[i] = v with i perhaps a slice object.
-			return append(out, exprStmt(callAt(sub.Lbrack, "__ot_setindex", l.expr(sub.Value), l.expr(sub.Index), value)))
+			return append(out, exprStmt(callAt(sub.Lbrack, "__ot_setsubscr", l.expr(sub.Value), l.expr(sub.Index), value)))
 		}
 	}
 	lhs, post := l.target(target)

@@ -126,7 +126,7 @@ func sliceHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 	return stepSlice(thread, b, starlark.Tuple{x, args[1], args[2], args[3]}, nil)
 }
 
-// indexHelper is __ot_index(x, k), x[k] inside __getitem__ and its kin:
+// indexHelper is __ot_subscr(x, k), x[k] inside __getitem__ and its kin:
 // a slice object slices.
 func indexHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	x, k := args[0], args[1]
@@ -136,7 +136,7 @@ func indexHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 	return valueDunder(thread, x, "__getitem__", starlark.Tuple{k})
 }
 
-// setIndexHelper is __ot_setindex(x, k, v), x[k] = v inside __setitem__
+// setIndexHelper is __ot_setsubscr(x, k, v), x[k] = v inside __setitem__
 // and its kin: a slice object assigns a slice.
 func setIndexHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	x, k, v := args[0], args[1], args[2]
