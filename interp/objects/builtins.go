@@ -105,6 +105,38 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 			}
 			return callOrig(thread, orig, args, kwargs)
 		}),
+		"reversed": wrap("reversed", func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, orig starlark.Value) (starlark.Value, error) {
+			if in := oneInstance(args, kwargs); in != nil {
+				if f := in.class.special("__reversed__"); f != nil {
+					v, err := in.callSpecial(thread, f)
+					if it, ok := v.(*Instance); ok && err == nil && it.class.special("__next__") != nil {
+						return it.asIterator(thread), nil
+					}
+					return v, err
+				}
+				if in.class.special("__getitem__") != nil && in.class.special("__len__") != nil {
+					// The sequence protocol, from the last index down.
+					n, err := in.length(thread, in.class.special("__len__"))
+					if err != nil {
+						return nil, err
+					}
+					get := in.class.special("__getitem__")
+					return python.NewIterator(thread, "reversed", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+						if n <= 0 {
+							return nil, false, nil
+						}
+						n--
+						v, err := in.callSpecial(thread, get, starlark.MakeInt(n))
+						return v, err == nil, err
+					}, in), nil
+				}
+				if in.base != nil {
+					return callOrig(thread, orig, starlark.Tuple{in.base}, nil)
+				}
+				return nil, errorf("TypeError", "'%s' object is not reversible", in.class.name)
+			}
+			return callOrig(thread, orig, args, kwargs)
+		}),
 		"next": wrap("next", func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, orig starlark.Value) (starlark.Value, error) {
 			if len(args) >= 1 && len(kwargs) == 0 {
 				if in, ok := args[0].(*Instance); ok {

@@ -343,7 +343,7 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 	}
 	l := c.lookup(name)
 	if l.found {
-		return bindToClass(thread, l.v, c)
+		return bindToClassOf(thread, l.v, c, l.owner)
 	}
 	// A builtin base's attribute: dict.fromkeys, an exception's args.
 	for _, m := range c.mro[1:] {

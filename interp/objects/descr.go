@@ -48,8 +48,21 @@ func bindToInstance(thread *starlark.Thread, v starlark.Value, in *Instance, own
 
 // bindToClass is v, an attribute of c (or of a base), read through c.
 func bindToClass(thread *starlark.Thread, v starlark.Value, c *Class) (starlark.Value, error) {
+	return bindToClassOf(thread, v, c, nil)
+}
+
+// bindToClassOf is bindToClass for v found in owner's namespace: a
+// function is named owner.f in its errors, as CPython names it.
+func bindToClassOf(thread *starlark.Thread, v starlark.Value, c, owner *Class) (starlark.Value, error) {
 	switch f := v.(type) {
+	case *starlark.Function:
+		if owner != nil {
+			return python.NewMethodOf(f, nil, owner.qualname+"."+f.Name()), nil
+		}
 	case *staticMethod:
+		if fn, ok := f.fn.(*starlark.Function); ok && owner != nil {
+			return python.NewMethodOf(fn, nil, owner.qualname+"."+fn.Name()), nil
+		}
 		return f.fn, nil
 	case *classMethod:
 		return python.NewBoundMethod(f.fn, c), nil

@@ -25,7 +25,8 @@ func NewBoundMethod(fn, self starlark.Value) *BoundMethod {
 	return &BoundMethod{fn: fn, self: self}
 }
 
-// NewMethodOf binds fn, whose __qualname__ is qual (C.m), to self: its
+// NewMethodOf binds fn, whose __qualname__ is qual (C.m), to self (nil:
+// fn read through its class, called as it is): its
 // errors of arguments name it so, as CPython's do ("C.m() missing 1
 // required positional argument: 'x'").
 func NewMethodOf(fn, self starlark.Value, qual string) *BoundMethod {
@@ -71,14 +72,26 @@ func (m *BoundMethod) Name() string {
 	return "method"
 }
 
-func (m *BoundMethod) String() string        { return "<bound method " + m.Name() + ">" }
-func (m *BoundMethod) Type() string          { return "method" }
+func (m *BoundMethod) String() string { return "<bound method " + m.Name() + ">" }
+
+// Type is "method"; a function read through its class (NewMethodOf with
+// no instance) is a "function".
+func (m *BoundMethod) Type() string {
+	if m.self == nil {
+		return "function"
+	}
+	return "method"
+}
 func (m *BoundMethod) Freeze()               {}
 func (m *BoundMethod) Truth() starlark.Bool  { return true }
 func (m *BoundMethod) Hash() (uint32, error) { return starlark.String(m.Name()).Hash() }
 
-// WriteText writes <bound method C.f of <repr of self>>, as CPython does.
+// WriteText writes <bound method C.f of <repr of self>>, as CPython does
+// (<function C.f> for a function read through its class).
 func (m *BoundMethod) WriteText(w *interp.TextWriter, _ bool, depth int) error {
+	if m.self == nil {
+		return w.WriteString("<function " + m.qual + ">")
+	}
 	name := m.Name()
 	if m.qual != "" {
 		name = m.qual
@@ -113,6 +126,12 @@ func (m *BoundMethod) CompareSameType(op syntax.Token, y starlark.Value, _ int) 
 }
 
 func (m *BoundMethod) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if m.self == nil {
+		// A function read through its class (C.f): called as it is.
+		v, err := starlark.Call(thread, m.fn, args, kwargs)
+		QualifyCallError(err, m.Name(), m.qual)
+		return v, err
+	}
 	all := make(starlark.Tuple, 0, len(args)+1)
 	all = append(all, m.self)
 	all = append(all, args...)
@@ -126,6 +145,9 @@ func (m *BoundMethod) CallInternal(thread *starlark.Thread, args starlark.Tuple,
 func (m *BoundMethod) Attr(name string) (starlark.Value, error) {
 	switch name {
 	case "__self__":
+		if m.self == nil {
+			return nil, exception("AttributeError", "'function' object has no attribute '__self__'")
+		}
 		return m.self, nil
 	case "__func__":
 		return m.fn, nil

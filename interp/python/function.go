@@ -173,7 +173,17 @@ func (f *Function) Held(visit func(starlark.Value)) {
 }
 
 func (f *Function) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	return starlark.Call(thread, f.fn, args, kwargs)
+	v, err := starlark.Call(thread, f.fn, args, kwargs)
+	if err != nil {
+		// Its errors of arguments name it by __qualname__ (C.m), as
+		// CPython's do.
+		if q, ok := interp.AsText(f.qualname); ok {
+			if n, ok := f.fn.(interface{ Name() string }); ok {
+				QualifyCallError(err, n.Name(), q)
+			}
+		}
+	}
+	return v, err
 }
 
 // DescriptorGet is the function read through obj, an instance of a class

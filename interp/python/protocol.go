@@ -258,6 +258,16 @@ func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return v, err
 		}
 	}
+	if h, ok := x.(BuiltinHolder); ok && h.Builtin() != nil {
+		// A list's subclass: list's own += extends it in place, and the
+		// name keeps the instance.
+		base := h.Builtin()
+		v, err := iopHelper(thread, nil, starlark.Tuple{base, spec}, nil)
+		if err == nil && sameContainer(v, base) {
+			return x, nil
+		}
+		return v, err
+	}
 	if fallback != starlark.None {
 		return starlark.Call(thread, fallback, starlark.Tuple{x, y}, nil)
 	}
@@ -308,4 +318,17 @@ func matmulHelper(inplace bool) func(thread *starlark.Thread, _ *starlark.Builti
 		}
 		return nil, typeError("unsupported operand type(s) for %s: '%s' and '%s'", op, pyTypeName(x), pyTypeName(y))
 	}
+}
+
+// sameContainer reports whether x and y are the same mutable container.
+func sameContainer(x, y starlark.Value) bool {
+	switch a := x.(type) {
+	case *starlark.List:
+		return a == y
+	case *starlark.Dict:
+		return a == y
+	case *starlark.Set:
+		return a == y
+	}
+	return false
 }
