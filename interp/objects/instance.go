@@ -3,6 +3,7 @@ package objects
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.starlark.net/starlark"
 
@@ -140,6 +141,9 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 	}
 	if in.base != nil {
 		if v, err := python.GetAttr(thread, in.base, name); err == nil {
+			if name == "copy" || name == "_replace" {
+				return in.keepClass(v), nil
+			}
 			return v, nil
 		}
 	}
@@ -284,7 +288,17 @@ func (in *Instance) WriteText(w *interp.TextWriter, str bool, depth int) error {
 			}
 			return w.WriteString(s)
 		}
-		return w.Nested(in.base, depth+1)
+		// A Counter's, an OrderedDict's, a namedtuple's repr names the
+		// class, as CPython's take self.__class__.__name__: the
+		// subclass's.
+		s, err := interp.Repr(w.Budget, in.base)
+		if err != nil {
+			return err
+		}
+		if t := pyTypeName(in.base); strings.HasPrefix(s, t+"(") {
+			s = in.class.name + s[len(t):]
+		}
+		return w.WriteString(s)
 	}
 	return w.WriteString(in.defaultRepr())
 }
@@ -520,4 +534,29 @@ func (in *Instance) Convert(thread *starlark.Thread, kind string) (starlark.Valu
 		return in.base, true, nil
 	}
 	return nil, false, nil
+}
+
+// keepClass wraps a method of the builtin value that makes a copy of it
+// (Counter.copy, a namedtuple's _replace), so that the copy is an
+// instance of the instance's class, as CPython's self.__class__(...)
+// makes it.
+func (in *Instance) keepClass(method starlark.Value) starlark.Value {
+	fn, ok := method.(starlark.Callable)
+	if !ok {
+		return method
+	}
+	return starlark.NewBuiltin(fn.Name(), func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		v, err := starlark.Call(thread, fn, args, kwargs)
+		if err != nil || v == nil || v.Type() != in.base.Type() {
+			return v, err
+		}
+		out := &Instance{class: in.class, base: v}
+		if in.dict != nil {
+			out.dict = starlark.NewDict(in.dict.Len())
+			for _, kv := range in.dict.Items() {
+				_ = out.dict.SetKey(kv[0], kv[1])
+			}
+		}
+		return out, nil
+	})
 }
