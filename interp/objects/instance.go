@@ -132,10 +132,15 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 			return d.callSpecial(thread, d.class.special("__get__"), in, in.class)
 		}
 	}
-	if v, ok := in.own(name); ok {
-		return v, nil
+	if in.dict != nil {
+		if v, found, _ := in.dict.Get(l.key); found {
+			return v, nil
+		}
 	}
 	if l.found {
+		if f, ok := l.v.(*starlark.Function); ok && l.qual != "" {
+			return python.NewMethodOf(f, in, l.qual), nil
+		}
 		return bindToInstance(thread, l.v, in, l.owner)
 	}
 	if in.base != nil {
@@ -207,7 +212,7 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 		in.class = c
 		return nil
 	}
-	return in.dictValue().SetKey(starlark.String(name), v)
+	return in.dictValue().SetKey(l.key, v)
 }
 
 // delAttr is del in.name.
