@@ -91,10 +91,7 @@ func (in *Instance) thread() *starlark.Thread { return in.class.world.thread() }
 // callSpecial calls the special method fn of the instance's class with
 // the instance first.
 func (in *Instance) callSpecial(thread *starlark.Thread, fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
-	all := make(starlark.Tuple, 0, len(args)+1)
-	all = append(all, in)
-	all = append(all, args...)
-	return in.class.world.call(thread, fn, all, nil)
+	return in.class.world.callSelf(thread, fn, in, args...)
 }
 
 // fail ends the run with err where go.starlark.net's interface has no
