@@ -496,7 +496,13 @@ func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.
 		}
 		return nil
 	}
-	r, err := c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
+	var r starlark.Value
+	var err error
+	if len(kwargs) == 0 {
+		r, err = c.world.callSelf(thread, init, in, args...)
+	} else {
+		r, err = c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
+	}
 	if err != nil {
 		c.qualify(err, "__init__", init)
 		return err
