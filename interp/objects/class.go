@@ -60,6 +60,12 @@ type lookup struct {
 	v     starlark.Value
 	owner *Class
 	found bool
+	// key is the name as a dict key, boxed once: reading or setting an
+	// instance's own attribute would otherwise box it at every access.
+	key starlark.Value
+	// qual is C.m for a def found in class C: what a bound method's
+	// errors name it (made once, not at every obj.m()).
+	qual string
 }
 
 var (
@@ -261,6 +267,10 @@ func (c *Class) lookup(name string) lookup {
 		if l.found {
 			break
 		}
+	}
+	l.key = starlark.String(name)
+	if f, ok := l.v.(*starlark.Function); ok && l.owner != nil {
+		l.qual = l.owner.qualname + "." + f.Name()
 	}
 	if len(c.lookups) < 4096 {
 		c.lookups[name] = l
@@ -505,7 +515,13 @@ func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.
 		}
 		return nil
 	}
-	r, err := c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
+	var r starlark.Value
+	var err error
+	if len(kwargs) == 0 {
+		r, err = c.world.callSelf(thread, init, in, args...)
+	} else {
+		r, err = c.world.call(thread, init, append(starlark.Tuple{in}, args...), kwargs)
+	}
 	if err != nil {
 		c.qualify(err, "__init__", init)
 		return err

@@ -154,14 +154,14 @@ func (p *Property) get(thread *starlark.Thread, in *Instance) (starlark.Value, e
 	if p.fget == nil {
 		return nil, p.missing(in, "getter")
 	}
-	return in.class.world.call(thread, p.fget, starlark.Tuple{in}, nil)
+	return in.class.world.callSelf(thread, p.fget, in)
 }
 
 func (p *Property) set(thread *starlark.Thread, in *Instance, v starlark.Value) error {
 	if p.fset == nil {
 		return p.missing(in, "setter")
 	}
-	_, err := in.class.world.call(thread, p.fset, starlark.Tuple{in, v}, nil)
+	_, err := in.class.world.callSelf(thread, p.fset, in, v)
 	return err
 }
 

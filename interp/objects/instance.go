@@ -92,10 +92,7 @@ func (in *Instance) thread() *starlark.Thread { return in.class.world.thread() }
 // callSpecial calls the special method fn of the instance's class with
 // the instance first.
 func (in *Instance) callSpecial(thread *starlark.Thread, fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
-	all := make(starlark.Tuple, 0, len(args)+1)
-	all = append(all, in)
-	all = append(all, args...)
-	return in.class.world.call(thread, fn, all, nil)
+	return in.class.world.callSelf(thread, fn, in, args...)
 }
 
 // fail ends the run with err where go.starlark.net's interface has no
@@ -133,10 +130,15 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 			return d.callSpecial(thread, d.class.special("__get__"), in, in.class)
 		}
 	}
-	if v, ok := in.own(name); ok {
-		return v, nil
+	if in.dict != nil {
+		if v, found, _ := in.dict.Get(l.key); found {
+			return v, nil
+		}
 	}
 	if l.found {
+		if f, ok := l.v.(*starlark.Function); ok && l.qual != "" {
+			return python.NewMethodOf(f, in, l.qual), nil
+		}
 		return bindToInstance(thread, l.v, in, l.owner)
 	}
 	if in.base != nil {
@@ -211,7 +213,7 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 		in.class = c
 		return nil
 	}
-	return in.dictValue().SetKey(starlark.String(name), v)
+	return in.dictValue().SetKey(l.key, v)
 }
 
 // delAttr is del in.name.

@@ -33,6 +33,8 @@ type world struct {
 	depth   int
 	epoch   uint64
 	classes []*Class
+	// scratch holds an argument tuple per depth of calls for callSelf.
+	scratch []starlark.Tuple
 }
 
 // worldOf returns the world of thread's run.
@@ -56,6 +58,32 @@ func (w *world) call(thread *starlark.Thread, fn starlark.Value, args starlark.T
 	w.depth++
 	defer func() { w.depth-- }()
 	return starlark.Call(thread, fn, args, kwargs)
+}
+
+// callSelf calls fn with self first, then args: a special method, a
+// property's getter or setter. A def of the program copies its arguments
+// into its frame on entry, so its tuple is taken from scratch, one per
+// depth (a call at this depth never overlaps another), instead of
+// allocating one per call (as sort.go's call1 does for a key function);
+// anything else may keep its arguments and gets a tuple of its own.
+func (w *world) callSelf(thread *starlark.Thread, fn, self starlark.Value, args ...starlark.Value) (starlark.Value, error) {
+	n := len(args) + 1
+	f, ok := fn.(*starlark.Function)
+	if !ok || n > 4 || w.depth >= maxSpecialDepth {
+		all := make(starlark.Tuple, 0, n)
+		all = append(all, self)
+		all = append(all, args...)
+		return w.call(thread, fn, all, nil)
+	}
+	for len(w.scratch) <= w.depth {
+		w.scratch = append(w.scratch, make(starlark.Tuple, 4))
+	}
+	t := w.scratch[w.depth][:n]
+	t[0] = self
+	copy(t[1:], args)
+	v, err := w.call(thread, f, t, nil)
+	clear(t)
+	return v, err
 }
 
 // identityHash is the hash of a value compared by identity, from its
