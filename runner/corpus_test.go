@@ -49,20 +49,26 @@ var (
 )
 
 func TestCorpus(t *testing.T) {
-	testCorpus(t, corpusSet{dir: "../testdata/corpus", minPrograms: 220})
+	testCorpus(t, corpusSet{dir: "../testdata/corpus", minPrograms: 220, minAgreement: corpusMinAgreement})
 }
 
 // TestDataModel runs the data-model probes (testdata/datamodel, see its
 // README.md): short programs each checking one rule of CPython's object
 // model, with CPython's outputs, compared as the corpus is.
 func TestDataModel(t *testing.T) {
-	testCorpus(t, corpusSet{dir: "../testdata/datamodel", minPrograms: 90})
+	testCorpus(t, corpusSet{dir: "../testdata/datamodel", minPrograms: 90, minAgreement: dataModelMinAgreement})
 }
+
+// dataModelMinAgreement is the share of the data-model probes that must
+// agree: each probes a corner of CPython's rules on purpose, and
+// testdata/datamodel/KNOWN says why each of the others differs.
+const dataModelMinAgreement = 0.95
 
 // corpusSet is a directory of programs with CPython's outputs.
 type corpusSet struct {
-	dir         string
-	minPrograms int
+	dir          string
+	minPrograms  int
+	minAgreement float64
 }
 
 func testCorpus(t *testing.T, set corpusSet) {
@@ -108,7 +114,7 @@ func testCorpus(t *testing.T, set corpusSet) {
 	if len(results) == 0 {
 		return // -run picked no program
 	}
-	corpusReport(t, results, len(progs))
+	corpusReport(t, results, len(progs), set.minAgreement)
 }
 
 // corpusResult is how one program fared.
@@ -126,7 +132,7 @@ type corpusResult struct {
 // only counts against corpusMinAgreement, and one that is listed but agrees
 // is reported for pruning, so that the test does not break each time the
 // front end improves.
-func corpusReport(t *testing.T, results []corpusResult, total int) {
+func corpusReport(t *testing.T, results []corpusResult, total int, minAgreement float64) {
 	t.Helper()
 	slices.SortFunc(results, func(a, b corpusResult) int { return strings.Compare(a.name, b.name) })
 	agree, unlisted := 0, 0
@@ -154,8 +160,8 @@ func corpusReport(t *testing.T, results []corpusResult, total int) {
 	ran := len(results)
 	share := float64(agree) / float64(ran)
 	t.Logf("corpus: %d of %d agree (%.1f%%); %d differ, %d of them not in KNOWN", agree, ran, 100*share, ran-agree, unlisted)
-	if ran == total && share < corpusMinAgreement {
-		t.Errorf("corpus: %.1f%% agree with CPython, want at least %.1f%%", 100*share, 100*corpusMinAgreement)
+	if ran == total && share < minAgreement {
+		t.Errorf("corpus: %.1f%% agree with CPython, want at least %.1f%%", 100*share, 100*minAgreement)
 	}
 }
 

@@ -36,6 +36,9 @@ func (c *Class) Lookup(name string) (starlark.Value, bool) {
 func (c *Class) Set(name string, v starlark.Value) {
 	c.dict.set(name, v)
 	c.world.epoch++
+	if name == "__slots__" {
+		_ = c.checkSlots(false)
+	}
 }
 
 // Delete removes the class's own attribute name; false when it has none.

@@ -143,8 +143,13 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 	}
 	if in.base != nil {
 		if v, err := python.GetAttr(thread, in.base, name); err == nil {
-			if name == "copy" || name == "_replace" {
-				return in.keepClass(v), nil
+			switch in.base.(type) {
+			case *starlark.List, *starlark.Dict, *starlark.Set:
+				// list.copy() is a list, whatever the subclass.
+			default:
+				if name == "copy" || name == "_replace" {
+					return in.keepClass(v), nil
+				}
 			}
 			return v, nil
 		}
@@ -287,6 +292,11 @@ func (in *Instance) WriteText(w *interp.TextWriter, str bool, depth int) error {
 			s, err := interp.Str(w.Budget, in.base)
 			if err != nil {
 				return err
+			}
+			if _, text := interp.AsText(in.base); !text {
+				if t := pyTypeName(in.base); strings.HasPrefix(s, t+"(") {
+					s = in.class.name + s[len(t):]
+				}
 			}
 			return w.WriteString(s)
 		}

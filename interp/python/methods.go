@@ -169,6 +169,10 @@ func methodError(name string, err error) error {
 	if _, ok := err.(*Exception); ok {
 		return err
 	}
+	var ex *Exception
+	if _, eval := err.(*starlark.EvalError); !eval && errors.As(err, &ex) {
+		return ex // an exception a value raised inside (an instance's __hash__)
+	}
 	if _, ok := err.(*interp.IntTextError); ok {
 		return err // CPython's text, which names no method
 	}

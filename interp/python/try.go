@@ -524,6 +524,14 @@ var plainTypeError = sync.OnceValue(func() *regexp.Regexp {
 
 // classify maps an interpreter message to its Python class and text.
 func classify(msg string) (class, text string) {
+	// "get: TypeError: unhashable type: 'P'": the interpreter's builtin
+	// method named, before an exception a value of the program raised
+	// (its __hash__) in the form Error gives it.
+	if method, rest, ok := strings.Cut(msg, ": "); ok && isIdentifier(method) {
+		if cls, text, ok := strings.Cut(rest, ": "); ok && BuiltinClass(cls) != nil {
+			return cls, text
+		}
+	}
 	for _, e := range engineErrors() {
 		if m := e.re.FindStringSubmatch(msg); m != nil {
 			if e.text != nil {
@@ -652,4 +660,17 @@ func starlarkTypeName(t string) string {
 		return "str" // the one Starlark type name Python spells otherwise
 	}
 	return t
+}
+
+// isIdentifier reports a name of letters, digits and underscores.
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

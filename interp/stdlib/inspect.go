@@ -19,12 +19,15 @@ import (
 // front end then makes annotated defs python.Functions).
 func Inspect() *starlarkstruct.Module {
 	m := starlark.StringDict{
-		"signature":           interp.NewBuiltin("signature", inSignature),
-		"Signature":           signatureClass,
-		"Parameter":           parameterClass,
-		"BoundArguments":      boundArgsClass,
-		"isfunction":          inPredicate("isfunction", isFunctionValue),
-		"ismethod":            inPredicate("ismethod", func(v starlark.Value) bool { _, ok := v.(*python.BoundMethod); return ok }),
+		"signature":      interp.NewBuiltin("signature", inSignature),
+		"Signature":      signatureClass,
+		"Parameter":      parameterClass,
+		"BoundArguments": boundArgsClass,
+		"isfunction":     inPredicate("isfunction", isFunctionValue),
+		"ismethod": inPredicate("ismethod", func(v starlark.Value) bool {
+			m, ok := v.(*python.BoundMethod)
+			return ok && m.Self() != nil
+		}),
 		"isbuiltin":           inPredicate("isbuiltin", func(v starlark.Value) bool { _, ok := v.(*starlark.Builtin); return ok }),
 		"ismodule":            inPredicate("ismodule", func(v starlark.Value) bool { _, ok := v.(*starlarkstruct.Module); return ok }),
 		"isroutine":           inPredicate("isroutine", isRoutine),
@@ -51,9 +54,11 @@ func Inspect() *starlarkstruct.Module {
 func never(starlark.Value) bool { return false }
 
 func isFunctionValue(v starlark.Value) bool {
-	switch v.(type) {
+	switch f := v.(type) {
 	case *starlark.Function, *python.Function, *dispatcher:
 		return true
+	case *python.BoundMethod:
+		return f.Self() == nil // C.f: a function
 	}
 	return false
 }
@@ -239,6 +244,13 @@ func (p *parameter) Attr(name string) (starlark.Value, error) {
 		return p.annotation, nil
 	case "empty":
 		return emptyClass, nil
+	}
+	// The kinds are class attributes, read through an instance too
+	// (p.kind is p.VAR_POSITIONAL).
+	for i, n := range paramKindNames {
+		if n == name {
+			return paramKind(i), nil
+		}
 	}
 	return nil, noAttrNamed("Parameter", name)
 }
@@ -576,6 +588,9 @@ func signatureOf(thread *starlark.Thread, fn starlark.Value, follow bool, depth 
 			return nil, err
 		}
 		sig := *s.(*signature)
+		if f.Self() == nil {
+			return &sig, nil // a function read through its class: unbound
+		}
 		if len(sig.params) > 0 && sig.params[0].kind <= kindPositionalOrKeyword {
 			sig.params = sig.params[1:]
 		}
