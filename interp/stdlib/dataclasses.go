@@ -590,6 +590,12 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 	}
 	c.Set("__dataclass_fields__", fd)
 	c.Set("__dataclass_params__", p)
+	// In JSON (a tool's argument, a run's structured result) an instance
+	// is its fields, as asdict gives them.
+	c.SetExport(func(thread *starlark.Thread, in *objects.Instance) (starlark.Value, error) {
+		d, _, err := DataclassAsDict(thread, in)
+		return d, err
+	})
 
 	classHash, hasHash := c.Own("__hash__")
 	_, ownEq := c.Own("__eq__")
