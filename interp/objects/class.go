@@ -1,7 +1,6 @@
 package objects
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -635,8 +634,6 @@ func pyTypeName(v starlark.Value) string {
 
 // errorf is python.Errorf, named for brevity.
 func errorf(class, format string, args ...any) error { return python.Errorf(class, format, args...) }
-
-var _ = fmt.Sprintf
 
 // qualify names the method name of the class in err, an error of its
 // call with the wrong arguments (C.__init__() missing 1 required…).

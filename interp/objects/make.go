@@ -329,7 +329,7 @@ func (c *Class) checkSlots(strict bool) error {
 		if strict && c.dict.has(s) {
 			return errorf("ValueError", "'%s' in __slots__ conflicts with class variable", s)
 		}
-		names[mangleName(c.name, s)] = true
+		names[python.MangleName(c.name, s)] = true
 		return nil
 	}
 	if s, ok := interp.AsText(v); ok {
@@ -367,20 +367,6 @@ func (c *Class) checkSlots(strict bool) error {
 	}
 	c.slots = names
 	return nil
-}
-
-// mangleName is a private name as written in class class: __x is _C__x.
-func mangleName(class, name string) string {
-	if len(name) < 3 || name[:2] != "__" || name[len(name)-2:] == "__" {
-		return name
-	}
-	for len(class) > 0 && class[0] == '_' {
-		class = class[1:]
-	}
-	if class == "" {
-		return name
-	}
-	return "_" + class + name
 }
 
 // annotationNames are the names annotated in a class body, in order.

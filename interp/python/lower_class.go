@@ -52,6 +52,10 @@ func (l *lowerer) mangle(name string) string {
 	return mangleName(l.cls.name, name)
 }
 
+// MangleName is name as written inside class class: a private name
+// (__x, not __x__) is _C__x, as CPython's compiler writes it.
+func MangleName(class, name string) string { return mangleName(class, name) }
+
 func mangleName(class, name string) string {
 	if !strings.HasPrefix(name, "__") || strings.HasSuffix(name, "__") || strings.Contains(name, ".") {
 		return name

@@ -776,28 +776,6 @@ func (l *lowerer) params(args *pyast.Arguments) []syntax.Expr {
 	return out
 }
 
-// emptyClassBody reports a body of pass, ..., and docstrings only.
-func emptyClassBody(list []pyast.Stmt) bool {
-	for _, st := range list {
-		switch st := st.(type) {
-		case *pyast.Pass:
-		case *pyast.ExprStmt:
-			c, ok := st.Value.(*pyast.Constant)
-			if !ok {
-				return false
-			}
-			switch c.Value.(type) {
-			case string, pyast.Ellipsis:
-			default:
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // ---- del ----
 
 func (l *lowerer) del(out []syntax.Stmt, st *pyast.Delete) []syntax.Stmt {

@@ -33,12 +33,11 @@ const (
 // exception-class statements.
 func (rt *runtime) tryBuiltins() starlark.StringDict {
 	return starlark.StringDict{
-		"__ot_try":       interp.NewBuiltin("__ot_try", rt.try),
-		"__ot_raise":     interp.NewBuiltin("__ot_raise", rt.raise),
-		"__ot_assert":    interp.NewBuiltin("__ot_assert", rt.assertFailed),
-		"__ot_exc_class": interp.NewBuiltin("__ot_exc_class", rt.excClass),
-		"exit":           interp.NewBuiltin("exit", rt.exit),
-		"quit":           interp.NewBuiltin("quit", rt.exit),
+		"__ot_try":    interp.NewBuiltin("__ot_try", rt.try),
+		"__ot_raise":  interp.NewBuiltin("__ot_raise", rt.raise),
+		"__ot_assert": interp.NewBuiltin("__ot_assert", rt.assertFailed),
+		"exit":        interp.NewBuiltin("exit", rt.exit),
+		"quit":        interp.NewBuiltin("quit", rt.exit),
 	}
 }
 
@@ -202,24 +201,6 @@ func (rt *runtime) assertFailed(thread *starlark.Thread, _ *starlark.Builtin, ar
 		exc.args = starlark.Tuple{args[0]}
 	}
 	return nil, exc.raised(thread)
-}
-
-// excClass is __ot_exc_class(name, base): `class Name(Base): pass`.
-func (rt *runtime) excClass(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	name, _ := interp.AsText(args[0])
-	base := rt.classes["Exception"]
-	if len(args) > 1 {
-		b, ok := args[1].(*ExcClass)
-		if !ok {
-			return nil, typeError("class %s(%s): only exception classes can be declared here; use a dict or a function for data", name, args[1].Type())
-		}
-		base = b
-	}
-	c := &ExcClass{name: name, base: base}
-	if len(args) > 2 {
-		c.doc = args[2]
-	}
-	return c, nil
 }
 
 // excValue is the exception instance that err stands for: the one a
