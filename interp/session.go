@@ -146,8 +146,14 @@ func (s *Session) Run(ctx context.Context, code string, opts Options) (*Result, 
 	}
 	var f *syntax.File
 	var err error
-	if opts.ParseWithCells != nil && len(s.cells) > 0 {
-		f, err = opts.ParseWithCells(code, slices.Sorted(maps.Keys(s.cells)))
+	if opts.ParseWithCells != nil {
+		// Never nil for an input of a session: the front end knows it
+		// is one (earlier inputs may have made instances of classes).
+		cells := slices.Sorted(maps.Keys(s.cells))
+		if cells == nil {
+			cells = []string{}
+		}
+		f, err = opts.ParseWithCells(code, cells)
 	} else {
 		f, err = parse(code)
 	}
