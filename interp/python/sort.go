@@ -41,27 +41,39 @@ type sorter struct {
 	err     error // the first comparison that failed; later ones answer 0
 }
 
-// cmp orders the elements at i and j: negative when i goes first.
-func (s *sorter) cmp(i, j int) int {
+// less reports whether the element at i goes strictly before the one at
+// j. Only "less than" is asked of values that are not str, int, float or
+// tuples, once (a program's __lt__), as CPython's sort asks it: asking
+// both ways to order them made half as many calls again.
+func (s *sorter) less(i, j int) bool {
 	if s.err != nil {
-		return 0
+		return false
 	}
 	x, y := s.keys[i], s.keys[j]
 	if s.reverse {
 		x, y = y, x
 	}
-	c, err := order(s.b, x, y)
+	if _, rich := x.(RichComparer); !rich {
+		if _, rich := y.(RichComparer); !rich {
+			c, err := order(s.b, x, y)
+			if err != nil {
+				s.err = err
+			}
+			return c < 0
+		}
+	}
+	lt, err := pyLess(s.b, x, y, 0)
 	if err != nil {
 		s.err = err
 	}
-	return c
+	return lt
 }
 
 // sort sorts a stably; buf holds at least half of a.
 func (s *sorter) sort(a, buf []int) {
 	if len(a) <= 12 {
 		for i := 1; i < len(a); i++ {
-			for j := i; j > 0 && s.cmp(a[j], a[j-1]) < 0; j-- {
+			for j := i; j > 0 && s.less(a[j], a[j-1]); j-- {
 				a[j], a[j-1] = a[j-1], a[j]
 			}
 		}
@@ -70,7 +82,7 @@ func (s *sorter) sort(a, buf []int) {
 	m := len(a) / 2
 	s.sort(a[:m], buf)
 	s.sort(a[m:], buf)
-	if s.err != nil || s.cmp(a[m-1], a[m]) <= 0 {
+	if s.err != nil || !s.less(a[m], a[m-1]) {
 		return // the two halves are in order already
 	}
 	left := buf[:m]
@@ -79,7 +91,7 @@ func (s *sorter) sort(a, buf []int) {
 	for i < len(left) && j < len(a) {
 		// An element of the right half goes first only when strictly
 		// less: equal elements keep their order.
-		if s.cmp(a[j], left[i]) < 0 {
+		if s.less(a[j], left[i]) {
 			a[k] = a[j]
 			j++
 		} else {
