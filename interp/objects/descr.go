@@ -26,10 +26,17 @@ type descriptorGetter interface {
 func bindToInstance(thread *starlark.Thread, v starlark.Value, in *Instance, owner *Class) (starlark.Value, error) {
 	switch f := v.(type) {
 	case *starlark.Function:
-		if owner != nil {
-			return python.NewMethodOf(f, in, owner.qualname+"."+f.Name()), nil
+		if in.lastFn == f {
+			return in.lastMethod, nil // obj.m() in a loop: one bound method
 		}
-		return python.NewBoundMethod(f, in), nil
+		var m *python.BoundMethod
+		if owner != nil {
+			m = python.NewMethodOf(f, in, owner.qualname+"."+f.Name())
+		} else {
+			m = python.NewBoundMethod(f, in)
+		}
+		in.lastFn, in.lastMethod = f, m
+		return m, nil
 	case *staticMethod:
 		return f.fn, nil
 	case *classMethod:

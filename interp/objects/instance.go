@@ -22,6 +22,10 @@ type Instance struct {
 	base starlark.Value
 	// exc is the exception state of an exception class's instance.
 	exc *python.ExcValue
+	// lastFn and lastMethod are the method last read through the
+	// instance, bound: a loop calling obj.m() binds it once.
+	lastFn     *starlark.Function
+	lastMethod *python.BoundMethod
 }
 
 var (
@@ -137,7 +141,12 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 	}
 	if l.found {
 		if f, ok := l.v.(*starlark.Function); ok && l.qual != "" {
-			return python.NewMethodOf(f, in, l.qual), nil
+			if in.lastFn == f {
+				return in.lastMethod, nil // obj.m() in a loop: one bound method
+			}
+			m := python.NewMethodOf(f, in, l.qual)
+			in.lastFn, in.lastMethod = f, m
+			return m, nil
 		}
 		return bindToInstance(thread, l.v, in, l.owner)
 	}

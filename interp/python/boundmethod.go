@@ -132,6 +132,21 @@ func (m *BoundMethod) CallInternal(thread *starlark.Thread, args starlark.Tuple,
 		QualifyCallError(err, m.Name(), m.qual)
 		return v, err
 	}
+	if f, ok := m.fn.(*starlark.Function); ok && thread != nil && len(args) < scratchWidth {
+		// A def copies its arguments into its frame on entry: the tuple
+		// with self first is borrowed for the call, one per depth of the
+		// call stack (calls at one depth never overlap).
+		if t := borrowArgs(thread, len(args)+1); t != nil {
+			t[0] = m.self
+			copy(t[1:], args)
+			v, err := starlark.Call(thread, f, t, kwargs)
+			clear(t)
+			if err != nil && m.qual != "" {
+				QualifyCallError(err, m.Name(), m.qual)
+			}
+			return v, err
+		}
+	}
 	all := make(starlark.Tuple, 0, len(args)+1)
 	all = append(all, m.self)
 	all = append(all, args...)
@@ -165,3 +180,32 @@ func (m *BoundMethod) Attr(name string) (starlark.Value, error) {
 }
 
 func (m *BoundMethod) AttrNames() []string { return []string{"__func__", "__name__", "__self__"} }
+
+// scratchWidth and scratchDepth bound the argument tuples borrowArgs
+// keeps for a thread: deeper or wider calls allocate their own.
+const (
+	scratchWidth = 8
+	scratchDepth = 1000
+	scratchLocal = "python.argscratch"
+)
+
+// argScratch holds an argument tuple per depth of a thread's call stack.
+type argScratch struct{ bufs []starlark.Tuple }
+
+// borrowArgs lends a tuple of n elements for a call made at the thread's
+// current depth, to clear after the call; nil when the call is too deep.
+func borrowArgs(thread *starlark.Thread, n int) starlark.Tuple {
+	d := thread.CallStackDepth()
+	if d >= scratchDepth {
+		return nil
+	}
+	s, _ := thread.Local(scratchLocal).(*argScratch)
+	if s == nil {
+		s = &argScratch{}
+		thread.SetLocal(scratchLocal, s)
+	}
+	for len(s.bufs) <= d {
+		s.bufs = append(s.bufs, make(starlark.Tuple, scratchWidth))
+	}
+	return s.bufs[d][:n]
+}
