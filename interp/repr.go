@@ -48,10 +48,12 @@ func Repr(b *Budget, v starlark.Value) (string, error) {
 // Str returns the text str() gives for v: a string is itself, anything
 // else its repr.
 func Str(b *Budget, v starlark.Value) (string, error) {
-	if s, ok := AsText(v); ok {
-		return s, b.Charge(uint64(len(s)) / 64)
+	if _, ok := v.(StrValue); !ok {
+		if s, ok := AsText(v); ok {
+			return s, b.Charge(uint64(len(s)) / 64)
+		}
 	}
-	if t, ok := v.(TextValue); ok {
+	if t, ok := v.(TextValue); ok { // an instance of a str subclass too: its __str__
 		w := TextWriter{Budget: b}
 		if err := t.WriteText(&w, true, 0); err != nil {
 			return "", err
@@ -126,8 +128,10 @@ func (w *TextWriter) room(n int) error {
 
 // Str appends the str() of v.
 func (w *TextWriter) Str(v starlark.Value) error {
-	if s, ok := AsText(v); ok {
-		return w.WriteString(s)
+	if _, ok := v.(StrValue); !ok {
+		if s, ok := AsText(v); ok {
+			return w.WriteString(s)
+		}
 	}
 	if t, ok := v.(TextValue); ok {
 		return t.WriteText(w, true, 0)
