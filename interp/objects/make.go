@@ -202,6 +202,16 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	c.mro = mro
 	c.abc = abc
 	c.typedDict = typedDict
+	if typedDict && !ns.has("__total__") {
+		// class M(TypedDict, total=False): M.__total__
+		var total starlark.Value = starlark.True
+		if kw != nil {
+			if v, found, _ := kw.Get(starlark.String("total")); found {
+				total = v
+			}
+		}
+		ns.set("__total__", total)
+	}
 	c.ntFields = ntFields
 	// The exception class instances raise as derives from every
 	// exception class among the bases (class NotFound(AppError, KeyError)

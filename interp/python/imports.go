@@ -187,6 +187,41 @@ func typingModule() *starlarkstruct.Module {
 		TypedDict TypeVarTuple Unpack`) {
 		members[name] = &typingName{name: name}
 	}
+	// get_type_hints(obj): the annotations of a function, or of a class
+	// and its bases (bases first), as a dict.
+	members["get_type_hints"] = interp.NewBuiltin("get_type_hints", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) < 1 {
+			return nil, typeError("get_type_hints() missing 1 required positional argument: 'obj'")
+		}
+		out := starlark.NewDict(4)
+		merge := func(v starlark.Value) error {
+			ann, err := GetAttr(thread, v, "__annotations__")
+			if err != nil {
+				return nil // a class of the MRO without annotations
+			}
+			d, ok := ann.(*starlark.Dict)
+			if !ok {
+				return nil
+			}
+			for _, kv := range d.Items() {
+				if err := out.SetKey(kv[0], kv[1]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if mro, err := GetAttr(thread, args[0], "__mro__"); err == nil {
+			if t, ok := mro.(starlark.Tuple); ok {
+				for i := len(t) - 1; i >= 0; i-- {
+					if err := merge(t[i]); err != nil {
+						return nil, err
+					}
+				}
+				return out, nil
+			}
+		}
+		return out, merge(args[0])
+	})
 	// NewType("UserId", int) is a function that returns its argument.
 	members["NewType"] = interp.NewBuiltin("NewType", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var name, tp starlark.Value
