@@ -15,9 +15,6 @@ import (
 // QualName is the class's __qualname__.
 func (c *Class) QualName() string { return c.qualname }
 
-// Bases are the classes c derives from, as written.
-func (c *Class) Bases() []starlark.Value { return c.bases }
-
 // Names are the class's own attribute names, in definition order.
 func (c *Class) Names() []string { return append([]string(nil), c.dict.keys...) }
 
@@ -104,22 +101,6 @@ func (in *Instance) Names() []string {
 	return out
 }
 
-// GetAttr is in.name, by the full lookup (properties, __getattr__).
-func (in *Instance) GetAttr(thread *starlark.Thread, name string) (starlark.Value, error) {
-	return in.Attr(name)
-}
-
-// CallMethod calls the method name of in's class with args, as
-// in.name(*args) does; found is false when the class has none.
-func (in *Instance) CallMethod(thread *starlark.Thread, name string, args ...starlark.Value) (v starlark.Value, found bool, err error) {
-	f := in.class.special(name)
-	if f == nil {
-		return nil, false, nil
-	}
-	v, err = in.callSpecial(thread, f, args...)
-	return v, true, err
-}
-
 // A Method is a function written in Go that a class holds: read through
 // an instance it binds, as a def does.
 type Method struct {
@@ -160,17 +141,6 @@ func (m *Method) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (starl
 	}
 	return python.NewBoundMethod(m, obj), nil
 }
-
-// NewProperty is property(fget): a computed attribute written in Go.
-func NewProperty(name string, fget func(thread *starlark.Thread, self starlark.Value) (starlark.Value, error)) *Property {
-	return &Property{name: name, fget: interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-		return fget(thread, args[0])
-	})}
-}
-
-// NewStaticMethod is staticmethod(fn); NewClassMethod classmethod(fn).
-func NewStaticMethod(fn starlark.Value) starlark.Value { return &staticMethod{fn: fn} }
-func NewClassMethod(fn starlark.Value) starlark.Value  { return &classMethod{fn: fn} }
 
 // MakeClass is type(name, bases, namespace) with the namespace in order:
 // a class made by a module (make_dataclass, an Enum's functional form).

@@ -192,7 +192,7 @@ func (c *Class) Held(visit func(starlark.Value)) {
 // is no exception.
 func (c *Class) ExcClass() *python.ExcClass { return c.exc }
 
-// PyClass is type(C): classes are of type type.
+// MRO is the class's method resolution order, the class first.
 func (c *Class) MRO() []starlark.Value { return c.mro }
 
 // HasInstance reports whether v is an instance of c or of a subclass.
@@ -340,7 +340,10 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 			}), nil
 		}
 	case "__subclasses__":
-		return starlark.NewBuiltin("__subclasses__", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+		return starlark.NewBuiltin("__subclasses__", func(thread *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			if err := interp.BudgetOf(thread).Charge(uint64(len(c.world.classes))); err != nil {
+				return nil, err
+			}
 			var out []starlark.Value
 			for _, k := range c.world.classes {
 				if slices.Contains(k.bases, starlark.Value(c)) {
@@ -603,34 +606,7 @@ func (ns *namespace) toDict() *starlark.Dict {
 }
 
 // typeName is the name of v's class, as messages quote it.
-func typeName(v starlark.Value) string {
-	if in, ok := v.(*Instance); ok {
-		return in.class.name
-	}
-	return pyTypeName(v)
-}
-
-// pyTypeName is the runtime's name for v's type.
-func pyTypeName(v starlark.Value) string {
-	switch v.(type) {
-	case starlark.NoneType:
-		return "NoneType"
-	case starlark.String:
-		return "str"
-	case *starlark.Function:
-		return "function"
-	case *starlark.Builtin:
-		return "builtin_function_or_method"
-	}
-	if _, ok := interp.AsText(v); ok {
-		return "str"
-	}
-	t := v.Type()
-	if t == "string" {
-		return "str"
-	}
-	return t
-}
+func typeName(v starlark.Value) string { return python.TypeName(v) }
 
 // errorf is python.Errorf, named for brevity.
 func errorf(class, format string, args ...any) error { return python.Errorf(class, format, args...) }

@@ -69,7 +69,7 @@ func (in *Instance) BuiltinBase() string {
 	if s, ok := in.base.(python.Subclass); ok {
 		return s.BuiltinBase()
 	}
-	return pyTypeName(in.base)
+	return typeName(in.base)
 }
 
 // Held visits the instance's attributes and values, for the memory meter.
@@ -303,7 +303,7 @@ func (in *Instance) WriteText(w *interp.TextWriter, str bool, depth int) error {
 				return err
 			}
 			if _, text := interp.AsText(in.base); !text {
-				if t := pyTypeName(in.base); strings.HasPrefix(s, t+"(") {
+				if t := typeName(in.base); strings.HasPrefix(s, t+"(") {
 					s = in.class.name + s[len(t):]
 				}
 			}
@@ -316,7 +316,7 @@ func (in *Instance) WriteText(w *interp.TextWriter, str bool, depth int) error {
 		if err != nil {
 			return err
 		}
-		if t := pyTypeName(in.base); strings.HasPrefix(s, t+"(") {
+		if t := typeName(in.base); strings.HasPrefix(s, t+"(") {
 			s = in.class.name + s[len(t):]
 		}
 		return w.WriteString(s)
@@ -573,6 +573,9 @@ func (in *Instance) keepClass(method starlark.Value) starlark.Value {
 		}
 		out := &Instance{class: in.class, base: v}
 		if in.dict != nil {
+			if err := interp.BudgetOf(thread).Alloc(int64(in.dict.Len())*48 + instanceSize); err != nil {
+				return nil, err
+			}
 			out.dict = starlark.NewDict(in.dict.Len())
 			for _, kv := range in.dict.Items() {
 				_ = out.dict.SetKey(kv[0], kv[1])

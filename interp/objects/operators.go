@@ -282,43 +282,13 @@ func (in *Instance) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if in.base == nil {
 		return nil, true, errorf("TypeError", "'%s' object is not subscriptable", in.class.name)
 	}
-	v, err := getItem(thread, in.base, k)
+	v, err := python.GetItem(thread, in.base, k)
 	if err != nil && isClass(err, "KeyError") {
 		if m := in.class.special("__missing__"); m != nil {
 			v, err = in.callSpecial(thread, m, k)
 		}
 	}
 	return v, true, err
-}
-
-// getItem is x[k] for a builtin value.
-func getItem(thread *starlark.Thread, x, k starlark.Value) (starlark.Value, error) {
-	switch x := x.(type) {
-	case starlark.Mapping:
-		v, found, err := x.Get(k)
-		if err != nil {
-			return nil, err
-		}
-		if !found {
-			s, _ := interp.Repr(interp.BudgetOf(thread), k)
-			return nil, errorf("KeyError", "%s", s)
-		}
-		return v, nil
-	case starlark.Indexable:
-		i, ok := k.(starlark.Int)
-		if !ok {
-			return nil, errorf("TypeError", "%s indices must be integers or slices, not %s", pyTypeName(x), typeName(k))
-		}
-		n, _ := i.Int64()
-		if n < 0 {
-			n += int64(x.Len())
-		}
-		if n < 0 || n >= int64(x.Len()) {
-			return nil, errorf("IndexError", "%s index out of range", pyTypeName(x))
-		}
-		return x.Index(int(n)), nil
-	}
-	return nil, errorf("TypeError", "'%s' object is not subscriptable", pyTypeName(x))
 }
 
 // SetKey is in[k] = v: __setitem__, else the builtin value's.
@@ -328,22 +298,8 @@ func (in *Instance) SetKey(k, v starlark.Value) error {
 		_, err := in.callSpecial(thread, f, k, v)
 		return err
 	}
-	switch b := in.base.(type) {
-	case starlark.HasSetKey:
-		return b.SetKey(k, v)
-	case starlark.HasSetIndex:
-		i, ok := k.(starlark.Int)
-		if !ok {
-			return errorf("TypeError", "list indices must be integers or slices, not %s", typeName(k))
-		}
-		n, _ := i.Int64()
-		if n < 0 {
-			n += int64(b.Len())
-		}
-		if n < 0 || n >= int64(b.Len()) {
-			return errorf("IndexError", "list assignment index out of range")
-		}
-		return b.SetIndex(int(n), v)
+	if in.base != nil {
+		return python.SetItem(thread, in.base, k, v)
 	}
 	return errorf("TypeError", "'%s' object does not support item assignment", in.class.name)
 }

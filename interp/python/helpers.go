@@ -444,8 +444,8 @@ func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		if r, handled, err := c.Contains(thread, args[0]); handled || err != nil {
 			return starlark.Bool(r), err
 		}
-		if b, ok := args[1].(BuiltinHolder); ok && b.Builtin() != nil {
-			return inHelper(thread, nil, starlark.Tuple{args[0], b.Builtin()}, nil)
+		if b := heldBuiltin(args[1]); b != nil {
+			return inHelper(thread, nil, starlark.Tuple{args[0], b}, nil)
 		}
 	}
 	needle, hay := args[0], args[1]
@@ -524,8 +524,8 @@ func delItem(thread *starlark.Thread, b0 *starlark.Builtin, args starlark.Tuple,
 		if handled, err := h.DeleteSlice(thread, &SliceValue{args[1], args[2], args[3]}); handled || err != nil {
 			return starlark.None, err
 		}
-		if bh, ok := x.(BuiltinHolder); ok && bh.Builtin() != nil {
-			return delItem(thread, b0, append(starlark.Tuple{bh.Builtin()}, args[1:]...), kwargs)
+		if b := heldBuiltin(x); b != nil {
+			return delItem(thread, b0, append(starlark.Tuple{b}, args[1:]...), kwargs)
 		}
 	}
 	switch c := x.(type) {
@@ -694,8 +694,8 @@ func setSlice(thread *starlark.Thread, b0 *starlark.Builtin, args starlark.Tuple
 		if handled, err := h.SetSlice(thread, &SliceValue{args[1], args[2], args[3]}, args[4]); handled || err != nil {
 			return starlark.None, err
 		}
-		if bh, ok := args[0].(BuiltinHolder); ok && bh.Builtin() != nil {
-			return setSlice(thread, b0, append(starlark.Tuple{bh.Builtin()}, args[1:]...), kw)
+		if b := heldBuiltin(args[0]); b != nil {
+			return setSlice(thread, b0, append(starlark.Tuple{b}, args[1:]...), kw)
 		}
 	}
 	l, ok := args[0].(*starlark.List)
@@ -1354,9 +1354,17 @@ func setDisplay(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return nil, typeError("'%s' object is not iterable", pyTypeName(args[0]))
 	}
 	defer iter.Done()
+	b := interp.BudgetOf(thread)
 	s := new(starlark.Set)
+	defer b.Hold(func(visit func(starlark.Value)) { visit(s) })()
 	var x starlark.Value
 	for iter.Next(&x) {
+		if err := b.Charge(1); err != nil {
+			return nil, err
+		}
+		if err := tableRoom(b, s.Len()); err != nil {
+			return nil, err
+		}
 		if err := s.Insert(x); err != nil {
 			var ex *Exception
 			if errors.As(err, &ex) {

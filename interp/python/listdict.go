@@ -357,8 +357,8 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 	// count()))): what it holds counts while it grows.
 	defer b.Hold(func(visit func(starlark.Value)) { visit(d) })()
 	if len(args) == 1 {
-		if h, ok := args[0].(BuiltinHolder); ok && h.Builtin() != nil {
-			args = starlark.Tuple{h.Builtin()} // a dict's subclass: its pairs
+		if b := heldBuiltin(args[0]); b != nil {
+			args = starlark.Tuple{b} // a dict's subclass: its pairs
 		}
 		switch src := args[0].(type) {
 		case *starlark.Dict:

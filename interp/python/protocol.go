@@ -199,6 +199,15 @@ type BuiltinHolder interface {
 	Builtin() starlark.Value
 }
 
+// heldBuiltin is the builtin value v holds when v is an instance of a
+// class deriving from a builtin one; nil otherwise.
+func heldBuiltin(v starlark.Value) starlark.Value {
+	if h, ok := v.(BuiltinHolder); ok {
+		return h.Builtin()
+	}
+	return nil
+}
+
 // delAttrHelper is __ot_delattr(x, name): `del x.name`.
 func delAttrHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	name, _ := interp.AsText(args[1])
@@ -258,10 +267,9 @@ func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return v, err
 		}
 	}
-	if h, ok := x.(BuiltinHolder); ok && h.Builtin() != nil {
+	if base := heldBuiltin(x); base != nil {
 		// A list's subclass: list's own += extends it in place, and the
 		// name keeps the instance.
-		base := h.Builtin()
 		v, err := iopHelper(thread, nil, starlark.Tuple{base, spec}, nil)
 		if err == nil && sameContainer(v, base) {
 			return x, nil

@@ -119,8 +119,8 @@ func sliceHelper(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		if handled || err != nil {
 			return v, err
 		}
-		if bh, ok := x.(BuiltinHolder); ok && bh.Builtin() != nil {
-			x = bh.Builtin()
+		if b := heldBuiltin(x); b != nil {
+			x = b
 		}
 	}
 	return stepSlice(thread, b, starlark.Tuple{x, args[1], args[2], args[3]}, nil)

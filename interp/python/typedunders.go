@@ -32,8 +32,8 @@ func (t *TypeObj) dunder(name string) starlark.Value {
 			return nil, typeError("unbound method %s.%s() needs an argument", t.name, name)
 		}
 		recv := args[0]
-		if h, ok := recv.(BuiltinHolder); ok && h.Builtin() != nil {
-			recv = h.Builtin()
+		if b := heldBuiltin(recv); b != nil {
+			recv = b
 		}
 		if name != "__init__" && !t.is(recv) {
 			return nil, typeError("descriptor '%s' requires a '%s' object but received a '%s'", name, t.name, pyTypeName(args[0]))
@@ -131,8 +131,8 @@ func valueDunder(thread *starlark.Thread, x starlark.Value, name string, args st
 			return nil, err
 		}
 		y := args[0]
-		if h, ok := y.(BuiltinHolder); ok && h.Builtin() != nil {
-			y = h.Builtin()
+		if b := heldBuiltin(y); b != nil {
+			y = b
 		}
 		eq, err := pyEqual(b, x, y)
 		if err != nil {
@@ -144,8 +144,8 @@ func valueDunder(thread *starlark.Thread, x starlark.Value, name string, args st
 			return nil, err
 		}
 		y := args[0]
-		if h, ok := y.(BuiltinHolder); ok && h.Builtin() != nil {
-			y = h.Builtin()
+		if b := heldBuiltin(y); b != nil {
+			y = b
 		}
 		op := map[string]syntax.Token{"__lt__": syntax.LT, "__le__": syntax.LE, "__gt__": syntax.GT, "__ge__": syntax.GE}[name]
 		ok, err := starlark.Compare(op, x, y)
@@ -155,6 +155,18 @@ func valueDunder(thread *starlark.Thread, x starlark.Value, name string, args st
 		return starlark.Bool(ok), nil
 	}
 	return nil, typeError("'%s' object has no attribute '%s'", pyTypeName(x), name)
+}
+
+// GetItem is x[k] for a builtin value x (a dict, a list, a str), with
+// CPython's KeyError and IndexError.
+func GetItem(thread *starlark.Thread, x, k starlark.Value) (starlark.Value, error) {
+	return valueDunder(thread, x, "__getitem__", starlark.Tuple{k})
+}
+
+// SetItem is x[k] = v for a builtin value x.
+func SetItem(thread *starlark.Thread, x, k, v starlark.Value) error {
+	_, err := valueDunder(thread, x, "__setitem__", starlark.Tuple{k, v})
+	return err
 }
 
 // indexOf is the position a subscript names in a sequence of n elements.

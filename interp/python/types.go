@@ -450,8 +450,7 @@ func isinstanceBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	ok, err := classInfos("isinstance", info, 0, func(c classInfo) bool { return c.hasInstance(x) })
 	if !ok && err == nil {
 		// An instance of a class deriving from Counter is a Counter.
-		if h, isHolder := x.(BuiltinHolder); isHolder && h.Builtin() != nil {
-			b := h.Builtin()
+		if b := heldBuiltin(x); b != nil {
 			ok, err = classInfos("isinstance", info, 0, func(c classInfo) bool { return c.hasInstance(b) })
 		}
 	}

@@ -180,6 +180,15 @@ func (w *valueRedactor) starlark(v starlark.Value, depth int) (starlark.Value, b
 			kwargs = append(kwargs, starlark.Tuple{elems[i], elems[i+1]})
 		}
 		return starlarkstruct.FromKeywords(x.Constructor(), kwargs), true, nil
+	case interp.StarlarkValuer:
+		// A value that converts as another (a deque as its list, an
+		// instance of a program's class as its fields or its repr): a
+		// secret in that form replaces the value by its redacted form.
+		r, changed, err := w.starlark(x.StarlarkValue(), depth+1)
+		if !changed || err != nil {
+			return v, false, err
+		}
+		return r, true, nil
 	case interp.GoValuer:
 		// A value that knows its Go form (a path object): when that form
 		// holds a secret, the redacted Go form stands in for it, which

@@ -253,3 +253,31 @@ func BenchmarkEntering(b *testing.B) {
 		})
 	}
 }
+
+// valuer converts as another value, as an instance of a program's class
+// converts as its repr or its fields.
+type valuer struct{ as starlark.Value }
+
+func (v valuer) String() string                { return "valuer" }
+func (v valuer) Type() string                  { return "valuer" }
+func (v valuer) Freeze()                       {}
+func (v valuer) Truth() starlark.Bool          { return true }
+func (v valuer) Hash() (uint32, error)         { return 0, nil }
+func (v valuer) StarlarkValue() starlark.Value { return v.as }
+
+// A value that converts as another (an instance shown by its repr, a
+// dataclass by its fields) leaves a run with the secret in that form
+// redacted, and as itself when there is none.
+func TestStarlarkValuerRedacted(t *testing.T) {
+	secrets := testSecrets(t)
+	d := starlark.NewDict(1)
+	d.SetKey(starlark.String("token"), starlark.String(hardSecret))
+	got := Starlark(secrets, valuer{as: d})
+	if text, _ := interp.Format(got, ""); text != `{"token":"[secret:HARD]"}` {
+		t.Errorf("redacted: %s", text)
+	}
+	clean := valuer{as: starlark.String("Point(1, 2)")}
+	if Starlark(secrets, clean) != starlark.Value(clean) {
+		t.Error("a value without secrets should come back as it is")
+	}
+}
