@@ -309,6 +309,9 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 	case "__bases__":
 		return starlark.Tuple(slices.Clone(c.bases)), nil
 	case "__base__":
+		if len(c.bases) == 0 {
+			return starlark.None, nil
+		}
 		return c.bases[0], nil
 	case "__dict__":
 		return c.dict.toDict(), nil
