@@ -418,3 +418,17 @@ func (t *Text) Unpack(v starlark.Value) error {
 	*t = Text(s)
 	return nil
 }
+
+// IsASCII reports whether s is all ASCII, eight bytes at a time.
+func IsASCII(s string) bool {
+	i := 0
+	var acc uint64
+	for ; i+8 <= len(s); i += 8 {
+		acc |= uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	}
+	for ; i < len(s); i++ {
+		acc |= uint64(s[i])
+	}
+	return acc&0x8080808080808080 == 0
+}

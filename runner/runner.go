@@ -25,6 +25,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/interp/stdlib"
 	"github.com/onetool-dev/onetool/packs"
@@ -492,7 +493,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		SeparateStderr: st.separateStderr,
 		Parse:          python.Parse,
 		ParseWithCells: python.ParseWithCells,
-		Explain:        python.Explain,
+		Explain:        pyrt.Explain,
 		Executor:       r.executor,
 		SessionKept:    st.sessionKept,
 	}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/runner"
 	"github.com/onetool-dev/onetool/runner/config"
@@ -97,7 +98,7 @@ func TestDocsUnavailableBuiltins(t *testing.T) {
 		listed = append(listed, m[1])
 	}
 	slices.Sort(listed)
-	if want := python.UnavailableBuiltins(); !slices.Equal(listed, want) {
+	if want := pyrt.UnavailableBuiltins(); !slices.Equal(listed, want) {
 		t.Errorf("docs/language.md lists the unavailable builtins %v; the binary's are %v", listed, want)
 	}
 	for _, name := range listed {

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner"
 )
@@ -206,7 +206,7 @@ func (rp *repl) leave(code int) (quit bool) {
 // (exit(3), sys.exit("bye")) and the status CPython would exit with: the
 // code when it is an integer, else 1 after printing it (msg).
 func systemExit(err error) (code int, msg string, ok bool) {
-	var exc *python.Exception
+	var exc *pyrt.Exception
 	if err == nil || !errors.As(err, &exc) || exc.Class != "SystemExit" || exc.Module != "" {
 		return 0, "", false
 	}

@@ -1,6 +1,7 @@
 // Package layout holds a test that keeps the dependency direction of
 // SPEC §1: cmd → runner → {interp, proxy, packs, fence, snippets};
 // proxy → packs; interp knows nothing about packs; nothing imports cmd.
+// Inside interp, the Python front end and its runtime never meet.
 package layout
 
 import (
@@ -23,6 +24,13 @@ var forbidden = map[string][]string{
 	"runner":   {"cmd"},
 	// internal packages serve the others and import none of them.
 	"internal": {"fence", "snippets", "interp", "proxy", "packs", "runner", "cmd"},
+	// Python: the front end and the runtime share only interp/lowered
+	// (docs/design.md); the object model builds on the runtime; the
+	// standard library on both.
+	"interp/python":  {"interp/pyrt", "interp/objects", "interp/stdlib"},
+	"interp/pyrt":    {"interp/python", "interp/objects", "interp/stdlib"},
+	"interp/lowered": {"interp"},
+	"interp/objects": {"interp/python", "interp/stdlib"},
 }
 
 func TestDependencyDirection(t *testing.T) {

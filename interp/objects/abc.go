@@ -5,7 +5,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The abc module: ABC as a base (or ABCMeta as a metaclass) makes a
@@ -66,7 +66,7 @@ func (m *abstractMethod) DescriptorGet(thread *starlark.Thread, obj, owner starl
 	if obj == starlark.None {
 		return m, nil
 	}
-	return python.NewBoundMethod(m, obj), nil
+	return pyrt.NewBoundMethod(m, obj), nil
 }
 func (m *abstractMethod) Attr(name string) (starlark.Value, error) {
 	switch name {

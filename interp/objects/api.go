@@ -4,7 +4,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // What the modules written in Go (dataclasses, enum, functools) use to
@@ -139,7 +139,7 @@ func (m *Method) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (starl
 	if obj == starlark.None {
 		return m, nil
 	}
-	return python.NewBoundMethod(m, obj), nil
+	return pyrt.NewBoundMethod(m, obj), nil
 }
 
 // MakeClass is type(name, bases, namespace) with the namespace in order:
@@ -258,7 +258,7 @@ func (in *Instance) LookupSpecial(name string) (starlark.Value, bool) {
 	l := in.class.lookup(name)
 	if !l.found || l.v == starlark.None {
 		if in.base != nil {
-			if v, err := python.GetAttr(in.thread(), in.base, name); err == nil {
+			if v, err := pyrt.GetAttr(in.thread(), in.base, name); err == nil {
 				return v, true
 			}
 		}

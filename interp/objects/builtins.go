@@ -5,11 +5,11 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Builtins returns the object model's builtins, to merge over base (the
-// runtime's, python.Builtins): the helpers of lowered class statements,
+// runtime's, pyrt.Builtins): the helpers of lowered class statements,
 // super, property, staticmethod, classmethod, and the builtins whose
 // answer for an instance is a special method (len, iter, next, abs,
 // callable, bool, vars, setattr, delattr, id, round, object). base is
@@ -34,7 +34,7 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 		}
 		return nil
 	}
-	obj, _ := base["object"].(*python.TypeObj)
+	obj, _ := base["object"].(*pyrt.TypeObj)
 	d := starlark.StringDict{
 		"__ot_class": interp.NewBuiltin("__ot_class", classHelper),
 		"__ot_classcell": interp.NewBuiltin("__ot_classcell", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -43,8 +43,8 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 		"__ot_super":     interp.NewBuiltin("__ot_super", zeroArgSuper),
 		"__ot_unbound":   Unbound,
 		"__ot_annot":     interp.NewBuiltin("__ot_annot", annotHelper),
-		python.TypeMaker: interp.NewBuiltin(python.TypeMaker, typeHelper),
-		"NotImplemented": python.NotImplemented,
+		pyrt.TypeMaker:   interp.NewBuiltin(pyrt.TypeMaker, typeHelper),
+		"NotImplemented": pyrt.NotImplemented,
 		"super":          superType,
 		"property":       propertyType,
 		"staticmethod":   staticMethodType,
@@ -121,7 +121,7 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 						return nil, err
 					}
 					get := in.class.special("__getitem__")
-					return python.NewIterator(thread, "reversed", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+					return pyrt.NewIterator(thread, "reversed", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 						if n <= 0 {
 							return nil, false, nil
 						}
@@ -203,7 +203,7 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 			if !ok {
 				return nil, errorf("TypeError", "attribute name must be string, not '%s'", typeName(args[1]))
 			}
-			if d, ok := args[0].(python.AttrDeleter); ok {
+			if d, ok := args[0].(pyrt.AttrDeleter); ok {
 				return starlark.None, d.DelAttr(thread, name)
 			}
 			return nil, errorf("AttributeError", "'%s' object has no attribute '%s'", typeName(args[0]), name)
@@ -297,7 +297,7 @@ func propertyBuiltin(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // (object.__setattr__(self, name, value) in a frozen dataclass's
 // __post_init__).
 type ObjectType struct {
-	typ *python.TypeObj
+	typ *pyrt.TypeObj
 	// methods are object's methods, made once: object.__hash__ is
 	// object.__hash__.
 	methods map[string]starlark.Value
@@ -316,7 +316,7 @@ func (o *ObjectType) Hash() (uint32, error) { return o.typ.Hash() }
 func (o *ObjectType) Name() string          { return "object" }
 
 // TypeObj is the runtime's class object.
-func (o *ObjectType) TypeObj() *python.TypeObj { return o.typ }
+func (o *ObjectType) TypeObj() *pyrt.TypeObj { return o.typ }
 
 // HasInstance: everything is an object.
 func (o *ObjectType) HasInstance(starlark.Value) bool { return true }

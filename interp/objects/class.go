@@ -8,20 +8,20 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // A Class is a class a program defined (a class statement, or
 // type(name, bases, namespace)).
 type Class struct {
 	name, qualname string
-	bases          []starlark.Value // as written: *Class, *python.TypeObj, *python.ExcClass, other classes
+	bases          []starlark.Value // as written: *Class, *pyrt.TypeObj, *pyrt.ExcClass, other classes
 	mro            []starlark.Value // C3 order, the class first
 	dict           *namespace
 	world          *world
 	// exc is the exception class instances raise as, when the class
 	// derives from an exception class; nil otherwise.
-	exc *python.ExcClass
+	exc *pyrt.ExcClass
 	// builtin is the nearest base that is a class of the runtime other
 	// than object (dict, list, a namedtuple class, collections.Counter):
 	// instances hold a value of it. nil for a plain class.
@@ -72,8 +72,8 @@ var (
 	_ starlark.HasAttrs    = (*Class)(nil)
 	_ starlark.HasSetField = (*Class)(nil)
 	_ starlark.Comparable  = (*Class)(nil)
-	_ python.Class         = (*Class)(nil)
-	_ python.ExceptionType = (*Class)(nil)
+	_ pyrt.Class           = (*Class)(nil)
+	_ pyrt.ExceptionType   = (*Class)(nil)
 )
 
 func (c *Class) Name() string          { return c.name }
@@ -174,7 +174,7 @@ func (c *Class) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool,
 	case syntax.NEQ:
 		return starlark.Value(c) != y, nil
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'type' and 'type'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'type' and 'type'", op)
 }
 
 // Held visits what the class holds, for the memory meter: its namespace
@@ -190,7 +190,7 @@ func (c *Class) Held(visit func(starlark.Value)) {
 
 // ExcClass is the exception class instances raise as; nil when the class
 // is no exception.
-func (c *Class) ExcClass() *python.ExcClass { return c.exc }
+func (c *Class) ExcClass() *pyrt.ExcClass { return c.exc }
 
 // MRO is the class's method resolution order, the class first.
 func (c *Class) MRO() []starlark.Value { return c.mro }
@@ -209,20 +209,20 @@ func (c *Class) IsSubclassOf(base starlark.Value) bool {
 			return true
 		}
 		switch m := m.(type) {
-		case *python.ExcClass:
-			if b, ok := base.(*python.ExcClass); ok && m.IsSubclass(b) {
+		case *pyrt.ExcClass:
+			if b, ok := base.(*pyrt.ExcClass); ok && m.IsSubclass(b) {
 				return true
 			}
-		case *python.TypeObj:
-			if b, ok := base.(*python.TypeObj); ok && b.Name() == m.Name() {
+		case *pyrt.TypeObj:
+			if b, ok := base.(*pyrt.TypeObj); ok && b.Name() == m.Name() {
 				return true
 			}
 		}
 	}
-	if b, ok := base.(*python.TypeObj); ok && b.Name() == "object" {
+	if b, ok := base.(*pyrt.TypeObj); ok && b.Name() == "object" {
 		return true
 	}
-	if t, ok := c.builtin.(python.SubclassTester); ok {
+	if t, ok := c.builtin.(pyrt.SubclassTester); ok {
 		return t.IsSubclassOf(base)
 	}
 	return false
@@ -365,7 +365,7 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 		switch m := m.(type) {
 		case *Class:
 			continue
-		case *python.TypeObj:
+		case *pyrt.TypeObj:
 			if m.Name() == "object" {
 				continue // object's own, below
 			}
@@ -382,7 +382,7 @@ func (c *Class) Attr(name string) (starlark.Value, error) {
 			return v, nil
 		}
 	}
-	return nil, python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
+	return nil, pyrt.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
 }
 
 func (c *Class) AttrNames() []string {
@@ -429,7 +429,7 @@ func (c *Class) delAttr(name string) error {
 		}
 	}
 	if !c.dict.del(name) {
-		return python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
+		return pyrt.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.name, name)
 	}
 	c.world.epoch++
 	return nil
@@ -451,7 +451,7 @@ func (c *Class) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwarg
 		if len(c.abstract) > 1 {
 			s = "s"
 		}
-		return nil, python.Errorf("TypeError", "Can't instantiate abstract class %s with abstract method%s %s", c.name, s, strings.Join(c.abstract, ", "))
+		return nil, pyrt.Errorf("TypeError", "Can't instantiate abstract class %s with abstract method%s %s", c.name, s, strings.Join(c.abstract, ", "))
 	}
 	if f := c.special("__new__"); f != nil {
 		return c.callNew(thread, f, args, kwargs)
@@ -472,7 +472,7 @@ func (c *Class) newInstance(thread *starlark.Thread, args starlark.Tuple, kwargs
 	}
 	in := &Instance{class: c}
 	if c.exc != nil {
-		in.exc = python.NewExcValue(c.exc, in, append(starlark.Tuple(nil), args...))
+		in.exc = pyrt.NewExcValue(c.exc, in, append(starlark.Tuple(nil), args...))
 	}
 	if c.builtin != nil {
 		init := c.special("__init__")
@@ -493,7 +493,7 @@ func (c *Class) newInstance(thread *starlark.Thread, args starlark.Tuple, kwargs
 // __init__ (a dict, a list) rather than made once by __new__ (a tuple).
 func (c *Class) mutableBuiltin(thread *starlark.Thread) bool {
 	switch b := c.builtin.(type) {
-	case *python.TypeObj:
+	case *pyrt.TypeObj:
 		switch b.Name() {
 		case "dict", "list", "set", "bytearray":
 			return true
@@ -516,7 +516,7 @@ func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.
 	init := c.special("__init__")
 	if init == nil {
 		if (len(args) > 0 || len(kwargs) > 0) && c.builtin == nil && c.exc == nil {
-			return python.Errorf("TypeError", "%s() takes no arguments", c.name)
+			return pyrt.Errorf("TypeError", "%s() takes no arguments", c.name)
 		}
 		return nil
 	}
@@ -532,7 +532,7 @@ func (c *Class) initialize(thread *starlark.Thread, in *Instance, args starlark.
 		return err
 	}
 	if r != starlark.None {
-		return python.Errorf("TypeError", "__init__() should return None, not '%s'", typeName(r))
+		return pyrt.Errorf("TypeError", "__init__() should return None, not '%s'", typeName(r))
 	}
 	return nil
 }
@@ -609,10 +609,10 @@ func (ns *namespace) toDict() *starlark.Dict {
 }
 
 // typeName is the name of v's class, as messages quote it.
-func typeName(v starlark.Value) string { return python.TypeName(v) }
+func typeName(v starlark.Value) string { return pyrt.TypeName(v) }
 
-// errorf is python.Errorf, named for brevity.
-func errorf(class, format string, args ...any) error { return python.Errorf(class, format, args...) }
+// errorf is pyrt.Errorf, named for brevity.
+func errorf(class, format string, args ...any) error { return pyrt.Errorf(class, format, args...) }
 
 // qualify names the method name of the class in err, an error of its
 // call with the wrong arguments (C.__init__() missing 1 required…).
@@ -625,6 +625,6 @@ func (c *Class) qualify(err error, name string, fn starlark.Value) {
 		if l := c.lookup(name); l.owner != nil {
 			owner = l.owner
 		}
-		python.QualifyCallError(err, f.Name(), owner.qualname+"."+f.Name())
+		pyrt.QualifyCallError(err, f.Name(), owner.qualname+"."+f.Name())
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Descriptors: what reading a class attribute through an instance or the
@@ -29,18 +29,18 @@ func bindToInstance(thread *starlark.Thread, v starlark.Value, in *Instance, own
 		if in.lastFn == f {
 			return in.lastMethod, nil // obj.m() in a loop: one bound method
 		}
-		var m *python.BoundMethod
+		var m *pyrt.BoundMethod
 		if owner != nil {
-			m = python.NewMethodOf(f, in, owner.qualname+"."+f.Name())
+			m = pyrt.NewMethodOf(f, in, owner.qualname+"."+f.Name())
 		} else {
-			m = python.NewBoundMethod(f, in)
+			m = pyrt.NewBoundMethod(f, in)
 		}
 		in.lastFn, in.lastMethod = f, m
 		return m, nil
 	case *staticMethod:
 		return f.fn, nil
 	case *classMethod:
-		return python.NewBoundMethod(f.fn, in.class), nil
+		return pyrt.NewBoundMethod(f.fn, in.class), nil
 	case *Property:
 		return f.get(thread, in)
 	case descriptorGetter:
@@ -64,15 +64,15 @@ func bindToClassOf(thread *starlark.Thread, v starlark.Value, c, owner *Class) (
 	switch f := v.(type) {
 	case *starlark.Function:
 		if owner != nil {
-			return python.NewMethodOf(f, nil, owner.qualname+"."+f.Name()), nil
+			return pyrt.NewMethodOf(f, nil, owner.qualname+"."+f.Name()), nil
 		}
 	case *staticMethod:
 		if fn, ok := f.fn.(*starlark.Function); ok && owner != nil {
-			return python.NewMethodOf(fn, nil, owner.qualname+"."+fn.Name()), nil
+			return pyrt.NewMethodOf(fn, nil, owner.qualname+"."+fn.Name()), nil
 		}
 		return f.fn, nil
 	case *classMethod:
-		return python.NewBoundMethod(f.fn, c), nil
+		return pyrt.NewBoundMethod(f.fn, c), nil
 	case descriptorGetter:
 		return f.DescriptorGet(thread, starlark.None, c)
 	case *Instance:
@@ -341,7 +341,7 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		})
 	}
 	isObject := false
-	if t, ok := base.(*python.TypeObj); ok && t.Name() == "object" {
+	if t, ok := base.(*pyrt.TypeObj); ok && t.Name() == "object" {
 		isObject = true
 	}
 	switch name {
@@ -351,7 +351,7 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		}
 		switch {
 		case in.exc != nil:
-			if _, ok := base.(*python.ExcClass); ok {
+			if _, ok := base.(*pyrt.ExcClass); ok {
 				return method(func(_ *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 					if len(kwargs) > 0 {
 						return nil, errorf("TypeError", "%s() takes no keyword arguments", cls.name)
@@ -412,7 +412,7 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		return nil, false
 	}
 	if in.exc != nil {
-		if _, ok := base.(*python.ExcClass); ok {
+		if _, ok := base.(*pyrt.ExcClass); ok {
 			switch name {
 			case "__str__":
 				return method(func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -433,13 +433,13 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 		}
 	}
 	if in.base != nil {
-		if t, ok := base.(*python.TypeObj); ok && len(name) > 4 && name[:2] == "__" {
+		if t, ok := base.(*pyrt.TypeObj); ok && len(name) > 4 && name[:2] == "__" {
 			// dict's own __setitem__, acting on the dict the instance holds.
 			if d, err := t.Attr(name); err == nil && d != nil {
-				return python.NewBoundMethod(d, in), true
+				return pyrt.NewBoundMethod(d, in), true
 			}
 		}
-		if v, err := python.GetAttr(thread, in.base, name); err == nil {
+		if v, err := pyrt.GetAttr(thread, in.base, name); err == nil {
 			return v, true
 		}
 	}
@@ -485,14 +485,14 @@ func objectMethod(in *Instance, name string) (starlark.Value, bool) {
 			if args[0] == starlark.Value(in) {
 				return starlark.True, nil
 			}
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}), true
 	case "__ne__":
 		return bi(func(_ *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
 			if args[0] == starlark.Value(in) {
 				return starlark.False, nil
 			}
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}), true
 	case "__hash__":
 		return bi(func(*starlark.Thread, starlark.Tuple) (starlark.Value, error) {

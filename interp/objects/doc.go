@@ -32,7 +32,7 @@
 // Subclasses of builtin types hold a value of the builtin type (a dict
 // for class Registry(dict)) that the methods the class does not define
 // act on. Subclasses of exception classes hold the exception state
-// (python.ExcValue) that raise and except use.
+// (pyrt.ExcValue) that raise and except use.
 //
 // This package sits above package python: it uses the runtime's
 // exceptions and protocols, and its builtins (Builtins) are merged over

@@ -4,10 +4,10 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
-var _ python.Formatter = (*Instance)(nil)
+var _ pyrt.Formatter = (*Instance)(nil)
 
 // PyFormat is format(in, spec) and f"{in:spec}": the class's
 // __format__, else the builtin value's format (an IntEnum member's

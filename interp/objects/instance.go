@@ -8,7 +8,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // An Instance is an instance of a program's class.
@@ -21,29 +21,29 @@ type Instance struct {
 	// dict of class Registry(dict)); nil for a plain class.
 	base starlark.Value
 	// exc is the exception state of an exception class's instance.
-	exc *python.ExcValue
+	exc *pyrt.ExcValue
 	// lastFn and lastMethod are the method last read through the
 	// instance, bound: a loop calling obj.m() binds it once.
 	lastFn     *starlark.Function
-	lastMethod *python.BoundMethod
+	lastMethod *pyrt.BoundMethod
 }
 
 var (
-	_ starlark.HasAttrs     = (*Instance)(nil)
-	_ starlark.HasSetField  = (*Instance)(nil)
-	_ starlark.Comparable   = (*Instance)(nil)
-	_ starlark.HasBinary    = (*Instance)(nil)
-	_ starlark.HasUnary     = (*Instance)(nil)
-	_ starlark.Iterable     = (*Instance)(nil)
-	_ starlark.Sequence     = (*Instance)(nil)
-	_ starlark.Mapping      = (*Instance)(nil)
-	_ starlark.HasSetKey    = (*Instance)(nil)
-	_ starlark.Callable     = (*Instance)(nil)
-	_ interp.TextValue      = (*Instance)(nil)
-	_ interp.Holder         = (*Instance)(nil)
-	_ python.RichComparer   = (*Instance)(nil)
-	_ python.Raisable       = (*Instance)(nil)
-	_ python.SubclassTester = (*Class)(nil)
+	_ starlark.HasAttrs    = (*Instance)(nil)
+	_ starlark.HasSetField = (*Instance)(nil)
+	_ starlark.Comparable  = (*Instance)(nil)
+	_ starlark.HasBinary   = (*Instance)(nil)
+	_ starlark.HasUnary    = (*Instance)(nil)
+	_ starlark.Iterable    = (*Instance)(nil)
+	_ starlark.Sequence    = (*Instance)(nil)
+	_ starlark.Mapping     = (*Instance)(nil)
+	_ starlark.HasSetKey   = (*Instance)(nil)
+	_ starlark.Callable    = (*Instance)(nil)
+	_ interp.TextValue     = (*Instance)(nil)
+	_ interp.Holder        = (*Instance)(nil)
+	_ pyrt.RichComparer    = (*Instance)(nil)
+	_ pyrt.Raisable        = (*Instance)(nil)
+	_ pyrt.SubclassTester  = (*Class)(nil)
 )
 
 // Class is the instance's class.
@@ -54,7 +54,7 @@ func (in *Instance) PyClass() starlark.Value { return in.class }
 
 // Exception is the instance's exception state; nil when its class is no
 // exception class.
-func (in *Instance) Exception() *python.ExcValue { return in.exc }
+func (in *Instance) Exception() *pyrt.ExcValue { return in.exc }
 
 // Builtin is the value of the builtin class the instance's class derives
 // from; nil for a plain class.
@@ -66,7 +66,7 @@ func (in *Instance) BuiltinBase() string {
 	if in.base == nil {
 		return ""
 	}
-	if s, ok := in.base.(python.Subclass); ok {
+	if s, ok := in.base.(pyrt.Subclass); ok {
 		return s.BuiltinBase()
 	}
 	return typeName(in.base)
@@ -144,14 +144,14 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 			if in.lastFn == f {
 				return in.lastMethod, nil // obj.m() in a loop: one bound method
 			}
-			m := python.NewMethodOf(f, in, l.qual)
+			m := pyrt.NewMethodOf(f, in, l.qual)
 			in.lastFn, in.lastMethod = f, m
 			return m, nil
 		}
 		return bindToInstance(thread, l.v, in, l.owner)
 	}
 	if in.base != nil {
-		if v, err := python.GetAttr(thread, in.base, name); err == nil {
+		if v, err := pyrt.GetAttr(thread, in.base, name); err == nil {
 			switch in.base.(type) {
 			case *starlark.List, *starlark.Dict, *starlark.Set:
 				// list.copy() is a list, whatever the subclass.

@@ -8,7 +8,8 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/lowered"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Making classes: the class statement's helper, type(name, bases, ns)
@@ -187,7 +188,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 					abc = true
 					continue
 				}
-				return nil, &python.Exception{Class: "TypeError", Msg: "metaclasses are not supported",
+				return nil, &pyrt.Exception{Class: "TypeError", Msg: "metaclasses are not supported",
 					Advice: "use a class decorator or __init_subclass__ instead of metaclass="}
 			}
 		}
@@ -216,19 +217,19 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 	// The exception class instances raise as derives from every
 	// exception class among the bases (class NotFound(AppError, KeyError)
 	// is caught by except KeyError).
-	var excBases []*python.ExcClass
+	var excBases []*pyrt.ExcClass
 	for _, b := range c.bases {
 		switch x := b.(type) {
 		case *Class:
 			if x.exc != nil {
 				excBases = append(excBases, x.exc)
 			}
-		case *python.ExcClass:
+		case *pyrt.ExcClass:
 			excBases = append(excBases, x)
 		}
 	}
 	if len(excBases) > 0 {
-		c.exc = python.NewModuleSubclass(name, excBases[0], excBases[1:]...)
+		c.exc = pyrt.NewModuleSubclass(name, excBases[0], excBases[1:]...)
 	}
 	for _, m := range mro[1:] {
 		switch x := m.(type) {
@@ -242,7 +243,7 @@ func makeClass(thread *starlark.Thread, name, qualname string, bases starlark.Tu
 			if x.ntFields != nil && c.ntFields == nil {
 				c.ntFields = x.ntFields
 			}
-		case *python.TypeObj:
+		case *pyrt.TypeObj:
 			if c.builtin == nil && x.Name() != "object" {
 				c.builtin = x
 			}
@@ -339,7 +340,7 @@ func (c *Class) checkSlots(strict bool) error {
 		if strict && c.dict.has(s) {
 			return errorf("ValueError", "'%s' in __slots__ conflicts with class variable", s)
 		}
-		names[python.MangleName(c.name, s)] = true
+		names[lowered.MangleName(c.name, s)] = true
 		return nil
 	}
 	if s, ok := interp.AsText(v); ok {
@@ -367,7 +368,7 @@ func (c *Class) checkSlots(strict bool) error {
 			for n := range k.slots {
 				names[n] = true
 			}
-		case *python.TypeObj:
+		case *pyrt.TypeObj:
 			if k.Name() != "object" {
 				return nil
 			}
@@ -541,8 +542,8 @@ func same(x, y starlark.Value) bool {
 	if x == y {
 		return true
 	}
-	tx, ok1 := x.(*python.TypeObj)
-	ty, ok2 := y.(*python.TypeObj)
+	tx, ok1 := x.(*pyrt.TypeObj)
+	ty, ok2 := y.(*pyrt.TypeObj)
 	return ok1 && ok2 && tx.Name() == ty.Name()
 }
 
@@ -551,7 +552,7 @@ func mroOf(b starlark.Value, root starlark.Value) []starlark.Value {
 	switch x := b.(type) {
 	case *Class:
 		return slices.Clone(x.mro)
-	case *python.ExcClass:
+	case *pyrt.ExcClass:
 		var out []starlark.Value
 		for k := x; k != nil; k = k.Base() {
 			out = append(out, k)
@@ -560,7 +561,7 @@ func mroOf(b starlark.Value, root starlark.Value) []starlark.Value {
 			out = append(out, root)
 		}
 		return out
-	case *python.TypeObj:
+	case *pyrt.TypeObj:
 		if x.Name() == "object" {
 			return []starlark.Value{x}
 		}
@@ -586,7 +587,7 @@ func mroOf(b starlark.Value, root starlark.Value) []starlark.Value {
 }
 
 // interpInt is the int class, bool's base.
-func interpInt(bool *python.TypeObj) starlark.Value { return bool.Base() }
+func interpInt(bool *pyrt.TypeObj) starlark.Value { return bool.Base() }
 
 // className is a class's name, for messages.
 func className(v starlark.Value) string {

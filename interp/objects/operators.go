@@ -5,7 +5,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The special methods of operators, comparisons, iteration and indexing.
@@ -52,14 +52,14 @@ func (in *Instance) Binary(op syntax.Token, y starlark.Value, side starlark.Side
 		// overrides the reflected method: it goes first.
 		if r := o.class.lookup(names[1]); r.found && r.v != in.class.lookup(names[1]).v {
 			v, err := o.callSpecial(thread, r.v, in)
-			if err != nil || v != python.NotImplemented {
+			if err != nil || v != pyrt.NotImplemented {
 				return v, err
 			}
 		}
 	}
 	if f := in.class.special(name); f != nil {
 		r, err := in.callSpecial(thread, f, y)
-		if err != nil || r == python.NotImplemented {
+		if err != nil || r == pyrt.NotImplemented {
 			return nil, err
 		}
 		return r, nil
@@ -112,7 +112,7 @@ var compareMethods = map[syntax.Token]string{
 }
 
 // CompareSameType is how the interpreter compares two instances (sorted,
-// ==, a list's comparison): python.RichCompare, by the special methods.
+// ==, a list's comparison): pyrt.RichCompare, by the special methods.
 //
 // Containers test identity first, as CPython's do: x is found in [x],
 // and is a key of {x: 1}, whatever its __eq__ says.
@@ -125,7 +125,7 @@ func (in *Instance) CompareSameType(op syntax.Token, y starlark.Value, _ int) (b
 			return false, nil
 		}
 	}
-	r, _, err := python.RichCompare(in.thread(), op, in, y)
+	r, _, err := pyrt.RichCompare(in.thread(), op, in, y)
 	return r, err
 }
 
@@ -139,7 +139,7 @@ func (in *Instance) RichCompare(thread *starlark.Thread, op syntax.Token, y star
 	if op == syntax.NEQ {
 		if f := in.class.special("__eq__"); f != nil {
 			r, err := in.callSpecial(thread, f, y)
-			if err != nil || r == python.NotImplemented {
+			if err != nil || r == pyrt.NotImplemented {
 				return r, err
 			}
 			return !r.Truth(), nil
@@ -148,11 +148,11 @@ func (in *Instance) RichCompare(thread *starlark.Thread, op syntax.Token, y star
 	if in.base != nil {
 		other := unwrap(y)
 		if _, isInst := other.(*Instance); isInst {
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}
 		if op == syntax.EQL || op == syntax.NEQ {
 			// As the builtin value compares: a namedtuple's with a tuple.
-			eq, err := python.Equal(thread, in.base, other)
+			eq, err := pyrt.Equal(thread, in.base, other)
 			if err != nil {
 				return nil, err
 			}
@@ -161,13 +161,13 @@ func (in *Instance) RichCompare(thread *starlark.Thread, op syntax.Token, y star
 		ok, err := starlark.Compare(op, in.base, other)
 		if err != nil {
 			if op == syntax.EQL || op == syntax.NEQ {
-				return python.NotImplemented, nil
+				return pyrt.NotImplemented, nil
 			}
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}
 		return starlark.Bool(ok), nil
 	}
-	return python.NotImplemented, nil
+	return pyrt.NotImplemented, nil
 }
 
 // ---- iteration ----
@@ -218,7 +218,7 @@ func (in *Instance) iter(thread *starlark.Thread) (starlark.Value, error) {
 	}
 	if f := in.class.special("__getitem__"); f != nil {
 		i := 0
-		return python.NewIterator(thread, "iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		return pyrt.NewIterator(thread, "iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 			v, err := in.callSpecial(thread, f, starlark.MakeInt(i))
 			if err != nil {
 				if isClass(err, "IndexError") || isClass(err, "StopIteration") {
@@ -242,7 +242,7 @@ func (in *Instance) iter(thread *starlark.Thread) (starlark.Value, error) {
 // each element is a call of __next__, until StopIteration.
 func (in *Instance) asIterator(thread *starlark.Thread) starlark.Value {
 	f := in.class.special("__next__")
-	return python.NewIterator(thread, in.class.name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, in.class.name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		v, err := in.callSpecial(thread, f)
 		if err != nil {
 			if isClass(err, "StopIteration") {
@@ -266,7 +266,7 @@ func (in *Instance) next(thread *starlark.Thread) (starlark.Value, error) {
 // isClass reports whether err is a Python exception of class name (or a
 // subclass).
 func isClass(err error, name string) bool {
-	return python.IsInstanceOf(err, name)
+	return pyrt.IsInstanceOf(err, name)
 }
 
 // ---- items ----
@@ -282,7 +282,7 @@ func (in *Instance) Get(k starlark.Value) (starlark.Value, bool, error) {
 	if in.base == nil {
 		return nil, true, errorf("TypeError", "'%s' object is not subscriptable", in.class.name)
 	}
-	v, err := python.GetItem(thread, in.base, k)
+	v, err := pyrt.GetItem(thread, in.base, k)
 	if err != nil && isClass(err, "KeyError") {
 		if m := in.class.special("__missing__"); m != nil {
 			v, err = in.callSpecial(thread, m, k)
@@ -299,7 +299,7 @@ func (in *Instance) SetKey(k, v starlark.Value) error {
 		return err
 	}
 	if in.base != nil {
-		return python.SetItem(thread, in.base, k, v)
+		return pyrt.SetItem(thread, in.base, k, v)
 	}
 	return errorf("TypeError", "'%s' object does not support item assignment", in.class.name)
 }
@@ -348,7 +348,7 @@ func (in *Instance) Contains(thread *starlark.Thread, x starlark.Value) (bool, b
 			if e == x {
 				return true, true, nil
 			}
-			eq, err := python.Equal(thread, e, x)
+			eq, err := pyrt.Equal(thread, e, x)
 			if err != nil || eq {
 				return eq, true, err
 			}
@@ -373,7 +373,7 @@ func (in *Instance) Inplace(thread *starlark.Thread, op string, y starlark.Value
 	if err != nil {
 		return nil, true, err
 	}
-	if v == python.NotImplemented {
+	if v == pyrt.NotImplemented {
 		return nil, false, nil
 	}
 	return v, true, nil
@@ -410,12 +410,12 @@ func (in *Instance) MatMul(thread *starlark.Thread, y starlark.Value, method str
 	if err != nil {
 		return nil, true, err
 	}
-	return v, v != python.NotImplemented, nil
+	return v, v != pyrt.NotImplemented, nil
 }
 
 // GetSlice is in[a:b:c]: __getitem__ with a slice object; handled false
 // leaves it to the builtin value.
-func (in *Instance) GetSlice(thread *starlark.Thread, s *python.SliceValue) (starlark.Value, bool, error) {
+func (in *Instance) GetSlice(thread *starlark.Thread, s *pyrt.SliceValue) (starlark.Value, bool, error) {
 	f := in.class.special("__getitem__")
 	if f == nil {
 		if in.base != nil {
@@ -428,7 +428,7 @@ func (in *Instance) GetSlice(thread *starlark.Thread, s *python.SliceValue) (sta
 }
 
 // SetSlice is in[a:b:c] = v: __setitem__ with a slice object.
-func (in *Instance) SetSlice(thread *starlark.Thread, s *python.SliceValue, v starlark.Value) (bool, error) {
+func (in *Instance) SetSlice(thread *starlark.Thread, s *pyrt.SliceValue, v starlark.Value) (bool, error) {
 	f := in.class.special("__setitem__")
 	if f == nil {
 		if in.base != nil {
@@ -441,7 +441,7 @@ func (in *Instance) SetSlice(thread *starlark.Thread, s *python.SliceValue, v st
 }
 
 // DeleteSlice is del in[a:b:c]: __delitem__ with a slice object.
-func (in *Instance) DeleteSlice(thread *starlark.Thread, s *python.SliceValue) (bool, error) {
+func (in *Instance) DeleteSlice(thread *starlark.Thread, s *pyrt.SliceValue) (bool, error) {
 	f := in.class.special("__delitem__")
 	if f == nil {
 		if in.base != nil {

@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // maxSpecialDepth bounds special methods called from Go inside one
@@ -53,7 +53,7 @@ func (w *world) thread() *starlark.Thread { return w.host.Thread() }
 // in depth.
 func (w *world) call(thread *starlark.Thread, fn starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if w.depth >= maxSpecialDepth {
-		return nil, python.Errorf("RecursionError", "maximum recursion depth exceeded")
+		return nil, pyrt.Errorf("RecursionError", "maximum recursion depth exceeded")
 	}
 	w.depth++
 	defer func() { w.depth-- }()

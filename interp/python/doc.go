@@ -1,17 +1,14 @@
 // Package python is onetool's Python front end (SPEC §2.7): it reads the
-// programs models write and lowers them to the Starlark syntax trees that
-// package interp compiles, with every position the user's own, and it
-// provides the runtime those trees call: builtins with Python's behaviour
-// and helpers for what has no Starlark form.
+// programs models write (package pyast parses them) and lowers them to
+// the Starlark syntax trees that package interp compiles, with every
+// position the user's own. What Starlark has no form for (try, with,
+// classes, match, Python's operators where Starlark's differ or would run
+// unbounded) becomes a call of a predeclared helper; package lowered
+// names those helpers and the values the trees pass them, and package
+// pyrt, the runtime, provides them. The front end never imports the
+// runtime: a tree is only text until it runs.
 //
-// Everything here also keeps the guarantees of SPEC §8.1 that the engine
-// alone cannot: every helper and builtin charges its work to the run's
-// interp.Budget, so that no single call (a repetition, a formatting of a
-// value built from shared parts, a sort of a long range) runs unbounded
-// past the run's steps, memory or deadline. Where go.starlark.net does
-// such work itself, the lowering routes it here: `a * b` becomes a call
-// of a helper that checks the size of what it is about to make first.
-//
-// Parse is the interp.Parser to use, and Builtins the predeclared names
-// its trees need.
+// Parse is the interp.Parser to use; ParseWithCells lowers a session's
+// input, whose names live on between inputs. Refusals lists what the
+// front end refuses, with the hint each refusal gives.
 package python

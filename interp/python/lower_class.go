@@ -5,6 +5,7 @@ import (
 
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -49,22 +50,7 @@ func (l *lowerer) mangle(name string) string {
 	if l.cls == nil {
 		return name
 	}
-	return mangleName(l.cls.name, name)
-}
-
-// MangleName is name as written inside class class: a private name
-// (__x, not __x__) is _C__x, as CPython's compiler writes it.
-func MangleName(class, name string) string { return mangleName(class, name) }
-
-func mangleName(class, name string) string {
-	if !strings.HasPrefix(name, "__") || strings.HasSuffix(name, "__") || strings.Contains(name, ".") {
-		return name
-	}
-	c := strings.TrimLeft(class, "_")
-	if c == "" {
-		return name
-	}
-	return "_" + c + name
+	return lowered.MangleName(l.cls.name, name)
 }
 
 // class lowers a class statement.
@@ -109,7 +95,7 @@ func (l *lowerer) class(out []syntax.Stmt, st *pyast.ClassDef) []syntax.Stmt {
 		pairs = append(pairs, strLit(pos, "__doc__"), l.expr(doc))
 	}
 	for _, n := range cs.order {
-		pairs = append(pairs, strLit(pos, mangleName(name, n)), l.name(pos, n))
+		pairs = append(pairs, strLit(pos, lowered.MangleName(name, n)), l.name(pos, n))
 	}
 	anns := l.classAnnotations(st.Body)
 	ret := &syntax.ReturnStmt{Return: pos, Result: tuple(pos, ident(pos, "__ot_cell"), tuple(pos, pairs...), tuple(pos, anns...))}
@@ -164,7 +150,7 @@ func (l *lowerer) classAnnotations(body []pyast.Stmt) []syntax.Expr {
 					continue
 				}
 				pos := n.NamePos
-				out = append(out, strLit(pos, mangleName(l.cls.name, n.Id)), l.annotation(st.Annotation))
+				out = append(out, strLit(pos, lowered.MangleName(l.cls.name, n.Id)), l.annotation(st.Annotation))
 			case *pyast.If:
 				walk(st.Body)
 				walk(st.Orelse)

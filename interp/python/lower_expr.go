@@ -8,6 +8,8 @@ import (
 
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -100,14 +102,14 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Call:
 		return l.call(e)
 	case *pyast.Attribute:
-		if dunderAttr(e.Attr) {
+		if lowered.DunderAttr(e.Attr) {
 			return callAt(e.AttrPos, "__ot_dunder", l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
-		if _, ok := loweredMethod(e.Attr); ok && !l.isBuiltinType(e.Value) {
+		if _, ok := lowered.Method(e.Attr); ok && !l.isBuiltinType(e.Value) {
 			// xs.count taken as a value (max(set(xs), key=xs.count)):
 			// the method onetool implements for the receiver's kind,
 			// bound to it; anything else's own attribute.
-			return callAt(e.AttrPos, GetMethod, l.expr(e.Value), strLit(e.AttrPos, e.Attr))
+			return callAt(e.AttrPos, lowered.GetMethod, l.expr(e.Value), strLit(e.AttrPos, e.Attr))
 		}
 		return &syntax.DotExpr{X: l.expr(e.Value), Dot: e.Dot, NamePos: e.AttrPos, Name: ident(e.AttrPos, l.mangle(e.Attr))}
 	case *pyast.Subscript:
@@ -170,7 +172,7 @@ func (l *lowerer) constant(c *pyast.Constant) syntax.Expr {
 // made once, at the start of the program, by __ot_u (see
 // interp.MakeString), and read from a variable wherever it is used.
 func (l *lowerer) text(pos syntax.Position, s string) syntax.Expr {
-	if isASCII(s) {
+	if interp.IsASCII(s) {
 		return strLit(pos, s)
 	}
 	name, ok := l.texts[s]
@@ -310,18 +312,12 @@ func isConstant(e pyast.Expr) bool {
 
 // ---- Operators ----
 
-var binaryTokens = map[string]syntax.Token{
-	"+": syntax.PLUS, "-": syntax.MINUS, "*": syntax.STAR, "/": syntax.SLASH, "//": syntax.SLASHSLASH,
-	"%": syntax.PERCENT, "&": syntax.AMP, "|": syntax.PIPE, "^": syntax.CIRCUMFLEX,
-	"<<": syntax.LTLT, ">>": syntax.GTGT,
-}
-
 func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 	x, y := l.expr(e.Left), l.expr(e.Right)
 	if helper := l.binaryHelper(e.Op, e.Left, e.Right); helper != "" {
 		return callAt(e.OpPos, helper, x, y)
 	}
-	tok, ok := binaryTokens[e.Op]
+	tok, ok := lowered.BinaryToken(e.Op)
 	if !ok && e.Op == "@" {
 		// Matrix multiplication: only the classes that define it have it.
 		return callAt(e.OpPos, "__ot_matmul", x, y)
@@ -348,7 +344,7 @@ func (l *lowerer) binop(e *pyast.BinOp) syntax.Expr {
 // Python, and the interpreter words it as 1 / 0. A divisor that is a
 // number literal other than 0, or two ints plain to see, need none.
 func (l *lowerer) divisionHelper(op string, x, y pyast.Expr) string {
-	name, ok := zeroDivNames[op]
+	name, ok := lowered.ZeroDiv(op)
 	if !ok || nonZeroLiteral(y) || l.surelyInt(x) && l.surelyInt(y) {
 		return ""
 	}
@@ -404,7 +400,7 @@ func (l *lowerer) surelyInt(e pyast.Expr) bool {
 // comparison, `not x`, True, isinstance(…), s.startswith(…)): Python's
 // bool is an int, so `count += (x > 3)` counts; Starlark refuses it.
 func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
-	if name, ok := boolArithNames[op]; ok && (l.isBool(x) || l.isBool(y)) {
+	if name, ok := lowered.BoolArith(op); ok && (l.isBool(x) || l.isBool(y)) {
 		return name
 	}
 	switch op {
@@ -419,7 +415,7 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		if l.smallAddend(x) || l.smallAddend(y) {
 			return ""
 		}
-		return addName
+		return lowered.Add
 	case "-":
 		if surelySet(x) || surelySet(y) || l.isSetName(x) || l.isSetName(y) {
 			return setOpNames[op]
@@ -432,17 +428,17 @@ func (l *lowerer) binaryHelper(op string, x, y pyast.Expr) string {
 		if l.boundedInt(x) && smallShift(y) {
 			return ""
 		}
-		return lshiftName
+		return lowered.LShift
 	case "**":
 		return "__ot_pow"
 	case "*":
 		if smallFactor(x) || smallFactor(y) || l.boundedInt(x) && l.boundedInt(y) {
 			return ""
 		}
-		return mulName
+		return lowered.Mul
 	case "%":
 		if isFormatLiteral(x) || !isNumberLiteral(x) && !isNumberLiteral(y) && !l.boundedInt(x) {
-			return modName
+			return lowered.Mod
 		}
 	}
 	return ""
@@ -560,7 +556,10 @@ func (l *lowerer) intBits(e pyast.Expr) (int, bool) {
 	case *pyast.Constant:
 		switch v := e.Value.(type) {
 		case int64:
-			return bits.Len64(uint64(abs64(v))), true
+			if v < 0 {
+				v = -v // MinInt64 stays itself, 64 bits as uint64
+			}
+			return bits.Len64(uint64(v)), true
 		case bool:
 			return 1, true
 		}
@@ -994,8 +993,8 @@ func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x,
 		// kind (Python answers False): the helper answers unless the
 		// needle is an ASCII literal or a number, or the haystack a display.
 		needle, isText := textValue(px)
-		native := (isText && isASCII(needle)) || surelyNotText(px) || isDisplay(py) || l.isContainer(py)
-		if hay, ok := textValue(py); ok && !native && isASCII(hay) {
+		native := (isText && interp.IsASCII(needle)) || surelyNotText(px) || isDisplay(py) || l.isContainer(py)
+		if hay, ok := textValue(py); ok && !native && interp.IsASCII(hay) {
 			// `ch in "aeiou"`: the literal is made once into a container
 			// that answers for a needle of either kind, and `in` stays
 			// Starlark's own operator.
@@ -1152,7 +1151,7 @@ func (l *lowerer) call(e *pyast.Call) syntax.Expr {
 	var fn syntax.Expr
 	var args []syntax.Expr
 	if at, ok := e.Func.(*pyast.Attribute); ok {
-		if helper, ok := loweredMethod(at.Attr); ok {
+		if helper, ok := lowered.Method(at.Attr); ok {
 			args = append(args, l.expr(at.Value)) // the receiver
 			fn = ident(at.AttrPos, helper)
 		}

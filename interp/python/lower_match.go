@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -157,16 +158,16 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 	case *pyast.MatchAs:
 		if p.Pattern == nil {
 			if p.Name == "" {
-				return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patWild)})
+				return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatWild)})
 			}
-			return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patCapture), b.slot(p.Name, pos)})
+			return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatCapture), b.slot(p.Name, pos)})
 		}
 		sub := b.build(p.Pattern)
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patAs), sub, b.slot(p.Name, p.End())})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatAs), sub, b.slot(p.Name, p.End())})
 	case *pyast.MatchValue:
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patValue), l.expr(p.Value)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatValue), l.expr(p.Value)})
 	case *pyast.MatchSingleton:
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patSingle), l.expr(p.Value)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatSingle), l.expr(p.Value)})
 	case *pyast.MatchSequence:
 		star, starSlot := -1, syntax.Expr(intLit(pos, -1))
 		var subs []syntax.Expr
@@ -180,12 +181,12 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 				if s.Name != "" {
 					starSlot = b.slot(s.Name, s.Pos())
 				}
-				subs = append(subs, tupleDisplay(pos, []syntax.Expr{kindLit(pos, patWild)}))
+				subs = append(subs, tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatWild)}))
 				continue
 			}
 			subs = append(subs, b.build(q))
 		}
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patSeq), tupleDisplay(pos, subs), intLit(pos, int64(star)), starSlot})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatSeq), tupleDisplay(pos, subs), intLit(pos, int64(star)), starSlot})
 	case *pyast.MatchStar:
 		l.errorf(pos, "can't use starred name here")
 		return noneAt(pos)
@@ -209,7 +210,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 		if p.Rest != "" {
 			rest = b.slot(p.Rest, p.End())
 		}
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patMap), tupleDisplay(pos, keys), subs, rest})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatMap), tupleDisplay(pos, keys), subs, rest})
 	case *pyast.MatchClass:
 		var names []syntax.Expr
 		for i, n := range p.KwdAttrs {
@@ -219,7 +220,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 			}
 			names = append(names, strLit(pos, n))
 		}
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patClass), l.expr(p.Cls), b.list(pos, p.Patterns), tupleDisplay(pos, names), b.list(pos, p.KwdPatterns)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatClass), l.expr(p.Cls), b.list(pos, p.Patterns), tupleDisplay(pos, names), b.list(pos, p.KwdPatterns)})
 	case *pyast.MatchOr:
 		// Each alternative binds the same names, into the same slots.
 		outer := b.bound
@@ -251,7 +252,7 @@ func (b *patternBuilder) build(p pyast.Pattern) syntax.Expr {
 				return noneAt(pos)
 			}
 		}
-		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, patOr), tupleDisplay(pos, alts)})
+		return tupleDisplay(pos, []syntax.Expr{kindLit(pos, lowered.PatOr), tupleDisplay(pos, alts)})
 	}
 	l.errorf(pos, "invalid pattern")
 	return noneAt(pos)

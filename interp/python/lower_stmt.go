@@ -5,6 +5,7 @@ import (
 
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -114,7 +115,7 @@ func (l *lowerer) assignMany(out []syntax.Stmt, st *pyast.Assign) []syntax.Stmt 
 	if len(st.Targets) == 1 {
 		// s = s + t is s += t for a text s (see augAssign).
 		if n, ok := st.Targets[0].(*pyast.Name); ok {
-			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == addName {
+			if b, ok := st.Value.(*pyast.BinOp); ok && b.Op == "+" && l.binaryHelper("+", b.Left, b.Right) == lowered.Add {
 				if left, ok := b.Left.(*pyast.Name); ok && left.Id == n.Id && (l.isText(n) || surelyText(b.Right)) {
 					value := callAt(b.OpPos, "__ot_append", l.expr(b.Left), l.expr(b.Right))
 					return l.assign(out, n, value)
@@ -269,13 +270,13 @@ func (l *lowerer) augAssign(out []syntax.Stmt, st *pyast.AugAssign) []syntax.Stm
 	if helper == "" {
 		helper = l.divisionHelper(st.Op, st.Target, st.Value)
 	}
-	if st.Op == "+" && helper == addName && (surelyText(st.Value) || l.isText(st.Target)) {
+	if st.Op == "+" && helper == lowered.Add && (surelyText(st.Value) || l.isText(st.Target)) {
 		// s += t: appended in place when s is the text the last
 		// append made, as CPython does for a str no one else holds;
 		// a loop building a text is linear, not quadratic.
 		helper = "__ot_append"
 	}
-	if helper == addName {
+	if helper == lowered.Add {
 		// xs += ys extends the list xs in place, as Python's does (and
 		// Starlark's, which would do it unbounded).
 		helper = "__ot_iplus"
@@ -568,8 +569,8 @@ func (l *lowerer) breakStmt(out []syntax.Stmt, pos syntax.Position) []syntax.Stm
 		return append(out, &syntax.BranchStmt{Token: syntax.BREAK, TokenPos: pos})
 	}
 	if l.fn.kind == partFn && l.fn.outerLoops > 0 {
-		l.fn.codes[ctlBreak] = true
-		return append(out, &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, ctlBreak))})
+		l.fn.codes[lowered.Break] = true
+		return append(out, &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, lowered.Break))})
 	}
 	l.errorf(pos, "'break' outside loop")
 	return out
@@ -580,8 +581,8 @@ func (l *lowerer) continueStmt(out []syntax.Stmt, pos syntax.Position) []syntax.
 		return append(out, &syntax.BranchStmt{Token: syntax.CONTINUE, TokenPos: pos})
 	}
 	if l.fn.kind == partFn && l.fn.outerLoops > 0 {
-		l.fn.codes[ctlContinue] = true
-		return append(out, &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, ctlContinue))})
+		l.fn.codes[lowered.Continue] = true
+		return append(out, &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, lowered.Continue))})
 	}
 	l.errorf(pos, "'continue' not properly in loop")
 	return out
@@ -591,11 +592,11 @@ func (l *lowerer) continueStmt(out []syntax.Stmt, pos syntax.Position) []syntax.
 // return of the return code and the value.
 func (l *lowerer) returnStmt(pos syntax.Position, x syntax.Expr) syntax.Stmt {
 	if l.fn.kind == partFn {
-		l.fn.codes[ctlReturn] = true
+		l.fn.codes[lowered.Return] = true
 		if x == nil {
 			x = noneAt(pos)
 		}
-		return &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, ctlReturn), x)}
+		return &syntax.ReturnStmt{Return: pos, Result: tuple(pos, intLit(pos, lowered.Return), x)}
 	}
 	return &syntax.ReturnStmt{Return: pos, Result: x}
 }

@@ -5,6 +5,7 @@ import (
 
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -60,7 +61,7 @@ func (l *lowerer) try(out []syntax.Stmt, st *pyast.Try) []syntax.Stmt {
 		final = part(base+"_fin", "", nil, st.Finalbody, st.Finalbody[0].Pos())
 	}
 	call := callAt(pos, "__ot_try", body, tuple(pos, handlers...), orelse, final)
-	if !codes[ctlReturn] && !codes[ctlBreak] && !codes[ctlContinue] {
+	if !codes[lowered.Return] && !codes[lowered.Break] && !codes[lowered.Continue] {
 		return append(out, exprStmt(call))
 	}
 	out = append(out, assignStmt(pos, ident(pos, resultVar), call))
@@ -71,14 +72,14 @@ func (l *lowerer) try(out []syntax.Stmt, st *pyast.Try) []syntax.Stmt {
 func (l *lowerer) dispatch(pos syntax.Position, codes [4]bool) []syntax.Stmt {
 	code := func() syntax.Expr { return indexAt(pos, ident(pos, resultVar), intLit(pos, 0)) }
 	var branches [][2]any // (code, statements)
-	if codes[ctlReturn] {
-		branches = append(branches, [2]any{ctlReturn, []syntax.Stmt{l.returnStmt(pos, indexAt(pos, ident(pos, resultVar), intLit(pos, 1)))}})
+	if codes[lowered.Return] {
+		branches = append(branches, [2]any{lowered.Return, []syntax.Stmt{l.returnStmt(pos, indexAt(pos, ident(pos, resultVar), intLit(pos, 1)))}})
 	}
-	if codes[ctlBreak] {
-		branches = append(branches, [2]any{ctlBreak, l.breakStmt(nil, pos)})
+	if codes[lowered.Break] {
+		branches = append(branches, [2]any{lowered.Break, l.breakStmt(nil, pos)})
 	}
-	if codes[ctlContinue] {
-		branches = append(branches, [2]any{ctlContinue, l.continueStmt(nil, pos)})
+	if codes[lowered.Continue] {
+		branches = append(branches, [2]any{lowered.Continue, l.continueStmt(nil, pos)})
 	}
 	// The last branch needs no test: one of the codes it is.
 	stmts := branches[len(branches)-1][1].([]syntax.Stmt)

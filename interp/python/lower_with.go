@@ -3,6 +3,7 @@ package python
 import (
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -55,7 +56,7 @@ func (l *lowerer) withItems(out []syntax.Stmt, pos syntax.Position, items []*pya
 	var codes [4]bool
 	l.fn.defs = append(l.fn.defs, l.withPart(name, param, body, pos, &codes))
 	call := callAt(pos, "__ot_with", mgr, ident(pos, name))
-	if !codes[ctlReturn] && !codes[ctlBreak] && !codes[ctlContinue] {
+	if !codes[lowered.Return] && !codes[lowered.Break] && !codes[lowered.Continue] {
 		return append(out, exprStmt(call))
 	}
 	out = append(out, assignStmt(pos, ident(pos, resultVar), call))

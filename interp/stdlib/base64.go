@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Base64 is the base64 module: the Base64, Base32 and Base16 codecs of
@@ -18,7 +18,7 @@ import (
 // decoders follow binascii's rules: what is skipped, where padding ends
 // the data, and the texts of binascii.Error, a ValueError.
 func Base64() *starlarkstruct.Module {
-	m := &b64Module{errClass: python.NewModuleClass("binascii.Error", "ValueError")}
+	m := &b64Module{errClass: pyrt.NewModuleClass("binascii.Error", "ValueError")}
 	fn := func(name string, f func(*b64Module, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			return f(m, thread, name, args, kwargs)
@@ -50,7 +50,7 @@ func Base64() *starlarkstruct.Module {
 }
 
 type b64Module struct {
-	errClass *python.ExcClass // binascii.Error
+	errClass *pyrt.ExcClass // binascii.Error
 }
 
 // fail is a binascii.Error raised to the program.
@@ -59,7 +59,7 @@ func (m *b64Module) fail(msg string) error {
 	if err != nil {
 		return err
 	}
-	return v.(*python.ExcValue).Error()
+	return v.(*pyrt.ExcValue).Error()
 }
 
 // encodeInput is the bytes an encoder takes; a str is a TypeError, as
@@ -68,7 +68,7 @@ func encodeInput(v starlark.Value, prefix string) (string, error) {
 	if b, ok := interp.AsBytes(v); ok {
 		return b, nil
 	}
-	return "", python.Errorf("TypeError", "%sa bytes-like object is required, not '%s'", prefix, python.TypeName(v))
+	return "", pyrt.Errorf("TypeError", "%sa bytes-like object is required, not '%s'", prefix, pyrt.TypeName(v))
 }
 
 // decodeInput is the bytes a decoder takes: bytes, or a str of ASCII
@@ -81,9 +81,9 @@ func decodeInput(v starlark.Value) (string, error) {
 	case starlark.String:
 		return string(x), nil
 	case *interp.Unicode:
-		return "", python.Errorf("ValueError", "string argument should contain only ASCII characters")
+		return "", pyrt.Errorf("ValueError", "string argument should contain only ASCII characters")
 	}
-	return "", python.Errorf("TypeError", "argument should be a bytes-like object or ASCII string, not '%s'", python.TypeName(v))
+	return "", pyrt.Errorf("TypeError", "argument should be a bytes-like object or ASCII string, not '%s'", pyrt.TypeName(v))
 }
 
 // webGrow charges and checks an output of n bytes before it is made.
@@ -138,7 +138,7 @@ func altchars(v starlark.Value, decoding bool) (string, error) {
 		return "", err
 	}
 	if len(s) != 2 {
-		return "", python.Errorf("AssertionError", "%s", interp.QuoteBytes(s))
+		return "", pyrt.Errorf("AssertionError", "%s", interp.QuoteBytes(s))
 	}
 	return s, nil
 }
@@ -212,7 +212,7 @@ func (m *b64Module) b64decode(thread *starlark.Thread, name string, args starlar
 	if name == "decodebytes" {
 		bs, ok := interp.AsBytes(s)
 		if !ok {
-			return nil, python.Errorf("TypeError", "expected bytes-like object, not %s", python.TypeName(s))
+			return nil, pyrt.Errorf("TypeError", "expected bytes-like object, not %s", pyrt.TypeName(s))
 		}
 		data = bs
 	} else {
@@ -371,7 +371,7 @@ func (m *b64Module) b32decode(thread *starlark.Thread, name string, args starlar
 			return nil, err
 		}
 		if len(mp) != 1 {
-			return nil, python.Errorf("AssertionError", "%s", interp.QuoteBytes(mp))
+			return nil, pyrt.Errorf("AssertionError", "%s", interp.QuoteBytes(mp))
 		}
 		if data, err = translateBytes(interp.BudgetOf(thread), data, "01", "O"+mp); err != nil {
 			return nil, err
@@ -559,12 +559,12 @@ func (m *b64Module) b85decode(thread *starlark.Thread, name string, args starlar
 		for k, c := range []byte(padded[i : i+5]) {
 			v := strings.IndexByte(b85Alphabet, c)
 			if v < 0 {
-				return nil, python.Errorf("ValueError", "bad base85 character at position %d", i+k)
+				return nil, pyrt.Errorf("ValueError", "bad base85 character at position %d", i+k)
 			}
 			acc = acc*85 + uint64(v)
 		}
 		if acc > 0xffffffff {
-			return nil, python.Errorf("ValueError", "base85 overflow in hunk starting at byte %d", i)
+			return nil, pyrt.Errorf("ValueError", "base85 overflow in hunk starting at byte %d", i)
 		}
 		out = append(out, byte(acc>>24), byte(acc>>16), byte(acc>>8), byte(acc))
 	}
@@ -585,7 +585,7 @@ func (m *b64Module) a85encode(thread *starlark.Thread, name string, args starlar
 	wrap := 0
 	if wrapV != nil {
 		if err := starlark.AsInt(wrapV, &wrap); err != nil {
-			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(wrapV))
+			return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(wrapV))
 		}
 	}
 	data, err := encodeInput(s, "memoryview: ")
@@ -678,7 +678,7 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 	}
 	if adobe {
 		if !strings.HasSuffix(data, "~>") {
-			return nil, python.Errorf("ValueError", "Ascii85 encoded byte sequences must end with b'~>'")
+			return nil, pyrt.Errorf("ValueError", "Ascii85 encoded byte sequences must end with b'~>'")
 		}
 		data = strings.TrimPrefix(data, "<~")
 		data = data[:len(data)-2]
@@ -692,7 +692,7 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 			acc = acc*85 + uint64(c-'!')
 		}
 		if acc > 0xffffffff {
-			return 0, python.Errorf("ValueError", "Ascii85 overflow")
+			return 0, pyrt.Errorf("ValueError", "Ascii85 overflow")
 		}
 		return acc, nil
 	}
@@ -714,17 +714,17 @@ func (m *b64Module) a85decode(thread *starlark.Thread, name string, args starlar
 			}
 		case c == 'z':
 			if len(group) > 0 {
-				return nil, python.Errorf("ValueError", "z inside Ascii85 5-tuple")
+				return nil, pyrt.Errorf("ValueError", "z inside Ascii85 5-tuple")
 			}
 			out = append(out, 0, 0, 0, 0)
 		case fold && c == 'y':
 			if len(group) > 0 {
-				return nil, python.Errorf("ValueError", "y inside Ascii85 5-tuple")
+				return nil, pyrt.Errorf("ValueError", "y inside Ascii85 5-tuple")
 			}
 			out = append(out, "    "...)
 		case strings.IndexByte(ignore, c) >= 0:
 		default:
-			return nil, python.Errorf("ValueError", "Non-Ascii85 digit found: %c", c)
+			return nil, pyrt.Errorf("ValueError", "Non-Ascii85 digit found: %c", c)
 		}
 	}
 	if len(group) > 0 {

@@ -5,7 +5,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Bisect is the bisect module: binary search of sorted sequences with
@@ -33,15 +33,15 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 		}
 		seq, ok := a.(starlark.Indexable)
 		if !ok {
-			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", a.Type())
+			return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", a.Type())
 		}
 		if lo < 0 {
-			return nil, python.Errorf("ValueError", "lo must be non-negative")
+			return nil, pyrt.Errorf("ValueError", "lo must be non-negative")
 		}
 		hi := seq.Len()
 		if hiArg != starlark.None {
 			if err := starlark.AsInt(hiArg, &hi); err != nil {
-				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", hiArg.Type())
+				return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", hiArg.Type())
 			}
 		}
 		b := interp.BudgetOf(thread)
@@ -55,7 +55,7 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 		for lo < hi {
 			mid := int(uint(lo+hi) / 2)
 			if mid >= seq.Len() {
-				return nil, python.Errorf("IndexError", "list index out of range")
+				return nil, pyrt.Errorf("IndexError", "list index out of range")
 			}
 			v := seq.Index(mid)
 			if key != starlark.None {
@@ -66,13 +66,13 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 			}
 			var goRight bool
 			if right {
-				lt, err := python.Less(b, target, v)
+				lt, err := pyrt.Less(b, target, v)
 				if err != nil {
 					return nil, err
 				}
 				goRight = !lt
 			} else {
-				lt, err := python.Less(b, v, target)
+				lt, err := pyrt.Less(b, v, target)
 				if err != nil {
 					return nil, err
 				}
@@ -91,11 +91,11 @@ func bisectFn(right, insert bool) interp.BuiltinFunc {
 		// insert method, as in CPython).
 		h, ok := a.(starlark.HasAttrs)
 		if !ok {
-			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'insert'", python.TypeName(a))
+			return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'insert'", pyrt.TypeName(a))
 		}
 		ins, err := h.Attr("insert")
 		if err != nil || ins == nil {
-			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'insert'", python.TypeName(a))
+			return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'insert'", pyrt.TypeName(a))
 		}
 		if err := b.Alloc(int64(seq.Len()) * 8); err != nil { // insert moves the tail
 			return nil, err

@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The helpers every module uses to stay inside its run's budgets (SPEC
@@ -91,7 +91,7 @@ func heldTuple(vs []starlark.Value) starlark.Value { return starlark.Tuple(vs) }
 // unpacking (k, v = pair) reads one more than it wants, never an
 // endless iterable to its end.
 func firstOf(thread *starlark.Thread, iterable starlark.Value, n int) ([]starlark.Value, error) {
-	next, err := python.Iterate(thread, iterable)
+	next, err := pyrt.Iterate(thread, iterable)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func firstOf(thread *starlark.Thread, iterable starlark.Value, n int) ([]starlar
 
 // arith is x op y for operator's functions and the modules' arithmetic
 // (op one of + - / // & | ^ << >>), with Python's meaning and errors:
-// + is the program's own (python.Add: a concatenation too large for the
+// + is the program's own (pyrt.Add: a concatenation too large for the
 // memory budget refused before it is made, an int held to
 // limits.max_int_digits), a shift refused before it makes an int beyond
 // limits.max_int_digits, and every int result held to it.
@@ -119,8 +119,8 @@ func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 		if err := b.Charge(1); err != nil {
 			return nil, err
 		}
-		z, err := python.Add(thread, x, y)
-		return z, python.Classify(err)
+		z, err := pyrt.Add(thread, x, y)
+		return z, pyrt.Classify(err)
 	case syntax.LTLT:
 		xi, ok1 := x.(starlark.Int)
 		yi, ok2 := y.(starlark.Int)
@@ -139,7 +139,7 @@ func arith(thread *starlark.Thread, op syntax.Token, x, y starlark.Value) (starl
 	}
 	z, err := starlark.Binary(op, x, y)
 	if err != nil {
-		return nil, python.Classify(err)
+		return nil, pyrt.Classify(err)
 	}
 	return z, checkIntValue(b, z)
 }

@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // bytesIO is io.BytesIO: an in-memory binary file, as programs build
@@ -79,7 +79,7 @@ func bioBytes(v starlark.Value) (string, error) {
 	if b, ok := interp.AsBytes(v); ok {
 		return b, nil
 	}
-	return "", python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(v))
+	return "", pyrt.Errorf("TypeError", "a bytes-like object is required, not '%s'", pyrt.TypeName(v))
 }
 
 func (f *bytesIO) AttrNames() []string { return fileAttrNames(bytesIOMethods) }
@@ -125,7 +125,7 @@ func (f *bytesIO) write(thread *starlark.Thread, v starlark.Value) (int, error) 
 		return 0, err
 	}
 	if f.frozen {
-		return 0, python.Errorf("TypeError", "cannot modify a frozen BytesIO")
+		return 0, pyrt.Errorf("TypeError", "cannot modify a frozen BytesIO")
 	}
 	end := f.pos + len(b)
 	if end > len(f.buf) {
@@ -163,7 +163,7 @@ func bioWritelines(thread *starlark.Thread, name string, f *bytesIO, args starla
 	}
 	iter := starlark.Iterate(lines)
 	if iter == nil {
-		return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(lines))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not iterable", pyrt.TypeName(lines))
 	}
 	defer iter.Done()
 	var x starlark.Value
@@ -271,14 +271,14 @@ func bioSeek(_ *starlark.Thread, name string, f *bytesIO, args starlark.Tuple, k
 	switch whence {
 	case 0:
 		if pos < 0 {
-			return nil, python.Errorf("ValueError", "negative seek value %d", pos)
+			return nil, pyrt.Errorf("ValueError", "negative seek value %d", pos)
 		}
 	case 1:
 		pos += f.pos
 	case 2:
 		pos += len(f.buf)
 	default:
-		return nil, python.Errorf("ValueError", "invalid whence (%d, should be 0, 1 or 2)", whence)
+		return nil, pyrt.Errorf("ValueError", "invalid whence (%d, should be 0, 1 or 2)", whence)
 	}
 	f.pos = max(pos, 0)
 	return starlark.MakeInt(f.pos), nil
@@ -290,15 +290,15 @@ func bioTruncate(_ *starlark.Thread, name string, f *bytesIO, args starlark.Tupl
 		return nil, err
 	}
 	if f.frozen {
-		return nil, python.Errorf("TypeError", "cannot modify a frozen BytesIO")
+		return nil, pyrt.Errorf("TypeError", "cannot modify a frozen BytesIO")
 	}
 	n := f.pos
 	if size != starlark.None {
 		if err := starlark.AsInt(size, &n); err != nil {
-			return nil, python.Errorf("TypeError", "argument should be integer or None, not '%s'", python.TypeName(size))
+			return nil, pyrt.Errorf("TypeError", "argument should be integer or None, not '%s'", pyrt.TypeName(size))
 		}
 		if n < 0 {
-			return nil, python.Errorf("ValueError", "negative size value %d", n)
+			return nil, pyrt.Errorf("ValueError", "negative size value %d", n)
 		}
 	}
 	if n < len(f.buf) {

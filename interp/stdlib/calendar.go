@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Calendar is the calendar module: the proleptic Gregorian calendar of
@@ -47,7 +47,7 @@ func Calendar() *starlarkstruct.Module {
 		"HTMLCalendar":        calClasses["HTMLCalendar"],
 		"IllegalMonthError":   illegalMonthError,
 		"IllegalWeekdayError": illegalWeekdayError,
-		"error":               python.BuiltinClass("ValueError"),
+		"error":               pyrt.BuiltinClass("ValueError"),
 		"EPOCH":               starlark.MakeInt(1970),
 		"January":             starlark.MakeInt(1),
 		"February":            starlark.MakeInt(2),
@@ -68,8 +68,8 @@ func intValues(ns ...int) []starlark.Value {
 }
 
 var (
-	illegalMonthError   = python.NewModuleClass("calendar.IllegalMonthError", "ValueError")
-	illegalWeekdayError = python.NewModuleClass("calendar.IllegalWeekdayError", "ValueError")
+	illegalMonthError   = pyrt.NewModuleClass("calendar.IllegalMonthError", "ValueError")
+	illegalWeekdayError = pyrt.NewModuleClass("calendar.IllegalWeekdayError", "ValueError")
 
 	calMonthNames = []string{"", "January", "February", "March", "April", "May", "June", "July", "August",
 		"September", "October", "November", "December"}
@@ -135,7 +135,7 @@ func yearOf(v starlark.Value) (calYear, error) {
 	case starlark.Bool:
 		n = starlark.MakeInt(boolInt(bool(x)))
 	default:
-		return calYear{}, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+		return calYear{}, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 	}
 	if y, ok := n.Int64(); ok && y >= minYear && y <= maxYear {
 		return calYear{v: n, eff: int(y)}, nil
@@ -159,7 +159,7 @@ func smallInt(v starlark.Value) (n int, ok bool, err error) {
 	case starlark.Bool:
 		return boolInt(bool(x)), true, nil
 	}
-	return 0, false, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	return 0, false, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 }
 
 // monthArg reads a month: 1 to 12, else IllegalMonthError.
@@ -188,7 +188,7 @@ func calIsLeap(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 	}
 	y, err := yearOf(year)
 	if err != nil {
-		return nil, python.Errorf("TypeError", "unsupported operand type(s) for %%: '%s' and 'int'", python.TypeName(year))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for %%: '%s' and 'int'", pyrt.TypeName(year))
 	}
 	return starlark.Bool(y.leap()), nil
 }
@@ -200,11 +200,11 @@ func calLeapDays(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	}
 	a, err := yearOf(y1)
 	if err != nil {
-		return nil, python.Errorf("TypeError", "unsupported operand type(s) for -=: '%s' and 'int'", python.TypeName(y1))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for -=: '%s' and 'int'", pyrt.TypeName(y1))
 	}
 	b, err := yearOf(y2)
 	if err != nil {
-		return nil, python.Errorf("TypeError", "unsupported operand type(s) for -=: '%s' and 'int'", python.TypeName(y2))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for -=: '%s' and 'int'", pyrt.TypeName(y2))
 	}
 	// Leap years in [y1, y2): floor divisions of y-1, as CPython counts.
 	count := func(y starlark.Int) *big.Int {
@@ -233,14 +233,14 @@ func dateArgs(year, month, day starlark.Value) (calYear, int, int, error) {
 		return calYear{}, 0, 0, err
 	}
 	if !ok || m < 1 || m > 12 {
-		return calYear{}, 0, 0, python.Errorf("ValueError", "month must be in 1..12")
+		return calYear{}, 0, 0, pyrt.Errorf("ValueError", "month must be in 1..12")
 	}
 	d, ok, err := smallInt(day)
 	if err != nil {
 		return calYear{}, 0, 0, err
 	}
 	if !ok || d < 1 || d > monthDays(y, m) {
-		return calYear{}, 0, 0, python.Errorf("ValueError", "day is out of range for month")
+		return calYear{}, 0, 0, pyrt.Errorf("ValueError", "day is out of range for month")
 	}
 	return y, m, d, nil
 }
@@ -282,14 +282,14 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	// to its end.
 	seq, ok := tuple.(starlark.Indexable)
 	if !ok {
-		return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(tuple))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(tuple))
 	}
 	items := make([]starlark.Value, 0, 6)
 	for i := 0; i < seq.Len() && i < 6; i++ {
 		items = append(items, seq.Index(i))
 	}
 	if len(items) < 6 {
-		return nil, python.Errorf("ValueError", "not enough values to unpack (expected 6, got %d)", len(items))
+		return nil, pyrt.Errorf("ValueError", "not enough values to unpack (expected 6, got %d)", len(items))
 	}
 	year, ok, err := smallInt(items[0])
 	if err != nil {
@@ -297,14 +297,14 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	if !ok || year < minYear || year > maxYear {
 		s, _ := interp.Str(nil, items[0])
-		return nil, python.Errorf("ValueError", "year %s is out of range", s)
+		return nil, pyrt.Errorf("ValueError", "year %s is out of range", s)
 	}
 	month, ok, err := smallInt(items[1])
 	if err != nil {
 		return nil, err
 	}
 	if !ok || month < 1 || month > 12 {
-		return nil, python.Errorf("ValueError", "month must be in 1..12")
+		return nil, pyrt.Errorf("ValueError", "month must be in 1..12")
 	}
 	days := starlark.MakeInt64(toOrdinal(year, month, 1) - toOrdinal(1970, 1, 1) - 1)
 	// days*86400 + day*86400 + hour*3600 + minute*60 + second, in the
@@ -318,7 +318,7 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		add starlark.Value
 	}{{24, items[3]}, {60, items[4]}, {60, items[5]}}
 	for _, s := range steps {
-		if total, err = python.Mul(thread, total, starlark.MakeInt(s.mul)); err != nil {
+		if total, err = pyrt.Mul(thread, total, starlark.MakeInt(s.mul)); err != nil {
 			return nil, err
 		}
 		if total, err = arith(thread, syntax.PLUS, total, s.add); err != nil {
@@ -592,7 +592,7 @@ func calSize(thread *starlark.Thread, rows, cols, nl, extra int64) error {
 		return err
 	}
 	if size > 1<<30 {
-		return python.Errorf("MemoryError", "")
+		return pyrt.Errorf("MemoryError", "")
 	}
 	return nil
 }
@@ -612,7 +612,7 @@ func widthArg(v starlark.Value) (int64, error) {
 	case starlark.Bool:
 		return int64(boolInt(bool(x))), nil
 	}
-	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 }
 
 // monthText is TextCalendar.formatmonth(theyear, themonth, w, l), its
@@ -639,7 +639,7 @@ func monthText(thread *starlark.Thread, c textCal, year, month, wV, lV starlark.
 		return "", err
 	}
 	if !ok || m < 0 || m > 12 {
-		return "", python.Errorf("IndexError", "list index out of range")
+		return "", pyrt.Errorf("IndexError", "list index out of range")
 	}
 	if m == 0 {
 		_, err := monthArg(month)
@@ -663,7 +663,7 @@ func yearText(thread *starlark.Thread, c textCal, year, wV, lV, cV, mV starlark.
 	w, l, sp, m := max(2, vals[0]), max(1, vals[1]), max(2, vals[2]), vals[3]
 	if m < 1 {
 		if m == 0 {
-			return "", python.Errorf("ValueError", "range() arg 3 must not be zero")
+			return "", pyrt.Errorf("ValueError", "range() arg 3 must not be zero")
 		}
 		return "", nil
 	}
@@ -769,7 +769,7 @@ func calMethod(thread *starlark.Thread, c textCal, name string, args starlark.Tu
 		}
 		return weeksValue(weeks, y, m, name)
 	}
-	return nil, python.Errorf("AttributeError", "module 'calendar' has no attribute '%s'", name)
+	return nil, pyrt.Errorf("AttributeError", "module 'calendar' has no attribute '%s'", name)
 }
 
 func weeksOf(year, month starlark.Value, first int) ([][]calDay, calYear, int, error) {
@@ -845,7 +845,7 @@ func dayDate(y calYear, m int, week []calDay, j int) (starlark.Value, error) {
 	yy, ok := yv.(starlark.Int).Int64()
 	if !ok || yy < minYear || yy > maxYear {
 		s, _ := interp.Str(nil, yv)
-		return nil, python.Errorf("ValueError", "year %s is out of range", s)
+		return nil, pyrt.Errorf("ValueError", "year %s is out of range", s)
 	}
 	return &date{ord: toOrdinal(int(yy), mm, dd)}, nil
 }
@@ -853,7 +853,7 @@ func dayDate(y calYear, m int, week []calDay, j int) (starlark.Value, error) {
 // weekArg reads a week as monthdays2calendar gives it: (day, weekday)
 // pairs.
 func weekArg(thread *starlark.Thread, v starlark.Value) ([]calDay, error) {
-	items, err := python.Collect(thread, v)
+	items, err := pyrt.Collect(thread, v)
 	if err != nil {
 		return nil, err
 	}
@@ -864,14 +864,14 @@ func weekArg(thread *starlark.Thread, v starlark.Value) ([]calDay, error) {
 	for i, it := range items {
 		pair, ok := it.(starlark.Indexable)
 		if !ok || pair.Len() != 2 {
-			return nil, python.Errorf("TypeError", "cannot unpack non-iterable %s object", python.TypeName(it))
+			return nil, pyrt.Errorf("TypeError", "cannot unpack non-iterable %s object", pyrt.TypeName(it))
 		}
 		d, ok, err := smallInt(pair.Index(0))
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+			return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 		}
 		week[i] = calDay{day: d}
 	}
@@ -891,7 +891,7 @@ func calFormat(prints bool) interp.BuiltinFunc {
 		if err := unpack(name, args, kwargs, "cols", &cols, "colwidth?", &colwidth, "spacing?", &spacing); err != nil {
 			return nil, err
 		}
-		items, err := python.Collect(thread, cols)
+		items, err := pyrt.Collect(thread, cols)
 		if err != nil {
 			return nil, err
 		}
@@ -908,7 +908,7 @@ func calFormat(prints bool) interp.BuiltinFunc {
 		for i, it := range items {
 			s, ok := interp.AsText(it)
 			if !ok {
-				return nil, python.Errorf("TypeError", "'%s' object has no attribute 'center'", python.TypeName(it))
+				return nil, pyrt.Errorf("TypeError", "'%s' object has no attribute 'center'", pyrt.TypeName(it))
 			}
 			texts[i] = s
 			total += int64(len(s))
@@ -946,7 +946,7 @@ func (c *calObject) PyClass() starlark.Value { return calClasses[c.kind] }
 
 func (c *calObject) SetField(name string, v starlark.Value) error {
 	if name != "firstweekday" {
-		return python.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", c.kind, name)
+		return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", c.kind, name)
 	}
 	n, err := weekdayArg(v)
 	if err != nil {
@@ -1066,7 +1066,7 @@ func (c *calObject) call(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		if n == 0 {
-			return nil, python.Errorf("ValueError", "range() arg 3 must not be zero")
+			return nil, pyrt.Errorf("ValueError", "range() arg 3 must not be zero")
 		}
 		if n < 0 {
 			return starlark.NewList(nil), nil
@@ -1145,7 +1145,7 @@ func (c *calObject) call(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		if !ok || d < -7 || d > 6 {
-			return nil, python.Errorf("IndexError", "list index out of range")
+			return nil, pyrt.Errorf("IndexError", "list index out of range")
 		}
 		n, err := widthArg(width)
 		if err != nil {
@@ -1170,7 +1170,7 @@ func (c *calObject) call(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		if !ok || m < 0 || m > 12 {
-			return nil, python.Errorf("IndexError", "list index out of range")
+			return nil, pyrt.Errorf("IndexError", "list index out of range")
 		}
 		n, err := widthArg(width)
 		if err != nil {
@@ -1188,7 +1188,7 @@ func (c *calObject) call(thread *starlark.Thread, name string, args starlark.Tup
 // them.
 func listIterator(thread *starlark.Thread, name string, vals []starlark.Value) starlark.Value {
 	i := 0
-	return python.NewIterator(thread, name, func(*starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, name, func(*starlark.Thread) (starlark.Value, bool, error) {
 		if i >= len(vals) {
 			return nil, false, nil
 		}

@@ -4,7 +4,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // pyClass is a class of a module that programs cannot subclass:
@@ -21,7 +21,7 @@ type pyClass struct {
 }
 
 var (
-	_ python.Class      = (*pyClass)(nil)
+	_ pyrt.Class        = (*pyClass)(nil)
 	_ starlark.Callable = (*pyClass)(nil)
 	_ starlark.HasAttrs = (*pyClass)(nil)
 )
@@ -52,7 +52,7 @@ func (c *pyClass) Attr(name string) (starlark.Value, error) {
 
 func (c *pyClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if c.ctor == nil {
-		return nil, python.Errorf("TypeError", "cannot create '%s.%s' instances", c.module, c.name)
+		return nil, pyrt.Errorf("TypeError", "cannot create '%s.%s' instances", c.module, c.name)
 	}
 	return c.ctor(thread, interp.NewBuiltin(c.name, c.ctor), args, kwargs)
 }
@@ -92,13 +92,13 @@ func (*uuidValue) PyClass() starlark.Value  { return theUUIDClass }
 // interpreter's own "has no .x field or method", which the python
 // package turns into an AttributeError, expects a plain name.
 func noAttr(v starlark.Value, name string) error {
-	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.Type(), name)
+	return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.Type(), name)
 }
 
 // noAttrNamed is the AttributeError of a value of the type CPython names
 // qual in its messages ('datetime.timedelta' object has no attribute…).
 func noAttrNamed(qual, name string) error {
-	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
+	return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
 }
 
 // objectFormat is object.__format__, which CPython's C types without a
@@ -106,7 +106,7 @@ func noAttrNamed(qual, name string) error {
 // the TypeError naming the type as CPython does.
 func objectFormat(b *interp.Budget, v starlark.Value, qual, spec string) (string, error) {
 	if spec != "" {
-		return "", python.Errorf("TypeError", "unsupported format string passed to %s.__format__", qual)
+		return "", pyrt.Errorf("TypeError", "unsupported format string passed to %s.__format__", qual)
 	}
 	return interp.Str(b, v)
 }

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Collections is the collections module: Counter, defaultdict and
@@ -65,7 +65,7 @@ type collClass struct {
 // IsSubclassOf is issubclass(c, base): Counter, OrderedDict and
 // defaultdict derive from dict.
 func (c *collClass) IsSubclassOf(base starlark.Value) bool {
-	if t, ok := base.(*python.TypeObj); ok && t.Name() == "dict" {
+	if t, ok := base.(*pyrt.TypeObj); ok && t.Name() == "dict" {
 		switch c.Name() {
 		case "Counter", "OrderedDict", "defaultdict":
 			return true
@@ -112,8 +112,8 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 		bud := interp.BudgetOf(thread)
 		// The dict being made is in no variable yet: shown to the meter.
 		defer bud.Hold(func(visit func(starlark.Value)) { visit(c) })()
-		err := python.ForEach(thread, src, func(k starlark.Value) (bool, error) {
-			if err := python.CheckHashable(bud, k); err != nil {
+		err := pyrt.ForEach(thread, src, func(k starlark.Value) (bool, error) {
+			if err := pyrt.CheckHashable(bud, k); err != nil {
 				return true, err
 			}
 			if err := c.d.SetKey(k, value); err != nil {
@@ -130,10 +130,10 @@ func dictFromKeys(kind dictKind) interp.BuiltinFunc {
 
 // counterFromKeys is Counter.fromkeys, which CPython refuses.
 func counterFromKeys(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-	return nil, python.Errorf("NotImplementedError", "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.")
+	return nil, pyrt.Errorf("NotImplementedError", "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.")
 }
 
-var _ python.Class = (*collClass)(nil)
+var _ pyrt.Class = (*collClass)(nil)
 
 func newCollClass(name string, fn interp.BuiltinFunc, is func(starlark.Value) bool) *collClass {
 	return &collClass{Builtin: interp.NewBuiltin(name, fn), is: is}
@@ -213,7 +213,7 @@ func (c *collDict) Freeze() {
 }
 func (c *collDict) Truth() starlark.Bool { return c.d.Len() > 0 }
 func (c *collDict) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: '%s'", c.qualName())
+	return 0, pyrt.Errorf("TypeError", "unhashable type: '%s'", c.qualName())
 }
 
 // qualName is the type's name as CPython's messages write it: the C
@@ -235,7 +235,7 @@ func (c *collDict) BuiltinBase() string              { return "dict" }
 // DeleteItem is del c[k]: a KeyError for a missing key, except in a
 // Counter, which ignores it as CPython's does.
 func (c *collDict) DeleteItem(_ *starlark.Thread, k starlark.Value) error {
-	if err := python.CheckHashable(nil, k); err != nil {
+	if err := pyrt.CheckHashable(nil, k); err != nil {
 		return err
 	}
 	_, found, err := c.d.Delete(k)
@@ -243,7 +243,7 @@ func (c *collDict) DeleteItem(_ *starlark.Thread, k starlark.Value) error {
 		return err
 	}
 	s, _ := interp.Repr(nil, k)
-	return python.Errorf("KeyError", "%s", s)
+	return pyrt.Errorf("KeyError", "%s", s)
 }
 func (c *collDict) Has(k starlark.Value) (bool, error) {
 	_, found, err := c.d.Get(k)
@@ -253,7 +253,7 @@ func (c *collDict) Has(k starlark.Value) (bool, error) {
 // Get is c[k]: a Counter's missing key counts 0, a defaultdict's is
 // inserted as factory().
 func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
-	if err := python.CheckHashable(nil, k); err != nil {
+	if err := pyrt.CheckHashable(nil, k); err != nil {
 		return nil, false, err
 	}
 	v, found, err := c.d.Get(k)
@@ -265,11 +265,11 @@ func (c *collDict) Get(k starlark.Value) (starlark.Value, bool, error) {
 		return starlark.MakeInt(0), true, nil
 	case kindOrdered:
 		s, _ := interp.Repr(nil, k)
-		return nil, false, python.Errorf("KeyError", "%s", s)
+		return nil, false, pyrt.Errorf("KeyError", "%s", s)
 	case kindDefault:
 		if c.factory == starlark.None || c.thread == nil {
 			s, _ := interp.Repr(nil, k)
-			return nil, false, python.Errorf("KeyError", "%s", s)
+			return nil, false, pyrt.Errorf("KeyError", "%s", s)
 		}
 		v, err := starlark.Call(c.thread, c.factory, nil, nil)
 		if err != nil {
@@ -343,7 +343,7 @@ func (c *collDict) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 		same, err := eq()
 		return !same, err
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.qualName(), o.qualName())
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, c.qualName(), o.qualName())
 }
 
 // counterLE reports whether every count of a is at most b's (a missing
@@ -433,9 +433,9 @@ func (c *collDict) AttrNames() []string {
 func (c *collDict) SetField(name string, v starlark.Value) error {
 	if c.kind != kindDefault || name != "default_factory" {
 		if c.attrNamed(name) {
-			return python.Errorf("AttributeError", "'%s' object attribute '%s' is read-only", c.qualName(), name)
+			return pyrt.Errorf("AttributeError", "'%s' object attribute '%s' is read-only", c.qualName(), name)
 		}
-		return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", c.qualName(), name)
+		return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", c.qualName(), name)
 	}
 	c.factory = v // CPython checks it only when it calls it
 	return nil
@@ -483,9 +483,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 			items := c.d.Items()
 			if len(items) == 0 {
 				if c.kind == kindOrdered {
-					return nil, python.Errorf("KeyError", "'dictionary is empty'")
+					return nil, pyrt.Errorf("KeyError", "'dictionary is empty'")
 				}
-				return nil, python.Errorf("KeyError", "'popitem(): dictionary is empty'")
+				return nil, pyrt.Errorf("KeyError", "'popitem(): dictionary is empty'")
 			}
 			kv := items[0]
 			if last {
@@ -509,7 +509,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 				limit := -1
 				if n != starlark.None {
 					if err := starlark.AsInt(n, &limit); err != nil {
-						return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", n.Type())
+						return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", n.Type())
 					}
 					if limit < 0 {
 						limit = 0
@@ -542,7 +542,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 				for i, kv := range items {
 					n, ok := kv[1].(starlark.Int)
 					if !ok {
-						return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", kv[1].Type())
+						return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", kv[1].Type())
 					}
 					k, ok := n.Int64()
 					if !ok && n.Sign() > 0 {
@@ -572,9 +572,9 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 					if err := interp.BudgetOf(thread).Charge(1); err != nil {
 						return nil, err
 					}
-					s, err := python.Add(thread, sum, kv[1])
+					s, err := pyrt.Add(thread, sum, kv[1])
 					if err != nil {
-						return nil, python.Classify(err)
+						return nil, pyrt.Classify(err)
 					}
 					sum = s
 				}
@@ -587,7 +587,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 			}
 			return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				if len(args) > 1 {
-					return nil, python.Errorf("TypeError", "expected at most 1 argument, got %d", len(args))
+					return nil, pyrt.Errorf("TypeError", "expected at most 1 argument, got %d", len(args))
 				}
 				var src starlark.Value = starlark.None
 				if len(args) == 1 {
@@ -614,7 +614,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 				}
 				if !found {
 					s, _ := interp.Repr(nil, key)
-					return nil, python.Errorf("KeyError", "%s", s)
+					return nil, pyrt.Errorf("KeyError", "%s", s)
 				}
 				if last {
 					if _, _, err := c.d.Delete(key); err != nil {
@@ -645,7 +645,7 @@ func (c *collDict) attr(name string) (starlark.Value, error) {
 	case "clear", "get", "items", "keys", "pop", "setdefault", "update", "values":
 		// dict's own, with Python's errors and views (odict_keys of an
 		// OrderedDict).
-		return python.DictMethod(c.d, name, c.kind == kindOrdered)
+		return pyrt.DictMethod(c.d, name, c.kind == kindOrdered)
 	}
 	return nil, nil
 }
@@ -673,7 +673,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		if err := b.Charge(1); err != nil {
 			return err
 		}
-		if err := python.CheckHashable(b, k); err != nil {
+		if err := pyrt.CheckHashable(b, k); err != nil {
 			return err
 		}
 		old, found, err := c.d.Get(k)
@@ -694,8 +694,8 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		// digit limit.
 		var v starlark.Value
 		if op == syntax.PLUS {
-			v, err = python.Add(thread, n, old)
-			err = python.Classify(err)
+			v, err = pyrt.Add(thread, n, old)
+			err = pyrt.Classify(err)
 		} else if v, err = numBinary(op, old, n); err == nil {
 			err = checkIntValue(b, v)
 		}
@@ -710,7 +710,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 		if err := b.Charge(1); err != nil {
 			return err
 		}
-		if err := python.CheckHashable(b, k); err != nil {
+		if err := pyrt.CheckHashable(b, k); err != nil {
 			return err
 		}
 		if err := fitsTable(b, c.d.Len()+1); err != nil {
@@ -731,7 +731,7 @@ func (c *collDict) count(thread *starlark.Thread, op syntax.Token, src starlark.
 			}
 		}
 	default:
-		if err := python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+		if err := pyrt.ForEach(thread, src, func(x starlark.Value) (bool, error) {
 			return false, add(x, one)
 		}); err != nil {
 			return err
@@ -836,7 +836,7 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		gt, err := numCompare(syntax.GT, v, zero)
 		if err != nil && cmpErr == nil {
 			// A count that is not a number: CPython's count > 0 fails.
-			cmpErr = python.Errorf("TypeError", "'>' not supported between instances of '%s' and 'int'", python.TypeName(v))
+			cmpErr = pyrt.Errorf("TypeError", "'>' not supported between instances of '%s' and 'int'", pyrt.TypeName(v))
 		}
 		return err == nil && gt
 	}
@@ -852,8 +852,8 @@ func (c *collDict) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 		switch op {
 		case syntax.PLUS:
 			// c = c + c in a loop doubles the counts past the digit limit.
-			if v, err = python.Add(c.thread, kv[1], other); err != nil {
-				return nil, python.Classify(err)
+			if v, err = pyrt.Add(c.thread, kv[1], other); err != nil {
+				return nil, pyrt.Classify(err)
 			}
 		case syntax.MINUS:
 			if v, err = numBinary(op, kv[1], other); err != nil {
@@ -926,7 +926,7 @@ func (c *collDict) Unary(op syntax.Token) (starlark.Value, error) {
 
 func newCounter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
-		return nil, python.Errorf("TypeError", "Counter.__init__() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
+		return nil, pyrt.Errorf("TypeError", "Counter.__init__() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
 	}
 	c := &collDict{kind: kindCounter, d: starlark.NewDict(0), thread: thread}
 	var src starlark.Value = starlark.None
@@ -944,7 +944,7 @@ func newCounter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 	b := interp.BudgetOf(thread)
 	if len(args) > 1 {
-		return python.Errorf("TypeError", "%s expected at most 1 argument, got %d", fn, len(args))
+		return pyrt.Errorf("TypeError", "%s expected at most 1 argument, got %d", fn, len(args))
 	}
 	if len(args) == 1 {
 		switch s := args[0].(type) {
@@ -963,18 +963,18 @@ func (c *collDict) fill(thread *starlark.Thread, fn string, args starlark.Tuple,
 			// The dict being made is in no variable yet: shown to the
 			// meter while it grows.
 			defer b.Hold(func(visit func(starlark.Value)) { visit(c) })()
-			err := python.ForEach(thread, s, func(x starlark.Value) (bool, error) {
+			err := pyrt.ForEach(thread, s, func(x starlark.Value) (bool, error) {
 				if err := fitsTable(b, c.d.Len()+1); err != nil {
 					return true, err
 				}
 				pair, ok := x.(starlark.Indexable)
 				if !ok {
-					return true, python.Errorf("TypeError", "cannot convert dictionary update sequence element #%d to a sequence", i)
+					return true, pyrt.Errorf("TypeError", "cannot convert dictionary update sequence element #%d to a sequence", i)
 				}
 				if pair.Len() != 2 {
-					return true, python.Errorf("ValueError", "dictionary update sequence element #%d has length %d; 2 is required", i, pair.Len())
+					return true, pyrt.Errorf("ValueError", "dictionary update sequence element #%d has length %d; 2 is required", i, pair.Len())
 				}
-				if err := python.CheckHashable(b, pair.Index(0)); err != nil {
+				if err := pyrt.CheckHashable(b, pair.Index(0)); err != nil {
 					return true, err
 				}
 				i++
@@ -997,7 +997,7 @@ func newDefaultDict(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 	c := &collDict{kind: kindDefault, d: starlark.NewDict(0), factory: starlark.None, thread: thread}
 	if len(args) > 0 {
 		if _, ok := args[0].(starlark.Callable); !ok && args[0] != starlark.None {
-			return nil, python.Errorf("TypeError", "first argument must be callable or None")
+			return nil, pyrt.Errorf("TypeError", "first argument must be callable or None")
 		}
 		c.factory = args[0]
 		args = args[1:]

@@ -8,7 +8,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // abcClass is an abstract base class of collections.abc, for isinstance:
@@ -20,7 +20,7 @@ type abcClass struct {
 	is   func(starlark.Value) bool
 }
 
-var _ python.Class = (*abcClass)(nil)
+var _ pyrt.Class = (*abcClass)(nil)
 
 func (c *abcClass) String() string                    { return "<class 'collections.abc." + c.name + "'>" }
 func (c *abcClass) Type() string                      { return "ABCMeta" }
@@ -39,10 +39,10 @@ func (c *abcClass) Attr(name string) (starlark.Value, error) {
 // baseKind is the builtin type a value is, or derives from (a Counter is
 // a dict, a namedtuple value a tuple), by Python's name.
 func baseKind(v starlark.Value) string {
-	if s, ok := v.(python.Subclass); ok {
+	if s, ok := v.(pyrt.Subclass); ok {
 		return s.BuiltinBase()
 	}
-	return python.TypeName(v)
+	return pyrt.TypeName(v)
 }
 
 func kindIn(v starlark.Value, kinds ...string) bool {
@@ -59,7 +59,7 @@ func kindIn(v starlark.Value, kinds ...string) bool {
 // map(), an itertools object, a csv reader, …): a value that is its own
 // iterator.
 func isIterator(v starlark.Value) bool {
-	if _, ok := v.(python.Stepper); ok {
+	if _, ok := v.(pyrt.Stepper); ok {
 		return true
 	}
 	return fmt.Sprintf("%T", v) == "*python.pyIter"
@@ -119,7 +119,7 @@ func abcModule() *starlarkstruct.Module {
 	classes := map[string]func(starlark.Value) bool{
 		"Iterable":   isIterable,
 		"Iterator":   isIterator,
-		"Generator":  func(v starlark.Value) bool { return python.TypeName(v) == "generator" },
+		"Generator":  func(v starlark.Value) bool { return pyrt.TypeName(v) == "generator" },
 		"Sized":      isSized,
 		"Container":  isContainer,
 		"Collection": func(v starlark.Value) bool { return isSized(v) && isIterable(v) && isContainer(v) },

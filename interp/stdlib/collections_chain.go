@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // chainMap is a collections.ChainMap: a list of mappings looked up in
@@ -39,7 +39,7 @@ func (c *chainMap) Held(visit func(starlark.Value)) { visit(c.maps) }
 
 func newChainMap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "ChainMap.__init__() got an unexpected keyword argument '%s'", kwargs[0][0])
+		return nil, pyrt.Errorf("TypeError", "ChainMap.__init__() got an unexpected keyword argument '%s'", kwargs[0][0])
 	}
 	maps := make([]starlark.Value, 0, len(args)+1)
 	for _, m := range args {
@@ -65,7 +65,7 @@ func (c *chainMap) Type() string         { return "ChainMap" }
 func (c *chainMap) Freeze()              { c.maps.Freeze() }
 func (c *chainMap) Truth() starlark.Bool { return c.Len() > 0 }
 func (c *chainMap) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'ChainMap'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'ChainMap'")
 }
 func (c *chainMap) GoValue() (any, error)         { return interp.ToGo(c) }
 func (c *chainMap) StarlarkValue() starlark.Value { return c.merged() }
@@ -80,7 +80,7 @@ func (c *chainMap) mapping(i int) starlark.Mapping {
 // Get is cm[k]: the value of the first mapping that gives one for k (a
 // Counter gives 0 for any key, a defaultdict its default, as in CPython).
 func (c *chainMap) Get(k starlark.Value) (starlark.Value, bool, error) {
-	if err := python.CheckHashable(nil, k); err != nil {
+	if err := pyrt.CheckHashable(nil, k); err != nil {
 		return nil, false, err
 	}
 	return c.get(k, 0, map[*chainMap]bool{})
@@ -90,7 +90,7 @@ func (c *chainMap) Get(k starlark.Value) (starlark.Value, bool, error) {
 // chain of them deeper than the nesting limit) gives, as CPython's
 // recursion does.
 func chainDepthError() error {
-	return python.Errorf("RecursionError", "maximum recursion depth exceeded")
+	return pyrt.Errorf("RecursionError", "maximum recursion depth exceeded")
 }
 
 // get is Get at a depth of ChainMaps within ChainMaps. missed are the
@@ -115,7 +115,7 @@ func (c *chainMap) get(k starlark.Value, depth int, missed map[*chainMap]bool) (
 			}
 			v, found, err = m.get(k, depth+1, missed)
 			if err != nil {
-				var ex *python.Exception
+				var ex *pyrt.Exception
 				if errors.As(err, &ex) && ex.Class == "KeyError" {
 					missed[m] = true
 				}
@@ -127,7 +127,7 @@ func (c *chainMap) get(k starlark.Value, depth int, missed map[*chainMap]bool) (
 		}
 		if err != nil {
 			// A mapping that does not hold k: the next one is asked.
-			var ex *python.Exception
+			var ex *pyrt.Exception
 			if errors.As(err, &ex) && ex.Class == "KeyError" {
 				err = nil
 			}
@@ -137,13 +137,13 @@ func (c *chainMap) get(k starlark.Value, depth int, missed map[*chainMap]bool) (
 		}
 	}
 	r, _ := interp.Repr(nil, k)
-	return nil, false, python.Errorf("KeyError", "%s", r)
+	return nil, false, pyrt.Errorf("KeyError", "%s", r)
 }
 
 // Has is k in cm: whether a mapping holds k (a Counter or defaultdict
 // only its own keys).
 func (c *chainMap) Has(k starlark.Value) (bool, error) {
-	if err := python.CheckHashable(nil, k); err != nil {
+	if err := pyrt.CheckHashable(nil, k); err != nil {
 		return false, err
 	}
 	return c.has(k, 0, map[*chainMap]bool{})
@@ -252,7 +252,7 @@ func (c *chainMap) Len() int                   { return c.merged().Len() }
 // first is cm.maps[0], where writes go.
 func (c *chainMap) first() (starlark.Value, error) {
 	if c.maps.Len() == 0 {
-		return nil, python.Errorf("IndexError", "list index out of range")
+		return nil, pyrt.Errorf("IndexError", "list index out of range")
 	}
 	return c.maps.Index(0), nil
 }
@@ -265,7 +265,7 @@ func (c *chainMap) SetKey(k, v starlark.Value) error {
 	}
 	s, ok := m.(starlark.HasSetKey)
 	if !ok {
-		return python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(m))
+		return pyrt.Errorf("TypeError", "'%s' object does not support item assignment", pyrt.TypeName(m))
 	}
 	return s.SetKey(k, v)
 }
@@ -290,7 +290,7 @@ func (c *chainMap) popFirstAt(thread *starlark.Thread, k starlark.Value, depth i
 	}
 	missing := func() error {
 		r, _ := interp.Repr(nil, k)
-		return python.Errorf("KeyError", "%s", interp.QuoteString("Key not found in the first mapping: "+r))
+		return pyrt.Errorf("KeyError", "%s", interp.QuoteString("Key not found in the first mapping: "+r))
 	}
 	switch d := m.(type) {
 	case *starlark.Dict:
@@ -314,7 +314,7 @@ func (c *chainMap) popFirstAt(thread *starlark.Thread, k starlark.Value, depth i
 	case *chainMap:
 		return d.popFirstAt(thread, k, depth+1)
 	}
-	return nil, python.Errorf("TypeError", "'%s' object does not support item deletion", python.TypeName(m))
+	return nil, pyrt.Errorf("TypeError", "'%s' object does not support item deletion", pyrt.TypeName(m))
 }
 
 func (c *chainMap) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
@@ -325,7 +325,7 @@ func (c *chainMap) CompareSameType(op syntax.Token, y starlark.Value, depth int)
 	case syntax.NEQ:
 		return !eq, err
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'ChainMap' and 'ChainMap'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'ChainMap' and 'ChainMap'", op)
 }
 
 // Binary is cm | mapping and mapping | cm (3.9+): a ChainMap whose first
@@ -411,7 +411,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var m starlark.Value = starlark.None
 			if len(args) > 1 {
-				return nil, python.Errorf("TypeError", "ChainMap.new_child() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "ChainMap.new_child() takes from 1 to 2 positional arguments but %d were given", len(args)+1)
 			}
 			if len(args) == 1 {
 				m = args[0]
@@ -422,7 +422,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			if len(kwargs) > 0 {
 				s, ok := m.(starlark.HasSetKey)
 				if !ok {
-					return nil, python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(m))
+					return nil, pyrt.Errorf("TypeError", "'%s' object does not support item assignment", pyrt.TypeName(m))
 				}
 				for _, kv := range kwargs {
 					if err := s.SetKey(kv[0], kv[1]); err != nil {
@@ -500,7 +500,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			}
 			v, err := c.popFirst(thread, k)
 			if err != nil && dflt != nil {
-				var ex *python.Exception
+				var ex *pyrt.Exception
 				if errors.As(err, &ex) && ex.Class == "KeyError" {
 					return dflt, nil
 				}
@@ -518,7 +518,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			}
 			f, ok := first.(starlark.IterableMapping)
 			if !ok || len(f.Items()) == 0 {
-				return nil, python.Errorf("KeyError", "%s", interp.QuoteString("No keys found in the first mapping."))
+				return nil, pyrt.Errorf("KeyError", "%s", interp.QuoteString("No keys found in the first mapping."))
 			}
 			items := f.Items()
 			kv := items[len(items)-1]
@@ -546,7 +546,7 @@ func (c *chainMap) Attr(name string) (starlark.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			fn, err := python.GetAttr(thread, first, name)
+			fn, err := pyrt.GetAttr(thread, first, name)
 			if err != nil {
 				return nil, err
 			}

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -24,7 +24,7 @@ func unpackPositional(name string, args starlark.Tuple, kwargs []starlark.Tuple,
 	if i := strings.Index(msg, ": for parameter "); i >= 0 {
 		var k int
 		if _, serr := fmt.Sscanf(msg[i+len(": for parameter "):], "%d", &k); serr == nil && k >= 1 && k <= len(args) {
-			return python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[k-1]))
+			return pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(args[k-1]))
 		}
 	}
 	return err
@@ -74,14 +74,14 @@ func (q *deque) Type() string         { return "deque" }
 func (q *deque) Freeze()              { q.frozen = true }
 func (q *deque) Truth() starlark.Bool { return q.n > 0 }
 func (q *deque) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'collections.deque'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'collections.deque'")
 }
 func (q *deque) Len() int { return q.n }
 
 // SetIndex is q[i] = x (i already within range: Starlark checks it).
 func (q *deque) SetIndex(i int, x starlark.Value) error {
 	if q.frozen {
-		return python.Errorf("TypeError", "cannot modify a frozen deque")
+		return pyrt.Errorf("TypeError", "cannot modify a frozen deque")
 	}
 	q.ring[(q.head+i)%len(q.ring)] = x
 	return nil
@@ -90,17 +90,17 @@ func (q *deque) SetIndex(i int, x starlark.Value) error {
 // DeleteItem is del q[i].
 func (q *deque) DeleteItem(thread *starlark.Thread, k starlark.Value) error {
 	if q.frozen {
-		return python.Errorf("TypeError", "cannot modify a frozen deque")
+		return pyrt.Errorf("TypeError", "cannot modify a frozen deque")
 	}
 	var i int
 	if err := starlark.AsInt(k, &i); err != nil {
-		return python.Errorf("TypeError", "sequence index must be integer, not '%s'", python.TypeName(k))
+		return pyrt.Errorf("TypeError", "sequence index must be integer, not '%s'", pyrt.TypeName(k))
 	}
 	if i < 0 {
 		i += q.n
 	}
 	if i < 0 || i >= q.n {
-		return python.Errorf("IndexError", "deque index out of range")
+		return pyrt.Errorf("IndexError", "deque index out of range")
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
 		return err
@@ -123,7 +123,7 @@ func (q *deque) values() []starlark.Value {
 }
 func (q *deque) Iterate() starlark.Iterator { return starlark.NewList(q.values()).Iterate() }
 
-// Walk is how Python iterates the deque (python.Walker): its elements
+// Walk is how Python iterates the deque (pyrt.Walker): its elements
 // in place, one at a time, failing when the deque changes meanwhile.
 func (q *deque) Walk() func() (starlark.Value, bool, error) {
 	state, i, done := q.state, 0, false
@@ -133,7 +133,7 @@ func (q *deque) Walk() func() (starlark.Value, bool, error) {
 		}
 		if q.state != state {
 			done = true // as CPython's iterator is, after the error
-			return nil, false, python.Errorf("RuntimeError", "deque mutated during iteration")
+			return nil, false, pyrt.Errorf("RuntimeError", "deque mutated during iteration")
 		}
 		if i >= q.n {
 			return nil, false, nil
@@ -149,7 +149,7 @@ func (q *deque) StarlarkValue() starlark.Value {
 }
 func (q *deque) Has(x starlark.Value) (bool, error) {
 	for i := 0; i < q.n; i++ {
-		if eq, err := python.Compare(nil, syntax.EQL, q.Index(i), x); err != nil || eq {
+		if eq, err := pyrt.Compare(nil, syntax.EQL, q.Index(i), x); err != nil || eq {
 			return eq, err
 		}
 	}
@@ -166,7 +166,7 @@ func (q *deque) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (s
 	case syntax.STAR:
 		v, err := q.repeat(y)
 		if v == nil && err == nil && side == starlark.Left {
-			err = python.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", python.TypeName(y))
+			err = pyrt.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", pyrt.TypeName(y))
 		}
 		return v, err
 	default:
@@ -208,7 +208,7 @@ func (q *deque) repeat(y starlark.Value) (starlark.Value, error) {
 	case starlark.Int:
 		var ok bool
 		if k, ok = y.Int64(); !ok {
-			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+			return nil, pyrt.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
 		}
 	case starlark.Bool:
 		if y {
@@ -247,7 +247,7 @@ func (q *deque) repeat(y starlark.Value) (starlark.Value, error) {
 func (q *deque) charge(n int64) error {
 	if q.thread == nil {
 		if n > 1<<20 {
-			return python.Errorf("MemoryError", "deque too large")
+			return pyrt.Errorf("MemoryError", "deque too large")
 		}
 		return nil
 	}
@@ -353,7 +353,7 @@ func (q *deque) attr(name string) (starlark.Value, error) {
 	}
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if q.frozen && name != "copy" && name != "count" && name != "index" {
-			return nil, python.Errorf("TypeError", "cannot modify a frozen deque")
+			return nil, pyrt.Errorf("TypeError", "cannot modify a frozen deque")
 		}
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
@@ -369,32 +369,32 @@ func (q *deque) attr(name string) (starlark.Value, error) {
 // not take, in CPython's words.
 func dequeArity(name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 	if len(kwargs) > 0 {
-		return python.Errorf("TypeError", "deque.%s() takes no keyword arguments", name)
+		return pyrt.Errorf("TypeError", "deque.%s() takes no keyword arguments", name)
 	}
 	n := len(args)
 	switch name {
 	case "clear", "copy", "reverse", "pop", "popleft":
 		if n != 0 {
-			return python.Errorf("TypeError", "deque.%s() takes no arguments (%d given)", name, n)
+			return pyrt.Errorf("TypeError", "deque.%s() takes no arguments (%d given)", name, n)
 		}
 	case "append", "appendleft", "count", "extend", "extendleft", "remove":
 		if n != 1 {
-			return python.Errorf("TypeError", "deque.%s() takes exactly one argument (%d given)", name, n)
+			return pyrt.Errorf("TypeError", "deque.%s() takes exactly one argument (%d given)", name, n)
 		}
 	case "rotate":
 		if n > 1 {
-			return python.Errorf("TypeError", "deque.rotate expected at most 1 argument, got %d", n)
+			return pyrt.Errorf("TypeError", "deque.rotate expected at most 1 argument, got %d", n)
 		}
 	case "index":
 		if n < 1 {
-			return python.Errorf("TypeError", "index() takes at least 1 argument (%d given)", n)
+			return pyrt.Errorf("TypeError", "index() takes at least 1 argument (%d given)", n)
 		}
 		if n > 3 {
-			return python.Errorf("TypeError", "index() takes at most 3 arguments (%d given)", n)
+			return pyrt.Errorf("TypeError", "index() takes at most 3 arguments (%d given)", n)
 		}
 	case "insert":
 		if n != 2 {
-			return python.Errorf("TypeError", "insert() takes exactly 2 arguments (%d given)", n)
+			return pyrt.Errorf("TypeError", "insert() takes exactly 2 arguments (%d given)", n)
 		}
 	}
 	return nil
@@ -470,7 +470,7 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		k := 0
 		for i := 0; i < q.n; i++ {
-			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
+			eq, err := pyrt.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -485,7 +485,7 @@ var dequeMethods = map[string]dequeMethod{
 		start, stop := 0, q.n
 		if err := starlark.UnpackPositionalArgs("index", args, kwargs, 1, &x, &start, &stop); err != nil {
 			if strings.HasSuffix(err.Error(), "want int") {
-				return nil, python.Errorf("TypeError", "slice indices must be integers or have an __index__ method")
+				return nil, pyrt.Errorf("TypeError", "slice indices must be integers or have an __index__ method")
 			}
 			return nil, err
 		}
@@ -499,7 +499,7 @@ var dequeMethods = map[string]dequeMethod{
 			stop += q.n
 		}
 		for i := start; i < min(stop, q.n); i++ {
-			eq, err := python.Compare(thread, syntax.EQL, q.Index(i), x)
+			eq, err := pyrt.Compare(thread, syntax.EQL, q.Index(i), x)
 			if err != nil {
 				return nil, err
 			}
@@ -508,7 +508,7 @@ var dequeMethods = map[string]dequeMethod{
 			}
 		}
 		s, _ := interp.Repr(nil, x)
-		return nil, python.Errorf("ValueError", "%s is not in deque", s)
+		return nil, pyrt.Errorf("ValueError", "%s is not in deque", s)
 	},
 	"insert": func(thread *starlark.Thread, q *deque, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		var i int
@@ -517,7 +517,7 @@ var dequeMethods = map[string]dequeMethod{
 			return nil, err
 		}
 		if q.maxlen >= 0 && q.n >= q.maxlen {
-			return nil, python.Errorf("IndexError", "deque already at its maximum size")
+			return nil, pyrt.Errorf("IndexError", "deque already at its maximum size")
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(q.n)); err != nil {
 			return nil, err
@@ -547,7 +547,7 @@ var dequeMethods = map[string]dequeMethod{
 		}
 		v := q.values()
 		for i, e := range v {
-			eq, err := python.Compare(thread, syntax.EQL, e, x)
+			eq, err := pyrt.Compare(thread, syntax.EQL, e, x)
 			if err != nil {
 				return nil, err
 			}
@@ -559,7 +559,7 @@ var dequeMethods = map[string]dequeMethod{
 			}
 		}
 		s, _ := interp.Repr(nil, x)
-		return nil, python.Errorf("ValueError", "%s is not in deque", s)
+		return nil, pyrt.Errorf("ValueError", "%s is not in deque", s)
 	},
 }
 
@@ -583,7 +583,7 @@ func dequePop(left bool) dequeMethod {
 			return nil, err
 		}
 		if q.n == 0 {
-			return nil, python.Errorf("IndexError", "pop from an empty deque")
+			return nil, pyrt.Errorf("IndexError", "pop from an empty deque")
 		}
 		return q.pop(left), nil
 	}
@@ -607,7 +607,7 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 	// deque(count()) grows a deque in no variable yet: shown to the
 	// meter while it grows.
 	defer b.Hold(func(visit func(starlark.Value)) { visit(q) })()
-	return python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+	return pyrt.ForEach(thread, src, func(x starlark.Value) (bool, error) {
 		if err := q.fits(b); err != nil {
 			return true, err
 		}
@@ -619,7 +619,7 @@ func (q *deque) extend(thread *starlark.Thread, src starlark.Value, left bool) e
 func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var src, maxlen starlark.Value = starlark.NewList(nil), starlark.None
 	if len(args)+len(kwargs) > 2 {
-		return nil, python.Errorf("TypeError", "deque() takes at most 2 arguments (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "deque() takes at most 2 arguments (%d given)", len(args)+len(kwargs))
 	}
 	if err := starlark.UnpackArgs("deque", args, kwargs, "iterable?", &src, "maxlen?", &maxlen); err != nil {
 		return nil, err
@@ -627,10 +627,10 @@ func newDeque(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	q := &deque{maxlen: -1, thread: thread}
 	if maxlen != starlark.None {
 		if err := starlark.AsInt(maxlen, &q.maxlen); err != nil {
-			return nil, python.Errorf("TypeError", "an integer is required")
+			return nil, pyrt.Errorf("TypeError", "an integer is required")
 		}
 		if q.maxlen < 0 {
-			return nil, python.Errorf("ValueError", "maxlen must be non-negative")
+			return nil, pyrt.Errorf("ValueError", "maxlen must be non-negative")
 		}
 	}
 	if err := q.extend(thread, src, false); err != nil {
@@ -688,14 +688,14 @@ func (t *ntType) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			var vals starlark.Tuple
-			if err := python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+			if err := pyrt.ForEach(thread, src, func(x starlark.Value) (bool, error) {
 				vals = append(vals, x)
 				return len(vals) > len(t.fields), interp.BudgetOf(thread).Alloc(16)
 			}); err != nil {
 				return nil, err
 			}
 			if len(vals) != len(t.fields) {
-				return nil, python.Errorf("TypeError", "Expected %d arguments, got %d", len(t.fields), len(vals))
+				return nil, pyrt.Errorf("TypeError", "Expected %d arguments, got %d", len(t.fields), len(vals))
 			}
 			return &ntValue{typ: t, vals: vals}, nil
 		}), nil
@@ -728,7 +728,7 @@ func (t *ntType) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 	}
 	n := len(t.fields)
 	if len(args) > n {
-		return nil, python.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", t.name, n+1, len(args)+1)
+		return nil, pyrt.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", t.name, n+1, len(args)+1)
 	}
 	vals := make(starlark.Tuple, n)
 	copy(vals, args)
@@ -736,10 +736,10 @@ func (t *ntType) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 		k, _ := starlark.AsString(kv[0])
 		i := t.index(k)
 		if i < 0 {
-			return nil, python.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", t.name, k)
+			return nil, pyrt.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", t.name, k)
 		}
 		if vals[i] != nil {
-			return nil, python.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", t.name, k)
+			return nil, pyrt.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", t.name, k)
 		}
 		vals[i] = kv[1]
 	}
@@ -766,7 +766,7 @@ func (t *ntType) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 		if len(missing) == 1 {
 			s = ""
 		}
-		return nil, python.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", t.name, len(missing), s, list)
+		return nil, pyrt.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", t.name, len(missing), s, list)
 	}
 	return &ntValue{typ: t, vals: vals}, nil
 }
@@ -887,9 +887,9 @@ func (v *ntValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) 
 // SetField refuses p.x = v as CPython does: a namedtuple is immutable.
 func (v *ntValue) SetField(name string, _ starlark.Value) error {
 	if v.typ.index(name) >= 0 {
-		return python.Errorf("AttributeError", "can't set attribute")
+		return pyrt.Errorf("AttributeError", "can't set attribute")
 	}
-	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.typ.name, name)
+	return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", v.typ.name, name)
 }
 
 func (v *ntValue) AttrNames() []string {
@@ -922,7 +922,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 	case "_replace":
 		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) > 0 {
-				return nil, python.Errorf("TypeError", "%s._replace() takes 1 positional argument but %d were given", v.typ.name, len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "%s._replace() takes 1 positional argument but %d were given", v.typ.name, len(args)+1)
 			}
 			vals := append(starlark.Tuple(nil), v.vals...)
 			var bad []string
@@ -936,7 +936,7 @@ func (v *ntValue) Attr(name string) (starlark.Value, error) {
 				vals[i] = kv[1]
 			}
 			if len(bad) > 0 {
-				return nil, python.Errorf("ValueError", "Got unexpected field names: [%s]", strings.Join(bad, ", "))
+				return nil, pyrt.Errorf("ValueError", "Got unexpected field names: [%s]", strings.Join(bad, ", "))
 			}
 			return &ntValue{typ: v.typ, vals: vals}, nil
 		}), nil
@@ -958,7 +958,7 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		fields = strings.Fields(strings.ReplaceAll(s, ",", " "))
 	} else {
 		// namedtuple('P', count()) ends at the budget: list()'s.
-		vals, err := python.Collect(thread, names)
+		vals, err := pyrt.Collect(thread, names)
 		if err != nil {
 			return nil, err
 		}
@@ -985,18 +985,18 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	seen = map[string]bool{}
 	for _, f := range append([]string{name}, fields...) {
 		if pyast.IsKeyword(f) {
-			return nil, python.Errorf("ValueError", "Type names and field names cannot be a keyword: '%s'", f)
+			return nil, pyrt.Errorf("ValueError", "Type names and field names cannot be a keyword: '%s'", f)
 		}
 		if !isIdent(f) {
-			return nil, python.Errorf("ValueError", "Type names and field names must be valid identifiers: '%s'", f)
+			return nil, pyrt.Errorf("ValueError", "Type names and field names must be valid identifiers: '%s'", f)
 		}
 	}
 	for _, f := range fields {
 		if strings.HasPrefix(f, "_") && !rename {
-			return nil, python.Errorf("ValueError", "Field names cannot start with an underscore: '%s'", f)
+			return nil, pyrt.Errorf("ValueError", "Field names cannot start with an underscore: '%s'", f)
 		}
 		if seen[f] {
-			return nil, python.Errorf("ValueError", "Encountered duplicate field name: '%s'", f)
+			return nil, pyrt.Errorf("ValueError", "Encountered duplicate field name: '%s'", f)
 		}
 		seen[f] = true
 	}
@@ -1008,21 +1008,21 @@ func newNamedTuple(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		}
 	}
 	if defaults != starlark.None {
-		if err := python.ForEach(thread, defaults, func(x starlark.Value) (bool, error) {
+		if err := pyrt.ForEach(thread, defaults, func(x starlark.Value) (bool, error) {
 			t.defaults = append(t.defaults, x)
 			return false, nil
 		}); err != nil {
 			return nil, err
 		}
 		if len(t.defaults) > len(fields) {
-			return nil, python.Errorf("TypeError", "Got more default values than field names")
+			return nil, pyrt.Errorf("TypeError", "Got more default values than field names")
 		}
 	}
 	return t, nil
 }
 
 // isIdent reports whether s is a Python identifier and not a keyword.
-func isIdent(s string) bool { return python.IsIdentifier(s) && !pyast.IsKeyword(s) }
+func isIdent(s string) bool { return pyrt.IsIdentifier(s) && !pyast.IsKeyword(s) }
 
 // tupleMethod is a tuple's count or index method over vals, for the
 // values that derive from tuple (a namedtuple, time.struct_time,
@@ -1037,7 +1037,7 @@ func tupleMethod(name string, vals []starlark.Value) starlark.Value {
 			}
 			n := 0
 			for _, e := range vals {
-				eq, err := python.Compare(thread, syntax.EQL, e, x)
+				eq, err := pyrt.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}
@@ -1054,7 +1054,7 @@ func tupleMethod(name string, vals []starlark.Value) starlark.Value {
 				return nil, err
 			}
 			for i, e := range vals {
-				eq, err := python.Compare(thread, syntax.EQL, e, x)
+				eq, err := pyrt.Compare(thread, syntax.EQL, e, x)
 				if err != nil {
 					return nil, err
 				}
@@ -1062,7 +1062,7 @@ func tupleMethod(name string, vals []starlark.Value) starlark.Value {
 					return starlark.MakeInt(i), nil
 				}
 			}
-			return nil, python.Errorf("ValueError", "tuple.index(x): x not in tuple")
+			return nil, pyrt.Errorf("ValueError", "tuple.index(x): x not in tuple")
 		})
 	}
 	return nil

@@ -8,11 +8,11 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // ContextLib is the contextlib module: the context managers of CPython's
-// written in Go, for the with statement (interp/python/with.go), which
+// written in Go, for the with statement (interp/pyrt/with.go), which
 // looks up their __enter__ and __exit__ as it does anyone's. suppress,
 // closing, nullcontext, ExitStack, redirect_stdout and redirect_stderr
 // behave as CPython 3.11's; AbstractContextManager is the class that
@@ -45,7 +45,7 @@ var (
 	// what a class deriving from it inherits.
 	abstractCMClass = &mixinClass{pyClass: &pyClass{module: "contextlib", name: "AbstractContextManager", is: hasContextProtocol,
 		ctor: func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, python.Errorf("TypeError", "Can't instantiate abstract class AbstractContextManager with abstract method __exit__")
+			return nil, pyrt.Errorf("TypeError", "Can't instantiate abstract class AbstractContextManager with abstract method __exit__")
 		},
 		attrs: func(name string) starlark.Value {
 			switch name {
@@ -58,13 +58,13 @@ var (
 		}}}
 	abstractEnter = interp.NewBuiltin("__enter__", func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "AbstractContextManager.__enter__() takes 1 positional argument but %d were given", len(args))
+			return nil, pyrt.Errorf("TypeError", "AbstractContextManager.__enter__() takes 1 positional argument but %d were given", len(args))
 		}
 		return args[0], nil
 	})
 	abstractExit = interp.NewBuiltin("__exit__", func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 4 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "AbstractContextManager.__exit__() takes 4 positional arguments but %d were given", len(args))
+			return nil, pyrt.Errorf("TypeError", "AbstractContextManager.__exit__() takes 4 positional arguments but %d were given", len(args))
 		}
 		return starlark.None, nil
 	})
@@ -86,7 +86,7 @@ func hasContextProtocol(v starlark.Value) bool {
 }
 
 func contextManagerAbsent(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-	return nil, python.Errorf("NotImplementedError", "contextlib.contextmanager needs generators, which onetool does not run yet: write a class with __enter__ and __exit__")
+	return nil, pyrt.Errorf("NotImplementedError", "contextlib.contextmanager needs generators, which onetool does not run yet: write a class with __enter__ and __exit__")
 }
 
 // cmValue is what the context managers of this file share: a repr in
@@ -104,16 +104,16 @@ func cmMethod(name string, recv starlark.Value, enter func(thread *starlark.Thre
 	exit func(thread *starlark.Thread, excType, exc, tb starlark.Value) (starlark.Value, error)) starlark.Value {
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+			return nil, pyrt.Errorf("TypeError", "%s() takes no keyword arguments", name)
 		}
 		if name == "__enter__" {
 			if len(args) > 0 {
-				return nil, python.Errorf("TypeError", "__enter__() takes 1 positional argument but %d were given", len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "__enter__() takes 1 positional argument but %d were given", len(args)+1)
 			}
 			return enter(thread)
 		}
 		if len(args) != 3 {
-			return nil, python.Errorf("TypeError", "__exit__() takes 4 positional arguments but %d were given", len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "__exit__() takes 4 positional arguments but %d were given", len(args)+1)
 		}
 		return exit(thread, args[0], args[1], args[2])
 	}).BindReceiver(recv)
@@ -131,7 +131,7 @@ type suppress struct {
 
 func newSuppress(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "suppress() got an unexpected keyword argument '%s'", kwargs[0][0].(starlark.String))
+		return nil, pyrt.Errorf("TypeError", "suppress() got an unexpected keyword argument '%s'", kwargs[0][0].(starlark.String))
 	}
 	return &suppress{exceptions: append(starlark.Tuple(nil), args...)}, nil
 }
@@ -190,7 +190,7 @@ func (c *closing) Attr(name string) (starlark.Value, error) {
 	case "__enter__", "__exit__":
 		return cmMethod(name, c, func(*starlark.Thread) (starlark.Value, error) { return c.thing, nil },
 			func(thread *starlark.Thread, _, _, _ starlark.Value) (starlark.Value, error) {
-				close, err := python.GetAttr(thread, c.thing, "close")
+				close, err := pyrt.GetAttr(thread, c.thing, "close")
 				if err != nil {
 					return nil, err
 				}
@@ -298,11 +298,11 @@ func (r *redirect) Attr(name string) (starlark.Value, error) {
 
 func (r *redirect) enter(thread *starlark.Thread) (starlark.Value, error) {
 	if len(r.old) >= maxRedirectDepth {
-		return nil, python.Errorf("RecursionError", "%s entered more than %d times without leaving", redirectName(r.fd), maxRedirectDepth)
+		return nil, pyrt.Errorf("RecursionError", "%s entered more than %d times without leaving", redirectName(r.fd), maxRedirectDepth)
 	}
 	prev, ok := interp.Redirect(thread, r.fd, r.target)
 	if !ok {
-		return nil, python.Errorf("RuntimeError", "%s needs a running program", redirectName(r.fd))
+		return nil, pyrt.Errorf("RuntimeError", "%s needs a running program", redirectName(r.fd))
 	}
 	r.old = append(r.old, prev)
 	return r.target, nil
@@ -426,10 +426,10 @@ func (s *exitStack) enterContext(thread *starlark.Thread, args starlark.Tuple, k
 	}
 	var methods [2]starlark.Value // __enter__, __exit__
 	for i, name := range [...]string{"__enter__", "__exit__"} {
-		m, err := python.GetAttr(thread, cm, name)
+		m, err := pyrt.GetAttr(thread, cm, name)
 		if err != nil {
-			if python.IsAttributeError(err) {
-				return nil, python.Errorf("TypeError", "'%s' object does not support the context manager protocol", qualifiedType(thread, cm))
+			if pyrt.IsAttributeError(err) {
+				return nil, pyrt.Errorf("TypeError", "'%s' object does not support the context manager protocol", qualifiedType(thread, cm))
 			}
 			return nil, err
 		}
@@ -446,11 +446,11 @@ func (s *exitStack) enterContext(thread *starlark.Thread, args starlark.Tuple, k
 // qualifiedType is the module and name of v's class, as ExitStack's
 // messages name it ('builtins.int', 'collections.deque', '__main__.C').
 func qualifiedType(thread *starlark.Thread, v starlark.Value) string {
-	name := python.TypeName(v)
-	if cls, err := python.GetAttr(thread, v, "__class__"); err == nil {
-		if m, err := python.GetAttr(thread, cls, "__module__"); err == nil {
+	name := pyrt.TypeName(v)
+	if cls, err := pyrt.GetAttr(thread, v, "__class__"); err == nil {
+		if m, err := pyrt.GetAttr(thread, cls, "__module__"); err == nil {
 			if mod, ok := starlark.AsString(m); ok && mod != "" {
-				if q, err := python.GetAttr(thread, cls, "__qualname__"); err == nil {
+				if q, err := pyrt.GetAttr(thread, cls, "__qualname__"); err == nil {
 					if qn, ok := starlark.AsString(q); ok && qn != "" {
 						name = qn
 					}
@@ -476,7 +476,7 @@ func qualifiedType(thread *starlark.Thread, v starlark.Value) string {
 
 func (s *exitStack) callback(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "ExitStack.callback() missing 1 required positional argument: 'callback'")
+		return nil, pyrt.Errorf("TypeError", "ExitStack.callback() missing 1 required positional argument: 'callback'")
 	}
 	fn := args[0]
 	c := exitCallback{fn: fn, args: append(starlark.Tuple(nil), args[1:]...), kwargs: append([]starlark.Tuple(nil), kwargs...), plain: true}
@@ -491,7 +491,7 @@ func (s *exitStack) push(thread *starlark.Thread, args starlark.Tuple, kwargs []
 	// A context manager gives its __exit__; anything else is the exit
 	// function itself.
 	fn := exit
-	if m, err := python.GetAttr(thread, exit, "__exit__"); err == nil {
+	if m, err := pyrt.GetAttr(thread, exit, "__exit__"); err == nil {
 		fn = m
 	}
 	return exit, s.add(thread, exitCallback{fn: fn})
@@ -520,15 +520,15 @@ func (s *exitStack) exit(thread *starlark.Thread, excType, exc, tb starlark.Valu
 			r, err = starlark.Call(thread, c.fn, details, nil)
 		}
 		if err != nil {
-			raised, ok := python.ExceptionOf(thread, err)
+			raised, ok := pyrt.ExceptionOf(thread, err)
 			if !ok {
 				return nil, err // a budget or a cancellation: the run ends
 			}
-			if prev, ok := details[1].(*python.ExcValue); ok {
-				python.SetContext(raised, prev)
+			if prev, ok := details[1].(*pyrt.ExcValue); ok {
+				pyrt.SetContext(raised, prev)
 			}
 			pending = err
-			details = starlark.Tuple{raised.Class(), raised, python.NewTraceback(raised.Frames())}
+			details = starlark.Tuple{raised.Class(), raised, pyrt.NewTraceback(raised.Frames())}
 			continue
 		}
 		if r.Truth() {

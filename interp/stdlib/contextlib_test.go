@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // A budget that stops the body of a with statement, or an __exit__ of
@@ -36,7 +36,7 @@ func TestRedirectRestored(t *testing.T) {
 		{"import contextlib, io, sys\ne = io.StringIO()\nwith contextlib.redirect_stderr(e):\n    print('err', file=sys.stderr)\n    print('out')\nprint(repr(e.getvalue()))", "out\n'err\\n'"},
 	}
 	for _, tt := range tests {
-		res, err := run(tt.code, interp.Options{Timeout: 5 * time.Second, Explain: python.Explain})
+		res, err := run(tt.code, interp.Options{Timeout: 5 * time.Second, Explain: pyrt.Explain})
 		if err != nil {
 			t.Errorf("%s: %v", tt.code, err)
 			continue

@@ -8,7 +8,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Copy is the copy module: copy makes a new container holding the same
@@ -25,7 +25,7 @@ func Copy() *starlarkstruct.Module {
 }
 
 // copyError is copy.Error, also named copy.error.
-var copyError = python.NewModuleClass("copy.Error", "Exception")
+var copyError = pyrt.NewModuleClass("copy.Error", "Exception")
 
 func copyBuiltin(deep bool) interp.BuiltinFunc {
 	return func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -228,7 +228,7 @@ func (c *copier) instance(in *objects.Instance, depth int) (starlark.Value, erro
 		args = starlark.Tuple{c.memoDict}
 	}
 	if _, ok := cls.Lookup(name); ok {
-		f, err := python.GetAttr(c.thread, in, name)
+		f, err := pyrt.GetAttr(c.thread, in, name)
 		if err != nil {
 			return nil, err
 		}

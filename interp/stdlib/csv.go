@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The quoting modes, as CPython numbers them.
@@ -29,7 +29,7 @@ const noChar rune = -1
 // csvModule holds what the module's functions share: its exception
 // class and the float() they convert QUOTE_NONNUMERIC fields with.
 type csvModule struct {
-	errClass *python.ExcClass
+	errClass *pyrt.ExcClass
 	float    starlark.Value
 }
 
@@ -39,7 +39,7 @@ type csvModule struct {
 // io.StringIO) and any object with a write method.
 func CSV() *starlarkstruct.Module {
 	m := &csvModule{
-		errClass: python.NewModuleClass("_csv.Error", "Exception"),
+		errClass: pyrt.NewModuleClass("_csv.Error", "Exception"),
 		float:    builtins()["float"],
 	}
 	fn := func(name string, f func(*csvModule, *starlark.Thread, string, starlark.Tuple, []starlark.Tuple) (starlark.Value, error)) *starlark.Builtin {
@@ -73,7 +73,7 @@ func (m *csvModule) fail(format string, args ...any) error {
 	if err != nil {
 		return err
 	}
-	return v.(*python.ExcValue).Error()
+	return v.(*pyrt.ExcValue).Error()
 }
 
 // dialect is the formatting parameters of a reader or writer.
@@ -105,14 +105,14 @@ func fieldLimit(thread *starlark.Thread) int64 {
 // limit is bounded by the run's memory budget.)
 func csvFieldSizeLimit(_ *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args)+len(kwargs) > 1 {
-		return nil, python.Errorf("TypeError", "field_size_limit() takes at most 1 argument (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "field_size_limit() takes at most 1 argument (%d given)", len(args)+len(kwargs))
 	}
 	var v starlark.Value
 	if len(args) == 1 {
 		v = args[0]
 	} else if len(kwargs) == 1 {
 		if k, _ := starlark.AsString(kwargs[0][0]); k != "new_limit" {
-			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for field_size_limit()", k)
+			return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for field_size_limit()", k)
 		}
 		v = kwargs[0][1]
 	}
@@ -120,11 +120,11 @@ func csvFieldSizeLimit(_ *csvModule, thread *starlark.Thread, name string, args 
 	if v != nil {
 		n, ok := v.(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "limit must be an integer")
+			return nil, pyrt.Errorf("TypeError", "limit must be an integer")
 		}
 		limit, ok := n.Int64()
 		if !ok {
-			return nil, python.Errorf("OverflowError", "Python int too large to convert to C long")
+			return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C long")
 		}
 		thread.SetLocal(csvLimitLocal, limit)
 	}
@@ -194,14 +194,14 @@ func lookupDialect(thread *starlark.Thread, name string) (dialect, bool) {
 // csvRegisterDialect is register_dialect(name, dialect=None, **fmtparams).
 func csvRegisterDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "register_dialect() expected at least 1 argument, got 0")
+		return nil, pyrt.Errorf("TypeError", "register_dialect() expected at least 1 argument, got 0")
 	}
 	if len(args) > 2 {
-		return nil, python.Errorf("TypeError", "register_dialect() expected at most 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "register_dialect() expected at most 2 arguments, got %d", len(args))
 	}
 	key, ok := interp.AsText(args[0])
 	if !ok {
-		return nil, python.Errorf("TypeError", "dialect name must be a string")
+		return nil, pyrt.Errorf("TypeError", "dialect name must be a string")
 	}
 	var base starlark.Value
 	if len(args) == 2 {
@@ -238,7 +238,7 @@ func dialectBytes(key string, d dialect) goBytes {
 func csvUnregisterDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var key string
 	if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &key); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+		return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 	}
 	r := registry(thread)
 	if _, ok := r.byName[key]; !ok {
@@ -260,7 +260,7 @@ func csvUnregisterDialect(m *csvModule, thread *starlark.Thread, name string, ar
 func csvGetDialect(m *csvModule, thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var key starlark.Value
 	if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &key); err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+		return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 	}
 	s, ok := interp.AsText(key)
 	if !ok {
@@ -347,7 +347,7 @@ func (m *csvModule) newDialect(thread *starlark.Thread, name starlark.Value, kwa
 			}
 			d = found
 		} else {
-			return d, nil, python.Errorf("TypeError", "dialect must be a name ('excel', 'excel-tab', 'unix' or a registered one) or a dialect")
+			return d, nil, pyrt.Errorf("TypeError", "dialect must be a name ('excel', 'excel-tab', 'unix' or a registered one) or a dialect")
 		}
 	}
 	var rest []starlark.Tuple
@@ -371,15 +371,15 @@ func (m *csvModule) newDialect(thread *starlark.Thread, name starlark.Value, kwa
 		case "lineterminator":
 			s, ok := interp.AsText(v)
 			if !ok {
-				err = python.Errorf("TypeError", "\"lineterminator\" must be a string")
+				err = pyrt.Errorf("TypeError", "\"lineterminator\" must be a string")
 			}
 			d.lineterminator = s
 		case "quoting":
 			var q int
 			if _, isInt := v.(starlark.Int); !isInt {
-				err = python.Errorf("TypeError", "\"quoting\" must be an integer")
+				err = pyrt.Errorf("TypeError", "\"quoting\" must be an integer")
 			} else if starlark.AsInt(v, &q) != nil || q < 0 || q > quoteNone {
-				err = python.Errorf("TypeError", "bad \"quoting\" value")
+				err = pyrt.Errorf("TypeError", "bad \"quoting\" value")
 			}
 			d.quoting = q
 		default:
@@ -399,11 +399,11 @@ func csvChar(name string, v starlark.Value, noneOK bool) (rune, error) {
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return 0, python.Errorf("TypeError", "\"%s\" must be string, not %s", name, python.TypeName(v))
+		return 0, pyrt.Errorf("TypeError", "\"%s\" must be string, not %s", name, pyrt.TypeName(v))
 	}
 	r := []rune(s)
 	if len(r) != 1 {
-		return 0, python.Errorf("TypeError", "\"%s\" must be a 1-character string", name)
+		return 0, pyrt.Errorf("TypeError", "\"%s\" must be a 1-character string", name)
 	}
 	return r[0], nil
 }
@@ -412,7 +412,7 @@ func csvChar(name string, v starlark.Value, noneOK bool) (rune, error) {
 func noExtra(rest []starlark.Tuple) error {
 	if len(rest) > 0 {
 		key, _ := starlark.AsString(rest[0][0])
-		return python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", key)
+		return pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", key)
 	}
 	return nil
 }
@@ -430,7 +430,7 @@ func csvOwnKeywords(kwargs []starlark.Tuple, own ...string) ([]starlark.Tuple, e
 		if k, _ := starlark.AsString(kv[0]); indexOf(own, k) >= 0 {
 			mine = append(mine, kv)
 		} else if bad == nil {
-			bad = python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
+			bad = pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
 		}
 	}
 	return mine, bad
@@ -443,7 +443,7 @@ func splitDialectArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, p
 		if len(args) > positional+1 {
 			// CPython hands the extra ones on to reader()/writer(), which
 			// says this (its name left out).
-			return nil, nil, nil, python.Errorf("TypeError", " expected at most 2 arguments, got %d", len(args)-positional+1)
+			return nil, nil, nil, pyrt.Errorf("TypeError", " expected at most 2 arguments, got %d", len(args)-positional+1)
 		}
 		args = args[:positional]
 	}
@@ -500,7 +500,7 @@ const (
 const eol rune = -2
 
 var (
-	_ python.Stepper    = (*csvReader)(nil)
+	_ pyrt.Stepper      = (*csvReader)(nil)
 	_ starlark.HasAttrs = (*csvReader)(nil)
 )
 
@@ -564,13 +564,13 @@ func (m *csvModule) fileAndDialect(thread *starlark.Thread, name string, args st
 		return nil, dialect{}, err
 	}
 	if len(args) != 1 {
-		return nil, dialect{}, python.Errorf("TypeError", " expected at least 1 argument, got 0")
+		return nil, dialect{}, pyrt.Errorf("TypeError", " expected at least 1 argument, got 0")
 	}
 	return args[0], d, nil
 }
 
 func (m *csvModule) newReader(thread *starlark.Thread, src starlark.Value, d dialect) (*csvReader, error) {
-	next, err := python.Iterate(thread, src)
+	next, err := pyrt.Iterate(thread, src)
 	if err != nil {
 		return nil, err
 	}
@@ -769,7 +769,7 @@ func (r *csvReader) Step(thread *starlark.Thread) (starlark.Value, bool, error) 
 		}
 		s, isText := interp.AsText(line)
 		if !isText {
-			return nil, false, r.m.fail("iterator should return strings, not %s (the file should be opened in text mode)", python.TypeName(line))
+			return nil, false, r.m.fail("iterator should return strings, not %s (the file should be opened in text mode)", pyrt.TypeName(line))
 		}
 		r.lineNum++
 		if err := b.Charge(1 + uint64(len(s))/4); err != nil {
@@ -839,7 +839,7 @@ func (w *csvWriter) Attr(name string) (starlark.Value, error) {
 			if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &rows); err != nil {
 				return nil, err
 			}
-			return starlark.None, python.ForEach(thread, rows, func(row starlark.Value) (bool, error) {
+			return starlark.None, pyrt.ForEach(thread, rows, func(row starlark.Value) (bool, error) {
 				_, err := w.writerow(thread, row)
 				return false, err
 			})
@@ -862,7 +862,7 @@ func (m *csvModule) newWriter(f starlark.Value, d dialect) (*csvWriter, error) {
 		write, _ = h.Attr("write")
 	}
 	if write == nil {
-		return nil, python.Errorf("TypeError", "argument 1 must have a \"write\" method")
+		return nil, pyrt.Errorf("TypeError", "argument 1 must have a \"write\" method")
 	}
 	return &csvWriter{m: m, d: d, write: write}, nil
 }
@@ -870,9 +870,9 @@ func (m *csvModule) newWriter(f starlark.Value, d dialect) (*csvWriter, error) {
 // writerow writes one record and returns what the file's write returned.
 func (w *csvWriter) writerow(thread *starlark.Thread, row starlark.Value) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
-	next, err := python.Iterate(thread, row)
+	next, err := pyrt.Iterate(thread, row)
 	if err != nil {
-		return nil, w.m.fail("iterable expected, not %s", python.TypeName(row))
+		return nil, w.m.fail("iterable expected, not %s", pyrt.TypeName(row))
 	}
 	d := &w.d
 	var line strings.Builder
@@ -994,7 +994,7 @@ type csvDictReader struct {
 }
 
 var (
-	_ python.Stepper    = (*csvDictReader)(nil)
+	_ pyrt.Stepper      = (*csvDictReader)(nil)
 	_ starlark.HasAttrs = (*csvDictReader)(nil)
 )
 
@@ -1071,7 +1071,7 @@ func (r *csvDictReader) Step(thread *starlark.Thread) (starlark.Value, bool, err
 	var names []starlark.Value
 	if r.fieldnames != starlark.None {
 		var err error
-		if names, err = python.Collect(thread, r.fieldnames); err != nil {
+		if names, err = pyrt.Collect(thread, r.fieldnames); err != nil {
 			return nil, false, err
 		}
 	}
@@ -1079,7 +1079,7 @@ func (r *csvDictReader) Step(thread *starlark.Thread) (starlark.Value, bool, err
 	n := min(len(names), row.Len())
 	for i := 0; i < n; i++ {
 		if err := d.SetKey(names[i], row.Index(i)); err != nil {
-			return nil, false, python.Classify(err)
+			return nil, false, pyrt.Classify(err)
 		}
 	}
 	if len(names) < row.Len() {
@@ -1088,12 +1088,12 @@ func (r *csvDictReader) Step(thread *starlark.Thread) (starlark.Value, bool, err
 			rest = append(rest, row.Index(i))
 		}
 		if err := d.SetKey(r.restkey, starlark.NewList(rest)); err != nil {
-			return nil, false, python.Classify(err)
+			return nil, false, pyrt.Classify(err)
 		}
 	} else {
 		for _, k := range names[n:] {
 			if err := d.SetKey(k, r.restval); err != nil {
-				return nil, false, python.Classify(err)
+				return nil, false, pyrt.Classify(err)
 			}
 		}
 	}
@@ -1148,7 +1148,7 @@ func (w *csvDictWriter) Attr(name string) (starlark.Value, error) {
 	method := func(fn func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error), arity int) starlark.Value {
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 || len(args) != arity {
-				return nil, python.Errorf("TypeError", "DictWriter.%s() takes %d positional arguments but %d were given", name, arity+1, len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "DictWriter.%s() takes %d positional arguments but %d were given", name, arity+1, len(args)+1)
 			}
 			return fn(thread, args)
 		}).BindReceiver(w)
@@ -1170,7 +1170,7 @@ func (w *csvDictWriter) Attr(name string) (starlark.Value, error) {
 		}, 1), nil
 	case "writerows":
 		return method(func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
-			return starlark.None, python.ForEach(thread, args[0], func(row starlark.Value) (bool, error) {
+			return starlark.None, pyrt.ForEach(thread, args[0], func(row starlark.Value) (bool, error) {
 				_, err := w.writerow(thread, row)
 				return false, err
 			})
@@ -1182,9 +1182,9 @@ func (w *csvDictWriter) Attr(name string) (starlark.Value, error) {
 func (w *csvDictWriter) writerow(thread *starlark.Thread, rowdict starlark.Value) (starlark.Value, error) {
 	d, ok := rowdict.(starlark.IterableMapping)
 	if !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'keys'", python.TypeName(rowdict))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'keys'", pyrt.TypeName(rowdict))
 	}
-	names, err := python.Collect(thread, w.fieldnames)
+	names, err := pyrt.Collect(thread, w.fieldnames)
 	if err != nil {
 		return nil, err
 	}
@@ -1213,14 +1213,14 @@ func (w *csvDictWriter) writerow(thread *starlark.Thread, rowdict starlark.Value
 		if len(wrong) > 0 {
 			// CPython lists them from a set, in an order that changes
 			// from run to run; here they come in the dict's order.
-			return nil, python.Errorf("ValueError", "dict contains fields not in fieldnames: %s", strings.Join(wrong, ", "))
+			return nil, pyrt.Errorf("ValueError", "dict contains fields not in fieldnames: %s", strings.Join(wrong, ", "))
 		}
 	}
 	row := make(starlark.Tuple, len(names))
 	for i, n := range names {
 		v, found, err := d.Get(n)
 		if err != nil {
-			return nil, python.Classify(err)
+			return nil, pyrt.Classify(err)
 		}
 		if !found {
 			v = w.restval
@@ -1251,13 +1251,13 @@ func csvDictWriterNew(m *csvModule, thread *starlark.Thread, name string, args s
 	}
 	action := strings.ToLower(extrasaction)
 	if action != "raise" && action != "ignore" {
-		return nil, python.Errorf("ValueError", "extrasaction (%s) must be 'raise' or 'ignore'", extrasaction)
+		return nil, pyrt.Errorf("ValueError", "extrasaction (%s) must be 'raise' or 'ignore'", extrasaction)
 	}
 	w, err := m.newWriter(f, d)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := python.Iterate(thread, fieldnames); err != nil {
+	if _, err := pyrt.Iterate(thread, fieldnames); err != nil {
 		return nil, err
 	}
 	return &csvDictWriter{w: w, fieldnames: fieldnames, restval: restval, raise: action == "raise"}, nil
@@ -1268,7 +1268,7 @@ func csvDictWriterNew(m *csvModule, thread *starlark.Thread, name string, args s
 // with its message (the Python front end's own loops use Step and keep
 // the exception catchable).
 type stepIter struct {
-	s      python.Stepper
+	s      pyrt.Stepper
 	thread *starlark.Thread
 }
 

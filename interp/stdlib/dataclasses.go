@@ -10,7 +10,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The dataclasses module, as CPython's Lib/dataclasses.py builds a
@@ -38,7 +38,7 @@ func Dataclasses() *starlarkstruct.Module {
 		"KW_ONLY":             kwOnlyMarker,
 		"MISSING":             dcMissing,
 		"Field": interp.NewBuiltin("Field", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, python.Errorf("TypeError", "use dataclasses.field() to make a Field")
+			return nil, pyrt.Errorf("TypeError", "use dataclasses.field() to make a Field")
 		}),
 	}}
 	m.Freeze()
@@ -47,7 +47,7 @@ func Dataclasses() *starlarkstruct.Module {
 
 // frozenInstanceError is dataclasses.FrozenInstanceError, an
 // AttributeError.
-var frozenInstanceError = python.NewModuleSubclass("dataclasses.FrozenInstanceError", python.BuiltinClass("AttributeError"))
+var frozenInstanceError = pyrt.NewModuleSubclass("dataclasses.FrozenInstanceError", pyrt.BuiltinClass("AttributeError"))
 
 // ---- sentinels ----
 
@@ -242,7 +242,7 @@ func (f *dcField) SetField(name string, v starlark.Value) error {
 	case "kw_only":
 		f.kwOnly = missingToNil(v)
 	default:
-		return python.Errorf("AttributeError", "'Field' object has no attribute '%s'", name)
+		return pyrt.Errorf("AttributeError", "'Field' object has no attribute '%s'", name)
 	}
 	return nil
 }
@@ -259,7 +259,7 @@ func missingToNil(v starlark.Value) starlark.Value {
 // kw_only=MISSING).
 func dcFieldBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 0 {
-		return nil, python.Errorf("TypeError", "field() takes 0 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "field() takes 0 positional arguments but %d were given", len(args))
 	}
 	var dflt, factory, kwOnly starlark.Value = dcMissing, dcMissing, dcMissing
 	var init, repr, compare starlark.Value = starlark.True, starlark.True, starlark.True
@@ -269,7 +269,7 @@ func dcFieldBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	if dflt != dcMissing && factory != dcMissing {
-		return nil, python.Errorf("ValueError", "cannot specify both default and default_factory")
+		return nil, pyrt.Errorf("ValueError", "cannot specify both default and default_factory")
 	}
 	if metadata == starlark.None {
 		metadata = starlark.NewDict(0)
@@ -297,7 +297,7 @@ func (p *dcParams) Type() string         { return "_DataclassParams" }
 func (p *dcParams) Freeze()              {}
 func (p *dcParams) Truth() starlark.Bool { return true }
 func (p *dcParams) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: '_DataclassParams'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: '_DataclassParams'")
 }
 func (p *dcParams) Attr(name string) (starlark.Value, error) {
 	switch name {
@@ -350,7 +350,7 @@ func parseParams(fname string, kwargs []starlark.Tuple) (*dcParams, error) {
 			p.slots = b
 		case "weakref_slot":
 		default:
-			return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fname, k)
+			return nil, pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fname, k)
 		}
 	}
 	return p, nil
@@ -360,7 +360,7 @@ func parseParams(fname string, kwargs []starlark.Tuple) (*dcParams, error) {
 // class made a dataclass, or (without cls) the decorator that makes one.
 func dcDecorator(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
-		return nil, python.Errorf("TypeError", "dataclass() takes from 0 to 1 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "dataclass() takes from 0 to 1 positional arguments but %d were given", len(args))
 	}
 	p, err := parseParams("dataclass", kwargs)
 	if err != nil {
@@ -371,7 +371,7 @@ func dcDecorator(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	}
 	return interp.NewBuiltin("dataclass.<locals>.wrap", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "wrap() takes 1 positional argument but %d were given", len(args))
+			return nil, pyrt.Errorf("TypeError", "wrap() takes 1 positional argument but %d were given", len(args))
 		}
 		return dcProcess(thread, args[0], p)
 	}), nil
@@ -492,14 +492,14 @@ func typeRepr(v starlark.Value) string {
 	if in := objects.AsInstance(v); in != nil {
 		return in.Class().String()
 	}
-	return "<class '" + python.TypeName(v) + "'>"
+	return "<class '" + pyrt.TypeName(v) + "'>"
 }
 
 // dcProcess makes cls a dataclass: CPython's _process_class.
 func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starlark.Value, error) {
 	c, ok := cls.(*objects.Class)
 	if !ok {
-		return nil, python.Errorf("TypeError", "dataclass() should be applied to a class, not %s", python.TypeName(cls))
+		return nil, pyrt.Errorf("TypeError", "dataclass() should be applied to a class, not %s", pyrt.TypeName(cls))
 	}
 	budget := interp.BudgetOf(thread)
 	var order []string
@@ -544,7 +544,7 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 			typ := kv[1]
 			if typ == kwOnlyMarker || annotationIs(typ, "KW_ONLY", func(v starlark.Value) bool { return v == kwOnlyMarker }) {
 				if kwSeen {
-					return nil, python.Errorf("TypeError", "'%s' is KW_ONLY, but KW_ONLY has already been specified", name)
+					return nil, pyrt.Errorf("TypeError", "'%s' is KW_ONLY, but KW_ONLY has already been specified", name)
 				}
 				kwSeen, kwOnly = true, true
 				continue
@@ -570,16 +570,16 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 	for _, n := range c.Names() {
 		if v, ok := c.Own(n); ok {
 			if _, isField := v.(*dcField); isField && !own[n] {
-				return nil, python.Errorf("TypeError", "'%s' is a field but has no type annotation", n)
+				return nil, pyrt.Errorf("TypeError", "'%s' is a field but has no type annotation", n)
 			}
 		}
 	}
 	if hasBases {
 		if anyFrozen && !p.frozen {
-			return nil, python.Errorf("TypeError", "cannot inherit non-frozen dataclass from a frozen one")
+			return nil, pyrt.Errorf("TypeError", "cannot inherit non-frozen dataclass from a frozen one")
 		}
 		if !allFrozen && p.frozen {
-			return nil, python.Errorf("TypeError", "cannot inherit frozen dataclass from a non-frozen one")
+			return nil, pyrt.Errorf("TypeError", "cannot inherit frozen dataclass from a non-frozen one")
 		}
 	}
 	all := make([]*dcField, len(order))
@@ -602,7 +602,7 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 	explicitHash := hasHash && !(classHash == starlark.None && ownEq)
 
 	if p.order && !p.eq {
-		return nil, python.Errorf("ValueError", "eq must be true if order is true")
+		return nil, pyrt.Errorf("ValueError", "eq must be true if order is true")
 	}
 	var fieldList []*dcField
 	for _, f := range all {
@@ -626,7 +626,7 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 			if f.dflt != nil || f.factory != nil {
 				seenDefault = true
 			} else if seenDefault {
-				return nil, python.Errorf("TypeError", "non-default argument '%s' follows default argument", f.name)
+				return nil, pyrt.Errorf("TypeError", "non-default argument '%s' follows default argument", f.name)
 			}
 		}
 		setNew("__init__", dcInitMethod(c, all, p.frozen))
@@ -643,14 +643,14 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 			op   syntax.Token
 		}{{"__lt__", syntax.LT}, {"__le__", syntax.LE}, {"__gt__", syntax.GT}, {"__ge__", syntax.GE}} {
 			if setNew(m.name, dcCompareMethod(c, m.name, m.op, fieldList)) {
-				return nil, python.Errorf("TypeError", "Cannot overwrite attribute %s in class %s. Consider using functools.total_ordering", m.name, c.Name())
+				return nil, pyrt.Errorf("TypeError", "Cannot overwrite attribute %s in class %s. Consider using functools.total_ordering", m.name, c.Name())
 			}
 		}
 	}
 	if p.frozen {
 		for _, name := range []string{"__setattr__", "__delattr__"} {
 			if setNew(name, dcFrozenMethod(c, name, fieldList)) {
-				return nil, python.Errorf("TypeError", "Cannot overwrite attribute %s in class %s", name, c.Name())
+				return nil, pyrt.Errorf("TypeError", "Cannot overwrite attribute %s in class %s", name, c.Name())
 			}
 		}
 	}
@@ -667,7 +667,7 @@ func dcProcess(thread *starlark.Thread, cls starlark.Value, p *dcParams) (starla
 	switch {
 	case p.unsafeHash:
 		if explicitHash {
-			return nil, python.Errorf("TypeError", "Cannot overwrite attribute __hash__ in class %s", c.Name())
+			return nil, pyrt.Errorf("TypeError", "Cannot overwrite attribute __hash__ in class %s", c.Name())
 		}
 		c.Set("__hash__", dcHashMethod(hashFields()))
 	case p.eq && p.frozen:
@@ -723,17 +723,17 @@ func dcGetField(c *objects.Class, name string, typ starlark.Value, kwOnly bool) 
 		f.kind = kindInitVar
 	}
 	if f.kind != kindField && f.factory != nil {
-		return nil, python.Errorf("TypeError", "field %s cannot have a default factory", name)
+		return nil, pyrt.Errorf("TypeError", "field %s cannot have a default factory", name)
 	}
 	if f.kind != kindClassVar {
 		if f.kwOnly == nil {
 			f.kwOnly = starlark.Bool(kwOnly)
 		}
 	} else if f.kwOnly != nil {
-		return nil, python.Errorf("TypeError", "field %s is a ClassVar but specifies kw_only", name)
+		return nil, pyrt.Errorf("TypeError", "field %s is a ClassVar but specifies kw_only", name)
 	}
 	if f.kind == kindField && f.dflt != nil && isUnhashableDefault(f.dflt) {
-		return nil, python.Errorf("ValueError", "mutable default %s for field %s is not allowed: use default_factory", typeRepr(f.dflt), name)
+		return nil, pyrt.Errorf("ValueError", "mutable default %s for field %s is not allowed: use default_factory", typeRepr(f.dflt), name)
 	}
 	return f, nil
 }
@@ -800,7 +800,7 @@ func dcInitMethod(c *objects.Class, all []*dcField, frozen bool) *objects.Method
 	return objects.NewMethod("__init__", func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		in := objects.AsInstance(self)
 		if in == nil {
-			return nil, python.Errorf("TypeError", "%s() needs an instance", qual)
+			return nil, pyrt.Errorf("TypeError", "%s() needs an instance", qual)
 		}
 		given := make(map[string]starlark.Value, len(initFields))
 		if len(args) > len(pos) {
@@ -819,10 +819,10 @@ func dcInitMethod(c *objects.Class, all []*dcField, frozen bool) *objects.Method
 				}
 			}
 			if !known {
-				return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", qual, k)
+				return nil, pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", qual, k)
 			}
 			if _, dup := given[k]; dup {
-				return nil, python.Errorf("TypeError", "%s() got multiple values for argument '%s'", qual, k)
+				return nil, pyrt.Errorf("TypeError", "%s() got multiple values for argument '%s'", qual, k)
 			}
 			given[k] = kv[1]
 		}
@@ -870,7 +870,7 @@ func dcInitMethod(c *objects.Class, all []*dcField, frozen bool) *objects.Method
 			}
 		}
 		if _, ok := in.Class().Lookup("__post_init__"); ok {
-			pi, err := python.GetAttr(thread, in, "__post_init__")
+			pi, err := pyrt.GetAttr(thread, in, "__post_init__")
 			if err != nil {
 				return nil, err
 			}
@@ -903,7 +903,7 @@ func tooManyPositional(qual string, pos []*dcField, given int) error {
 	if given+1 == 1 {
 		was = "was"
 	}
-	return python.Errorf("TypeError", "%s() takes %s positional argument%s but %d %s given", qual, takes, s, given+1, was)
+	return pyrt.Errorf("TypeError", "%s() takes %s positional argument%s but %d %s given", qual, takes, s, given+1, was)
 }
 
 // missingArgs is CPython's message for required arguments not given.
@@ -921,7 +921,7 @@ func missingArgs(qual string, fs []*dcField, given map[string]starlark.Value, ki
 	if len(missing) == 1 {
 		s = ""
 	}
-	return python.Errorf("TypeError", "%s() missing %d required %s argument%s: %s", qual, len(missing), kind, s, joinNames(missing))
+	return pyrt.Errorf("TypeError", "%s() missing %d required %s argument%s: %s", qual, len(missing), kind, s, joinNames(missing))
 }
 
 // joinNames is 'a', 'a' and 'b', or 'a', 'b', and 'c'.
@@ -943,7 +943,7 @@ func dcReprMethod(fields []*dcField) *objects.Method {
 	return objects.NewMethod("__repr__", func(thread *starlark.Thread, self starlark.Value, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		in := objects.AsInstance(self)
 		if in == nil {
-			return nil, python.Errorf("TypeError", "__repr__() needs a dataclass instance")
+			return nil, pyrt.Errorf("TypeError", "__repr__() needs a dataclass instance")
 		}
 		running, _ := thread.Local(dcReprKey).(map[*objects.Instance]bool)
 		if running == nil {
@@ -964,7 +964,7 @@ func dcReprMethod(fields []*dcField) *objects.Method {
 			if !f.repr {
 				continue
 			}
-			v, err := python.GetAttr(thread, in, f.name)
+			v, err := pyrt.GetAttr(thread, in, f.name)
 			if err != nil {
 				return nil, err
 			}
@@ -992,7 +992,7 @@ func dcValues(thread *starlark.Thread, in starlark.Value, fs []*dcField, keep fu
 		if keep != nil && !keep(f) {
 			continue
 		}
-		v, err := python.GetAttr(thread, in, f.name)
+		v, err := pyrt.GetAttr(thread, in, f.name)
 		if err != nil {
 			return nil, err
 		}
@@ -1008,11 +1008,11 @@ func dcCompareMethod(c *objects.Class, name string, op syntax.Token, fields []*d
 	compared := func(f *dcField) bool { return f.compare }
 	return objects.NewMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s.%s() takes 2 positional arguments but %d were given", c.QualName(), name, len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "%s.%s() takes 2 positional arguments but %d were given", c.QualName(), name, len(args)+1)
 		}
 		x, y := objects.AsInstance(self), objects.AsInstance(args[0])
 		if x == nil || y == nil || x.Class() != y.Class() {
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}
 		tx, err := dcValues(thread, x, fields, compared)
 		if err != nil {
@@ -1034,7 +1034,7 @@ func compareTuples(thread *starlark.Thread, op syntax.Token, x, y starlark.Tuple
 		if identical(x[i], y[i]) {
 			continue
 		}
-		eq, err := python.Equal(thread, x[i], y[i])
+		eq, err := pyrt.Equal(thread, x[i], y[i])
 		if err != nil {
 			return false, err
 		}
@@ -1047,7 +1047,7 @@ func compareTuples(thread *starlark.Thread, op syntax.Token, x, y starlark.Tuple
 		case syntax.NEQ:
 			return true, nil
 		}
-		return python.Compare(thread, op, x[i], y[i])
+		return pyrt.Compare(thread, op, x[i], y[i])
 	}
 	switch op {
 	case syntax.EQL, syntax.LE, syntax.GE:
@@ -1090,14 +1090,14 @@ func dcFrozenMethod(c *objects.Class, name string, fields []*dcField) *objects.M
 			want = 1
 		}
 		if in == nil || len(args) != want {
-			return nil, python.Errorf("TypeError", "%s() takes %d arguments", name, want+1)
+			return nil, pyrt.Errorf("TypeError", "%s() takes %d arguments", name, want+1)
 		}
 		attr, _ := interp.AsText(args[0])
 		if in.Class() == c || isField[attr] {
 			return nil, frozenInstanceError.Raise(fmt.Sprintf("cannot %s field '%s'", verb, attr), nil)
 		}
 		if name == "__delattr__" {
-			del, err := python.GetAttr(thread, interp.Predeclared(thread)["object"], "__delattr__")
+			del, err := pyrt.GetAttr(thread, interp.Predeclared(thread)["object"], "__delattr__")
 			if err != nil {
 				return nil, err
 			}
@@ -1117,7 +1117,7 @@ func dcFields(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwar
 	}
 	c := dcClassOf(x)
 	if c == nil {
-		return nil, python.Errorf("TypeError", "must be called with a dataclass type or instance")
+		return nil, pyrt.Errorf("TypeError", "must be called with a dataclass type or instance")
 	}
 	fs := dcFieldList(c)
 	out := make(starlark.Tuple, len(fs))
@@ -1138,11 +1138,11 @@ func dcIsDataclass(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 // dcReplace is replace(obj, /, **changes).
 func dcReplace(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "replace() takes 1 positional argument but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "replace() takes 1 positional argument but %d were given", len(args))
 	}
 	in := objects.AsInstance(args[0])
 	if in == nil || dcClassOf(in) == nil {
-		return nil, python.Errorf("TypeError", "replace() should be called on dataclass instances")
+		return nil, pyrt.Errorf("TypeError", "replace() should be called on dataclass instances")
 	}
 	changes := map[string]starlark.Value{}
 	for _, kv := range kwargs {
@@ -1156,18 +1156,18 @@ func dcReplace(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		if !f.init {
 			if _, ok := changes[f.name]; ok {
-				return nil, python.Errorf("ValueError", "field %s is declared with init=False, it cannot be specified with replace()", f.name)
+				return nil, pyrt.Errorf("ValueError", "field %s is declared with init=False, it cannot be specified with replace()", f.name)
 			}
 			continue
 		}
 		if _, ok := changes[f.name]; !ok {
 			if f.kind == kindInitVar && f.dflt == nil {
-				return nil, python.Errorf("ValueError", "InitVar '%s' must be specified with replace()", f.name)
+				return nil, pyrt.Errorf("ValueError", "InitVar '%s' must be specified with replace()", f.name)
 			}
 			if f.kind == kindInitVar {
 				continue
 			}
-			v, err := python.GetAttr(thread, in, f.name)
+			v, err := pyrt.GetAttr(thread, in, f.name)
 			if err != nil {
 				return nil, err
 			}
@@ -1191,7 +1191,7 @@ func dcAsDictBuiltin(tuple bool) interp.BuiltinFunc {
 			return nil, err
 		}
 		if in := objects.AsInstance(obj); in == nil || dcClassOf(in) == nil {
-			return nil, python.Errorf("TypeError", "%s() should be called on dataclass instances", name)
+			return nil, pyrt.Errorf("TypeError", "%s() should be called on dataclass instances", name)
 		}
 		if factory == starlark.None {
 			factory = nil
@@ -1242,7 +1242,7 @@ func (a *dcAsDict) inner(v starlark.Value, depth int) (starlark.Value, error) {
 		}
 		pairs := make([]starlark.Value, 0, len(fs))
 		for _, f := range fs {
-			fv, err := python.GetAttr(a.thread, in, f.name)
+			fv, err := pyrt.GetAttr(a.thread, in, f.name)
 			if err != nil {
 				return nil, err
 			}
@@ -1355,11 +1355,11 @@ func dcMakeDataclass(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 	}
 	cname, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "make_dataclass() argument 'cls_name' must be str")
+		return nil, pyrt.Errorf("TypeError", "make_dataclass() argument 'cls_name' must be str")
 	}
 	baseTuple, ok := bases.(starlark.Tuple)
 	if !ok {
-		return nil, python.Errorf("TypeError", "make_dataclass() argument 'bases' must be a tuple")
+		return nil, pyrt.Errorf("TypeError", "make_dataclass() argument 'bases' must be a tuple")
 	}
 	var names []string
 	var values []starlark.Value
@@ -1372,7 +1372,7 @@ func dcMakeDataclass(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 	}
 	anns := starlark.NewDict(4)
 	seen := map[string]bool{}
-	items, err := python.Collect(thread, specs)
+	items, err := pyrt.Collect(thread, specs)
 	if err != nil {
 		return nil, err
 	}
@@ -1390,13 +1390,13 @@ func dcMakeDataclass(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 			}
 		} else {
 			r, _ := interp.Repr(interp.BudgetOf(thread), item)
-			return nil, python.Errorf("TypeError", "Invalid field: %s", r)
+			return nil, pyrt.Errorf("TypeError", "Invalid field: %s", r)
 		}
 		if !isIdent(fname) {
-			return nil, python.Errorf("TypeError", "Field names must be valid identifiers: %s", quoted(fname))
+			return nil, pyrt.Errorf("TypeError", "Field names must be valid identifiers: %s", quoted(fname))
 		}
 		if seen[fname] {
-			return nil, python.Errorf("TypeError", "Field name duplicated: %s", quoted(fname))
+			return nil, pyrt.Errorf("TypeError", "Field name duplicated: %s", quoted(fname))
 		}
 		seen[fname] = true
 		_ = anns.SetKey(starlark.String(fname), typ)

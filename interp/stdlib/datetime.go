@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The datetime module: date, time, datetime, timedelta and timezone with
@@ -174,7 +174,7 @@ func (c *dtClass) HasInstance(v starlark.Value) bool { return c.is(v) }
 
 func (c *dtClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if c.ctor == nil {
-		return nil, python.Errorf("TypeError", "cannot create '%s' instances", c.qualName())
+		return nil, pyrt.Errorf("TypeError", "cannot create '%s' instances", c.qualName())
 	}
 	if err := interp.BudgetOf(thread).Alloc(valueSize); err != nil {
 		return nil, err
@@ -199,7 +199,7 @@ func (c *dtClass) Attr(name string) (starlark.Value, error) {
 		if _, ok := m.(*starlark.Builtin); ok {
 			return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				if len(args) == 0 || !c.is(args[0]) {
-					return nil, python.Errorf("TypeError", "descriptor '%s' for '%s' objects needs an argument of that type", name, c.qualName())
+					return nil, pyrt.Errorf("TypeError", "descriptor '%s' for '%s' objects needs an argument of that type", name, c.qualName())
 				}
 				fn, err := args[0].(starlark.HasAttrs).Attr(name)
 				if err != nil {
@@ -209,7 +209,7 @@ func (c *dtClass) Attr(name string) (starlark.Value, error) {
 			}), nil
 		}
 	}
-	return nil, python.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.qualName(), name)
+	return nil, pyrt.Errorf("AttributeError", "type object '%s' has no attribute '%s'", c.qualName(), name)
 }
 
 func (c *dtClass) AttrNames() []string {
@@ -295,14 +295,14 @@ func bindArgsAs(c bool, fn string, args starlark.Tuple, kwargs []starlark.Tuple,
 			if len(names) == 1 {
 				s = ""
 			}
-			return nil, python.Errorf("TypeError", "%s takes at most %d %sargument%s (%d given)", who, len(names), kw, s, n)
+			return nil, pyrt.Errorf("TypeError", "%s takes at most %d %sargument%s (%d given)", who, len(names), kw, s, n)
 		}
 	}
 	if len(args) > len(names) {
 		if fn == "" {
-			return nil, python.Errorf("TypeError", "function takes at most %d arguments (%d given)", len(names), len(args))
+			return nil, pyrt.Errorf("TypeError", "function takes at most %d arguments (%d given)", len(names), len(args))
 		}
-		return nil, python.Errorf("TypeError", "%s() takes at most %d arguments (%d given)", fn, len(names), len(args))
+		return nil, pyrt.Errorf("TypeError", "%s() takes at most %d arguments (%d given)", fn, len(names), len(args))
 	}
 	out := make([]starlark.Value, len(names))
 	copy(out, args)
@@ -311,27 +311,27 @@ func bindArgsAs(c bool, fn string, args starlark.Tuple, kwargs []starlark.Tuple,
 		i := indexOf(names, k)
 		if i < 0 {
 			if fn == "" {
-				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
+				return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", k)
 			}
 			if c {
-				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, fn)
+				return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, fn)
 			}
-			return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, k)
+			return nil, pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, k)
 		}
 		if out[i] != nil {
 			if fn == "" {
 				fn = "function"
 			}
-			return nil, python.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", fn, k, i+1)
+			return nil, pyrt.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", fn, k, i+1)
 		}
 		out[i] = kv[1]
 	}
 	for i := 0; i < required; i++ {
 		if out[i] == nil {
 			if fn == "" {
-				return nil, python.Errorf("TypeError", "function missing required argument '%s' (pos %d)", names[i], i+1)
+				return nil, pyrt.Errorf("TypeError", "function missing required argument '%s' (pos %d)", names[i], i+1)
 			}
-			return nil, python.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", fn, names[i], i+1)
+			return nil, pyrt.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", fn, names[i], i+1)
 		}
 	}
 	return out, nil
@@ -349,10 +349,10 @@ func indexOf(names []string, k string) int {
 // noArgs refuses any argument to a method that takes none.
 func noArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 	if len(kwargs) > 0 {
-		return python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+		return pyrt.Errorf("TypeError", "%s() takes no keyword arguments", fn)
 	}
 	if len(args) > 0 {
-		return python.Errorf("TypeError", "%s() takes no arguments (%d given)", fn, len(args))
+		return pyrt.Errorf("TypeError", "%s() takes no arguments (%d given)", fn, len(args))
 	}
 	return nil
 }
@@ -383,18 +383,18 @@ func dtInt(v starlark.Value, def int64) (int64, error) {
 	case starlark.Int:
 		n, ok := x.Int64()
 		if !ok || n > math.MaxInt32 || n < math.MinInt32 {
-			return 0, python.Errorf("OverflowError", "signed integer is greater than maximum")
+			return 0, pyrt.Errorf("OverflowError", "signed integer is greater than maximum")
 		}
 		return n, nil
 	}
-	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 }
 
 // textArg reads a str argument of fn.
 func textArg(fn, what string, v starlark.Value) (string, error) {
 	s, ok := interp.AsText(v)
 	if !ok {
-		return "", python.Errorf("TypeError", "%s() argument %s must be str, not %s", fn, what, python.TypeName(v))
+		return "", pyrt.Errorf("TypeError", "%s() argument %s must be str, not %s", fn, what, pyrt.TypeName(v))
 	}
 	return s, nil
 }
@@ -438,13 +438,13 @@ func floorDiv(a, b int64) int64 {
 // checkDate validates a date's fields with CPython's messages.
 func checkDate(y, m, d int64) error {
 	if y < minYear || y > maxYear {
-		return python.Errorf("ValueError", "year %d is out of range", y)
+		return pyrt.Errorf("ValueError", "year %d is out of range", y)
 	}
 	if m < 1 || m > 12 {
-		return python.Errorf("ValueError", "month must be in 1..12")
+		return pyrt.Errorf("ValueError", "month must be in 1..12")
 	}
 	if d < 1 || d > int64(daysInMonth(int(y), int(m))) {
-		return python.Errorf("ValueError", "day is out of range for month")
+		return pyrt.Errorf("ValueError", "day is out of range for month")
 	}
 	return nil
 }
@@ -453,20 +453,20 @@ func checkDate(y, m, d int64) error {
 func checkTime(h, mi, s, us, fold int64) error {
 	switch {
 	case h < 0 || h > 23:
-		return python.Errorf("ValueError", "hour must be in 0..23")
+		return pyrt.Errorf("ValueError", "hour must be in 0..23")
 	case mi < 0 || mi > 59:
-		return python.Errorf("ValueError", "minute must be in 0..59")
+		return pyrt.Errorf("ValueError", "minute must be in 0..59")
 	case s < 0 || s > 59:
-		return python.Errorf("ValueError", "second must be in 0..59")
+		return pyrt.Errorf("ValueError", "second must be in 0..59")
 	case us < 0 || us > 999999:
-		return python.Errorf("ValueError", "microsecond must be in 0..999999")
+		return pyrt.Errorf("ValueError", "microsecond must be in 0..999999")
 	case fold != 0 && fold != 1:
-		return python.Errorf("ValueError", "fold must be either 0 or 1")
+		return pyrt.Errorf("ValueError", "fold must be either 0 or 1")
 	}
 	return nil
 }
 
-func errDateRange() error { return python.Errorf("OverflowError", "date value out of range") }
+func errDateRange() error { return pyrt.Errorf("OverflowError", "date value out of range") }
 
 // usToFloatSeconds is us / 10**6 correctly rounded, as CPython's
 // timedelta division gives it.
@@ -497,16 +497,16 @@ func floatSecondsToUS(v starlark.Value) (int64, error) {
 	case starlark.Int:
 		n, ok := x.Int64()
 		if !ok || n > 1<<40 || n < -(1<<40) {
-			return 0, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+			return 0, pyrt.Errorf("OverflowError", "timestamp out of range for platform time_t")
 		}
 		return n * usPerSec, nil
 	case starlark.Float:
 		f := float64(x)
 		if math.IsNaN(f) {
-			return 0, python.Errorf("ValueError", "Invalid value NaN (not a number)")
+			return 0, pyrt.Errorf("ValueError", "Invalid value NaN (not a number)")
 		}
 		if math.IsInf(f, 0) || math.Abs(f) > 1<<40 {
-			return 0, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+			return 0, pyrt.Errorf("OverflowError", "timestamp out of range for platform time_t")
 		}
 		r := new(big.Rat).SetFloat64(f)
 		r.Mul(r, big.NewRat(1e6, 1))
@@ -517,7 +517,7 @@ func floatSecondsToUS(v starlark.Value) (int64, error) {
 		}
 		return 0, nil
 	}
-	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 }
 
 // pad writes n zero-padded to width digits.
@@ -530,15 +530,15 @@ func pad(n int64, width int) string {
 
 // qualName is the name of v's type as CPython's operator errors give it
 // (the module's types name themselves so: datetime.date).
-func qualName(v starlark.Value) string { return python.TypeName(v) }
+func qualName(v starlark.Value) string { return pyrt.TypeName(v) }
 
 func dtUnsupported(op string, x, y starlark.Value) error {
 	if op == "+" {
 		// "Date: " + d, as CPython words a str, list or tuple's +.
-		switch k := python.TypeName(x); k {
+		switch k := pyrt.TypeName(x); k {
 		case "str", "list", "tuple":
-			return python.Errorf("TypeError", "can only concatenate %s (not \"%s\") to %s", k, qualName(y), k)
+			return pyrt.Errorf("TypeError", "can only concatenate %s (not \"%s\") to %s", k, qualName(y), k)
 		}
 	}
-	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, qualName(x), qualName(y))
+	return pyrt.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, qualName(x), qualName(y))
 }

@@ -3,9 +3,8 @@ package stdlib
 import (
 	"time"
 
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"go.starlark.net/starlark"
-
-	"github.com/onetool-dev/onetool/interp/python"
 )
 
 // The class methods that make values: now, today, fromtimestamp, …
@@ -53,7 +52,7 @@ func dtUTCNow(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwar
 func atInstant(utc int64, tzv starlark.Value) (starlark.Value, error) {
 	if tzv != nil && tzv != starlark.None {
 		if _, ok := tzv.(tzinfo); !ok {
-			return nil, python.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", python.TypeName(tzv))
+			return nil, pyrt.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", pyrt.TypeName(tzv))
 		}
 	}
 	tz, _ := tzArgValue(tzv)
@@ -66,7 +65,7 @@ func atInstant(utc int64, tzv starlark.Value) (starlark.Value, error) {
 	}
 	if local < 0 || local >= maxOrd*usPerDay {
 		y := time.UnixMicro(utc - epochUS).UTC().Year()
-		return nil, python.Errorf("ValueError", "year %d is out of range", y)
+		return nil, pyrt.Errorf("ValueError", "year %d is out of range", y)
 	}
 	return &datetime{local: local, tz: tz, fold: fold}, nil
 }
@@ -122,10 +121,10 @@ func ordinalArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (int64,
 		return 0, err
 	}
 	if n < 1 {
-		return 0, python.Errorf("ValueError", "ordinal must be >= 1")
+		return 0, pyrt.Errorf("ValueError", "ordinal must be >= 1")
 	}
 	if n > maxOrd {
-		return 0, python.Errorf("ValueError", "year %d is out of range", maxYear+1)
+		return 0, pyrt.Errorf("ValueError", "year %d is out of range", maxYear+1)
 	}
 	return n, nil
 }
@@ -184,11 +183,11 @@ func dtCombine(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 	case *datetime:
 		ord = d.ord()
 	default:
-		return nil, python.Errorf("TypeError", "combine() argument 1 must be datetime.date, not %s", python.TypeName(vals[0]))
+		return nil, pyrt.Errorf("TypeError", "combine() argument 1 must be datetime.date, not %s", pyrt.TypeName(vals[0]))
 	}
 	c, ok := vals[1].(*clock)
 	if !ok {
-		return nil, python.Errorf("TypeError", "combine() argument 2 must be datetime.time, not %s", python.TypeName(vals[1]))
+		return nil, pyrt.Errorf("TypeError", "combine() argument 2 must be datetime.time, not %s", pyrt.TypeName(vals[1]))
 	}
 	tz := c.tz
 	if vals[2] != nil {

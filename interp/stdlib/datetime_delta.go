@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // timedelta is datetime.timedelta, normalized as CPython's: days, then
@@ -36,9 +36,9 @@ func makeDelta(total *big.Int) (*timedelta, error) {
 	d, us := new(big.Int).DivMod(total, big.NewInt(usPerDay), new(big.Int))
 	if !d.IsInt64() || d.Int64() > maxDeltaDays || d.Int64() < -maxDeltaDays {
 		if d.IsInt64() && d.Int64() >= math.MinInt32 && d.Int64() <= math.MaxInt32 {
-			return nil, python.Errorf("OverflowError", "days=%d; must have magnitude <= %d", d.Int64(), maxDeltaDays)
+			return nil, pyrt.Errorf("OverflowError", "days=%d; must have magnitude <= %d", d.Int64(), maxDeltaDays)
 		}
-		return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+		return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 	}
 	return &timedelta{days: d.Int64(), us: us.Int64()}, nil
 }
@@ -81,7 +81,7 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		case nil:
 		case starlark.Int:
 			if x.BigInt().BitLen() > 128 {
-				return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+				return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 			}
 			sum.Add(sum, new(big.Int).Mul(x.BigInt(), factor))
 		case starlark.Bool:
@@ -91,14 +91,14 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		case starlark.Float:
 			f := float64(x)
 			if math.IsNaN(f) {
-				return nil, python.Errorf("ValueError", "cannot convert float NaN to integer")
+				return nil, pyrt.Errorf("ValueError", "cannot convert float NaN to integer")
 			}
 			if math.IsInf(f, 0) {
-				return nil, python.Errorf("OverflowError", "cannot convert float infinity to integer")
+				return nil, pyrt.Errorf("OverflowError", "cannot convert float infinity to integer")
 			}
 			whole, frac := math.Modf(f)
 			if math.Abs(whole) > 1e30 {
-				return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+				return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 			}
 			w, _ := new(big.Float).SetFloat64(whole).Int(nil)
 			sum.Add(sum, w.Mul(w, factor))
@@ -108,7 +108,7 @@ func newTimedelta(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 				leftover += pf
 			}
 		default:
-			return nil, python.Errorf("TypeError", "unsupported type for timedelta %s component: %s", names[i], python.TypeName(v))
+			return nil, pyrt.Errorf("TypeError", "unsupported type for timedelta %s component: %s", names[i], pyrt.TypeName(v))
 		}
 	}
 	if leftover != 0 {
@@ -273,7 +273,7 @@ func (td *timedelta) Binary(op syntax.Token, y starlark.Value, side starlark.Sid
 	case syntax.PERCENT:
 		if aIs && bIs {
 			if b.Truth() == starlark.False {
-				return nil, python.Errorf("ZeroDivisionError", "integer division or modulo by zero")
+				return nil, pyrt.Errorf("ZeroDivisionError", "integer division or modulo by zero")
 			}
 			m := new(big.Int)
 			new(big.Int).DivMod(a.total(), b.total(), m)
@@ -291,7 +291,7 @@ func deltaMul(td *timedelta, n starlark.Value) (starlark.Value, error) {
 	switch x := n.(type) {
 	case starlark.Int:
 		if x.BigInt().BitLen() > 128 {
-			return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+			return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 		}
 		return makeDelta(new(big.Int).Mul(td.total(), x.BigInt()))
 	case starlark.Bool:
@@ -302,7 +302,7 @@ func deltaMul(td *timedelta, n starlark.Value) (starlark.Value, error) {
 	case starlark.Float:
 		f := float64(x)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, python.Errorf("ValueError", "cannot convert float %s to integer ratio", x.String())
+			return nil, pyrt.Errorf("ValueError", "cannot convert float %s to integer ratio", x.String())
 		}
 		r := new(big.Rat).SetFloat64(f)
 		r.Mul(r, new(big.Rat).SetInt(td.total()))
@@ -315,22 +315,22 @@ func deltaDiv(td *timedelta, y starlark.Value) (starlark.Value, error) {
 	switch x := y.(type) {
 	case *timedelta:
 		if x.Truth() == starlark.False {
-			return nil, python.Errorf("ZeroDivisionError", "division by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "division by zero")
 		}
 		f, _ := new(big.Rat).SetFrac(td.total(), x.total()).Float64()
 		return starlark.Float(f), nil
 	case starlark.Int:
 		if x.Sign() == 0 {
-			return nil, python.Errorf("ZeroDivisionError", "integer division or modulo by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "integer division or modulo by zero")
 		}
 		return makeDelta(roundHalfEven(new(big.Rat).SetFrac(td.total(), x.BigInt())))
 	case starlark.Float:
 		f := float64(x)
 		if f == 0 {
-			return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 		}
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, python.Errorf("ValueError", "cannot convert float %s to integer ratio", x.String())
+			return nil, pyrt.Errorf("ValueError", "cannot convert float %s to integer ratio", x.String())
 		}
 		r := new(big.Rat).SetInt(td.total())
 		return makeDelta(roundHalfEven(r.Quo(r, new(big.Rat).SetFloat64(f))))
@@ -349,12 +349,12 @@ func deltaFloorDiv(td *timedelta, y starlark.Value) (starlark.Value, error) {
 	switch x := y.(type) {
 	case *timedelta:
 		if x.Truth() == starlark.False {
-			return nil, python.Errorf("ZeroDivisionError", "integer division or modulo by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "integer division or modulo by zero")
 		}
 		return starlark.MakeBigInt(floor(td.total(), x.total())), nil
 	case starlark.Int:
 		if x.Sign() == 0 {
-			return nil, python.Errorf("ZeroDivisionError", "integer division or modulo by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "integer division or modulo by zero")
 		}
 		return makeDelta(floor(td.total(), x.BigInt()))
 	}

@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // strftime, strptime, isoformat and fromisoformat, in the C locale that
@@ -40,7 +40,7 @@ func strftimeMethod(thread *starlark.Thread, d *datetime, args starlark.Tuple, k
 // empty spec.
 func formatMethod(thread *starlark.Thread, self starlark.Value, d *datetime, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 || len(kwargs) != 0 {
-		return nil, python.Errorf("TypeError", "__format__() takes exactly one argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "__format__() takes exactly one argument (%d given)", len(args))
 	}
 	f, err := textArg("__format__", "1", args[0])
 	if err != nil {
@@ -435,7 +435,7 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 			switch {
 			case c == '%':
 				if i+1 >= len(f) {
-					return python.Errorf("ValueError", "stray %% in format '%s'", format)
+					return pyrt.Errorf("ValueError", "stray %% in format '%s'", format)
 				}
 				i++
 				d := f[i]
@@ -456,7 +456,7 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 				}
 				if !ok {
 					r, _ := utf8DecodeAt(f, i)
-					return python.Errorf("ValueError", "'%s' is a bad directive in format '%s'", r, format)
+					return pyrt.Errorf("ValueError", "'%s' is a bad directive in format '%s'", r, format)
 				}
 				cpyGroups++
 				if was, dup := first[d]; dup {
@@ -503,7 +503,7 @@ func strptimeRegexp(format string) (*regexp.Regexp, []byte, error) {
 	}
 	re, err := regexp.Compile("(?i)^(?:" + sb.String() + ")")
 	if err != nil {
-		return nil, nil, python.Errorf("ValueError", "bad format '%s'", format)
+		return nil, nil, pyrt.Errorf("ValueError", "bad format '%s'", format)
 	}
 	return re, groups, nil
 }
@@ -585,10 +585,10 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 	}
 	loc := re.FindStringSubmatchIndex(text)
 	if loc == nil {
-		return nil, python.Errorf("ValueError", "time data %s does not match format %s", pyRepr(text), pyRepr(format))
+		return nil, pyrt.Errorf("ValueError", "time data %s does not match format %s", pyRepr(text), pyRepr(format))
 	}
 	if loc[1] != len(text) {
-		return nil, python.Errorf("ValueError", "unconverted data remains: %s", text[loc[1]:])
+		return nil, pyrt.Errorf("ValueError", "unconverted data remains: %s", text[loc[1]:])
 	}
 	p := &parsed{year: 1900, month: 1, day: 1}
 	found := map[byte]string{}
@@ -673,16 +673,16 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 	switch {
 	case !haveYear && isoYear >= 0:
 		if isoWeek < 0 || weekdayV < 0 {
-			return nil, python.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+			return nil, pyrt.Errorf("ValueError", "ISO year directive '%%G' must be used with the ISO week directive '%%V' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
 		}
 		if haveJulian {
-			return nil, python.Errorf("ValueError", "Day of the year directive '%%j' is not compatible with ISO year directive '%%G'. Use '%%Y' instead.")
+			return nil, pyrt.Errorf("ValueError", "Day of the year directive '%%j' is not compatible with ISO year directive '%%G'. Use '%%Y' instead.")
 		}
 	case weekOf < 0 && isoWeek >= 0:
 		if weekdayV < 0 {
-			return nil, python.Errorf("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
+			return nil, pyrt.Errorf("ValueError", "ISO week directive '%%V' must be used with the ISO year directive '%%G' and a weekday directive ('%%A', '%%a', '%%w', or '%%u').")
 		}
-		return nil, python.Errorf("ValueError", "ISO week directive '%%V' is incompatible with the year directive '%%Y'. Use the ISO year '%%G' instead.")
+		return nil, pyrt.Errorf("ValueError", "ISO week directive '%%V' is incompatible with the year directive '%%Y'. Use the ISO year '%%G' instead.")
 	}
 	// February 29 without a year is reckoned in 1904, a leap year, and
 	// given back as 1900.
@@ -692,7 +692,7 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 	}
 	yearOrd := func(y int64) (int64, error) {
 		if y < minYear || y > maxYear {
-			return 0, python.Errorf("ValueError", "year %d is out of range", y)
+			return 0, pyrt.Errorf("ValueError", "year %d is out of range", y)
 		}
 		return toOrdinal(int(y), 1, 1), nil
 	}
@@ -749,9 +749,9 @@ func strptime(thread *starlark.Thread, text, format string) (*parsed, error) {
 		ord := jan1 + julian - 1
 		switch {
 		case ord < 1:
-			return nil, python.Errorf("ValueError", "ordinal must be >= 1")
+			return nil, pyrt.Errorf("ValueError", "ordinal must be >= 1")
 		case ord > maxOrd:
-			return nil, python.Errorf("ValueError", "year %d is out of range", maxYear+1)
+			return nil, pyrt.Errorf("ValueError", "year %d is out of range", maxYear+1)
 		}
 		y, m, d := fromOrdinal(ord)
 		p.year, p.month, p.day = int64(y), int64(m), int64(d)
@@ -826,7 +826,7 @@ func parseStrptimeOffset(s string) (int64, error) {
 	body := s[1:]
 	if strings.Contains(body, ":") {
 		if len(body) < 5 || body[2] != ':' || len(body) > 5 && body[5] != ':' {
-			return 0, python.Errorf("ValueError", "Inconsistent use of : in %s", s)
+			return 0, pyrt.Errorf("ValueError", "Inconsistent use of : in %s", s)
 		}
 		body = strings.ReplaceAll(body, ":", "")
 	}
@@ -846,7 +846,7 @@ func parseStrptimeOffset(s string) (int64, error) {
 // isoToOrdinal is the day of an ISO year, week and weekday (1..7).
 func isoToOrdinal(y, w, d int64) (int64, error) {
 	if y < minYear || y > maxYear {
-		return 0, python.Errorf("ValueError", "Year is out of range: %d", y)
+		return 0, pyrt.Errorf("ValueError", "Year is out of range: %d", y)
 	}
 	if w <= 0 || w >= 53 {
 		outOfRange := true
@@ -859,11 +859,11 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 			}
 		}
 		if outOfRange {
-			return 0, python.Errorf("ValueError", "Invalid week: %d", w)
+			return 0, pyrt.Errorf("ValueError", "Invalid week: %d", w)
 		}
 	}
 	if d <= 0 || d > 7 {
-		return 0, python.Errorf("ValueError", "Invalid day: %d (range is [1, 7])", d)
+		return 0, pyrt.Errorf("ValueError", "Invalid day: %d (range is [1, 7])", d)
 	}
 	// The Monday of week 1 is the Monday of the week holding January 4.
 	jan4 := toOrdinal(int(y), 1, 4)
@@ -879,7 +879,7 @@ func isoToOrdinal(y, w, d int64) (int64, error) {
 // the date's and the time's.
 
 func errISO(s string) error {
-	return python.Errorf("ValueError", "Invalid isoformat string: %s", pyRepr(s))
+	return pyrt.Errorf("ValueError", "Invalid isoformat string: %s", pyRepr(s))
 }
 
 // cstr is a text as C reads it: a NUL at and past its end.
@@ -1119,14 +1119,14 @@ func isoZone(rc, off, offUS int) (tzinfo, error) {
 
 func isoText(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, error) {
 	if len(kwargs) > 0 {
-		return "", python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+		return "", pyrt.Errorf("TypeError", "%s() takes no keyword arguments", fn)
 	}
 	if len(args) != 1 {
-		return "", python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
+		return "", pyrt.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
 	}
 	s, ok := interp.AsText(args[0])
 	if !ok {
-		return "", python.Errorf("TypeError", "fromisoformat: argument must be str")
+		return "", pyrt.Errorf("TypeError", "fromisoformat: argument must be str")
 	}
 	return s, nil
 }
@@ -1214,10 +1214,10 @@ func timeFromISO(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 
 func dtStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "strptime() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "strptime() takes no keyword arguments")
 	}
 	if len(args) != 2 {
-		return nil, python.Errorf("TypeError", "strptime() takes exactly 2 arguments (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "strptime() takes exactly 2 arguments (%d given)", len(args))
 	}
 	text, err := textArg("strptime", "1", args[0])
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // tzinfo is what an aware value's tzinfo answers: datetime.timezone's
@@ -49,7 +49,7 @@ func newTimezone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	}
 	td, ok := vals[0].(*timedelta)
 	if !ok {
-		return nil, python.Errorf("TypeError", "timezone() argument 1 must be datetime.timedelta, not %s", python.TypeName(vals[0]))
+		return nil, pyrt.Errorf("TypeError", "timezone() argument 1 must be datetime.timedelta, not %s", pyrt.TypeName(vals[0]))
 	}
 	return makeTimezone(td, vals[1])
 }
@@ -57,13 +57,13 @@ func newTimezone(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 func makeTimezone(td *timedelta, name starlark.Value) (*timezone, error) {
 	us, ok := td.total64()
 	if !ok || us <= -usPerDay || us >= usPerDay {
-		return nil, python.Errorf("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not %s.", td.String())
+		return nil, pyrt.Errorf("ValueError", "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not %s.", td.String())
 	}
 	tz := &timezone{offset: us}
 	if name != nil {
 		s, ok := interp.AsText(name)
 		if !ok {
-			return nil, python.Errorf("TypeError", "timezone() argument 2 must be str, not %s", python.TypeName(name))
+			return nil, pyrt.Errorf("TypeError", "timezone() argument 2 must be str, not %s", pyrt.TypeName(name))
 		}
 		tz.name, tz.named = s, true
 	} else if us == 0 {
@@ -89,7 +89,7 @@ func (tz *timezone) CompareSameType(op syntax.Token, y starlark.Value, _ int) (b
 	case syntax.NEQ:
 		return !eq, nil
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'datetime.timezone' and 'datetime.timezone'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'datetime.timezone' and 'datetime.timezone'", op)
 }
 
 func (tz *timezone) String() string {
@@ -166,10 +166,10 @@ var tzMethods = map[string]method[*timezone]{
 // tzArg reads the one argument of a tzinfo's methods: a datetime or None.
 func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "%s() takes no keyword arguments", fn)
+		return nil, pyrt.Errorf("TypeError", "%s() takes no keyword arguments", fn)
 	}
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
+		return nil, pyrt.Errorf("TypeError", "%s() takes exactly one argument (%d given)", fn, len(args))
 	}
 	switch x := args[0].(type) {
 	case *datetime:
@@ -177,7 +177,7 @@ func tzArg(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (*datetime, 
 	case starlark.NoneType:
 		return nil, nil
 	}
-	return nil, python.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn[strings.LastIndexByte(fn, '.')+1:], python.TypeName(args[0]))
+	return nil, pyrt.Errorf("TypeError", "%s(dt) argument must be a datetime instance or None, not %s", fn[strings.LastIndexByte(fn, '.')+1:], pyrt.TypeName(args[0]))
 }
 
 func (tz *timezone) Attr(name string) (starlark.Value, error) {

@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // date is datetime.date: a day by its ordinal (1 is 0001-01-01).
@@ -57,7 +57,7 @@ func tzArgValue(v starlark.Value) (tzinfo, error) {
 	case tzinfo:
 		return x, nil
 	}
-	return nil, python.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", python.TypeName(v))
+	return nil, pyrt.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", pyrt.TypeName(v))
 }
 
 // ints reads integer arguments, each with its default.
@@ -96,7 +96,7 @@ var timeParams = []string{"hour", "minute", "second", "microsecond", "tzinfo", "
 
 func newTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 5 {
-		return nil, python.Errorf("TypeError", "function takes at most 5 positional arguments (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "function takes at most 5 positional arguments (%d given)", len(args))
 	}
 	vals, err := bindArgsC("", args, kwargs, timeParams, 0)
 	if err != nil {
@@ -127,7 +127,7 @@ var dtParams = []string{"year", "month", "day", "hour", "minute", "second", "mic
 
 func newDateTime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 8 {
-		return nil, python.Errorf("TypeError", "function takes at most 8 positional arguments (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "function takes at most 8 positional arguments (%d given)", len(args))
 	}
 	vals, err := bindArgsC("", args, kwargs, dtParams, 3)
 	if err != nil {
@@ -535,7 +535,7 @@ func comparable(d, e *datetime, verb string) (int64, int64, error) {
 	eo, eAware := e.offset()
 	switch {
 	case dAware != eAware:
-		return 0, 0, python.Errorf("TypeError", "can't %s offset-naive and offset-aware datetimes", verb)
+		return 0, 0, pyrt.Errorf("TypeError", "can't %s offset-naive and offset-aware datetimes", verb)
 	case !dAware || sameZone(d.tz, e.tz):
 		return d.local, e.local, nil
 	}
@@ -655,7 +655,7 @@ var dtMethods = map[string]method[*datetime]{
 		case tzinfo:
 			tz = x
 		default:
-			return nil, python.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", python.TypeName(vals[0]))
+			return nil, pyrt.Errorf("TypeError", "tzinfo argument must be None or of a tzinfo subclass, not type '%s'", pyrt.TypeName(vals[0]))
 		}
 		local, fold := tz.fromutc(utc)
 		if err := checkLocal(local); err != nil {
@@ -730,20 +730,20 @@ func isoArgs(args starlark.Tuple, kwargs []starlark.Tuple, withSep bool) (string
 	if withSep && vals[0] != nil {
 		s, ok := interp.AsText(vals[0])
 		if !ok {
-			return "", "", python.Errorf("TypeError", "isoformat() argument 1 must be a unicode character, not %s", python.TypeName(vals[0]))
+			return "", "", pyrt.Errorf("TypeError", "isoformat() argument 1 must be a unicode character, not %s", pyrt.TypeName(vals[0]))
 		}
 		if len([]rune(s)) != 1 {
-			return "", "", python.Errorf("TypeError", "isoformat() argument 1 must be a unicode character, not str")
+			return "", "", pyrt.Errorf("TypeError", "isoformat() argument 1 must be a unicode character, not str")
 		}
 		sep = s
 	}
 	if v := vals[len(vals)-1]; v != nil {
 		s, ok := interp.AsText(v)
 		if !ok {
-			return "", "", python.Errorf("TypeError", "isoformat() argument %d must be str, not %s", len(vals), python.TypeName(v))
+			return "", "", pyrt.Errorf("TypeError", "isoformat() argument %d must be str, not %s", len(vals), pyrt.TypeName(v))
 		}
 		if !timespecs[s] {
-			return "", "", python.Errorf("ValueError", "Unknown timespec value")
+			return "", "", pyrt.Errorf("ValueError", "Unknown timespec value")
 		}
 		timespec = s
 	}
@@ -799,7 +799,7 @@ func (c *clock) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool,
 		if op == syntax.EQL || op == syntax.NEQ {
 			return op == syntax.NEQ, nil
 		}
-		return false, python.Errorf("TypeError", "can't compare offset-naive and offset-aware times")
+		return false, pyrt.Errorf("TypeError", "can't compare offset-naive and offset-aware times")
 	}
 	return interp.CompareOp(op, cmp.Compare(c.us-co, e.us-eo), c, y)
 }
@@ -878,14 +878,14 @@ func (c *clock) AttrNames() []string {
 // ways round).
 func (d *date) CompareMixed(y starlark.Value) error {
 	if _, ok := y.(*datetime); ok {
-		return python.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
+		return pyrt.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
 	}
 	return nil
 }
 
 func (d *datetime) CompareMixed(y starlark.Value) error {
 	if _, ok := y.(*date); ok {
-		return python.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
+		return pyrt.Errorf("TypeError", "can't compare datetime.datetime to datetime.date")
 	}
 	return nil
 }

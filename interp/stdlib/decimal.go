@@ -14,7 +14,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Decimal is the decimal module: CPython's decimal.Decimal on
@@ -67,8 +67,8 @@ var (
 	_ starlark.HasAttrs   = (*decimalValue)(nil)
 	_ interp.HasStr       = (*decimalValue)(nil)
 	_ interp.GoValuer     = (*decimalValue)(nil)
-	_ python.Number       = (*decimalValue)(nil)
-	_ python.Formatter    = (*decimalValue)(nil)
+	_ pyrt.Number         = (*decimalValue)(nil)
+	_ pyrt.Formatter      = (*decimalValue)(nil)
 )
 
 // classWithAttrs is a class of a module with attributes of its own
@@ -224,7 +224,7 @@ var (
 func (v *decimalValue) PyHash() (int64, error) {
 	switch v.d.Form {
 	case apd.NaNSignaling:
-		return 0, python.Errorf("TypeError", "Cannot hash a signaling NaN value")
+		return 0, pyrt.Errorf("TypeError", "Cannot hash a signaling NaN value")
 	case apd.NaN:
 		return 0x5f3759df3, nil // CPython's is the object's address
 	case apd.Infinite:
@@ -284,7 +284,7 @@ func ctxArg(r *decRun, v starlark.Value) (*decContext, error) {
 	case *decContext:
 		return c, nil
 	}
-	return nil, python.Errorf("TypeError", "optional argument must be a context")
+	return nil, pyrt.Errorf("TypeError", "optional argument must be a context")
 }
 
 // convert makes the value of Decimal(v): exact, whatever the context's
@@ -322,7 +322,7 @@ func (r *decRun) convert(ctx *decContext, v starlark.Value, fromFloat bool) (*ap
 	case starlark.Tuple, *starlark.List:
 		return r.fromTuple(x)
 	}
-	return nil, python.Errorf("TypeError", "conversion from %s to Decimal is not supported", python.TypeName(v))
+	return nil, pyrt.Errorf("TypeError", "conversion from %s to Decimal is not supported", pyrt.TypeName(v))
 }
 
 // intDecimal is an int (or bool) as a Decimal, exactly.
@@ -485,12 +485,12 @@ func digitValue(c rune) int {
 func (r *decRun) fromTuple(v starlark.Value) (*apd.Decimal, error) {
 	t := v.(starlark.Indexable)
 	if t.Len() != 3 {
-		return nil, python.Errorf("ValueError", "argument must be a sequence of length 3")
+		return nil, pyrt.Errorf("ValueError", "argument must be a sequence of length 3")
 	}
 	d := &apd.Decimal{}
 	sign, ok := t.Index(0).(starlark.Int)
 	if s, isInt := sign.Int64(); !ok || !isInt || s != 0 && s != 1 {
-		return nil, python.Errorf("ValueError", "sign must be an integer with the value 0 or 1")
+		return nil, pyrt.Errorf("ValueError", "sign must be an integer with the value 0 or 1")
 	} else {
 		d.Negative = s == 1
 	}
@@ -512,15 +512,15 @@ func (r *decRun) fromTuple(v starlark.Value) (*apd.Decimal, error) {
 		case "N":
 			d.Form = apd.NaNSignaling
 		default:
-			return nil, python.Errorf("ValueError", "string argument in the third position must be 'F', 'n' or 'N'")
+			return nil, pyrt.Errorf("ValueError", "string argument in the third position must be 'F', 'n' or 'N'")
 		}
 		special = true
 	default:
-		return nil, python.Errorf("ValueError", "exponent must be an integer")
+		return nil, pyrt.Errorf("ValueError", "exponent must be an integer")
 	}
 	ds, ok := t.Index(1).(starlark.Indexable)
 	if _, isStr := t.Index(1).(starlark.String); isStr || !ok {
-		return nil, python.Errorf("ValueError", "coefficient must be a tuple of digits")
+		return nil, pyrt.Errorf("ValueError", "coefficient must be a tuple of digits")
 	}
 	if int64(ds.Len()) > r.maxDigits() {
 		return nil, r.budget.IntLimit()
@@ -530,7 +530,7 @@ func (r *decRun) fromTuple(v starlark.Value) (*apd.Decimal, error) {
 		n, ok := ds.Index(i).(starlark.Int)
 		k, small := n.Int64()
 		if !ok || !small || k < 0 || k > 9 {
-			return nil, python.Errorf("ValueError", "coefficient must be a tuple of digits")
+			return nil, pyrt.Errorf("ValueError", "coefficient must be a tuple of digits")
 		}
 		sb.WriteByte(byte('0' + k))
 	}
@@ -558,7 +558,7 @@ func decFromFloat(thread *starlark.Thread, fn *starlark.Builtin, args starlark.T
 	case starlark.Int, starlark.Bool:
 		return r.dec(intDecimal(v)), nil
 	}
-	return nil, python.Errorf("TypeError", "argument must be int or float")
+	return nil, pyrt.Errorf("TypeError", "argument must be int or float")
 }
 
 // ---- Conversions ----
@@ -567,9 +567,9 @@ func decFromFloat(thread *starlark.Thread, fn *starlark.Builtin, args starlark.T
 func (v *decimalValue) PyInt(b *interp.Budget) (starlark.Value, error) {
 	switch v.d.Form {
 	case apd.NaN, apd.NaNSignaling:
-		return nil, python.Errorf("ValueError", "cannot convert NaN to integer")
+		return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer")
 	case apd.Infinite:
-		return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer")
+		return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer")
 	}
 	return decToInt(b, v.run, &v.d, apd.RoundDown)
 }
@@ -615,9 +615,9 @@ func decToInt(b *interp.Budget, run *decRun, d *apd.Decimal, r apd.Rounder) (sta
 func (v *decimalValue) roundTo(b *interp.Budget, mode string) (starlark.Value, error) {
 	switch v.d.Form {
 	case apd.NaN, apd.NaNSignaling:
-		return nil, python.Errorf("ValueError", "cannot convert NaN to integer")
+		return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer")
 	case apd.Infinite:
-		return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer")
+		return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer")
 	}
 	r := apd.RoundDown
 	switch mode {
@@ -633,7 +633,7 @@ func (v *decimalValue) roundTo(b *interp.Budget, mode string) (starlark.Value, e
 func (v *decimalValue) PyFloat() (starlark.Value, error) {
 	switch v.d.Form {
 	case apd.NaNSignaling:
-		return nil, python.Errorf("ValueError", "cannot convert signaling NaN to float")
+		return nil, pyrt.Errorf("ValueError", "cannot convert signaling NaN to float")
 	case apd.NaN:
 		if v.d.Negative {
 			return starlark.Float(math.Copysign(math.NaN(), -1)), nil
@@ -671,9 +671,9 @@ func (v *decimalValue) PyRound(b *interp.Budget, ndigits starlark.Value) (starla
 	if ndigits == nil {
 		switch v.d.Form {
 		case apd.NaN, apd.NaNSignaling:
-			return nil, python.Errorf("ValueError", "cannot convert NaN to integer")
+			return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer")
 		case apd.Infinite:
-			return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer")
+			return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer")
 		}
 		return decToInt(b, v.run, &v.d, apd.RoundHalfEven)
 	}
@@ -684,9 +684,9 @@ func (v *decimalValue) PyRound(b *interp.Budget, ndigits starlark.Value) (starla
 	k, small := n.Int64()
 	if !ok || !small || k > math.MaxInt32 || k < math.MinInt32 {
 		if !ok {
-			return nil, python.Errorf("TypeError", "optional arg must be an integer")
+			return nil, pyrt.Errorf("TypeError", "optional arg must be an integer")
 		}
-		return nil, python.Errorf("OverflowError", "Python int too large to convert to C ssize_t")
+		return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C ssize_t")
 	}
 	return v.run.quantize(v.run.ctx, &v.d, -k, "")
 }
@@ -809,7 +809,7 @@ func decSetcontext(thread *starlark.Thread, fn *starlark.Builtin, args starlark.
 	}
 	ctx, ok := c.(*decContext)
 	if !ok {
-		return nil, python.Errorf("TypeError", "argument must be a context")
+		return nil, pyrt.Errorf("TypeError", "argument must be a context")
 	}
 	if ctx.frozen {
 		ctx = ctx.copy()

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Decimal arithmetic: operators and methods, each rounding with a context
@@ -248,7 +248,7 @@ func (r *decRun) infinitePower(ctx *decContext, x, y *apd.Decimal) (*decimalValu
 }
 
 func slowPrecError(fn string, prec int64) error {
-	return python.Errorf("ValueError", "decimal: %s is computed to at most %d digits here (the context's precision is %d)", fn, decMaxSlowPrec, prec)
+	return pyrt.Errorf("ValueError", "decimal: %s is computed to at most %d digits here (the context's precision is %d)", fn, decMaxSlowPrec, prec)
 }
 
 // unary is minus (-d), plus (+d) and abs: 0 - d or 0 + d with the zero of
@@ -270,7 +270,7 @@ func decUnsupported(op string, x, y starlark.Value) error {
 	if op == "**" {
 		op = "** or pow()"
 	}
-	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, python.TypeName(x), python.TypeName(y))
+	return pyrt.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, pyrt.TypeName(x), pyrt.TypeName(y))
 }
 
 func (v *decimalValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
@@ -314,7 +314,7 @@ func (v *decimalValue) Unary(op syntax.Token) (starlark.Value, error) {
 	case syntax.PLUS:
 		return v.run.unary(v.run.ctx, &v.d, false)
 	}
-	return nil, python.Errorf("TypeError", "bad operand type for unary %s: 'decimal.Decimal'", op)
+	return nil, pyrt.Errorf("TypeError", "bad operand type for unary %s: 'decimal.Decimal'", op)
 }
 
 // Abs is abs(d), rounded.
@@ -350,7 +350,7 @@ func decArg(v starlark.Value) (*apd.Decimal, error) {
 	if d := decOperand(v); d != nil {
 		return d, nil
 	}
-	return nil, python.Errorf("TypeError", "conversion from %s to Decimal is not supported", python.TypeName(v))
+	return nil, pyrt.Errorf("TypeError", "conversion from %s to Decimal is not supported", pyrt.TypeName(v))
 }
 
 // roundingArg reads a rounding= argument: None or one of the modes.
@@ -448,9 +448,9 @@ func decMethods() map[string]decMethod {
 		"as_integer_ratio": {fn: func(_ *decRun, _ *decContext, x *decimalValue, _ []starlark.Value) (starlark.Value, error) {
 			switch x.d.Form {
 			case apd.NaN, apd.NaNSignaling:
-				return nil, python.Errorf("ValueError", "cannot convert NaN to integer ratio")
+				return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer ratio")
 			case apd.Infinite:
-				return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
+				return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
 			}
 			if err := checkRatDigits(x.run, &x.d); err != nil {
 				return nil, err
@@ -932,7 +932,7 @@ var contextMethods = map[string]method[*decContext]{
 		case starlark.Int, starlark.Bool:
 			return r.unary(c, intDecimal(x), false)
 		}
-		return nil, python.Errorf("TypeError", "argument must be int or float")
+		return nil, pyrt.Errorf("TypeError", "argument must be int or float")
 	},
 }
 
@@ -987,7 +987,7 @@ func init() {
 		m := decimalMethods[name]
 		contextMethods[name] = func(thread *starlark.Thread, c *decContext, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) == 0 {
-				return nil, python.Errorf("TypeError", "%s() missing required argument 'x' (pos 1)", name)
+				return nil, pyrt.Errorf("TypeError", "%s() missing required argument 'x' (pos 1)", name)
 			}
 			x, err := ctxOperand(args[0])
 			if err != nil {
@@ -1027,5 +1027,5 @@ func ctxOperand(v starlark.Value) (*apd.Decimal, error) {
 	if d := decOperand(v); d != nil {
 		return d, nil
 	}
-	return nil, python.Errorf("TypeError", "conversion from %s to Decimal is not supported", python.TypeName(v))
+	return nil, pyrt.Errorf("TypeError", "conversion from %s to Decimal is not supported", pyrt.TypeName(v))
 }

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // decimal's contexts and signals. A run has one current context (a
@@ -60,29 +60,29 @@ func (s signal) flags() signal {
 
 // decClasses are decimal's exception classes, made once.
 type decClasses struct {
-	base                                                                        *python.ExcClass // DecimalException
-	invalid, conversion, divImpossible, divUndefined, invalidCtx                *python.ExcClass
-	divZero, inexact, rounded, subnormal, clamped, overflow, underflow, floatOp *python.ExcClass
-	bySignal                                                                    map[signal]*python.ExcClass
+	base                                                                        *pyrt.ExcClass // DecimalException
+	invalid, conversion, divImpossible, divUndefined, invalidCtx                *pyrt.ExcClass
+	divZero, inexact, rounded, subnormal, clamped, overflow, underflow, floatOp *pyrt.ExcClass
+	bySignal                                                                    map[signal]*pyrt.ExcClass
 }
 
 var decExc = func() *decClasses {
-	arith := python.BuiltinClass("ArithmeticError")
-	c := &decClasses{base: python.NewModuleSubclass("decimal.DecimalException", arith)}
-	c.invalid = python.NewModuleSubclass("decimal.InvalidOperation", c.base)
-	c.conversion = python.NewModuleSubclass("decimal.ConversionSyntax", c.invalid)
-	c.divImpossible = python.NewModuleSubclass("decimal.DivisionImpossible", c.invalid)
-	c.divUndefined = python.NewModuleSubclass("decimal.DivisionUndefined", c.invalid, python.BuiltinClass("ZeroDivisionError"))
-	c.invalidCtx = python.NewModuleSubclass("decimal.InvalidContext", c.invalid)
-	c.divZero = python.NewModuleSubclass("decimal.DivisionByZero", c.base, python.BuiltinClass("ZeroDivisionError"))
-	c.inexact = python.NewModuleSubclass("decimal.Inexact", c.base)
-	c.rounded = python.NewModuleSubclass("decimal.Rounded", c.base)
-	c.subnormal = python.NewModuleSubclass("decimal.Subnormal", c.base)
-	c.clamped = python.NewModuleSubclass("decimal.Clamped", c.base)
-	c.overflow = python.NewModuleSubclass("decimal.Overflow", c.inexact, c.rounded)
-	c.underflow = python.NewModuleSubclass("decimal.Underflow", c.inexact, c.rounded, c.subnormal)
-	c.floatOp = python.NewModuleSubclass("decimal.FloatOperation", c.base, python.BuiltinClass("TypeError"))
-	c.bySignal = map[signal]*python.ExcClass{
+	arith := pyrt.BuiltinClass("ArithmeticError")
+	c := &decClasses{base: pyrt.NewModuleSubclass("decimal.DecimalException", arith)}
+	c.invalid = pyrt.NewModuleSubclass("decimal.InvalidOperation", c.base)
+	c.conversion = pyrt.NewModuleSubclass("decimal.ConversionSyntax", c.invalid)
+	c.divImpossible = pyrt.NewModuleSubclass("decimal.DivisionImpossible", c.invalid)
+	c.divUndefined = pyrt.NewModuleSubclass("decimal.DivisionUndefined", c.invalid, pyrt.BuiltinClass("ZeroDivisionError"))
+	c.invalidCtx = pyrt.NewModuleSubclass("decimal.InvalidContext", c.invalid)
+	c.divZero = pyrt.NewModuleSubclass("decimal.DivisionByZero", c.base, pyrt.BuiltinClass("ZeroDivisionError"))
+	c.inexact = pyrt.NewModuleSubclass("decimal.Inexact", c.base)
+	c.rounded = pyrt.NewModuleSubclass("decimal.Rounded", c.base)
+	c.subnormal = pyrt.NewModuleSubclass("decimal.Subnormal", c.base)
+	c.clamped = pyrt.NewModuleSubclass("decimal.Clamped", c.base)
+	c.overflow = pyrt.NewModuleSubclass("decimal.Overflow", c.inexact, c.rounded)
+	c.underflow = pyrt.NewModuleSubclass("decimal.Underflow", c.inexact, c.rounded, c.subnormal)
+	c.floatOp = pyrt.NewModuleSubclass("decimal.FloatOperation", c.base, pyrt.BuiltinClass("TypeError"))
+	c.bySignal = map[signal]*pyrt.ExcClass{
 		sigInvalid: c.invalid, sigFloat: c.floatOp, sigDivZero: c.divZero, sigOverflow: c.overflow,
 		sigUnderflow: c.underflow, sigSubnormal: c.subnormal, sigInexact: c.inexact, sigRounded: c.rounded,
 		sigClamped: c.clamped, condConversion: c.conversion, condDivImpossible: c.divImpossible,
@@ -94,7 +94,7 @@ var decExc = func() *decClasses {
 // signalOf is the signal a class of decimal's stands for in a context's
 // flags and traps; false for any other value.
 func signalOf(v starlark.Value) (signal, bool) {
-	c, ok := v.(*python.ExcClass)
+	c, ok := v.(*pyrt.ExcClass)
 	if !ok {
 		return 0, false
 	}
@@ -119,7 +119,7 @@ var roundingModes = map[string]apd.Rounder{
 }
 
 func roundingError() error {
-	return python.Errorf("TypeError", "valid values for rounding are:\n  [ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_DOWN,\n   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n   ROUND_05UP]")
+	return pyrt.Errorf("TypeError", "valid values for rounding are:\n  [ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_DOWN,\n   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n   ROUND_05UP]")
 }
 
 // Bounds of a context's settings. CPython's are 10**18 - 1; here the
@@ -239,16 +239,16 @@ func ctxInt(v starlark.Value) (int64, error) {
 	case starlark.Int:
 		n, ok := x.Int64()
 		if !ok {
-			return 0, python.Errorf("OverflowError", "Python int too large to convert to C ssize_t")
+			return 0, pyrt.Errorf("OverflowError", "Python int too large to convert to C ssize_t")
 		}
 		return n, nil
 	}
-	return 0, python.Errorf("TypeError", "an integer is required")
+	return 0, pyrt.Errorf("TypeError", "an integer is required")
 }
 
 func (c *decContext) SetField(name string, v starlark.Value) error {
 	if c.frozen {
-		return python.Errorf("AttributeError", "decimal's template contexts cannot be changed in onetool: change getcontext(), or setcontext(Context(...))")
+		return pyrt.Errorf("AttributeError", "decimal's template contexts cannot be changed in onetool: change getcontext(), or setcontext(Context(...))")
 	}
 	switch name {
 	case "prec", "Emin", "Emax", "capitals", "clamp":
@@ -259,27 +259,27 @@ func (c *decContext) SetField(name string, v starlark.Value) error {
 		switch name {
 		case "prec":
 			if n < 1 || n > decMaxPrec {
-				return python.Errorf("ValueError", "valid range for prec is [1, MAX_PREC]")
+				return pyrt.Errorf("ValueError", "valid range for prec is [1, MAX_PREC]")
 			}
 			c.prec = n
 		case "Emin":
 			if n > 0 || n < decMinEmin {
-				return python.Errorf("ValueError", "valid range for Emin is [MIN_EMIN, 0]")
+				return pyrt.Errorf("ValueError", "valid range for Emin is [MIN_EMIN, 0]")
 			}
 			c.emin = n
 		case "Emax":
 			if n < 0 || n > decMaxEmax {
-				return python.Errorf("ValueError", "valid range for Emax is [0, MAX_EMAX]")
+				return pyrt.Errorf("ValueError", "valid range for Emax is [0, MAX_EMAX]")
 			}
 			c.emax = n
 		case "capitals":
 			if n != 0 && n != 1 {
-				return python.Errorf("ValueError", "valid values for capitals are 0 or 1")
+				return pyrt.Errorf("ValueError", "valid values for capitals are 0 or 1")
 			}
 			c.capitals = n
 		case "clamp":
 			if n != 0 && n != 1 {
-				return python.Errorf("ValueError", "valid values for clamp are 0 or 1")
+				return pyrt.Errorf("ValueError", "valid values for clamp are 0 or 1")
 			}
 			c.clamp = n
 		}
@@ -307,7 +307,7 @@ func (c *decContext) SetField(name string, v starlark.Value) error {
 }
 
 func signalKeyError() error {
-	return python.Errorf("KeyError", "%s", interp.QuoteString("valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]"))
+	return pyrt.Errorf("KeyError", "%s", interp.QuoteString("valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]"))
 }
 
 // signalSet reads the signals of a context's flags or traps: a list of
@@ -323,12 +323,12 @@ func signalSet(v starlark.Value) (signal, error) {
 	case *starlark.Dict:
 		// A dict names every signal, as a context's flags and traps do.
 		if x.Len() != len(signalOrder) {
-			return 0, python.Errorf("KeyError", "'invalid signal dict'")
+			return 0, pyrt.Errorf("KeyError", "'invalid signal dict'")
 		}
 		for _, kv := range x.Items() {
 			sig, ok := signalOf(kv[0])
 			if !ok {
-				return 0, python.Errorf("KeyError", "'invalid signal dict'")
+				return 0, pyrt.Errorf("KeyError", "'invalid signal dict'")
 			}
 			if kv[1].Truth() {
 				s |= sig
@@ -348,7 +348,7 @@ func signalSet(v starlark.Value) (signal, error) {
 		}
 		return s, nil
 	}
-	return 0, python.Errorf("TypeError", "argument must be a signal dict")
+	return 0, pyrt.Errorf("TypeError", "argument must be a signal dict")
 }
 
 // signalDict is a context's flags or traps: a mapping of the signals to
@@ -588,5 +588,5 @@ func slowWork(p int64) uint64 {
 // numNoAttr is the AttributeError of a value of the type CPython names
 // qual in its messages ('decimal.Decimal' object has no attribute …).
 func numNoAttr(qual, name string) error {
-	return python.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
+	return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", qual, name)
 }

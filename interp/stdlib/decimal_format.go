@@ -8,7 +8,7 @@ import (
 	"github.com/cockroachdb/apd/v3"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // format(d, spec) and f"{d:spec}" for a Decimal, as CPython's C decimal
@@ -29,7 +29,7 @@ type decSpec struct {
 	typ       byte
 }
 
-func invalidFormat() error { return python.Errorf("ValueError", "invalid format string") }
+func invalidFormat() error { return pyrt.Errorf("ValueError", "invalid format string") }
 
 func parseDecSpec(s string) (decSpec, error) {
 	sp := decSpec{fill: " ", prec: -1}

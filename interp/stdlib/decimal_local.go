@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // decimal.localcontext(ctx=None, **kwargs): a context manager whose
@@ -26,13 +26,13 @@ type decLocal struct {
 
 func decLocalcontext(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
-		return nil, python.Errorf("TypeError", "localcontext() takes at most 1 positional argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "localcontext() takes at most 1 positional argument (%d given)", len(args))
 	}
 	var base *decContext
 	if len(args) == 1 && args[0] != starlark.None {
 		c, ok := args[0].(*decContext)
 		if !ok {
-			return nil, python.Errorf("TypeError", "optional argument must be a context")
+			return nil, pyrt.Errorf("TypeError", "optional argument must be a context")
 		}
 		base = c
 	}
@@ -44,10 +44,10 @@ func decLocalcontext(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		for _, kv := range kwargs {
 			name, _ := starlark.AsString(kv[0])
 			if name == "ctx" {
-				return nil, python.Errorf("TypeError", "localcontext() got multiple values for argument 'ctx'")
+				return nil, pyrt.Errorf("TypeError", "localcontext() got multiple values for argument 'ctx'")
 			}
 			if !slices.Contains(contextFields, name) {
-				return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", name)
+				return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for this function", name)
 			}
 			if err := probe.SetField(name, kv[1]); err != nil {
 				return nil, err
@@ -73,7 +73,7 @@ func (m *decLocal) Attr(name string) (starlark.Value, error) {
 
 func (m *decLocal) enter(thread *starlark.Thread) (starlark.Value, error) {
 	if len(m.saved) >= maxRedirectDepth {
-		return nil, python.Errorf("RecursionError", "localcontext() entered more than %d times without leaving", maxRedirectDepth)
+		return nil, pyrt.Errorf("RecursionError", "localcontext() entered more than %d times without leaving", maxRedirectDepth)
 	}
 	if err := interp.BudgetOf(thread).Charge(1); err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // DiffLib is the difflib module: CPython's SequenceMatcher (the
@@ -50,7 +50,7 @@ func diffElems(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	}
 	it, ok := v.(starlark.Iterable)
 	if !ok {
-		return s, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(v))
+		return s, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(v))
 	}
 	iter := it.Iterate()
 	defer iter.Done()
@@ -105,13 +105,13 @@ func diffKey(b *interp.Budget, x starlark.Value) (key string, made int64, err er
 		return t, 0, nil
 	}
 	if _, err := x.Hash(); err != nil {
-		return "", 0, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+		return "", 0, pyrt.Errorf("TypeError", "unhashable type: '%s'", pyrt.TypeName(x))
 	}
 	r, err := interp.Repr(b, x)
 	if err != nil {
 		return "", 0, fmt.Errorf("difflib: %w", err)
 	}
-	key = "\xff" + python.TypeName(x) + ":" + r
+	key = "\xff" + pyrt.TypeName(x) + ":" + r
 	return key, int64(len(key)), nil
 }
 
@@ -490,11 +490,11 @@ func (m *seqMatcher) Attr(name string) (starlark.Value, error) {
 					continue
 				}
 				if err := starlark.AsInt(v, &bounds[i]); err != nil {
-					return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+					return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 				}
 			}
 			if bounds[0] < 0 || bounds[1] > len(m.a.keys) || bounds[2] < 0 || bounds[3] > len(m.b.keys) || bounds[0] > bounds[1] || bounds[2] > bounds[3] {
-				return nil, python.Errorf("IndexError", "list index out of range")
+				return nil, pyrt.Errorf("IndexError", "list index out of range")
 			}
 			x, err := m.longest(bud, bounds[0], bounds[1], bounds[2], bounds[3])
 			if err != nil {
@@ -563,7 +563,7 @@ func (m *seqMatcher) Attr(name string) (starlark.Value, error) {
 			return starlark.Float(m.realQuickRatio()), nil
 		}), nil
 	}
-	return nil, python.Errorf("AttributeError", "'SequenceMatcher' object has no attribute '%s'", name)
+	return nil, pyrt.Errorf("AttributeError", "'SequenceMatcher' object has no attribute '%s'", name)
 }
 
 func diffMatch(x [3]int) starlark.Value {
@@ -585,18 +585,18 @@ func diffCloseMatches(thread *starlark.Thread, fn *starlark.Builtin, args starla
 		}
 	}
 	if n <= 0 {
-		return nil, python.Errorf("ValueError", "n must be > 0: %d", n)
+		return nil, pyrt.Errorf("ValueError", "n must be > 0: %d", n)
 	}
 	if vals[3] != nil {
 		f, ok := starlark.AsFloat(vals[3])
 		if !ok {
-			return nil, python.Errorf("TypeError", "cutoff must be a number")
+			return nil, pyrt.Errorf("TypeError", "cutoff must be a number")
 		}
 		cutoff = f
 	}
 	if !(cutoff >= 0 && cutoff <= 1) {
 		r, _ := interp.Repr(nil, vals[3])
-		return nil, python.Errorf("ValueError", "cutoff must be in [0.0, 1.0]: %s", r)
+		return nil, pyrt.Errorf("ValueError", "cutoff must be in [0.0, 1.0]: %s", r)
 	}
 	bud := interp.BudgetOf(thread)
 	m := &seqMatcher{isjunk: starlark.None, autojunk: true}
@@ -620,7 +620,7 @@ func diffCloseMatches(thread *starlark.Thread, fn *starlark.Builtin, args starla
 	})()
 	iter := starlark.Iterate(vals[1])
 	if iter == nil {
-		return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(vals[1]))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not iterable", pyrt.TypeName(vals[1]))
 	}
 	defer iter.Done()
 	var x starlark.Value
@@ -674,7 +674,7 @@ func diffUnified(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 		}
 		t, ok := interp.AsText(vals[k])
 		if !ok {
-			return nil, python.Errorf("TypeError", "all arguments must be str, not %s", python.TypeName(vals[k]))
+			return nil, pyrt.Errorf("TypeError", "all arguments must be str, not %s", pyrt.TypeName(vals[k]))
 		}
 		texts[i] = t
 	}
@@ -706,7 +706,7 @@ func diffUnified(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	line := func(prefix string, v starlark.Value) error {
 		t, ok := interp.AsText(v)
 		if !ok {
-			return python.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", python.TypeName(v))
+			return pyrt.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", pyrt.TypeName(v))
 		}
 		if err := bud.Alloc(int64(len(t) + 1)); err != nil {
 			return err

@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // differ is CPython's Differ: lines that changed are paired with the most
@@ -250,7 +250,7 @@ func isCharJunk(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tup
 	c, ok1 := interp.AsText(ch)
 	w, ok2 := interp.AsText(ws)
 	if !ok1 || !ok2 {
-		return nil, python.Errorf("TypeError", "'in <string>' requires string as left operand, not %s", python.TypeName(ch))
+		return nil, pyrt.Errorf("TypeError", "'in <string>' requires string as left operand, not %s", pyrt.TypeName(ch))
 	}
 	return starlark.Bool(strings.Contains(w, c)), nil
 }
@@ -263,7 +263,7 @@ func isLineJunk(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tup
 	}
 	t, ok := interp.AsText(line)
 	if !ok {
-		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(line))
+		return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(line))
 	}
 	t = strings.TrimLeftFunc(t, unicode.IsSpace)
 	t = strings.TrimPrefix(t, "#")
@@ -311,7 +311,7 @@ func diffLines(b *interp.Budget, v starlark.Value) (diffSeq, error) {
 	}
 	for _, x := range s.vals {
 		if _, ok := interp.AsText(x); !ok {
-			return s, python.Errorf("TypeError", "expected str, got %s", python.TypeName(x))
+			return s, pyrt.Errorf("TypeError", "expected str, got %s", pyrt.TypeName(x))
 		}
 	}
 	return s, nil

@@ -14,17 +14,17 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
-// builtins are Python's builtins (python.Builtins), built once per process
+// builtins are Python's builtins (pyrt.Builtins), built once per process
 // on first need and shared by the modules (sorted, float, str, abs and the
 // lowering's helpers) and by every runner's globals: they are frozen and
 // hold nothing a run can change. Building them costs about 150 KB and 0.4
 // ms; csv, operator and statistics each built their own when a runner
 // started, and string.Template.substitute one per call (issue 20).
 var builtins = sync.OnceValue(func() starlark.StringDict {
-	d := python.Builtins()
+	d := pyrt.Builtins()
 	all := make(starlark.StringDict, len(d)+32)
 	for k, v := range d {
 		all[k] = v
@@ -36,7 +36,7 @@ var builtins = sync.OnceValue(func() starlark.StringDict {
 	return all
 })
 
-// Builtins returns python.Builtins(), built once per process and shared.
+// Builtins returns pyrt.Builtins(), built once per process and shared.
 // The values are frozen; callers copy the entries they need and never
 // change the map.
 func Builtins() starlark.StringDict { return builtins() }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The enum module. Enum, IntEnum, StrEnum, Flag and IntFlag are Go base
@@ -69,7 +69,7 @@ func Enum() *starlarkstruct.Module {
 		"IntFlag":  enumIntFlag,
 		"auto": interp.NewBuiltin("auto", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) > 0 || len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "auto() takes no arguments")
+				return nil, pyrt.Errorf("TypeError", "auto() takes no arguments")
 			}
 			return &enumAuto{}, nil
 		}),
@@ -130,9 +130,9 @@ func (e *enumBase) CallInternal(thread *starlark.Thread, args starlark.Tuple, kw
 	if len(args) < 2 && len(kwargs) == 0 {
 		if len(args) == 1 {
 			r, _ := interp.Repr(interp.BudgetOf(thread), args[0])
-			return nil, python.Errorf("ValueError", "%s is not a valid %s", r, e.name)
+			return nil, pyrt.Errorf("ValueError", "%s is not a valid %s", r, e.name)
 		}
-		return nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'value'", e.name)
+		return nil, pyrt.Errorf("TypeError", "%s() missing 1 required positional argument: 'value'", e.name)
 	}
 	return enumFunctional(thread, e, args, kwargs)
 }
@@ -193,7 +193,7 @@ func resolveAuto(thread *starlark.Thread, v starlark.Value, given map[*enumAuto]
 		if r, ok := given[x]; ok {
 			return r, nil
 		}
-		return nil, python.Errorf("TypeError", "auto() used before it has a value")
+		return nil, pyrt.Errorf("TypeError", "auto() used before it has a value")
 	case *enumAutoExpr:
 		a, err := resolveAuto(thread, x.x, given, depth+1)
 		if err != nil {
@@ -238,7 +238,7 @@ func enumClassKind(c *objects.Class) (flag, repr bool, mixin starlark.Value) {
 			case kindReprEnum, kindIntEnum, kindStrEnum:
 				repr = true
 			}
-		case *python.TypeObj:
+		case *pyrt.TypeObj:
 			if mixin == nil && x.Name() != "object" {
 				mixin = x
 			}
@@ -280,7 +280,7 @@ func (e *enumBase) InitClass(thread *starlark.Thread, c *objects.Class) error {
 	for _, b := range c.MRO()[1:] {
 		if bc, ok := b.(*objects.Class); ok {
 			if d := enumDataOf(bc); d != nil && len(d.all) > 0 {
-				return python.Errorf("TypeError", "%s cannot extend %s", enumClassRepr(c), enumClassRepr(bc))
+				return pyrt.Errorf("TypeError", "%s cannot extend %s", enumClassRepr(c), enumClassRepr(bc))
 			}
 		}
 	}
@@ -294,7 +294,7 @@ func (e *enumBase) InitClass(thread *starlark.Thread, c *objects.Class) error {
 			for _, n := range strings.Fields(strings.ReplaceAll(s, ",", " ")) {
 				ignore[n] = true
 			}
-		} else if items, err := python.Collect(thread, v); err == nil {
+		} else if items, err := pyrt.Collect(thread, v); err == nil {
 			for _, it := range items {
 				if s, ok := interp.AsText(it); ok {
 					ignore[s] = true
@@ -371,7 +371,7 @@ func (e *enumBase) InitClass(thread *starlark.Thread, c *objects.Class) error {
 			return err
 		}
 		if userInit {
-			init, err := python.GetAttr(thread, m, "__init__")
+			init, err := pyrt.GetAttr(thread, m, "__init__")
 			if err != nil {
 				return err
 			}
@@ -426,7 +426,7 @@ func enumNextValue(thread *starlark.Thread, c *objects.Class, gnv starlark.Value
 		return starlark.Call(thread, gnv, starlark.Tuple{starlark.String(name), starlark.MakeInt(1), starlark.MakeInt(count), starlark.NewList(append([]starlark.Value(nil), last...))}, nil)
 	}
 	flag, _, mixin := enumClassKind(c)
-	if t, ok := mixin.(*python.TypeObj); ok && t.Name() == "str" {
+	if t, ok := mixin.(*pyrt.TypeObj); ok && t.Name() == "str" {
 		return starlark.String(strings.ToLower(name)), nil
 	}
 	if flag {
@@ -473,7 +473,7 @@ func (d *enumData) lookup(thread *starlark.Thread, v starlark.Value) *objects.In
 	}
 	for _, m := range d.odd {
 		mv, _ := m.Own("_value_")
-		if eq, err := python.Equal(thread, mv, v); err == nil && eq {
+		if eq, err := pyrt.Equal(thread, mv, v); err == nil && eq {
 			return m
 		}
 	}
@@ -487,7 +487,7 @@ func (e *enumBase) CallClass(thread *starlark.Thread, c *objects.Class, args sta
 			v, err := enumFunctional(thread, c, args, kwargs)
 			return v, true, err
 		}
-		return nil, true, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'value'", c.Name())
+		return nil, true, pyrt.Errorf("TypeError", "%s() missing 1 required positional argument: 'value'", c.Name())
 	}
 	v, err := enumByValue(thread, c, args[0])
 	return v, true, err
@@ -512,7 +512,7 @@ func enumByValue(thread *starlark.Thread, c *objects.Class, v starlark.Value) (s
 		}
 	}
 	if f, ok := ownedByProgram(c, "_missing_"); ok && f != nil {
-		fn, err := python.GetAttr(thread, c, "_missing_")
+		fn, err := pyrt.GetAttr(thread, c, "_missing_")
 		if err != nil {
 			return nil, err
 		}
@@ -525,14 +525,14 @@ func enumByValue(thread *starlark.Thread, c *objects.Class, v starlark.Value) (s
 		}
 		if r != starlark.None {
 			rr, _ := interp.Repr(interp.BudgetOf(thread), r)
-			return nil, python.Errorf("TypeError", "error in %s._missing_: returned %s instead of None or a valid member", c.Name(), rr)
+			return nil, pyrt.Errorf("TypeError", "error in %s._missing_: returned %s instead of None or a valid member", c.Name(), rr)
 		}
 	}
 	r, err := interp.Repr(interp.BudgetOf(thread), v)
 	if err != nil {
 		return nil, err
 	}
-	return nil, python.Errorf("ValueError", "%s is not a valid %s", r, c.QualName())
+	return nil, pyrt.Errorf("ValueError", "%s is not a valid %s", r, c.QualName())
 }
 
 // enumPseudo is the member of a combination of flags, made once.
@@ -543,7 +543,7 @@ func enumPseudo(thread *starlark.Thread, c *objects.Class, d *enumData, v int64)
 		if n := bits.Len64(uint64(d.mask)); n > maxBits {
 			maxBits = n
 		}
-		return nil, python.Errorf("ValueError", "%s invalid value %d\n    given %s\n  allowed %s", enumClassRepr(c), v, enumBin(v, maxBits), enumBin(d.mask, maxBits))
+		return nil, pyrt.Errorf("ValueError", "%s invalid value %d\n    given %s\n  allowed %s", enumClassRepr(c), v, enumBin(v, maxBits), enumBin(d.mask, maxBits))
 	}
 	if v < 0 {
 		v &= d.mask
@@ -609,14 +609,14 @@ func (e *enumBase) ClassItem(thread *starlark.Thread, c *objects.Class, k starla
 		}
 	}
 	r, _ := interp.Repr(interp.BudgetOf(thread), k)
-	return nil, true, python.Errorf("KeyError", "%s", r)
+	return nil, true, pyrt.Errorf("KeyError", "%s", r)
 }
 
 // SetClassAttr: members cannot be reassigned.
 func (e *enumBase) SetClassAttr(c *objects.Class, name string, _ starlark.Value) error {
 	if d := enumDataOf(c); d != nil {
 		if _, ok := d.members[name]; ok {
-			return python.Errorf("AttributeError", "cannot reassign member '%s'", name)
+			return pyrt.Errorf("AttributeError", "cannot reassign member '%s'", name)
 		}
 	}
 	return nil
@@ -626,7 +626,7 @@ func (e *enumBase) SetClassAttr(c *objects.Class, name string, _ starlark.Value)
 func (e *enumBase) DelClassAttr(c *objects.Class, name string) error {
 	if d := enumDataOf(c); d != nil {
 		if _, ok := d.members[name]; ok {
-			return python.Errorf("AttributeError", "'%s' cannot delete member '%s'.", c.Name(), name)
+			return pyrt.Errorf("AttributeError", "'%s' cannot delete member '%s'.", c.Name(), name)
 		}
 	}
 	return nil
@@ -656,7 +656,7 @@ func memberField(name, own string) *enumDescr {
 	return &enumDescr{name: name, get: func(_ *starlark.Thread, obj starlark.Value, _ *objects.Class) (starlark.Value, error) {
 		in := objects.AsInstance(obj)
 		if in == nil {
-			return nil, python.Errorf("AttributeError", "type object has no attribute '%s'", name)
+			return nil, pyrt.Errorf("AttributeError", "type object has no attribute '%s'", name)
 		}
 		if v, ok := in.Own(own); ok {
 			return v, nil
@@ -731,7 +731,7 @@ var enumAttrs = map[string]starlark.Value{
 	"__repr__": objects.NewMethod("__repr__", func(thread *starlark.Thread, self starlark.Value, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		in, name, value := memberOf(self)
 		if in == nil {
-			return nil, python.Errorf("TypeError", "__repr__ needs an enum member")
+			return nil, pyrt.Errorf("TypeError", "__repr__ needs an enum member")
 		}
 		r, err := interp.Repr(interp.BudgetOf(thread), value)
 		if err != nil {
@@ -774,7 +774,7 @@ var reprEnumAttrs = map[string]starlark.Value{
 func enumStr(thread *starlark.Thread, self starlark.Value, mixed bool) (starlark.Value, error) {
 	in, name, value := memberOf(self)
 	if in == nil {
-		return nil, python.Errorf("TypeError", "__str__ needs an enum member")
+		return nil, pyrt.Errorf("TypeError", "__str__ needs an enum member")
 	}
 	b := interp.BudgetOf(thread)
 	if mixed {
@@ -832,7 +832,7 @@ var flagAttrs = map[string]starlark.Value{
 		in, _, value := memberOf(self)
 		other := objects.AsInstance(args[0])
 		if other == nil || !other.Class().IsSubclass(in.Class()) {
-			return nil, python.Errorf("TypeError", "unsupported operand type(s) for 'in': '%s' and '%s'", python.TypeName(args[0]), in.Class().Name())
+			return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for 'in': '%s' and '%s'", pyrt.TypeName(args[0]), in.Class().Name())
 		}
 		_, _, ov := memberOf(other)
 		a, _ := enumInt(value)
@@ -874,7 +874,7 @@ func flagOp(name string, op func(a, b int64) int64) *objects.Method {
 	return objects.NewMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		in, _, value := memberOf(self)
 		if in == nil || len(args) != 1 {
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}
 		_, _, mixin := enumClassKind(in.Class())
 		var b int64
@@ -884,10 +884,10 @@ func flagOp(name string, op func(a, b int64) int64) *objects.Method {
 		} else if n, ok := args[0].(starlark.Int); ok && mixin != nil {
 			var fits bool
 			if b, fits = n.Int64(); !fits {
-				return python.NotImplemented, nil
+				return pyrt.NotImplemented, nil
 			}
 		} else {
-			return python.NotImplemented, nil
+			return pyrt.NotImplemented, nil
 		}
 		a, _ := enumInt(value)
 		return enumByValue(thread, in.Class(), starlark.MakeInt64(op(a, b)))
@@ -914,7 +914,7 @@ func (e *enumBase) ClassAttr(name string) (starlark.Value, bool) {
 // enumUnique is @unique: no aliases allowed.
 func enumUnique(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 || len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "unique() takes exactly one argument")
+		return nil, pyrt.Errorf("TypeError", "unique() takes exactly one argument")
 	}
 	c, ok := args[0].(*objects.Class)
 	d := (*enumData)(nil)
@@ -932,7 +932,7 @@ func enumUnique(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		}
 	}
 	if len(dups) > 0 {
-		return nil, python.Errorf("ValueError", "duplicate values found in %s: %s", enumClassRepr(c), strings.Join(dups, ", "))
+		return nil, pyrt.Errorf("ValueError", "duplicate values found in %s: %s", enumClassRepr(c), strings.Join(dups, ", "))
 	}
 	return c, nil
 }
@@ -947,7 +947,7 @@ func enumFunctional(thread *starlark.Thread, base starlark.Value, args starlark.
 	}
 	cname, ok := interp.AsText(value)
 	if !ok {
-		return nil, python.Errorf("TypeError", "Enum() class name must be a str")
+		return nil, pyrt.Errorf("TypeError", "Enum() class name must be a str")
 	}
 	var keys []string
 	var vals []starlark.Value
@@ -977,7 +977,7 @@ func enumFunctional(thread *starlark.Thread, base starlark.Value, args starlark.
 			vals = append(vals, kv[1])
 		}
 	} else if names != nil && names != starlark.None {
-		items, err := python.Collect(thread, names)
+		items, err := pyrt.Collect(thread, names)
 		if err != nil {
 			return nil, err
 		}
@@ -990,7 +990,7 @@ func enumFunctional(thread *starlark.Thread, base starlark.Value, args starlark.
 				keys = append(keys, k)
 				vals = append(vals, t[1])
 			} else {
-				return nil, python.Errorf("TypeError", "Enum() names must be strings or (name, value) pairs")
+				return nil, pyrt.Errorf("TypeError", "Enum() names must be strings or (name, value) pairs")
 			}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // FNMatch is the fnmatch module: shell-style wildcards matched against
@@ -146,7 +146,7 @@ func globMatch(b *interp.Budget, items []globItem, name string) (bool, error) {
 func globText(v starlark.Value, fn string) (string, error) {
 	s, ok := interp.AsText(v)
 	if !ok {
-		return "", python.Errorf("TypeError", "%s() expected str, not %s", fn, python.TypeName(v))
+		return "", pyrt.Errorf("TypeError", "%s() expected str, not %s", fn, pyrt.TypeName(v))
 	}
 	return s, nil
 }
@@ -182,7 +182,7 @@ func fnmatchFilter(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	items := parseGlob(pat)
 	iter := starlark.Iterate(namesV)
 	if iter == nil {
-		return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(namesV))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not iterable", pyrt.TypeName(namesV))
 	}
 	defer iter.Done()
 	b := interp.BudgetOf(thread)

@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Fractions is the fractions module: Fraction, exact rational numbers on
@@ -38,7 +38,7 @@ var (
 	_ starlark.HasAttrs   = (*fraction)(nil)
 	_ interp.HasStr       = (*fraction)(nil)
 	_ interp.GoValuer     = (*fraction)(nil)
-	_ python.Number       = (*fraction)(nil)
+	_ pyrt.Number         = (*fraction)(nil)
 )
 
 var fractionClass = &classWithAttrs{
@@ -133,13 +133,13 @@ func ratBits(r *big.Rat) int64 { return int64(r.Num().BitLen() + r.Denom().BitLe
 
 // fracZero is Python's ZeroDivisionError for a zero denominator.
 func fracZero(num *big.Int) error {
-	return python.Errorf("ZeroDivisionError", "Fraction(%s, 0)", num.String())
+	return pyrt.Errorf("ZeroDivisionError", "Fraction(%s, 0)", num.String())
 }
 
 // parseFraction reads CPython's forms: [sign] int ["/" int], or [sign]
 // decimal with an optional exponent; underscores between digits.
 func parseFraction(b *interp.Budget, s string) (*big.Rat, error) {
-	bad := python.Errorf("ValueError", "Invalid literal for Fraction: %s", interp.QuoteString(s))
+	bad := pyrt.Errorf("ValueError", "Invalid literal for Fraction: %s", interp.QuoteString(s))
 	t := strings.TrimSpace(s)
 	neg := false
 	if t != "" && (t[0] == '+' || t[0] == '-') {
@@ -231,9 +231,9 @@ func parseFraction(b *interp.Budget, s string) (*big.Rat, error) {
 func floatRat(f float64) (*big.Rat, error) {
 	switch {
 	case math.IsNaN(f):
-		return nil, python.Errorf("ValueError", "cannot convert NaN to integer ratio")
+		return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer ratio")
 	case math.IsInf(f, 0):
-		return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
+		return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
 	}
 	return new(big.Rat).SetFloat64(f), nil
 }
@@ -243,9 +243,9 @@ func floatRat(f float64) (*big.Rat, error) {
 func decimalRat(d *decimalValue) (*big.Rat, error) {
 	switch d.d.Form {
 	case apd.NaN, apd.NaNSignaling:
-		return nil, python.Errorf("ValueError", "cannot convert NaN to integer ratio")
+		return nil, pyrt.Errorf("ValueError", "cannot convert NaN to integer ratio")
 	case apd.Infinite:
-		return nil, python.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
+		return nil, pyrt.Errorf("OverflowError", "cannot convert Infinity to integer ratio")
 	}
 	if err := checkRatDigits(d.run, &d.d); err != nil {
 		return nil, err
@@ -293,7 +293,7 @@ func newFraction(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		default:
 			var ok bool
 			if r, ok = rational(num); !ok {
-				return nil, python.Errorf("TypeError", "argument should be a string or a Rational instance")
+				return nil, pyrt.Errorf("TypeError", "argument should be a string or a Rational instance")
 			}
 			r = new(big.Rat).Set(r)
 		}
@@ -305,7 +305,7 @@ func newFraction(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	n, ok1 := rational(num)
 	d, ok2 := rational(den)
 	if !ok1 || !ok2 {
-		return nil, python.Errorf("TypeError", "both arguments should be Rational instances")
+		return nil, pyrt.Errorf("TypeError", "both arguments should be Rational instances")
 	}
 	if d.Sign() == 0 {
 		// CPython names the numerator as it reduced it.
@@ -330,7 +330,7 @@ func fracFromFloat(thread *starlark.Thread, fn *starlark.Builtin, args starlark.
 		r, _ := rational(v)
 		return &fraction{r: r, b: interp.BudgetOf(thread)}, nil
 	}
-	return nil, python.Errorf("TypeError", "Fraction.from_float() only takes floats, not %s (%s)", x.String(), python.TypeName(x))
+	return nil, pyrt.Errorf("TypeError", "Fraction.from_float() only takes floats, not %s (%s)", x.String(), pyrt.TypeName(x))
 }
 
 func fracFromDecimal(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -349,7 +349,7 @@ func fracFromDecimal(thread *starlark.Thread, fn *starlark.Builtin, args starlar
 		r, _ := rational(v)
 		return &fraction{r: r, b: interp.BudgetOf(thread)}, nil
 	}
-	return nil, python.Errorf("TypeError", "Fraction.from_decimal() only takes Decimals, not %s (%s)", x.String(), python.TypeName(x))
+	return nil, pyrt.Errorf("TypeError", "Fraction.from_decimal() only takes Decimals, not %s (%s)", x.String(), pyrt.TypeName(x))
 }
 
 // ---- Arithmetic ----
@@ -358,7 +358,7 @@ func fracUnsupported(op string, x, y starlark.Value) error {
 	if op == "**" {
 		op = "** or pow()"
 	}
-	return python.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, python.TypeName(x), python.TypeName(y))
+	return pyrt.Errorf("TypeError", "unsupported operand type(s) for %s: '%s' and '%s'", op, pyrt.TypeName(x), pyrt.TypeName(y))
 }
 
 func ratFloat(r *big.Rat) float64 {
@@ -388,7 +388,7 @@ func (f *fraction) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 			if side == starlark.Right {
 				a, b = fl, ff
 			}
-			return python.Pow(f.b, a, b)
+			return pyrt.Pow(f.b, a, b)
 		}
 		if side == starlark.Right {
 			return starlark.Binary(op, fl, ff)
@@ -432,9 +432,9 @@ func (f *fraction) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 	case syntax.SLASHSLASH, syntax.PERCENT:
 		if b.Sign() == 0 {
 			if op == syntax.PERCENT {
-				return nil, python.Errorf("ZeroDivisionError", "integer modulo by zero")
+				return nil, pyrt.Errorf("ZeroDivisionError", "integer modulo by zero")
 			}
-			return nil, python.Errorf("ZeroDivisionError", "integer division or modulo by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "integer division or modulo by zero")
 		}
 		q := floorRat(new(big.Rat).Quo(a, b))
 		if op == syntax.SLASHSLASH {
@@ -452,7 +452,7 @@ func (f *fraction) Binary(op syntax.Token, y starlark.Value, side starlark.Side)
 // or an int when a is an int), a float otherwise.
 func fracPow(budget *interp.Budget, a, b *big.Rat, xv, yv starlark.Value) (starlark.Value, error) {
 	if !b.IsInt() {
-		return python.Pow(budget, starlark.Float(ratFloat(a)), starlark.Float(ratFloat(b)))
+		return pyrt.Pow(budget, starlark.Float(ratFloat(a)), starlark.Float(ratFloat(b)))
 	}
 	if bv, isBool := xv.(starlark.Bool); isBool { // True ** Fraction(2) is an int, as 1 ** 2
 		n := 0
@@ -463,7 +463,7 @@ func fracPow(budget *interp.Budget, a, b *big.Rat, xv, yv starlark.Value) (starl
 	}
 	if _, isInt := xv.(starlark.Int); isInt {
 		// int ** Fraction(n): CPython's answer is int ** n.
-		return python.Pow(budget, xv, starlark.MakeBigInt(b.Num()))
+		return pyrt.Pow(budget, xv, starlark.MakeBigInt(b.Num()))
 	}
 	e := b.Num()
 	if !e.IsInt64() || e.Int64() > 1<<32 || e.Int64() < -(1<<32) {
@@ -513,7 +513,7 @@ func (f *fraction) Unary(op syntax.Token) (starlark.Value, error) {
 	case syntax.PLUS:
 		return f, nil
 	}
-	return nil, python.Errorf("TypeError", "bad operand type for unary %s: 'Fraction'", op)
+	return nil, pyrt.Errorf("TypeError", "bad operand type for unary %s: 'Fraction'", op)
 }
 
 // Abs is abs(f).
@@ -532,7 +532,7 @@ func (f *fraction) PyInt(*interp.Budget) (starlark.Value, error) {
 func (f *fraction) PyFloat() (starlark.Value, error) {
 	x, _ := f.r.Float64()
 	if math.IsInf(x, 0) {
-		return nil, python.Errorf("OverflowError", "integer division result too large for a float")
+		return nil, pyrt.Errorf("OverflowError", "integer division result too large for a float")
 	}
 	return starlark.Float(x), nil
 }
@@ -544,7 +544,7 @@ func (f *fraction) PyRound(b *interp.Budget, ndigits starlark.Value) (starlark.V
 	}
 	n, ok := ndigits.(starlark.Int)
 	if !ok {
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(ndigits))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(ndigits))
 	}
 	k, small := n.Int64()
 	if max := int64(b.MaxIntDigits()); !small || max > 0 && abs64(k) > max {
@@ -667,7 +667,7 @@ func (f *fraction) Attr(name string) (starlark.Value, error) {
 			if vals[0] != nil {
 				m, ok := vals[0].(starlark.Int)
 				if !ok {
-					return nil, python.Errorf("TypeError", "'<' not supported between instances of '%s' and 'int'", python.TypeName(vals[0]))
+					return nil, pyrt.Errorf("TypeError", "'<' not supported between instances of '%s' and 'int'", pyrt.TypeName(vals[0]))
 				}
 				max = m.BigInt()
 			}
@@ -682,7 +682,7 @@ func (f *fraction) Attr(name string) (starlark.Value, error) {
 // fraction (the nearer to r, the later one on a tie).
 func limitDenominator(b *interp.Budget, r *big.Rat, max *big.Int) (starlark.Value, error) {
 	if max.Sign() < 1 {
-		return nil, python.Errorf("ValueError", "max_denominator should be at least 1")
+		return nil, pyrt.Errorf("ValueError", "max_denominator should be at least 1")
 	}
 	if r.Denom().Cmp(max) <= 0 {
 		return &fraction{r: r, b: b}, nil

@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Functools is the functools module: reduce, partial, cmp_to_key,
@@ -30,7 +30,7 @@ func Functools() *starlarkstruct.Module {
 		}),
 		"cache": interp.NewBuiltin("cache", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) != 1 || len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "cache() takes exactly one argument (%d given)", len(args)+len(kwargs))
+				return nil, pyrt.Errorf("TypeError", "cache() takes exactly one argument (%d given)", len(args)+len(kwargs))
 			}
 			return newCached(args[0], -1, false)
 		}),
@@ -44,21 +44,21 @@ func Functools() *starlarkstruct.Module {
 // reduce(function, iterable[, initial]).
 func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "reduce() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "reduce() takes no keyword arguments")
 	}
 	if len(args) < 2 {
-		return nil, python.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "reduce expected at least 2 arguments, got %d", len(args))
 	}
 	if len(args) > 3 {
-		return nil, python.Errorf("TypeError", "reduce expected at most 3 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "reduce expected at most 3 arguments, got %d", len(args))
 	}
 	fn := args[0]
 	if _, ok := fn.(starlark.Callable); !ok {
-		return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(fn))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not callable", pyrt.TypeName(fn))
 	}
-	next, err := python.Iterate(thread, args[1])
+	next, err := pyrt.Iterate(thread, args[1])
 	if err != nil {
-		return nil, python.Errorf("TypeError", "reduce() arg 2 must support iteration")
+		return nil, pyrt.Errorf("TypeError", "reduce() arg 2 must support iteration")
 	}
 	var acc starlark.Value
 	if len(args) == 3 {
@@ -81,7 +81,7 @@ func ftReduce(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 	}
 	if acc == nil {
-		return nil, python.Errorf("TypeError", "reduce() of empty iterable with no initial value")
+		return nil, pyrt.Errorf("TypeError", "reduce() of empty iterable with no initial value")
 	}
 	return acc, nil
 }
@@ -103,10 +103,10 @@ var (
 
 func ftPartial(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "type 'partial' takes at least one argument")
+		return nil, pyrt.Errorf("TypeError", "type 'partial' takes at least one argument")
 	}
 	if _, ok := args[0].(starlark.Callable); !ok {
-		return nil, python.Errorf("TypeError", "the first argument must be callable")
+		return nil, pyrt.Errorf("TypeError", "the first argument must be callable")
 	}
 	p := &partial{fn: args[0], args: append(starlark.Tuple(nil), args[1:]...), kw: starlark.NewDict(len(kwargs))}
 	// partial of a partial flattens, as in CPython.
@@ -210,7 +210,7 @@ func ftCmpToKey(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	}
 	return interp.NewBuiltin("functools.KeyWrapper", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "K() takes exactly 1 argument (%d given)", len(args))
+			return nil, pyrt.Errorf("TypeError", "K() takes exactly 1 argument (%d given)", len(args))
 		}
 		return &cmpKey{cmp: cmp, obj: args[0], thread: thread}, nil
 	}), nil
@@ -230,7 +230,7 @@ func (k *cmpKey) Type() string         { return "functools.KeyWrapper" }
 func (k *cmpKey) Freeze()              {}
 func (k *cmpKey) Truth() starlark.Bool { return true }
 func (k *cmpKey) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'functools.KeyWrapper'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'functools.KeyWrapper'")
 }
 func (k *cmpKey) Held(visit func(starlark.Value)) {
 	visit(k.cmp)
@@ -242,7 +242,7 @@ func (k *cmpKey) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool
 	if err != nil {
 		return false, err
 	}
-	return python.Compare(k.thread, op, r, starlark.MakeInt(0))
+	return pyrt.Compare(k.thread, op, r, starlark.MakeInt(0))
 }
 
 // lru_cache(maxsize=128) returns a decorator; lru_cache(f) decorates f.
@@ -254,7 +254,7 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	}
 	if _, ok := maxsize.(starlark.Callable); ok {
 		if _, ok := typed.(starlark.Bool); !ok {
-			return nil, python.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
+			return nil, pyrt.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
 		}
 		return newCached(maxsize, 128, bool(typed.Truth()))
 	}
@@ -265,11 +265,11 @@ func ftLRUCache(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		i, _ := n.Int64()
 		limit = int(max(i, 0))
 	default:
-		return nil, python.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
+		return nil, pyrt.Errorf("TypeError", "Expected first argument to be an integer, a callable, or None")
 	}
 	return interp.NewBuiltin("decorating_function", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "decorating_function() takes exactly one argument")
+			return nil, pyrt.Errorf("TypeError", "decorating_function() takes exactly one argument")
 		}
 		return newCached(args[0], limit, bool(typed.Truth()))
 	}), nil
@@ -301,14 +301,14 @@ func (c *cached) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (starl
 	if obj == nil || obj == starlark.None {
 		return c, nil
 	}
-	return python.NewBoundMethod(c, obj), nil
+	return pyrt.NewBoundMethod(c, obj), nil
 }
 
 // SetField sets an attribute, as on any function (update_wrapper's).
 func (c *cached) SetField(name string, v starlark.Value) error {
 	switch name {
 	case "cache_info", "cache_clear", "cache_parameters":
-		return python.Errorf("AttributeError", "'functools._lru_cache_wrapper' object attribute '%s' is read-only", name)
+		return pyrt.Errorf("AttributeError", "'functools._lru_cache_wrapper' object attribute '%s' is read-only", name)
 	}
 	if c.dict == nil {
 		c.dict = starlark.NewDict(1)
@@ -318,7 +318,7 @@ func (c *cached) SetField(name string, v starlark.Value) error {
 
 func newCached(fn starlark.Value, limit int, typed bool) (starlark.Value, error) {
 	if _, ok := fn.(starlark.Callable); !ok {
-		return nil, python.Errorf("TypeError", "the first argument must be callable")
+		return nil, pyrt.Errorf("TypeError", "the first argument must be callable")
 	}
 	return &cached{fn: fn, limit: limit, memo: starlark.NewDict(0), typed: typed}, nil
 }
@@ -359,21 +359,21 @@ func (c *cached) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwar
 	}
 	if c.typed {
 		for _, x := range args {
-			key = append(key, starlark.String(python.TypeName(x)))
+			key = append(key, starlark.String(pyrt.TypeName(x)))
 		}
 		for _, kv := range kwargs {
-			key = append(key, starlark.String(python.TypeName(kv[1])))
+			key = append(key, starlark.String(pyrt.TypeName(kv[1])))
 		}
 	}
 	// The key's hash, walked under the budget first: arguments built from
 	// shared tuples have 2⁴⁰ parts to hash.
-	if err := python.CheckHashable(interp.BudgetOf(thread), key); err != nil {
+	if err := pyrt.CheckHashable(interp.BudgetOf(thread), key); err != nil {
 		return nil, err
 	}
 	if _, err := key.Hash(); err != nil {
 		for _, x := range key {
 			if _, err := x.Hash(); err != nil {
-				return nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+				return nil, pyrt.Errorf("TypeError", "unhashable type: '%s'", pyrt.TypeName(x))
 			}
 		}
 		return nil, err
@@ -434,7 +434,7 @@ func (c *cached) Attr(name string) (starlark.Value, error) {
 		return c.dict, nil
 	case "__name__", "__qualname__", "__doc__", "__module__", "__annotations__":
 		// The wrapped function's, as functools.update_wrapper copies them.
-		return python.GetAttr(nil, c.fn, name)
+		return pyrt.GetAttr(nil, c.fn, name)
 	case "cache_clear":
 		return interp.NewBuiltin("cache_clear", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			c.memo, c.order, c.hits, c.misses = starlark.NewDict(0), nil, 0, 0

@@ -5,7 +5,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // functools' members that work on classes: total_ordering and
@@ -16,7 +16,7 @@ func functoolsClassMembers(m starlark.StringDict) {
 	m["total_ordering"] = interp.NewBuiltin("total_ordering", ftTotalOrdering)
 	m["cached_property"] = interp.NewBuiltin("cached_property", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "cached_property.__init__() takes 2 positional arguments but %d were given", len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "cached_property.__init__() takes 2 positional arguments but %d were given", len(args)+1)
 		}
 		return &cachedProperty{fn: args[0]}, nil
 	})
@@ -34,11 +34,11 @@ var orderRoots = []string{"__lt__", "__le__", "__gt__", "__ge__"}
 // of the defined ones by name) and __eq__.
 func ftTotalOrdering(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 || len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "total_ordering() takes 1 positional argument but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "total_ordering() takes 1 positional argument but %d were given", len(args))
 	}
 	c, ok := args[0].(*objects.Class)
 	if !ok {
-		return nil, python.Errorf("ValueError", "must define at least one ordering operation: < > <= >=")
+		return nil, pyrt.Errorf("ValueError", "must define at least one ordering operation: < > <= >=")
 	}
 	defined := map[string]bool{}
 	for _, n := range orderRoots {
@@ -47,7 +47,7 @@ func ftTotalOrdering(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 		}
 	}
 	if len(defined) == 0 {
-		return nil, python.Errorf("ValueError", "must define at least one ordering operation: < > <= >=")
+		return nil, pyrt.Errorf("ValueError", "must define at least one ordering operation: < > <= >=")
 	}
 	// CPython: root = max(roots) by name: __lt__ > __le__ > __gt__ > __ge__.
 	root := ""
@@ -72,15 +72,15 @@ func ftTotalOrdering(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 func derivedOrder(name, root string) *objects.Method {
 	return objects.NewMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s() takes 2 positional arguments but %d were given", name, len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "%s() takes 2 positional arguments but %d were given", name, len(args)+1)
 		}
 		other := args[0]
-		f, err := python.GetAttr(thread, self, root)
+		f, err := pyrt.GetAttr(thread, self, root)
 		if err != nil {
 			return nil, err
 		}
 		r, err := starlark.Call(thread, f, starlark.Tuple{other}, nil)
-		if err != nil || r == python.NotImplemented {
+		if err != nil || r == pyrt.NotImplemented {
 			return r, err
 		}
 		rv := bool(r.Truth())
@@ -88,7 +88,7 @@ func derivedOrder(name, root string) *objects.Method {
 			if self == other {
 				return true, nil
 			}
-			return python.Equal(thread, self, other)
+			return pyrt.Equal(thread, self, other)
 		}
 		switch root + name {
 		case "__lt____gt__", "__gt____lt__": // not (a < b) and a != b
@@ -118,7 +118,7 @@ func derivedOrder(name, root string) *objects.Method {
 			e, err := eq()
 			return starlark.Bool(!e), err
 		}
-		return python.NotImplemented, nil
+		return pyrt.NotImplemented, nil
 	})
 }
 
@@ -178,7 +178,7 @@ func (p *cachedProperty) DescriptorGet(thread *starlark.Thread, obj, owner starl
 	}
 	in := objects.AsInstance(obj)
 	if in == nil {
-		return nil, python.Errorf("TypeError", "No '__dict__' attribute on '%s' instance to cache '%s' property.", python.TypeName(obj), p.name())
+		return nil, pyrt.Errorf("TypeError", "No '__dict__' attribute on '%s' instance to cache '%s' property.", pyrt.TypeName(obj), p.name())
 	}
 	name := p.name()
 	if v, ok := in.Own(name); ok {

@@ -4,7 +4,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // dispatcher is a function made by singledispatch (arg 0) or
@@ -32,7 +32,7 @@ func newDispatcher(thread *starlark.Thread, name string, arg int, args starlark.
 		return nil, err
 	}
 	if _, ok := fn.(starlark.Callable); !ok {
-		return nil, python.Errorf("TypeError", "%s() needs a callable, not '%s'", name, python.TypeName(fn))
+		return nil, pyrt.Errorf("TypeError", "%s() needs a callable, not '%s'", name, pyrt.TypeName(fn))
 	}
 	d := &dispatcher{fn: fn, arg: arg, dict: starlark.NewDict(0)}
 	if obj, ok := interp.Predeclared(thread)["object"]; ok {
@@ -76,12 +76,12 @@ func (d *dispatcher) DescriptorGet(_ *starlark.Thread, obj, _ starlark.Value) (s
 	if obj == nil || obj == starlark.None {
 		return d, nil
 	}
-	return python.NewBoundMethod(d, obj), nil
+	return pyrt.NewBoundMethod(d, obj), nil
 }
 
 func (d *dispatcher) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) <= d.arg {
-		return nil, python.Errorf("TypeError", "%s requires at least 1 positional argument", d.Name())
+		return nil, pyrt.Errorf("TypeError", "%s requires at least 1 positional argument", d.Name())
 	}
 	cls, err := typeOf(thread, args[d.arg])
 	if err != nil {
@@ -101,7 +101,7 @@ func (d *dispatcher) dispatch(thread *starlark.Thread, cls starlark.Value) (star
 	if i := d.index(cls); i >= 0 {
 		return d.impls[i], nil
 	}
-	if mro, err := python.GetAttr(thread, cls, "__mro__"); err == nil {
+	if mro, err := pyrt.GetAttr(thread, cls, "__mro__"); err == nil {
 		if t, ok := mro.(starlark.Tuple); ok {
 			for _, base := range t {
 				if i := d.index(base); i >= 0 {
@@ -153,7 +153,7 @@ func (d *dispatcher) index(cls starlark.Value) int {
 func typeOf(thread *starlark.Thread, v starlark.Value) (starlark.Value, error) {
 	t, ok := interp.Predeclared(thread)["type"].(starlark.Callable)
 	if !ok {
-		return nil, python.Errorf("TypeError", "type() is not available")
+		return nil, pyrt.Errorf("TypeError", "type() is not available")
 	}
 	return starlark.Call(thread, t, starlark.Tuple{v}, nil)
 }
@@ -164,7 +164,7 @@ func isClass(thread *starlark.Thread, v starlark.Value) bool {
 	if err != nil {
 		return false
 	}
-	n, err := python.GetAttr(thread, t, "__name__")
+	n, err := pyrt.GetAttr(thread, t, "__name__")
 	if err != nil {
 		return false
 	}
@@ -193,21 +193,21 @@ func (d *dispatcher) register(thread *starlark.Thread, b *starlark.Builtin, args
 		}
 		// @f.register on a def: the class is its first annotation.
 		fn = cls
-		pf, ok := fn.(*python.Function)
+		pf, ok := fn.(*pyrt.Function)
 		if !ok {
-			return nil, python.Errorf("TypeError", "Invalid first argument to `register()`. %s is not a class or union type.", reprOr(thread, fn))
+			return nil, pyrt.Errorf("TypeError", "Invalid first argument to `register()`. %s is not a class or union type.", reprOr(thread, fn))
 		}
-		sf := python.StarlarkFunc(pf)
+		sf := pyrt.StarlarkFunc(pf)
 		if sf == nil || sf.NumParams() == 0 {
-			return nil, python.Errorf("TypeError", "Invalid first argument to `register()`: %s. Use either `@register(some_class)` or plain `@register` on an annotated function.", reprOr(thread, fn))
+			return nil, pyrt.Errorf("TypeError", "Invalid first argument to `register()`: %s. Use either `@register(some_class)` or plain `@register` on an annotated function.", reprOr(thread, fn))
 		}
 		first, _ := sf.Param(0)
 		ann, _, found := pf.Annotation(thread, first)
 		if !found {
-			return nil, python.Errorf("TypeError", "Invalid first argument to `register()`: %s. Use either `@register(some_class)` or plain `@register` on an annotated function.", reprOr(thread, fn))
+			return nil, pyrt.Errorf("TypeError", "Invalid first argument to `register()`: %s. Use either `@register(some_class)` or plain `@register` on an annotated function.", reprOr(thread, fn))
 		}
 		if !isClass(thread, ann) {
-			return nil, python.Errorf("TypeError", "Invalid annotation for '%s'. %s is not a class.", first, reprOr(thread, ann))
+			return nil, pyrt.Errorf("TypeError", "Invalid annotation for '%s'. %s is not a class.", first, reprOr(thread, ann))
 		}
 		d.add(ann, fn)
 		return fn, nil
@@ -261,7 +261,7 @@ func (d *dispatcher) Attr(name string) (starlark.Value, error) {
 	if v, found, _ := d.dict.Get(starlark.String(name)); found {
 		return v, nil
 	}
-	return nil, python.Errorf("AttributeError", "'function' object has no attribute '%s'", name)
+	return nil, pyrt.Errorf("AttributeError", "'function' object has no attribute '%s'", name)
 }
 
 func (d *dispatcher) AttrNames() []string { return []string{"dispatch", "register", "registry"} }

@@ -4,7 +4,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // functools' decorators for decorators: update_wrapper and wraps, which
@@ -33,14 +33,14 @@ func ftUpdateWrapper(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 func updateWrapper(thread *starlark.Thread, wrapper, wrapped, assigned, updated starlark.Value) (starlark.Value, error) {
 	set, ok := wrapper.(starlark.HasSetField)
 	if !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute '__wrapped__' (update_wrapper needs a def or a decorated function as the wrapper)", python.TypeName(wrapper))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute '__wrapped__' (update_wrapper needs a def or a decorated function as the wrapper)", pyrt.TypeName(wrapper))
 	}
 	names, err := attrNameList(thread, assigned)
 	if err != nil {
 		return nil, err
 	}
 	for _, name := range names {
-		v, err := python.GetAttr(thread, wrapped, name)
+		v, err := pyrt.GetAttr(thread, wrapped, name)
 		if err != nil {
 			if isAttrErr(err) {
 				continue
@@ -56,11 +56,11 @@ func updateWrapper(thread *starlark.Thread, wrapper, wrapped, assigned, updated 
 		return nil, err
 	}
 	for _, name := range names {
-		dst, err := python.GetAttr(thread, wrapper, name)
+		dst, err := pyrt.GetAttr(thread, wrapper, name)
 		if err != nil {
 			return nil, err
 		}
-		src, err := python.GetAttr(thread, wrapped, name)
+		src, err := pyrt.GetAttr(thread, wrapped, name)
 		if err != nil {
 			if isAttrErr(err) {
 				continue
@@ -88,12 +88,12 @@ func updateWrapper(thread *starlark.Thread, wrapper, wrapped, assigned, updated 
 }
 
 func isAttrErr(err error) bool {
-	return python.IsAttributeError(err)
+	return pyrt.IsAttributeError(err)
 }
 
 // attrNameList is the strings of an iterable of attribute names.
 func attrNameList(thread *starlark.Thread, v starlark.Value) ([]string, error) {
-	next, err := python.Iterate(thread, v)
+	next, err := pyrt.Iterate(thread, v)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func attrNameList(thread *starlark.Thread, v starlark.Value) ([]string, error) {
 		}
 		s, ok := interp.AsText(x)
 		if !ok {
-			return nil, python.Errorf("TypeError", "attribute name must be string, not '%s'", python.TypeName(x))
+			return nil, pyrt.Errorf("TypeError", "attribute name must be string, not '%s'", pyrt.TypeName(x))
 		}
 		out = append(out, s)
 	}

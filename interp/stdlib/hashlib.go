@@ -16,7 +16,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // hashAlgos are the algorithms hashlib has, by CPython's names: those of
@@ -148,9 +148,9 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 			params = append(params, kv) // blake2's parameters
 		case "string":
 			// CPython passes data on by position, so string= clashes.
-			return nil, python.Errorf("TypeError", "argument for new() given by name ('string') and position (2)")
+			return nil, pyrt.Errorf("TypeError", "argument for new() given by name ('string') and position (2)")
 		default:
-			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
+			return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
 		}
 	}
 	if err := (webParams{fn: "__hash_new", names: []string{"name", "data"}, required: 1, maxPos: 2}).unpack(args, rest, &name, &data); err != nil {
@@ -158,11 +158,11 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	text, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "name must be a string")
+		return nil, pyrt.Errorf("TypeError", "name must be a string")
 	}
 	key, ok := hashName(text)
 	if !ok {
-		return nil, python.Errorf("ValueError", "unsupported hash type %s", text)
+		return nil, pyrt.Errorf("ValueError", "unsupported hash type %s", text)
 	}
 	if key == "blake2b" || key == "blake2s" {
 		var args starlark.Tuple
@@ -173,7 +173,7 @@ func hashNew(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	}
 	if len(params) > 0 {
 		k, _ := starlark.AsString(params[0][0])
-		return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
+		return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for new()", k)
 	}
 	return newHashObject(thread, key, data)
 }
@@ -253,9 +253,9 @@ func bytesArg(v starlark.Value) (string, error) {
 	}
 	switch v.(type) {
 	case starlark.String, *interp.Unicode:
-		return "", python.Errorf("TypeError", "Strings must be encoded before hashing")
+		return "", pyrt.Errorf("TypeError", "Strings must be encoded before hashing")
 	}
-	return "", python.Errorf("TypeError", "object supporting the buffer API required")
+	return "", pyrt.Errorf("TypeError", "object supporting the buffer API required")
 }
 
 func (h *hashObject) AttrNames() []string {
@@ -275,7 +275,7 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			var data starlark.Value
 			params := webParams{fn: "HASH.update", names: []string{"obj"}, required: 1, maxPos: 1, builtin: true}
 			if len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "HASH.update() takes no keyword arguments")
+				return nil, pyrt.Errorf("TypeError", "HASH.update() takes no keyword arguments")
 			}
 			if err := params.unpack(args, nil, &data); err != nil {
 				return nil, err
@@ -287,18 +287,18 @@ func (h *hashObject) Attr(name string) (starlark.Value, error) {
 			return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				var length starlark.Value
 				if len(args) == 0 && len(kwargs) == 0 {
-					return nil, python.Errorf("TypeError", "%s() missing required argument 'length' (pos 1)", name)
+					return nil, pyrt.Errorf("TypeError", "%s() missing required argument 'length' (pos 1)", name)
 				}
 				if err := (webParams{fn: name, names: []string{"length"}, required: 1, maxPos: 1, builtin: true}).unpack(args, kwargs, &length); err != nil {
 					return nil, err
 				}
 				n, ok := length.(starlark.Int)
 				if !ok {
-					return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(length))
+					return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(length))
 				}
 				k, ok := n.Int64()
 				if !ok || k < 0 || k > 1<<30 {
-					return nil, python.Errorf("MemoryError", "")
+					return nil, pyrt.Errorf("MemoryError", "")
 				}
 				if err := interp.BudgetOf(thread).Alloc(3 * k); err != nil {
 					return nil, err

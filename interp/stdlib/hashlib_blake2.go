@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // BLAKE2b and BLAKE2s as RFC 7693 specifies them, with the parameter
@@ -293,7 +293,7 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 	}
 	return func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) > 1 {
-			return nil, python.Errorf("TypeError", "%s() takes at most 1 positional argument (%d given)", name, len(args))
+			return nil, pyrt.Errorf("TypeError", "%s() takes at most 1 positional argument (%d given)", name, len(args))
 		}
 		p := blake2Defaults(isB)
 		intArg := func(v starlark.Value) (*big.Int, error) {
@@ -305,7 +305,7 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 					}
 					return new(big.Int), nil
 				}
-				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+				return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 			}
 			return i.BigInt(), nil
 		}
@@ -315,17 +315,17 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 				return 0, err
 			}
 			if !n.IsInt64() || n.Int64() < lo || n.Int64() > hi {
-				return 0, python.Errorf("ValueError", "%s", msg)
+				return 0, pyrt.Errorf("ValueError", "%s", msg)
 			}
 			return int(n.Int64()), nil
 		}
 		bytesParam := func(v starlark.Value, max int, what string) ([]byte, error) {
 			b, ok := interp.AsBytes(v)
 			if !ok {
-				return nil, python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(v))
+				return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not '%s'", pyrt.TypeName(v))
 			}
 			if len(b) > max {
-				return nil, python.Errorf("ValueError", "maximum %s length is %d bytes", what, max)
+				return nil, pyrt.Errorf("ValueError", "maximum %s length is %d bytes", what, max)
 			}
 			return []byte(b), nil
 		}
@@ -355,9 +355,9 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 				if n, err = intArg(v); err == nil {
 					switch {
 					case n.Sign() < 0:
-						err = python.Errorf("ValueError", "value must be positive")
+						err = pyrt.Errorf("ValueError", "value must be positive")
 					case n.BitLen() > 32:
-						err = python.Errorf("OverflowError", "leaf_size is too large")
+						err = pyrt.Errorf("OverflowError", "leaf_size is too large")
 					default:
 						p.leafSize = uint32(n.Uint64())
 					}
@@ -367,9 +367,9 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 				if n, err = intArg(v); err == nil {
 					switch {
 					case n.Sign() < 0:
-						err = python.Errorf("ValueError", "value must be positive")
+						err = pyrt.Errorf("ValueError", "value must be positive")
 					case n.BitLen() > 64 || (maxOffset > 0 && n.Uint64() >= maxOffset):
-						err = python.Errorf("OverflowError", "node_offset is too large")
+						err = pyrt.Errorf("OverflowError", "node_offset is too large")
 					default:
 						p.nodeOffset = n.Uint64()
 					}
@@ -378,7 +378,7 @@ func blake2Constructor(isB bool) interp.BuiltinFunc {
 				p.lastNode = bool(v.Truth())
 			case "usedforsecurity":
 			default:
-				err = python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, name)
+				err = pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, name)
 			}
 			if err != nil {
 				return nil, err
@@ -408,30 +408,30 @@ func pbkdf2HMAC(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	}
 	text, ok := interp.AsText(algo)
 	if !ok {
-		return nil, python.Errorf("TypeError", "pbkdf2_hmac() argument 'hash_name' must be str, not %s", python.TypeName(algo))
+		return nil, pyrt.Errorf("TypeError", "pbkdf2_hmac() argument 'hash_name' must be str, not %s", pyrt.TypeName(algo))
 	}
 	pw, ok := interp.AsBytes(password)
 	if !ok {
-		return nil, python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(password))
+		return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not '%s'", pyrt.TypeName(password))
 	}
 	sl, ok := interp.AsBytes(salt)
 	if !ok {
-		return nil, python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(salt))
+		return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not '%s'", pyrt.TypeName(salt))
 	}
 	it, ok := iterations.(starlark.Int)
 	if !ok {
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(iterations))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(iterations))
 	}
 	iter, ok := it.Int64()
 	if !ok || iter < 1 {
 		if it.Sign() > 0 {
-			return nil, python.Errorf("OverflowError", "iteration value is too great.")
+			return nil, pyrt.Errorf("OverflowError", "iteration value is too great.")
 		}
-		return nil, python.Errorf("ValueError", "iteration value must be greater than 0.")
+		return nil, pyrt.Errorf("ValueError", "iteration value must be greater than 0.")
 	}
 	key, ok := hashName(text)
 	if !ok || key == "shake_128" || key == "shake_256" {
-		return nil, python.Errorf("ValueError", "unsupported hash type %s", text)
+		return nil, pyrt.Errorf("ValueError", "unsupported hash type %s", text)
 	}
 	newHash := hashAlgos[key]
 	size := newHash().Size()
@@ -439,14 +439,14 @@ func pbkdf2HMAC(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	if dklen != starlark.None {
 		d, ok := dklen.(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(dklen))
+			return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(dklen))
 		}
 		v, ok := d.Int64()
 		if !ok || v < 1 {
 			if d.Sign() > 0 {
-				return nil, python.Errorf("OverflowError", "key length is too great.")
+				return nil, pyrt.Errorf("OverflowError", "key length is too great.")
 			}
-			return nil, python.Errorf("ValueError", "key length must be greater than 0.")
+			return nil, pyrt.Errorf("ValueError", "key length must be greater than 0.")
 		}
 		n = v
 	}

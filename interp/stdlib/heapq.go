@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // HeapQ is the heapq module. The heap functions follow CPython's
@@ -35,7 +35,7 @@ type heap struct {
 	list *starlark.List
 }
 
-func (h heap) less(x, y starlark.Value) (bool, error) { return python.Less(h.b, x, y) }
+func (h heap) less(x, y starlark.Value) (bool, error) { return pyrt.Less(h.b, x, y) }
 
 func (h heap) siftDown(start, pos int) error {
 	item := h.list.Index(pos)
@@ -85,20 +85,20 @@ func (h heap) siftUp(pos int) error {
 // heapArgs reads (heap, item...) where heap must be a list.
 func heapArgs(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple, items int) (heap, starlark.Tuple, error) {
 	if len(kwargs) > 0 {
-		return heap{}, nil, python.Errorf("TypeError", "_heapq.%s() takes no keyword arguments", fn)
+		return heap{}, nil, pyrt.Errorf("TypeError", "_heapq.%s() takes no keyword arguments", fn)
 	}
 	if len(args) != items+1 {
 		if items == 0 {
-			return heap{}, nil, python.Errorf("TypeError", "_heapq.%s() takes exactly one argument (%d given)", fn, len(args))
+			return heap{}, nil, pyrt.Errorf("TypeError", "_heapq.%s() takes exactly one argument (%d given)", fn, len(args))
 		}
-		return heap{}, nil, python.Errorf("TypeError", "%s expected %d arguments, got %d", fn, items+1, len(args))
+		return heap{}, nil, pyrt.Errorf("TypeError", "%s expected %d arguments, got %d", fn, items+1, len(args))
 	}
 	l, ok := args[0].(*starlark.List)
 	if !ok {
 		if items == 0 { // heappop and heapify take the heap alone
-			return heap{}, nil, python.Errorf("TypeError", "%s() argument must be list, not %s", fn, qualifiedTypeName(args[0]))
+			return heap{}, nil, pyrt.Errorf("TypeError", "%s() argument must be list, not %s", fn, qualifiedTypeName(args[0]))
 		}
-		return heap{}, nil, python.Errorf("TypeError", "%s() argument 1 must be list, not %s", fn, qualifiedTypeName(args[0]))
+		return heap{}, nil, pyrt.Errorf("TypeError", "%s() argument 1 must be list, not %s", fn, qualifiedTypeName(args[0]))
 	}
 	return heap{b: interp.BudgetOf(thread), list: l}, args[1:], nil
 }
@@ -132,7 +132,7 @@ func heappop(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, err
 	}
 	if h.list.Len() == 0 {
-		return nil, python.Errorf("IndexError", "index out of range")
+		return nil, pyrt.Errorf("IndexError", "index out of range")
 	}
 	last, err := popLast(thread, h.list)
 	if err != nil {
@@ -154,7 +154,7 @@ func heapreplace(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	if h.list.Len() == 0 {
-		return nil, python.Errorf("IndexError", "index out of range")
+		return nil, pyrt.Errorf("IndexError", "index out of range")
 	}
 	top := h.list.Index(0)
 	if err := h.list.SetIndex(0, items[0]); err != nil {
@@ -213,7 +213,7 @@ func sortKeyed(b *interp.Budget, xs []keyed, reverse bool) error {
 		if reverse {
 			x, y = y, x
 		}
-		lt, err := python.Less(b, x, y)
+		lt, err := pyrt.Less(b, x, y)
 		if err != nil {
 			cmpErr = err
 		}
@@ -233,11 +233,11 @@ type ranked struct {
 }
 
 func rankedLess(thread *starlark.Thread, x, y ranked) (bool, error) {
-	eq, err := python.Compare(thread, syntax.EQL, x.key, y.key)
+	eq, err := pyrt.Compare(thread, syntax.EQL, x.key, y.key)
 	if err != nil || eq {
 		return x.order < y.order, err
 	}
-	return python.Less(interp.BudgetOf(thread), x.key, y.key)
+	return pyrt.Less(interp.BudgetOf(thread), x.key, y.key)
 }
 
 // sifter is CPython's heap algorithm (_siftdown, _siftup) over a slice,
@@ -335,9 +335,9 @@ func nSelect(largest bool) interp.BuiltinFunc {
 		// better reports whether k is to be preferred to the top.
 		better := func(k, top starlark.Value) (bool, error) {
 			if largest {
-				return python.Less(b, top, k)
+				return pyrt.Less(b, top, k)
 			}
-			return python.Less(b, k, top)
+			return pyrt.Less(b, k, top)
 		}
 		if n == 1 {
 			// max() and min() keep the first of equal values.
@@ -346,13 +346,13 @@ func nSelect(largest bool) interp.BuiltinFunc {
 			if largest {
 				op = syntax.GT
 			}
-			err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+			err := pyrt.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 				k, err := keyOf(x)
 				if err != nil {
 					return true, err
 				}
 				if best != nil {
-					if ok, err := python.Compare(thread, op, k, bestKey); err != nil || !ok {
+					if ok, err := pyrt.Compare(thread, op, k, bestKey); err != nil || !ok {
 						return err != nil, err
 					}
 				}
@@ -378,7 +378,7 @@ func nSelect(largest bool) interp.BuiltinFunc {
 					visit(x.val)
 				}
 			})()
-			err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+			err := pyrt.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 				k, err := keyOf(x)
 				xs = append(xs, keyed{k, x})
 				return err != nil, err
@@ -412,7 +412,7 @@ func nSelect(largest bool) interp.BuiltinFunc {
 			step = -1
 		}
 		var top starlark.Value
-		err := python.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
+		err := pyrt.ForEach(thread, iterable, func(x starlark.Value) (bool, error) {
 			kx, err := keyOf(x)
 			if err != nil {
 				return true, err
@@ -511,7 +511,7 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	iterables := append(starlark.Tuple(nil), args...)
 	state := &mergeState{iterables: iterables, h: h}
-	return python.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "merge", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		b := interp.BudgetOf(thread)
 		if !started {
 			started = true
@@ -520,7 +520,7 @@ func heapMerge(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			}
 			h.a = make([]ranked, 0, len(iterables))
 			for i, it := range iterables {
-				next, err := python.Iterate(thread, it)
+				next, err := pyrt.Iterate(thread, it)
 				if err != nil {
 					return nil, false, err
 				}
@@ -618,5 +618,5 @@ func qualifiedTypeName(v starlark.Value) string {
 			return strings.TrimSuffix(strings.TrimPrefix(s, "<class '"), "'>")
 		}
 	}
-	return python.TypeName(v)
+	return pyrt.TypeName(v)
 }

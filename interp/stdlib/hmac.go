@@ -8,7 +8,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // HMAC is the hmac module: keyed hashes (RFC 2104) over hashlib's
@@ -65,15 +65,15 @@ func hmacDigest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // returns a hashlib object.
 func hmacAlgo(thread *starlark.Thread, digestmod starlark.Value) (string, error) {
 	if digestmod == nil || digestmod == starlark.None {
-		return "", python.Errorf("TypeError", "Missing required parameter 'digestmod'.")
+		return "", pyrt.Errorf("TypeError", "Missing required parameter 'digestmod'.")
 	}
 	if text, ok := interp.AsText(digestmod); ok {
 		if text == "" {
-			return "", python.Errorf("TypeError", "Missing required parameter 'digestmod'.")
+			return "", pyrt.Errorf("TypeError", "Missing required parameter 'digestmod'.")
 		}
 		key, ok := hashName(text)
 		if !ok || strings.HasPrefix(key, "shake") {
-			return "", python.Errorf("ValueError", "unsupported hash type %s", text)
+			return "", pyrt.Errorf("ValueError", "unsupported hash type %s", text)
 		}
 		return key, nil
 	}
@@ -92,13 +92,13 @@ func hmacAlgo(thread *starlark.Thread, digestmod starlark.Value) (string, error)
 			return h.name, nil
 		}
 	}
-	return "", python.Errorf("TypeError", "expected a hashlib name, constructor or object for digestmod, got %s", python.TypeName(digestmod))
+	return "", pyrt.Errorf("TypeError", "expected a hashlib name, constructor or object for digestmod, got %s", pyrt.TypeName(digestmod))
 }
 
 func newHMAC(thread *starlark.Thread, key, digestmod starlark.Value) (*hmacObject, error) {
 	k, ok := interp.AsBytes(key)
 	if !ok {
-		return nil, python.Errorf("TypeError", "key: expected bytes or bytearray, but got '%s'", python.TypeName(key))
+		return nil, pyrt.Errorf("TypeError", "key: expected bytes or bytearray, but got '%s'", pyrt.TypeName(key))
 	}
 	algo, err := hmacAlgo(thread, digestmod)
 	if err != nil {

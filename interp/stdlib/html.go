@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // HTML is the html module: escape and unescape, with CPython's rules.
@@ -33,9 +33,9 @@ func htmlEscape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	s, ok := interp.AsText(sv)
 	if !ok {
 		if _, isBytes := interp.AsBytes(sv); isBytes {
-			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+			return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(sv))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'replace'", pyrt.TypeName(sv))
 	}
 	// The size of the result, counted before it is made.
 	b := interp.BudgetOf(thread)
@@ -92,9 +92,9 @@ func htmlUnescape(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	s, ok := interp.AsText(sv)
 	if !ok {
 		if _, isBytes := interp.AsBytes(sv); isBytes {
-			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+			return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
-		return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(sv))
+		return nil, pyrt.Errorf("TypeError", "argument of type '%s' is not iterable", pyrt.TypeName(sv))
 	}
 	if !strings.Contains(s, "&") {
 		return sv, nil

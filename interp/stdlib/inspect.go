@@ -9,14 +9,14 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Inspect is the inspect module, for what programs ask of their own
 // functions: signature (parameters, defaults, annotations as the program
 // wrote them), the is* predicates, getdoc, cleandoc, getmembers, unwrap.
 // A def keeps its annotations when the program imports inspect (the
-// front end then makes annotated defs python.Functions).
+// front end then makes annotated defs pyrt.Functions).
 func Inspect() *starlarkstruct.Module {
 	m := starlark.StringDict{
 		"signature":      interp.NewBuiltin("signature", inSignature),
@@ -25,7 +25,7 @@ func Inspect() *starlarkstruct.Module {
 		"BoundArguments": boundArgsClass,
 		"isfunction":     inPredicate("isfunction", isFunctionValue),
 		"ismethod": inPredicate("ismethod", func(v starlark.Value) bool {
-			m, ok := v.(*python.BoundMethod)
+			m, ok := v.(*pyrt.BoundMethod)
 			return ok && m.Self() != nil
 		}),
 		"isbuiltin":           inPredicate("isbuiltin", func(v starlark.Value) bool { _, ok := v.(*starlark.Builtin); return ok }),
@@ -43,7 +43,7 @@ func Inspect() *starlarkstruct.Module {
 		"getmembers":          interp.NewBuiltin("getmembers", inGetMembers),
 		"unwrap":              interp.NewBuiltin("unwrap", inUnwrap),
 		"getsource": interp.NewBuiltin("getsource", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, python.Errorf("OSError", "could not get source code")
+			return nil, pyrt.Errorf("OSError", "could not get source code")
 		}),
 	}
 	mod := &starlarkstruct.Module{Name: "inspect", Members: m}
@@ -55,9 +55,9 @@ func never(starlark.Value) bool { return false }
 
 func isFunctionValue(v starlark.Value) bool {
 	switch f := v.(type) {
-	case *starlark.Function, *python.Function, *dispatcher:
+	case *starlark.Function, *pyrt.Function, *dispatcher:
 		return true
-	case *python.BoundMethod:
+	case *pyrt.BoundMethod:
 		return f.Self() == nil // C.f: a function
 	}
 	return false
@@ -65,7 +65,7 @@ func isFunctionValue(v starlark.Value) bool {
 
 func isRoutine(v starlark.Value) bool {
 	switch v.(type) {
-	case *starlark.Function, *python.Function, *dispatcher, *python.BoundMethod, *starlark.Builtin, *cached:
+	case *starlark.Function, *pyrt.Function, *dispatcher, *pyrt.BoundMethod, *starlark.Builtin, *cached:
 		return true
 	}
 	return false
@@ -378,7 +378,7 @@ func (s *signature) bind(thread *starlark.Thread, args starlark.Tuple, kwargs []
 		case kindPositionalOnly, kindPositionalOrKeyword:
 			if i < len(args) {
 				if _, dup := kw[p.name]; dup && p.kind == kindPositionalOrKeyword {
-					return nil, python.Errorf("TypeError", "multiple values for argument '%s'", p.name)
+					return nil, pyrt.Errorf("TypeError", "multiple values for argument '%s'", p.name)
 				}
 				_ = out.SetKey(starlark.String(p.name), args[i])
 				i++
@@ -390,7 +390,7 @@ func (s *signature) bind(thread *starlark.Thread, args starlark.Tuple, kwargs []
 				continue
 			}
 			if p.def == nil && !partial {
-				return nil, python.Errorf("TypeError", "missing a required argument: '%s'", p.name)
+				return nil, pyrt.Errorf("TypeError", "missing a required argument: '%s'", p.name)
 			}
 		case kindVarPositional:
 			if i < len(args) {
@@ -404,20 +404,20 @@ func (s *signature) bind(thread *starlark.Thread, args starlark.Tuple, kwargs []
 				continue
 			}
 			if p.def == nil && !partial {
-				return nil, python.Errorf("TypeError", "missing a required argument: '%s'", p.name)
+				return nil, pyrt.Errorf("TypeError", "missing a required argument: '%s'", p.name)
 			}
 		case kindVarKeyword:
 			varKw = p
 		}
 	}
 	if i < len(args) {
-		return nil, python.Errorf("TypeError", "too many positional arguments")
+		return nil, pyrt.Errorf("TypeError", "too many positional arguments")
 	}
 	if len(kw) > 0 {
 		if varKw == nil {
 			for _, k := range kwOrder {
 				if _, ok := kw[k]; ok {
-					return nil, python.Errorf("TypeError", "got an unexpected keyword argument '%s'", k)
+					return nil, pyrt.Errorf("TypeError", "got an unexpected keyword argument '%s'", k)
 				}
 			}
 		}
@@ -449,7 +449,7 @@ func (a *boundArgs) Type() string         { return "BoundArguments" }
 func (a *boundArgs) Freeze()              {}
 func (a *boundArgs) Truth() starlark.Bool { return true }
 func (a *boundArgs) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'BoundArguments'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'BoundArguments'")
 }
 func (a *boundArgs) Held(visit func(starlark.Value)) {
 	visit(a.sig)
@@ -571,18 +571,18 @@ func inSignature(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 
 func signatureOf(thread *starlark.Thread, fn starlark.Value, follow bool, depth int) (starlark.Value, error) {
 	if depth > 100 {
-		return nil, python.Errorf("ValueError", "wrapper loop when unwrapping %s", reprOr(thread, fn))
+		return nil, pyrt.Errorf("ValueError", "wrapper loop when unwrapping %s", reprOr(thread, fn))
 	}
 	if _, ok := fn.(starlark.Callable); !ok {
-		return nil, python.Errorf("TypeError", "%s is not a callable object", reprOr(thread, fn))
+		return nil, pyrt.Errorf("TypeError", "%s is not a callable object", reprOr(thread, fn))
 	}
 	if follow {
-		if w, err := python.GetAttr(thread, fn, "__wrapped__"); err == nil {
+		if w, err := pyrt.GetAttr(thread, fn, "__wrapped__"); err == nil {
 			return signatureOf(thread, w, follow, depth+1)
 		}
 	}
 	switch f := fn.(type) {
-	case *python.BoundMethod:
+	case *pyrt.BoundMethod:
 		s, err := signatureOf(thread, f.Func(), follow, depth+1)
 		if err != nil {
 			return nil, err
@@ -598,16 +598,16 @@ func signatureOf(thread *starlark.Thread, fn starlark.Value, follow bool, depth 
 	case *dispatcher:
 		return signatureOf(thread, f.fn, follow, depth+1)
 	case *partial:
-		return nil, python.Errorf("ValueError", "no signature found for %s", reprOr(thread, fn))
+		return nil, pyrt.Errorf("ValueError", "no signature found for %s", reprOr(thread, fn))
 	}
-	sf := python.StarlarkFunc(fn)
+	sf := pyrt.StarlarkFunc(fn)
 	if sf == nil {
 		if _, ok := fn.(*starlark.Builtin); ok {
-			return nil, python.Errorf("ValueError", "no signature found for builtin %s", reprOr(thread, fn))
+			return nil, pyrt.Errorf("ValueError", "no signature found for builtin %s", reprOr(thread, fn))
 		}
-		return nil, python.Errorf("ValueError", "no signature found for %s", reprOr(thread, fn))
+		return nil, pyrt.Errorf("ValueError", "no signature found for %s", reprOr(thread, fn))
 	}
-	pf, _ := fn.(*python.Function)
+	pf, _ := fn.(*pyrt.Function)
 	annotate := func(p *parameter, name string) {
 		if pf == nil {
 			return
@@ -629,7 +629,7 @@ func signatureOf(thread *starlark.Thread, fn starlark.Value, follow bool, depth 
 		name, _ := sf.Param(i)
 		p := &parameter{name: name, kind: kind}
 		if kind != kindVarPositional && kind != kindVarKeyword {
-			if d := sf.ParamDefault(i); d != nil && !python.IsRequired(d) {
+			if d := sf.ParamDefault(i); d != nil && !pyrt.IsRequired(d) {
 				p.def = d
 			}
 		}
@@ -665,7 +665,7 @@ func inGetDoc(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if err := unpack("getdoc", args, kwargs, "object", &v); err != nil {
 		return nil, err
 	}
-	doc, err := python.GetAttr(thread, v, "__doc__")
+	doc, err := pyrt.GetAttr(thread, v, "__doc__")
 	if err != nil {
 		return starlark.None, nil
 	}
@@ -683,7 +683,7 @@ func inCleanDoc(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", python.TypeName(v))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", pyrt.TypeName(v))
 	}
 	return interp.MakeString(cleanDoc(s)), nil
 }
@@ -771,9 +771,9 @@ func inGetMembers(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
 		}
-		x, err := python.GetAttr(thread, v, name)
+		x, err := pyrt.GetAttr(thread, v, name)
 		if err != nil {
-			if python.IsAttributeError(err) {
+			if pyrt.IsAttributeError(err) {
 				continue
 			}
 			return nil, err
@@ -809,9 +809,9 @@ func inUnwrap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 				return fn, nil
 			}
 		}
-		w, err := python.GetAttr(thread, fn, "__wrapped__")
+		w, err := pyrt.GetAttr(thread, fn, "__wrapped__")
 		if err != nil {
-			if python.IsAttributeError(err) {
+			if pyrt.IsAttributeError(err) {
 				return fn, nil
 			}
 			return nil, err
@@ -819,7 +819,7 @@ func inUnwrap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		// CPython stops at a wrapper seen before; a chain as long as
 		// the recursion limit is one too.
 		if w == start || n >= 1000 {
-			return nil, python.Errorf("ValueError", "wrapper loop when unwrapping %s", reprOr(thread, start))
+			return nil, pyrt.Errorf("ValueError", "wrapper loop when unwrapping %s", reprOr(thread, start))
 		}
 		fn = w
 	}

@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // IO is the io module: only StringIO, an in-memory text file for the
@@ -135,10 +135,10 @@ func memFileContext(f memFile, name string) starlark.Value {
 			return starlark.None, nil
 		}
 		if len(args)+len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args)+len(kwargs))
+			return nil, pyrt.Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args)+len(kwargs))
 		}
 		if f.isClosed() {
-			return nil, python.Errorf("ValueError", "I/O operation on closed file.")
+			return nil, pyrt.Errorf("ValueError", "I/O operation on closed file.")
 		}
 		return f, nil
 	}).BindReceiver(f)
@@ -152,7 +152,7 @@ func memFileMethod[F memFile](f F, name string, closedMsg string,
 	m func(thread *starlark.Thread, name string, f F, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) starlark.Value {
 	return interp.NewBuiltin(name, func(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if f.isClosed() && name != "close" {
-			return nil, python.Errorf("ValueError", "%s", closedMsg)
+			return nil, pyrt.Errorf("ValueError", "%s", closedMsg)
 		}
 		if err := interp.BudgetOf(thread).Charge(1); err != nil {
 			return nil, err
@@ -191,19 +191,19 @@ func newStringIO(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	case newline == starlark.None:
 		f.universal = true
 	case !ok:
-		return nil, python.Errorf("TypeError", "newline must be str or None, not %s", python.TypeName(newline))
+		return nil, pyrt.Errorf("TypeError", "newline must be str or None, not %s", pyrt.TypeName(newline))
 	case nl == "" || nl == "\n" || nl == "\r" || nl == "\r\n":
 		f.newline = nl
 	default:
 		r, _ := interp.Repr(nil, newline)
-		return nil, python.Errorf("ValueError", "illegal newline value: %s", r)
+		return nil, pyrt.Errorf("ValueError", "illegal newline value: %s", r)
 	}
 	if initial == starlark.None {
 		return f, nil
 	}
 	s, ok := interp.AsText(initial)
 	if !ok {
-		return nil, python.Errorf("TypeError", "initial_value must be str or None, not %s", python.TypeName(initial))
+		return nil, pyrt.Errorf("TypeError", "initial_value must be str or None, not %s", pyrt.TypeName(initial))
 	}
 	if err := interp.BudgetOf(thread).Alloc(int64(len(s))); err != nil {
 		return nil, err
@@ -229,7 +229,7 @@ func (f *stringIO) translate(s string) string {
 // write puts s at the position, over what is there, as a file does.
 func (f *stringIO) write(b *interp.Budget, s string) error {
 	if f.frozen {
-		return python.Errorf("TypeError", "cannot modify a frozen StringIO")
+		return pyrt.Errorf("TypeError", "cannot modify a frozen StringIO")
 	}
 	if err := b.Charge(uint64(len(s)) / 16); err != nil {
 		return err
@@ -270,7 +270,7 @@ func sioWrite(thread *starlark.Thread, name string, f *stringIO, args starlark.T
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return nil, python.Errorf("TypeError", "string argument expected, got '%s'", python.TypeName(v))
+		return nil, pyrt.Errorf("TypeError", "string argument expected, got '%s'", pyrt.TypeName(v))
 	}
 	if err := f.write(interp.BudgetOf(thread), s); err != nil {
 		return nil, err
@@ -284,10 +284,10 @@ func sioWritelines(thread *starlark.Thread, name string, f *stringIO, args starl
 		return nil, err
 	}
 	b := interp.BudgetOf(thread)
-	return starlark.None, python.ForEach(thread, lines, func(v starlark.Value) (bool, error) {
+	return starlark.None, pyrt.ForEach(thread, lines, func(v starlark.Value) (bool, error) {
 		s, ok := interp.AsText(v)
 		if !ok {
-			return true, python.Errorf("TypeError", "string argument expected, got '%s'", python.TypeName(v))
+			return true, pyrt.Errorf("TypeError", "string argument expected, got '%s'", pyrt.TypeName(v))
 		}
 		return false, f.write(b, s)
 	})
@@ -300,7 +300,7 @@ func sizeArg(v starlark.Value) (int, error) {
 	}
 	var n int
 	if err := starlark.AsInt(v, &n); err != nil {
-		return 0, python.Errorf("TypeError", "argument should be integer or None, not '%s'", python.TypeName(v))
+		return 0, pyrt.Errorf("TypeError", "argument should be integer or None, not '%s'", pyrt.TypeName(v))
 	}
 	return n, nil
 }
@@ -459,13 +459,13 @@ func sioSeek(thread *starlark.Thread, name string, f *stringIO, args starlark.Tu
 	}
 	switch {
 	case whence < 0 || whence > 2:
-		return nil, python.Errorf("ValueError", "Invalid whence (%d, should be 0, 1 or 2)", whence)
+		return nil, pyrt.Errorf("ValueError", "Invalid whence (%d, should be 0, 1 or 2)", whence)
 	case whence == 0 && pos < 0:
-		return nil, python.Errorf("ValueError", "Negative seek position %d", pos)
+		return nil, pyrt.Errorf("ValueError", "Negative seek position %d", pos)
 	case whence == 0:
 		f.seekTo(pos)
 	case pos != 0: // CPython's message says cur for whence 2 too
-		return nil, python.Errorf("OSError", "Can't do nonzero cur-relative seeks")
+		return nil, pyrt.Errorf("OSError", "Can't do nonzero cur-relative seeks")
 	case whence == 2:
 		f.pos, f.extra = len(f.buf), 0
 	}
@@ -478,15 +478,15 @@ func sioTruncate(thread *starlark.Thread, name string, f *stringIO, args starlar
 		return nil, err
 	}
 	if f.frozen {
-		return nil, python.Errorf("TypeError", "cannot modify a frozen StringIO")
+		return nil, pyrt.Errorf("TypeError", "cannot modify a frozen StringIO")
 	}
 	n := f.tell()
 	if size != starlark.None {
 		if err := starlark.AsInt(size, &n); err != nil {
-			return nil, python.Errorf("TypeError", "argument should be integer or None, not '%s'", python.TypeName(size))
+			return nil, pyrt.Errorf("TypeError", "argument should be integer or None, not '%s'", pyrt.TypeName(size))
 		}
 		if n < 0 {
-			return nil, python.Errorf("ValueError", "Negative size value %d", n)
+			return nil, pyrt.Errorf("ValueError", "Negative size value %d", n)
 		}
 	}
 	// Cut at character n; the position stays where it was.

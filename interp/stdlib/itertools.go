@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Itertools is the itertools module. Its iterators are lazy, as in
@@ -50,7 +50,7 @@ func Itertools() *starlarkstruct.Module {
 type nextFn = func() (starlark.Value, bool, error)
 
 func iterArg(thread *starlark.Thread, v starlark.Value) (nextFn, error) {
-	return python.Iterate(thread, v)
+	return pyrt.Iterate(thread, v)
 }
 
 // newTuple makes the tuple of n elements an iterator yields, refused
@@ -75,7 +75,7 @@ func truth(thread *starlark.Thread, fn, x starlark.Value) (bool, error) {
 
 func noKwargs(name string, kwargs []starlark.Tuple) error {
 	if len(kwargs) > 0 {
-		return python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+		return pyrt.Errorf("TypeError", "%s() takes no keyword arguments", name)
 	}
 	return nil
 }
@@ -85,7 +85,7 @@ func nArgs(name string, args starlark.Tuple, kwargs []starlark.Tuple, n int) err
 		return err
 	}
 	if len(args) != n {
-		return python.Errorf("TypeError", "%s expected %d argument%s, got %d", name, n, plural(n), len(args))
+		return pyrt.Errorf("TypeError", "%s expected %d argument%s, got %d", name, n, plural(n), len(args))
 	}
 	return nil
 }
@@ -152,13 +152,13 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 			if st.badKeyword != "" {
 				where = st.badKeyword
 			}
-			return python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", where, k)
+			return pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", where, k)
 		}
 		if given[i] {
 			if cStyle {
-				return python.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", name, k, i+1)
+				return pyrt.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", name, k, i+1)
 			}
-			return python.Errorf("TypeError", "%s() got multiple values for argument '%s'", name, k)
+			return pyrt.Errorf("TypeError", "%s() got multiple values for argument '%s'", name, k)
 		}
 		given[i] = true
 	}
@@ -167,7 +167,7 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 		maxPos = st.maxPos
 	}
 	if cStyle && len(args)+len(kwargs) > len(params) {
-		return python.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", name, len(params), plural(len(params)), len(args)+len(kwargs))
+		return pyrt.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", name, len(params), plural(len(params)), len(args)+len(kwargs))
 	}
 	if !cStyle && len(args) > maxPos {
 		self := 0
@@ -180,21 +180,21 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 			were = "was"
 		}
 		if required >= maxPos {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", name, n, plural(n), given, were)
+			return pyrt.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", name, n, plural(n), given, were)
 		}
-		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, min(required, maxPos)+self, n, given, were)
+		return pyrt.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", name, min(required, maxPos)+self, n, given, were)
 	}
 	var missing []string
 	for i := 0; i < required; i++ {
 		if !given[i] {
 			if cStyle {
-				return python.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", name, params[i], i+1)
+				return pyrt.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", name, params[i], i+1)
 			}
 			missing = append(missing, "'"+params[i]+"'")
 		}
 	}
 	if unknown != "" {
-		return python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", unknown, name)
+		return pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", unknown, name)
 	}
 	if len(missing) > 0 {
 		list := missing[len(missing)-1]
@@ -203,7 +203,7 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 		} else if len(missing) > 2 {
 			list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
 		}
-		return python.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", name, len(missing), plural(len(missing)), list)
+		return pyrt.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", name, len(missing), plural(len(missing)), list)
 	}
 	if err := starlark.UnpackArgs(name, args, kwargs, pairs...); err != nil {
 		// A value of the wrong type for an int parameter.
@@ -223,11 +223,11 @@ func unpackWith(st argStyle, args starlark.Tuple, kwargs []starlark.Tuple, pairs
 					}
 				}
 				if v != nil {
-					return python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+					return pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 				}
 			}
 		}
-		return python.Errorf("TypeError", "%s", msg)
+		return pyrt.Errorf("TypeError", "%s", msg)
 	}
 	return nil
 }
@@ -254,7 +254,7 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		return nil, err
 	}
 	if !isNumber(start) || !isNumber(step) {
-		return nil, python.Errorf("TypeError", "a number is required")
+		return nil, pyrt.Errorf("TypeError", "a number is required")
 	}
 	cur := start
 	repr := func() string {
@@ -266,11 +266,11 @@ func itCount(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 		}
 		return "count(" + s + ")"
 	}
-	return python.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIteratorRepr(thread, "count", repr, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x := cur
-		next, err := python.Add(thread, cur, step)
+		next, err := pyrt.Add(thread, cur, step)
 		if err != nil {
-			return nil, false, python.Classify(err)
+			return nil, false, pyrt.Classify(err)
 		}
 		cur = next
 		return x, true, nil
@@ -292,7 +292,7 @@ func itCycle(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, 
 	// before it passes the budget.
 	saved := starlark.NewList(nil)
 	i, first := 0, true
-	return python.NewIterator(thread, "cycle", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "cycle", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if first {
 			x, ok, err := next()
 			if err != nil {
@@ -327,7 +327,7 @@ func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	if times != starlark.None {
 		t, ok := times.(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(times))
+			return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(times))
 		}
 		n, _ = t.Int64()
 		n = max(n, 0)
@@ -340,7 +340,7 @@ func itRepeat(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 		return "repeat(" + s + ")"
 	}
-	return python.NewIteratorRepr(thread, "repeat", repr, func(*starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIteratorRepr(thread, "repeat", repr, func(*starlark.Thread) (starlark.Value, bool, error) {
 		if n == 0 {
 			return nil, false, nil
 		}
@@ -357,10 +357,10 @@ func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	if len(args) < 2 {
-		return nil, python.Errorf("TypeError", "islice expected at least 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "islice expected at least 2 arguments, got %d", len(args))
 	}
 	if len(args) > 4 {
-		return nil, python.Errorf("TypeError", "islice expected at most 4 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "islice expected at most 4 arguments, got %d", len(args))
 	}
 	index := func(v starlark.Value, none int64, msg string) (int64, error) {
 		if v == starlark.None {
@@ -371,7 +371,7 @@ func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 				return n, nil
 			}
 		}
-		return 0, python.Errorf("ValueError", "%s", msg)
+		return 0, pyrt.Errorf("ValueError", "%s", msg)
 	}
 	const idxMsg = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
 	start, stop, step := int64(0), int64(-1), int64(1)
@@ -389,7 +389,7 @@ func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 		if len(args) == 4 {
 			if step, err = index(args[3], 1, "Step for islice() must be a positive integer or None."); err != nil || step == 0 {
-				return nil, python.Errorf("ValueError", "Step for islice() must be a positive integer or None.")
+				return nil, pyrt.Errorf("ValueError", "Step for islice() must be a positive integer or None.")
 			}
 		}
 	}
@@ -398,7 +398,7 @@ func itIslice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	pos, want := int64(0), start
-	return python.NewIterator(thread, "islice", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "islice", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		for {
 			if stop >= 0 && want >= stop {
 				// Consume up to stop, as CPython does, then end.
@@ -440,7 +440,7 @@ func itWhile(name string, take bool) interp.BuiltinFunc {
 			return nil, err
 		}
 		done := false
-		return python.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		return pyrt.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 			if take && done {
 				return nil, false, nil
 			}
@@ -455,7 +455,7 @@ func itWhile(name string, take bool) interp.BuiltinFunc {
 				if pred == starlark.None {
 					// Unlike filter and filterfalse, these call their
 					// predicate, None too.
-					return nil, false, python.Errorf("TypeError", "'NoneType' object is not callable")
+					return nil, false, pyrt.Errorf("TypeError", "'NoneType' object is not callable")
 				}
 				t, err := truth(thread, pred, x)
 				if err != nil {
@@ -524,7 +524,7 @@ func (c *chainFn) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwa
 // taken only when the one before is done.
 func chainOf(thread *starlark.Thread, outer nextFn) starlark.Value {
 	var cur nextFn
-	return python.NewIterator(thread, "chain", func(*starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "chain", func(*starlark.Thread) (starlark.Value, bool, error) {
 		for {
 			if cur == nil {
 				v, ok, err := outer()
@@ -552,7 +552,7 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	var fill starlark.Value = starlark.None
 	for _, kv := range kwargs {
 		if k, _ := starlark.AsString(kv[0]); k != "fillvalue" {
-			return nil, python.Errorf("TypeError", "zip_longest() got an unexpected keyword argument")
+			return nil, pyrt.Errorf("TypeError", "zip_longest() got an unexpected keyword argument")
 		}
 		fill = kv[1]
 	}
@@ -566,7 +566,7 @@ func itZipLongest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	live := len(nexts)
 	done := make([]bool, len(nexts))
-	return python.NewIterator(thread, "zip_longest", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "zip_longest", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if live == 0 {
 			return nil, false, nil
 		}
@@ -612,7 +612,7 @@ func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if pending {
 		total = initial
 	}
-	return python.NewIterator(thread, "accumulate", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "accumulate", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if pending {
 			pending = false
 			return total, true, nil
@@ -625,8 +625,8 @@ func itAccumulate(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		case total == nil:
 			total = x
 		case fn == starlark.None:
-			total, err = python.Add(thread, total, x)
-			err = python.Classify(err)
+			total, err = pyrt.Add(thread, total, x)
+			err = pyrt.Classify(err)
 		default:
 			total, err = starlark.Call(thread, fn, starlark.Tuple{total, x}, nil)
 		}
@@ -656,7 +656,7 @@ func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if a == nil || b == nil {
 			return a == nil && b == nil, nil
 		}
-		return python.Compare(thread, syntax.EQL, a, b)
+		return pyrt.Compare(thread, syntax.EQL, a, b)
 	}
 	advance := func() (bool, error) {
 		x, ok, err := next()
@@ -672,7 +672,7 @@ func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		curVal, curKey = x, k
 		return true, nil
 	}
-	return python.NewIterator(thread, "groupby", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "groupby", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		id++
 		for {
 			eq, err := equal(curKey, tgtKey)
@@ -688,7 +688,7 @@ func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		tgtKey = curKey
 		myID, tgt, started := id, tgtKey, false
-		group := python.NewIterator(thread, "_grouper", func(*starlark.Thread) (starlark.Value, bool, error) {
+		group := pyrt.NewIterator(thread, "_grouper", func(*starlark.Thread) (starlark.Value, bool, error) {
 			if myID != id {
 				return nil, false, nil
 			}
@@ -712,7 +712,7 @@ func itGroupby(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 func pools(thread *starlark.Thread, args starlark.Tuple) ([][]starlark.Value, error) {
 	out := make([][]starlark.Value, len(args))
 	for i, a := range args {
-		elems, err := python.Collect(thread, a)
+		elems, err := pyrt.Collect(thread, a)
 		if err != nil {
 			return nil, err
 		}
@@ -727,15 +727,15 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	for _, kv := range kwargs {
 		k, _ := starlark.AsString(kv[0])
 		if k != "repeat" {
-			return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for product()", k)
+			return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for product()", k)
 		}
 		r, ok := kv[1].(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(kv[1]))
+			return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(kv[1]))
 		}
 		repeat, _ = r.Int64()
 		if repeat < 0 {
-			return nil, python.Errorf("ValueError", "repeat argument cannot be negative")
+			return nil, pyrt.Errorf("ValueError", "repeat argument cannot be negative")
 		}
 	}
 	ps, err := pools(thread, args)
@@ -743,7 +743,7 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, err
 	}
 	if int64(len(ps))*repeat > math.MaxInt32 {
-		return nil, python.Errorf("OverflowError", "repeat argument too large")
+		return nil, pyrt.Errorf("OverflowError", "repeat argument too large")
 	}
 	// The pools repeated, their odometer and the first tuple, refused
 	// before they are made: product('ab', repeat=10**9) asks for 50 GB.
@@ -762,7 +762,7 @@ func itProduct(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 	}
 	first := true
-	return python.NewIterator(thread, "product", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "product", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if done {
 			return nil, false, nil
 		}
@@ -798,7 +798,7 @@ func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 	if err := unpackC("permutations", args, kwargs, "iterable", &it, "r?", &rv); err != nil {
 		return nil, err
 	}
-	pool, err := python.Collect(thread, it)
+	pool, err := pyrt.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -807,11 +807,11 @@ func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 	if rv != starlark.None {
 		ri, ok := rv.(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "Expected int as r")
+			return nil, pyrt.Errorf("TypeError", "Expected int as r")
 		}
 		r64, _ := ri.Int64()
 		if r64 < 0 {
-			return nil, python.Errorf("ValueError", "r must be non-negative")
+			return nil, pyrt.Errorf("ValueError", "r must be non-negative")
 		}
 		r = int(min(r64, int64(n)+1))
 	}
@@ -824,7 +824,7 @@ func itPermutations(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 		cycles[i] = n - i
 	}
 	done, first := r > n, true
-	return python.NewIterator(thread, "permutations", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "permutations", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if done {
 			return nil, false, nil
 		}
@@ -875,13 +875,13 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 		if err := unpackC(name, args, kwargs, "iterable", &it, "r", &rv); err != nil {
 			return nil, err
 		}
-		pool, err := python.Collect(thread, it)
+		pool, err := pyrt.Collect(thread, it)
 		if err != nil {
 			return nil, err
 		}
 		r64, _ := rv.Int64()
 		if r64 < 0 {
-			return nil, python.Errorf("ValueError", "r must be non-negative")
+			return nil, pyrt.Errorf("ValueError", "r must be non-negative")
 		}
 		n := len(pool)
 		done := (!repl && r64 > int64(n)) || (repl && n == 0 && r64 > 0)
@@ -901,7 +901,7 @@ func itCombinations(repl bool) interp.BuiltinFunc {
 			}
 		}
 		first := true
-		return python.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		return pyrt.NewIterator(thread, name, func(thread *starlark.Thread) (starlark.Value, bool, error) {
 			if done {
 				return nil, false, nil
 			}
@@ -960,7 +960,7 @@ func itCompress(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err != nil {
 		return nil, err
 	}
-	return python.NewIterator(thread, "compress", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "compress", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		for {
 			x, ok, err := nd()
 			if err != nil || !ok {
@@ -990,12 +990,12 @@ func itStarmap(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
-	return python.NewIterator(thread, "starmap", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "starmap", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		x, ok, err := next()
 		if err != nil || !ok {
 			return nil, false, err
 		}
-		fargs, err := python.Collect(thread, x)
+		fargs, err := pyrt.Collect(thread, x)
 		if err != nil {
 			return nil, false, err
 		}
@@ -1014,7 +1014,7 @@ func itPairwise(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	var prev starlark.Value
-	return python.NewIterator(thread, "pairwise", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "pairwise", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if prev == nil {
 			x, ok, err := next()
 			if err != nil || !ok {
@@ -1041,13 +1041,13 @@ func itBatched(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	n, _ := nv.Int64()
 	if n < 1 {
-		return nil, python.Errorf("ValueError", "n must be at least one")
+		return nil, pyrt.Errorf("ValueError", "n must be at least one")
 	}
 	next, err := iterArg(thread, it)
 	if err != nil {
 		return nil, err
 	}
-	return python.NewIterator(thread, "batched", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "batched", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		// batched(repeat(1), 10**12) fills one batch without end: shown
 		// to the meter while it grows.
 		var row []starlark.Value
@@ -1079,17 +1079,17 @@ func itTee(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		return nil, err
 	}
 	if len(args) < 1 || len(args) > 2 {
-		return nil, python.Errorf("TypeError", "tee expected at most 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "tee expected at most 2 arguments, got %d", len(args))
 	}
 	n := int64(2)
 	if len(args) == 2 {
 		nv, ok := args[1].(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[1]))
+			return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(args[1]))
 		}
 		n, _ = nv.Int64()
 		if n < 0 {
-			return nil, python.Errorf("ValueError", "n must be >= 0")
+			return nil, pyrt.Errorf("ValueError", "n must be >= 0")
 		}
 	}
 	// Each iterator, its state and its slot, refused before they are
@@ -1108,7 +1108,7 @@ func itTee(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 		if err := b.Charge(1); err != nil {
 			return nil, err
 		}
-		out[k] = python.NewIterator(thread, "_tee", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		out[k] = pyrt.NewIterator(thread, "_tee", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 			return t.step(interp.BudgetOf(thread), k)
 		}, t)
 	}
@@ -1135,7 +1135,7 @@ func (t *teeState) Type() string                    { return "tee_buffer" }
 func (t *teeState) Freeze()                         {}
 func (t *teeState) Truth() starlark.Bool            { return true }
 func (t *teeState) Hash() (uint32, error) {
-	return 0, python.Errorf("TypeError", "unhashable type: 'tee_buffer'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'tee_buffer'")
 }
 func (t *teeState) Len() int { return len(t.buf) }
 func (t *teeState) Index(i int) starlark.Value {
@@ -1214,7 +1214,7 @@ func itFilterfalse(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	if err != nil {
 		return nil, err
 	}
-	return python.NewIterator(thread, "filterfalse", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "filterfalse", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		for {
 			x, ok, err := next()
 			if err != nil || !ok {

@@ -17,7 +17,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // JSON is the json module: Python's dumps and loads, and Starlark's
@@ -39,14 +39,14 @@ func JSON() *starlarkstruct.Module {
 			"decode":        interp.NewBuiltin("json.decode", jsonDecode),
 			"indent":        interp.NewBuiltin("json.indent", jsonIndent),
 			// What json.loads raises on a malformed document, a ValueError.
-			"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
+			"JSONDecodeError": pyrt.BuiltinClass("JSONDecodeError"),
 			"JSONDecoder":     decoderClass,
 			"JSONEncoder":     encoderClass,
 			// The submodules where CPython defines them, for
 			// `except json.decoder.JSONDecodeError` and
 			// `from json.decoder import JSONDecodeError`.
 			"decoder": &starlarkstruct.Module{Name: "json.decoder", Members: starlark.StringDict{
-				"JSONDecodeError": python.BuiltinClass("JSONDecodeError"),
+				"JSONDecodeError": pyrt.BuiltinClass("JSONDecodeError"),
 				"JSONDecoder":     decoderClass,
 			}},
 			"encoder": &starlarkstruct.Module{Name: "json.encoder", Members: starlark.StringDict{
@@ -202,7 +202,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		if _, ok := x.(jsonless); ok && e.python {
 			break // as CPython: default= is asked, or it is a TypeError
 		}
-		if e.python && python.TypeName(v) == "frozenset" {
+		if e.python && pyrt.TypeName(v) == "frozenset" {
 			break
 		}
 		g, err := x.GoValue()
@@ -225,7 +225,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 		if marked {
 			for _, p := range e.path {
 				if p == v {
-					return python.Errorf("ValueError", "Circular reference detected")
+					return pyrt.Errorf("ValueError", "Circular reference detected")
 				}
 			}
 			e.path = append(e.path, v)
@@ -240,7 +240,7 @@ func (e *encoder) value(v starlark.Value, depth int) error {
 	if e.python {
 		name := className(v)
 		name = name[strings.LastIndexByte(name, '.')+1:] // type(o).__name__: Decimal, not decimal.Decimal
-		return python.Errorf("TypeError", "Object of type %s is not JSON serializable", name)
+		return pyrt.Errorf("TypeError", "Object of type %s is not JSON serializable", name)
 	}
 	return fmt.Errorf("cannot encode %s as JSON", v.Type())
 }
@@ -261,7 +261,7 @@ func (e *encoder) float(f float64) error {
 	case math.IsNaN(f) || math.IsInf(f, 0):
 		if !e.allowNaN {
 			if e.python {
-				return python.Errorf("ValueError", "Out of range float values are not JSON compliant")
+				return pyrt.Errorf("ValueError", "Out of range float values are not JSON compliant")
 			}
 			return fmt.Errorf("cannot encode non-finite float %v", starlark.Float(f))
 		}
@@ -332,7 +332,7 @@ func (e *encoder) enter(x starlark.Value) error {
 	for _, p := range e.path {
 		if p == x {
 			if e.python {
-				return python.Errorf("ValueError", "Circular reference detected")
+				return pyrt.Errorf("ValueError", "Circular reference detected")
 			}
 			return fmt.Errorf("cycle in JSON structure")
 		}
@@ -353,7 +353,7 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 	for _, kv := range items {
 		k, err := e.key(kv[0])
 		if err != nil {
-			var ex *python.Exception
+			var ex *pyrt.Exception
 			if e.skipKeys && errors.As(err, &ex) {
 				continue // skipkeys=True: a key of another type is left out
 			}
@@ -375,7 +375,7 @@ func (e *encoder) object(x starlark.Value, items []starlark.Tuple, depth int) er
 			if cmpErr != nil {
 				return false
 			}
-			lt, err := python.Less(e.b, x, y)
+			lt, err := pyrt.Less(e.b, x, y)
 			if err != nil {
 				cmpErr = err
 			}
@@ -466,7 +466,7 @@ func (e *encoder) key(k starlark.Value) (string, error) {
 		}
 	}
 	if e.python {
-		return "", python.Errorf("TypeError", "keys must be str, int, float, bool or None, not %s", k.Type())
+		return "", pyrt.Errorf("TypeError", "keys must be str, int, float, bool or None, not %s", k.Type())
 	}
 	return "", fmt.Errorf("dict has %s key, want string", k.Type())
 }
@@ -523,7 +523,7 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	ensureASCII, allowNaN, sortKeys := flagArg(asciiV, true), flagArg(nanV, true), flagArg(sortV, false)
 	if cls != nil && cls != starlark.None {
 		// Encoder classes cannot be defined here: default= does their work.
-		return nil, python.Errorf("TypeError", "json.dumps: cls= is not supported: pass default=a function that converts what JSON cannot hold")
+		return nil, pyrt.Errorf("TypeError", "json.dumps: cls= is not supported: pass default=a function that converts what JSON cannot hold")
 	}
 	e := &encoder{b: interp.BudgetOf(thread), python: true, ensureASCII: ensureASCII, allowNaN: allowNaN,
 		sortKeys: sortKeys, itemSep: ", ", keySep: ": ", thread: thread}
@@ -541,13 +541,13 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		} else if v, ok := x.(starlark.Int).Int64(); ok {
 			n = v
 		} else if x.(starlark.Int).Sign() > 0 {
-			return nil, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+			return nil, pyrt.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
 		}
 		if err := e.b.Fits(min(n, 1<<40)); err != nil {
 			return nil, err
 		}
 		if n > 1<<30 {
-			return nil, python.Errorf("MemoryError", "")
+			return nil, pyrt.Errorf("MemoryError", "")
 		}
 		// The spaces are written from a block made when a line needs
 		// them: a text that cannot fit is refused before (fitsLines).
@@ -558,29 +558,29 @@ func jsonDumps(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 		e.itemSep = ","
 	default:
 		// ' ' * indent in CPython.
-		return nil, python.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", python.TypeName(indent))
+		return nil, pyrt.Errorf("TypeError", "can't multiply sequence by non-int of type '%s'", pyrt.TypeName(indent))
 	}
 	if separators != starlark.None {
 		seq, ok := separators.(starlark.Indexable)
 		switch {
 		case !ok:
-			return nil, python.Errorf("TypeError", "cannot unpack non-iterable %s object", python.TypeName(separators))
+			return nil, pyrt.Errorf("TypeError", "cannot unpack non-iterable %s object", pyrt.TypeName(separators))
 		case seq.Len() < 2:
-			return nil, python.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", seq.Len())
+			return nil, pyrt.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", seq.Len())
 		case seq.Len() > 2:
-			return nil, python.Errorf("ValueError", "too many values to unpack (expected 2)")
+			return nil, pyrt.Errorf("ValueError", "too many values to unpack (expected 2)")
 		}
 		i, ok1 := interp.AsText(seq.Index(0))
 		k, ok2 := interp.AsText(seq.Index(1))
 		if !ok1 || !ok2 {
-			return nil, python.Errorf("TypeError", "separators must be strings")
+			return nil, pyrt.Errorf("TypeError", "separators must be strings")
 		}
 		e.itemSep, e.keySep = i, k
 	}
 	if dflt != starlark.None {
 		fn, ok := dflt.(starlark.Callable)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object is not callable", dflt.Type())
+			return nil, pyrt.Errorf("TypeError", "'%s' object is not callable", dflt.Type())
 		}
 		e.dflt = fn
 	}
@@ -1057,9 +1057,9 @@ func jsonDump(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 		if len(args) == 1 {
 			missing = "1 required positional argument: 'fp'"
 		}
-		return nil, python.Errorf("TypeError", "dump() missing %s", missing)
+		return nil, pyrt.Errorf("TypeError", "dump() missing %s", missing)
 	case len(args) > 2:
-		return nil, python.Errorf("TypeError", "dump() takes 2 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "dump() takes 2 positional arguments but %d were given", len(args))
 	}
 	write, err := fileMethod(args[1], "write")
 	if err != nil {
@@ -1080,9 +1080,9 @@ func jsonDump(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple,
 func jsonLoad(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	switch {
 	case len(args) == 0:
-		return nil, python.Errorf("TypeError", "load() missing 1 required positional argument: 'fp'")
+		return nil, pyrt.Errorf("TypeError", "load() missing 1 required positional argument: 'fp'")
 	case len(args) > 1:
-		return nil, python.Errorf("TypeError", "load() takes 1 positional argument but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "load() takes 1 positional argument but %d were given", len(args))
 	}
 	read, err := fileMethod(args[0], "read")
 	if err != nil {
@@ -1106,7 +1106,7 @@ func fileMethod(f starlark.Value, name string) (starlark.Value, error) {
 			return m, nil
 		}
 	}
-	return nil, python.Errorf("AttributeError", "'%s' object has no attribute '%s'", python.TypeName(f), name)
+	return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", pyrt.TypeName(f), name)
 }
 
 // jsonLoads is json.loads(s).
@@ -1119,9 +1119,9 @@ func loadsWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.T
 	var s starlark.Value
 	switch {
 	case len(args) == 0:
-		return nil, python.Errorf("TypeError", "loads() missing 1 required positional argument: 's'")
+		return nil, pyrt.Errorf("TypeError", "loads() missing 1 required positional argument: 's'")
 	case len(args) > 1:
-		return nil, python.Errorf("TypeError", "loads() takes 1 positional argument but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "loads() takes 1 positional argument but %d were given", len(args))
 	}
 	s = args[0]
 	h := &loadHooks{thread: thread}
@@ -1145,10 +1145,10 @@ func loadsWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.T
 			// cls=None is the default; other decoder classes cannot
 			// exist here.
 			if kv[1] != starlark.None {
-				return nil, python.Errorf("TypeError", "json.loads: %s=%s is not supported: decode, then convert the result", k, kv[1].Type())
+				return nil, pyrt.Errorf("TypeError", "json.loads: %s=%s is not supported: decode, then convert the result", k, kv[1].Type())
 			}
 		default:
-			return nil, python.Errorf("TypeError", "JSONDecoder.__init__() got an unexpected keyword argument '%s'", k)
+			return nil, pyrt.Errorf("TypeError", "JSONDecoder.__init__() got an unexpected keyword argument '%s'", k)
 		}
 	}
 	text, ok := interp.AsText(s)
@@ -1158,10 +1158,10 @@ func loadsWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.T
 			// any, left out (CPython's utf-8-sig).
 			text = strings.TrimPrefix(bs, "\ufeff")
 		} else {
-			return nil, python.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", python.TypeName(s))
+			return nil, pyrt.Errorf("TypeError", "the JSON object must be str, bytes or bytearray, not %s", pyrt.TypeName(s))
 		}
 	} else if strings.HasPrefix(text, "\ufeff") {
-		return nil, &python.Exception{Class: "JSONDecodeError", Msg: "Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)", Module: "json.decoder", Attrs: starlark.StringDict{
+		return nil, &pyrt.Exception{Class: "JSONDecodeError", Msg: "Unexpected UTF-8 BOM (decode using utf-8-sig): line 1 column 1 (char 0)", Module: "json.decoder", Attrs: starlark.StringDict{
 			"msg":    interp.MakeString("Unexpected UTF-8 BOM (decode using utf-8-sig)"),
 			"doc":    interp.MakeString(text),
 			"pos":    starlark.MakeInt(0),
@@ -1190,7 +1190,7 @@ func decodeError(err error) error {
 	line, col := se.lineCol()
 	// Module: uncaught, it reads "json.decoder.JSONDecodeError: …", as
 	// CPython prints it.
-	return &python.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
+	return &pyrt.Exception{Class: "JSONDecodeError", Msg: se.Error(), Module: "json.decoder", Attrs: starlark.StringDict{
 		"msg":    interp.MakeString(se.msg),
 		"doc":    interp.MakeString(se.doc),
 		"pos":    starlark.MakeInt(utf8.RuneCountInString(se.doc[:se.pos])),
@@ -1205,11 +1205,11 @@ func decodeError(err error) error {
 func (d *decoder) rawDecode(idx starlark.Value) (starlark.Value, error) {
 	n, ok := idx.(starlark.Int)
 	if !ok {
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(idx))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(idx))
 	}
 	start, ok := n.Int64()
 	if !ok || start < 0 {
-		return nil, python.Errorf("ValueError", "idx cannot be negative")
+		return nil, pyrt.Errorf("ValueError", "idx cannot be negative")
 	}
 	// Character start to a byte offset.
 	d.i = len(d.s)
@@ -1285,5 +1285,5 @@ func className(v starlark.Value) string {
 			return c.Name()
 		}
 	}
-	return python.TypeName(v)
+	return pyrt.TypeName(v)
 }

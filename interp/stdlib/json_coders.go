@@ -4,7 +4,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // jsonCoder is a json.JSONDecoder or json.JSONEncoder: the keyword
@@ -31,11 +31,11 @@ func newJSONCoder(encoder bool) interp.BuiltinFunc {
 	}
 	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) > 0 {
-			return nil, python.Errorf("TypeError", "%s.__init__() takes 1 positional argument but %d were given", class, len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "%s.__init__() takes 1 positional argument but %d were given", class, len(args)+1)
 		}
 		for _, kv := range kwargs {
 			if k, _ := starlark.AsString(kv[0]); indexOf(names, k) < 0 {
-				return nil, python.Errorf("TypeError", "%s.__init__() got an unexpected keyword argument '%s'", class, k)
+				return nil, pyrt.Errorf("TypeError", "%s.__init__() got an unexpected keyword argument '%s'", class, k)
 			}
 		}
 		return &jsonCoder{encoder: encoder, kwargs: append([]starlark.Tuple(nil), kwargs...)}, nil
@@ -92,7 +92,7 @@ func (c *jsonCoder) Attr(name string) (starlark.Value, error) {
 			if err := unpackWith(argStyle{name: "JSONEncoder.default", self: true}, args, kwargs, "o", &o); err != nil {
 				return nil, err
 			}
-			return nil, python.Errorf("TypeError", "Object of type %s is not JSON serializable", className(o))
+			return nil, pyrt.Errorf("TypeError", "Object of type %s is not JSON serializable", className(o))
 		}
 	case !c.encoder && name == "decode":
 		fn = func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -110,7 +110,7 @@ func (c *jsonCoder) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			if _, ok := interp.AsText(s); !ok {
-				return nil, python.Errorf("TypeError", "first argument must be a string, not %s", python.TypeName(s))
+				return nil, pyrt.Errorf("TypeError", "first argument must be a string, not %s", pyrt.TypeName(s))
 			}
 			return loadsWith(thread, starlark.Tuple{s}, c.kwargs, idx)
 		}

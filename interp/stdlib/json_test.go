@@ -12,6 +12,7 @@ import (
 
 	"github.com/onetool-dev/onetool/internal/pydiff"
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/interp/python"
 )
 
@@ -59,8 +60,8 @@ func checkBounded(t *testing.T, maxSteps uint64, codes ...string) {
 func eval(code string) pydiff.Outcome {
 	res, err := run(code, interp.Options{MaxIntDigits: 5000})
 	if err != nil {
-		var ex *python.Exception
-		if errors.As(python.Classify(err), &ex) { // an error of the engine as a program catches it
+		var ex *pyrt.Exception
+		if errors.As(pyrt.Classify(err), &ex) { // an error of the engine as a program catches it
 			return pydiff.Outcome{Class: ex.Class, Msg: ex.Msg}
 		}
 		return pydiff.Outcome{Class: "?", Msg: strings.TrimPrefix(err.Error(), "line 1: ")}

@@ -13,7 +13,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Logging is the logging module: loggers in a dotted hierarchy, handlers
@@ -122,7 +122,7 @@ func (s *logState) checkLevel(v starlark.Value) (int, error) {
 	case starlark.Int:
 		n, ok := x.Int64()
 		if !ok {
-			return 0, python.Errorf("OverflowError", "Python int too large to convert to C long")
+			return 0, pyrt.Errorf("OverflowError", "Python int too large to convert to C long")
 		}
 		return int(n), nil
 	case starlark.Bool:
@@ -132,13 +132,13 @@ func (s *logState) checkLevel(v starlark.Value) (int, error) {
 		if n, ok := s.nameToLevel[name]; ok {
 			return n, nil
 		}
-		return 0, python.Errorf("ValueError", "Unknown level: %s", pyRepr(name))
+		return 0, pyrt.Errorf("ValueError", "Unknown level: %s", pyRepr(name))
 	}
 	r, err := interp.Repr(nil, v)
 	if err != nil {
 		return 0, err
 	}
-	return 0, python.Errorf("TypeError", "Level not an integer or a valid string: %s", r)
+	return 0, pyrt.Errorf("TypeError", "Level not an integer or a valid string: %s", r)
 }
 
 // intLevel reads the level of log(level, msg): an int.
@@ -246,19 +246,19 @@ func (l *logger) SetField(name string, v starlark.Value) error {
 	case "level":
 		n, ok := intLevel(v)
 		if !ok {
-			return python.Errorf("TypeError", "level must be an integer")
+			return pyrt.Errorf("TypeError", "level must be an integer")
 		}
 		l.level = n
 	case "name":
 		s, ok := interp.AsText(v)
 		if !ok {
-			return python.Errorf("TypeError", "A logger name must be a string")
+			return pyrt.Errorf("TypeError", "A logger name must be a string")
 		}
 		l.name = s
 	case "handlers", "filters":
 		list, ok := v.(*starlark.List)
 		if !ok {
-			return python.Errorf("TypeError", "%s must be a list", name)
+			return pyrt.Errorf("TypeError", "%s must be a list", name)
 		}
 		if name == "handlers" {
 			l.handlers = list
@@ -266,7 +266,7 @@ func (l *logger) SetField(name string, v starlark.Value) error {
 			l.filters = list
 		}
 	default:
-		return python.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", l.className(), name)
+		return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", l.className(), name)
 	}
 	return nil
 }
@@ -349,7 +349,7 @@ func init() {
 			}
 			n, ok := intLevel(level)
 			if !ok {
-				return nil, python.Errorf("TypeError", "'>=' not supported between instances of '%s' and 'int'", python.TypeName(level))
+				return nil, pyrt.Errorf("TypeError", "'>=' not supported between instances of '%s' and 'int'", pyrt.TypeName(level))
 			}
 			return starlark.Bool(l.enabledFor(n)), nil
 		},
@@ -360,7 +360,7 @@ func init() {
 			}
 			s, ok := interp.AsText(suffix)
 			if !ok {
-				return nil, python.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", python.TypeName(suffix))
+				return nil, pyrt.Errorf("TypeError", "can only concatenate str (not \"%s\") to str", pyrt.TypeName(suffix))
 			}
 			name := l.name + "." + s
 			if l.isRoot {
@@ -426,7 +426,7 @@ func init() {
 			}
 			rec, ok := r.(*logRecord)
 			if !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'levelno'", python.TypeName(r))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'levelno'", pyrt.TypeName(r))
 			}
 			return starlark.None, l.handle(thread, rec)
 		},
@@ -492,7 +492,7 @@ func passFilters(thread *starlark.Thread, filters *starlark.List, rec starlark.V
 		} else if _, ok := f.(starlark.Callable); ok {
 			r, err = starlark.Call(thread, f, starlark.Tuple{rec}, nil)
 		} else {
-			return false, python.Errorf("AttributeError", "'%s' object has no attribute 'filter'", python.TypeName(f))
+			return false, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'filter'", pyrt.TypeName(f))
 		}
 		if err != nil {
 			return false, err
@@ -531,7 +531,7 @@ func logGetLogger(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	s, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "A logger name must be a string")
+		return nil, pyrt.Errorf("TypeError", "A logger name must be a string")
 	}
 	b := interp.BudgetOf(thread)
 	if err := b.Charge(uint64(len(s))/16 + 1); err != nil {
@@ -552,16 +552,16 @@ func logGetLogger(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 func logCall(thread *starlark.Thread, l *logger, method string, level int, args starlark.Tuple, kwargs []starlark.Tuple, extra starlark.Value) (starlark.Value, error) {
 	if level < 0 { // log(level, msg, …)
 		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "Logger.log() missing 2 required positional arguments: 'level' and 'msg'")
+			return nil, pyrt.Errorf("TypeError", "Logger.log() missing 2 required positional arguments: 'level' and 'msg'")
 		}
 		n, ok := intLevel(args[0])
 		if !ok {
-			return nil, python.Errorf("TypeError", "level must be an integer")
+			return nil, pyrt.Errorf("TypeError", "level must be an integer")
 		}
 		level, args = n, args[1:]
 	}
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "Logger.%s() missing 1 required positional argument: 'msg'", method)
+		return nil, pyrt.Errorf("TypeError", "Logger.%s() missing 1 required positional argument: 'msg'", method)
 	}
 	var excInfo, stackInfo starlark.Value = starlark.None, starlark.False
 	if method == "exception" {
@@ -582,7 +582,7 @@ func logCall(thread *starlark.Thread, l *logger, method string, level int, args 
 				stacklevel = n
 			}
 		default:
-			return nil, python.Errorf("TypeError", "Logger._log() got an unexpected keyword argument '%s'", k)
+			return nil, pyrt.Errorf("TypeError", "Logger._log() got an unexpected keyword argument '%s'", k)
 		}
 	}
 	if err := interp.BudgetOf(thread).Charge(8); err != nil {
@@ -618,7 +618,7 @@ func (l *logger) handle(thread *starlark.Thread, rec *logRecord) error {
 			found++
 			h, ok := hv.(*handler)
 			if !ok {
-				return python.Errorf("AttributeError", "'%s' object has no attribute 'level'", python.TypeName(hv))
+				return pyrt.Errorf("AttributeError", "'%s' object has no attribute 'level'", pyrt.TypeName(hv))
 			}
 			if rec.levelno >= h.level {
 				if err := h.handle(thread, rec); err != nil {
@@ -748,7 +748,7 @@ func makeRecord(thread *starlark.Thread, l *logger, level int, msg starlark.Valu
 		}
 	}
 	lineno, funcName := 0, starlark.Value(starlark.String("<module>"))
-	frames := python.CallerFrames(thread)
+	frames := pyrt.CallerFrames(thread)
 	if i := len(frames) - max(1, stacklevel); i >= 0 && len(frames) > 0 {
 		lineno, funcName = frames[i].Line, starlark.String(frames[i].Name)
 	} else if n := len(frames); n > 0 {
@@ -793,12 +793,12 @@ func makeRecord(thread *starlark.Thread, l *logger, level int, msg starlark.Valu
 	if extra != nil && extra != starlark.None {
 		m, ok := extra.(starlark.IterableMapping)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(extra))
+			return nil, pyrt.Errorf("TypeError", "'%s' object is not iterable", pyrt.TypeName(extra))
 		}
 		for _, kv := range m.Items() {
 			k, _ := interp.AsText(kv[0])
 			if _, found, _ := d.Get(starlark.String(k)); found || k == "message" || k == "asctime" {
-				return nil, python.Errorf("KeyError", "%s", pyRepr("Attempt to overwrite "+pyRepr(k)+" in LogRecord"))
+				return nil, pyrt.Errorf("KeyError", "%s", pyRepr("Attempt to overwrite "+pyRepr(k)+" in LogRecord"))
 			}
 			if err := d.SetKey(kv[0], kv[1]); err != nil {
 				return nil, err
@@ -816,13 +816,13 @@ func excInfoValue(thread *starlark.Thread, v starlark.Value) (starlark.Value, er
 		return starlark.None, nil
 	}
 	switch x := v.(type) {
-	case *python.ExcValue:
-		return starlark.Tuple{x.Class(), x, python.NewTraceback(x.Frames())}, nil
+	case *pyrt.ExcValue:
+		return starlark.Tuple{x.Class(), x, pyrt.NewTraceback(x.Frames())}, nil
 	case starlark.Tuple:
 		return x, nil
 	}
-	if e := python.Handling(thread); e != nil {
-		return starlark.Tuple{e.Class(), e, python.NewTraceback(e.Frames())}, nil
+	if e := pyrt.Handling(thread); e != nil {
+		return starlark.Tuple{e.Class(), e, pyrt.NewTraceback(e.Frames())}, nil
 	}
 	return starlark.Tuple{starlark.None, starlark.None, starlark.None}, nil
 }
@@ -833,7 +833,7 @@ func newRecord(thread *starlark.Thread, name, level, pathname, lineno, msg, args
 	s := logStateOf(thread)
 	lv, ok := intLevel(level)
 	if !ok {
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(level))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(level))
 	}
 	if t, ok := args.(starlark.Tuple); ok && len(t) == 1 {
 		if d, ok := t[0].(starlark.IterableMapping); ok && bool(d.Truth()) {
@@ -881,7 +881,7 @@ func logNewRecord(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 		return nil, err
 	}
 	if _, ok := interp.AsText(pathname); !ok {
-		return nil, python.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", python.TypeName(pathname))
+		return nil, pyrt.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", pyrt.TypeName(pathname))
 	}
 	rec, err := newRecord(thread, name, level, pathname, lineno, msg, rargs, excInfo, funcName)
 	if err != nil {
@@ -988,13 +988,13 @@ func (h *handler) AttrNames() []string {
 
 func (h *handler) SetField(name string, v starlark.Value) error {
 	if h.frozen {
-		return python.Errorf("AttributeError", "the last resort handler cannot be changed")
+		return pyrt.Errorf("AttributeError", "the last resort handler cannot be changed")
 	}
 	switch name {
 	case "level":
 		n, ok := intLevel(v)
 		if !ok {
-			return python.Errorf("TypeError", "level must be an integer")
+			return pyrt.Errorf("TypeError", "level must be an integer")
 		}
 		h.level = n
 	case "formatter":
@@ -1004,13 +1004,13 @@ func (h *handler) SetField(name string, v starlark.Value) error {
 	case "terminator":
 		s, ok := interp.AsText(v)
 		if !ok {
-			return python.Errorf("TypeError", "terminator must be a str")
+			return pyrt.Errorf("TypeError", "terminator must be a str")
 		}
 		h.terminator = s
 	case "stream":
 		h.stream = v
 	default:
-		return python.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", h.kind, name)
+		return pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s' that can be set here", h.kind, name)
 	}
 	return nil
 }
@@ -1137,7 +1137,7 @@ func handlerMethod(h *handler, name string) interp.BuiltinFunc {
 			}
 			rec, ok := r.(*logRecord)
 			if !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'levelno'", python.TypeName(r))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'levelno'", pyrt.TypeName(r))
 			}
 			switch name {
 			case "filter":
@@ -1147,7 +1147,7 @@ func handlerMethod(h *handler, name string) interp.BuiltinFunc {
 				return starlark.None, h.handle(thread, rec)
 			case "emit":
 				if h.kind == "Handler" {
-					return nil, python.Errorf("NotImplementedError", "emit must be implemented by Handler subclasses")
+					return nil, pyrt.Errorf("NotImplementedError", "emit must be implemented by Handler subclasses")
 				}
 				return starlark.None, h.emit(thread, rec)
 			case "handleError":
@@ -1181,7 +1181,7 @@ func (h *handler) emit(thread *starlark.Thread, rec *logRecord) error {
 	case "NullHandler":
 		return nil
 	case "Handler":
-		return h.handleError(thread, rec, python.Errorf("NotImplementedError", "emit must be implemented by Handler subclasses"))
+		return h.handleError(thread, rec, pyrt.Errorf("NotImplementedError", "emit must be implemented by Handler subclasses"))
 	}
 	text, err := h.format(thread, rec)
 	if err == nil {
@@ -1203,8 +1203,8 @@ func (h *handler) handleError(thread *starlark.Thread, rec *logRecord, err error
 	b := interp.BudgetOf(thread)
 	var sb strings.Builder
 	sb.WriteString("--- Logging error ---\n")
-	exc := python.Classify(err)
-	if e, ok := exc.(*python.Exception); ok {
+	exc := pyrt.Classify(err)
+	if e, ok := exc.(*pyrt.Exception); ok {
 		line := e.Class
 		if e.Msg != "" {
 			line += ": " + e.Msg
@@ -1214,7 +1214,7 @@ func (h *handler) handleError(thread *starlark.Thread, rec *logRecord, err error
 		sb.WriteString(exc.Error() + "\n")
 	}
 	sb.WriteString("Call stack:\n")
-	lines, ferr := formatFrames(b, python.CallerFrames(thread))
+	lines, ferr := formatFrames(b, pyrt.CallerFrames(thread))
 	if ferr != nil {
 		return ferr
 	}
@@ -1245,7 +1245,7 @@ func (h *handler) format(thread *starlark.Thread, rec *logRecord) (string, error
 		return "", err
 	}
 	if m == nil {
-		return "", python.Errorf("AttributeError", "'%s' object has no attribute 'format'", python.TypeName(f))
+		return "", pyrt.Errorf("AttributeError", "'%s' object has no attribute 'format'", pyrt.TypeName(f))
 	}
 	v, err := starlark.Call(thread, m, starlark.Tuple{rec}, nil)
 	if err != nil {
@@ -1292,7 +1292,7 @@ func newHandlerFn(kind string) interp.BuiltinFunc {
 // fileRefused is FileHandler(...) and basicConfig(filename=...): a
 // program writes no files but through the file pack.
 func fileRefused(what string) error {
-	return &python.Exception{Class: "PermissionError", Msg: what + ": programs cannot write log files",
+	return &pyrt.Exception{Class: "PermissionError", Msg: what + ": programs cannot write log files",
 		Advice: "log to the output (basicConfig() without filename, or StreamHandler()), or write a file with file.write(path=..., content=...)"}
 }
 
@@ -1367,7 +1367,7 @@ func (f *logFormatter) Attr(name string) (starlark.Value, error) {
 			}
 			rec, ok := r.(*logRecord)
 			if !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute '__dict__'", python.TypeName(r))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute '__dict__'", pyrt.TypeName(r))
 			}
 			var s string
 			var err error
@@ -1458,7 +1458,7 @@ func (f *logFormatter) format(thread *starlark.Thread, rec *logRecord) (string, 
 // without its last newline.
 func formatExcInfo(thread *starlark.Thread, ei starlark.Value) (string, error) {
 	var exc starlark.Value = starlark.None
-	var frames []python.Frame
+	var frames []pyrt.Frame
 	if t, ok := ei.(starlark.Tuple); ok && len(t) == 3 {
 		exc = t[1]
 		var err error
@@ -1496,9 +1496,9 @@ func (f *logFormatter) formatMessage(thread *starlark.Thread, rec *logRecord) (s
 		v, err = starlark.Call(thread, Builtins()["__ot_mod"], starlark.Tuple{interp.MakeString(f.fmt), rec.attrs}, nil)
 	}
 	if err != nil {
-		var ex *python.Exception
-		if ce := python.Classify(err); !isBudget(err) && errors.As(ce, &ex) && ex.Class == "KeyError" {
-			return "", python.Errorf("ValueError", "Formatting field not found in record: %s", ex.Msg)
+		var ex *pyrt.Exception
+		if ce := pyrt.Classify(err); !isBudget(err) && errors.As(ce, &ex) && ex.Class == "KeyError" {
+			return "", pyrt.Errorf("ValueError", "Formatting field not found in record: %s", ex.Msg)
 		}
 		return "", err
 	}
@@ -1542,7 +1542,7 @@ func substituteDollar(b *interp.Budget, format string, rec *logRecord) (string, 
 		}
 		v, found, _ := rec.attrs.Get(starlark.String(name))
 		if !found {
-			return "", python.Errorf("KeyError", "%s", pyRepr(name))
+			return "", pyrt.Errorf("KeyError", "%s", pyRepr(name))
 		}
 		s, err := interp.Str(b, v)
 		if err != nil {
@@ -1593,7 +1593,7 @@ func newLogFormatter(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 func makeLogFormatter(fmtV, datefmt, style starlark.Value, validate starlark.Bool) (*logFormatter, error) {
 	st, _ := interp.AsText(style)
 	if st != "%" && st != "{" && st != "$" {
-		return nil, python.Errorf("ValueError", "Style must be one of: %%,{,$")
+		return nil, pyrt.Errorf("ValueError", "Style must be one of: %%,{,$")
 	}
 	f := &logFormatter{datefmt: datefmt, style: st[0]}
 	if fmtV == starlark.None {
@@ -1601,20 +1601,20 @@ func makeLogFormatter(fmtV, datefmt, style starlark.Value, validate starlark.Boo
 	} else {
 		s, ok := interp.AsText(fmtV)
 		if !ok {
-			return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(fmtV))
+			return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(fmtV))
 		}
 		f.fmt = s
 	}
 	if datefmt != starlark.None {
 		if _, ok := interp.AsText(datefmt); !ok {
-			return nil, python.Errorf("TypeError", "strftime() argument 1 must be str, not %s", python.TypeName(datefmt))
+			return nil, pyrt.Errorf("TypeError", "strftime() argument 1 must be str, not %s", pyrt.TypeName(datefmt))
 		}
 	}
 	if validate {
 		switch f.style {
 		case '%':
 			if !percentField.MatchString(f.fmt) {
-				return nil, python.Errorf("ValueError", "Invalid format %s for '%%' style", pyRepr(f.fmt))
+				return nil, pyrt.Errorf("ValueError", "Invalid format %s for '%%' style", pyRepr(f.fmt))
 			}
 		case '{':
 			if err := validateBraceFormat(f.fmt); err != nil {
@@ -1622,7 +1622,7 @@ func makeLogFormatter(fmtV, datefmt, style starlark.Value, validate starlark.Boo
 			}
 		case '$':
 			if !dollarField.MatchString(f.fmt) {
-				return nil, python.Errorf("ValueError", "invalid format: no fields")
+				return nil, pyrt.Errorf("ValueError", "invalid format: no fields")
 			}
 		}
 	}
@@ -1685,7 +1685,7 @@ func newFilter(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 	}
 	s, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(name))
+		return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(name))
 	}
 	return &logFilter{name: s}, nil
 }
@@ -1753,7 +1753,7 @@ func newAdapter(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kw
 	}
 	lg, ok := l.(*logger)
 	if !ok {
-		return nil, python.Errorf("TypeError", "LoggerAdapter needs a Logger, not %s", python.TypeName(l))
+		return nil, pyrt.Errorf("TypeError", "LoggerAdapter needs a Logger, not %s", pyrt.TypeName(l))
 	}
 	return &loggerAdapter{logger: lg, extra: extra}, nil
 }
@@ -1777,7 +1777,7 @@ func logModuleLevel(method string) interp.BuiltinFunc {
 
 func logBasicConfig(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 0 {
-		return nil, python.Errorf("TypeError", "basicConfig() takes 0 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "basicConfig() takes 0 positional arguments but %d were given", len(args))
 	}
 	return basicConfig(thread, kwargs)
 }
@@ -1817,10 +1817,10 @@ func basicConfig(thread *starlark.Thread, kwargs []starlark.Tuple) (starlark.Val
 	stream, filename := get("stream"), get("filename")
 	if handlers == starlark.None {
 		if stream != starlark.None && filename != starlark.None {
-			return nil, python.Errorf("ValueError", "'stream' and 'filename' should not be specified together")
+			return nil, pyrt.Errorf("ValueError", "'stream' and 'filename' should not be specified together")
 		}
 	} else if stream != starlark.None || filename != starlark.None {
-		return nil, python.Errorf("ValueError", "'stream' or 'filename' should not be specified together with 'handlers'")
+		return nil, pyrt.Errorf("ValueError", "'stream' or 'filename' should not be specified together with 'handlers'")
 	}
 	var hs []starlark.Value
 	if handlers == starlark.None {
@@ -1833,12 +1833,12 @@ func basicConfig(thread *starlark.Thread, kwargs []starlark.Tuple) (starlark.Val
 		hs = []starlark.Value{newHandler("StreamHandler", stream)}
 	} else {
 		var err error
-		if hs, err = python.Collect(thread, handlers); err != nil {
+		if hs, err = pyrt.Collect(thread, handlers); err != nil {
 			return nil, err
 		}
 		for _, h := range hs {
 			if _, ok := h.(*handler); !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'formatter'", python.TypeName(h))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'formatter'", pyrt.TypeName(h))
 			}
 		}
 	}
@@ -1848,7 +1848,7 @@ func basicConfig(thread *starlark.Thread, kwargs []starlark.Tuple) (starlark.Val
 	}
 	st, _ := interp.AsText(style)
 	if st != "%" && st != "{" && st != "$" {
-		return nil, python.Errorf("ValueError", "Style must be one of: %%,{,$")
+		return nil, pyrt.Errorf("ValueError", "Style must be one of: %%,{,$")
 	}
 	format := get("format")
 	if format == starlark.None {
@@ -1875,7 +1875,7 @@ func basicConfig(thread *starlark.Thread, kwargs []starlark.Tuple) (starlark.Val
 		root.level = n
 	}
 	if len(unknown) > 0 {
-		return nil, python.Errorf("ValueError", "Unrecognised argument(s): %s", strings.Join(unknown, ", "))
+		return nil, pyrt.Errorf("ValueError", "Unrecognised argument(s): %s", strings.Join(unknown, ", "))
 	}
 	return starlark.None, nil
 }
@@ -1910,15 +1910,15 @@ func logAddLevelName(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 	}
 	n, ok := intLevel(level)
 	if !ok {
-		return nil, python.Errorf("TypeError", "level must be an integer")
+		return nil, pyrt.Errorf("TypeError", "level must be an integer")
 	}
 	text, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "levelName must be a str")
+		return nil, pyrt.Errorf("TypeError", "levelName must be a str")
 	}
 	s := logStateOf(thread)
 	if len(s.levelToName) > 1000 {
-		return nil, python.Errorf("ValueError", "too many level names")
+		return nil, pyrt.Errorf("ValueError", "too many level names")
 	}
 	s.levelToName[n] = text
 	s.nameToLevel[text] = n
@@ -1983,7 +1983,7 @@ func newLoggerFn(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	}
 	text, ok := interp.AsText(name)
 	if !ok {
-		return nil, python.Errorf("TypeError", "A logger name must be a string")
+		return nil, pyrt.Errorf("TypeError", "A logger name must be a string")
 	}
 	l := newLogger(s, text, n)
 	l.detached = true
@@ -2015,9 +2015,9 @@ var (
 func validateBraceFormat(format string) error {
 	parsed, err := parseFormat(nil, format)
 	if err != nil {
-		var ex *python.Exception
+		var ex *pyrt.Exception
 		if errors.As(err, &ex) && ex.Class == "ValueError" {
-			return python.Errorf("ValueError", "invalid format: %s", ex.Msg)
+			return pyrt.Errorf("ValueError", "invalid format: %s", ex.Msg)
 		}
 		return err
 	}
@@ -2029,11 +2029,11 @@ func validateBraceFormat(format string) error {
 			fields++
 		}
 		if conv, _ := interp.AsText(t[3]); conv != "" && !strings.Contains("rsa", conv) {
-			return python.Errorf("ValueError", "invalid format: invalid conversion: %s", pyRepr(conv))
+			return pyrt.Errorf("ValueError", "invalid format: invalid conversion: %s", pyRepr(conv))
 		}
 	}
 	if fields == 0 {
-		return python.Errorf("ValueError", "invalid format: no fields")
+		return pyrt.Errorf("ValueError", "invalid format: no fields")
 	}
 	return nil
 }

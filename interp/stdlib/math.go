@@ -8,7 +8,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Math is the math module: Python's functions and constants, with
@@ -36,7 +36,7 @@ func Math() *starlarkstruct.Module {
 		fn       func(float64) float64
 		overflow bool
 	}{
-		"sqrt": {math.Sqrt, false}, "exp": {python.Exp, true}, "exp2": {exp2, true},
+		"sqrt": {math.Sqrt, false}, "exp": {pyrt.Exp, true}, "exp2": {exp2, true},
 		"expm1": {expm1, true}, "log1p": {log1p, false}, "cbrt": {cbrt, false},
 		"sin": {ddSin, false}, "cos": {ddCos, false}, "tan": {ddTan, false},
 		"asin": {ddAsin, false}, "acos": {ddAcos, false}, "atan": {ddAtan, false},
@@ -69,7 +69,7 @@ func Math() *starlarkstruct.Module {
 	add("isinf", predicateMath("isinf", func(x float64) bool { return math.IsInf(x, 0) }))
 	add("isnan", predicateMath("isnan", math.IsNaN))
 	add("log", mathLog)
-	add("log2", logMath("log2", python.Log2))
+	add("log2", logMath("log2", pyrt.Log2))
 	add("log10", logMath("log10", log10))
 	add("isclose", mathIsclose)
 	add("hypot", mathHypot)
@@ -111,7 +111,7 @@ func Math() *starlarkstruct.Module {
 		}
 		n, err := toInt(args[1])
 		if err != nil {
-			return nil, python.Errorf("TypeError", "Expected an int as second argument to ldexp.")
+			return nil, pyrt.Errorf("TypeError", "Expected an int as second argument to ldexp.")
 		}
 		e, ok := n.Int64()
 		switch {
@@ -122,7 +122,7 @@ func Math() *starlarkstruct.Module {
 		}
 		r := math.Ldexp(x, int(e))
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) {
-			return nil, python.Errorf("OverflowError", "math range error")
+			return nil, pyrt.Errorf("OverflowError", "math range error")
 		}
 		return starlark.Float(r), nil
 	})
@@ -155,24 +155,24 @@ func ulp(x float64) float64 {
 }
 
 // exp2 is 2**x as C's exp2 gives it, rounded once.
-func exp2(x float64) float64 { return python.FloatPow(2, x) }
+func exp2(x float64) float64 { return pyrt.FloatPow(2, x) }
 
 // positional checks a call has between min and max positional arguments
 // and no keywords, with CPython's texts.
 func positional(name string, args starlark.Tuple, kwargs []starlark.Tuple, min, max int) error {
 	if len(kwargs) > 0 {
-		return python.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
+		return pyrt.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
 	}
 	switch {
 	case min == max && len(args) != min:
 		if min == 1 {
-			return python.Errorf("TypeError", "math.%s() takes exactly one argument (%d given)", name, len(args))
+			return pyrt.Errorf("TypeError", "math.%s() takes exactly one argument (%d given)", name, len(args))
 		}
-		return python.Errorf("TypeError", "%s expected %d arguments, got %d", name, min, len(args))
+		return pyrt.Errorf("TypeError", "%s expected %d arguments, got %d", name, min, len(args))
 	case len(args) < min:
-		return python.Errorf("TypeError", "%s expected at least %d arguments, got %d", name, min, len(args))
+		return pyrt.Errorf("TypeError", "%s expected at least %d arguments, got %d", name, min, len(args))
 	case len(args) > max:
-		return python.Errorf("TypeError", "%s expected at most %d arguments, got %d", name, max, len(args))
+		return pyrt.Errorf("TypeError", "%s expected at most %d arguments, got %d", name, max, len(args))
 	}
 	return nil
 }
@@ -186,7 +186,7 @@ func toFloat(v starlark.Value) (float64, error) {
 	case starlark.Int:
 		f := x.Float()
 		if math.IsInf(float64(f), 0) {
-			return 0, python.Errorf("OverflowError", "int too large to convert to float")
+			return 0, pyrt.Errorf("OverflowError", "int too large to convert to float")
 		}
 		return float64(f), nil
 	case starlark.Bool:
@@ -194,14 +194,14 @@ func toFloat(v starlark.Value) (float64, error) {
 			return 1, nil
 		}
 		return 0, nil
-	case python.Number: // decimal.Decimal, fractions.Fraction
+	case pyrt.Number: // decimal.Decimal, fractions.Fraction
 		f, err := x.PyFloat()
 		if err != nil {
 			return 0, err
 		}
 		return toFloat(f)
 	}
-	return 0, python.Errorf("TypeError", "must be real number, not %s", typeName(v))
+	return 0, pyrt.Errorf("TypeError", "must be real number, not %s", typeName(v))
 }
 
 // toInt reads an integer argument: an int or a bool.
@@ -215,7 +215,7 @@ func toInt(v starlark.Value) (starlark.Int, error) {
 		}
 		return starlark.MakeInt(0), nil
 	}
-	return starlark.Int{}, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", typeName(v))
+	return starlark.Int{}, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", typeName(v))
 }
 
 // typeName is Python's name for the type of v.
@@ -236,8 +236,8 @@ func oneFloat(name string, args starlark.Tuple, kwargs []starlark.Tuple) (float6
 	return toFloat(args[0])
 }
 
-func domainError() error { return python.Errorf("ValueError", "math domain error") }
-func rangeError() error  { return python.Errorf("OverflowError", "math range error") }
+func domainError() error { return pyrt.Errorf("ValueError", "math domain error") }
+func rangeError() error  { return pyrt.Errorf("OverflowError", "math range error") }
 
 func unaryMath(name string, fn func(float64) float64, overflow bool) interp.BuiltinFunc {
 	return func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -289,7 +289,7 @@ func mathPow(x, y float64) (float64, error) {
 	case x < 0 && !math.IsInf(x, 0) && y != math.Trunc(y) && !math.IsInf(y, 0):
 		return 0, domainError()
 	}
-	r := python.FloatPow(x, y)
+	r := pyrt.FloatPow(x, y)
 	if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
 		return 0, rangeError()
 	}
@@ -329,15 +329,15 @@ func roundingMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 		x, err := toFloat(args[0])
 		if err != nil {
 			if name == "trunc" { // CPython's trunc looks for __trunc__ alone
-				return nil, python.Errorf("TypeError", "type %s doesn't define __trunc__ method", python.TypeName(args[0]))
+				return nil, pyrt.Errorf("TypeError", "type %s doesn't define __trunc__ method", pyrt.TypeName(args[0]))
 			}
 			return nil, err
 		}
 		switch {
 		case math.IsInf(x, 0):
-			return nil, python.Errorf("OverflowError", "cannot convert float infinity to integer")
+			return nil, pyrt.Errorf("OverflowError", "cannot convert float infinity to integer")
 		case math.IsNaN(x):
-			return nil, python.Errorf("ValueError", "cannot convert float NaN to integer")
+			return nil, pyrt.Errorf("ValueError", "cannot convert float NaN to integer")
 		}
 		r := fn(x)
 		b := interp.BudgetOf(thread)
@@ -409,24 +409,24 @@ func logMath(name string, fn func(float64) float64) interp.BuiltinFunc {
 // mathLog is log(x[, base]): log(x) / log(base), as CPython divides.
 func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "log() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "log() takes no keyword arguments")
 	}
 	if len(args) < 1 || len(args) > 2 {
-		return nil, python.Errorf("TypeError", "math.log requires 1 to 2 arguments")
+		return nil, pyrt.Errorf("TypeError", "math.log requires 1 to 2 arguments")
 	}
-	x, err := logOf(args[0], python.Log)
+	x, err := logOf(args[0], pyrt.Log)
 	if err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
 		return starlark.Float(x), nil
 	}
-	base, err := logOf(args[1], python.Log)
+	base, err := logOf(args[1], pyrt.Log)
 	if err != nil {
 		return nil, err
 	}
 	if base == 0 {
-		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+		return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 	}
 	return starlark.Float(x / base), nil
 }
@@ -435,13 +435,13 @@ func mathLog(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwarg
 func mathIsclose(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	switch {
 	case len(args)+len(kwargs) > 4:
-		return nil, python.Errorf("TypeError", "isclose() takes at most 4 arguments (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "isclose() takes at most 4 arguments (%d given)", len(args)+len(kwargs))
 	case len(args) == 0:
-		return nil, python.Errorf("TypeError", "isclose() missing required argument 'a' (pos 1)")
+		return nil, pyrt.Errorf("TypeError", "isclose() missing required argument 'a' (pos 1)")
 	case len(args) == 1:
-		return nil, python.Errorf("TypeError", "isclose() missing required argument 'b' (pos 2)")
+		return nil, pyrt.Errorf("TypeError", "isclose() missing required argument 'b' (pos 2)")
 	case len(args) > 2:
-		return nil, python.Errorf("TypeError", "isclose() takes exactly 2 positional arguments (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "isclose() takes exactly 2 positional arguments (%d given)", len(args))
 	}
 	a, err := toFloat(args[0])
 	if err != nil {
@@ -464,11 +464,11 @@ func mathIsclose(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 		case "abs_tol":
 			abs = f
 		default:
-			return nil, python.Errorf("TypeError", "isclose() got an unexpected keyword argument '%s'", k)
+			return nil, pyrt.Errorf("TypeError", "isclose() got an unexpected keyword argument '%s'", k)
 		}
 	}
 	if rel < 0 || abs < 0 {
-		return nil, python.Errorf("ValueError", "tolerances must be non-negative")
+		return nil, pyrt.Errorf("ValueError", "tolerances must be non-negative")
 	}
 	if a == b {
 		return starlark.True, nil
@@ -493,12 +493,12 @@ func norm(xs []float64) float64 {
 	if nan {
 		return math.NaN()
 	}
-	return python.Norm(xs)
+	return pyrt.Norm(xs)
 }
 
 func mathHypot(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "math.hypot() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "math.hypot() takes no keyword arguments")
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err
@@ -523,7 +523,7 @@ func mathDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 	for i, a := range args {
 		seq, ok := a.(starlark.Indexable)
 		if _, isList := a.(*starlark.List); !ok || !isList && a.Type() != "tuple" {
-			return nil, python.Errorf("TypeError", "dist(): argument %d must be tuple or list, not %s", i+1, typeName(a))
+			return nil, pyrt.Errorf("TypeError", "dist(): argument %d must be tuple or list, not %s", i+1, typeName(a))
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(seq.Len())); err != nil {
 			return nil, err
@@ -537,7 +537,7 @@ func mathDist(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 	}
 	if len(pts[0]) != len(pts[1]) {
-		return nil, python.Errorf("ValueError", "both points must have the same number of dimensions")
+		return nil, pyrt.Errorf("ValueError", "both points must have the same number of dimensions")
 	}
 	d := make([]float64, len(pts[0]))
 	for i := range d {
@@ -553,7 +553,7 @@ func mathFsum(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	var acc fsumAcc
-	err := python.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
+	err := pyrt.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
 		x, err := toFloat(v)
 		if err == nil {
 			err = acc.add(x)
@@ -611,7 +611,7 @@ func (a *fsumAcc) add(x float64) error {
 		x = hi
 	}
 	if math.IsInf(x, 0) {
-		return python.Errorf("OverflowError", "intermediate overflow in fsum")
+		return pyrt.Errorf("OverflowError", "intermediate overflow in fsum")
 	}
 	a.partials = append(a.partials[:i], x)
 	return nil
@@ -620,7 +620,7 @@ func (a *fsumAcc) add(x float64) error {
 func (a *fsumAcc) sum() (float64, error) {
 	if a.special != 0 || math.IsNaN(a.special) {
 		if math.IsNaN(a.inf) {
-			return 0, python.Errorf("ValueError", "-inf + inf in fsum")
+			return 0, pyrt.Errorf("ValueError", "-inf + inf in fsum")
 		}
 		return a.special, nil
 	}
@@ -659,17 +659,17 @@ func (a *fsumAcc) sum() (float64, error) {
 // each step refused before it passes the run's budget.
 func mathProd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "prod() takes exactly 1 positional argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "prod() takes exactly 1 positional argument (%d given)", len(args))
 	}
 	var acc starlark.Value = starlark.MakeInt(1)
 	for _, kv := range kwargs {
 		if k, _ := starlark.AsString(kv[0]); k != "start" {
-			return nil, python.Errorf("TypeError", "prod() got an unexpected keyword argument '%s'", k)
+			return nil, pyrt.Errorf("TypeError", "prod() got an unexpected keyword argument '%s'", k)
 		}
 		acc = kv[1]
 	}
-	err := python.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
-		r, err := python.Mul(thread, acc, v)
+	err := pyrt.ForEach(thread, args[0], func(v starlark.Value) (bool, error) {
+		r, err := pyrt.Mul(thread, acc, v)
 		acc = r
 		return err != nil, err
 	})
@@ -682,7 +682,7 @@ func mathProd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 // ints reads the arguments of gcd and lcm.
 func ints(thread *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) ([]*big.Int, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
+		return nil, pyrt.Errorf("TypeError", "math.%s() takes no keyword arguments", name)
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(args))); err != nil {
 		return nil, err
@@ -748,7 +748,7 @@ func mathIsqrt(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 		return nil, err
 	}
 	if n.Sign() < 0 {
-		return nil, python.Errorf("ValueError", "isqrt() argument must be nonnegative")
+		return nil, pyrt.Errorf("ValueError", "isqrt() argument must be nonnegative")
 	}
 	return starlark.MakeBigInt(new(big.Int).Sqrt(n.BigInt())), nil
 }
@@ -776,7 +776,7 @@ func nonNegative(v starlark.Value, what string) (*big.Int, error) {
 		return nil, err
 	}
 	if n.Sign() < 0 {
-		return nil, python.Errorf("ValueError", "%s", what)
+		return nil, pyrt.Errorf("ValueError", "%s", what)
 	}
 	return n.BigInt(), nil
 }
@@ -786,7 +786,7 @@ func mathFactorial(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	if _, ok := args[0].(starlark.Float); ok {
-		return nil, python.Errorf("TypeError", "'float' object cannot be interpreted as an integer")
+		return nil, pyrt.Errorf("TypeError", "'float' object cannot be interpreted as an integer")
 	}
 	n, err := nonNegative(args[0], "factorial() not defined for negative values")
 	if err != nil {
@@ -816,7 +816,7 @@ func fallingProduct(thread *starlark.Thread, n, k *big.Int) (starlark.Value, err
 		}
 	}
 	if !k.IsInt64() {
-		return nil, python.Errorf("OverflowError", "%s() argument should not exceed %d", "factorial", int64(math.MaxInt64))
+		return nil, pyrt.Errorf("OverflowError", "%s() argument should not exceed %d", "factorial", int64(math.MaxInt64))
 	}
 	if err := b.Charge(uint64(k.Int64())); err != nil {
 		return nil, err
@@ -907,7 +907,7 @@ func mathComb(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		}
 	}
 	if !k.IsInt64() {
-		return nil, python.Errorf("OverflowError", "min(n - k, k) must not exceed %d", int64(math.MaxInt64))
+		return nil, pyrt.Errorf("OverflowError", "min(n - k, k) must not exceed %d", int64(math.MaxInt64))
 	}
 	if err := b.Charge(uint64(k.Int64())); err != nil {
 		return nil, err

@@ -3,7 +3,7 @@ package stdlib
 import (
 	"math"
 
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // erf and erfc as glibc computes them, which CPython calls: Sun's
@@ -111,7 +111,7 @@ func erfcTail(x float64, mid bool) float64 {
 	// exp(-x² - 0.5625 + R/S) in two factors: z is x with its low 32
 	// bits cleared, so z·z is exact.
 	z := math.Float64frombits(math.Float64bits(x) &^ 0xffffffff)
-	return python.Exp(mul(-z, z)-0.5625) * python.Exp(mul(z-x, z+x)+r/q) / x
+	return pyrt.Exp(mul(-z, z)-0.5625) * pyrt.Exp(mul(z-x, z+x)+r/q) / x
 }
 
 // highWord is the top 32 bits of x's encoding, less the sign.

@@ -3,7 +3,7 @@ package stdlib
 import (
 	"math"
 
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // gamma and lgamma the way CPython computes them: not the C library's
@@ -124,23 +124,23 @@ func gamma(x float64) float64 {
 	z = z * lanczosG / y
 	var r float64
 	if x < 0 {
-		r = -math.Pi / sinPi(ax) / ax * python.Exp(y) / lanczosSum(ax)
+		r = -math.Pi / sinPi(ax) / ax * pyrt.Exp(y) / lanczosSum(ax)
 		r -= float64(z * r)
 		if ax < 140 {
-			r /= python.FloatPow(y, ax-0.5)
+			r /= pyrt.FloatPow(y, ax-0.5)
 		} else {
-			sp := python.FloatPow(y, ax/2-0.25)
+			sp := pyrt.FloatPow(y, ax/2-0.25)
 			r /= sp
 			r /= sp
 		}
 		return r
 	}
-	r = lanczosSum(ax) / python.Exp(y)
+	r = lanczosSum(ax) / pyrt.Exp(y)
 	r += float64(z * r)
 	if ax < 140 {
-		r *= python.FloatPow(y, ax-0.5)
+		r *= pyrt.FloatPow(y, ax-0.5)
 	} else {
-		sp := python.FloatPow(y, ax/2-0.25)
+		sp := pyrt.FloatPow(y, ax/2-0.25)
 		r *= sp
 		r *= sp
 	}
@@ -163,12 +163,12 @@ func lgamma(x float64) float64 {
 	}
 	ax := math.Abs(x)
 	if ax < 1e-20 {
-		return -python.Log(ax)
+		return -pyrt.Log(ax)
 	}
-	r := python.Log(lanczosSum(ax)) - lanczosG
-	r += float64((ax - 0.5) * (python.Log(ax+lanczosG-0.5) - 1))
+	r := pyrt.Log(lanczosSum(ax)) - lanczosG
+	r += float64((ax - 0.5) * (pyrt.Log(ax+lanczosG-0.5) - 1))
 	if x < 0 {
-		r = logPi - python.Log(math.Abs(sinPi(ax))) - python.Log(ax) - r
+		r = logPi - pyrt.Log(math.Abs(sinPi(ax))) - pyrt.Log(ax) - r
 	}
 	return r
 }

@@ -3,7 +3,7 @@ package stdlib
 import (
 	"math"
 
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // log10, sinh, cosh, tanh and acosh as glibc computes them, which is not
@@ -34,7 +34,7 @@ func log10(x float64) float64 {
 		k++
 	}
 	y := float64(k)
-	z := y*log10Of2Lo + invLn10*python.Log(math.Ldexp(x, -k))
+	z := y*log10Of2Lo + invLn10*pyrt.Log(math.Ldexp(x, -k))
 	return z + y*log10Of2Hi
 }
 
@@ -45,7 +45,7 @@ func hiWord(x float64) uint32 { return uint32(math.Float64bits(math.Abs(x)) >> 3
 // overflowExpHalf is exp(|x|/2)/2 · exp(|x|/2), for sinh and cosh of |x|
 // beyond log(MaxFloat64), where exp(|x|) alone overflows.
 func overflowExpHalf(ax float64) float64 {
-	w := python.Exp(ax / 2)
+	w := pyrt.Exp(ax / 2)
 	return (w / 2) * w
 }
 
@@ -64,7 +64,7 @@ func sinh(x float64) float64 {
 		t := expm1(ax)
 		return h * (t + t/(t+1))
 	case ix < 0x40862e42: // log(MaxFloat64)
-		return h * python.Exp(ax)
+		return h * pyrt.Exp(ax)
 	}
 	return math.Copysign(overflowExpHalf(ax), x)
 }
@@ -83,10 +83,10 @@ func cosh(x float64) float64 {
 		w := 1 + t
 		return 1 + (t*t)/(w+w)
 	case ix < 0x40360000: // 22
-		t := python.Exp(ax)
+		t := pyrt.Exp(ax)
 		return 0.5*t + 0.5/t
 	case ix < 0x40862e42: // log(MaxFloat64)
-		return 0.5 * python.Exp(ax)
+		return 0.5 * pyrt.Exp(ax)
 	}
 	return overflowExpHalf(ax)
 }
@@ -120,9 +120,9 @@ func asinh(x float64) float64 {
 	case math.IsNaN(x) || math.IsInf(x, 0) || ix < 0x3e300000: // 2**-28
 		return x
 	case ix > 0x41b00000: // 2**28
-		w = python.Log(ax) + math.Ln2
+		w = pyrt.Log(ax) + math.Ln2
 	case ix > 0x40000000: // 2
-		w = python.Log(2*ax + 1/(math.Sqrt(ax*ax+1)+ax))
+		w = pyrt.Log(2*ax + 1/(math.Sqrt(ax*ax+1)+ax))
 	default:
 		t := ax * ax
 		w = log1p(ax + t/(1+math.Sqrt(1+t)))
@@ -140,12 +140,12 @@ func acosh(x float64) float64 {
 	case math.IsInf(x, 1):
 		return x
 	case ix >= 0x41b00000: // 2**28
-		return python.Log(x) + math.Ln2
+		return pyrt.Log(x) + math.Ln2
 	case x == 1:
 		return 0
 	case ix > 0x40000000: // 2
 		t := x * x
-		return python.Log(2*x - 1/(x+math.Sqrt(t-1)))
+		return pyrt.Log(2*x - 1/(x+math.Sqrt(t-1)))
 	}
 	t := x - 1
 	return log1p(t + math.Sqrt(2*t+t*t))

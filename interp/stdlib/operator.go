@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Operator is the operator module: Python's operators as functions, with
@@ -64,7 +64,7 @@ func Operator() *starlarkstruct.Module {
 		if len(args) == 2 && len(kwargs) == 0 {
 			// CPython's concat wants a sequence first.
 			if _, ok := args[0].(starlark.Indexable); !ok {
-				return nil, python.Errorf("TypeError", "'%s' object can't be concatenated", python.TypeName(args[0]))
+				return nil, pyrt.Errorf("TypeError", "'%s' object can't be concatenated", pyrt.TypeName(args[0]))
 			}
 		}
 		return starlark.Call(thread, concat, args, kwargs)
@@ -93,7 +93,7 @@ func Operator() *starlarkstruct.Module {
 			if err := opArgs(name, args, kwargs, 2); err != nil {
 				return nil, err
 			}
-			r, err := python.Compare(thread, op, args[0], args[1])
+			r, err := pyrt.Compare(thread, op, args[0], args[1])
 			return starlark.Bool(r), err
 		})
 	}
@@ -103,7 +103,7 @@ func Operator() *starlarkstruct.Module {
 				return nil, err
 			}
 			if len(args) != 1 {
-				return nil, python.Errorf("TypeError", "_operator.%s() takes exactly one argument (%d given)", name, len(args))
+				return nil, pyrt.Errorf("TypeError", "_operator.%s() takes exactly one argument (%d given)", name, len(args))
 			}
 			return fn(thread, args[0])
 		})
@@ -119,7 +119,7 @@ func Operator() *starlarkstruct.Module {
 			}
 			r, err := starlark.Unary(op, x)
 			if err != nil {
-				return nil, python.Errorf("TypeError", "bad operand type for unary %s: '%s'", op, python.TypeName(x))
+				return nil, pyrt.Errorf("TypeError", "bad operand type for unary %s: '%s'", op, pyrt.TypeName(x))
 			}
 			return r, nil
 		}
@@ -140,7 +140,7 @@ func Operator() *starlarkstruct.Module {
 		if b, ok := x.(starlark.Bool); ok {
 			return starlark.MakeInt(map[bool]int{true: 1}[bool(b)]), nil
 		}
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(x))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(x))
 	})
 	m["is_"] = interp.NewBuiltin("is_", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := nArgs("is_", args, kwargs, 2); err != nil {
@@ -169,12 +169,12 @@ func Operator() *starlarkstruct.Module {
 		if err := nArgs("countOf", args, kwargs, 2); err != nil {
 			return nil, err
 		}
-		if _, err := python.Iterate(thread, args[0]); err != nil {
-			return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(args[0]))
+		if _, err := pyrt.Iterate(thread, args[0]); err != nil {
+			return nil, pyrt.Errorf("TypeError", "argument of type '%s' is not iterable", pyrt.TypeName(args[0]))
 		}
 		n := 0
-		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
+		err := pyrt.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
+			eq, err := pyrt.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				n++
 			}
@@ -186,12 +186,12 @@ func Operator() *starlarkstruct.Module {
 		if err := nArgs("indexOf", args, kwargs, 2); err != nil {
 			return nil, err
 		}
-		if _, err := python.Iterate(thread, args[0]); err != nil {
-			return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(args[0]))
+		if _, err := pyrt.Iterate(thread, args[0]); err != nil {
+			return nil, pyrt.Errorf("TypeError", "argument of type '%s' is not iterable", pyrt.TypeName(args[0]))
 		}
 		i, found := 0, false
-		err := python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
-			eq, err := python.Compare(thread, syntax.EQL, x, args[1])
+		err := pyrt.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
+			eq, err := pyrt.Compare(thread, syntax.EQL, x, args[1])
 			if eq {
 				found = true
 				return true, err
@@ -203,7 +203,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, err
 		}
 		if !found {
-			return nil, python.Errorf("ValueError", "sequence.index(x): x not in sequence")
+			return nil, pyrt.Errorf("ValueError", "sequence.index(x): x not in sequence")
 		}
 		return starlark.MakeInt(i), nil
 	})
@@ -216,10 +216,10 @@ func Operator() *starlarkstruct.Module {
 	// call(obj, /, *args, **kwargs) is obj(*args, **kwargs) (3.11).
 	m["call"] = interp.NewBuiltin("call", func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "call() missing 1 required positional argument: 'obj'")
+			return nil, pyrt.Errorf("TypeError", "call() missing 1 required positional argument: 'obj'")
 		}
 		if _, ok := args[0].(starlark.Callable); !ok {
-			return nil, python.Errorf("TypeError", "'%s' object is not callable", python.TypeName(args[0]))
+			return nil, pyrt.Errorf("TypeError", "'%s' object is not callable", pyrt.TypeName(args[0]))
 		}
 		return starlark.Call(thread, args[0], args[1:], kwargs)
 	})
@@ -240,14 +240,14 @@ func Operator() *starlarkstruct.Module {
 			return nil, err
 		}
 		if len(args) < 1 || len(args) > 2 {
-			return nil, python.Errorf("TypeError", "length_hint expected at most 2 arguments, got %d", len(args))
+			return nil, pyrt.Errorf("TypeError", "length_hint expected at most 2 arguments, got %d", len(args))
 		}
 		if n := starlark.Len(args[0]); n >= 0 {
 			return starlark.MakeInt(n), nil
 		}
 		if len(args) == 2 {
 			if _, ok := args[1].(starlark.Int); !ok {
-				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[1]))
+				return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(args[1]))
 			}
 			return args[1], nil
 		}
@@ -283,7 +283,7 @@ func Operator() *starlarkstruct.Module {
 			return nil, err
 		}
 		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "itemgetter expected 1 argument, got 0")
+			return nil, pyrt.Errorf("TypeError", "itemgetter expected 1 argument, got 0")
 		}
 		keys := append(starlark.Tuple(nil), args...)
 		return newOpCallable("itemgetter", keys, nil, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -298,11 +298,11 @@ func Operator() *starlarkstruct.Module {
 			return nil, err
 		}
 		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "attrgetter expected 1 argument, got 0")
+			return nil, pyrt.Errorf("TypeError", "attrgetter expected 1 argument, got 0")
 		}
 		for _, a := range args {
 			if _, ok := interp.AsText(a); !ok {
-				return nil, python.Errorf("TypeError", "attribute name must be a string")
+				return nil, pyrt.Errorf("TypeError", "attribute name must be a string")
 			}
 		}
 		names := append(starlark.Tuple(nil), args...)
@@ -316,7 +316,7 @@ func Operator() *starlarkstruct.Module {
 				v := args[0]
 				for _, part := range splitDots(name) {
 					var err error
-					if v, err = python.GetAttr(thread, v, part); err != nil {
+					if v, err = pyrt.GetAttr(thread, v, part); err != nil {
 						return nil, err
 					}
 				}
@@ -326,10 +326,10 @@ func Operator() *starlarkstruct.Module {
 	})
 	m["methodcaller"] = interp.NewBuiltin("methodcaller", func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) == 0 {
-			return nil, python.Errorf("TypeError", "methodcaller needs at least one argument, the method name")
+			return nil, pyrt.Errorf("TypeError", "methodcaller needs at least one argument, the method name")
 		}
 		if _, ok := interp.AsText(args[0]); !ok {
-			return nil, python.Errorf("TypeError", "method name must be a string")
+			return nil, pyrt.Errorf("TypeError", "method name must be a string")
 		}
 		name, rest, kw := args[0], append(starlark.Tuple(nil), args[1:]...), append([]starlark.Tuple(nil), kwargs...)
 		return newOpCallable("methodcaller", append(starlark.Tuple{name}, rest...), kw, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -337,7 +337,7 @@ func Operator() *starlarkstruct.Module {
 				return nil, err
 			}
 			n, _ := interp.AsText(name)
-			fn, err := python.GetAttr(thread, args[0], n)
+			fn, err := pyrt.GetAttr(thread, args[0], n)
 			if err != nil {
 				return nil, err
 			}
@@ -383,27 +383,27 @@ func setItem(x, k, v starlark.Value) error {
 	switch c := x.(type) {
 	case starlark.HasSetKey:
 		if err := c.SetKey(k, v); err != nil {
-			return python.Classify(err)
+			return pyrt.Classify(err)
 		}
 		return nil
 	case starlark.HasSetIndex:
 		i, ok := k.(starlark.Int)
 		if !ok {
-			return python.Errorf("TypeError", "%s indices must be integers or slices, not %s", python.TypeName(x), python.TypeName(k))
+			return pyrt.Errorf("TypeError", "%s indices must be integers or slices, not %s", pyrt.TypeName(x), pyrt.TypeName(k))
 		}
 		n, _ := i.Int64()
 		if n < 0 {
 			n += int64(c.Len())
 		}
 		if n < 0 || n >= int64(c.Len()) {
-			return python.Errorf("IndexError", "%s assignment index out of range", python.TypeName(x))
+			return pyrt.Errorf("IndexError", "%s assignment index out of range", pyrt.TypeName(x))
 		}
 		if err := c.SetIndex(int(n), v); err != nil {
-			return python.Classify(err)
+			return pyrt.Classify(err)
 		}
 		return nil
 	}
-	return python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
+	return pyrt.Errorf("TypeError", "'%s' object does not support item assignment", pyrt.TypeName(x))
 }
 
 // getItem is x[k] as a program's subscript does it, with Python's
@@ -413,11 +413,11 @@ func getItem(x, k starlark.Value) (starlark.Value, error) {
 	case starlark.Mapping:
 		v, found, err := c.Get(k)
 		if err != nil {
-			return nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(k))
+			return nil, pyrt.Errorf("TypeError", "unhashable type: '%s'", pyrt.TypeName(k))
 		}
 		if !found {
 			r, _ := interp.Repr(nil, k)
-			return nil, python.Errorf("KeyError", "%s", r)
+			return nil, pyrt.Errorf("KeyError", "%s", r)
 		}
 		return v, nil
 	case starlark.Indexable:
@@ -426,18 +426,18 @@ func getItem(x, k starlark.Value) (starlark.Value, error) {
 			if s, ok := k.(starlark.Callable); ok && s.Name() == "slice" {
 				break
 			}
-			return nil, python.Errorf("TypeError", "%s indices must be integers or slices, not %s", python.TypeName(x), python.TypeName(k))
+			return nil, pyrt.Errorf("TypeError", "%s indices must be integers or slices, not %s", pyrt.TypeName(x), pyrt.TypeName(k))
 		}
 		n, _ := i.Int64()
 		if n < 0 {
 			n += int64(c.Len())
 		}
 		if n < 0 || n >= int64(c.Len()) {
-			return nil, python.Errorf("IndexError", "%s index out of range", python.TypeName(x))
+			return nil, pyrt.Errorf("IndexError", "%s index out of range", pyrt.TypeName(x))
 		}
 		return c.Index(int(n)), nil
 	}
-	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(x))
+	return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(x))
 }
 
 // opCallable is what itemgetter, attrgetter and methodcaller return: a

@@ -15,7 +15,7 @@ import (
 
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/objects"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // PPrint is the pprint module: CPython's PrettyPrinter layout for
@@ -62,7 +62,7 @@ func ppSettings(fn string, args starlark.Tuple, kwargs []starlark.Tuple, sortDef
 	// The positional parameters after the object: indent, width, depth
 	// (and stream first for pprint and pp).
 	if most := 3 + boolInt(fn == "pprint" || fn == "pp"); len(args) > most && fn != "PrettyPrinter" {
-		return nil, python.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn, most+1, len(args)+1)
+		return nil, pyrt.Errorf("TypeError", "%s() takes from 1 to %d positional arguments but %d were given", fn, most+1, len(args)+1)
 	}
 	for _, kv := range kwargs {
 		key, _ := starlark.AsString(kv[0])
@@ -71,35 +71,35 @@ func ppSettings(fn string, args starlark.Tuple, kwargs []starlark.Tuple, sortDef
 			known = known || strings.TrimSuffix(names[i].(string), "?") == key
 		}
 		if !known {
-			return nil, python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, key)
+			return nil, pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", fn, key)
 		}
 	}
 	if err := starlark.UnpackArgs(fn, args, kwargs, names...); err != nil {
 		return nil, err
 	}
 	if stream != starlark.None {
-		return nil, python.Errorf("TypeError", "%s(): stream is not supported: the text is printed to the program's output (use pformat for the text)", fn)
+		return nil, pyrt.Errorf("TypeError", "%s(): stream is not supported: the text is printed to the program's output (use pformat for the text)", fn)
 	}
 	if p.indent < 0 {
-		return nil, python.Errorf("ValueError", "indent must be >= 0")
+		return nil, pyrt.Errorf("ValueError", "indent must be >= 0")
 	}
 	if depth != starlark.None {
 		if err := starlark.AsInt(depth, &p.depth); err != nil {
-			return nil, python.Errorf("TypeError", "depth must be an int or None")
+			return nil, pyrt.Errorf("TypeError", "depth must be an int or None")
 		}
 		if p.depth <= 0 {
-			return nil, python.Errorf("ValueError", "depth must be > 0")
+			return nil, pyrt.Errorf("ValueError", "depth must be > 0")
 		}
 	}
 	if p.width == 0 {
-		return nil, python.Errorf("ValueError", "width must be != 0")
+		return nil, pyrt.Errorf("ValueError", "width must be != 0")
 	}
 	return p, nil
 }
 
 func ppPformat(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "pformat() missing 1 required positional argument: 'object'")
+		return nil, pyrt.Errorf("TypeError", "pformat() missing 1 required positional argument: 'object'")
 	}
 	p, err := ppSettings(fn.Name(), args[1:], kwargs, true)
 	if err != nil {
@@ -115,7 +115,7 @@ func ppPformat(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tupl
 
 func ppPprint(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'object'", fn.Name())
+		return nil, pyrt.Errorf("TypeError", "%s() missing 1 required positional argument: 'object'", fn.Name())
 	}
 	p, err := ppSettings(fn.Name(), args[1:], kwargs, fn.Name() == "pprint")
 	if err != nil {
@@ -180,7 +180,7 @@ func recursionText(v starlark.Value) string {
 	// CPython writes id(v), a decimal number; the value's address is
 	// the nearest thing here.
 	id, _ := strconv.ParseUint(strings.TrimPrefix(fmt.Sprintf("%p", v), "0x"), 16, 64)
-	return fmt.Sprintf("<Recursion on %s with id=%d>", python.TypeName(v), id)
+	return fmt.Sprintf("<Recursion on %s with id=%d>", pyrt.TypeName(v), id)
 }
 
 // identity is a container's identity for the recursion check; nil for
@@ -284,7 +284,7 @@ func (p *printer) safeRepr(v starlark.Value, level int, path []starlark.Value) (
 	switch v.(type) {
 	case starlark.String, *interp.Unicode, starlark.Bytes, interp.Bytes, starlark.Float, starlark.Bool, starlark.NoneType, *starlark.Set:
 	default:
-		if python.TypeName(v) != "frozenset" {
+		if pyrt.TypeName(v) != "frozenset" {
 			p.unreadable = true
 		}
 	}
@@ -362,15 +362,15 @@ func (p *printer) dictItems(d *starlark.Dict) ([]starlark.Tuple, error) {
 // cannot be ordered, their types' names (values of one type that cannot
 // be ordered keep their order here; CPython orders them by address).
 func (p *printer) safeLess(x, y starlark.Value) (bool, error) {
-	lt, err := python.Less(p.b, x, y)
+	lt, err := pyrt.Less(p.b, x, y)
 	if err == nil {
 		return lt, nil
 	}
-	var ex *python.Exception
+	var ex *pyrt.Exception
 	if !errors.As(err, &ex) || ex.Class != "TypeError" {
 		return false, err
 	}
-	tx, ty := "<class '"+python.TypeName(x)+"'>", "<class '"+python.TypeName(y)+"'>"
+	tx, ty := "<class '"+pyrt.TypeName(x)+"'>", "<class '"+pyrt.TypeName(y)+"'>"
 	return tx < ty, nil
 }
 
@@ -448,7 +448,7 @@ func (p *printer) format(sb *textBuf, v starlark.Value, indent, allowance, level
 			}
 			return p.write(sb, ")")
 		}
-		if python.TypeName(v) == "frozenset" {
+		if pyrt.TypeName(v) == "frozenset" {
 			return p.pprintSet(sb, v, "frozenset", indent, allowance, level+1, path)
 		}
 		if in, ok := v.(*objects.Instance); ok {
@@ -624,7 +624,7 @@ func (p *printer) pprintCollection(sb *textBuf, v starlark.Value, indent, allowa
 }
 
 func (p *printer) pprintSet(sb *textBuf, v starlark.Value, typeName string, indent, allowance, level int, path []starlark.Value) error {
-	elems, err := python.Collect(nil, v)
+	elems, err := pyrt.Collect(nil, v)
 	if err != nil {
 		return err
 	}
@@ -978,7 +978,7 @@ func (p *printer) pprintDataclass(sb *textBuf, in *objects.Instance, indent, all
 	delim := ",\n" + strings.Repeat(" ", indent)
 	for i, f := range fs {
 		last := i == len(fs)-1
-		v, err := python.GetAttr(thread, in, f.name)
+		v, err := pyrt.GetAttr(thread, in, f.name)
 		if err != nil {
 			return true, err
 		}

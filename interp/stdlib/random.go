@@ -13,7 +13,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Random is the random module. Its generator is CPython's Mersenne
@@ -167,7 +167,7 @@ func (g *mt) seed(a starlark.Value) error {
 		}
 		g.seedInt(big.NewInt(n))
 	case starlark.Float:
-		g.seedInt(new(big.Int).SetUint64(uint64(python.HashFloat(float64(x)))))
+		g.seedInt(new(big.Int).SetUint64(uint64(pyrt.HashFloat(float64(x)))))
 	default:
 		if b, ok := interp.AsBytes(a); ok {
 			g.seedBytes([]byte(b))
@@ -175,7 +175,7 @@ func (g *mt) seed(a starlark.Value) error {
 		}
 		s, ok := interp.AsText(a)
 		if !ok {
-			return python.Errorf("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.")
+			return pyrt.Errorf("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.")
 		}
 		g.seedBytes([]byte(s))
 	}
@@ -368,7 +368,7 @@ func randGetrandbits(thread *starlark.Thread, name string, g *mt, args starlark.
 		return nil, err
 	}
 	if k < 0 {
-		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+		return nil, pyrt.Errorf("ValueError", "number of bits must be non-negative")
 	}
 	b := interp.BudgetOf(thread)
 	if err := b.Charge(1); err != nil {
@@ -400,13 +400,13 @@ func rangeArg(v starlark.Value, what string) (*big.Int, error) {
 	case starlark.Float:
 		f := float64(x)
 		if math.IsInf(f, 0) {
-			return nil, python.Errorf("OverflowError", "cannot convert float infinity to integer")
+			return nil, pyrt.Errorf("OverflowError", "cannot convert float infinity to integer")
 		}
 		if math.IsNaN(f) {
-			return nil, python.Errorf("ValueError", "cannot convert float NaN to integer")
+			return nil, pyrt.Errorf("ValueError", "cannot convert float NaN to integer")
 		}
 		if f != math.Trunc(f) {
-			return nil, python.Errorf("ValueError", "non-integer %s for randrange()", what)
+			return nil, pyrt.Errorf("ValueError", "non-integer %s for randrange()", what)
 		}
 		n, _ := big.NewFloat(f).Int(nil)
 		return n, nil
@@ -415,11 +415,11 @@ func rangeArg(v starlark.Value, what string) (*big.Int, error) {
 		// CPython tries int(v), then refuses the value for not being
 		// the int it converts to.
 		if _, ok := new(big.Int).SetString(strings.TrimSpace(s), 10); !ok {
-			return nil, python.Errorf("ValueError", "invalid literal for int() with base 10: %s", interp.QuoteString(s))
+			return nil, pyrt.Errorf("ValueError", "invalid literal for int() with base 10: %s", interp.QuoteString(s))
 		}
-		return nil, python.Errorf("ValueError", "non-integer %s for randrange()", what)
+		return nil, pyrt.Errorf("ValueError", "non-integer %s for randrange()", what)
 	}
-	return nil, python.Errorf("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'", python.TypeName(v))
+	return nil, pyrt.Errorf("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '%s'", pyrt.TypeName(v))
 }
 
 func randRandrange(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -437,7 +437,7 @@ func (g *mt) randrange(b *interp.Budget, start, stop, step starlark.Value) (star
 	}
 	if stop == starlark.None {
 		if step != nil {
-			return nil, python.Errorf("TypeError", "Missing a non-None stop argument")
+			return nil, pyrt.Errorf("TypeError", "Missing a non-None stop argument")
 		}
 		if istart.Sign() > 0 {
 			r, err := g.below(b, istart)
@@ -446,7 +446,7 @@ func (g *mt) randrange(b *interp.Budget, start, stop, step starlark.Value) (star
 			}
 			return starlark.MakeBigInt(r), nil
 		}
-		return nil, python.Errorf("ValueError", "empty range for randrange()")
+		return nil, pyrt.Errorf("ValueError", "empty range for randrange()")
 	}
 	istop, err := rangeArg(stop, "stop")
 	if err != nil {
@@ -467,12 +467,12 @@ func (g *mt) randrange(b *interp.Budget, start, stop, step starlark.Value) (star
 			}
 			return starlark.MakeBigInt(r.Add(r, istart)), nil
 		}
-		return nil, python.Errorf("ValueError", "empty range for randrange() (%s, %s, %s)", istart, istop, width)
+		return nil, pyrt.Errorf("ValueError", "empty range for randrange() (%s, %s, %s)", istart, istop, width)
 	}
 	var n *big.Int
 	switch istep.Sign() {
 	case 0:
-		return nil, python.Errorf("ValueError", "zero step for randrange()")
+		return nil, pyrt.Errorf("ValueError", "zero step for randrange()")
 	case 1:
 		n = new(big.Int).Add(width, istep)
 		n.Sub(n, big.NewInt(1))
@@ -482,7 +482,7 @@ func (g *mt) randrange(b *interp.Budget, start, stop, step starlark.Value) (star
 	}
 	n = bigFloorDiv(n, istep)
 	if n.Sign() <= 0 {
-		return nil, python.Errorf("ValueError", "empty range for randrange()")
+		return nil, pyrt.Errorf("ValueError", "empty range for randrange()")
 	}
 	r, err := g.below(b, n)
 	if err != nil {
@@ -543,10 +543,10 @@ func randChoice(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 		n = x.Len()
 	}
 	if n < 0 {
-		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(seq))
+		return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(seq))
 	}
 	if n == 0 {
-		return nil, python.Errorf("IndexError", "Cannot choose from an empty sequence")
+		return nil, pyrt.Errorf("IndexError", "Cannot choose from an empty sequence")
 	}
 	i, err := g.belowInt(interp.BudgetOf(thread), n)
 	if err != nil {
@@ -561,11 +561,11 @@ func randChoice(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 			return nil, err
 		}
 		if !found {
-			return nil, python.Errorf("KeyError", "%d", i)
+			return nil, pyrt.Errorf("KeyError", "%d", i)
 		}
 		return v, nil
 	}
-	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(seq))
+	return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(seq))
 }
 
 // listOf makes a list of n values from at(i), its memory and work
@@ -593,7 +593,7 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	var weights, cumWeights starlark.Value = starlark.None, starlark.None
 	var kv starlark.Value = starlark.MakeInt(1)
 	if len(args) > 2 {
-		return nil, python.Errorf("TypeError", "Random.choices() takes from 2 to 3 positional arguments but %d were given", len(args)+1)
+		return nil, pyrt.Errorf("TypeError", "Random.choices() takes from 2 to 3 positional arguments but %d were given", len(args)+1)
 	}
 	if err := unpackWith(argStyle{name: "Random." + name, self: true, maxPos: 2}, args, kwargs, "population", &population, "weights?", &weights, "cum_weights?", &cumWeights, "k?", &kv); err != nil {
 		return nil, err
@@ -601,7 +601,7 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	b := interp.BudgetOf(thread)
 	pop, ok := sequence(population)
 	if !ok {
-		return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(population))
+		return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(population))
 	}
 	k, err := choicesCount(kv)
 	if err != nil {
@@ -610,7 +610,7 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	n := pop.Len()
 	index := func(i int) (starlark.Value, error) {
 		if i >= pop.Len() {
-			return nil, python.Errorf("IndexError", "%s index out of range", python.TypeName(population))
+			return nil, pyrt.Errorf("IndexError", "%s index out of range", pyrt.TypeName(population))
 		}
 		return pop.Index(i), nil
 	}
@@ -621,10 +621,10 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 			})
 		}
 		if w, ok := weights.(starlark.Int); ok {
-			return nil, python.Errorf("TypeError", "The number of choices must be a keyword argument: k=%s", w)
+			return nil, pyrt.Errorf("TypeError", "The number of choices must be a keyword argument: k=%s", w)
 		}
 	} else if weights != starlark.None {
-		return nil, python.Errorf("TypeError", "Cannot specify both weights and cumulative weights")
+		return nil, pyrt.Errorf("TypeError", "Cannot specify both weights and cumulative weights")
 	}
 	var cum []float64
 	src, cumulative := weights, false
@@ -632,8 +632,8 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 		src, cumulative = cumWeights, true
 	}
 	total := 0.0
-	tooMany := python.Errorf("ValueError", "The number of weights does not match the population")
-	err = python.ForEach(thread, src, func(x starlark.Value) (bool, error) {
+	tooMany := pyrt.Errorf("ValueError", "The number of weights does not match the population")
+	err = pyrt.ForEach(thread, src, func(x starlark.Value) (bool, error) {
 		f, err := toFloat(x)
 		if err != nil {
 			return true, err
@@ -655,14 +655,14 @@ func randChoices(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 		return nil, err
 	}
 	if len(cum) != n {
-		return nil, python.Errorf("ValueError", "The number of weights does not match the population")
+		return nil, pyrt.Errorf("ValueError", "The number of weights does not match the population")
 	}
 	total = cum[n-1]
 	if total <= 0 {
-		return nil, python.Errorf("ValueError", "Total of weights must be greater than zero")
+		return nil, pyrt.Errorf("ValueError", "Total of weights must be greater than zero")
 	}
 	if math.IsInf(total, 0) || math.IsNaN(total) {
-		return nil, python.Errorf("ValueError", "Total of weights must be finite")
+		return nil, pyrt.Errorf("ValueError", "Total of weights must be finite")
 	}
 	return listOf(b, k, func(int) (starlark.Value, error) {
 		x := g.float() * total
@@ -684,9 +684,9 @@ func choicesCount(v starlark.Value) (int, error) {
 	var k int
 	if err := starlark.AsInt(v, &k); err != nil {
 		if _, ok := v.(starlark.Int); ok {
-			return 0, python.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
+			return 0, pyrt.Errorf("OverflowError", "cannot fit 'int' into an index-sized integer")
 		}
-		return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+		return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 	}
 	return max(k, 0), nil
 }
@@ -695,7 +695,7 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 	var population, kv starlark.Value
 	var counts starlark.Value = starlark.None
 	if len(args) > 2 {
-		return nil, python.Errorf("TypeError", "Random.sample() takes 3 positional arguments but %d were given", len(args)+1)
+		return nil, pyrt.Errorf("TypeError", "Random.sample() takes 3 positional arguments but %d were given", len(args)+1)
 	}
 	if err := unpackWith(argStyle{name: "Random." + name, self: true, maxPos: 2}, args, kwargs, "population", &population, "k", &kv, "counts?", &counts); err != nil {
 		return nil, err
@@ -703,14 +703,14 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 	b := interp.BudgetOf(thread)
 	pop, ok := sequence(population)
 	if !ok {
-		return nil, python.Errorf("TypeError", "Population must be a sequence.  For dicts or sets, use sorted(d).")
+		return nil, pyrt.Errorf("TypeError", "Population must be a sequence.  For dicts or sets, use sorted(d).")
 	}
 	var k int
 	if err := starlark.AsInt(kv, &k); err != nil {
 		if _, isInt := kv.(starlark.Int); isInt {
-			return nil, python.Errorf("ValueError", "Sample larger than population or is negative")
+			return nil, pyrt.Errorf("ValueError", "Sample larger than population or is negative")
 		}
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(kv))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(kv))
 	}
 	n := pop.Len()
 	if counts == starlark.None {
@@ -722,15 +722,15 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 	}
 	var cum []int
 	total := 0
-	err := python.ForEach(thread, counts, func(x starlark.Value) (bool, error) {
+	err := pyrt.ForEach(thread, counts, func(x starlark.Value) (bool, error) {
 		var c int
 		if err := starlark.AsInt(x, &c); err != nil {
-			return true, python.Errorf("TypeError", "Counts must be integers")
+			return true, pyrt.Errorf("TypeError", "Counts must be integers")
 		}
 		if len(cum) == n {
 			// More counts than the population: an endless iterable of
 			// them is not read to its end.
-			return true, python.Errorf("ValueError", "The number of counts does not match the population")
+			return true, pyrt.Errorf("ValueError", "The number of counts does not match the population")
 		}
 		total += c
 		cum = append(cum, total)
@@ -740,15 +740,15 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 		return nil, err
 	}
 	if len(cum) != n {
-		return nil, python.Errorf("ValueError", "The number of counts does not match the population")
+		return nil, pyrt.Errorf("ValueError", "The number of counts does not match the population")
 	}
 	if n == 0 || total <= 0 {
 		// CPython pops the last count before checking it: an empty
 		// population fails there with its IndexError.
 		if n == 0 {
-			return nil, python.Errorf("IndexError", "pop from empty list")
+			return nil, pyrt.Errorf("IndexError", "pop from empty list")
 		}
-		return nil, python.Errorf("ValueError", "Total of counts must be greater than zero")
+		return nil, pyrt.Errorf("ValueError", "Total of counts must be greater than zero")
 	}
 	cum = cum[:n-1]
 	sel, err := g.sampleIndices(b, total, k)
@@ -775,11 +775,11 @@ func randSample(thread *starlark.Thread, name string, g *mt, args starlark.Tuple
 // taken, chosen by the same rule.
 func (g *mt) sampleIndices(b *interp.Budget, n, k int) ([]int, error) {
 	if k < 0 || k > n {
-		return nil, python.Errorf("ValueError", "Sample larger than population or is negative")
+		return nil, pyrt.Errorf("ValueError", "Sample larger than population or is negative")
 	}
 	setsize := 21
 	if k > 5 {
-		e := math.Ceil(python.Log(float64(k)*3) / python.Log(4))
+		e := math.Ceil(pyrt.Log(float64(k)*3) / pyrt.Log(4))
 		if e >= 31 {
 			setsize = math.MaxInt // no population a run can index is larger
 		} else {
@@ -849,7 +849,7 @@ func randShuffle(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 			n = v.Len()
 		}
 		if n < 0 {
-			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(x))
+			return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(x))
 		}
 		if n < 2 {
 			return starlark.None, nil
@@ -858,9 +858,9 @@ func randShuffle(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 			return nil, err
 		}
 		if _, ok := sequence(x); ok {
-			return nil, python.Errorf("TypeError", "'%s' object does not support item assignment", python.TypeName(x))
+			return nil, pyrt.Errorf("TypeError", "'%s' object does not support item assignment", pyrt.TypeName(x))
 		}
-		return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(x))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(x))
 	}
 	for i := s.Len() - 1; i >= 1; i-- {
 		j, err := g.belowInt(b, i+1)
@@ -915,7 +915,7 @@ func randUniform(thread *starlark.Thread, name string, g *mt, args starlark.Tupl
 	fa, errA := toFloat(a)
 	fb, errB := toFloat(b)
 	if errA != nil || errB != nil {
-		return nil, python.Errorf("TypeError", "unsupported operand type(s) for -: '%s' and '%s'", python.TypeName(b), python.TypeName(a))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for -: '%s' and '%s'", pyrt.TypeName(b), pyrt.TypeName(a))
 	}
 	return starlark.Float(fa + (fb-fa)*g.float()), nil
 }
@@ -974,9 +974,9 @@ func randExpovariate(thread *starlark.Thread, name string, g *mt, args starlark.
 	}
 	u := g.float()
 	if f[0] == 0 {
-		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+		return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 	}
-	return starlark.Float(-python.Log(1-u) / f[0]), nil
+	return starlark.Float(-pyrt.Log(1-u) / f[0]), nil
 }
 
 func randGauss(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -988,7 +988,7 @@ func randGauss(thread *starlark.Thread, name string, g *mt, args starlark.Tuple,
 	g.gaussNext = starlark.None
 	if !ok {
 		x2pi := g.float() * 2 * math.Pi
-		g2rad := math.Sqrt(-2 * python.Log(1-g.float()))
+		g2rad := math.Sqrt(-2 * pyrt.Log(1-g.float()))
 		sin, cos := sinCos(x2pi)
 		z = starlark.Float(cos * g2rad)
 		g.gaussNext = starlark.Float(sin * g2rad)
@@ -1002,7 +1002,7 @@ func randNormalvariate(thread *starlark.Thread, name string, g *mt, args starlar
 		return nil, err
 	}
 	b := interp.BudgetOf(thread)
-	magic := 4 * python.Exp(-0.5) / math.Sqrt(2.0)
+	magic := 4 * pyrt.Exp(-0.5) / math.Sqrt(2.0)
 	for {
 		if err := b.Charge(1); err != nil {
 			return nil, err
@@ -1010,7 +1010,7 @@ func randNormalvariate(thread *starlark.Thread, name string, g *mt, args starlar
 		u1 := g.float()
 		u2 := 1 - g.float()
 		z := magic * (u1 - 0.5) / u2
-		if z*z/4 <= -python.Log(u2) {
+		if z*z/4 <= -pyrt.Log(u2) {
 			return starlark.Float(f[0] + z*f[1]), nil
 		}
 	}
@@ -1026,7 +1026,7 @@ func randLognormvariate(thread *starlark.Thread, name string, g *mt, args starla
 	if err != nil {
 		return nil, err
 	}
-	return starlark.Float(python.Exp(float64(z.(starlark.Float)))), nil
+	return starlark.Float(pyrt.Exp(float64(z.(starlark.Float)))), nil
 }
 
 func randParetovariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -1036,9 +1036,9 @@ func randParetovariate(thread *starlark.Thread, name string, g *mt, args starlar
 	}
 	u := 1 - g.float()
 	if f[0] == 0 {
-		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+		return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 	}
-	return starlark.Float(python.FloatPow(u, -1/f[0])), nil
+	return starlark.Float(pyrt.FloatPow(u, -1/f[0])), nil
 }
 
 func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -1048,9 +1048,9 @@ func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starla
 	}
 	u := 1 - g.float()
 	if f[1] == 0 {
-		return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+		return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 	}
-	return starlark.Float(f[0] * python.FloatPow(-python.Log(u), 1/f[1])), nil
+	return starlark.Float(f[0] * pyrt.FloatPow(-pyrt.Log(u), 1/f[1])), nil
 }
 
 // gammaVariate draws from the gamma distribution of shape alpha > 0 and
@@ -1060,14 +1060,14 @@ func randWeibullvariate(thread *starlark.Thread, name string, g *mt, args starla
 // of Ahrens and Dieter as Kennedy and Gentle give it.
 func gammaVariate(b *interp.Budget, g *mt, alpha, beta float64) (float64, error) {
 	if !(alpha > 0 && beta > 0) {
-		return 0, python.Errorf("ValueError", "gammavariate: alpha and beta must be > 0.0")
+		return 0, pyrt.Errorf("ValueError", "gammavariate: alpha and beta must be > 0.0")
 	}
 	switch {
 	case alpha > 1:
 		ainv := math.Sqrt(2*alpha - 1)
-		bbb := alpha - python.Log(4)
+		bbb := alpha - pyrt.Log(4)
 		ccc := alpha + ainv
-		sgMagic := 1 + python.Log(4.5)
+		sgMagic := 1 + pyrt.Log(4.5)
 		for {
 			if err := b.Charge(1); err != nil {
 				return 0, err
@@ -1077,16 +1077,16 @@ func gammaVariate(b *interp.Budget, g *mt, alpha, beta float64) (float64, error)
 				continue
 			}
 			u2 := 1 - g.float()
-			v := python.Log(u1/(1-u1)) / ainv
-			x := alpha * python.Exp(v)
+			v := pyrt.Log(u1/(1-u1)) / ainv
+			x := alpha * pyrt.Exp(v)
 			z := u1 * u1 * u2
 			r := bbb + ccc*v - x
-			if r+sgMagic-4.5*z >= 0 || r >= python.Log(z) {
+			if r+sgMagic-4.5*z >= 0 || r >= pyrt.Log(z) {
 				return x * beta, nil
 			}
 		}
 	case alpha == 1:
-		return -python.Log(1-g.float()) * beta, nil
+		return -pyrt.Log(1-g.float()) * beta, nil
 	}
 	for {
 		if err := b.Charge(1); err != nil {
@@ -1097,16 +1097,16 @@ func gammaVariate(b *interp.Budget, g *mt, alpha, beta float64) (float64, error)
 		p := bb * u
 		var x float64
 		if p <= 1 {
-			x = python.FloatPow(p, 1/alpha)
+			x = pyrt.FloatPow(p, 1/alpha)
 		} else {
-			x = -python.Log((bb - p) / alpha)
+			x = -pyrt.Log((bb - p) / alpha)
 		}
 		u1 := g.float()
 		if p > 1 {
-			if u1 <= python.FloatPow(x, alpha-1) {
+			if u1 <= pyrt.FloatPow(x, alpha-1) {
 				return x * beta, nil
 			}
-		} else if u1 <= python.Exp(-x) {
+		} else if u1 <= pyrt.Exp(-x) {
 			return x * beta, nil
 		}
 	}
@@ -1178,7 +1178,7 @@ func randVonmisesvariate(thread *starlark.Thread, name string, g *mt, args starl
 		z = ddCos(math.Pi * u1)
 		d := z / (r + z)
 		u2 := g.float()
-		if u2 < 1-d*d || u2 <= (1-d)*python.Exp(d) {
+		if u2 < 1-d*d || u2 <= (1-d)*pyrt.Exp(d) {
 			break
 		}
 	}
@@ -1201,7 +1201,7 @@ func randRandbytes(thread *starlark.Thread, name string, g *mt, args starlark.Tu
 		return nil, err
 	}
 	if n < 0 {
-		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+		return nil, pyrt.Errorf("ValueError", "number of bits must be non-negative")
 	}
 	// getrandbits(n * 8).to_bytes(n, 'little'), as CPython: the 32-bit
 	// words least significant first, each little-endian, the last one
@@ -1245,31 +1245,31 @@ func randSetstate(thread *starlark.Thread, name string, g *mt, args starlark.Tup
 		return nil, err
 	}
 	if len(state) != 3 {
-		return nil, python.Errorf("ValueError", "state must be the value getstate() returned")
+		return nil, pyrt.Errorf("ValueError", "state must be the value getstate() returned")
 	}
 	if v, ok := state[0].(starlark.Int); !ok || v.String() != "3" && v.String() != "2" {
-		return nil, python.Errorf("ValueError", "state with version %s passed to Random.setstate() of version 3", state[0])
+		return nil, pyrt.Errorf("ValueError", "state with version %s passed to Random.setstate() of version 3", state[0])
 	}
 	words, ok := state[1].(starlark.Tuple)
 	if !ok || len(words) != mtN+1 {
-		return nil, python.Errorf("ValueError", "state vector is the wrong size")
+		return nil, pyrt.Errorf("ValueError", "state vector is the wrong size")
 	}
 	var next mt
 	for i := 0; i < mtN; i++ {
 		var w uint32
 		if err := starlark.AsInt(words[i], &w); err != nil {
-			return nil, python.Errorf("OverflowError", "Python int too large to convert to C unsigned long")
+			return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C unsigned long")
 		}
 		next.state[i] = w
 	}
 	if err := starlark.AsInt(words[mtN], &next.index); err != nil || next.index < 0 || next.index > mtN {
-		return nil, python.Errorf("ValueError", "invalid state")
+		return nil, pyrt.Errorf("ValueError", "invalid state")
 	}
 	switch state[2].(type) {
 	case starlark.NoneType, starlark.Float:
 		next.gaussNext = state[2]
 	default:
-		return nil, python.Errorf("TypeError", "gauss_next must be a float or None")
+		return nil, pyrt.Errorf("TypeError", "gauss_next must be a float or None")
 	}
 	*g = next
 	return starlark.None, nil

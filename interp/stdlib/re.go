@@ -17,7 +17,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The re module: Python's API over Go's regexp (RE2), which runs every
@@ -35,7 +35,7 @@ const reCacheSize = 256
 const bigText = 1 << 16
 
 type reModule struct {
-	errClass *python.ExcClass
+	errClass *pyrt.ExcClass
 	classes  charClasses
 
 	mu    sync.Mutex // guards the cache, shared by concurrent runs
@@ -50,7 +50,7 @@ type cacheKey struct {
 
 // reErrorClass is re.error, which strptime raises too (a format that
 // names a directive twice makes a pattern that defines a group twice).
-var reErrorClass = python.NewModuleClass("re.error", "Exception")
+var reErrorClass = pyrt.NewModuleClass("re.error", "Exception")
 
 // RE is the re module. Its value is built once and shared: its state is
 // the cache of compiled patterns, guarded by a mutex.
@@ -126,16 +126,16 @@ func (r *reModule) failIn(msg string, pattern starlark.Value) error {
 func (r *reModule) compile(b *interp.Budget, pattern starlark.Value, flags int) (*Pattern, error) {
 	if p, ok := pattern.(*Pattern); ok {
 		if flags != 0 {
-			return nil, python.Errorf("ValueError", "cannot process flags argument with a compiled pattern")
+			return nil, pyrt.Errorf("ValueError", "cannot process flags argument with a compiled pattern")
 		}
 		return p, nil
 	}
 	src, ok := interp.AsText(pattern)
 	if !ok {
 		if _, isBytes := interp.AsBytes(pattern); isBytes {
-			return nil, python.Errorf("TypeError", "bytes patterns are not supported: decode the pattern and the text to str")
+			return nil, pyrt.Errorf("TypeError", "bytes patterns are not supported: decode the pattern and the text to str")
 		}
-		return nil, python.Errorf("TypeError", "first argument must be string or compiled pattern")
+		return nil, pyrt.Errorf("TypeError", "first argument must be string or compiled pattern")
 	}
 	key := cacheKey{src, flags}
 	r.mu.Lock()
@@ -173,7 +173,7 @@ func (r *reModule) newPattern(src string, srcVal starlark.Value, flags int) (*Pa
 		var re *reError
 		if errors.As(err, &re) {
 			if strings.HasPrefix(re.msg, "ASCII and UNICODE") || strings.HasPrefix(re.msg, "cannot use LOCALE") {
-				return nil, python.Errorf("ValueError", "%s", re.msg)
+				return nil, pyrt.Errorf("ValueError", "%s", re.msg)
 			}
 			return nil, r.failIn(re.msg, srcVal)
 		}
@@ -421,11 +421,11 @@ func flagsArg(v starlark.Value) (int, error) {
 			}
 			return 0, nil
 		}
-		return 0, python.Errorf("TypeError", "flags must be an int, not %s", v.Type())
+		return 0, pyrt.Errorf("TypeError", "flags must be an int, not %s", v.Type())
 	}
 	n, ok := i.Int64()
 	if !ok {
-		return 0, python.Errorf("OverflowError", "flags too large")
+		return 0, pyrt.Errorf("OverflowError", "flags too large")
 	}
 	return int(n), nil
 }
@@ -444,7 +444,7 @@ func (r *reModule) compileFn(thread *starlark.Thread, name string, args starlark
 
 func (r *reModule) purgeFn(_ *starlark.Thread, name string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 0 || len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "purge() takes 0 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "purge() takes 0 positional arguments but %d were given", len(args))
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -462,7 +462,7 @@ func (r *reModule) escapeFn(thread *starlark.Thread, name string, args starlark.
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return nil, python.Errorf("TypeError", "escape() argument must be str, not %s", v.Type())
+		return nil, pyrt.Errorf("TypeError", "escape() argument must be str, not %s", v.Type())
 	}
 	b := interp.BudgetOf(thread)
 	if err := b.Alloc(int64(len(s)) * 2); err != nil {
@@ -498,9 +498,9 @@ func newSubject(v starlark.Value, fn string) (*subject, error) {
 	s, ok := interp.AsText(v)
 	if !ok {
 		if _, isBytes := interp.AsBytes(v); isBytes {
-			return nil, python.Errorf("TypeError", "cannot use a string pattern on a bytes-like object")
+			return nil, pyrt.Errorf("TypeError", "cannot use a string pattern on a bytes-like object")
 		}
-		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", v.Type())
+		return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", v.Type())
 	}
 	sub := &subject{v: v, s: s}
 	if u, ok := v.(*interp.Unicode); ok {
@@ -695,7 +695,7 @@ func posArgs(pos, endpos starlark.Value, n int) (int, int, error) {
 		}
 		i, ok := v.(starlark.Int)
 		if !ok {
-			return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", v.Type())
+			return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", v.Type())
 		}
 		x, ok := i.Int64()
 		if !ok {
@@ -731,7 +731,7 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 		err = starlark.UnpackArgs(name, args, kwargs, "string", &str, "pos?", &pos, "endpos?", &endpos)
 	}
 	if err != nil {
-		return nil, python.Errorf("TypeError", "%s", err.Error())
+		return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 	}
 	sub, err := newSubject(str, name)
 	if err != nil {
@@ -757,7 +757,7 @@ func (p *Pattern) method(thread *starlark.Thread, name string, args starlark.Tup
 			return nil, err
 		}
 		ms := p.matches(sub, cp, ce)
-		return python.NewIterator(thread, "callable_iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		return pyrt.NewIterator(thread, "callable_iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 			loc, err := ms.next(interp.BudgetOf(thread))
 			if err != nil || loc == nil {
 				return nil, false, err
@@ -811,7 +811,7 @@ func intArg(v starlark.Value, name string) (int, error) {
 	}
 	i, ok := v.(starlark.Int)
 	if !ok {
-		return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", v.Type())
+		return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", v.Type())
 	}
 	x, ok := i.Int64()
 	if !ok {
@@ -1000,7 +1000,7 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 	if !isFn {
 		text, ok := interp.AsText(repl)
 		if !ok {
-			return nil, 0, python.Errorf("TypeError", "decoding to str: need a bytes-like object, %s found", repl.Type())
+			return nil, 0, pyrt.Errorf("TypeError", "decoding to str: need a bytes-like object, %s found", repl.Type())
 		}
 		var err error
 		if tmpl, err = p.parseTemplate(text); err != nil {
@@ -1029,7 +1029,7 @@ func (p *Pattern) sub(thread *starlark.Thread, b *interp.Budget, repl starlark.V
 			}
 			s, ok := interp.AsText(v)
 			if !ok {
-				return python.Errorf("TypeError", "expected str instance, %s found", v.Type())
+				return pyrt.Errorf("TypeError", "expected str instance, %s found", v.Type())
 			}
 			if err := w.WriteString(s); err != nil {
 				return err
@@ -1125,7 +1125,7 @@ func (p *Pattern) parseTemplate(s string) ([]tmplPart, error) {
 					if !isIdentifier(name) {
 						return nil, p.r.fail(fmt.Sprintf("bad character in group name %s at position %d", pyQuote(name), i+2))
 					}
-					return nil, python.Errorf("IndexError", "unknown group name %s", pyQuote(name))
+					return nil, pyrt.Errorf("IndexError", "unknown group name %s", pyQuote(name))
 				}
 				flush()
 				parts = append(parts, tmplPart{group: g})

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Look-around, backreferences and atomic groups are what RE2 cannot run.
@@ -370,7 +370,7 @@ func (m *btMatcher) match(n *btNode, i int, k func(int) bool) bool {
 		return false
 	}
 	if m.depth++; m.depth > btMaxDepth {
-		m.err = python.Errorf("RecursionError", "maximum recursion depth exceeded while matching a regular expression")
+		m.err = pyrt.Errorf("RecursionError", "maximum recursion depth exceeded while matching a regular expression")
 		return false
 	}
 	ok := m.match1(n, i, k)

@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Match is a match object (re.Match): spans in characters, texts made
@@ -89,7 +89,7 @@ func (m *Match) index(k starlark.Value) (int, error) {
 			}
 		}
 	}
-	return 0, python.Errorf("IndexError", "no such group")
+	return 0, pyrt.Errorf("IndexError", "no such group")
 }
 
 func (m *Match) group(g int) starlark.Value {
@@ -145,7 +145,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 	switch name {
 	case "group":
 		if len(kwargs) > 0 {
-			return nil, python.Errorf("TypeError", "group() takes no keyword arguments")
+			return nil, pyrt.Errorf("TypeError", "group() takes no keyword arguments")
 		}
 		if len(args) == 0 {
 			return m.group(0), nil
@@ -165,7 +165,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 	case "groups", "groupdict":
 		var dflt starlark.Value = starlark.None
 		if err := starlark.UnpackArgs(name, args, kwargs, "default?", &dflt); err != nil {
-			return nil, python.Errorf("TypeError", "%s", err.Error())
+			return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 		}
 		val := func(g int) starlark.Value {
 			if m.loc[2*g] < 0 {
@@ -192,7 +192,7 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 	case "start", "end", "span":
 		var k starlark.Value = starlark.MakeInt(0)
 		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 0, &k); err != nil {
-			return nil, python.Errorf("TypeError", "%s", err.Error())
+			return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 		}
 		g, err := m.index(k)
 		if err != nil {
@@ -209,11 +209,11 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 	case "expand":
 		var t starlark.Value
 		if err := starlark.UnpackPositionalArgs(name, args, kwargs, 1, &t); err != nil {
-			return nil, python.Errorf("TypeError", "%s", err.Error())
+			return nil, pyrt.Errorf("TypeError", "%s", err.Error())
 		}
 		text, ok := interp.AsText(t)
 		if !ok {
-			return nil, python.Errorf("TypeError", "expected str instance, %s found", t.Type())
+			return nil, pyrt.Errorf("TypeError", "expected str instance, %s found", t.Type())
 		}
 		tmpl, err := m.p.parseTemplate(text)
 		if err != nil {
@@ -226,5 +226,5 @@ func (m *Match) method(thread *starlark.Thread, name string, args starlark.Tuple
 		}
 		return w.value()
 	}
-	return nil, python.Errorf("AttributeError", "'re.Match' object has no attribute '%s'", strings.TrimSpace(name))
+	return nil, pyrt.Errorf("AttributeError", "'re.Match' object has no attribute '%s'", strings.TrimSpace(name))
 }

@@ -13,7 +13,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Secrets is the secrets module: tokens and choices drawn from the
@@ -65,10 +65,10 @@ func secToken(name string) interp.BuiltinFunc {
 			case starlark.Bool:
 				v = starlark.MakeInt(boolInt(bool(x)))
 			default:
-				return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(nbytes))
+				return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(nbytes))
 			}
 			if v.Sign() < 0 {
-				return nil, python.Errorf("ValueError", "negative argument not allowed")
+				return nil, pyrt.Errorf("ValueError", "negative argument not allowed")
 			}
 			size, ok := v.Int64()
 			if !ok || size > math.MaxInt32 {
@@ -106,7 +106,7 @@ func secAlloc(thread *starlark.Thread, n int64, times int64) error {
 		return err
 	}
 	if n > 1<<30 {
-		return python.Errorf("MemoryError", "")
+		return pyrt.Errorf("MemoryError", "")
 	}
 	return nil
 }
@@ -132,10 +132,10 @@ func secRandbelow(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	case starlark.Bool:
 		n = big.NewInt(int64(boolInt(bool(x))))
 	default:
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'bit_length'", python.TypeName(exclusive))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'bit_length'", pyrt.TypeName(exclusive))
 	}
 	if n.Sign() <= 0 {
-		return nil, python.Errorf("ValueError", "Upper bound must be positive.")
+		return nil, pyrt.Errorf("ValueError", "Upper bound must be positive.")
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(n.BitLen())/64 + 1); err != nil {
 		return nil, err
@@ -149,10 +149,10 @@ func secRandbelow(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 
 func secRandbits(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "Random.getrandbits() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "Random.getrandbits() takes no keyword arguments")
 	}
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "Random.getrandbits() takes exactly one argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "Random.getrandbits() takes exactly one argument (%d given)", len(args))
 	}
 	var k int64
 	switch x := args[0].(type) {
@@ -160,7 +160,7 @@ func secRandbits(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 		v, ok := x.Int64()
 		if !ok {
 			if x.Sign() < 0 {
-				return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+				return nil, pyrt.Errorf("ValueError", "number of bits must be non-negative")
 			}
 			v = math.MaxInt64
 		}
@@ -168,10 +168,10 @@ func secRandbits(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	case starlark.Bool:
 		k = int64(boolInt(bool(x)))
 	default:
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[0]))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(args[0]))
 	}
 	if k < 0 {
-		return nil, python.Errorf("ValueError", "number of bits must be non-negative")
+		return nil, pyrt.Errorf("ValueError", "number of bits must be non-negative")
 	}
 	b := interp.BudgetOf(thread)
 	if max := b.IntBits(); max > 0 && k > int64(max) {
@@ -204,7 +204,7 @@ func secChoice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if s, ok := interp.AsText(seq); ok {
 		runes := []rune(s)
 		if len(runes) == 0 {
-			return nil, python.Errorf("IndexError", "Cannot choose from an empty sequence")
+			return nil, pyrt.Errorf("IndexError", "Cannot choose from an empty sequence")
 		}
 		if err := interp.BudgetOf(thread).Charge(uint64(len(s)) / 16); err != nil {
 			return nil, err
@@ -220,13 +220,13 @@ func secChoice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		if ix, isIx := seq.(starlark.Indexable); isIx {
 			n = ix.Len()
 		} else {
-			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(seq))
+			return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(seq))
 		}
 	} else {
 		n = sized.Len()
 	}
 	if n == 0 {
-		return nil, python.Errorf("IndexError", "Cannot choose from an empty sequence")
+		return nil, pyrt.Errorf("IndexError", "Cannot choose from an empty sequence")
 	}
 	r, err := secBelow(big.NewInt(int64(n)))
 	if err != nil {
@@ -242,11 +242,11 @@ func secChoice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return nil, err
 		}
 		if !found {
-			return nil, python.Errorf("KeyError", "%d", i)
+			return nil, pyrt.Errorf("KeyError", "%d", i)
 		}
 		return v, nil
 	}
-	return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(seq))
+	return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(seq))
 }
 
 // secCompareDigest is compare_digest(a, b): equality in time that does
@@ -254,10 +254,10 @@ func secChoice(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 // values.
 func secCompareDigest(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "compare_digest() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "compare_digest() takes no keyword arguments")
 	}
 	if len(args) != 2 {
-		return nil, python.Errorf("TypeError", "compare_digest expected 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "compare_digest expected 2 arguments, got %d", len(args))
 	}
 	a, b := args[0], args[1]
 	as, aText := interp.AsText(a)
@@ -267,7 +267,7 @@ func secCompareDigest(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 		for _, s := range []string{as, bs} {
 			for i := 0; i < len(s); i++ {
 				if s[i] >= 0x80 {
-					return nil, python.Errorf("TypeError", "comparing strings with non-ASCII characters is not supported")
+					return nil, pyrt.Errorf("TypeError", "comparing strings with non-ASCII characters is not supported")
 				}
 			}
 		}
@@ -277,15 +277,15 @@ func secCompareDigest(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 			other = a
 		}
 		if _, ok := bytesLike(other); ok {
-			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+			return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
-		return nil, python.Errorf("TypeError", "unsupported operand types(s) or combination of types: '%s' and '%s'", python.TypeName(a), python.TypeName(b))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand types(s) or combination of types: '%s' and '%s'", pyrt.TypeName(a), pyrt.TypeName(b))
 	default:
 		var ok1, ok2 bool
 		as, ok1 = bytesLike(a)
 		bs, ok2 = bytesLike(b)
 		if !ok1 || !ok2 {
-			return nil, python.Errorf("TypeError", "unsupported operand types(s) or combination of types: '%s' and '%s'", python.TypeName(a), python.TypeName(b))
+			return nil, pyrt.Errorf("TypeError", "unsupported operand types(s) or combination of types: '%s' and '%s'", pyrt.TypeName(a), pyrt.TypeName(b))
 		}
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(as)+len(bs))/64 + 1); err != nil {
@@ -299,7 +299,7 @@ func bytesLike(v starlark.Value) (string, bool) {
 	if s, ok := interp.AsBytes(v); ok {
 		return s, true
 	}
-	if python.TypeName(v) == "bytearray" {
+	if pyrt.TypeName(v) == "bytearray" {
 		if ix, ok := v.(starlark.Indexable); ok {
 			out := make([]byte, ix.Len())
 			for i := range out {

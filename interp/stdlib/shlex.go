@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // ShLex is the shlex module's functions for command lines as text:
@@ -68,7 +68,7 @@ func shlexWords(b *interp.Budget, s string, comments bool) ([]string, error) {
 			}
 		case c == '\\':
 			if i+1 >= len(rs) {
-				return nil, python.Errorf("ValueError", "No escaped character")
+				return nil, pyrt.Errorf("ValueError", "No escaped character")
 			}
 			i++
 			w.WriteRune(rs[i])
@@ -82,7 +82,7 @@ func shlexWords(b *interp.Budget, s string, comments bool) ([]string, error) {
 				w.WriteRune(rs[j])
 			}
 			if j >= len(rs) {
-				return nil, python.Errorf("ValueError", "No closing quotation")
+				return nil, pyrt.Errorf("ValueError", "No closing quotation")
 			}
 			i = j
 			inWord = true
@@ -108,12 +108,12 @@ func shlexSplit(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	s, ok := interp.AsText(sv)
 	if !ok {
 		if sv == starlark.None {
-			return nil, python.Errorf("ValueError", "s argument must not be None")
+			return nil, pyrt.Errorf("ValueError", "s argument must not be None")
 		}
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'read'", python.TypeName(sv))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'read'", pyrt.TypeName(sv))
 	}
 	if !flagArg(posix, true) {
-		return nil, python.Errorf("ValueError", "shlex.split(posix=False) is not supported: use the default POSIX rules")
+		return nil, pyrt.Errorf("ValueError", "shlex.split(posix=False) is not supported: use the default POSIX rules")
 	}
 	words, err := shlexWords(interp.BudgetOf(thread), s, flagArg(comments, false))
 	if err != nil {
@@ -153,7 +153,7 @@ func shlexQuote(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	}
 	s, ok := interp.AsText(sv)
 	if !ok {
-		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(sv))
+		return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(sv))
 	}
 	if err := webGrow(thread, 4*len(s)+2); err != nil {
 		return nil, err
@@ -169,7 +169,7 @@ func shlexJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	}
 	iter := starlark.Iterate(cmd)
 	if iter == nil {
-		return nil, python.Errorf("TypeError", "'%s' object is not iterable", python.TypeName(cmd))
+		return nil, pyrt.Errorf("TypeError", "'%s' object is not iterable", pyrt.TypeName(cmd))
 	}
 	defer iter.Done()
 	var parts []string
@@ -178,7 +178,7 @@ func shlexJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	for iter.Next(&x) {
 		s, ok := interp.AsText(x)
 		if !ok {
-			return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(x))
+			return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(x))
 		}
 		q := shQuote(s)
 		size += len(q) + 1

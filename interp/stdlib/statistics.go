@@ -9,14 +9,14 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Statistics is the statistics module. As in CPython, sums are exact
 // (fractions), so mean([1, 2, 4]) is the float nearest 7/3 and the mean
 // or variance of ints is an int when it is whole.
 func Statistics() *starlarkstruct.Module {
-	s := &statsModule{errClass: python.NewModuleClass("statistics.StatisticsError", "ValueError"), sorted: builtins()["sorted"]}
+	s := &statsModule{errClass: pyrt.NewModuleClass("statistics.StatisticsError", "ValueError"), sorted: builtins()["sorted"]}
 	m := starlark.StringDict{"StatisticsError": s.errClass}
 	add := func(name string, fn interp.BuiltinFunc) { m[name] = interp.NewBuiltin(name, fn) }
 	add("mean", s.mean)
@@ -45,7 +45,7 @@ func Statistics() *starlarkstruct.Module {
 }
 
 type statsModule struct {
-	errClass *python.ExcClass
+	errClass *pyrt.ExcClass
 	sorted   starlark.Value
 	ndClass  normalDistClass // statistics.NormalDist, type(d) of its values
 }
@@ -55,7 +55,7 @@ func (s *statsModule) fail(msg string) error {
 	if err != nil {
 		return err
 	}
-	return v.(*python.ExcValue).Error()
+	return v.(*pyrt.ExcValue).Error()
 }
 
 // numKind is the type of a statistic's result, as CPython's _coerce
@@ -80,7 +80,7 @@ func coerceKind(a, b numKind) (numKind, error) {
 	case a == kindInt:
 		return b, nil
 	case a == kindDecimal || b == kindDecimal:
-		return 0, python.Errorf("TypeError", "don't know how to coerce %s and %s", kindNames[a], kindNames[b])
+		return 0, pyrt.Errorf("TypeError", "don't know how to coerce %s and %s", kindNames[a], kindNames[b])
 	}
 	return kindFloat, nil
 }
@@ -105,7 +105,7 @@ func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, numKind,
 			r.SetInt(v.BigInt())
 		case starlark.Float:
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				return nil, 0, python.Errorf("ValueError", "statistics of nan or inf are not supported")
+				return nil, 0, pyrt.Errorf("ValueError", "statistics of nan or inf are not supported")
 			}
 			r.SetFloat64(float64(v))
 			k = kindFloat
@@ -119,7 +119,7 @@ func exact(thread *starlark.Thread, data []starlark.Value) ([]*big.Rat, numKind,
 			}
 			r, k = d, kindDecimal
 		default:
-			return nil, 0, python.Errorf("TypeError", "can't convert type '%s' to numerator/denominator", python.TypeName(x))
+			return nil, 0, pyrt.Errorf("TypeError", "can't convert type '%s' to numerator/denominator", pyrt.TypeName(x))
 		}
 		var err error
 		if kind, err = coerceKind(kind, k); err != nil {
@@ -145,7 +145,7 @@ func convert(thread *starlark.Thread, r *big.Rat, kind numKind) (starlark.Value,
 	f, _ := r.Float64()
 	if math.IsInf(f, 0) {
 		// float(Fraction) is numerator / denominator.
-		return nil, python.Errorf("OverflowError", "integer division result too large for a float")
+		return nil, pyrt.Errorf("OverflowError", "integer division result too large for a float")
 	}
 	return starlark.Float(f), nil
 }
@@ -184,7 +184,7 @@ func (s *statsModule) data(thread *starlark.Thread, name string, args starlark.T
 	if err := unpack(name, args, kwargs, "data", &data); err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, data)
+	return pyrt.Collect(thread, data)
 }
 
 func (s *statsModule) mean(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -267,7 +267,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 	if err := unpack("fmean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, it)
+	data, err := pyrt.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +285,7 @@ func (s *statsModule) fmean(thread *starlark.Thread, _ *starlark.Builtin, args s
 		}
 		return starlark.Float(sum / float64(len(xs))), nil
 	}
-	ws, err := python.Collect(thread, weights)
+	ws, err := pyrt.Collect(thread, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +328,7 @@ func (s *statsModule) sortedData(thread *starlark.Thread, v starlark.Value) ([]s
 	if err != nil {
 		return nil, err
 	}
-	return python.Collect(thread, l)
+	return pyrt.Collect(thread, l)
 }
 
 func (s *statsModule) median(name string) interp.BuiltinFunc {
@@ -355,10 +355,10 @@ func (s *statsModule) median(name string) interp.BuiltinFunc {
 		}
 		sum, err := starlark.Binary(syntax.PLUS, boolAsInt(data[n/2-1]), boolAsInt(data[n/2]))
 		if err != nil {
-			return nil, python.Classify(err)
+			return nil, pyrt.Classify(err)
 		}
 		r, err := starlark.Binary(syntax.SLASH, sum, starlark.MakeInt(2))
-		return r, python.Classify(err)
+		return r, pyrt.Classify(err)
 	}
 }
 
@@ -375,7 +375,7 @@ func counts(thread *starlark.Thread, data []starlark.Value) ([]starlark.Value, [
 		}
 		v, found, err := idx.Get(x)
 		if err != nil {
-			return nil, nil, python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(x))
+			return nil, nil, pyrt.Errorf("TypeError", "unhashable type: '%s'", pyrt.TypeName(x))
 		}
 		if found {
 			i, _ := starlark.AsInt32(v)
@@ -445,7 +445,7 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		if err := unpack(name, args, kwargs, "data", &it, param, &center); err != nil {
 			return nil, err
 		}
-		data, err := python.Collect(thread, it)
+		data, err := pyrt.Collect(thread, it)
 		if err != nil {
 			return nil, err
 		}
@@ -485,7 +485,7 @@ func (s *statsModule) variance(name string, sample, root bool) interp.BuiltinFun
 		}
 		if has {
 			if root {
-				return nil, python.Errorf("AttributeError", "'float' object has no attribute 'numerator'")
+				return nil, pyrt.Errorf("AttributeError", "'float' object has no attribute 'numerator'")
 			}
 			div := float64(n)
 			if sample {
@@ -550,7 +550,7 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 	n := 4
 	var method starlark.Value = starlark.String("exclusive")
 	if len(args) > 1 {
-		return nil, python.Errorf("TypeError", "quantiles() takes 1 positional argument but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "quantiles() takes 1 positional argument but %d were given", len(args))
 	}
 	if err := unpack("quantiles", args, kwargs, "data", &it, "n?", &n, "method?", &method); err != nil {
 		return nil, err
@@ -578,11 +578,11 @@ func (s *statsModule) quantiles(thread *starlark.Thread, _ *starlark.Builtin, ar
 		m = ld - 1
 	default:
 		r, _ := interp.Repr(nil, method)
-		return nil, python.Errorf("ValueError", "Unknown method: %s", r)
+		return nil, pyrt.Errorf("ValueError", "Unknown method: %s", r)
 	}
 	ar := func(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 		v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
-		return v, python.Classify(err)
+		return v, pyrt.Classify(err)
 	}
 	out := make([]starlark.Value, 0, n-1)
 	for i := 1; i < n; i++ {
@@ -639,7 +639,7 @@ func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin
 		if math.IsInf(x, 1) || math.IsNaN(x) {
 			logs[i] = x // log(inf) is inf, log(nan) nan
 		} else {
-			logs[i] = python.Log(x)
+			logs[i] = pyrt.Log(x)
 		}
 	}
 	sum, err := fsumFloats(logs)
@@ -650,7 +650,7 @@ func (s *statsModule) geometricMean(thread *starlark.Thread, _ *starlark.Builtin
 	if math.IsInf(m, 1) || math.IsNaN(m) {
 		return starlark.Float(m), nil
 	}
-	return starlark.Float(python.Exp(m)), nil
+	return starlark.Float(pyrt.Exp(m)), nil
 }
 
 // harmonicMean is harmonic_mean(data, weights=None): sum(weights) over
@@ -661,7 +661,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 	if err := unpack("harmonic_mean", args, kwargs, "data", &it, "weights?", &weights); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, it)
+	data, err := pyrt.Collect(thread, it)
 	if err != nil {
 		return nil, err
 	}
@@ -688,7 +688,7 @@ func (s *statsModule) harmonicMean(thread *starlark.Thread, _ *starlark.Builtin,
 			ws[i] = 1
 		}
 	} else {
-		wv, err := python.Collect(thread, weights)
+		wv, err := pyrt.Collect(thread, weights)
 		if err != nil {
 			return nil, err
 		}
@@ -787,7 +787,7 @@ func (s *statsModule) harmonicExact(thread *starlark.Thread, data []starlark.Val
 		ws[i] = starlark.MakeInt(1)
 	}
 	if weights != starlark.None {
-		if ws, err = python.Collect(thread, weights); err != nil {
+		if ws, err = pyrt.Collect(thread, weights); err != nil {
 			return nil, false, err
 		}
 	}
@@ -902,18 +902,18 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 			}
 			if name == "linear_regression" {
 				k, _ := starlark.AsString(kv[0])
-				return nil, python.Errorf("TypeError", "linear_regression() got an unexpected keyword argument '%s'", k)
+				return nil, pyrt.Errorf("TypeError", "linear_regression() got an unexpected keyword argument '%s'", k)
 			}
 			kw = append(kw, kv)
 		}
 		if err := nArgs(name, args, kw, 2); err != nil {
 			return nil, err
 		}
-		xv, err := python.Collect(thread, args[0])
+		xv, err := pyrt.Collect(thread, args[0])
 		if err != nil {
 			return nil, err
 		}
-		yv, err := python.Collect(thread, args[1])
+		yv, err := pyrt.Collect(thread, args[1])
 		if err != nil {
 			return nil, err
 		}
@@ -1014,7 +1014,7 @@ func (s *statsModule) pairwise(name string) interp.BuiltinFunc {
 // (True + True is 2; Starlark has no arithmetic on bools).
 func numBinary(op syntax.Token, x, y starlark.Value) (starlark.Value, error) {
 	v, err := starlark.Binary(op, boolAsInt(x), boolAsInt(y))
-	return v, python.Classify(err)
+	return v, pyrt.Classify(err)
 }
 
 // numCompare is x op y with bools taken as ints (True > 0).

@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // normalDist is a statistics.NormalDist: a normal distribution of mean mu
@@ -47,7 +47,7 @@ func (d *normalDist) CompareSameType(op syntax.Token, y starlark.Value, _ int) (
 	case syntax.NEQ:
 		return !eq, nil
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'NormalDist' and 'NormalDist'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'NormalDist' and 'NormalDist'", op)
 }
 
 func (s *statsModule) newNormal(mu, sigma float64) (*normalDist, error) {
@@ -64,7 +64,7 @@ type normalDistClass struct {
 	s *statsModule
 }
 
-var _ python.Class = normalDistClass{}
+var _ pyrt.Class = normalDistClass{}
 
 func (c normalDistClass) String() string { return "<class 'statistics.NormalDist'>" }
 
@@ -98,16 +98,16 @@ func (s *statsModule) newNormalDist(thread *starlark.Thread, _ *starlark.Builtin
 	// As CPython 3.11: sigma < 0.0 first (a str sigma is that
 	// comparison's TypeError), then float(mu) and float(sigma), so
 	// NormalDist("100", 15) works.
-	if neg, err := python.Compare(thread, syntax.LT, sigma, starlark.Float(0)); err != nil {
+	if neg, err := pyrt.Compare(thread, syntax.LT, sigma, starlark.Float(0)); err != nil {
 		return nil, err
 	} else if neg {
 		return nil, s.fail("sigma must be non-negative")
 	}
-	m, err := python.ToFloat(thread, mu)
+	m, err := pyrt.ToFloat(thread, mu)
 	if err != nil {
 		return nil, err
 	}
-	sg, err := python.ToFloat(thread, sigma)
+	sg, err := pyrt.ToFloat(thread, sigma)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func (s *statsModule) normalFromSamples(thread *starlark.Thread, b *starlark.Bui
 	if err := nArgs("from_samples", args, kwargs, 1); err != nil {
 		return nil, err
 	}
-	data, err := python.Collect(thread, args[0])
+	data, err := pyrt.Collect(thread, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (d *normalDist) Attr(name string) (starlark.Value, error) {
 			}
 			o, ok := args[0].(*normalDist)
 			if !ok {
-				return nil, python.Errorf("TypeError", "Expected another NormalDist instance")
+				return nil, pyrt.Errorf("TypeError", "Expected another NormalDist instance")
 			}
 			r, err := d.overlap(o)
 			if err != nil {
@@ -238,7 +238,7 @@ func (d *normalDist) Attr(name string) (starlark.Value, error) {
 			var n int
 			var seed starlark.Value = starlark.None
 			if len(args) > 1 {
-				return nil, python.Errorf("TypeError", "NormalDist.samples() takes 2 positional arguments but %d were given", len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "NormalDist.samples() takes 2 positional arguments but %d were given", len(args)+1)
 			}
 			if err := unpack("samples", args, kwargs, "n", &n, "seed?", &seed); err != nil {
 				return nil, err
@@ -279,7 +279,7 @@ func (d *normalDist) pdf(x float64) (float64, error) {
 		return 0, d.s.fail("pdf() not defined when sigma is zero")
 	}
 	diff := x - d.mu
-	return python.Exp(diff*diff/(-2.0*v)) / math.Sqrt(2*math.Pi*v), nil
+	return pyrt.Exp(diff*diff/(-2.0*v)) / math.Sqrt(2*math.Pi*v), nil
 }
 
 func (d *normalDist) cdf(x float64) (float64, error) {
@@ -329,7 +329,7 @@ func normalQuantile(p, mu, sigma float64) float64 {
 	if q > 0 {
 		r = 1 - p
 	}
-	r = math.Sqrt(-python.Log(r))
+	r = math.Sqrt(-pyrt.Log(r))
 	var num, den float64
 	if r <= 5 {
 		r -= 1.6
@@ -372,7 +372,7 @@ func (d *normalDist) overlap(o *normalDist) (float64, error) {
 		return 1.0 - erf(dm/(2.0*x.sigma*math.Sqrt2)), nil
 	}
 	a := x.mu*yv - y.mu*xv
-	b := x.sigma * y.sigma * math.Sqrt(dm*dm+dv*python.Log(yv/xv))
+	b := x.sigma * y.sigma * math.Sqrt(dm*dm+dv*pyrt.Log(yv/xv))
 	x1, x2 := (a+b)/dv, (a-b)/dv
 	cdfs := func(t float64) float64 {
 		cy, _ := y.cdf(t)
@@ -393,9 +393,9 @@ func (d *normalDist) Binary(op syntax.Token, y starlark.Value, side starlark.Sid
 		}
 		switch op {
 		case syntax.PLUS:
-			return d.s.newNormal(x.mu+z.mu, python.Norm([]float64{x.sigma, z.sigma}))
+			return d.s.newNormal(x.mu+z.mu, pyrt.Norm([]float64{x.sigma, z.sigma}))
 		case syntax.MINUS:
-			return d.s.newNormal(x.mu-z.mu, python.Norm([]float64{x.sigma, z.sigma}))
+			return d.s.newNormal(x.mu-z.mu, pyrt.Norm([]float64{x.sigma, z.sigma}))
 		}
 		return nil, nil
 	}
@@ -414,7 +414,7 @@ func (d *normalDist) Binary(op syntax.Token, y starlark.Value, side starlark.Sid
 		return d.s.newNormal(d.mu*c, d.sigma*math.Abs(c))
 	case op == syntax.SLASH && side == starlark.Left:
 		if c == 0 {
-			return nil, python.Errorf("ZeroDivisionError", "float division by zero")
+			return nil, pyrt.Errorf("ZeroDivisionError", "float division by zero")
 		}
 		return d.s.newNormal(d.mu/c, d.sigma/math.Abs(c))
 	}
@@ -453,7 +453,7 @@ func (s *statsModule) medianGrouped(thread *starlark.Thread, _ *starlark.Builtin
 	// The first and last places where x is, by bisection.
 	var cmpErr error
 	less := func(a, c starlark.Value) bool {
-		lt, err := python.Less(b, a, c)
+		lt, err := pyrt.Less(b, a, c)
 		if err != nil && cmpErr == nil {
 			cmpErr = err
 		}
@@ -469,7 +469,7 @@ func (s *statsModule) medianGrouped(thread *starlark.Thread, _ *starlark.Builtin
 		if t, ok := interp.AsText(v); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
 			if err != nil {
-				return 0, python.Errorf("TypeError", "Value cannot be converted to a float")
+				return 0, pyrt.Errorf("TypeError", "Value cannot be converted to a float")
 			}
 			return f, nil
 		}

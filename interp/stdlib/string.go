@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // String is the string module: its constants, capwords and Template.
@@ -40,7 +40,7 @@ func String() *starlarkstruct.Module {
 
 // callMethod is x.name(args...) with a program's str methods.
 func callMethod(thread *starlark.Thread, x starlark.Value, name string, args ...starlark.Value) (starlark.Value, error) {
-	fn, err := python.GetAttr(thread, x, name)
+	fn, err := pyrt.GetAttr(thread, x, name)
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +55,13 @@ func capwords(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return nil, err
 	}
 	if _, ok := interp.AsText(s); !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'split'", python.TypeName(s))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'split'", pyrt.TypeName(s))
 	}
 	words, err := callMethod(thread, s, "split", sep)
 	if err != nil {
 		return nil, err
 	}
-	ws, err := python.Collect(thread, words)
+	ws, err := pyrt.Collect(thread, words)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func newTemplate(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	}
 	text, ok := interp.AsText(s)
 	if !ok {
-		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(s))
+		return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(s))
 	}
 	return &template{text: text, src: s}, nil
 }
@@ -126,13 +126,13 @@ func (t *template) Attr(name string) (starlark.Value, error) {
 		safe := name == "safe_substitute"
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) > 1 {
-				return nil, python.Errorf("TypeError", "Too many positional arguments")
+				return nil, pyrt.Errorf("TypeError", "Too many positional arguments")
 			}
 			var mapping starlark.Mapping
 			if len(args) == 1 {
 				m, ok := args[0].(starlark.Mapping)
 				if !ok {
-					return nil, python.Errorf("TypeError", "'%s' object is not subscriptable", python.TypeName(args[0]))
+					return nil, pyrt.Errorf("TypeError", "'%s' object is not subscriptable", pyrt.TypeName(args[0]))
 				}
 				mapping = m
 			}
@@ -252,7 +252,7 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 			if !safe {
 				line := strings.Count(s[:start], "\n") + 1
 				col := start - strings.LastIndexByte(s[:start], '\n')
-				return nil, python.Errorf("ValueError", "Invalid placeholder in string: line %d, col %d", line, col)
+				return nil, pyrt.Errorf("ValueError", "Invalid placeholder in string: line %d, col %d", line, col)
 			}
 			if err := out.WriteByte('$'); err != nil {
 				return nil, err
@@ -266,7 +266,7 @@ func (t *template) substitute(thread *starlark.Thread, mapping starlark.Mapping,
 		}
 		if !found {
 			if !safe {
-				return nil, python.Errorf("KeyError", "%s", interp.QuoteString(name))
+				return nil, pyrt.Errorf("KeyError", "%s", interp.QuoteString(name))
 			}
 			if err := out.WriteString(s[start:end]); err != nil {
 				return nil, err

@@ -6,7 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // formatter is a string.Formatter(): str.format as an object, and parse,
@@ -18,7 +18,7 @@ var _ starlark.HasAttrs = formatter{}
 
 func newFormatter(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if err := starlark.UnpackPositionalArgs("Formatter", args, kwargs, 0); err != nil {
-		return nil, python.Errorf("TypeError", "Formatter() takes no arguments")
+		return nil, pyrt.Errorf("TypeError", "Formatter() takes no arguments")
 	}
 	return formatter{}, nil
 }
@@ -39,10 +39,10 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 	case "format":
 		fn = func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) == 0 {
-				return nil, python.Errorf("TypeError", "Formatter.format() missing 1 required positional argument: 'format_string'")
+				return nil, pyrt.Errorf("TypeError", "Formatter.format() missing 1 required positional argument: 'format_string'")
 			}
 			if _, ok := interp.AsText(args[0]); !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'format'", python.TypeName(args[0]))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'format'", pyrt.TypeName(args[0]))
 			}
 			return starlark.Call(thread, bi["__ot_format"], args, kwargs)
 		}
@@ -53,17 +53,17 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			if _, ok := interp.AsText(s); !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'format'", python.TypeName(s))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'format'", pyrt.TypeName(s))
 			}
 			callArgs := starlark.Tuple{s}
-			items, err := python.Collect(thread, pos)
+			items, err := pyrt.Collect(thread, pos)
 			if err != nil {
 				return nil, err
 			}
 			callArgs = append(callArgs, items...)
 			m, ok := kw.(starlark.IterableMapping)
 			if !ok {
-				return nil, python.Errorf("TypeError", "argument after ** must be a mapping, not %s", python.TypeName(kw))
+				return nil, pyrt.Errorf("TypeError", "argument after ** must be a mapping, not %s", pyrt.TypeName(kw))
 			}
 			var kws []starlark.Tuple
 			for _, kv := range m.Items() {
@@ -79,7 +79,7 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 			}
 			text, ok := interp.AsText(s)
 			if !ok {
-				return nil, python.Errorf("TypeError", "expected str, got %s", python.TypeName(s))
+				return nil, pyrt.Errorf("TypeError", "expected str, got %s", pyrt.TypeName(s))
 			}
 			return parseFormat(interp.BudgetOf(thread), text)
 		}
@@ -109,7 +109,7 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 				return starlark.Call(thread, bi["ascii"], starlark.Tuple{v}, nil)
 			}
 			r, _ := interp.Repr(nil, conv)
-			return nil, python.Errorf("ValueError", "Unknown conversion specifier %s", strings.Trim(r, "'"))
+			return nil, pyrt.Errorf("ValueError", "Unknown conversion specifier %s", strings.Trim(r, "'"))
 		}
 	case "get_value":
 		fn = func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -130,7 +130,7 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 			}
 			name, ok := interp.AsText(field)
 			if !ok {
-				return nil, python.Errorf("TypeError", "expected str, got %s", python.TypeName(field))
+				return nil, pyrt.Errorf("TypeError", "expected str, got %s", pyrt.TypeName(field))
 			}
 			// The first part of the name picks the argument; .attr and
 			// [key] parts walk into it.
@@ -159,14 +159,14 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 					if end < 0 {
 						end = len(rest) - 1
 					}
-					if obj, err = python.GetAttr(thread, obj, rest[1:1+end]); err != nil {
+					if obj, err = pyrt.GetAttr(thread, obj, rest[1:1+end]); err != nil {
 						return nil, err
 					}
 					rest = rest[1+end:]
 				case '[':
 					end := strings.IndexByte(rest, ']')
 					if end < 0 {
-						return nil, python.Errorf("ValueError", "Missing ']' in format string")
+						return nil, pyrt.Errorf("ValueError", "Missing ']' in format string")
 					}
 					var k starlark.Value = interp.MakeString(rest[1:end])
 					if n, ok := parseIndex(rest[1:end]); ok {
@@ -177,7 +177,7 @@ func (f formatter) Attr(name string) (starlark.Value, error) {
 					}
 					rest = rest[end+1:]
 				default:
-					return nil, python.Errorf("ValueError", "Only '.' or '[' may follow ']' in format field specifier")
+					return nil, pyrt.Errorf("ValueError", "Only '.' or '[' may follow ']' in format field specifier")
 				}
 			}
 			return starlark.Tuple{obj, key}, nil
@@ -238,7 +238,7 @@ func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
 				i += 2
 				continue
 			}
-			return nil, python.Errorf("ValueError", "Single '}' encountered in format string")
+			return nil, pyrt.Errorf("ValueError", "Single '}' encountered in format string")
 		case c == '{':
 			if i+1 < len(s) && s[i+1] == '{' {
 				lit.WriteByte('{')
@@ -249,7 +249,7 @@ func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
 				continue
 			}
 			if i+1 >= len(s) {
-				return nil, python.Errorf("ValueError", "Single '{' encountered in format string")
+				return nil, pyrt.Errorf("ValueError", "Single '{' encountered in format string")
 			}
 			// The field runs to its matching '}'.
 			depth, j := 1, i+1
@@ -262,7 +262,7 @@ func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
 				}
 			}
 			if depth > 0 {
-				return nil, python.Errorf("ValueError", "expected '}' before end of string")
+				return nil, pyrt.Errorf("ValueError", "expected '}' before end of string")
 			}
 			field := s[i+1 : j-1]
 			// The name ends at the first ':' or '!' outside brackets.
@@ -281,9 +281,9 @@ func parseFormat(b *interp.Budget, s string) (starlark.Value, error) {
 			if k < len(field) && field[k] == '!' {
 				switch {
 				case k+1 >= len(field):
-					return nil, python.Errorf("ValueError", "unmatched '{' in format spec")
+					return nil, pyrt.Errorf("ValueError", "unmatched '{' in format spec")
 				case k+2 < len(field) && field[k+2] != ':':
-					return nil, python.Errorf("ValueError", "expected ':' after conversion specifier")
+					return nil, pyrt.Errorf("ValueError", "expected ':' after conversion specifier")
 				}
 				conv = str(field[k+1 : k+2])
 				k += 2

@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Struct is the struct module: values packed to bytes and unpacked from
@@ -19,7 +19,7 @@ import (
 // may have from anywhere: a repeat count may ask for any size, so every
 // result is charged to the run's memory budget before it is made.
 func Struct() *starlarkstruct.Module {
-	m := &structModule{errClass: python.NewModuleClass("struct.error", "Exception")}
+	m := &structModule{errClass: pyrt.NewModuleClass("struct.error", "Exception")}
 	m.class = &pyClass{module: "_struct", name: "Struct", is: isOf[*packer], ctor: m.newStruct}
 	fn := func(name string, f interp.BuiltinFunc) *starlark.Builtin { return interp.NewBuiltin(name, f) }
 	mod := &starlarkstruct.Module{Name: "struct", Members: starlark.StringDict{
@@ -69,8 +69,8 @@ func moduleOf(v starlark.Value) (*starlarkstruct.Module, bool) {
 }
 
 type structModule struct {
-	errClass *python.ExcClass // struct.error
-	class    *pyClass         // struct.Struct
+	errClass *pyrt.ExcClass // struct.error
+	class    *pyClass       // struct.Struct
 }
 
 // fail is a struct.error raised to the program.
@@ -213,7 +213,7 @@ func (m *structModule) parse(b *interp.Budget, format string) (*layout, error) {
 func formatText(v starlark.Value, cached bool) (string, error) {
 	if cached {
 		if _, err := v.Hash(); err != nil {
-			return "", python.Errorf("TypeError", "unhashable type: '%s'", python.TypeName(v))
+			return "", pyrt.Errorf("TypeError", "unhashable type: '%s'", pyrt.TypeName(v))
 		}
 	}
 	if s, ok := interp.AsText(v); ok {
@@ -228,7 +228,7 @@ func formatText(v starlark.Value, cached bool) (string, error) {
 	case starlark.Bytes:
 		return string(x), nil
 	}
-	return "", python.Errorf("TypeError", "Struct() argument 1 must be a str or bytes object, not %s", python.TypeName(v))
+	return "", pyrt.Errorf("TypeError", "Struct() argument 1 must be a str or bytes object, not %s", pyrt.TypeName(v))
 }
 
 // asciiOnly is str.encode('ascii')'s error for the first run of other
@@ -252,9 +252,9 @@ func asciiOnly(s string) error {
 	case start < 0:
 		return nil
 	case n == 1:
-		return python.Errorf("UnicodeEncodeError", "'ascii' codec can't encode character '%s' in position %d: ordinal not in range(128)", escapeChar(first), start)
+		return pyrt.Errorf("UnicodeEncodeError", "'ascii' codec can't encode character '%s' in position %d: ordinal not in range(128)", escapeChar(first), start)
 	}
-	return python.Errorf("UnicodeEncodeError", "'ascii' codec can't encode characters in position %d-%d: ordinal not in range(128)", start, start+n-1)
+	return pyrt.Errorf("UnicodeEncodeError", "'ascii' codec can't encode characters in position %d-%d: ordinal not in range(128)", start, start+n-1)
 }
 
 // escapeChar is how CPython's messages write a character that is not
@@ -284,13 +284,13 @@ func (m *structModule) layoutOf(thread *starlark.Thread, v starlark.Value) (*lay
 func newBuffer(thread *starlark.Thread, n int64) ([]byte, error) {
 	const bytesHeader = 33 // of a CPython bytes object, which caps its length
 	if n > maxSsize-bytesHeader {
-		return nil, python.Errorf("OverflowError", "byte string is too large")
+		return nil, pyrt.Errorf("OverflowError", "byte string is too large")
 	}
 	if err := interp.BudgetOf(thread).Alloc(n); err != nil {
 		return nil, err
 	}
 	if n > 1<<30 {
-		return nil, python.Errorf("MemoryError", "")
+		return nil, pyrt.Errorf("MemoryError", "")
 	}
 	return make([]byte, n), nil
 }
@@ -418,7 +418,7 @@ func (m *structModule) packOne(buf []byte, c, order byte, v starlark.Value) erro
 				// this struct.error.
 				return m.fail("int too large to convert")
 			}
-			return python.Errorf("OverflowError", "float too large to pack with %c format", c)
+			return pyrt.Errorf("OverflowError", "float too large to pack with %c format", c)
 		}
 		var bits uint64
 		switch c {
@@ -672,7 +672,7 @@ func readBuffer(v starlark.Value) (string, error) {
 	if s, ok := interp.AsBytes(v); ok {
 		return s, nil
 	}
-	return "", python.Errorf("TypeError", "a bytes-like object is required, not '%s'", python.TypeName(v))
+	return "", pyrt.Errorf("TypeError", "a bytes-like object is required, not '%s'", pyrt.TypeName(v))
 }
 
 // calcsize(format).
@@ -690,10 +690,10 @@ func (m *structModule) calcsize(thread *starlark.Thread, _ *starlark.Builtin, ar
 // cMethodO checks the call of a C function of one argument (METH_O).
 func cMethodO(name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 	if len(kwargs) > 0 {
-		return python.Errorf("TypeError", "%s() takes no keyword arguments", name)
+		return pyrt.Errorf("TypeError", "%s() takes no keyword arguments", name)
 	}
 	if len(args) != 1 {
-		return python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", name, len(args))
+		return pyrt.Errorf("TypeError", "%s() takes exactly one argument (%d given)", name, len(args))
 	}
 	return nil
 }
@@ -701,10 +701,10 @@ func cMethodO(name string, args starlark.Tuple, kwargs []starlark.Tuple) error {
 // pack(format, v1, v2, ...).
 func (m *structModule) pack(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "_struct.pack() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "_struct.pack() takes no keyword arguments")
 	}
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "missing format argument")
+		return nil, pyrt.Errorf("TypeError", "missing format argument")
 	}
 	l, err := m.layoutOf(thread, args[0])
 	if err != nil {
@@ -730,10 +730,10 @@ func (m *structModule) packLayout(thread *starlark.Thread, l *layout, values sta
 // pack_into(format, buffer, offset, v1, v2, ...).
 func (m *structModule) packInto(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "_struct.pack_into() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "_struct.pack_into() takes no keyword arguments")
 	}
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "missing format argument")
+		return nil, pyrt.Errorf("TypeError", "missing format argument")
 	}
 	l, err := m.layoutOf(thread, args[0])
 	if err != nil {
@@ -754,7 +754,7 @@ func (m *structModule) packIntoLayout(thread *starlark.Thread, l *layout, args s
 	}
 	ba, ok := args[0].(*interp.ByteArray)
 	if !ok {
-		return nil, python.Errorf("TypeError", "argument must be read-write bytes-like object, not %s", python.TypeName(args[0]))
+		return nil, pyrt.Errorf("TypeError", "argument must be read-write bytes-like object, not %s", pyrt.TypeName(args[0]))
 	}
 	offset, err := ssizeArg(args[1], "IndexError", "cannot fit 'int' into an index-sized integer")
 	if err != nil {
@@ -799,11 +799,11 @@ func (m *structModule) packIntoLayout(thread *starlark.Thread, l *layout, args s
 func ssizeArg(v starlark.Value, class, msg string) (int64, error) {
 	n, ok := structInt(v)
 	if !ok {
-		return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+		return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 	}
 	i, ok := n.Int64()
 	if !ok {
-		return 0, python.Errorf(class, "%s", msg)
+		return 0, pyrt.Errorf(class, "%s", msg)
 	}
 	return i, nil
 }
@@ -811,10 +811,10 @@ func ssizeArg(v starlark.Value, class, msg string) (int64, error) {
 // unpack(format, buffer).
 func (m *structModule) unpack(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "_struct.unpack() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "_struct.unpack() takes no keyword arguments")
 	}
 	if len(args) != 2 {
-		return nil, python.Errorf("TypeError", "unpack expected 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "unpack expected 2 arguments, got %d", len(args))
 	}
 	l, err := m.layoutOf(thread, args[0])
 	if err != nil {
@@ -838,13 +838,13 @@ func (m *structModule) unpackLayout(thread *starlark.Thread, l *layout, v starla
 func (m *structModule) unpackFrom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
 		if len(args)+len(kwargs) > 3 {
-			return nil, python.Errorf("TypeError", "unpack_from() takes at most 3 arguments (%d given)", len(kwargs))
+			return nil, pyrt.Errorf("TypeError", "unpack_from() takes at most 3 arguments (%d given)", len(kwargs))
 		}
-		return nil, python.Errorf("TypeError", "unpack_from() takes at least 1 positional argument (0 given)")
+		return nil, pyrt.Errorf("TypeError", "unpack_from() takes at least 1 positional argument (0 given)")
 	}
 	for _, kv := range kwargs {
 		if k, _ := starlark.AsString(kv[0]); k == "format" {
-			return nil, python.Errorf("TypeError", "'format' is an invalid keyword argument for unpack_from()")
+			return nil, pyrt.Errorf("TypeError", "'format' is an invalid keyword argument for unpack_from()")
 		}
 	}
 	var format, buffer starlark.Value
@@ -885,10 +885,10 @@ func (m *structModule) unpackFromLayout(thread *starlark.Thread, l *layout, v, o
 // iter_unpack(format, buffer).
 func (m *structModule) iterUnpack(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "_struct.iter_unpack() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "_struct.iter_unpack() takes no keyword arguments")
 	}
 	if len(args) != 2 {
-		return nil, python.Errorf("TypeError", "iter_unpack expected 2 arguments, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "iter_unpack expected 2 arguments, got %d", len(args))
 	}
 	l, err := m.layoutOf(thread, args[0])
 	if err != nil {
@@ -911,7 +911,7 @@ func (m *structModule) iterUnpackLayout(thread *starlark.Thread, l *layout, v st
 	// A bytearray changed later does not change what is read, unlike
 	// CPython's view of it: s is the content now.
 	buf, off := s, int64(0)
-	return python.NewIterator(thread, "unpack_iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
+	return pyrt.NewIterator(thread, "unpack_iterator", func(thread *starlark.Thread) (starlark.Value, bool, error) {
 		if off+l.size > int64(len(buf)) {
 			return nil, false, nil
 		}
@@ -969,14 +969,14 @@ func (p *packer) Attr(name string) (starlark.Value, error) {
 	case "pack":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "Struct.pack() takes no keyword arguments")
+				return nil, pyrt.Errorf("TypeError", "Struct.pack() takes no keyword arguments")
 			}
 			return p.m.packLayout(thread, p.l, args)
 		})
 	case "pack_into":
 		return method(func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "Struct.pack_into() takes no keyword arguments")
+				return nil, pyrt.Errorf("TypeError", "Struct.pack_into() takes no keyword arguments")
 			}
 			return p.m.packIntoLayout(thread, p.l, args)
 		})

@@ -10,7 +10,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Sys is the sys module: what a program asks of its interpreter. There is
@@ -142,7 +142,7 @@ func frozenList(elems ...starlark.Value) *starlark.List {
 func constFunc(name string, v starlark.Value) *starlark.Builtin {
 	return interp.NewBuiltin(name, func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := nArgs(fn.Name(), args, kwargs, 0); err != nil {
-			return nil, python.Errorf("TypeError", "%s() takes no arguments (%d given)", fn.Name(), len(args)+len(kwargs))
+			return nil, pyrt.Errorf("TypeError", "%s() takes no arguments (%d given)", fn.Name(), len(args)+len(kwargs))
 		}
 		return v, nil
 	})
@@ -162,7 +162,7 @@ const recursionLocal = "onetool.stdlib.sys.recursionlimit"
 
 func sysGetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args)+len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "getrecursionlimit() takes no arguments (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "getrecursionlimit() takes no arguments (%d given)", len(args)+len(kwargs))
 	}
 	if n, ok := thread.Local(recursionLocal).(starlark.Int); ok {
 		return n, nil
@@ -175,7 +175,7 @@ func sysSetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 		return nil, err
 	}
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "setrecursionlimit() takes exactly one argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "setrecursionlimit() takes exactly one argument (%d given)", len(args))
 	}
 	var n starlark.Int
 	switch x := args[0].(type) {
@@ -184,14 +184,14 @@ func sysSetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 	case starlark.Bool:
 		n = starlark.MakeInt(boolInt(bool(x)))
 	default:
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(args[0]))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(args[0]))
 	}
 	v, ok := n.Int64()
 	if !ok || v > math.MaxInt32 {
-		return nil, python.Errorf("OverflowError", "Python int too large to convert to C int")
+		return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C int")
 	}
 	if v < 1 {
-		return nil, python.Errorf("ValueError", "recursion limit must be greater or equal than 1")
+		return nil, pyrt.Errorf("ValueError", "recursion limit must be greater or equal than 1")
 	}
 	thread.SetLocal(recursionLocal, n)
 	return starlark.None, nil
@@ -202,10 +202,10 @@ func sysSetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 // unless the program (or an earlier input of its session) changed it.
 func sysGetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "sys.get_int_max_str_digits() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "sys.get_int_max_str_digits() takes no keyword arguments")
 	}
 	if len(args) > 0 {
-		return nil, python.Errorf("TypeError", "sys.get_int_max_str_digits() takes no arguments (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "sys.get_int_max_str_digits() takes no arguments (%d given)", len(args))
 	}
 	return starlark.MakeInt(interp.BudgetOf(thread).IntMaxStrDigits()), nil
 }
@@ -215,7 +215,7 @@ func sysGetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args st
 // input of one), never for other runs; 0 removes it.
 func sysSetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 1 {
-		return nil, python.Errorf("TypeError", "set_int_max_str_digits() takes at most 1 argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "set_int_max_str_digits() takes at most 1 argument (%d given)", len(args))
 	}
 	var arg starlark.Value
 	if len(args) == 1 {
@@ -228,12 +228,12 @@ func sysSetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args st
 		}
 		name, _ := starlark.AsString(kv[0])
 		if name == "maxdigits" {
-			return nil, python.Errorf("TypeError", "argument for set_int_max_str_digits() given by name ('maxdigits') and position (1)")
+			return nil, pyrt.Errorf("TypeError", "argument for set_int_max_str_digits() given by name ('maxdigits') and position (1)")
 		}
-		return nil, python.Errorf("TypeError", "set_int_max_str_digits() got an unexpected keyword argument '%s'", name)
+		return nil, pyrt.Errorf("TypeError", "set_int_max_str_digits() got an unexpected keyword argument '%s'", name)
 	}
 	if arg == nil {
-		return nil, python.Errorf("TypeError", "set_int_max_str_digits() missing required argument 'maxdigits' (pos 1)")
+		return nil, pyrt.Errorf("TypeError", "set_int_max_str_digits() missing required argument 'maxdigits' (pos 1)")
 	}
 	var n starlark.Int
 	switch x := arg.(type) {
@@ -242,7 +242,7 @@ func sysSetIntMaxStrDigits(thread *starlark.Thread, _ *starlark.Builtin, args st
 	case starlark.Bool:
 		n = starlark.MakeInt(boolInt(bool(x)))
 	default:
-		return nil, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(arg))
+		return nil, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(arg))
 	}
 	v, ok := n.Int64()
 	if !ok {
@@ -259,27 +259,27 @@ func sysIntern(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kw
 		return nil, err
 	}
 	if _, ok := interp.AsText(args[0]); !ok {
-		return nil, python.Errorf("TypeError", "intern() argument must be str, not %s", python.TypeName(args[0]))
+		return nil, pyrt.Errorf("TypeError", "intern() argument must be str, not %s", pyrt.TypeName(args[0]))
 	}
 	return args[0], nil
 }
 
 func sysExcInfo(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args)+len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "exc_info() takes no arguments (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "exc_info() takes no arguments (%d given)", len(args)+len(kwargs))
 	}
-	e := python.Handling(thread)
+	e := pyrt.Handling(thread)
 	if e == nil {
 		return starlark.Tuple{starlark.None, starlark.None, starlark.None}, nil
 	}
-	return starlark.Tuple{e.Class(), e, python.NewTraceback(e.Frames())}, nil
+	return starlark.Tuple{e.Class(), e, pyrt.NewTraceback(e.Frames())}, nil
 }
 
 func sysException(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args)+len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "exception() takes no arguments (%d given)", len(args)+len(kwargs))
+		return nil, pyrt.Errorf("TypeError", "exception() takes no arguments (%d given)", len(args)+len(kwargs))
 	}
-	if e := python.Handling(thread); e != nil {
+	if e := pyrt.Handling(thread); e != nil {
 		return e, nil
 	}
 	return starlark.None, nil
@@ -326,7 +326,7 @@ func sizeOf(b *interp.Budget, v starlark.Value) (int64, error) {
 		return 152, nil
 	case *starlark.Builtin:
 		return 72, nil
-	case *python.ExcValue:
+	case *pyrt.ExcValue:
 		return 88, nil
 	}
 	if s, ok := interp.AsText(v); ok {
@@ -352,7 +352,7 @@ func sizeOf(b *interp.Budget, v starlark.Value) (int64, error) {
 	if s, ok := interp.AsBytes(v); ok {
 		return 33 + int64(len(s)), nil
 	}
-	switch python.TypeName(v) {
+	switch pyrt.TypeName(v) {
 	case "bytearray":
 		if n := v.(starlark.Sequence).Len(); n > 0 {
 			return 57 + int64(n), nil
@@ -502,14 +502,14 @@ func (s *sysStream) Attr(name string) (starlark.Value, error) {
 		// reconfigure(encoding="utf-8", …): the output is UTF-8 text already.
 		return interp.NewBuiltin(name, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) > 0 {
-				return nil, python.Errorf("TypeError", "reconfigure() takes no positional arguments")
+				return nil, pyrt.Errorf("TypeError", "reconfigure() takes no positional arguments")
 			}
 			for _, kv := range kwargs {
 				k, _ := starlark.AsString(kv[0])
 				switch k {
 				case "encoding", "errors", "newline", "line_buffering", "write_through":
 				default:
-					return nil, python.Errorf("TypeError", "'%s' is an invalid keyword argument for reconfigure()", k)
+					return nil, pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for reconfigure()", k)
 				}
 			}
 			return starlark.None, nil
@@ -544,7 +544,7 @@ func (s *sysStream) Attr(name string) (starlark.Value, error) {
 			}
 			text, ok := interp.AsText(args[0])
 			if !ok {
-				return nil, python.Errorf("TypeError", "write() argument must be str, not %s", python.TypeName(args[0]))
+				return nil, pyrt.Errorf("TypeError", "write() argument must be str, not %s", pyrt.TypeName(args[0]))
 			}
 			if err := s.print(thread, text); err != nil {
 				return nil, err
@@ -556,10 +556,10 @@ func (s *sysStream) Attr(name string) (starlark.Value, error) {
 			if err := nArgs("writelines", args, kwargs, 1); err != nil {
 				return nil, err
 			}
-			return starlark.None, python.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
+			return starlark.None, pyrt.ForEach(thread, args[0], func(x starlark.Value) (bool, error) {
 				text, ok := interp.AsText(x)
 				if !ok {
-					return true, python.Errorf("TypeError", "write() argument must be str, not %s", python.TypeName(x))
+					return true, pyrt.Errorf("TypeError", "write() argument must be str, not %s", pyrt.TypeName(x))
 				}
 				return false, s.print(thread, text)
 			})
@@ -583,7 +583,7 @@ func (s *sysStream) method(name string, fn func(thread *starlark.Thread, args st
 		case "write", "writelines":
 		default:
 			if len(args)+len(kwargs) > 0 {
-				return nil, python.Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args)+len(kwargs))
+				return nil, pyrt.Errorf("TypeError", "%s() takes no arguments (%d given)", name, len(args)+len(kwargs))
 			}
 		}
 		return fn(thread, args, kwargs)
@@ -606,7 +606,7 @@ func writeTo(thread *starlark.Thread, stream starlark.Value, text string) error 
 		return err
 	}
 	if w == nil {
-		return python.Errorf("AttributeError", "'%s' object has no attribute 'write'", python.TypeName(stream))
+		return pyrt.Errorf("AttributeError", "'%s' object has no attribute 'write'", pyrt.TypeName(stream))
 	}
 	_, err = starlark.Call(thread, w, starlark.Tuple{interp.MakeString(text)}, nil)
 	return err
@@ -635,7 +635,7 @@ var (
 	_ starlark.HasAttrs     = (*structSeq)(nil)
 	_ starlark.Comparable   = (*structSeq)(nil)
 	_ starlark.Container    = (*structSeq)(nil)
-	_ python.Subclass       = (*structSeq)(nil)
+	_ pyrt.Subclass         = (*structSeq)(nil)
 	_ interp.StarlarkValuer = (*structSeq)(nil)
 )
 

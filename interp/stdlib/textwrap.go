@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // TextWrap is the textwrap module. Wrapping splits text into chunks as
@@ -63,14 +63,14 @@ func (w *wrapper) setAttr(key string, v starlark.Value) error {
 	text := func() (string, error) {
 		s, ok := interp.AsText(v)
 		if !ok {
-			return "", python.Errorf("TypeError", "%s must be a str, not %s", key, python.TypeName(v))
+			return "", pyrt.Errorf("TypeError", "%s must be a str, not %s", key, pyrt.TypeName(v))
 		}
 		return s, nil
 	}
 	integer := func() (int, error) {
 		var n int
 		if err := starlark.AsInt(v, &n); err != nil {
-			return 0, python.Errorf("TypeError", "%s must be an int, not %s", key, python.TypeName(v))
+			return 0, pyrt.Errorf("TypeError", "%s must be an int, not %s", key, pyrt.TypeName(v))
 		}
 		return n, nil
 	}
@@ -109,7 +109,7 @@ func (w *wrapper) setAttr(key string, v starlark.Value) error {
 		w.maxLines, err = integer()
 		w.hasMaxLines = true
 	default:
-		return python.Errorf("TypeError", "TextWrapper.__init__() got an unexpected keyword argument '%s'", key)
+		return pyrt.Errorf("TypeError", "TextWrapper.__init__() got an unexpected keyword argument '%s'", key)
 	}
 	return err
 }
@@ -348,7 +348,7 @@ func joinChunks(indent []rune, chunks [][]rune) string {
 // line by line.
 func (w *wrapper) wrapChunks(b *interp.Budget, chunks [][]rune) ([]string, error) {
 	if w.width <= 0 {
-		return nil, python.Errorf("ValueError", "invalid width %d (must be > 0)", w.width)
+		return nil, pyrt.Errorf("ValueError", "invalid width %d (must be > 0)", w.width)
 	}
 	if w.hasMaxLines {
 		indent := w.initialIndent
@@ -356,7 +356,7 @@ func (w *wrapper) wrapChunks(b *interp.Budget, chunks [][]rune) ([]string, error
 			indent = w.subsequentIndent
 		}
 		if len(indent)+len([]rune(strings.TrimLeftFunc(w.ph, unicode.IsSpace))) > w.width {
-			return nil, python.Errorf("ValueError", "placeholder too large for max width")
+			return nil, pyrt.Errorf("ValueError", "placeholder too large for max width")
 		}
 	}
 	var lines []string
@@ -498,7 +498,7 @@ func twArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, *w
 	}
 	switch {
 	case len(args) > 2:
-		return "", nil, python.Errorf("TypeError", "%s() takes from 1 to 2 positional arguments but %d were given", fn, len(args))
+		return "", nil, pyrt.Errorf("TypeError", "%s() takes from 1 to 2 positional arguments but %d were given", fn, len(args))
 	case len(args) == 2:
 		width = args[1]
 		fallthrough
@@ -506,7 +506,7 @@ func twArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, *w
 		text = args[0]
 	}
 	if text == nil {
-		return "", nil, python.Errorf("TypeError", "%s() missing 1 required positional argument: 'text'", fn)
+		return "", nil, pyrt.Errorf("TypeError", "%s() missing 1 required positional argument: 'text'", fn)
 	}
 	if width != nil {
 		if err := w.setAttr("width", width); err != nil {
@@ -518,7 +518,7 @@ func twArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple) (string, *w
 	}
 	s, ok := interp.AsText(text)
 	if !ok {
-		return "", nil, python.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", python.TypeName(text))
+		return "", nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", pyrt.TypeName(text))
 	}
 	return s, w, nil
 }
@@ -558,10 +558,10 @@ func twFill(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, 
 
 func twShorten(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) > 2 {
-		return nil, python.Errorf("TypeError", "shorten() takes 2 positional arguments but %d were given", len(args))
+		return nil, pyrt.Errorf("TypeError", "shorten() takes 2 positional arguments but %d were given", len(args))
 	}
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "shorten() missing 2 required positional arguments: 'text' and 'width'")
+		return nil, pyrt.Errorf("TypeError", "shorten() missing 2 required positional arguments: 'text' and 'width'")
 	}
 	if len(args) < 2 {
 		hasWidth := false
@@ -571,7 +571,7 @@ func twShorten(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tupl
 			}
 		}
 		if !hasWidth {
-			return nil, python.Errorf("TypeError", "shorten() missing 1 required positional argument: 'width'")
+			return nil, pyrt.Errorf("TypeError", "shorten() missing 1 required positional argument: 'width'")
 		}
 	}
 	text, w, err := twArgs(fn.Name(), args, kwargs)
@@ -595,7 +595,7 @@ func twDedent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 	}
 	text, ok := interp.AsText(v)
 	if !ok {
-		return nil, python.Errorf("TypeError", "expected string or bytes-like object, got '%s'", python.TypeName(v))
+		return nil, pyrt.Errorf("TypeError", "expected string or bytes-like object, got '%s'", pyrt.TypeName(v))
 	}
 	b := interp.BudgetOf(thread)
 	if err := b.Charge(uint64(len(text)) / 16); err != nil {
@@ -673,11 +673,11 @@ func twIndent(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 	}
 	text, ok := interp.AsText(tv)
 	if !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'splitlines'", python.TypeName(tv))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'splitlines'", pyrt.TypeName(tv))
 	}
 	prefix, ok := interp.AsText(pv)
 	if !ok {
-		return nil, python.Errorf("TypeError", "unsupported operand type(s) for +: '%s' and 'str'", python.TypeName(pv))
+		return nil, pyrt.Errorf("TypeError", "unsupported operand type(s) for +: '%s' and 'str'", pyrt.TypeName(pv))
 	}
 	// The lines (a slot each, and as runes) first; the text, which only
 	// the lines that are not blank lengthen, as it grows.
@@ -744,7 +744,7 @@ func (t *textWrapper) Attr(name string) (starlark.Value, error) {
 			}
 			text, ok := interp.AsText(v)
 			if !ok {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", python.TypeName(v))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'expandtabs'", pyrt.TypeName(v))
 			}
 			lines, err := w.wrap(interp.BudgetOf(thread), text)
 			if err != nil {
@@ -789,11 +789,11 @@ func (t *textWrapper) Attr(name string) (starlark.Value, error) {
 // SetField lets a program change a setting, as wrapper.width = 40.
 func (t *textWrapper) SetField(name string, v starlark.Value) error {
 	if name == "wrap" || name == "fill" {
-		return python.Errorf("AttributeError", "cannot set %s", name)
+		return pyrt.Errorf("AttributeError", "cannot set %s", name)
 	}
 	if err := t.w.setAttr(name, v); err != nil {
-		if ex := (*python.Exception)(nil); errors.As(err, &ex) && strings.Contains(ex.Msg, "unexpected keyword") {
-			return python.Errorf("AttributeError", "'TextWrapper' object has no attribute '%s'", name)
+		if ex := (*pyrt.Exception)(nil); errors.As(err, &ex) && strings.Contains(ex.Msg, "unexpected keyword") {
+			return pyrt.Errorf("AttributeError", "'TextWrapper' object has no attribute '%s'", name)
 		}
 		return err
 	}
@@ -805,7 +805,7 @@ func twNew(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, k
 	names := []string{"width", "initial_indent", "subsequent_indent", "expand_tabs", "replace_whitespace",
 		"fix_sentence_endings", "break_long_words", "drop_whitespace", "break_on_hyphens", "tabsize"}
 	if len(args) > len(names) {
-		return nil, python.Errorf("TypeError", "TextWrapper.__init__() takes at most %d positional arguments", len(names)+1)
+		return nil, pyrt.Errorf("TypeError", "TextWrapper.__init__() takes at most %d positional arguments", len(names)+1)
 	}
 	for i, a := range args {
 		if err := w.setAttr(names[i], a); err != nil {

@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Time is Python's time module, a superset of go.starlark.net/lib/time
@@ -111,27 +111,27 @@ func secondsArg(v starlark.Value) (float64, error) {
 	case starlark.Bool:
 		return float64(boolInt(bool(x))), nil
 	}
-	return 0, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+	return 0, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 }
 
 // timeSleep is time.sleep(secs): it waits, but never past the run's
 // deadline or cancellation, which end the run as they would anywhere.
 func timeSleep(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "time.sleep() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "time.sleep() takes no keyword arguments")
 	}
 	if len(args) != 1 {
-		return nil, python.Errorf("TypeError", "time.sleep() takes exactly one argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "time.sleep() takes exactly one argument (%d given)", len(args))
 	}
 	secs, err := secondsArg(args[0])
 	if err != nil {
 		return nil, err
 	}
 	if math.IsNaN(secs) {
-		return nil, python.Errorf("ValueError", "Invalid value NaN (not a number)")
+		return nil, pyrt.Errorf("ValueError", "Invalid value NaN (not a number)")
 	}
 	if secs < 0 {
-		return nil, python.Errorf("ValueError", "sleep length must be non-negative")
+		return nil, pyrt.Errorf("ValueError", "sleep length must be non-negative")
 	}
 	b := interp.BudgetOf(thread)
 	d := time.Duration(math.MaxInt64)
@@ -259,7 +259,7 @@ func newStructTime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	var items []starlark.Value
-	if err := python.ForEach(thread, vals[0], func(x starlark.Value) (bool, error) {
+	if err := pyrt.ForEach(thread, vals[0], func(x starlark.Value) (bool, error) {
 		items = append(items, x)
 		return len(items) > 11, interp.BudgetOf(thread).Charge(1)
 	}); err != nil {
@@ -267,9 +267,9 @@ func newStructTime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.T
 	}
 	switch {
 	case len(items) < 9:
-		return nil, python.Errorf("TypeError", "time.struct_time() takes an at least 9-sequence (%d-sequence given)", len(items))
+		return nil, pyrt.Errorf("TypeError", "time.struct_time() takes an at least 9-sequence (%d-sequence given)", len(items))
 	case len(items) > 11:
-		return nil, python.Errorf("TypeError", "time.struct_time() takes an at most 11-sequence (%d-sequence given)", len(items))
+		return nil, pyrt.Errorf("TypeError", "time.struct_time() takes an at most 11-sequence (%d-sequence given)", len(items))
 	}
 	st := &structTime{zone: starlark.None, gmtoff: starlark.None}
 	for i := 0; i < 9; i++ {
@@ -305,10 +305,10 @@ func structTimeFunc(fn string, local bool) interp.BuiltinFunc {
 				return nil, err
 			}
 			if math.IsNaN(f) {
-				return nil, python.Errorf("ValueError", "Invalid value NaN (not a number)")
+				return nil, pyrt.Errorf("ValueError", "Invalid value NaN (not a number)")
 			}
 			if math.IsInf(f, 0) || math.Abs(f) > 1<<40 {
-				return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+				return nil, pyrt.Errorf("OverflowError", "timestamp out of range for platform time_t")
 			}
 			sec = int64(math.Floor(f))
 		}
@@ -327,7 +327,7 @@ func structTimeAt(sec int64, local bool) (starlark.Value, error) {
 		name = "GMT" // as glibc's gmtime names it
 	}
 	if t.Year() < minYear || t.Year() > maxYear {
-		return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+		return nil, pyrt.Errorf("OverflowError", "timestamp out of range for platform time_t")
 	}
 	wall := sec*usPerSec + int64(off)*usPerSec + epochUS
 	return structTimeOf(wall, int64(boolInt(t.IsDST())), interp.MakeString(name), starlark.MakeInt(off)), nil
@@ -349,7 +349,7 @@ func timeTuple(fn string, v starlark.Value) (f [9]int64, zone, gmtoff starlark.V
 		}
 	case starlark.Tuple:
 		if len(x) != 9 {
-			return f, nil, nil, python.Errorf("TypeError", "%s(): illegal time tuple argument", fn)
+			return f, nil, nil, pyrt.Errorf("TypeError", "%s(): illegal time tuple argument", fn)
 		}
 		for i, e := range x {
 			n, err := dtInt(e, 0)
@@ -359,7 +359,7 @@ func timeTuple(fn string, v starlark.Value) (f [9]int64, zone, gmtoff starlark.V
 			f[i] = n
 		}
 	default:
-		return f, nil, nil, python.Errorf("TypeError", "Tuple or struct_time argument required")
+		return f, nil, nil, pyrt.Errorf("TypeError", "Tuple or struct_time argument required")
 	}
 	return f, zone, gmtoff, nil
 }
@@ -380,19 +380,19 @@ func checkTm(f *[9]int64) error {
 	sun := (f[6] + 1) % 7 // C's weekday, Sunday 0; negative stays negative
 	switch {
 	case f[1] < 1 || f[1] > 12:
-		return python.Errorf("ValueError", "month out of range")
+		return pyrt.Errorf("ValueError", "month out of range")
 	case f[2] < 0 || f[2] > 31:
-		return python.Errorf("ValueError", "day of month out of range")
+		return pyrt.Errorf("ValueError", "day of month out of range")
 	case f[3] < 0 || f[3] > 23:
-		return python.Errorf("ValueError", "hour out of range")
+		return pyrt.Errorf("ValueError", "hour out of range")
 	case f[4] < 0 || f[4] > 59:
-		return python.Errorf("ValueError", "minute out of range")
+		return pyrt.Errorf("ValueError", "minute out of range")
 	case f[5] < 0 || f[5] > 61:
-		return python.Errorf("ValueError", "seconds out of range")
+		return pyrt.Errorf("ValueError", "seconds out of range")
 	case sun < 0:
-		return python.Errorf("ValueError", "day of week out of range")
+		return pyrt.Errorf("ValueError", "day of week out of range")
 	case f[7] < 1 || f[7] > 366:
-		return python.Errorf("ValueError", "day of year out of range")
+		return pyrt.Errorf("ValueError", "day of year out of range")
 	}
 	f[6] = (sun + 6) % 7
 	f[8] = max(-1, min(f[8], 1))
@@ -486,10 +486,10 @@ func mktime(f [9]int64) int64 {
 
 func timeStrftime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "strftime() takes no keyword arguments")
+		return nil, pyrt.Errorf("TypeError", "strftime() takes no keyword arguments")
 	}
 	if len(args) < 1 || len(args) > 2 {
-		return nil, python.Errorf("TypeError", "strftime expected at least 1 argument, got %d", len(args))
+		return nil, pyrt.Errorf("TypeError", "strftime expected at least 1 argument, got %d", len(args))
 	}
 	format, err := textArg("strftime", "1", args[0])
 	if err != nil {
@@ -532,12 +532,12 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	// _strptime's own check, which names the argument's class.
 	text, ok := interp.AsText(vals[0])
 	if !ok {
-		return nil, python.Errorf("TypeError", "strptime() argument 0 must be str, not <class '%s'>", python.TypeName(vals[0]))
+		return nil, pyrt.Errorf("TypeError", "strptime() argument 0 must be str, not <class '%s'>", pyrt.TypeName(vals[0]))
 	}
 	format := "%a %b %d %H:%M:%S %Y"
 	if vals[1] != nil {
 		if format, ok = interp.AsText(vals[1]); !ok {
-			return nil, python.Errorf("TypeError", "strptime() argument 1 must be str, not <class '%s'>", python.TypeName(vals[1]))
+			return nil, pyrt.Errorf("TypeError", "strptime() argument 1 must be str, not <class '%s'>", pyrt.TypeName(vals[1]))
 		}
 	}
 	p, err := strptime(thread, text, format)
@@ -558,7 +558,7 @@ func timeStrptime(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 
 func timeMktime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 1 || len(kwargs) > 0 {
-		return nil, python.Errorf("TypeError", "time.mktime() takes exactly one argument (%d given)", len(args))
+		return nil, pyrt.Errorf("TypeError", "time.mktime() takes exactly one argument (%d given)", len(args))
 	}
 	f, _, _, err := timeTuple("mktime", args[0])
 	if err != nil {
@@ -579,7 +579,7 @@ func timeCtime(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwa
 			return nil, err
 		}
 		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<40 {
-			return nil, python.Errorf("OverflowError", "timestamp out of range for platform time_t")
+			return nil, pyrt.Errorf("OverflowError", "timestamp out of range for platform time_t")
 		}
 		sec = int64(math.Floor(f))
 	}

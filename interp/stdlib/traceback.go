@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // Traceback is the traceback module: the text CPython prints for an
@@ -17,7 +17,7 @@ import (
 // CPython's does for code run from a string (python3 -c): `File
 // "<string>", line 5, in main`, with no source line under it. The
 // entries are the frames the exception left between the handler that
-// caught it and its raise (see python.Frame): a comprehension is not a
+// caught it and its raise (see pyrt.Frame): a comprehension is not a
 // frame of its own, and an exception raised again with `raise e` (not a
 // bare raise) counts its frame once. The last line, the class and the
 // message, is CPython's exactly; chained exceptions (raise … from …, an
@@ -52,13 +52,13 @@ func limitArg(v starlark.Value) (n int, ok bool, err error) {
 		return 0, false, nil
 	}
 	if err := starlark.AsInt(v, &n); err != nil {
-		return 0, false, python.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", python.TypeName(v))
+		return 0, false, pyrt.Errorf("TypeError", "'%s' object cannot be interpreted as an integer", pyrt.TypeName(v))
 	}
 	return n, true, nil
 }
 
 // limitFrames keeps the first limit entries, or the last -limit.
-func limitFrames(frames []python.Frame, limit starlark.Value) ([]python.Frame, error) {
+func limitFrames(frames []pyrt.Frame, limit starlark.Value) ([]pyrt.Frame, error) {
 	n, ok, err := limitArg(limit)
 	if err != nil || !ok {
 		return frames, err
@@ -71,9 +71,9 @@ func limitFrames(frames []python.Frame, limit starlark.Value) ([]python.Frame, e
 
 // formatFrames is the text of entries, one string each, a run of the
 // same entry shortened as CPython shortens it.
-func formatFrames(b *interp.Budget, frames []python.Frame) ([]string, error) {
+func formatFrames(b *interp.Budget, frames []pyrt.Frame) ([]string, error) {
 	var out []string
-	var last python.Frame
+	var last pyrt.Frame
 	count := 0
 	flush := func() {
 		if count > recursiveCutoff {
@@ -106,13 +106,13 @@ func formatFrames(b *interp.Budget, frames []python.Frame) ([]string, error) {
 // message\n", or the class alone when the message is empty, then a line
 // for each line of its notes; for None, "NoneType: None\n".
 func exceptionOnly(b *interp.Budget, v starlark.Value) ([]string, error) {
-	e, ok := v.(*python.ExcValue)
+	e, ok := v.(*pyrt.ExcValue)
 	if !ok {
 		text, err := interp.Str(b, v)
 		if err != nil {
 			return nil, err
 		}
-		return []string{python.TypeName(v) + ": " + text + "\n"}, nil
+		return []string{pyrt.TypeName(v) + ": " + text + "\n"}, nil
 	}
 	msg, err := interp.Str(b, e)
 	if err != nil {
@@ -134,16 +134,16 @@ func exceptionOnly(b *interp.Budget, v starlark.Value) ([]string, error) {
 // formatException is the text of exc with its frames (a traceback
 // header first when there are any) and, with chain, the exceptions it
 // was raised from or while handling, first.
-func formatException(b *interp.Budget, v starlark.Value, frames []python.Frame, limit starlark.Value, chain bool) ([]string, error) {
-	e, _ := v.(*python.ExcValue)
+func formatException(b *interp.Budget, v starlark.Value, frames []pyrt.Frame, limit starlark.Value, chain bool) ([]string, error) {
+	e, _ := v.(*pyrt.ExcValue)
 	type part struct {
 		msg    string
 		exc    starlark.Value
-		frames []python.Frame
+		frames []pyrt.Frame
 	}
 	parts := []part{{exc: v, frames: frames}}
 	if chain && e != nil {
-		seen := map[*python.ExcValue]bool{e: true}
+		seen := map[*pyrt.ExcValue]bool{e: true}
 		for cur := e; ; {
 			next, msg := cur.Cause(), "\nThe above exception was the direct cause of the following exception:\n\n"
 			if next == nil {
@@ -192,9 +192,9 @@ func formatException(b *interp.Budget, v starlark.Value, frames []python.Frame, 
 
 // excArgs reads the (exc, /, value, tb) of format_exception and
 // print_exception: the exception and its entries.
-func excArgs(fn string, exc, value, tb starlark.Value) (starlark.Value, []python.Frame, error) {
+func excArgs(fn string, exc, value, tb starlark.Value) (starlark.Value, []pyrt.Frame, error) {
 	if (value == nil) != (tb == nil) {
-		return nil, nil, python.Errorf("ValueError", "Both or neither of value and tb must be given")
+		return nil, nil, pyrt.Errorf("ValueError", "Both or neither of value and tb must be given")
 	}
 	if value != nil {
 		frames, err := tbFrames(tb)
@@ -203,22 +203,22 @@ func excArgs(fn string, exc, value, tb starlark.Value) (starlark.Value, []python
 	if exc == starlark.None {
 		return starlark.None, nil, nil
 	}
-	e, ok := exc.(*python.ExcValue)
+	e, ok := exc.(*pyrt.ExcValue)
 	if !ok {
-		return nil, nil, python.Errorf("TypeError", "Exception expected for value, %s found", python.TypeName(exc))
+		return nil, nil, pyrt.Errorf("TypeError", "Exception expected for value, %s found", pyrt.TypeName(exc))
 	}
 	return e, e.Frames(), nil
 }
 
 // tbFrames are the entries of a traceback value (None has none).
-func tbFrames(tb starlark.Value) ([]python.Frame, error) {
+func tbFrames(tb starlark.Value) ([]pyrt.Frame, error) {
 	switch t := tb.(type) {
 	case nil, starlark.NoneType:
 		return nil, nil
-	case *python.Traceback:
+	case *pyrt.Traceback:
 		return t.Frames(), nil
 	}
-	return nil, python.Errorf("TypeError", "'%s' object is not a traceback", python.TypeName(tb))
+	return nil, pyrt.Errorf("TypeError", "'%s' object is not a traceback", pyrt.TypeName(tb))
 }
 
 func joinLines(lines []string) string { return strings.Join(lines, "") }
@@ -233,8 +233,8 @@ func textList(lines []string) starlark.Value {
 
 // handled is the exception being handled and its entries, None outside
 // a handler.
-func handled(thread *starlark.Thread) (starlark.Value, []python.Frame) {
-	if e := python.Handling(thread); e != nil {
+func handled(thread *starlark.Thread) (starlark.Value, []pyrt.Frame) {
+	if e := pyrt.Handling(thread); e != nil {
 		return e, e.Frames()
 	}
 	return starlark.None, nil
@@ -270,16 +270,16 @@ func tbPrintExc(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 
 // exceptionArgs binds (exc, /, value=, tb=, limit=None, [file=None,]
 // chain=True).
-func exceptionArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, withFile bool) (exc starlark.Value, frames []python.Frame, limit, file starlark.Value, chain bool, err error) {
+func exceptionArgs(fn string, args starlark.Tuple, kwargs []starlark.Tuple, withFile bool) (exc starlark.Value, frames []pyrt.Frame, limit, file starlark.Value, chain bool, err error) {
 	var value, tb starlark.Value
 	limit, file = starlark.None, starlark.None
 	var chainV starlark.Value = starlark.True
 	if len(args) == 0 {
-		return nil, nil, nil, nil, false, python.Errorf("TypeError", "%s() missing required positional argument: 'exc'", fn)
+		return nil, nil, nil, nil, false, pyrt.Errorf("TypeError", "%s() missing required positional argument: 'exc'", fn)
 	}
 	for _, kv := range kwargs {
 		if k, _ := starlark.AsString(kv[0]); k == "exc" {
-			return nil, nil, nil, nil, false, python.Errorf("TypeError", "%s() got some positional-only arguments passed as keyword arguments: 'exc'", fn)
+			return nil, nil, nil, nil, false, pyrt.Errorf("TypeError", "%s() got some positional-only arguments passed as keyword arguments: 'exc'", fn)
 		}
 	}
 	pairs := []any{"value?", &value, "tb?", &tb, "limit?", &limit}
@@ -320,7 +320,7 @@ func tbPrintException(thread *starlark.Thread, _ *starlark.Builtin, args starlar
 
 func tbFormatExceptionOnly(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 {
-		return nil, python.Errorf("TypeError", "format_exception_only() missing required positional argument: 'exc'")
+		return nil, pyrt.Errorf("TypeError", "format_exception_only() missing required positional argument: 'exc'")
 	}
 	var value starlark.Value
 	if err := unpack("format_exception_only", args[1:], kwargs, "value?", &value); err != nil {
@@ -392,7 +392,7 @@ func tbExtractTB(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 
 // stackFrames binds (f=None, limit=None[, file=None]) and returns the
 // entries of the calls that led to the caller, the last limit of them.
-func stackFrames(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple, file *starlark.Value) ([]python.Frame, error) {
+func stackFrames(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs []starlark.Tuple, file *starlark.Value) ([]pyrt.Frame, error) {
 	var f starlark.Value = starlark.None
 	var limit starlark.Value = starlark.None
 	pairs := []any{"f?", &f, "limit?", &limit}
@@ -403,9 +403,9 @@ func stackFrames(thread *starlark.Thread, fn string, args starlark.Tuple, kwargs
 		return nil, err
 	}
 	if f != starlark.None {
-		return nil, python.Errorf("TypeError", "%s(): frame objects are not available; call it with no f", fn)
+		return nil, pyrt.Errorf("TypeError", "%s(): frame objects are not available; call it with no f", fn)
 	}
-	frames := python.CallerFrames(thread)
+	frames := pyrt.CallerFrames(thread)
 	if err := interp.BudgetOf(thread).Charge(uint64(len(frames))); err != nil {
 		return nil, err
 	}
@@ -462,10 +462,10 @@ func tbFormatList(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	}
 	b := interp.BudgetOf(thread)
 	var out []string
-	err := python.ForEach(thread, list, func(x starlark.Value) (bool, error) {
+	err := pyrt.ForEach(thread, list, func(x starlark.Value) (bool, error) {
 		seq, ok := x.(starlark.Indexable)
 		if !ok || seq.Len() != 4 {
-			return true, python.Errorf("ValueError", "format_list(): an entry is a FrameSummary or a (filename, lineno, name, line) tuple")
+			return true, pyrt.Errorf("ValueError", "format_list(): an entry is a FrameSummary or a (filename, lineno, name, line) tuple")
 		}
 		file, err := interp.Str(b, seq.Index(0))
 		if err != nil {
@@ -496,7 +496,7 @@ func tbFormatList(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 }
 
 // summaries is a StackSummary: a list of FrameSummary values.
-func summaries(thread *starlark.Thread, frames []python.Frame) (starlark.Value, error) {
+func summaries(thread *starlark.Thread, frames []pyrt.Frame) (starlark.Value, error) {
 	if err := interp.BudgetOf(thread).Alloc(int64(len(frames)) * 64); err != nil {
 		return nil, err
 	}
@@ -509,7 +509,7 @@ func summaries(thread *starlark.Thread, frames []python.Frame) (starlark.Value, 
 
 // frameSummary is traceback.FrameSummary: filename, lineno, name and
 // line (” here: the code has no file), also unpacked as a 4-tuple.
-type frameSummary struct{ f python.Frame }
+type frameSummary struct{ f pyrt.Frame }
 
 var (
 	_ starlark.Indexable  = (*frameSummary)(nil)

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // UnicodeData is the unicodedata module on golang.org/x/text's tables
@@ -43,10 +43,10 @@ func UnicodeData() *starlarkstruct.Module {
 func udChar(fn string, v starlark.Value) (rune, error) {
 	t, ok := interp.AsText(v)
 	if !ok {
-		return 0, python.Errorf("TypeError", "%s() argument 1 must be a unicode character, not %s", fn, python.TypeName(v))
+		return 0, pyrt.Errorf("TypeError", "%s() argument 1 must be a unicode character, not %s", fn, pyrt.TypeName(v))
 	}
 	if utf8.RuneCountInString(t) != 1 {
-		return 0, python.Errorf("TypeError", "%s() argument 1 must be a unicode character, not str", fn)
+		return 0, pyrt.Errorf("TypeError", "%s() argument 1 must be a unicode character, not str", fn)
 	}
 	r, _ := utf8.DecodeRuneInString(t)
 	return r, nil
@@ -90,7 +90,7 @@ func udName(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, 
 	if dflt != nil {
 		return dflt, nil
 	}
-	return nil, python.Errorf("ValueError", "no such name")
+	return nil, pyrt.Errorf("ValueError", "no such name")
 }
 
 // udLookup is lookup(name): the character of that name, case blind. The
@@ -103,10 +103,10 @@ func udLookup(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple
 	}
 	name, ok := interp.AsText(v)
 	if !ok {
-		return nil, python.Errorf("TypeError", "lookup() argument must be str, not %s", python.TypeName(v))
+		return nil, pyrt.Errorf("TypeError", "lookup() argument must be str, not %s", pyrt.TypeName(v))
 	}
 	want := strings.ToUpper(name)
-	notFound := python.Errorf("KeyError", "%s", interp.QuoteString("undefined character name '"+name+"'"))
+	notFound := pyrt.Errorf("KeyError", "%s", interp.QuoteString("undefined character name '"+name+"'"))
 	if len(want) > 100 {
 		return nil, notFound
 	}
@@ -193,16 +193,16 @@ func udNormalize(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tu
 	}
 	form, ok := interp.AsText(f)
 	if !ok {
-		return nil, python.Errorf("TypeError", "%s() argument 1 must be str, not %s", fn.Name(), python.TypeName(f))
+		return nil, pyrt.Errorf("TypeError", "%s() argument 1 must be str, not %s", fn.Name(), pyrt.TypeName(f))
 	}
 	text, ok := interp.AsText(s)
 	if !ok {
-		return nil, python.Errorf("TypeError", "%s() argument 2 must be str, not %s", fn.Name(), python.TypeName(s))
+		return nil, pyrt.Errorf("TypeError", "%s() argument 2 must be str, not %s", fn.Name(), pyrt.TypeName(s))
 	}
 	forms := map[string]unorm.Form{"NFC": unorm.NFC, "NFD": unorm.NFD, "NFKC": unorm.NFKC, "NFKD": unorm.NFKD}
 	nf, ok := forms[form]
 	if !ok {
-		return nil, python.Errorf("ValueError", "invalid normalization form")
+		return nil, pyrt.Errorf("ValueError", "invalid normalization form")
 	}
 	// A piece of the text at a time, cut where normalization may cut it,
 	// each charged: a long text is one call of x/text otherwise, seconds
@@ -261,7 +261,7 @@ func udDigit(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple,
 			return dflt, nil
 		}
 		what := map[string]string{"decimal": "not a decimal", "digit": "not a digit", "numeric": "not a numeric character"}[name]
-		return nil, python.Errorf("ValueError", "%s", what)
+		return nil, pyrt.Errorf("ValueError", "%s", what)
 	}
 	if d, ok := decimalDigit(r); ok {
 		if name == "numeric" {

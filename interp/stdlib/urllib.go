@@ -12,7 +12,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // URLLib is the urllib package, whose one module is urllib.parse: URLs
@@ -64,7 +64,7 @@ func urlTexts(fn string, vals ...starlark.Value) ([]string, error) {
 	for i, v := range vals {
 		s, isText := interp.AsText(v)
 		if i > 0 && bool(v.Truth()) && isText != strInput {
-			return nil, python.Errorf("TypeError", "Cannot mix str and non-str arguments")
+			return nil, pyrt.Errorf("TypeError", "Cannot mix str and non-str arguments")
 		}
 		out[i] = s
 	}
@@ -73,10 +73,10 @@ func urlTexts(fn string, vals ...starlark.Value) ([]string, error) {
 	}
 	for _, v := range vals {
 		if _, isBytes := interp.AsBytes(v); !isBytes && bool(v.Truth()) {
-			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'decode'", python.TypeName(v))
+			return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'decode'", pyrt.TypeName(v))
 		}
 	}
-	return nil, python.Errorf("TypeError", "%s() takes str here, not bytes: decode the URL first (url.decode())", fn)
+	return nil, pyrt.Errorf("TypeError", "%s() takes str here, not bytes: decode the URL first (url.decode())", fn)
 }
 
 // ---- quoting ----
@@ -137,13 +137,13 @@ func checkUTF8(v starlark.Value) error {
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return python.Errorf("TypeError", "encoding must be str, not %s", python.TypeName(v))
+		return pyrt.Errorf("TypeError", "encoding must be str, not %s", pyrt.TypeName(v))
 	}
 	switch strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(s), "-", ""), "_", "") {
 	case "utf8", "u8", "utf":
 		return nil
 	}
-	return python.Errorf("LookupError", "unknown encoding: %s (urllib.parse here encodes and decodes utf-8 only)", s)
+	return pyrt.Errorf("LookupError", "unknown encoding: %s (urllib.parse here encodes and decodes utf-8 only)", s)
 }
 
 // urlQuote is quote(string, safe='/', encoding=None, errors=None),
@@ -164,7 +164,7 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 			return nil, err
 		}
 		if _, ok := interp.AsBytes(sv); !ok {
-			return nil, python.Errorf("TypeError", "quote_from_bytes() expected bytes")
+			return nil, pyrt.Errorf("TypeError", "quote_from_bytes() expected bytes")
 		}
 	} else if err := (webParams{fn: name, names: []string{"string", "safe", "encoding", "errors"}, required: 1, maxPos: 4}).unpack(args, kwargs, &sv, &safeV, &enc, &errs); err != nil {
 		return nil, err
@@ -173,16 +173,16 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 	switch x := sv.(type) {
 	case interp.Bytes, *interp.ByteArray, starlark.Bytes:
 		if enc != nil && enc != starlark.None {
-			return nil, python.Errorf("TypeError", "quote() doesn't support 'encoding' for bytes")
+			return nil, pyrt.Errorf("TypeError", "quote() doesn't support 'encoding' for bytes")
 		}
 		if errs != nil && errs != starlark.None {
-			return nil, python.Errorf("TypeError", "quote() doesn't support 'errors' for bytes")
+			return nil, pyrt.Errorf("TypeError", "quote() doesn't support 'errors' for bytes")
 		}
 		data, _ = interp.AsBytes(x)
 	default:
 		s, ok := interp.AsText(sv)
 		if !ok {
-			return nil, python.Errorf("TypeError", "quote_from_bytes() expected bytes")
+			return nil, pyrt.Errorf("TypeError", "quote_from_bytes() expected bytes")
 		}
 		if err := checkUTF8(enc); err != nil {
 			return nil, err
@@ -198,7 +198,7 @@ func quoteCall(thread *starlark.Thread, name string, args starlark.Tuple, kwargs
 	default:
 		s, ok := interp.AsText(safeV)
 		if !ok {
-			return nil, python.Errorf("TypeError", "safe must be str or bytes, not %s", python.TypeName(safeV))
+			return nil, pyrt.Errorf("TypeError", "safe must be str or bytes, not %s", pyrt.TypeName(safeV))
 		}
 		safe = s
 	}
@@ -270,11 +270,11 @@ func decodeUTF8(s, errors string) (string, error) {
 				why = "invalid continuation byte"
 			}
 			if n == 1 {
-				return "", python.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode byte 0x%02x in position %d: %s", s[i], i, why)
+				return "", pyrt.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode byte 0x%02x in position %d: %s", s[i], i, why)
 			}
-			return "", python.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode bytes in position %d-%d: %s", i, i+n-1, why)
+			return "", pyrt.Errorf("UnicodeDecodeError", "'utf-8' codec can't decode bytes in position %d-%d: %s", i, i+n-1, why)
 		default:
-			return "", python.Errorf("LookupError", "unknown error handler name '%s'", errors)
+			return "", pyrt.Errorf("LookupError", "unknown error handler name '%s'", errors)
 		}
 		i += n
 	}
@@ -366,7 +366,7 @@ func errorsArg(v starlark.Value) (string, error) {
 	}
 	s, ok := interp.AsText(v)
 	if !ok {
-		return "", python.Errorf("TypeError", "decode() argument 'errors' must be str, not %s", python.TypeName(v))
+		return "", pyrt.Errorf("TypeError", "decode() argument 'errors' must be str, not %s", pyrt.TypeName(v))
 	}
 	return s, nil
 }
@@ -392,20 +392,20 @@ func urlUnquote(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 	case interp.Bytes:
 		s, isBytes = string(x), true
 		if name == "unquote_plus" {
-			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+			return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
 	case starlark.Bytes:
 		s, isBytes = string(x), true
 		if name == "unquote_plus" {
-			return nil, python.Errorf("TypeError", "a bytes-like object is required, not 'str'")
+			return nil, pyrt.Errorf("TypeError", "a bytes-like object is required, not 'str'")
 		}
 	default:
 		text, ok := interp.AsText(sv)
 		if !ok {
 			if name == "unquote_plus" {
-				return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(sv))
+				return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'replace'", pyrt.TypeName(sv))
 			}
-			return nil, python.Errorf("TypeError", "argument of type '%s' is not iterable", python.TypeName(sv))
+			return nil, pyrt.Errorf("TypeError", "argument of type '%s' is not iterable", pyrt.TypeName(sv))
 		}
 		s = text
 	}
@@ -470,11 +470,11 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		seq, ok := query.(starlark.Indexable)
 		_, isText := interp.AsText(query)
 		if !ok || isText && seq.Len() > 0 {
-			return nil, python.Errorf("TypeError", "not a valid non-string sequence or mapping object")
+			return nil, pyrt.Errorf("TypeError", "not a valid non-string sequence or mapping object")
 		}
 		if seq.Len() > 0 {
 			if _, ok := seq.Index(0).(starlark.Tuple); !ok {
-				return nil, python.Errorf("TypeError", "not a valid non-string sequence or mapping object")
+				return nil, pyrt.Errorf("TypeError", "not a valid non-string sequence or mapping object")
 			}
 		}
 		pairs = query
@@ -507,7 +507,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		}
 		s, ok := interp.AsText(out)
 		if !ok {
-			return "", python.Errorf("TypeError", "quote_via must return str, not %s", python.TypeName(out))
+			return "", pyrt.Errorf("TypeError", "quote_via must return str, not %s", pyrt.TypeName(out))
 		}
 		return s, nil
 	}
@@ -529,16 +529,16 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		w.WriteString(v)
 		return nil
 	}
-	err := python.ForEach(thread, pairs, func(pair starlark.Value) (bool, error) {
+	err := pyrt.ForEach(thread, pairs, func(pair starlark.Value) (bool, error) {
 		kv, err := firstOf(thread, pair, 3) // k, v = pair: a third is one too many
 		if err != nil {
 			return true, err
 		}
 		switch {
 		case len(kv) < 2:
-			return true, python.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", len(kv))
+			return true, pyrt.Errorf("ValueError", "not enough values to unpack (expected 2, got %d)", len(kv))
 		case len(kv) > 2:
-			return true, python.Errorf("ValueError", "too many values to unpack (expected 2)")
+			return true, pyrt.Errorf("ValueError", "too many values to unpack (expected 2)")
 		}
 		k, err := quote(kv[0])
 		if err != nil {
@@ -554,7 +554,7 @@ func urlEncode(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			}
 			return false, add(k, q)
 		}
-		return false, python.ForEach(thread, v, func(elt starlark.Value) (bool, error) {
+		return false, pyrt.ForEach(thread, v, func(elt starlark.Value) (bool, error) {
 			q, err := quote(elt)
 			if err != nil {
 				return true, err
@@ -602,19 +602,19 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 	}
 	sep, ok := interp.AsText(sepV)
 	if !ok || sep == "" {
-		return nil, python.Errorf("ValueError", "Separator must be of type string or bytes.")
+		return nil, pyrt.Errorf("ValueError", "Separator must be of type string or bytes.")
 	}
 	if maxFields != starlark.None {
 		var max int
 		if err := starlark.AsInt(maxFields, &max); err != nil {
-			return nil, python.Errorf("TypeError", "max_num_fields must be an int, not %s", python.TypeName(maxFields))
+			return nil, pyrt.Errorf("TypeError", "max_num_fields must be an int, not %s", pyrt.TypeName(maxFields))
 		}
 		n := 0
 		if qs != "" {
 			n = 1 + strings.Count(qs, sep)
 		}
 		if max < n {
-			return nil, python.Errorf("ValueError", "Max number of fields exceeded")
+			return nil, pyrt.Errorf("ValueError", "Max number of fields exceeded")
 		}
 	}
 	bud := interp.BudgetOf(thread)
@@ -637,7 +637,7 @@ func parseQS(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, 
 			k, v, found := strings.Cut(field, "=")
 			if !found {
 				if strict {
-					return nil, python.Errorf("ValueError", "bad query field: %s", interp.QuoteString(field))
+					return nil, pyrt.Errorf("ValueError", "bad query field: %s", interp.QuoteString(field))
 				}
 				if !keepBlank {
 					continue
@@ -710,7 +710,7 @@ type urlClass struct {
 	kind urlKind
 }
 
-var _ python.Class = urlClass{}
+var _ pyrt.Class = urlClass{}
 
 func (c urlClass) String() string { return "<class 'urllib.parse." + urlKinds[c.kind].name + "'>" }
 func (c urlClass) Type() string   { return "type" }
@@ -745,7 +745,7 @@ func newURLClassValue(kind urlKind) interp.BuiltinFunc {
 		k := urlKinds[kind]
 		n := len(k.fields)
 		if len(args) > n {
-			return nil, python.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", k.name, n+1, len(args)+1)
+			return nil, pyrt.Errorf("TypeError", "%s.__new__() takes %d positional arguments but %d were given", k.name, n+1, len(args)+1)
 		}
 		vals := make(starlark.Tuple, n)
 		copy(vals, args)
@@ -753,10 +753,10 @@ func newURLClassValue(kind urlKind) interp.BuiltinFunc {
 			name, _ := starlark.AsString(kv[0])
 			i := indexOf(k.fields, name)
 			if i < 0 {
-				return nil, python.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", k.name, name)
+				return nil, pyrt.Errorf("TypeError", "%s.__new__() got an unexpected keyword argument '%s'", k.name, name)
 			}
 			if vals[i] != nil {
-				return nil, python.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", k.name, name)
+				return nil, pyrt.Errorf("TypeError", "%s.__new__() got multiple values for argument '%s'", k.name, name)
 			}
 			vals[i] = kv[1]
 		}
@@ -777,7 +777,7 @@ func newURLClassValue(kind urlKind) interp.BuiltinFunc {
 			if len(missing) == 1 {
 				s = ""
 			}
-			return nil, python.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", k.name, len(missing), s, list)
+			return nil, pyrt.Errorf("TypeError", "%s.__new__() missing %d required positional argument%s: %s", k.name, len(missing), s, list)
 		}
 		return &urlResult{kind: kind, vals: vals}, nil
 	}
@@ -915,7 +915,7 @@ func (u *urlResult) Attr(name string) (starlark.Value, error) {
 	case "_replace":
 		return method(func(_ *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			if len(args) > 0 {
-				return nil, python.Errorf("TypeError", "%s._replace() takes 1 positional argument but %d were given", urlKinds[u.kind].name, len(args)+1)
+				return nil, pyrt.Errorf("TypeError", "%s._replace() takes 1 positional argument but %d were given", urlKinds[u.kind].name, len(args)+1)
 			}
 			vals := append(starlark.Tuple(nil), u.vals...)
 			var bad []string
@@ -929,7 +929,7 @@ func (u *urlResult) Attr(name string) (starlark.Value, error) {
 				vals[i] = kv[1]
 			}
 			if len(bad) > 0 {
-				return nil, python.Errorf("ValueError", "Got unexpected field names: [%s]", strings.Join(bad, ", "))
+				return nil, pyrt.Errorf("ValueError", "Got unexpected field names: [%s]", strings.Join(bad, ", "))
 			}
 			return &urlResult{kind: u.kind, vals: vals}, nil
 		})
@@ -992,14 +992,14 @@ func (u *urlResult) Attr(name string) (starlark.Value, error) {
 		n := 0
 		for i := 0; i < len(port); i++ {
 			if port[i] < '0' || port[i] > '9' {
-				return nil, python.Errorf("ValueError", "Port could not be cast to integer value as %s", interp.QuoteString(port))
+				return nil, pyrt.Errorf("ValueError", "Port could not be cast to integer value as %s", interp.QuoteString(port))
 			}
 			if n <= 65535 {
 				n = n*10 + int(port[i]-'0')
 			}
 		}
 		if n > 65535 {
-			return nil, python.Errorf("ValueError", "Port out of range 0-65535")
+			return nil, pyrt.Errorf("ValueError", "Port out of range 0-65535")
 		}
 		return starlark.MakeInt(n), nil
 	}
@@ -1012,7 +1012,7 @@ func (u *urlResult) texts() ([]string, error) {
 	for i, v := range u.vals {
 		s, ok := interp.AsText(v)
 		if !ok {
-			return nil, python.Errorf("TypeError", "%s.%s must be str, not %s", urlKinds[u.kind].name, urlKinds[u.kind].fields[i], python.TypeName(v))
+			return nil, pyrt.Errorf("TypeError", "%s.%s must be str, not %s", urlKinds[u.kind].name, urlKinds[u.kind].fields[i], pyrt.TypeName(v))
 		}
 		out[i] = s
 	}
@@ -1071,7 +1071,7 @@ func splitURL(url, scheme string, allowFragments bool) ([5]string, error) {
 		netloc, url = url[2:end], url[end:]
 		open, closed := strings.Contains(netloc, "["), strings.Contains(netloc, "]")
 		if open != closed {
-			return [5]string{}, python.Errorf("ValueError", "Invalid IPv6 URL")
+			return [5]string{}, pyrt.Errorf("ValueError", "Invalid IPv6 URL")
 		}
 		if open {
 			_, rest, _ := strings.Cut(netloc, "[")
@@ -1100,16 +1100,16 @@ func checkBracketedHost(host string) error {
 			ok = isDigitInBase(host[i], 16)
 		}
 		if !ok {
-			return python.Errorf("ValueError", "IPvFuture address is invalid")
+			return pyrt.Errorf("ValueError", "IPvFuture address is invalid")
 		}
 		return nil
 	}
 	addr, err := netip.ParseAddr(host)
 	if err != nil {
-		return python.Errorf("ValueError", "%s does not appear to be an IPv4 or IPv6 address", interp.QuoteString(host))
+		return pyrt.Errorf("ValueError", "%s does not appear to be an IPv4 or IPv6 address", interp.QuoteString(host))
 	}
 	if addr.Is4() {
-		return python.Errorf("ValueError", "An IPv4 address cannot be in brackets")
+		return pyrt.Errorf("ValueError", "An IPv4 address cannot be in brackets")
 	}
 	return nil
 }
@@ -1214,10 +1214,10 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		want = 5
 	}
 	var parts []string
-	if err := python.ForEach(thread, comps, func(x starlark.Value) (bool, error) {
+	if err := pyrt.ForEach(thread, comps, func(x starlark.Value) (bool, error) {
 		if len(parts) == want {
 			// CPython's count includes a value of its own.
-			return true, python.Errorf("ValueError", "too many values to unpack (expected %d)", want+1)
+			return true, pyrt.Errorf("ValueError", "too many values to unpack (expected %d)", want+1)
 		}
 		switch x := x.(type) {
 		case starlark.NoneType:
@@ -1225,7 +1225,7 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		default:
 			s, ok := interp.AsText(x)
 			if !ok {
-				return true, python.Errorf("TypeError", "%s() takes str components, not %s", name, python.TypeName(x))
+				return true, pyrt.Errorf("TypeError", "%s() takes str components, not %s", name, pyrt.TypeName(x))
 			}
 			parts = append(parts, s)
 		}
@@ -1234,7 +1234,7 @@ func urlUnparse(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, err
 	}
 	if len(parts) < want {
-		return nil, python.Errorf("ValueError", "not enough values to unpack (expected %d, got %d)", want+1, len(parts)+1)
+		return nil, pyrt.Errorf("ValueError", "not enough values to unpack (expected %d, got %d)", want+1, len(parts)+1)
 	}
 	total := 0
 	for _, p := range parts {

@@ -16,7 +16,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // The variants a UUID's variant attribute names, CPython's texts.
@@ -256,14 +256,14 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		}
 	}
 	if given != 1 {
-		return nil, python.Errorf("TypeError", "one of the hex, bytes, bytes_le, fields, or int arguments must be given")
+		return nil, pyrt.Errorf("TypeError", "one of the hex, bytes, bytes_le, fields, or int arguments must be given")
 	}
 	u := &uuidValue{}
 	switch {
 	case hexV != starlark.None:
 		s, ok := interp.AsText(hexV)
 		if !ok {
-			return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'replace'", python.TypeName(hexV))
+			return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'replace'", pyrt.TypeName(hexV))
 		}
 		if err := interp.BudgetOf(thread).Alloc(int64(len(s))); err != nil {
 			return nil, err
@@ -271,11 +271,11 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "urn:", ""), "uuid:", "")
 		s = strings.ReplaceAll(strings.Trim(s, "{}"), "-", "")
 		if len(s) != 32 {
-			return nil, python.Errorf("ValueError", "badly formed hexadecimal UUID string")
+			return nil, pyrt.Errorf("ValueError", "badly formed hexadecimal UUID string")
 		}
 		b, err := hex.DecodeString(s)
 		if err != nil {
-			return nil, python.Errorf("ValueError", "invalid literal for int() with base 16: %s", interp.QuoteString(s))
+			return nil, pyrt.Errorf("ValueError", "invalid literal for int() with base 16: %s", interp.QuoteString(s))
 		}
 		copy(u.b[:], b)
 	case bytesV != starlark.None || bytesLE != starlark.None:
@@ -286,9 +286,9 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		bs, ok := interp.AsBytes(v)
 		if !ok || len(bs) != 16 {
 			if ok || v.Type() == "string" {
-				return nil, python.Errorf("ValueError", "bytes is not a 16-char string")
+				return nil, pyrt.Errorf("ValueError", "bytes is not a 16-char string")
 			}
-			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(v))
+			return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(v))
 		}
 		copy(u.b[:], bs)
 		if bytesLE != starlark.None {
@@ -298,11 +298,11 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 	case intV != starlark.None:
 		i, ok := intV.(starlark.Int)
 		if !ok {
-			return nil, python.Errorf("TypeError", "'<=' not supported between instances of 'int' and '%s'", python.TypeName(intV))
+			return nil, pyrt.Errorf("TypeError", "'<=' not supported between instances of 'int' and '%s'", pyrt.TypeName(intV))
 		}
 		n := i.BigInt()
 		if n.Sign() < 0 || n.BitLen() > 128 {
-			return nil, python.Errorf("ValueError", "int is out of range (need a 128-bit value)")
+			return nil, pyrt.Errorf("ValueError", "int is out of range (need a 128-bit value)")
 		}
 		n.FillBytes(u.b[:])
 	default:
@@ -310,17 +310,17 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 		// clock_seq_hi_variant, clock_seq_low, node, of these sizes.
 		items, ok := fields.(starlark.Indexable)
 		if !ok {
-			return nil, python.Errorf("TypeError", "object of type '%s' has no len()", python.TypeName(fields))
+			return nil, pyrt.Errorf("TypeError", "object of type '%s' has no len()", pyrt.TypeName(fields))
 		}
 		if items.Len() != 6 {
-			return nil, python.Errorf("ValueError", "fields is not a 6-tuple")
+			return nil, pyrt.Errorf("ValueError", "fields is not a 6-tuple")
 		}
 		widths := []int{32, 16, 16, 8, 8, 48}
 		n := new(big.Int)
 		for i, w := range widths {
 			f, ok := items.Index(i).(starlark.Int)
 			if !ok {
-				return nil, python.Errorf("TypeError", "'<=' not supported between instances of 'int' and '%s'", python.TypeName(items.Index(i)))
+				return nil, pyrt.Errorf("TypeError", "'<=' not supported between instances of 'int' and '%s'", pyrt.TypeName(items.Index(i)))
 			}
 			x := f.BigInt()
 			if x.Sign() < 0 || x.BitLen() > w {
@@ -328,7 +328,7 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 				if w == 8 {
 					article = "an"
 				}
-				return nil, python.Errorf("ValueError", "field %d out of range (need %s %d-bit value)", i+1, article, w)
+				return nil, pyrt.Errorf("ValueError", "field %d out of range (need %s %d-bit value)", i+1, article, w)
 			}
 			n.Lsh(n, uint(w)).Or(n, x)
 		}
@@ -337,7 +337,7 @@ func (c *uuidClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 	if version != starlark.None {
 		var v int
 		if err := starlark.AsInt(version, &v); err != nil || v < 1 || v > 5 {
-			return nil, python.Errorf("ValueError", "illegal version number")
+			return nil, pyrt.Errorf("ValueError", "illegal version number")
 		}
 		u.setVersion(v)
 	}
@@ -399,7 +399,7 @@ func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	node := hostNode()
 	if nodeV != starlark.None {
 		if err := starlark.AsInt(nodeV, &node); err != nil || node >= 1<<48 {
-			return nil, python.Errorf("ValueError", "field 6 out of range (need a 48-bit value)")
+			return nil, pyrt.Errorf("ValueError", "field 6 out of range (need a 48-bit value)")
 		}
 	}
 	u.b[10], u.b[11] = byte(node>>40), byte(node>>32)
@@ -407,7 +407,7 @@ func uuid1(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs 
 	if seqV != starlark.None {
 		var seq uint64
 		if err := starlark.AsInt(seqV, &seq); err != nil || seq >= 1<<14 {
-			return nil, python.Errorf("ValueError", "field 4 out of range (need a 8-bit value)")
+			return nil, pyrt.Errorf("ValueError", "field 4 out of range (need a 8-bit value)")
 		}
 		u.b[8], u.b[9] = byte(seq>>8), byte(seq)
 	}
@@ -428,14 +428,14 @@ func uuidNamed(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	}
 	ns, ok := nsV.(*uuidValue)
 	if !ok {
-		return nil, python.Errorf("AttributeError", "'%s' object has no attribute 'bytes'", python.TypeName(nsV))
+		return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute 'bytes'", pyrt.TypeName(nsV))
 	}
 	name, ok := interp.AsText(nameV)
 	if !ok {
 		if _, isBytes := interp.AsBytes(nameV); isBytes {
-			return nil, python.Errorf("TypeError", "encoding without a string argument")
+			return nil, pyrt.Errorf("TypeError", "encoding without a string argument")
 		}
-		return nil, python.Errorf("TypeError", "str() argument 'encoding' must be str, not %s", python.TypeName(nameV))
+		return nil, pyrt.Errorf("TypeError", "str() argument 'encoding' must be str, not %s", pyrt.TypeName(nameV))
 	}
 	if err := interp.BudgetOf(thread).Charge(uint64(len(name)) / 16); err != nil {
 		return nil, err

@@ -3,9 +3,8 @@ package stdlib
 import (
 	"strings"
 
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"go.starlark.net/starlark"
-
-	"github.com/onetool-dev/onetool/interp/python"
 )
 
 // webParams describes the parameters of a function of the hashlib,
@@ -26,12 +25,12 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 	if len(args) > p.maxPos {
 		if p.builtin {
 			if p.maxPos == 1 && p.required == 1 && len(p.names) == 1 {
-				return python.Errorf("TypeError", "%s() takes exactly one argument (%d given)", p.fn, len(args))
+				return pyrt.Errorf("TypeError", "%s() takes exactly one argument (%d given)", p.fn, len(args))
 			}
 			if n := len(args) + len(kwargs); n > len(p.names) {
-				return python.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", p.fn, len(p.names), webPlural(len(p.names)), n)
+				return pyrt.Errorf("TypeError", "%s() takes at most %d argument%s (%d given)", p.fn, len(p.names), webPlural(len(p.names)), n)
 			}
-			return python.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, webPlural(p.maxPos), len(args))
+			return pyrt.Errorf("TypeError", "%s() takes at most %d positional argument%s (%d given)", p.fn, p.maxPos, webPlural(p.maxPos), len(args))
 		}
 		self := 0
 		if p.self {
@@ -43,9 +42,9 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 			were = "was"
 		}
 		if req == most {
-			return python.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, most, webPlural(most), given, were)
+			return pyrt.Errorf("TypeError", "%s() takes %d positional argument%s but %d %s given", p.fn, most, webPlural(most), given, were)
 		}
-		return python.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, most, given, were)
+		return pyrt.Errorf("TypeError", "%s() takes from %d to %d positional arguments but %d %s given", p.fn, req, most, given, were)
 	}
 	set := make([]bool, len(p.names))
 	for i, a := range args {
@@ -63,15 +62,15 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 		}
 		if i < 0 {
 			if p.builtin {
-				return python.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, p.fn)
+				return pyrt.Errorf("TypeError", "'%s' is an invalid keyword argument for %s()", k, p.fn)
 			}
-			return python.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", p.fn, k)
+			return pyrt.Errorf("TypeError", "%s() got an unexpected keyword argument '%s'", p.fn, k)
 		}
 		if set[i] {
 			if p.builtin {
-				return python.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", p.fn, k, i+1)
+				return pyrt.Errorf("TypeError", "argument for %s() given by name ('%s') and position (%d)", p.fn, k, i+1)
 			}
-			return python.Errorf("TypeError", "%s() got multiple values for argument '%s'", p.fn, k)
+			return pyrt.Errorf("TypeError", "%s() got multiple values for argument '%s'", p.fn, k)
 		}
 		*out[i] = kv[1]
 		set[i] = true
@@ -81,9 +80,9 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 		if !set[i] {
 			if p.builtin {
 				if len(args) == 0 && len(kwargs) == 0 && p.maxPos == 1 {
-					return python.Errorf("TypeError", "%s() takes exactly one argument (0 given)", p.fn)
+					return pyrt.Errorf("TypeError", "%s() takes exactly one argument (0 given)", p.fn)
 				}
-				return python.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", p.fn, p.names[i], i+1)
+				return pyrt.Errorf("TypeError", "%s() missing required argument '%s' (pos %d)", p.fn, p.names[i], i+1)
 			}
 			missing = append(missing, "'"+p.names[i]+"'")
 		}
@@ -97,7 +96,7 @@ func (p webParams) unpack(args starlark.Tuple, kwargs []starlark.Tuple, out ...*
 		default:
 			list = strings.Join(missing[:len(missing)-1], ", ") + ", and " + list
 		}
-		return python.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", p.fn, len(missing), webPlural(len(missing)), list)
+		return pyrt.Errorf("TypeError", "%s() missing %d required positional argument%s: %s", p.fn, len(missing), webPlural(len(missing)), list)
 	}
 	return nil
 }

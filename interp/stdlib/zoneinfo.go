@@ -16,13 +16,13 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
 // ZoneInfo is the zoneinfo module: ZoneInfo(key) from Go's time-zone
 // data (the system's, else the copy embedded by time/tzdata).
 func ZoneInfo() *starlarkstruct.Module {
-	z := &zoneModule{notFound: python.NewModuleClass("zoneinfo._common.ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
+	z := &zoneModule{notFound: pyrt.NewModuleClass("zoneinfo._common.ZoneInfoNotFoundError", "KeyError"), zones: map[string]*zoneInfo{}}
 	class := &dtClass{module: "zoneinfo", base: dtClassSet.tzinfo, name: "ZoneInfo", ctor: z.newZone, is: isA[*zoneInfo], proto: &zoneInfo{key: "UTC", loc: time.UTC}}
 	z.class = class
 	m := &starlarkstruct.Module{Name: "zoneinfo", Members: starlark.StringDict{
@@ -38,7 +38,7 @@ func ZoneInfo() *starlarkstruct.Module {
 // zoneModule keeps one ZoneInfo per key, as CPython does (so that
 // ZoneInfo(k) is ZoneInfo(k)), shared by every run.
 type zoneModule struct {
-	notFound *python.ExcClass
+	notFound *pyrt.ExcClass
 	class    *dtClass // zoneinfo.ZoneInfo, type(z) of its zones
 	mu       sync.Mutex
 	zones    map[string]*zoneInfo // only keys that exist: at most the database's few hundred
@@ -51,15 +51,15 @@ func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starl
 	}
 	key, ok := interp.AsText(vals[0])
 	if !ok {
-		return nil, python.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", python.TypeName(vals[0]))
+		return nil, pyrt.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", pyrt.TypeName(vals[0]))
 	}
 	switch {
 	case key == "" || strings.HasSuffix(key, "/") || strings.Contains(key, "//"):
-		return nil, python.Errorf("ValueError", "ZoneInfo keys must be normalized relative paths, got: %s", key)
+		return nil, pyrt.Errorf("ValueError", "ZoneInfo keys must be normalized relative paths, got: %s", key)
 	case strings.HasPrefix(key, "/"):
-		return nil, python.Errorf("ValueError", "ZoneInfo keys may not be absolute paths, got: %s", key)
+		return nil, pyrt.Errorf("ValueError", "ZoneInfo keys may not be absolute paths, got: %s", key)
 	case key == ".." || strings.HasPrefix(key, "../") || strings.Contains(key, "/../") || strings.HasSuffix(key, "/.."):
-		return nil, python.Errorf("ValueError", "ZoneInfo keys must refer to subdirectories of TZPATH, got: %s", key)
+		return nil, pyrt.Errorf("ValueError", "ZoneInfo keys must refer to subdirectories of TZPATH, got: %s", key)
 	}
 	z.mu.Lock()
 	defer z.mu.Unlock()
@@ -73,7 +73,7 @@ func (z *zoneModule) newZone(_ *starlark.Thread, _ *starlark.Builtin, args starl
 		if cerr != nil {
 			return nil, cerr
 		}
-		return nil, v.(*python.ExcValue).Error()
+		return nil, v.(*pyrt.ExcValue).Error()
 	}
 	zi := &zoneInfo{key: key, loc: loc, class: z.class}
 	zi.lastTrans, zi.hasRule = tzifLastTransition(key)
@@ -172,7 +172,7 @@ func (z *zoneInfo) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bo
 	case syntax.NEQ:
 		return !eq, nil
 	}
-	return false, python.Errorf("TypeError", "'%s' not supported between instances of 'zoneinfo.ZoneInfo' and 'zoneinfo.ZoneInfo'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'zoneinfo.ZoneInfo' and 'zoneinfo.ZoneInfo'", op)
 }
 
 func (z *zoneInfo) utcoffset(dt *datetime) (int64, bool) {

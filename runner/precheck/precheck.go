@@ -23,7 +23,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"github.com/onetool-dev/onetool/interp/python"
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/proxy"
 )
@@ -124,7 +124,7 @@ func (c *checker) tool(fn syntax.Expr) (*packs.Tool, bool) {
 	case *syntax.CallExpr:
 		// pack.fn read as a value where fn is named like a method of
 		// Python's values: __ot_getmethod(pack, "fn").
-		if id, ok := fn.Fn.(*syntax.Ident); ok && id.Name == python.GetMethod && len(fn.Args) == 2 {
+		if id, ok := fn.Fn.(*syntax.Ident); ok && id.Name == lowered.GetMethod && len(fn.Args) == 2 {
 			if name, ok := stringLit(fn.Args[1]); ok {
 				if _, ok := c.predeclared(id); ok {
 					return c.packTool(fn.Args[0], name, fn.Lparen)
@@ -188,7 +188,7 @@ func (c *checker) loweredMethod(call *syntax.CallExpr) (*packs.Tool, bool) {
 	if !ok || len(call.Args) == 0 {
 		return nil, false
 	}
-	method, ok := python.LoweredCall(id.Name)
+	method, ok := lowered.Call(id.Name)
 	if !ok {
 		return nil, false
 	}

@@ -9,6 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/pyrt"
 	"github.com/onetool-dev/onetool/interp/python"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/builtin/demo"
@@ -26,7 +27,7 @@ func globals(t testing.TB) starlark.StringDict {
 		t.Fatal(err)
 	}
 	g := starlark.StringDict{}
-	for k, v := range python.Builtins() {
+	for k, v := range pyrt.Builtins() {
 		g[k] = v
 	}
 	for k, v := range proxy.Globals(reg, nil) {
