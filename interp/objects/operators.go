@@ -191,6 +191,20 @@ func (in *Instance) Iterate() starlark.Iterator {
 	return nil
 }
 
+// Iter is iter(in) for the runtime (pyrt.Iterer): loops and
+// comprehensions take an instance's elements through it, so that an
+// error of __iter__ or __next__ is an exception the program catches.
+func (in *Instance) Iter(thread *starlark.Thread) (starlark.Value, error) {
+	if thread == nil {
+		thread = in.thread()
+	}
+	it, err := in.iter(thread)
+	if err == nil && it == nil {
+		err = errorf("TypeError", "'%s' object is not iterable", in.class.name)
+	}
+	return it, err
+}
+
 // iter is iter(in): an iterator value, nil when the instance is not
 // iterable.
 func (in *Instance) iter(thread *starlark.Thread) (starlark.Value, error) {
@@ -338,20 +352,18 @@ func (in *Instance) Contains(thread *starlark.Thread, x starlark.Value) (bool, b
 		if err != nil || it == nil {
 			return false, true, err
 		}
-		iter := starlark.Iterate(it)
-		if iter == nil {
-			return false, true, nil
-		}
-		defer iter.Done()
-		var e starlark.Value
-		for iter.Next(&e) {
+		found := false
+		err = pyrt.ForEach(thread, it, func(e starlark.Value) (bool, error) {
 			if e == x {
-				return true, true, nil
+				found = true
+				return true, nil
 			}
 			eq, err := pyrt.Equal(thread, e, x)
-			if err != nil || eq {
-				return eq, true, err
-			}
+			found = eq
+			return eq || err != nil, err
+		})
+		if err != nil || found {
+			return found, true, err
 		}
 		return false, true, nil
 	}

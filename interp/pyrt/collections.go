@@ -24,6 +24,16 @@ const maxPrealloc = 1 << 16
 // collect returns the elements of iterable, charged one by one, refusing
 // at once a length that exceeds the memory budget at perSlot bytes each.
 func collect(b *interp.Budget, fn string, iterable starlark.Value, perSlot int64) ([]starlark.Value, error) {
+	if x, ok := iterable.(Iterer); ok {
+		// An instance: its iterator, whose errors are the program's.
+		it, err := x.Iter(nil)
+		if err != nil {
+			return nil, err
+		}
+		if _, again := it.(Iterer); !again {
+			return collect(b, fn, it, perSlot)
+		}
+	}
 	if it, ok := ownIterator(nil, iterable); ok {
 		if n := sourceHint(it.src); n > 0 {
 			if err := b.Alloc(int64(n) * perSlot); err != nil {

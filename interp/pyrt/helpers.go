@@ -794,8 +794,12 @@ func iterHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 		return interp.Chars(string(x)), nil
 	case *starlark.List:
 		return liveList{x}, nil
-	case Stepper, Walker:
-		return iterOf(thread, x)
+	case Stepper, Walker, Iterer:
+		it, err := iterOf(thread, x)
+		if err != nil {
+			return nil, err // not a nil *pyIter in a Value
+		}
+		return it, nil
 	case *starlark.Dict:
 		// Its keys as they are when the loop begins: the loop may set
 		// them (d[k] = …), as in Python, which go.starlark.net's own
@@ -846,6 +850,9 @@ func orderedSetIter(thread *starlark.Thread, s *starlark.Set, v starlark.Value) 
 func loopIterHelper(inComp bool) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 	return func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		v, err := iterHelper(thread, b, args, kwargs)
+		if err != nil {
+			return nil, err
+		}
 		if it, ok := v.(*pyIter); ok {
 			l := &loopIter{it: it}
 			if inComp {
@@ -890,6 +897,13 @@ func unpackIt(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple,
 		return chars, nil
 	}
 	it, ok := args[0].(*pyIter)
+	if x, isIterer := args[0].(Iterer); isIterer {
+		var err error
+		if it, err = iterOf(thread, x); err != nil {
+			return nil, err
+		}
+		ok = true
+	}
 	if !ok {
 		return args[0], nil
 	}

@@ -53,6 +53,17 @@ type walkSource struct {
 
 func (s walkSource) next(*starlark.Thread) (starlark.Value, bool, error) { return s.walk() }
 
+// Iterer is a value whose iteration runs the program's own code (an
+// instance's __iter__ and __next__). go.starlark.net's Iterate cannot
+// fail, so loops, comprehensions and iter() ask Iter instead: its error
+// (and those of the iterator it gives, which the runtime walks) are
+// exceptions the program can catch. thread may be nil where the caller
+// has none: the value's own is used.
+type Iterer interface {
+	starlark.Value
+	Iter(thread *starlark.Thread) (starlark.Value, error)
+}
+
 // Stepper is a value that is its own iterator, as a csv reader is: for
 // loops and iter() take its elements through Step, and next() advances
 // it. Step reports false at the end.

@@ -244,6 +244,14 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 			return nil, err
 		}
 		return mk("set_iterator", &sliceSource{elems: elems}), nil
+	case Iterer:
+		it, err := x.Iter(thread)
+		if err != nil {
+			return nil, err
+		}
+		if _, again := it.(Iterer); !again {
+			return iterOf(thread, it)
+		}
 	case Stepper:
 		return mk(x.Type(), stepSource{x}), nil
 	case Walker:
@@ -481,7 +489,7 @@ func newPuller(thread *starlark.Thread, v starlark.Value) (*puller, error) {
 	case *pyIter:
 		p.py = x
 		return p, nil
-	case starlark.String, starlark.Bytes, interp.Bytes, *starlark.Dict, *starlark.Set, Stepper:
+	case starlark.String, starlark.Bytes, interp.Bytes, *starlark.Dict, *starlark.Set, Stepper, Iterer:
 		// By position or snapshot: no lock on the value meanwhile, and
 		// Python's error when a dict or set changes size.
 		it, err := iterOf(thread, x)
