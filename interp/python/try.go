@@ -41,53 +41,48 @@ func (rt *runtime) tryBuiltins() starlark.StringDict {
 	}
 }
 
-// try is __ot_try(body, handlers, orelse, final): handlers is a tuple of
-// (class or tuple of classes or None, handler) pairs flattened; orelse and
-// final may be None. It returns what the part that ran last returned.
+// partArgs are the arguments that run the body, the else and the finally
+// part of a try statement's function (lower_try.go); never changed.
+var partArgs = [...]starlark.Tuple{
+	partBody:    {starlark.MakeInt(partBody), starlark.None},
+	partElse:    {starlark.MakeInt(partElse), starlark.None},
+	partFinal:   {starlark.MakeInt(partFinal), starlark.None},
+	partClasses: {starlark.MakeInt(partClasses), starlark.None},
+}
+
+// try is __ot_try(parts, spec): parts is the try statement's function,
+// which runs the part its first argument names (lower_try.go); spec is 4
+// times the number of handlers, plus 1 with an else part and 2 with a
+// finally. It returns what the part that ran last returned.
 func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 4 || len(kwargs) > 0 {
-		return nil, typeError("__ot_try takes 4 arguments")
+	if len(args) != 2 || len(kwargs) > 0 {
+		return nil, typeError("__ot_try takes 2 arguments")
 	}
-	body, handlers, orelse, final := args[0], args[1].(starlark.Tuple), args[2], args[3]
-	result, err := starlark.Call(thread, body, nil, nil)
-	if tripped := interp.BudgetOf(thread).Tripped(); tripped != nil && err != nil {
-		// The run must stop (the engine's cancellation reads as a plain
-		// error): no handler, else or finally runs.
-		return nil, err
+	parts, ok := args[0].(*starlark.Function) // trusted not to change partArgs
+	spec, ok2 := args[1].(starlark.Int)
+	n, ok3 := spec.Int64()
+	if !ok || !ok2 || !ok3 {
+		return nil, typeError("__ot_try takes a function and an int")
 	}
+	handlers, hasElse, hasFinal := int(n>>2), n&1 != 0, n&2 != 0
+	result, err := starlark.Call(thread, parts, partArgs[partBody], nil)
 	switch {
-	case err != nil && !uncatchable(err):
-		exc := rt.excValue(err)
-		for i := 0; i+1 < len(handlers); i += 2 {
-			match, merr := rt.matches(handlers[i], exc)
-			if merr != nil {
-				result, err = nil, merr
-				break
-			}
-			if match {
-				if cerr := caught(thread, exc, err); cerr != nil {
-					return nil, cerr
-				}
-				if ee := innermostEval(err); ee != nil && exc.origin == nil {
-					exc.origin = ee.CallStack
-				}
-				result, err = handle(thread, handlers[i+1], exc)
-				// An exception the handler raises has the handled one as
-				// its context, as in Python.
-				var raised *Exception
-				if err != nil && errors.As(err, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
-					raised.Value.context = exc
-				}
-				break
-			}
+	case err != nil:
+		if interp.BudgetOf(thread).Tripped() != nil {
+			// The run must stop (the engine's cancellation reads as a
+			// plain error): no handler, else or finally runs.
+			return nil, err
 		}
-	case err == nil && orelse != starlark.None && result == starlark.None:
+		if handlers > 0 && !uncatchable(err) {
+			result, err = rt.except(thread, parts, handlers, err)
+		}
+	case hasElse && result == starlark.None:
 		// else runs when the body fell through: not after its return,
 		// break or continue.
-		result, err = starlark.Call(thread, orelse, nil, nil)
+		result, err = starlark.Call(thread, parts, partArgs[partElse], nil)
 	}
-	if final != starlark.None && !uncatchable(err) {
-		r, ferr := starlark.Call(thread, final, nil, nil)
+	if hasFinal && !uncatchable(err) {
+		r, ferr := starlark.Call(thread, parts, partArgs[partFinal], nil)
 		switch {
 		case ferr != nil:
 			return nil, ferr
@@ -98,6 +93,50 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 		}
 	}
 	return result, err
+}
+
+// except runs the first of the n handlers of parts whose class matches
+// the exception err stands for; err itself when none does.
+func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n int, err error) (starlark.Value, error) {
+	exc := rt.excValue(err)
+	cv, cerr := starlark.Call(thread, parts, partArgs[partClasses], nil)
+	if cerr != nil {
+		// Looking up a handler's class failed: that error replaces the
+		// exception, which is its context, as in Python.
+		var raised *Exception
+		if errors.As(cerr, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+			raised.Value.context = exc
+		}
+		return nil, cerr
+	}
+	classes, ok := cv.(starlark.Tuple)
+	if !ok || len(classes) != n {
+		return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
+	}
+	for i, class := range classes {
+		match, merr := rt.matches(class, exc)
+		if merr != nil {
+			return nil, merr
+		}
+		if !match {
+			continue
+		}
+		if cerr := caught(thread, exc, err); cerr != nil {
+			return nil, cerr
+		}
+		if ee := innermostEval(err); ee != nil && exc.origin == nil {
+			exc.origin = ee.CallStack
+		}
+		result, herr := handle(thread, parts, starlark.Tuple{starlark.MakeInt(partHandler + i), exc.Value()}, exc)
+		// An exception the handler raises has the handled one as its
+		// context, as in Python.
+		var raised *Exception
+		if herr != nil && errors.As(herr, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+			raised.Value.context = exc
+		}
+		return result, herr
+	}
+	return nil, err
 }
 
 // uncatchable reports whether err must not reach a handler: a spent
