@@ -34,6 +34,3 @@ func BenchmarkTry(b *testing.B) {
 		})
 	}
 }
-
-
-
