@@ -28,7 +28,7 @@ import (
 //	def __ot_try1(__ot_k, __ot_e2):
 //	    if __ot_k == 0: body
 //	    elif __ot_k == 2: final
-//	    elif __ot_k == 3: return (ValueError, KeyError)
+//	    elif __ot_k == 3: return (ValueError, KeyError)   # one handler: its class alone
 //	    elif __ot_k == 4: handler
 //	    elif __ot_k == 5:
 //	        def __ot_try1_h1(__ot_e3): e = __ot_e3; handler2
@@ -171,7 +171,11 @@ func (l *lowerer) handlerClasses(handlers []*pyast.ExceptHandler, pos syntax.Pos
 	}
 	defs := l.fn.defs
 	l.fn = saved
-	return append(defs, &syntax.ReturnStmt{Return: pos, Result: tuple(pos, classes...)})
+	var result syntax.Expr = tuple(pos, classes...)
+	if len(classes) == 1 {
+		result = classes[0] // no tuple to build: try.go knows there is one
+	}
+	return append(defs, &syntax.ReturnStmt{Return: pos, Result: result})
 }
 
 // dispatch does what the control code in __ot_r says.

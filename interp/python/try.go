@@ -103,15 +103,17 @@ func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n i
 	if cerr != nil {
 		// Looking up a handler's class failed: that error replaces the
 		// exception, which is its context, as in Python.
-		var raised *Exception
-		if errors.As(cerr, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+		if raised := asException(cerr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
 			raised.Value.context = exc
 		}
 		return nil, cerr
 	}
-	classes, ok := cv.(starlark.Tuple)
-	if !ok || len(classes) != n {
-		return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
+	classes := starlark.Tuple{cv} // one handler's class comes alone
+	if n > 1 {
+		var ok bool
+		if classes, ok = cv.(starlark.Tuple); !ok || len(classes) != n {
+			return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
+		}
 	}
 	for i, class := range classes {
 		match, merr := rt.matches(class, exc)
@@ -130,13 +132,51 @@ func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n i
 		result, herr := handle(thread, parts, starlark.Tuple{starlark.MakeInt(partHandler + i), exc.Value()}, exc)
 		// An exception the handler raises has the handled one as its
 		// context, as in Python.
-		var raised *Exception
-		if herr != nil && errors.As(herr, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
-			raised.Value.context = exc
+		if herr != nil {
+			if raised := asException(herr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+				raised.Value.context = exc
+			}
 		}
 		return result, herr
 	}
 	return nil, err
+}
+
+// asException is errors.As(err, &ex) for an *Exception, without making
+// ex escape to the heap when the chain is a plain one (every exception
+// caught goes through here).
+func asException(err error) *Exception {
+	for e := err; e != nil; {
+		switch x := e.(type) {
+		case *Exception:
+			return x
+		case interface{ Unwrap() error }:
+			e = x.Unwrap()
+		default:
+			// An error of its own As, or wrapping several: the general
+			// walk.
+			var ex *Exception
+			if errors.As(e, &ex) {
+				return ex
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// plainMessage is str(e) when it needs no formatting: the one str
+// argument of an exception that is not a KeyError and not an instance of
+// a program's class (whose __str__ may say otherwise).
+func (e *ExcValue) plainMessage() (string, bool) {
+	if e.self != nil || e.text != "" || len(e.args) != 1 {
+		return "", false
+	}
+	s, ok := e.args[0].(starlark.String)
+	if !ok || keyErrorClass(e.class) != nil {
+		return "", false
+	}
+	return string(s), true
 }
 
 // uncatchable reports whether err must not reach a handler: a spent
@@ -246,8 +286,7 @@ func (rt *runtime) assertFailed(thread *starlark.Thread, _ *starlark.Builtin, ar
 // program raised, one of the class a builtin named, or the Python class of
 // an error of the interpreter, a tool or a pack.
 func (rt *runtime) excValue(err error) *ExcValue {
-	var ex *Exception
-	if errors.As(err, &ex) {
+	if ex := asException(err); ex != nil {
 		if ex.Value != nil {
 			return ex.Value
 		}
