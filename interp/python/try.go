@@ -14,10 +14,10 @@ import (
 )
 
 // try/except/else/finally, raise and assert (SPEC §2.7). Starlark has no
-// exceptions, so the lowering turns each part of a try statement into a
-// function of the enclosing scope and calls __ot_try, which calls the body
-// and, when it fails, the first handler whose class matches; else and
-// finally likewise. A part that ends with return, break or continue says
+// exceptions, so the lowering turns a try statement into a function of
+// the enclosing scope that runs the part its first argument names, and
+// calls __ot_try, which runs the body and, when it fails, the first
+// handler whose class matches; else and finally likewise. A part that ends with return, break or continue says
 // so in what it returns, and the code after the call does it. Budgets and
 // cancellation are never caught: they end the run whatever the handlers.
 
