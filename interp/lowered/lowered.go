@@ -113,6 +113,20 @@ const (
 	Continue = 3
 )
 
+// A try statement is lowered to one function of its enclosing scope,
+// called as __ot_try(parts, spec): parts(k, e) runs the part k names
+// (a handler gets the exception as e), and spec is 4 times the number of
+// handlers, plus TryHasElse and TryHasFinally.
+const (
+	TryBody     = 0
+	TryElse     = 1
+	TryFinally  = 2
+	TryClasses  = 3 // returns the handlers' classes: one, or a tuple
+	TryHandler  = 4 // the first handler; the others follow
+	TryHasElse  = 1
+	TryHasFinal = 2
+)
+
 // The kinds of pattern of a lowered match statement, the first element
 // of each pattern's description: __ot_match(subject, description, n).
 const (

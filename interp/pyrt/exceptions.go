@@ -416,9 +416,17 @@ func (e *ExcValue) Error() error {
 // run's budget (its arguments may be built from shared parts), and an
 // error of the budget ends the run instead.
 func (e *ExcValue) raised(thread *starlark.Thread) error {
-	msg, err := interp.Str(interp.BudgetOf(thread), e.Value())
-	if err != nil {
-		return err
+	b := interp.BudgetOf(thread)
+	msg, ok := e.plainMessage()
+	if ok {
+		if err := b.Charge(uint64(len(msg)) / 64); err != nil { // as Str does
+			return err
+		}
+	} else {
+		var err error
+		if msg, err = interp.Str(b, e.Value()); err != nil {
+			return err
+		}
 	}
 	return &Exception{Class: e.class.name, Msg: msg, Value: e, Module: e.class.module}
 }

@@ -51,8 +51,8 @@ func Handling(thread *starlark.Thread) *ExcValue {
 	return nil
 }
 
-// handle calls handler with exc as the exception being handled.
-func handle(thread *starlark.Thread, handler starlark.Value, exc *ExcValue) (starlark.Value, error) {
+// handle calls handler with args, exc being the exception handled.
+func handle(thread *starlark.Thread, handler starlark.Value, args starlark.Tuple, exc *ExcValue) (starlark.Value, error) {
 	s, _ := thread.Local(handlingLocal).(*[]*ExcValue)
 	if s == nil {
 		s = new([]*ExcValue)
@@ -63,7 +63,7 @@ func handle(thread *starlark.Thread, handler starlark.Value, exc *ExcValue) (sta
 		(*s)[len(*s)-1] = nil
 		*s = (*s)[:len(*s)-1]
 	}()
-	return starlark.Call(thread, handler, starlark.Tuple{exc.Value()}, nil)
+	return starlark.Call(thread, handler, args, nil)
 }
 
 // caught records on exc the frames err passed through, from the frame of

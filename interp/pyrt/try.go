@@ -11,13 +11,14 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/lowered"
 )
 
 // try/except/else/finally, raise and assert (SPEC §2.7). Starlark has no
-// exceptions, so the lowering turns each part of a try statement into a
-// function of the enclosing scope and calls __ot_try, which calls the body
-// and, when it fails, the first handler whose class matches; else and
-// finally likewise. A part that ends with return, break or continue says
+// exceptions, so the lowering turns a try statement into a function of
+// the enclosing scope that runs the part its first argument names, and
+// calls __ot_try, which runs the body and, when it fails, the first
+// handler whose class matches; else and finally likewise. A part that ends with return, break or continue says
 // so in what it returns, and the code after the call does it. Budgets and
 // cancellation are never caught: they end the run whatever the handlers.
 
@@ -33,53 +34,48 @@ func (rt *runtime) tryBuiltins() starlark.StringDict {
 	}
 }
 
-// try is __ot_try(body, handlers, orelse, final): handlers is a tuple of
-// (class or tuple of classes or None, handler) pairs flattened; orelse and
-// final may be None. It returns what the part that ran last returned.
+// partArgs are the arguments that run the body, the else and the finally
+// part of a try statement's function (lower_try.go); never changed.
+var partArgs = [...]starlark.Tuple{
+	lowered.TryBody:    {starlark.MakeInt(lowered.TryBody), starlark.None},
+	lowered.TryElse:    {starlark.MakeInt(lowered.TryElse), starlark.None},
+	lowered.TryFinally: {starlark.MakeInt(lowered.TryFinally), starlark.None},
+	lowered.TryClasses: {starlark.MakeInt(lowered.TryClasses), starlark.None},
+}
+
+// try is __ot_try(parts, spec): parts is the try statement's function,
+// which runs the part its first argument names (lower_try.go); spec is 4
+// times the number of handlers, plus 1 with an else part and 2 with a
+// finally. It returns what the part that ran last returned.
 func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 4 || len(kwargs) > 0 {
-		return nil, typeError("__ot_try takes 4 arguments")
+	if len(args) != 2 || len(kwargs) > 0 {
+		return nil, typeError("__ot_try takes 2 arguments")
 	}
-	body, handlers, orelse, final := args[0], args[1].(starlark.Tuple), args[2], args[3]
-	result, err := starlark.Call(thread, body, nil, nil)
-	if tripped := interp.BudgetOf(thread).Tripped(); tripped != nil && err != nil {
-		// The run must stop (the engine's cancellation reads as a plain
-		// error): no handler, else or finally runs.
-		return nil, err
+	parts, ok := args[0].(*starlark.Function) // trusted not to change partArgs
+	spec, ok2 := args[1].(starlark.Int)
+	n, ok3 := spec.Int64()
+	if !ok || !ok2 || !ok3 {
+		return nil, typeError("__ot_try takes a function and an int")
 	}
+	handlers, hasElse, hasFinal := int(n>>2), n&lowered.TryHasElse != 0, n&lowered.TryHasFinal != 0
+	result, err := starlark.Call(thread, parts, partArgs[lowered.TryBody], nil)
 	switch {
-	case err != nil && !uncatchable(err):
-		exc := rt.excValue(err)
-		for i := 0; i+1 < len(handlers); i += 2 {
-			match, merr := rt.matches(handlers[i], exc)
-			if merr != nil {
-				result, err = nil, merr
-				break
-			}
-			if match {
-				if cerr := caught(thread, exc, err); cerr != nil {
-					return nil, cerr
-				}
-				if ee := innermostEval(err); ee != nil && exc.origin == nil {
-					exc.origin = ee.CallStack
-				}
-				result, err = handle(thread, handlers[i+1], exc)
-				// An exception the handler raises has the handled one as
-				// its context, as in Python.
-				var raised *Exception
-				if err != nil && errors.As(err, &raised) && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
-					raised.Value.context = exc
-				}
-				break
-			}
+	case err != nil:
+		if interp.BudgetOf(thread).Tripped() != nil {
+			// The run must stop (the engine's cancellation reads as a
+			// plain error): no handler, else or finally runs.
+			return nil, err
 		}
-	case err == nil && orelse != starlark.None && result == starlark.None:
+		if handlers > 0 && !uncatchable(err) {
+			result, err = rt.except(thread, parts, handlers, err)
+		}
+	case hasElse && result == starlark.None:
 		// else runs when the body fell through: not after its return,
 		// break or continue.
-		result, err = starlark.Call(thread, orelse, nil, nil)
+		result, err = starlark.Call(thread, parts, partArgs[lowered.TryElse], nil)
 	}
-	if final != starlark.None && !uncatchable(err) {
-		r, ferr := starlark.Call(thread, final, nil, nil)
+	if hasFinal && !uncatchable(err) {
+		r, ferr := starlark.Call(thread, parts, partArgs[lowered.TryFinally], nil)
 		switch {
 		case ferr != nil:
 			return nil, ferr
@@ -90,6 +86,90 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 		}
 	}
 	return result, err
+}
+
+// except runs the first of the n handlers of parts whose class matches
+// the exception err stands for; err itself when none does.
+func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n int, err error) (starlark.Value, error) {
+	exc := rt.excValue(err)
+	cv, cerr := starlark.Call(thread, parts, partArgs[lowered.TryClasses], nil)
+	if cerr != nil {
+		// Looking up a handler's class failed: that error replaces the
+		// exception, which is its context, as in Python.
+		if raised := asException(cerr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+			raised.Value.context = exc
+		}
+		return nil, cerr
+	}
+	classes := starlark.Tuple{cv} // one handler's class comes alone
+	if n > 1 {
+		var ok bool
+		if classes, ok = cv.(starlark.Tuple); !ok || len(classes) != n {
+			return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
+		}
+	}
+	for i, class := range classes {
+		match, merr := rt.matches(class, exc)
+		if merr != nil {
+			return nil, merr
+		}
+		if !match {
+			continue
+		}
+		if cerr := caught(thread, exc, err); cerr != nil {
+			return nil, cerr
+		}
+		if ee := innermostEval(err); ee != nil && exc.origin == nil {
+			exc.origin = ee.CallStack
+		}
+		result, herr := handle(thread, parts, starlark.Tuple{starlark.MakeInt(lowered.TryHandler + i), exc.Value()}, exc)
+		// An exception the handler raises has the handled one as its
+		// context, as in Python.
+		if herr != nil {
+			if raised := asException(herr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+				raised.Value.context = exc
+			}
+		}
+		return result, herr
+	}
+	return nil, err
+}
+
+// asException is errors.As(err, &ex) for an *Exception, without making
+// ex escape to the heap when the chain is a plain one (every exception
+// caught goes through here).
+func asException(err error) *Exception {
+	for e := err; e != nil; {
+		switch x := e.(type) {
+		case *Exception:
+			return x
+		case interface{ Unwrap() error }:
+			e = x.Unwrap()
+		default:
+			// An error of its own As, or wrapping several: the general
+			// walk.
+			var ex *Exception
+			if errors.As(e, &ex) {
+				return ex
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// plainMessage is str(e) when it needs no formatting: the one str
+// argument of an exception that is not a KeyError and not an instance of
+// a program's class (whose __str__ may say otherwise).
+func (e *ExcValue) plainMessage() (string, bool) {
+	if e.self != nil || e.text != "" || len(e.args) != 1 {
+		return "", false
+	}
+	s, ok := e.args[0].(starlark.String)
+	if !ok || keyErrorClass(e.class) != nil {
+		return "", false
+	}
+	return string(s), true
 }
 
 // uncatchable reports whether err must not reach a handler: a spent
@@ -199,8 +279,7 @@ func (rt *runtime) assertFailed(thread *starlark.Thread, _ *starlark.Builtin, ar
 // program raised, one of the class a builtin named, or the Python class of
 // an error of the interpreter, a tool or a pack.
 func (rt *runtime) excValue(err error) *ExcValue {
-	var ex *Exception
-	if errors.As(err, &ex) {
+	if ex := asException(err); ex != nil {
 		if ex.Value != nil {
 			return ex.Value
 		}

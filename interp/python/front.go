@@ -17,7 +17,7 @@ import (
 // node for node; the rest becomes calls of this package's helpers (the
 // __ot_ builtins) or small patterns of Starlark:
 //
-//	try/except/else/finally → a function per part and __ot_try   lower_try.go
+//	try/except/else/finally → a function of its parts and __ot_try lower_try.go
 //	with m as x: body       → a function for the body and __ot_with lower_with.go
 //	raise X from Y          → __ot_raise(X, Y)
 //	f"{x:>{w}}"             → __ot_f(("", x, "", __ot_f(…), ""))
