@@ -76,6 +76,8 @@ func (w *world) callSelf(thread *starlark.Thread, fn, self starlark.Value, args 
 		lend = true
 	case *Method:
 		lend = f.borrows
+	case *python.Function:
+		lend = f.CopiesArgs()
 	}
 	if !lend || n > 4 || w.depth >= maxSpecialDepth {
 		all := make(starlark.Tuple, 0, n)

@@ -118,17 +118,30 @@ func quickEqual(x, y starlark.Value) (starlark.Value, bool) {
 // quickInplace answers __ot_iop's x op= y for x += y and x -= y of two
 // ints of 64 bits whose result fits in one (the counters of a program's
 // instances, self.moves += 1) and of two floats, when what the helper
-// would do is the interpreter's operator or __ot_iplus: an int and a
-// float have no __iadd__, and both of those answer x + y as Go does
-// here. ok is false for anything else, which the helper's general path
+// would do is the interpreter's operator, __ot_iplus or __ot_isub: an
+// int and a float have no __iadd__, and all of those answer x + y and
+// x - y as Go does here. ok is false for anything else, which the helper's general path
 // answers.
 func quickInplace(op string, x, y, fallback starlark.Value) (starlark.Value, bool) {
 	if op != "+" && op != "-" {
 		return nil, false
 	}
 	if fallback != starlark.None {
+		// The helpers that add or subtract two small ints or two floats
+		// as Go does (addInts, subInts; setBinary only takes sets).
 		b, ok := fallback.(*starlark.Builtin)
-		if !ok || op != "+" || b.Name() != "__ot_iplus" {
+		if !ok {
+			return nil, false
+		}
+		switch b.Name() {
+		case "__ot_iplus":
+			ok = op == "+"
+		case "__ot_isub", "__ot_sub":
+			ok = op == "-"
+		default:
+			ok = false
+		}
+		if !ok {
 			return nil, false
 		}
 	}
