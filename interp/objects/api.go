@@ -90,7 +90,11 @@ func (in *Instance) Own(name string) (starlark.Value, bool) { return in.own(name
 // Names are the instance's own attribute names, in the order first set.
 func (in *Instance) Names() []string {
 	if in.dict == nil {
-		return nil
+		var out []string
+		for i := range in.attrs {
+			out = append(out, in.attrs[i].name())
+		}
+		return out
 	}
 	var out []string
 	for _, k := range in.dict.Keys() {
@@ -286,7 +290,7 @@ func (in *Instance) LookupSpecial(name string) (starlark.Value, bool) {
 // many instances (a dataclass's generated __eq__ and __lt__) can then
 // read only the fields it needs, in any order, and make no tuple.
 func (in *Instance) PlainAttr(name string) (starlark.Value, bool) {
-	if in.dict == nil || name == "__class__" || name == "__dict__" {
+	if name == "__class__" || name == "__dict__" {
 		return nil, false
 	}
 	l := in.class.lookup(name)
@@ -300,6 +304,5 @@ func (in *Instance) PlainAttr(name string) (starlark.Value, bool) {
 			}
 		}
 	}
-	v, found, _ := in.dict.Get(l.key)
-	return v, found
+	return in.getOwn(l.key)
 }
