@@ -72,11 +72,14 @@ func (in *Instance) setOwn(key starlark.Value, v starlark.Value) error {
 				return nil
 			}
 		}
-		if len(in.attrs) < maxSmallAttrs {
+		if n := len(in.attrs); n < maxSmallAttrs {
 			if in.attrs == nil {
-				in.attrs = make([]attr, 0, 4)
+				in.attrs = make([]attr, 0, max(in.class.attrHint, 4))
 			}
 			in.attrs = append(in.attrs, attr{key, v})
+			if n >= in.class.attrHint {
+				in.class.attrHint = n + 1
+			}
 			return nil
 		}
 	}
