@@ -443,6 +443,9 @@ func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that
 // is not ASCII on the left, which an ASCII text does not hold.
 func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if found, ok := quickIn(args[0], args[1]); ok {
+		return starlark.Bool(found), nil
+	}
 	if c, ok := args[1].(Container); ok {
 		if r, handled, err := c.Contains(thread, args[0]); handled || err != nil {
 			return starlark.Bool(r), err

@@ -178,3 +178,38 @@ func quickInplace(op string, x, y, fallback starlark.Value) (starlark.Value, boo
 	}
 	return nil, false
 }
+
+// quickIn answers needle in hay for an int, float or str needle and a
+// list or tuple haystack, in one pass where the general path makes three
+// (a search for instances, one for modules' numbers, then the
+// interpreter's own `in`): what that path answers when no element is an
+// instance or a module's number, which is then the interpreter's
+// answer. Comparing such a needle with any element runs no program code
+// (an element of another type is unequal at once). ok is false when an
+// element is one of those, or for any other needle or haystack.
+func quickIn(needle, hay starlark.Value) (found, ok bool) {
+	switch needle.(type) {
+	case starlark.Int, starlark.Float, starlark.String:
+	default:
+		return false, false
+	}
+	xs, isSeq := elements(hay)
+	if !isSeq {
+		return false, false
+	}
+	for i := range xs.Len() {
+		e := xs.Index(i)
+		if _, rich := e.(RichComparer); rich {
+			return false, false
+		}
+		if _, num := e.(Number); num {
+			return false, false
+		}
+		// The general path stops at the first element equal to the
+		// needle too, whatever comes after it.
+		if eq, err := starlark.Equal(e, needle); err != nil || eq {
+			return eq, err == nil
+		}
+	}
+	return false, true
+}

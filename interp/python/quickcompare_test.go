@@ -35,6 +35,8 @@ func TestHelperQuickPathsAsCPython(t *testing.T) {
 		{"# class\nxs = ['a', 'é']\nt = xs[0]\nt += xs[1]\nprint(t)", "aé"},
 		{"# class\nxs = [{1, 2}, {2}]\nt = xs[0]\nt -= xs[1]\nprint(sorted(t))", "[1]"},
 		{"# class\nxs = [True, 1]\nt = xs[0]\nt += xs[1]\nprint(t)", "2"},
+		// in: a list or tuple of plain values, an int against a float.
+		{"# class\nxs = [1, 2.0, 'a', (1,), [2]]\nprint(1 in xs, 2 in xs, 'a' in xs, 3 in xs, 1.0 in tuple(xs), 'b' not in xs, [2] in xs)", "True True True False True True True"},
 	}
 	for _, tt := range tests {
 		res, err := run(t, tt.code, interp.Options{})
