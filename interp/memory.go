@@ -495,6 +495,9 @@ func (m *meter) open(v starlark.Value) {
 	case *Cell:
 		m.elem(v.value)
 	case Holder:
+		if o, ok := v.(OwnSizer); ok {
+			m.total += o.OwnBytes()
+		}
 		v.Held(m.elem)
 	}
 }
@@ -594,6 +597,14 @@ const inlineDepth = 8
 type Holder interface {
 	starlark.Value
 	Held(visit func(starlark.Value))
+}
+
+// An OwnSizer is a Holder that takes memory of its own besides the slots
+// of the values it visits (an instance of a program's class: its struct
+// and the unused room of its attribute table), which the meter adds.
+type OwnSizer interface {
+	Holder
+	OwnBytes() uint64
 }
 
 // text counts a string: its boxed header and its bytes (rounded up as the

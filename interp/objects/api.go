@@ -90,7 +90,11 @@ func (in *Instance) Own(name string) (starlark.Value, bool) { return in.own(name
 // Names are the instance's own attribute names, in the order first set.
 func (in *Instance) Names() []string {
 	if in.dict == nil {
-		return nil
+		var out []string
+		for i := range in.attrs {
+			out = append(out, in.attrs[i].name())
+		}
+		return out
 	}
 	var out []string
 	for _, k := range in.dict.Keys() {
@@ -106,12 +110,23 @@ func (in *Instance) Names() []string {
 type Method struct {
 	name string
 	fn   func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+	// borrows: fn keeps nothing of args after it returns, so a special
+	// method call from Go may lend it a reused tuple (world.callSelf).
+	borrows bool
 }
 
 // NewMethod makes a method called name from fn, which gets the instance
 // first.
 func NewMethod(name string, fn func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) *Method {
 	return &Method{name: name, fn: fn}
+}
+
+// NewBorrowingMethod is NewMethod for an fn that keeps neither args nor
+// any part of it after it returns: called as a special method from Go
+// (a dataclass's __eq__ by sorted or ==), it is lent an argument tuple
+// that the next such call reuses, instead of one allocated per call.
+func NewBorrowingMethod(name string, fn func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)) *Method {
+	return &Method{name: name, fn: fn, borrows: true}
 }
 
 var (
@@ -266,4 +281,28 @@ func (in *Instance) LookupSpecial(name string) (starlark.Value, bool) {
 	}
 	v, err := bindToInstance(in.thread(), l.v, in, l.owner)
 	return v, err == nil
+}
+
+// PlainAttr is in.name when reading it has no effect but the reading:
+// an attribute of the instance's own that no property or data
+// descriptor of its class stands in front of. ok is false otherwise
+// (read it with python.GetAttr then). Go code that reads the fields of
+// many instances (a dataclass's generated __eq__ and __lt__) can then
+// read only the fields it needs, in any order, and make no tuple.
+func (in *Instance) PlainAttr(name string) (starlark.Value, bool) {
+	if name == "__class__" || name == "__dict__" {
+		return nil, false
+	}
+	l := in.class.lookup(name)
+	if l.found {
+		switch d := l.v.(type) {
+		case *Property:
+			return nil, false
+		case *Instance:
+			if d.class.special("__set__") != nil {
+				return nil, false
+			}
+		}
+	}
+	return in.getOwn(l.key)
 }

@@ -231,3 +231,34 @@ for i in range(N_ITER):
 print(c.v)
 `, strconv.Itoa(benchN-1), "ns/new")
 }
+
+// What a program that may hold instances pays for the operators the
+// lowering sends to helpers there (docs/benchmarks.md, "Classes (issue
+// 30)"): a comparison, ==, in and an augmented assignment whose operands
+// the lowering cannot see the type of (an item of a list), and a
+// comparison of a range loop's int with a literal, per iteration.
+func BenchmarkClassProgramOps(b *testing.B) {
+	const prelude = `
+class C:
+    def __init__(self):
+        self.n = 0
+
+o = C()
+xs = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]
+t = 0
+r = False
+`
+	for _, c := range []struct{ name, body, want string }{
+		{"none=item", "    r = xs[i % 10]\n", "3"},
+		{"cmp=item", "    r = xs[i % 10] < 5\n", "True"},
+		{"cmp=rangeint", "    r = i < 5\n", "False"},
+		{"eq=item", "    r = xs[i % 10] == 5\n", "False"},
+		{"in=list", "    r = i in xs\n", "False"},
+		{"iadd=name", "    t += xs[i % 10]\n", "False"},
+		{"iadd=attr", "    o.n += 1\n", "False"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			runBench(b, prelude+"for i in range(N_ITER):\n"+c.body+"print(r)\n", c.want, "ns/iter")
+		})
+	}
+}

@@ -19,6 +19,9 @@ type Class struct {
 	mro            []starlark.Value // C3 order, the class first
 	dict           *namespace
 	world          *world
+	// attrHint is the most attributes an instance of the class has had
+	// in its small table: the room a new instance's table starts with.
+	attrHint int
 	// exc is the exception class instances raise as, when the class
 	// derives from an exception class; nil otherwise.
 	exc *pyrt.ExcClass

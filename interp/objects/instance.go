@@ -14,9 +14,13 @@ import (
 // An Instance is an instance of a program's class.
 type Instance struct {
 	class *Class
-	// dict is __dict__, nil until the first attribute is set: a dict the
-	// program may hold and change (vars(obj), obj.__dict__).
+	// dict is __dict__, nil until the program asks for it or the small
+	// table attrs no longer serves (attrs.go): a dict the program may
+	// hold and change (vars(obj), obj.__dict__). Once made, it holds all
+	// the instance's attributes and attrs is nil.
 	dict *starlark.Dict
+	// attrs are the instance's attributes while dict is nil.
+	attrs []attr
 	// base is the value of the builtin class the class derives from (the
 	// dict of class Registry(dict)); nil for a plain class.
 	base starlark.Value
@@ -77,6 +81,10 @@ func (in *Instance) Held(visit func(starlark.Value)) {
 	if in.dict != nil {
 		visit(in.dict)
 	}
+	for _, a := range in.attrs {
+		visit(a.key)
+		visit(a.v)
+	}
 	if in.base != nil {
 		visit(in.base)
 	}
@@ -134,10 +142,8 @@ func (in *Instance) Attr(name string) (starlark.Value, error) {
 			return d.callSpecial(thread, d.class.special("__get__"), in, in.class)
 		}
 	}
-	if in.dict != nil {
-		if v, found, _ := in.dict.Get(l.key); found {
-			return v, nil
-		}
+	if v, found := in.getOwn(l.key); found {
+		return v, nil
 	}
 	if l.found {
 		if f, ok := l.v.(*starlark.Function); ok && l.qual != "" {
@@ -227,7 +233,7 @@ func (in *Instance) setAttr(thread *starlark.Thread, name string, v starlark.Val
 		in.class = c
 		return nil
 	}
-	return in.dictValue().SetKey(l.key, v)
+	return in.setOwn(l.key, v)
 }
 
 // delAttr is del in.name.
@@ -245,10 +251,10 @@ func (in *Instance) objectDelAttr(thread *starlark.Thread, name string) error {
 			return p.del(thread, in)
 		}
 	}
-	if in.dict == nil {
+	if !in.hasOwnAttrs() {
 		return in.noAttr(name)
 	}
-	if _, found, err := in.dict.Delete(starlark.String(name)); err != nil || !found {
+	if _, found, err := in.dictValue().Delete(starlark.String(name)); err != nil || !found {
 		return in.noAttr(name)
 	}
 	return nil
@@ -502,17 +508,17 @@ func (c *Class) DelAttr(_ *starlark.Thread, name string) error { return c.delAtt
 
 // own is the instance's own attribute name.
 func (in *Instance) own(name string) (starlark.Value, bool) {
-	if in.dict == nil {
-		return nil, false
-	}
-	v, found, _ := in.dict.Get(starlark.String(name))
-	return v, found
+	return in.getOwn(starlark.String(name))
 }
 
 // dictValue is __dict__, made on first need.
 func (in *Instance) dictValue() *starlark.Dict {
 	if in.dict == nil {
-		in.dict = starlark.NewDict(4)
+		in.dict = starlark.NewDict(max(len(in.attrs), 4))
+		for _, a := range in.attrs {
+			_ = in.dict.SetKey(a.key, a.v)
+		}
+		in.attrs = nil
 	}
 	return in.dict
 }
@@ -572,6 +578,12 @@ func (in *Instance) keepClass(method starlark.Value) starlark.Value {
 			return v, err
 		}
 		out := &Instance{class: in.class, base: v}
+		if in.attrs != nil {
+			if err := interp.BudgetOf(thread).Alloc(int64(len(in.attrs))*32 + instanceSize); err != nil {
+				return nil, err
+			}
+			out.attrs = append(make([]attr, 0, cap(in.attrs)), in.attrs...)
+		}
 		if in.dict != nil {
 			if err := interp.BudgetOf(thread).Alloc(int64(in.dict.Len())*48 + instanceSize); err != nil {
 				return nil, err

@@ -65,11 +65,21 @@ func (w *world) call(thread *starlark.Thread, fn starlark.Value, args starlark.T
 // into its frame on entry, so its tuple is taken from scratch, one per
 // depth (a call at this depth never overlaps another), instead of
 // allocating one per call (as sort.go's call1 does for a key function);
-// anything else may keep its arguments and gets a tuple of its own.
+// so is a Go method that says it keeps nothing of them
+// (NewBorrowingMethod); anything else may keep its arguments and gets a
+// tuple of its own.
 func (w *world) callSelf(thread *starlark.Thread, fn, self starlark.Value, args ...starlark.Value) (starlark.Value, error) {
 	n := len(args) + 1
-	f, ok := fn.(*starlark.Function)
-	if !ok || n > 4 || w.depth >= maxSpecialDepth {
+	var lend bool
+	switch f := fn.(type) {
+	case *starlark.Function:
+		lend = true
+	case *Method:
+		lend = f.borrows
+	case *pyrt.Function:
+		lend = f.CopiesArgs()
+	}
+	if !lend || n > 4 || w.depth >= maxSpecialDepth {
 		all := make(starlark.Tuple, 0, n)
 		all = append(all, self)
 		all = append(all, args...)
@@ -81,7 +91,7 @@ func (w *world) callSelf(thread *starlark.Thread, fn, self starlark.Value, args 
 	t := w.scratch[w.depth][:n]
 	t[0] = self
 	copy(t[1:], args)
-	v, err := w.call(thread, f, t, nil)
+	v, err := w.call(thread, fn, t, nil)
 	clear(t)
 	return v, err
 }

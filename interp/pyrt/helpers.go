@@ -292,8 +292,11 @@ func compareToken(op string) syntax.Token {
 }
 
 func compareHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	op, _ := interp.AsText(args[0])
 	x, y := args[1], args[2]
+	if r, ok := quickOrder(args[0], x, y); ok {
+		return r, nil
+	}
+	op, _ := interp.AsText(args[0])
 	// Two ASCII texts, the common case (`c >= "0"` once per character),
 	// compare at once, without boxing or a budget's bookkeeping.
 	if xs, ok := x.(starlark.String); ok {
@@ -440,6 +443,9 @@ func (h asciiHaystack) Has(needle starlark.Value) (bool, error) {
 // inHelper is __ot_in(needle, haystack): `in` with a text literal that
 // is not ASCII on the left, which an ASCII text does not hold.
 func inHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if found, ok := quickIn(args[0], args[1]); ok {
+		return starlark.Bool(found), nil
+	}
 	if c, ok := args[1].(Container); ok {
 		if r, handled, err := c.Contains(thread, args[0]); handled || err != nil {
 			return starlark.Bool(r), err
@@ -1206,6 +1212,9 @@ func appendText(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 // nothing, itself included.
 func eqHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	x, y := args[0], args[1]
+	if eq, ok := quickEqual(x, y); ok {
+		return eq, nil
+	}
 	if v, ok, err := RichCompareValue(thread, syntax.EQL, x, y); ok {
 		return v, err
 	}

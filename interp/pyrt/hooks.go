@@ -79,6 +79,13 @@ func (s stepSource) next(thread *starlark.Thread) (starlark.Value, bool, error) 
 	return s.s.Step(thread)
 }
 
+// IsIterator reports whether v is one of the runtime's iterators (iter(x),
+// map(), zip(), a module's iterator): a value that is its own iterator.
+func IsIterator(v starlark.Value) bool {
+	_, ok := v.(*pyIter)
+	return ok
+}
+
 // Iterate is iter(v): a function giving the elements of any iterable one
 // at a time, lazily (an iterator is advanced, shared, as in Python).
 func Iterate(thread *starlark.Thread, v starlark.Value) (func() (starlark.Value, bool, error), error) {

@@ -254,14 +254,21 @@ type Inplace interface {
 	Inplace(thread *starlark.Thread, op string, y starlark.Value) (v starlark.Value, ok bool, err error)
 }
 
-// iopHelper is __ot_iop(x, (op, y, fallback)): x op= y in a program
+// iopHelper is __ot_iop(x, op, y, fallback) (or __ot_iop(x, (op, y,
+// fallback)) for a slice's target): x op= y in a program
 // that may hold instances. x's in-place method first (__iadd__), then
 // the helper the lowering would have called (fallback, None for the
 // interpreter's operator).
 func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	x, spec := args[0], args[1].(starlark.Tuple)
+	x, spec := args[0], args[1:]
+	if len(args) == 2 {
+		spec = args[1].(starlark.Tuple) // (op, y, fallback): a slice's target
+	}
 	op, _ := interp.AsText(spec[0])
 	y, fallback := spec[1], spec[2]
+	if v, ok := quickInplace(op, x, y, fallback); ok {
+		return v, nil
+	}
 	if ip, ok := x.(Inplace); ok {
 		v, ok, err := ip.Inplace(thread, op, y)
 		if ok || err != nil {
@@ -271,7 +278,7 @@ func iopHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 	if base := heldBuiltin(x); base != nil {
 		// A list's subclass: list's own += extends it in place, and the
 		// name keeps the instance.
-		v, err := iopHelper(thread, nil, starlark.Tuple{base, spec}, nil)
+		v, err := iopHelper(thread, nil, starlark.Tuple{base, spec[0], spec[1], spec[2]}, nil)
 		if err == nil && sameContainer(v, base) {
 			return x, nil
 		}

@@ -959,6 +959,12 @@ func (l *lowerer) chain(e *pyast.Compare, py []pyast.Expr, x []syntax.Expr, i in
 // operands, to look at literals).
 func (l *lowerer) compare1(pos syntax.Position, op string, px, py pyast.Expr, x, y syntax.Expr) syntax.Expr {
 	switch op {
+	case "<", "<=", ">", ">=", "==", "!=":
+		if l.plainNumber(px) && l.plainNumber(py) {
+			return binary(pos, compareTokens[op], x, y)
+		}
+	}
+	switch op {
 	case "is", "is not":
 		if isSingleton(px) || isSingleton(py) {
 			// x is None: None, True and False are equal only to themselves.

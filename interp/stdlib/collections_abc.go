@@ -1,7 +1,6 @@
 package stdlib
 
 import (
-	"fmt"
 	"sort"
 
 	"go.starlark.net/starlark"
@@ -62,7 +61,7 @@ func isIterator(v starlark.Value) bool {
 	if _, ok := v.(pyrt.Stepper); ok {
 		return true
 	}
-	return fmt.Sprintf("%T", v) == "*python.pyIter"
+	return pyrt.IsIterator(v)
 }
 
 func isIterable(v starlark.Value) bool {

@@ -985,6 +985,24 @@ func dcReprMethod(fields []*dcField) *objects.Method {
 	})
 }
 
+// dcPlainValues appends to buf the values of all of fs when self is an
+// instance whose fields are plain attributes (objects.Instance.PlainAttr)
+// and buf has room for them; nil otherwise.
+func dcPlainValues(self starlark.Value, fs []*dcField, buf starlark.Tuple) starlark.Tuple {
+	in := objects.AsInstance(self)
+	if in == nil || len(fs) > cap(buf) {
+		return nil
+	}
+	for _, f := range fs {
+		v, ok := in.PlainAttr(f.name)
+		if !ok {
+			return nil
+		}
+		buf = append(buf, v)
+	}
+	return buf
+}
+
 // dcValues is the tuple of the instance's fields in fs.
 func dcValues(thread *starlark.Thread, in starlark.Value, fs []*dcField, keep func(*dcField) bool) (starlark.Tuple, error) {
 	out := make(starlark.Tuple, 0, len(fs))
@@ -1006,13 +1024,16 @@ func dcValues(thread *starlark.Thread, in starlark.Value, fs []*dcField, keep fu
 // other operand.
 func dcCompareMethod(c *objects.Class, name string, op syntax.Token, fields []*dcField) *objects.Method {
 	compared := func(f *dcField) bool { return f.compare }
-	return objects.NewMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return objects.NewBorrowingMethod(name, func(thread *starlark.Thread, self starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if len(args) != 1 || len(kwargs) > 0 {
 			return nil, pyrt.Errorf("TypeError", "%s.%s() takes 2 positional arguments but %d were given", c.QualName(), name, len(args)+1)
 		}
 		x, y := objects.AsInstance(self), objects.AsInstance(args[0])
 		if x == nil || y == nil || x.Class() != y.Class() {
 			return pyrt.NotImplemented, nil
+		}
+		if r, ok, err := dcComparePlain(thread, op, x, y, fields); ok {
+			return starlark.Bool(r), err
 		}
 		tx, err := dcValues(thread, x, fields, compared)
 		if err != nil {
@@ -1025,6 +1046,62 @@ func dcCompareMethod(c *objects.Class, name string, op syntax.Token, fields []*d
 		r, err := compareTuples(thread, op, tx, ty)
 		return starlark.Bool(r), err
 	})
+}
+
+// dcComparePlain is dcCompareMethod's comparison when every compared
+// field of x and y is a plain attribute (objects.Instance.PlainAttr:
+// reading it runs nothing): the fields are compared pair by pair, as
+// compareTuples compares the tuples CPython's method makes, without
+// making the tuples, and reading only up to the first pair that
+// differs. ok is false when a field is not plain (a property, a
+// descriptor, a missing attribute): then nothing was compared.
+func dcComparePlain(thread *starlark.Thread, op syntax.Token, x, y *objects.Instance, fields []*dcField) (r, ok bool, err error) {
+	// The values, read first as CPython's tuples are made (reading has
+	// no effect here), in arrays on the stack: a class of more compared
+	// fields takes the general path.
+	var xs, ys [8]starlark.Value
+	n := 0
+	for _, f := range fields {
+		if !f.compare {
+			continue
+		}
+		if n == len(xs) {
+			return false, false, nil
+		}
+		var okx, oky bool
+		xs[n], okx = x.PlainAttr(f.name)
+		ys[n], oky = y.PlainAttr(f.name)
+		if !okx || !oky {
+			return false, false, nil
+		}
+		n++
+	}
+	for i := range n {
+		xv, yv := xs[i], ys[i]
+		if identical(xv, yv) {
+			continue
+		}
+		eq, err := pyrt.Equal(thread, xv, yv)
+		if err != nil {
+			return false, true, err
+		}
+		if eq {
+			continue
+		}
+		switch op {
+		case syntax.EQL:
+			return false, true, nil
+		case syntax.NEQ:
+			return true, true, nil
+		}
+		r, err := pyrt.Compare(thread, op, xv, yv)
+		return r, true, err
+	}
+	switch op {
+	case syntax.EQL, syntax.LE, syntax.GE:
+		return true, true, nil
+	}
+	return false, true, nil
 }
 
 // compareTuples is x op y for two tuples of one length, as CPython
@@ -1058,10 +1135,16 @@ func compareTuples(thread *starlark.Thread, op syntax.Token, x, y starlark.Tuple
 
 // dcHashMethod is __hash__: the hash of the tuple of the fields.
 func dcHashMethod(fields []*dcField) *objects.Method {
-	return objects.NewMethod("__hash__", func(thread *starlark.Thread, self starlark.Value, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-		t, err := dcValues(thread, self, fields, nil)
-		if err != nil {
-			return nil, err
+	return objects.NewBorrowingMethod("__hash__", func(thread *starlark.Thread, self starlark.Value, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		// The fields' tuple on the stack when they are plain attributes
+		// (a frozen key's hash at every dict lookup).
+		var a [8]starlark.Value
+		t := dcPlainValues(self, fields, a[:0])
+		if t == nil {
+			var err error
+			if t, err = dcValues(thread, self, fields, nil); err != nil {
+				return nil, err
+			}
 		}
 		h, err := t.Hash()
 		if err != nil {
