@@ -288,28 +288,36 @@ func lastCheck(ctx context.Context, network, address string, _ syscall.RawConn) 
 	return nil
 }
 
-// redirectError is a redirect the fetch does not follow.
-type redirectError struct{ msg string }
+// redirectError is a redirect the fetch does not follow; cause is the
+// host rule that refused its target, if one did.
+type redirectError struct {
+	msg   string
+	cause error
+}
 
 func (e *redirectError) Error() string { return e.msg }
+func (e *redirectError) Unwrap() error { return e.cause }
 
 func (f *fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
+	if req.Context().Value(noRedirectsKey{}) != nil {
+		return http.ErrUseLastResponse // an Exchange with NoRedirects: the 3xx is its reply
+	}
 	if len(via) > f.maxRedirects {
 		if f.maxRedirects == 0 {
-			return &redirectError{fmt.Sprintf("%s redirects to %s, and redirects are not followed (packs.web.max_redirects is 0): fetch that URL instead", shownURL(via[0].URL), shownURL(req.URL))}
+			return &redirectError{msg: fmt.Sprintf("%s redirects to %s, and redirects are not followed (packs.web.max_redirects is 0): fetch that URL instead", shownURL(via[0].URL), shownURL(req.URL))}
 		}
-		return &redirectError{fmt.Sprintf("stopped after %d %s (packs.web.max_redirects); the last one pointed to %s: fetch that URL directly, or raise the limit", f.maxRedirects, plural(f.maxRedirects, "redirect"), shownURL(req.URL))}
+		return &redirectError{msg: fmt.Sprintf("stopped after %d %s (packs.web.max_redirects); the last one pointed to %s: fetch that URL directly, or raise the limit", f.maxRedirects, plural(f.maxRedirects, "redirect"), shownURL(req.URL))}
 	}
 	for _, v := range via {
 		if v.URL.String() == req.URL.String() {
-			return &redirectError{fmt.Sprintf("redirect loop: %s leads back to %s (the site may want cookies, which are not kept)", shownURL(via[len(via)-1].URL), shownURL(req.URL))}
+			return &redirectError{msg: fmt.Sprintf("redirect loop: %s leads back to %s (the site may want cookies, which are not kept)", shownURL(via[len(via)-1].URL), shownURL(req.URL))}
 		}
 	}
 	if s := req.URL.Scheme; s != "http" && s != "https" {
-		return &redirectError{fmt.Sprintf("%s redirects to %s: only http and https URLs are followed", shownURL(via[len(via)-1].URL), shownURL(req.URL))}
+		return &redirectError{msg: fmt.Sprintf("%s redirects to %s: only http and https URLs are followed", shownURL(via[len(via)-1].URL), shownURL(req.URL))}
 	}
 	if err := f.checkHost(req.Context(), req.URL); err != nil {
-		return &redirectError{fmt.Sprintf("%s redirects to %s: %v", shownURL(via[len(via)-1].URL), shownURL(req.URL), err)}
+		return &redirectError{fmt.Sprintf("%s redirects to %s: %v", shownURL(via[len(via)-1].URL), shownURL(req.URL), err), err}
 	}
 	return nil
 }
