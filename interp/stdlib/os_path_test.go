@@ -85,4 +85,3 @@ func TestDifferentialOSPath(t *testing.T) {
 func TestDifferentialPathlib(t *testing.T) {
 	pydiff.CheckWith(t, "testdata/pathlib_cases.txt", pathPrelude, *update, evalPath)
 }
-
