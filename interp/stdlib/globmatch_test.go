@@ -31,8 +31,8 @@ var globTree = []string{
 // Path(dir).glob's and rglob's.
 var globCases = []struct {
 	kind, dir, pat string
-	recursive       bool
-	hidden          bool
+	recursive      bool
+	hidden         bool
 }{
 	{"glob", "", "*.py", false, false},
 	{"glob", "", "*", false, false},
@@ -281,4 +281,3 @@ func (fs *memFS) IsDir(p string) (bool, error) {
 	r := fs.resolve(p)
 	return r != "" && fs.isDir[r], nil
 }
-

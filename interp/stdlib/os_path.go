@@ -130,6 +130,10 @@ func fsPath(thread *starlark.Thread, v starlark.Value) (pathText, error) {
 	return pathText{}, pyrt.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", pyrt.TypeName(v))
 }
 
+// pathWork is the work of going over s component by component: its bytes
+// and, for each component, the string and slot a split makes.
+func pathWork(s string) int { return len(s) + 16*strings.Count(s, "/") }
+
 // pathCharge charges the run for work over n bytes of paths and for the
 // result of about that size.
 func pathCharge(thread *starlark.Thread, n int) error {
@@ -181,7 +185,7 @@ func osPathOne(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err != nil {
 		return nil, err
 	}
-	if err := pathCharge(thread, len(p.s)); err != nil {
+	if err := pathCharge(thread, pathWork(p.s)); err != nil {
 		return nil, err
 	}
 	s := p.s
@@ -274,18 +278,28 @@ func NormPath(s string) string {
 // joinPaths is posixpath.join over texts of one kind: a component that
 // starts with a slash starts again.
 func joinPaths(a string, ps []string) string {
-	path := a
-	for _, b := range ps {
-		switch {
-		case strings.HasPrefix(b, "/"):
-			path = b
-		case path == "" || strings.HasSuffix(path, "/"):
-			path += b
-		default:
-			path += "/" + b
+	// From the last component that starts with a slash, in one builder:
+	// a path of a million components is joined in linear time.
+	start, path := 0, a
+	for i, b := range ps {
+		if strings.HasPrefix(b, "/") {
+			start, path = i+1, b
 		}
 	}
-	return path
+	var w strings.Builder
+	w.WriteString(path)
+	endsSlash := strings.HasSuffix(path, "/")
+	for _, b := range ps[start:] {
+		if w.Len() > 0 && !endsSlash {
+			w.WriteByte('/')
+			endsSlash = true
+		}
+		w.WriteString(b)
+		if b != "" {
+			endsSlash = strings.HasSuffix(b, "/")
+		}
+	}
+	return w.String()
 }
 
 // osJoin is join(a, *p).
@@ -316,7 +330,7 @@ func osJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 			}
 			return nil, err
 		}
-		n += len(p.s) + 1
+		n += len(p.s) + 16
 		ps = append(ps, p.s)
 	}
 	if err := pathCharge(thread, n); err != nil {
@@ -341,7 +355,7 @@ func (m *osPath) absPath(thread *starlark.Thread, s string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := pathCharge(thread, len(cwd)); err != nil {
+		if err := pathCharge(thread, pathWork(cwd)); err != nil {
 			return "", err
 		}
 		s = joinPaths(cwd, []string{s})
@@ -360,7 +374,7 @@ func (m *osPath) abspath(thread *starlark.Thread, _ *starlark.Builtin, args star
 	if err != nil {
 		return nil, err
 	}
-	if err := pathCharge(thread, len(p.s)); err != nil {
+	if err := pathCharge(thread, pathWork(p.s)); err != nil {
 		return nil, err
 	}
 	s, err := m.absPath(thread, p.s)
@@ -400,7 +414,7 @@ func (m *osPath) relpath(thread *starlark.Thread, _ *starlark.Builtin, args star
 			return nil, err
 		}
 	}
-	if err := pathCharge(thread, 2*(len(p.s)+len(start.s))); err != nil {
+	if err := pathCharge(thread, 2*(pathWork(p.s)+pathWork(start.s))); err != nil {
 		return nil, err
 	}
 	absStart, err := m.absPath(thread, start.s)
@@ -450,17 +464,15 @@ func osCommonPath(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	defer iter.Done()
 	var paths []pathText
 	var raw starlark.Tuple
-	n := 0
 	var x starlark.Value
 	for iter.Next(&x) {
 		p, err := fsPath(thread, x)
 		if err != nil {
 			return nil, err
 		}
-		if err := pathCharge(thread, len(p.s)+16); err != nil {
+		if err := pathCharge(thread, 2*pathWork(p.s)+16); err != nil {
 			return nil, err
 		}
-		n += len(p.s)
 		paths = append(paths, p)
 		raw = append(raw, p.value())
 	}

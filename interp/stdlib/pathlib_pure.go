@@ -159,7 +159,14 @@ func (c *pathClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, k
 }
 
 // from is a path of class c from parsed parts.
+// The work of making it is charged to b (nil for none): the ancestors
+// of a long path are each as long, so walking them charges each.
 func (c *pathClass) from(b *interp.Budget, root string, parts []string) *PurePathValue {
+	if b.Charge(2*uint64(len(parts))+1) != nil {
+		// The budget is spent and the run's thread cancelled: the run
+		// stops at its next step, and this path is never used.
+		parts = nil
+	}
 	t := make(starlark.Tuple, len(parts))
 	for i, s := range parts {
 		t[i] = interp.MakeString(s)
@@ -187,7 +194,7 @@ func parsePathArgs(thread *starlark.Thread, args starlark.Tuple) (root string, p
 			return "", nil, pyrt.Errorf("TypeError", "argument should be a str object or an os.PathLike object returning str, not <class 'bytes'>")
 		}
 		segs = append(segs, t.s)
-		n += len(t.s)
+		n += pathWork(t.s)
 	}
 	if err := pathCharge(thread, 2*n+16*len(segs)); err != nil {
 		return "", nil, err
@@ -285,6 +292,9 @@ func (p *PurePathValue) strLen() int {
 	return n
 }
 
+// cost is the work of going over p's parts once, for pathCharge.
+func (p *PurePathValue) cost() int { return p.strLen() + 16*len(p.parts) }
+
 // with is a path of p's class.
 func (p *PurePathValue) with(root string, parts []string) *PurePathValue {
 	return p.cls.from(p.b, root, parts)
@@ -311,6 +321,9 @@ func (p *PurePathValue) Held(visit func(starlark.Value)) {
 
 // WriteText writes str(p) or repr(p) under the writer's budget.
 func (p *PurePathValue) WriteText(w *interp.TextWriter, str bool, _ int) error {
+	if err := w.Budget.Charge(uint64(p.cost())/16 + 1); err != nil {
+		return err
+	}
 	if str {
 		return w.WriteString(p.Str())
 	}
@@ -321,6 +334,9 @@ func (p *PurePathValue) WriteText(w *interp.TextWriter, str bool, _ int) error {
 // POSIX (a Path and a PurePosixPath compare: they share the flavour).
 func (p *PurePathValue) CompareSameType(op syntax.Token, y starlark.Value, _ int) (bool, error) {
 	q := y.(*PurePathValue)
+	if err := p.b.Charge(uint64(p.cost()+q.cost())/16 + 1); err != nil {
+		return false, err
+	}
 	a, b := p.strParts(), q.strParts()
 	c := 0
 	for i := 0; i < len(a) && i < len(b) && c == 0; i++ {
@@ -380,7 +396,7 @@ func (p *PurePathValue) child(thread *starlark.Thread, args starlark.Tuple) (*Pu
 	if root2 != "" {
 		return p.with(root2, parts2), nil
 	}
-	if err := pathCharge(thread, p.strLen()); err != nil {
+	if err := pathCharge(thread, p.cost()); err != nil {
 		return nil, err
 	}
 	return p.with(p.root, append(p.strParts(), parts2...)), nil
@@ -510,7 +526,7 @@ func pathFspath(thread *starlark.Thread, fn string, p *PurePathValue, args starl
 	if err := pathNoArgs(fn, args, kwargs); err != nil {
 		return nil, err
 	}
-	if err := pathCharge(thread, p.strLen()); err != nil {
+	if err := pathCharge(thread, p.cost()); err != nil {
 		return nil, err
 	}
 	return interp.MakeString(p.Str()), nil
@@ -538,6 +554,9 @@ func pathAsURI(thread *starlark.Thread, fn string, p *PurePathValue, args starla
 	if p.root == "" {
 		return nil, pyrt.Errorf("ValueError", "relative path can't be expressed as a file URI")
 	}
+	if err := pathCharge(thread, p.cost()); err != nil {
+		return nil, err
+	}
 	q, err := quoteBytes(thread, p.Str(), "/", false)
 	if err != nil {
 		return nil, err
@@ -561,6 +580,9 @@ func (p *PurePathValue) relativeTo(thread *starlark.Thread, args starlark.Tuple)
 	}
 	toRoot, toParts, err := parsePathArgs(thread, args)
 	if err != nil {
+		return nil, err
+	}
+	if err := pathCharge(thread, p.cost()); err != nil {
 		return nil, err
 	}
 	parts := p.strParts()
@@ -623,7 +645,7 @@ func pathWithSuffix(thread *starlark.Thread, fn string, p *PurePathValue, args s
 	if name == "" {
 		return nil, pyrt.Errorf("ValueError", "%s has an empty name", p.String())
 	}
-	if err := pathCharge(thread, p.strLen()+len(suffix)); err != nil {
+	if err := pathCharge(thread, p.cost()+len(suffix)); err != nil {
 		return nil, err
 	}
 	name = name[:len(name)-len(suffixOf(name))] + suffix
@@ -689,6 +711,9 @@ func (pp *pathParents) Has(x starlark.Value) (bool, error) {
 func (pp *pathParents) Slice(start, end, step int) starlark.Value {
 	var out starlark.Tuple
 	for i := start; (step > 0 && i < end) || (step < 0 && i > end); i += step {
+		if pp.p.b.Tripped() != nil {
+			break // the run ends at its next step
+		}
 		out = append(out, pp.Index(i))
 	}
 	return out
@@ -702,7 +727,7 @@ type parentsIter struct {
 }
 
 func (it *parentsIter) Next(v *starlark.Value) bool {
-	if it.i >= it.pp.Len() {
+	if it.i >= it.pp.Len() || it.pp.p.b.Tripped() != nil {
 		return false
 	}
 	*v = it.pp.Index(it.i)
@@ -759,7 +784,7 @@ func pathWithName(thread *starlark.Thread, fn string, p *PurePathValue, args sta
 	if err != nil {
 		return nil, err
 	}
-	if err := pathCharge(thread, p.strLen()+len(name)); err != nil {
+	if err := pathCharge(thread, p.cost()+len(name)); err != nil {
 		return nil, err
 	}
 	root, parts := parsePathParts([]string{name})
@@ -786,7 +811,7 @@ func pathMatch(thread *starlark.Thread, fn string, p *PurePathValue, args starla
 	if err != nil {
 		return nil, err
 	}
-	if err := pathCharge(thread, len(pat)); err != nil {
+	if err := pathCharge(thread, p.cost()+16*len(pat)); err != nil {
 		return nil, err
 	}
 	root, patParts := parsePathParts([]string{pat})
