@@ -134,6 +134,29 @@ func fsPath(thread *starlark.Thread, v starlark.Value) (pathText, error) {
 // and, for each component, the string and slot a split makes.
 func pathWork(s string) int { return len(s) + 16*strings.Count(s, "/") }
 
+// PathArg is a path argument of open(), os's functions and the like, as
+// os.fspath gives it: a str, bytes (isBytes), a pathlib path or a value
+// whose class defines __fspath__; else CPython's TypeError.
+func PathArg(thread *starlark.Thread, v starlark.Value) (s string, isBytes bool, err error) {
+	p, err := fsPath(thread, v)
+	return p.s, p.bytes, err
+}
+
+// FSPath is os.fspath(v): the str or bytes of a path-like value.
+func FSPath(thread *starlark.Thread, v starlark.Value) (starlark.Value, error) {
+	p, err := fsPath(thread, v)
+	if err != nil {
+		return nil, err
+	}
+	if _, same := v.(interp.Bytes); same || p.bytes {
+		return p.value(), nil
+	}
+	if _, same := interp.AsText(v); same {
+		return v, nil // a str (or a subclass of it) is returned as it is
+	}
+	return p.value(), nil
+}
+
 // pathCharge charges the run for work over n bytes of paths and for the
 // result of about that size.
 func pathCharge(thread *starlark.Thread, n int) error {
@@ -339,19 +362,10 @@ func osJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	return a.of(joinPaths(a.s, ps)), nil
 }
 
-// cwdOf is the current directory as a path of p's kind.
-func (m *osPath) cwdOf(thread *starlark.Thread) (string, error) {
-	cwd, err := m.cwd(thread)
-	if err != nil {
-		return "", err
-	}
-	return cwd, nil
-}
-
 // absPath is posixpath.abspath of s.
 func (m *osPath) absPath(thread *starlark.Thread, s string) (string, error) {
 	if !strings.HasPrefix(s, "/") {
-		cwd, err := m.cwdOf(thread)
+		cwd, err := m.cwd(thread)
 		if err != nil {
 			return "", err
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -65,6 +66,12 @@ func (pl *Pathlib) Members() starlark.StringDict {
 	}
 }
 
+// Module is the pathlib module of these classes, for the module that
+// registers it (with its own members added where it needs).
+func (pl *Pathlib) Module() *starlarkstruct.Module {
+	return &starlarkstruct.Module{Name: "pathlib", Members: pl.Members()}
+}
+
 // NewPath is Path(s) (concrete) or PurePosixPath(s), made from Go; it
 // charges nothing, for a host's own values (proj's paths).
 func (pl *Pathlib) NewPath(s string, concrete bool) *PurePathValue {
@@ -107,25 +114,25 @@ func (c *pathClass) Truth() starlark.Bool  { return true }
 func (c *pathClass) Hash() (uint32, error) { return starlark.String("pathlib." + c.name).Hash() }
 
 // HasInstance: every path is a PurePath and a PurePosixPath; only the
-// concrete ones are Paths and PosixPaths.
+// concrete ones are Paths and PosixPaths (of any build of the classes:
+// a host's paths and a module's are one kind).
 func (c *pathClass) HasInstance(v starlark.Value) bool {
 	p, ok := v.(*PurePathValue)
-	return ok && p.cls.pl == c.pl && (!c.concrete || p.cls.concrete)
+	return ok && (!c.concrete || p.cls.concrete)
 }
 
 // IsSubclassOf follows CPython's tree: PosixPath derives from Path and
 // PurePosixPath, both from PurePath.
 func (c *pathClass) IsSubclassOf(base starlark.Value) bool {
 	b, ok := base.(*pathClass)
-	if !ok || b.pl != c.pl {
+	if !ok {
 		return false
 	}
-	if b == c || b == c.pl.purePath {
+	switch b.name {
+	case c.name, "PurePath":
 		return true
-	}
-	switch c {
-	case c.pl.concrete:
-		return b == c.pl.path || b == c.pl.pure
+	case "Path", "PurePosixPath":
+		return c.name == "PosixPath"
 	}
 	return false
 }
@@ -353,6 +360,9 @@ func (p *PurePathValue) CompareSameType(op syntax.Token, y starlark.Value, _ int
 // operand's class may answer).
 func (p *PurePathValue) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
 	if op == syntax.IN || op == syntax.NOT_IN {
+		if side == starlark.Right {
+			return nil, pyrt.Errorf("TypeError", "argument of type '%s' is not iterable", p.cls.name)
+		}
 		return nil, nil
 	}
 	if op == syntax.SLASH {
@@ -492,9 +502,11 @@ func (p *PurePathValue) Attr(name string) (starlark.Value, error) {
 		}).BindReceiver(p), nil
 	}
 	if p.cls.concrete && p.cls.pl.io != nil {
-		return p.cls.pl.io.Attr(p, name)
+		if v, err := p.cls.pl.io.Attr(p, name); v != nil || err != nil {
+			return v, err
+		}
 	}
-	return nil, nil
+	return nil, noAttrNamed(p.cls.name, name)
 }
 
 // parent is the path without its last part (itself for a root, "." for
@@ -692,6 +704,42 @@ func (pp *pathParents) Get(k starlark.Value) (starlark.Value, bool, error) {
 		i += n
 	}
 	return pp.Index(i), true, nil
+}
+
+func (pp *pathParents) AttrNames() []string { return []string{"count", "index"} }
+
+// Attr gives count and index, which CPython's parents have from
+// collections.abc.Sequence.
+func (pp *pathParents) Attr(name string) (starlark.Value, error) {
+	if name != "count" && name != "index" {
+		return nil, nil
+	}
+	return interp.NewBuiltin(name, func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var v starlark.Value
+		if err := (webParams{fn: "Sequence." + name, names: []string{"value"}, required: 1, maxPos: 1, self: true}).unpack(args, kwargs, &v); err != nil {
+			return nil, err
+		}
+		n := 0
+		for i := 0; i < pp.Len(); i++ {
+			if err := interp.BudgetOf(thread).Charge(uint64(pp.p.cost())/16 + 1); err != nil {
+				return nil, err
+			}
+			eq, err := starlark.Equal(v, pp.Index(i))
+			if err != nil {
+				return nil, err
+			}
+			if eq && name == "index" {
+				return starlark.MakeInt(i), nil
+			}
+			if eq {
+				n++
+			}
+		}
+		if name == "index" {
+			return nil, pyrt.Errorf("ValueError", "")
+		}
+		return starlark.MakeInt(n), nil
+	}), nil
 }
 
 // Has is `x in parents`.
