@@ -61,7 +61,7 @@ var ErrIOOpsLimit = fmt.Errorf("I/O operation %w", interp.ErrLimit)
 type runState struct {
 	limits     Limits
 	calls      atomic.Int64
-	ioOps      atomic.Int64 // calls of the file pack's variants (limits.max_io_ops)
+	ioOps      atomic.Int64           // calls of the file pack's variants (limits.max_io_ops)
 	parallel   chan struct{}          // one token per running tool call; nil = unbounded
 	onCall     func(ToolCall)         // nil when nobody listens
 	onUpstream func(UpstreamProgress) // nil when nobody listens
