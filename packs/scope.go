@@ -38,8 +38,9 @@ var ErrScopeClosed = errors.New("the run that made it has ended")
 // that a crash left.
 const ScratchPrefix = "onetool-run-"
 
-// NewScope returns an empty, open Scope.
-func NewScope() *Scope { return &Scope{values: map[any]io.Closer{}} }
+// NewScope returns an empty, open Scope. It allocates nothing more until
+// used: every run gets one, most never use it.
+func NewScope() *Scope { return &Scope{} }
 
 type scopeKey struct{}
 
@@ -74,6 +75,9 @@ func (s *Scope) Value(key any, mk func() (io.Closer, error)) (io.Closer, error) 
 	v, err := mk()
 	if err != nil {
 		return nil, err
+	}
+	if s.values == nil {
+		s.values = map[any]io.Closer{}
 	}
 	s.values[key] = v
 	s.order = append(s.order, key)
