@@ -587,6 +587,9 @@ type outcome struct {
 // run executes the program on thread and captures its result.
 func (p *Program) run(ctx context.Context, thread *starlark.Thread, lim *limits, predeclared starlark.StringDict, printed *strings.Builder) (*Result, starlark.StringDict, error) {
 	globals, err := p.init(thread, predeclared)
+	if herr := runAtEnd(ctx, thread, lim); herr != nil {
+		err = herr // a budget stopped a hook: the run ends with it
+	}
 	value := globals[resultName]
 	delete(globals, resultName)
 	delete(globals, tickName)

@@ -20,6 +20,9 @@ type Registry struct {
 	descriptions map[string]string
 	contexts     map[string]ContextFunc
 	generation   uint64
+	// variants are the tools of Python's own APIs, by VariantID (see
+	// Tool.Variant): kept apart from packs, so no listing ever sees them.
+	variants map[string]*Tool
 }
 
 // Pack is an immutable snapshot of one pack: its name, description and
@@ -34,7 +37,7 @@ type Pack struct {
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{packs: map[string]*Pack{}, descriptions: map[string]string{}, contexts: map[string]ContextFunc{}}
+	return &Registry{packs: map[string]*Pack{}, descriptions: map[string]string{}, contexts: map[string]ContextFunc{}, variants: map[string]*Tool{}}
 }
 
 // ContextFunc computes a pack's context: what its help says of what the
@@ -93,7 +96,7 @@ func (r *Registry) RegisterBuiltin(tools ...*Tool) error {
 }
 
 func (r *Registry) register(tools []*Tool, compile bool) error {
-	if err := prepare(tools, compile); err != nil {
+	if err := prepare(tools, compile, false); err != nil {
 		return err
 	}
 	r.mu.Lock()
@@ -129,7 +132,7 @@ func (r *Registry) ReplacePack(name string, tools ...*Tool) error {
 			return newToolError(ErrInvalidTool, "%s: tool is not in pack %s", t.ID(), name)
 		}
 	}
-	if err := prepare(tools, true); err != nil {
+	if err := prepare(tools, true, false); err != nil {
 		return err
 	}
 	r.mu.Lock()
@@ -139,6 +142,7 @@ func (r *Registry) ReplacePack(name string, tools ...*Tool) error {
 	} else {
 		r.packs[name] = r.newPack(name, slices.Clone(tools))
 	}
+	r.dropVariants(name)
 	r.generation++
 	return nil
 }
@@ -151,8 +155,75 @@ func (r *Registry) RemovePack(name string) bool {
 		return false
 	}
 	delete(r.packs, name)
+	r.dropVariants(name)
 	r.generation++
 	return true
+}
+
+// RegisterVariants adds variants of registered tools (see Tool.Variant):
+// each needs its Variant set, a handler, and its public tool
+// (Pack.Name) registered first, since policy and stats speak of that
+// one. As RegisterBuiltin, it compiles each schema on first use (they are
+// onetool's own; a pack's test compiles them). All or nothing. The
+// variants go when their pack is replaced or removed.
+//
+// A pack's Register builds its shared state once and registers both
+// sets, so that variants and tools see the same state:
+//
+//	p := newPack(o)
+//	r.RegisterBuiltin(p.tools()...)
+//	r.RegisterVariants(p.pyops()...)
+func (r *Registry) RegisterVariants(tools ...*Tool) error {
+	if err := prepare(tools, false, true); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, t := range tools {
+		p, ok := r.packs[t.Pack]
+		if ok {
+			_, ok = p.Tool(t.Name)
+		}
+		if !ok {
+			return newToolError(ErrInvalidTool, "%s: its tool %s is not registered", t.VariantID(), t.ID())
+		}
+		if _, dup := r.variants[t.VariantID()]; dup {
+			return newToolError(ErrDuplicateTool, "%s: a variant with this id is already registered", t.VariantID())
+		}
+	}
+	for _, t := range tools {
+		r.variants[t.VariantID()] = t
+	}
+	r.generation++
+	return nil
+}
+
+// Variant finds a variant by its VariantID, "file.read@chunk". Only
+// variants are found: a plain "pack.name" is Tool's.
+func (r *Registry) Variant(id string) (*Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	t, ok := r.variants[id]
+	return t, ok
+}
+
+// Variants returns every variant, sorted by VariantID: for a worker's
+// setup and for tests, never for a listing.
+func (r *Registry) Variants() []*Tool {
+	r.mu.RLock()
+	out := slices.Collect(maps.Values(r.variants))
+	r.mu.RUnlock()
+	slices.SortFunc(out, func(a, b *Tool) int { return strings.Compare(a.VariantID(), b.VariantID()) })
+	return out
+}
+
+// dropVariants forgets the variants of pack name. r.mu is held.
+func (r *Registry) dropVariants(name string) {
+	for id, t := range r.variants {
+		if t.Pack == name {
+			delete(r.variants, id)
+		}
+	}
 }
 
 // Filtered returns a snapshot of r holding only the tools keep accepts
@@ -190,7 +261,7 @@ func (r *Registry) Generation() uint64 {
 // prepare checks and, with compile, compiles tools before they are added,
 // outside the registry's lock: compiling a schema takes microseconds,
 // readers should not wait for it.
-func prepare(tools []*Tool, compile bool) error {
+func prepare(tools []*Tool, compile, variants bool) error {
 	seen := map[string]bool{}
 	for _, t := range tools {
 		if t == nil {
@@ -205,10 +276,19 @@ func prepare(tools []*Tool, compile bool) error {
 		if len(t.BackendList()) == 0 {
 			return newToolError(ErrInvalidTool, "%s: tool has no handler or backend", t.ID())
 		}
-		if seen[t.ID()] {
-			return newToolError(ErrDuplicateTool, "%s: tool given twice", t.ID())
+		if t.Variant != "" != variants {
+			if variants {
+				return newToolError(ErrInvalidTool, "%s: not a variant (Variant is empty): register it with Register", t.ID())
+			}
+			return newToolError(ErrInvalidTool, "%s: a variant is registered with RegisterVariants", t.VariantID())
 		}
-		seen[t.ID()] = true
+		if variants && (!IsIdentifier(t.Variant) || t.Variant[0] == '_') {
+			return newToolError(ErrInvalidTool, "%s: variant name %s is not an identifier", t.ID(), quote(t.Variant))
+		}
+		if seen[t.VariantID()] {
+			return newToolError(ErrDuplicateTool, "%s: tool given twice", t.VariantID())
+		}
+		seen[t.VariantID()] = true
 		if !compile {
 			continue
 		}

@@ -55,6 +55,16 @@ type Tool struct {
 	// instead; a Handler alone is one local backend.
 	Handler  Handler
 	Backends []Backend
+	// Variant, when set, makes the tool an operation of Python's own APIs
+	// (open, os, pathlib, requests, sqlite3; issue 31) over the public
+	// tool Pack.Name: "chunk" in file.read@chunk. ID() stays "pack.name",
+	// so policy, the tool-call budget, confirmation, stats, metrics,
+	// traces and the audit log all see the public tool; the handler and
+	// InputSchema are the variant's own. A variant is added with
+	// Registry.RegisterVariants, found with Registry.Variant by VariantID,
+	// and never listed: not in Packs, Tools, Filtered, the catalog,
+	// search, ot.tools, resources or dir(pack). It must be an identifier.
+	Variant string
 
 	state atomic.Pointer[toolState]
 }
@@ -103,6 +113,16 @@ func (t *Tool) ID() string {
 		return st.id // computed once: ids are built on every call's hot path
 	}
 	return t.Pack + "." + t.Name
+}
+
+// VariantID returns "pack.name@variant" for a variant (see Variant), the
+// key Registry.Variant finds it by and the id a worker sends over the
+// pipe; ID() for any other tool.
+func (t *Tool) VariantID() string {
+	if t.Variant == "" {
+		return t.ID()
+	}
+	return t.ID() + "@" + t.Variant
 }
 
 // EffectiveVersion returns Version, or "1" when it is empty. Caches key on it.

@@ -19,7 +19,9 @@ import (
 // program, with every secret hidden (enterCall).
 func (r *Runner) CallTool(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
 	v, err := r.enterCall(r.callTool(ctx, t, args))
-	if err == nil && r.remote == nil { // a worker's calls are observed by its server
+	// A worker's calls are observed by its server; a variant's result is
+	// no shape of its public tool's.
+	if err == nil && r.remote == nil && t.Variant == "" {
 		r.shapes.Observe(ctx, t, v) // what the program gets, secrets hidden (package shapes)
 	}
 	return v, err
@@ -39,7 +41,7 @@ func (r *Runner) callTool(ctx context.Context, t *packs.Tool, args map[string]an
 	if err := checkPolicy(st, t); err != nil {
 		return nil, err
 	}
-	if err := st.countCall(); err != nil {
+	if err := st.countCall(t); err != nil {
 		return nil, err
 	}
 	if err := r.confirm(ctx, st, t, args); err != nil {
@@ -47,7 +49,9 @@ func (r *Runner) callTool(ctx context.Context, t *packs.Tool, args map[string]an
 	}
 	// The run's parallel width bounds every concurrent path at once
 	// (parallel, tool.map, plan), whatever each asked for.
-	if st != nil && st.parallel != nil {
+	// Not Python's own I/O: it runs on the program's own thread, one at a
+	// time, and a file read holding a token would only slow parallel().
+	if st != nil && st.parallel != nil && t.Variant == "" {
 		select {
 		case st.parallel <- struct{}{}:
 			defer func() { <-st.parallel }()

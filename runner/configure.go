@@ -60,6 +60,9 @@ func applyLimits(l config.Limits, base Limits) Limits {
 	if l.MaxToolCalls != nil {
 		base.MaxToolCalls = *l.MaxToolCalls
 	}
+	if l.MaxIOOps != nil {
+		base.MaxIOOps = *l.MaxIOOps
+	}
 	if l.MaxParallel != nil {
 		base.MaxParallel = *l.MaxParallel
 	}

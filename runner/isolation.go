@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/onetool-dev/onetool/internal/pyops"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/roots"
@@ -43,6 +46,18 @@ var workerErrors = []isolate.Sentinel{
 	{Name: "needs_isolation", Err: ErrNeedsIsolation},
 	{Name: "protected", Err: roots.ErrProtected},
 	{Name: "outside", Err: roots.ErrOutside},
+	{Name: "no_root", Err: roots.ErrNoRoot},
+	{Name: "io_op_limit", Err: ErrIOOpsLimit},
+}
+
+// workerErrorTable is workerErrors with the kinds of errors of Python's
+// own I/O APIs (package pyops), which must reach the worker's modules.
+func workerErrorTable() []isolate.Sentinel {
+	out := slices.Clone(workerErrors)
+	for _, s := range pyops.Sentinels() {
+		out = append(out, isolate.Sentinel{Name: s.Name, Err: s.Err})
+	}
+	return out
 }
 
 // startPool starts the worker processes of isolation: process.
@@ -50,7 +65,7 @@ func (r *Runner) startPool(iso Isolation) (*isolate.Pool, error) {
 	if iso.HardMemory <= 0 {
 		iso.HardMemory = isolate.HardMemoryFor(r.largestBudget())
 	}
-	iso.Errors = append(workerErrors, iso.Errors...)
+	iso.Errors = append(workerErrorTable(), iso.Errors...)
 	if iso.Logger == nil {
 		iso.Logger = r.log
 	}
@@ -113,11 +128,22 @@ func (h poolHost) Setup(gen uint64) (json.RawMessage, error) {
 	return json.Marshal(h.r.workerSetup(gen))
 }
 
-// Call is CallTool for a tool named by id with JSON arguments.
+// Call is CallTool for a tool named by id with JSON arguments; an id
+// with "@" is a variant (Tool.VariantID), whose errors get their pyops
+// kind here, where the runner's sentinels are known.
 func (h poolHost) Call(ctx context.Context, id string, args json.RawMessage) (any, error) {
-	t, err := h.r.resolve(ctx, id)
-	if err != nil {
-		return nil, err
+	var t *packs.Tool
+	variant := strings.Contains(id, "@")
+	if variant {
+		var ok bool
+		if t, ok = h.r.reg.Variant(id); !ok {
+			return nil, toolError(id, "", OpResolve, ErrToolNotFound, fmt.Errorf("no operation %q", id))
+		}
+	} else {
+		var err error
+		if t, err = h.r.resolve(ctx, id); err != nil {
+			return nil, err
+		}
 	}
 	var m map[string]any
 	if len(args) > 0 {
@@ -130,7 +156,11 @@ func (h poolHost) Call(ctx context.Context, id string, args json.RawMessage) (an
 			om.Range(func(k string, x any) bool { m[k] = x; return true })
 		}
 	}
-	return h.r.CallTool(ctx, t, m)
+	v, err := h.r.CallTool(ctx, t, m)
+	if variant && err != nil {
+		err = classify(err)
+	}
+	return v, err
 }
 
 // wireSetup is what a worker needs to build its runner.
@@ -144,6 +174,7 @@ type wireSetup struct {
 	FileDirs   []string                   `json:"file_dirs,omitempty"` // packs.file.allowed_dirs
 	Own        []roots.Own                `json:"own,omitempty"`       // onetool's own files, refused to proj paths too
 	Roots      *roots.Spec                `json:"roots,omitempty"`     // the server's roots, as they are
+	Environ    map[string]string          `json:"environ,omitempty"`   // os.environ for programs (security.environ)
 }
 
 // wireRun is what a run needs besides its code: its limits and, when the
@@ -169,6 +200,7 @@ func runSpec(rr *roots.Roots) *roots.Spec {
 // wireTool is a tool without its handler.
 type wireTool struct {
 	Pack, Name, Version, Description string
+	Variant                          string `json:",omitempty"` // Tool.Variant: registered with RegisterVariants
 	InputSchema, OutputSchema        string `json:",omitempty"`
 	Returns                          string `json:",omitempty"`
 	Examples                         []packs.Example
@@ -186,6 +218,7 @@ func (r *Runner) workerSetup(gen uint64) *wireSetup {
 		Aliases:    r.cfg.Aliases,
 		Snippets:   r.cfg.Snippets,
 		Projects:   r.cfg.Projects,
+		Environ:    r.pyEnv,
 	}
 	if fp := r.cfg.Packs["file"]; fp != nil {
 		s.FileDirs = fp.AllowedDirs
@@ -194,16 +227,22 @@ func (r *Runner) workerSetup(gen uint64) *wireSetup {
 		s.Own = r.roots.Own()
 		s.Roots = runSpec(r.roots)
 	}
+	wire := func(t *packs.Tool) wireTool {
+		return wireTool{
+			Pack: t.Pack, Name: t.Name, Variant: t.Variant, Version: t.Version, Description: t.Description,
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Returns: t.Returns,
+			Examples: t.Examples, Synonyms: t.Synonyms, Deterministic: t.Deterministic,
+			Annotations: t.Annotations, Timeout: t.Timeout,
+		}
+	}
 	for _, p := range r.reg.Packs() {
 		s.Packs[p.Name] = p.Description
 		for _, t := range p.Tools() {
-			s.Tools = append(s.Tools, wireTool{
-				Pack: t.Pack, Name: t.Name, Version: t.Version, Description: t.Description,
-				InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Returns: t.Returns,
-				Examples: t.Examples, Synonyms: t.Synonyms, Deterministic: t.Deterministic,
-				Annotations: t.Annotations, Timeout: t.Timeout,
-			})
+			s.Tools = append(s.Tools, wire(t))
 		}
+	}
+	for _, t := range r.reg.Variants() { // after their tools: the worker registers those first
+		s.Tools = append(s.Tools, wire(t))
 	}
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/packs"
 	"github.com/onetool-dev/onetool/packs/meter"
 	"github.com/onetool-dev/onetool/packs/roots"
 	"github.com/onetool-dev/onetool/runner/auth"
@@ -20,6 +21,7 @@ type Limits struct {
 	Timeout      time.Duration // wall clock
 	MaxOutput    int           // bytes of printed text
 	MaxToolCalls int           // tool calls
+	MaxIOOps     int           // file operations of Python's own APIs (open, os, pathlib: variants of the file pack)
 	MaxParallel  int           // tool calls running at once (parallel, map, plan)
 	MaxMemory    int64         // bytes of values a program holds (heap growth)
 	MaxIntDigits int           // decimal digits of an integer a program makes
@@ -32,6 +34,7 @@ func DefaultLimits() Limits {
 		Timeout:      30 * time.Second,
 		MaxOutput:    1 << 20,
 		MaxToolCalls: 1000,
+		MaxIOOps:     100_000,
 		MaxParallel:  16,
 		MaxMemory:    512 << 20,
 		MaxIntDigits: 5000,
@@ -47,11 +50,18 @@ func RunLimits(l Limits) ExecOption {
 // its budget allows; it matches interp.ErrLimit too.
 var ErrToolCallLimit = fmt.Errorf("tool call %w", interp.ErrLimit)
 
+// ErrIOOpsLimit is the cause of a run whose file operations through
+// Python's own APIs (open, os, pathlib: the file pack's variants) passed
+// limits.max_io_ops; it matches interp.ErrLimit too, so no program
+// catches it.
+var ErrIOOpsLimit = fmt.Errorf("I/O operation %w", interp.ErrLimit)
+
 // runState is what a run's tool calls share: the budget counters. It
 // travels in the context because pack values are shared by all runs.
 type runState struct {
 	limits     Limits
 	calls      atomic.Int64
+	ioOps      atomic.Int64           // calls of the file pack's variants (limits.max_io_ops)
 	parallel   chan struct{}          // one token per running tool call; nil = unbounded
 	onCall     func(ToolCall)         // nil when nobody listens
 	onUpstream func(UpstreamProgress) // nil when nobody listens
@@ -91,9 +101,19 @@ func runStateFrom(ctx context.Context) *runState {
 	return st
 }
 
-// countCall charges one tool call to the run's budget.
-func (st *runState) countCall() error {
+// countCall charges one call of t to the run's budget: a file operation
+// of Python's own APIs to limits.max_io_ops (a loop of os.path.isfile
+// over 2,000 files is one program's ordinary work, not 2,000 tool calls
+// worth budgeting as such), any other call, web and database variants
+// included, to limits.max_tool_calls.
+func (st *runState) countCall(t *packs.Tool) error {
 	if st == nil {
+		return nil
+	}
+	if isIOOp(t) {
+		if n := st.ioOps.Add(1); st.limits.MaxIOOps > 0 && n > int64(st.limits.MaxIOOps) {
+			return ErrIOOpsLimit
+		}
 		return nil
 	}
 	n := st.calls.Add(1)
@@ -102,6 +122,10 @@ func (st *runState) countCall() error {
 	}
 	return nil
 }
+
+// isIOOp reports whether t is a file operation of Python's own APIs: a
+// variant of the file pack, counted against limits.max_io_ops.
+func isIOOp(t *packs.Tool) bool { return t.Variant != "" && t.Pack == "file" }
 
 // resultMeter is the run's budget for what its tool calls receive.
 func (st *runState) resultMeter() *meter.Budget {
@@ -143,12 +167,16 @@ func (st *runState) rephrase(err error) error {
 		// No line, as for the interpreter's own memory limit.
 		return ie.Rephrased(interp.KindLimit, memoryText(st.limits.MaxMemory))
 	}
-	if !errors.Is(err, ErrToolCallLimit) {
-		return err
-	}
 	at := ""
 	if ie.Line > 0 {
 		at = fmt.Sprintf(" at line %d", ie.Line)
+	}
+	if errors.Is(err, ErrIOOpsLimit) {
+		msg := interp.LimitMessage(fmt.Sprintf("I/O operation limit of %d exceeded (open, os, pathlib…)", st.limits.MaxIOOps), at, "limits.max_io_ops")
+		return ie.Rephrased(interp.KindLimit, msg)
+	}
+	if !errors.Is(err, ErrToolCallLimit) {
+		return err
 	}
 	msg := interp.LimitMessage(fmt.Sprintf("tool call limit of %d exceeded", st.limits.MaxToolCalls), at, "limits.max_tool_calls")
 	return ie.Rephrased(interp.KindLimit, msg)

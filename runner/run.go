@@ -198,7 +198,7 @@ func (r *Runner) call(ctx context.Context, t *packs.Tool, args map[string]any) (
 		return nil, err
 	}
 	key := ""
-	if t.Deterministic && r.cache.maxEntries > 0 {
+	if t.Deterministic && t.Variant == "" && r.cache.maxEntries > 0 { // a variant's key would be its tool's
 		if key = cacheKey(t, args); key != "" {
 			if v, ok := r.cache.get(ctx, key); ok {
 				return &Result{ToolID: id, Backend: b.Name, Value: v, Cached: true, Duration: time.Since(start)}, nil

@@ -23,6 +23,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
+	"github.com/onetool-dev/onetool/internal/pyops"
 	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/ordered"
 	"github.com/onetool-dev/onetool/interp/pyrt"
@@ -96,6 +97,15 @@ type Runner struct {
 	shadowed    []string           // servers hidden by a local pack of the same name
 
 	shapes *shapes.Learner // learned result shapes of tools that declare none (package shapes)
+
+	// pyEnv is os.environ for programs (security.environ, secrets
+	// dropped); a worker's comes from its server.
+	pyEnv map[string]string
+	// locals are every run's thread-locals: the pyops.Host of Python's
+	// own I/O modules. Built once in New.
+	locals map[string]any
+	// extraGlobals are predeclared names added by tests (withGlobals).
+	extraGlobals starlark.StringDict
 }
 
 // Option configures a Runner.
@@ -141,6 +151,10 @@ func New(opts ...Option) (*Runner, error) {
 	if s := r.cfg.Secrets; s != nil {
 		r.log = slog.New(s.LogHandler(r.log.Handler()))
 	}
+	if r.pyEnv == nil {
+		r.pyEnv = environ(r.cfg)
+	}
+	r.locals = map[string]any{pyops.LocalKey: pyHost{r}}
 	if r.maxInline < 0 {
 		r.maxInline = config.DefaultMaxInline
 		if n := r.cfg.Output.MaxInline; n != nil {
@@ -305,6 +319,9 @@ func (r *Runner) buildGlobals() error {
 		g[k] = v
 	}
 	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)
+	for k, v := range r.extraGlobals {
+		g[k] = v
+	}
 	for k, v := range r.combinators() {
 		g[k] = v
 	}
@@ -440,6 +457,11 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		st.roots = roots.FromContext(ctx, nil)
 	}
 	ctx = roots.NewContext(ctx, st.roots)
+	// What the run's operations of Python's own APIs keep (held
+	// connections, scratch files) is given back when it ends; under
+	// isolation its tool calls are made here, with this context.
+	scope := packs.NewScope()
+	ctx = packs.WithScope(ctx, scope)
 	if st.limits.MaxMemory > r.limits.MaxMemory {
 		ensureStack(st.limits.MaxMemory) // a run allowed more than the runner's budget
 	}
@@ -453,6 +475,9 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 			r.log.Error("run panicked", "panic", p)
 			res.Err = fmt.Errorf("internal error: %v", p)
 			res.Text = "Error: " + res.Err.Error()
+		}
+		if err := scope.Close(); err != nil {
+			r.log.Warn("closing what the run kept", "err", err)
 		}
 		res.ToolCalls = int(st.calls.Load())
 		res.Duration = time.Since(start)
@@ -496,6 +521,7 @@ func (r *Runner) exec(ctx context.Context, command string, sess *interp.Session,
 		Explain:        pyrt.Explain,
 		Executor:       r.executor,
 		SessionKept:    st.sessionKept,
+		Locals:         r.locals,
 	}
 	if st.argv != nil {
 		iopts.Predeclared = stdlib.WithArgv(r.globals, st.argv, st.origArgv)

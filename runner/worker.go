@@ -45,13 +45,22 @@ func WorkerMain() int {
 // isolate) until in ends, each with a runner built from the server's
 // setup whose tool calls go back to the server.
 func ServeWorker(ctx context.Context, in io.Reader, out io.Writer) error {
-	return isolate.Serve(ctx, in, out, isolate.ServeOptions{Setup: workerEngine, Errors: workerErrors})
+	return serveWorker(ctx, in, out)
+}
+
+// serveWorker is ServeWorker, each runner built with opts besides (tests
+// give their workers what they give the server: withGlobals).
+func serveWorker(ctx context.Context, in io.Reader, out io.Writer, opts ...Option) error {
+	setup := func(s json.RawMessage, call isolate.CallFunc) (isolate.Engine, error) {
+		return workerEngine(s, call, opts...)
+	}
+	return isolate.Serve(ctx, in, out, isolate.ServeOptions{Setup: setup, Errors: workerErrorTable()})
 }
 
 // workerEngine builds the worker's runner: the server's tools, each calling
 // back to the server, and the configuration programs see (aliases,
 // snippets, projects). No server, toolpack or built-in pack starts here.
-func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine, error) {
+func workerEngine(setup json.RawMessage, call isolate.CallFunc, opts ...Option) (isolate.Engine, error) {
 	var s wireSetup
 	if err := json.Unmarshal(setup, &s); err != nil {
 		return nil, err
@@ -61,9 +70,14 @@ func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine,
 		reg.SetPackDescription(name, d)
 	}
 	tools := make([]*packs.Tool, 0, len(s.Tools))
+	var variants []*packs.Tool
 	for _, t := range s.Tools {
-		tools = append(tools, &packs.Tool{
-			Pack: t.Pack, Name: t.Name, Version: t.Version, Description: t.Description,
+		list := &tools
+		if t.Variant != "" {
+			list = &variants
+		}
+		*list = append(*list, &packs.Tool{
+			Pack: t.Pack, Name: t.Name, Variant: t.Variant, Version: t.Version, Description: t.Description,
 			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Returns: t.Returns,
 			Examples: t.Examples, Synonyms: t.Synonyms, Deterministic: t.Deterministic,
 			Annotations: t.Annotations, Timeout: t.Timeout,
@@ -73,6 +87,9 @@ func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine,
 		})
 	}
 	if err := reg.Register(tools...); err != nil {
+		return nil, err
+	}
+	if err := reg.RegisterVariants(variants...); err != nil {
 		return nil, err
 	}
 	cfg := config.Default()
@@ -88,12 +105,17 @@ func workerEngine(setup json.RawMessage, call isolate.CallFunc) (isolate.Engine,
 	if len(s.FileDirs) > 0 {
 		cfg.Packs["file"] = &config.Pack{AllowedDirs: s.FileDirs}
 	}
-	r, err := New(WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0), WithProtected(s.Own...), withRootsSpec(s.Roots))
+	env := s.Environ
+	if env == nil {
+		env = map[string]string{} // never this process's own environment
+	}
+	r, err := New(append([]Option{WithRegistry(reg), WithConfig(cfg), WithValidation(false, false), WithCache(0, 0), WithProtected(s.Own...), withRootsSpec(s.Roots),
+		func(r *Runner) { r.pyEnv = env }}, opts...)...)
 	if err != nil {
 		return nil, err
 	}
 	r.remote = func(ctx context.Context, t *packs.Tool, args map[string]any) (any, error) {
-		return call(ctx, t.ID(), args)
+		return call(ctx, t.VariantID(), args) // a variant's id names it for the server
 	}
 	r.maxInline = 0                                        // the server stores large results, where ot.result reads them
 	r.watchdog = interp.NewWatchdogEvery(time.Millisecond) // one run per worker: look often

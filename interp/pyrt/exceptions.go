@@ -179,6 +179,11 @@ func (c *ExcClass) CallInternal(_ *starlark.Thread, args starlark.Tuple, kwargs 
 	if len(kwargs) > 0 {
 		return nil, typeError("%s() takes no keyword arguments", c.name)
 	}
+	if isOSError(c) { // errno, strerror, filename; OSError(2, …) is a FileNotFoundError
+		e := &ExcValue{class: osErrorClass(c, argAt(args, 0)), args: append(starlark.Tuple(nil), args...)}
+		e.osInit()
+		return e, nil
+	}
 	return &ExcValue{class: c, args: append(starlark.Tuple(nil), args...)}, nil
 }
 
@@ -398,6 +403,9 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		}
 	}
 	if v, ok := e.attrs[name]; ok {
+		return v, nil
+	}
+	if v := e.osAttr(name); v != nil {
 		return v, nil
 	}
 	return nil, nil

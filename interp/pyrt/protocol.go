@@ -135,7 +135,11 @@ type ExceptionType interface {
 // is the value programs see (the instance of a program's class), args
 // its arguments.
 func NewExcValue(c *ExcClass, self starlark.Value, args starlark.Tuple) *ExcValue {
-	return &ExcValue{class: c, self: self, args: args}
+	e := &ExcValue{class: c, self: self, args: args}
+	if isOSError(c) {
+		e.osInit()
+	}
+	return e
 }
 
 // Args are the exception's arguments.

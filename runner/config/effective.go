@@ -298,6 +298,7 @@ func (e *emitter) config(c *Config) *yaml.Node {
 	root.add("policies", e.policies(c))
 	sec := newMapping()
 	sec.add("confirm_destructive", e.trueOnly(keyPath{"security", "confirm_destructive"}, c.Security.ConfirmDestructive))
+	sec.add("environ", e.strList(keyPath{"security", "environ"}, c.Security.Environ))
 	root.add("security", sec.node())
 	if root.node() == nil {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
@@ -476,6 +477,9 @@ func (e *emitter) limitsAt(p keyPath, l Limits) *yaml.Node {
 	}
 	if l.MaxToolCalls != nil {
 		m.add("max_tool_calls", e.integer(p.With("max_tool_calls"), int64(*l.MaxToolCalls)))
+	}
+	if l.MaxIOOps != nil {
+		m.add("max_io_ops", e.integer(p.With("max_io_ops"), int64(*l.MaxIOOps)))
 	}
 	if l.MaxParallel != nil {
 		m.add("max_parallel", e.integer(p.With("max_parallel"), int64(*l.MaxParallel)))

@@ -29,7 +29,7 @@ func snippetKeys() []string { return []string{"description", "params", "body"} }
 func paramKeys() []string   { return []string{"type", "description", "default"} }
 func paramTypes() []string  { return []string{"string", "integer", "number", "boolean"} }
 func limitKeys() []string {
-	return []string{"max_steps", "timeout", "max_output", "max_tool_calls", "max_parallel", "max_memory", "max_int_digits"}
+	return []string{"max_steps", "timeout", "max_output", "max_tool_calls", "max_io_ops", "max_parallel", "max_memory", "max_int_digits"}
 }
 func outputKeys() []string { return []string{"max_inline", "stats_file"} }
 func serveKeys() []string {
@@ -45,7 +45,7 @@ func oauthKeys() []string {
 }
 func tokenKeys() []string    { return []string{"name", "token", "policy"} }
 func policyKeys() []string   { return []string{"allow", "read_only", "limits", "isolation"} }
-func securityKeys() []string { return []string{"confirm_destructive"} }
+func securityKeys() []string { return []string{"confirm_destructive", "environ"} }
 func logLevels() []string    { return []string{"debug", "info", "warn", "error"} }
 
 // config decodes the top level. include: was consumed while loading.
@@ -92,9 +92,14 @@ func (d *decoder) config(root *node) *Config {
 		case "serve":
 			d.serve(v, kp, &c.Serve)
 		case "security":
-			d.fields(v, kp, securityKeys(), func(_ string, pr pair, kp keyPath) {
-				if b, ok := d.boolean(pr.Val, kp); ok {
-					c.Security.ConfirmDestructive = b
+			d.fields(v, kp, securityKeys(), func(key string, pr pair, kp keyPath) {
+				switch key {
+				case "confirm_destructive":
+					if b, ok := d.boolean(pr.Val, kp); ok {
+						c.Security.ConfirmDestructive = b
+					}
+				case "environ":
+					d.environ(pr.Val, kp, &c.Security)
 				}
 			})
 		case "isolation":
@@ -576,6 +581,10 @@ func (d *decoder) limits(n *node, p keyPath, l *Limits) {
 			if i, ok := d.smallPositive(v, fp); ok {
 				l.MaxToolCalls = &i
 			}
+		case "max_io_ops":
+			if i, ok := d.smallPositive(v, fp); ok {
+				l.MaxIOOps = &i
+			}
 		case "max_parallel":
 			if i, ok := d.smallPositive(v, fp); ok {
 				l.MaxParallel = &i
@@ -913,4 +922,34 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// environ decodes security.environ: the names of the environment
+// variables programs may read (os.environ, os.getenv), each a variable
+// name (letters, digits, _; not starting with a digit).
+func (d *decoder) environ(n *node, p keyPath, s *Security) {
+	l, ok := d.strList(n, p)
+	if !ok {
+		return
+	}
+	for i, name := range l {
+		if !envName(name) {
+			d.fail(n.Items[i], p.Index(i), "%q is not an environment variable name: want letters, digits and _, not starting with a digit", name)
+			return
+		}
+	}
+	s.Environ = l
+}
+
+// envName reports whether name is a portable environment variable name.
+func envName(name string) bool {
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for _, c := range name {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -13,6 +13,7 @@ const (
 	DefaultTimeout               = 30 * time.Second
 	DefaultMaxOutput    ByteSize = 1 << 20
 	DefaultMaxToolCalls          = 1000
+	DefaultMaxIOOps              = 100_000
 	DefaultMaxParallel           = 16
 	DefaultMaxMemory    ByteSize = 512 << 20
 	DefaultMaxInline             = 20000
@@ -190,6 +191,7 @@ type Limits struct {
 	Timeout      *Duration // yaml "timeout"
 	MaxOutput    *ByteSize // yaml "max_output": bytes of printed text
 	MaxToolCalls *int      // yaml "max_tool_calls"
+	MaxIOOps     *int      // yaml "max_io_ops": file operations of Python's own APIs (open, os, pathlib)
 	MaxParallel  *int      // yaml "max_parallel"
 	MaxMemory    *ByteSize // yaml "max_memory": heap growth per run
 	MaxIntDigits *int      // yaml "max_int_digits": decimal digits of an integer
@@ -317,6 +319,10 @@ type Policy struct {
 type Security struct {
 	// ConfirmDestructive asks before tools annotated destructive run.
 	ConfirmDestructive bool // yaml "confirm_destructive"
+	// Environ names the environment variables a program may read through
+	// os.environ and os.getenv (yaml "environ"); none by default. A
+	// variable whose value is a configured secret is never shown.
+	Environ []string
 }
 
 // Default returns the configuration used when no file exists: everything
