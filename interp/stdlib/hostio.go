@@ -3,6 +3,7 @@ package stdlib
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"go.starlark.net/starlark"
 
@@ -41,44 +42,16 @@ func facts(thread *starlark.Thread) pyops.Facts {
 	return h.Facts(interp.Context(thread))
 }
 
-// fsPath is os.fspath(v) as a str for the host: a str, bytes (read as
-// UTF-8, as the host's paths are), an interp.PathLike (proj paths,
-// pathlib.Path) or a value whose __fspath__ returns one of those. Else
-// CPython's TypeError, naming what (the argument, "path" or "file").
+// fsPath is os.fspath(v) as a str for the host (bytes read as UTF-8, as
+// the host's paths are): fsPathText's rules, with CPython's wording of a
+// wrong type where the argument has a name (what: "path", "file").
 func fsPath(thread *starlark.Thread, what string, v starlark.Value) (string, error) {
-	if s, ok := interp.AsText(v); ok {
-		return s, nil
+	p, err := fsPathText(thread, v)
+	var ex *pyrt.Exception
+	if err != nil && what != "" && errors.As(err, &ex) && ex.Class == "TypeError" && strings.HasPrefix(ex.Msg, "expected str, bytes or os.PathLike object") {
+		return "", pyrt.Errorf("TypeError", "%s: path should be string, bytes or os.PathLike, not %s", what, pyrt.TypeName(v))
 	}
-	if b, ok := interp.AsBytes(v); ok {
-		return b, nil
-	}
-	if p, ok := v.(interp.PathLike); ok {
-		return p.FSPath(), nil
-	}
-	if _, ok := v.(starlark.HasAttrs); ok {
-		m, err := pyrt.GetAttr(thread, v, "__fspath__")
-		var ex *pyrt.Exception
-		if err != nil && !(errors.As(err, &ex) && ex.Class == "AttributeError") {
-			return "", err
-		}
-		if m != nil {
-			r, err := starlark.Call(thread, m, nil, nil)
-			if err != nil {
-				return "", err
-			}
-			if s, ok := interp.AsText(r); ok {
-				return s, nil
-			}
-			if b, ok := interp.AsBytes(r); ok {
-				return b, nil
-			}
-			return "", pyrt.Errorf("TypeError", "expected %s.__fspath__() to return str or bytes, not %s", pyrt.TypeName(v), pyrt.TypeName(r))
-		}
-	}
-	if what == "" {
-		return "", pyrt.Errorf("TypeError", "expected str, bytes or os.PathLike object, not %s", pyrt.TypeName(v))
-	}
-	return "", pyrt.Errorf("TypeError", "%s: path should be string, bytes or os.PathLike, not %s", what, pyrt.TypeName(v))
+	return p.s, err
 }
 
 // osErrno is how pyErr words each kind of file error: CPython's class,

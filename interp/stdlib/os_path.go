@@ -94,9 +94,10 @@ func (p pathText) typeName() string {
 	return "str"
 }
 
-// fsPath is os.fspath(v): a str or bytes as it is, the text of a path
-// object or of what a class's __fspath__ returns.
-func fsPath(thread *starlark.Thread, v starlark.Value) (pathText, error) {
+// fsPathText is os.fspath(v): a str or bytes as it is, the text of a path
+// object (a pathlib path, a proj path: interp.PathLike) or of what a
+// class's __fspath__ returns.
+func fsPathText(thread *starlark.Thread, v starlark.Value) (pathText, error) {
 	if s, ok := interp.AsText(v); ok {
 		return pathText{s: s}, nil
 	}
@@ -107,6 +108,8 @@ func fsPath(thread *starlark.Thread, v starlark.Value) (pathText, error) {
 		return pathText{s: string(x), bytes: true}, nil
 	case *PurePathValue:
 		return pathText{s: x.Str()}, nil
+	case interp.PathLike:
+		return pathText{s: x.FSPath()}, nil
 	}
 	if _, isBytes := interp.AsBytes(v); !isBytes { // a bytearray is no path
 		if ha, ok := v.(starlark.HasAttrs); ok {
@@ -138,13 +141,13 @@ func pathWork(s string) int { return len(s) + 16*strings.Count(s, "/") }
 // os.fspath gives it: a str, bytes (isBytes), a pathlib path or a value
 // whose class defines __fspath__; else CPython's TypeError.
 func PathArg(thread *starlark.Thread, v starlark.Value) (s string, isBytes bool, err error) {
-	p, err := fsPath(thread, v)
+	p, err := fsPathText(thread, v)
 	return p.s, p.bytes, err
 }
 
 // FSPath is os.fspath(v): the str or bytes of a path-like value.
 func FSPath(thread *starlark.Thread, v starlark.Value) (starlark.Value, error) {
-	p, err := fsPath(thread, v)
+	p, err := fsPathText(thread, v)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +207,7 @@ func osPathOne(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple
 	if err := (webParams{fn: b.Name(), names: []string{osPathParams[b.Name()]}, required: 1, maxPos: 1}).unpack(args, kwargs, &v); err != nil {
 		return nil, err
 	}
-	p, err := fsPath(thread, v)
+	p, err := fsPathText(thread, v)
 	if err != nil {
 		return nil, err
 	}
@@ -334,14 +337,14 @@ func osJoin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, k
 	if len(args) == 0 {
 		return nil, pyrt.Errorf("TypeError", "join() missing 1 required positional argument: 'a'")
 	}
-	a, err := fsPath(thread, args[0])
+	a, err := fsPathText(thread, args[0])
 	if err != nil {
 		return nil, err
 	}
 	n := len(a.s)
 	ps := make([]string, 0, len(args)-1)
 	for _, v := range args[1:] {
-		p, err := fsPath(thread, v)
+		p, err := fsPathText(thread, v)
 		if err == nil && p.bytes != a.bytes {
 			err = errMixedPaths
 		}
@@ -384,7 +387,7 @@ func (m *osPath) abspath(thread *starlark.Thread, _ *starlark.Builtin, args star
 	if err := (webParams{fn: "abspath", names: []string{"path"}, required: 1, maxPos: 1}).unpack(args, kwargs, &v); err != nil {
 		return nil, err
 	}
-	p, err := fsPath(thread, v)
+	p, err := fsPathText(thread, v)
 	if err != nil {
 		return nil, err
 	}
@@ -418,13 +421,13 @@ func (m *osPath) relpath(thread *starlark.Thread, _ *starlark.Builtin, args star
 	if !pathV.Truth() {
 		return nil, pyrt.Errorf("ValueError", "no path specified")
 	}
-	p, err := fsPath(thread, pathV)
+	p, err := fsPathText(thread, pathV)
 	if err != nil {
 		return nil, err
 	}
 	start := pathText{s: ".", bytes: p.bytes}
 	if startV != starlark.None {
-		if start, err = fsPath(thread, startV); err != nil {
+		if start, err = fsPathText(thread, startV); err != nil {
 			return nil, err
 		}
 	}
@@ -480,7 +483,7 @@ func osCommonPath(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	var raw starlark.Tuple
 	var x starlark.Value
 	for iter.Next(&x) {
-		p, err := fsPath(thread, x)
+		p, err := fsPathText(thread, x)
 		if err != nil {
 			return nil, err
 		}
@@ -553,7 +556,7 @@ func osCommonPrefix(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 	var first pathText
 	lo, hi := "", ""
 	for i := 0; i < seq.Len(); i++ {
-		p, err := fsPath(thread, seq.Index(i))
+		p, err := fsPathText(thread, seq.Index(i))
 		if err != nil {
 			return nil, err
 		}
@@ -633,7 +636,7 @@ func osExpandUser(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 	if err := (webParams{fn: "expanduser", names: []string{"path"}, required: 1, maxPos: 1}).unpack(args, kwargs, &v); err != nil {
 		return nil, err
 	}
-	p, err := fsPath(thread, v)
+	p, err := fsPathText(thread, v)
 	if err != nil {
 		return nil, err
 	}

@@ -193,7 +193,7 @@ func parsePathArgs(thread *starlark.Thread, args starlark.Tuple) (root string, p
 			n += len(p.parts)
 			continue
 		}
-		t, err := fsPath(thread, a)
+		t, err := fsPathText(thread, a)
 		if err != nil {
 			return "", nil, err
 		}
@@ -278,6 +278,11 @@ func (p *PurePathValue) strParts() []string {
 func (p *PurePathValue) Parts() []string { return p.strParts() }
 
 // Str is str(p): "." for no parts.
+var _ interp.PathLike = (*PurePathValue)(nil)
+
+// FSPath is os.fspath(p), for the modules that take a path from Go.
+func (p *PurePathValue) FSPath() string { return p.Str() }
+
 func (p *PurePathValue) Str() string {
 	parts := p.strParts()
 	if p.root != "" {
