@@ -123,7 +123,13 @@ func Register(r *packs.Registry, o Options) error {
 	}
 	r.SetPackDescription("file", Description)
 	r.SetPackContext("file", helpContext(o.Roots, o.ReadOnly))
-	return r.RegisterBuiltin(Tools(o)...)
+	// One pack state for the tools and their variants (Python's own file
+	// APIs, pyops.go): they share the backups and the options.
+	p := newPack(o)
+	if err := r.RegisterBuiltin(p.tools()...); err != nil {
+		return err
+	}
+	return r.RegisterVariants(p.pyops()...)
 }
 
 // pack is the state the handlers share: the options and where relative
@@ -168,8 +174,14 @@ func (p *pack) visible(ctx context.Context, data []byte) ([]byte, error) {
 // roots when its context carries some (an MCP session's), else p. Pack
 // globals are built once for every run (SPEC §2.2), so the roots of a
 // session travel with its runs rather than in the pack.
+//
+// Once the run made its scratch directory (tempfile, pyops.FileTemp), it
+// is one more root of the run's, for every tool and variant.
 func (p *pack) forRun(ctx context.Context) *pack {
 	r := roots.FromContext(ctx, p.o.Roots)
+	if rf := runFilesOf(ctx); rf != nil {
+		r = rf.withScratch(r)
+	}
 	if r == p.o.Roots || r == nil {
 		return p
 	}
@@ -250,16 +262,28 @@ func resolveErr(err error, path string) error {
 		}
 		return err
 	case errors.Is(err, syscall.ELOOP) || strings.Contains(msg, "too many links") || strings.Contains(msg, "too many levels of symbolic links"):
-		return fmt.Errorf("path '%s': too many levels of symbolic links (a loop of links?): look at the links with file.info or file.list", short(path))
+		return &worded{fmt.Sprintf("path '%s': too many levels of symbolic links (a loop of links?): look at the links with file.info or file.list", short(path)), syscall.ELOOP}
 	case errors.Is(err, syscall.ENAMETOOLONG):
-		return fmt.Errorf("path '%s' is too long (%d bytes, or a name in it is): use shorter names", short(path), len(path))
+		return &worded{fmt.Sprintf("path '%s' is too long (%d bytes, or a name in it is): use shorter names", short(path), len(path)), err}
 	case errors.Is(err, syscall.ENOTDIR):
-		return fmt.Errorf("path '%s': a part of it is a file, not a directory", short(path))
+		return &worded{fmt.Sprintf("path '%s': a part of it is a file, not a directory", short(path)), err}
 	case strings.HasPrefix(msg, "empty path"):
 		return err
 	}
-	return fmt.Errorf("path '%s': %v", short(path), unwrapPath(err))
+	return &worded{fmt.Sprintf("path '%s': %v", short(path), unwrapPath(err)), err}
 }
+
+// worded is an error worded for people that keeps the error it was
+// worded from (an errno, fs.ErrNotExist…), so that errors.Is still finds
+// it: Python's own file APIs turn it into FileNotFoundError and its kin
+// (pyops.go).
+type worded struct {
+	text  string
+	cause error
+}
+
+func (e *worded) Error() string { return e.text }
+func (e *worded) Unwrap() error { return e.cause }
 
 // guard keeps onetool's own files out of the IO done through one os.Root
 // (SPEC §8.2): walks ask entry for each entry, and every file is passed to
@@ -334,25 +358,28 @@ func openRoot(loc roots.Location) (*os.Root, error) {
 // called name into a readable one.
 func fsErr(err error, name string) error {
 	name = short(name)
+	var text string
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s does not exist: check the name with file.list or file.glob", name)
+		text = fmt.Sprintf("%s does not exist: check the name with file.list or file.glob", name)
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("permission denied: %s", name)
+		text = fmt.Sprintf("permission denied: %s", name)
 	case strings.Contains(err.Error(), "path escapes from parent"):
 		return fmt.Errorf("path '%s' leads outside its allowed root (a symbolic link on the way points out): %w", name, roots.ErrOutside)
 	case errors.Is(err, syscall.ENAMETOOLONG):
-		return fmt.Errorf("%s: file name too long", name)
+		text = fmt.Sprintf("%s: file name too long", name)
 	case errors.Is(err, syscall.ELOOP):
-		return fmt.Errorf("%s: too many levels of symbolic links", name)
+		text = fmt.Sprintf("%s: too many levels of symbolic links", name)
 	case errors.Is(err, syscall.ENOTDIR):
-		return fmt.Errorf("%s: a part of the path is a file, not a directory", name)
+		text = fmt.Sprintf("%s: a part of the path is a file, not a directory", name)
 	case errors.Is(err, syscall.ENOSPC):
-		return fmt.Errorf("%s: no space left on the device", name)
+		text = fmt.Sprintf("%s: no space left on the device", name)
+	default:
+		text = fmt.Sprintf("%s: %v", name, unwrapPath(err))
 	}
-	return fmt.Errorf("%s: %v", name, unwrapPath(err))
+	return &worded{text, err} // the errno stays for errors.Is
 }
 
 func unwrapPath(err error) error {
@@ -389,7 +416,7 @@ func kind(m fs.FileMode) string {
 // notRegular explains why a non-regular file is refused.
 func notRegular(name string, m fs.FileMode) error {
 	if m.IsDir() {
-		return fmt.Errorf("%s is a directory, not a file: use file.list or file.tree to see inside", name)
+		return &worded{fmt.Sprintf("%s is a directory, not a file: use file.list or file.tree to see inside", name), syscall.EISDIR}
 	}
 	return fmt.Errorf("%s is not a regular file (it is a %s): the file pack reads and writes regular files only", name, kind(m))
 }

@@ -24,8 +24,11 @@ func backupsNoteFor(o Options, ret Retention) string {
 }
 
 // Tools returns new file pack tools for o, ready to register.
-func Tools(o Options) []*packs.Tool {
-	p := newPack(o)
+func Tools(o Options) []*packs.Tool { return newPack(o).tools() }
+
+// tools returns the pack's tools over p's state.
+func (p *pack) tools() []*packs.Tool {
+	o := p.o
 	backupsNote := backupsNoteFor(o, p.retention)
 	return []*packs.Tool{
 		{
