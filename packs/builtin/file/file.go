@@ -101,6 +101,16 @@ type testHooks struct {
 	beforeRename func(tmp string) error
 	// now is the clock backups are named and aged by.
 	now func() time.Time
+	// maxScan, when positive, replaces MaxScan in the variants' walks.
+	maxScan int
+}
+
+// scanCap is MaxScan, or the tests' smaller cap.
+func (h *testHooks) scanCap() int {
+	if h != nil && h.maxScan > 0 {
+		return h.maxScan
+	}
+	return MaxScan
 }
 
 func (h *testHooks) afterLocate(path string) {

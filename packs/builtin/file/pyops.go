@@ -1155,6 +1155,14 @@ func (p *pack) pyRename(ctx context.Context, args map[string]any) (any, error) {
 			}
 		}
 	}
+	if pr.dst0 != nil && pr.dst0.IsDir() && !os.SameFile(pr.dst0, pr.sst) {
+		// An empty directory replaced: os.Root's rename does not replace
+		// one.
+		if err := pr.droot.Remove(dloc.Rel); err != nil {
+			return nil, fsErr(err, dst)
+		}
+		pr.dst0 = nil
+	}
 	moved := false
 	if pr.sameRoot {
 		err := pr.sroot.Rename(sloc.Rel, dloc.Rel)
@@ -1194,11 +1202,6 @@ func (p *pack) moveAcross(ctx context.Context, pr *pair) error {
 			return err
 		}
 	case pr.sst.IsDir():
-		if pr.dst0 != nil { // an empty directory, replaced
-			if err := pr.droot.Remove(pr.dloc.Rel); err != nil {
-				return fsErr(err, pr.dst)
-			}
-		}
 		var c copyStats
 		if err := copyDirAtomic(ctx, p.guardFor(pr.sloc), pr.sroot, pr.sloc.Rel, p.guardFor(pr.dloc), pr.droot, pr.dloc.Rel, pr.src, &c); err != nil {
 			return err

@@ -35,7 +35,8 @@ func (w *pyWalker) dir(g *guard, root *os.Root, loc roots.Location, rel, name st
 	if err := w.ctx.Err(); err != nil {
 		return nil, stopped(w.ctx)
 	}
-	des, err := readDirSorted(root, rel, MaxScan-w.scanned+1)
+	limit := w.p.o.hooks.scanCap()
+	des, err := readDirSorted(root, rel, limit-w.scanned+1)
 	if err != nil && len(des) == 0 {
 		return nil, fsErr(err, name)
 	}
@@ -44,8 +45,8 @@ func (w *pyWalker) dir(g *guard, root *os.Root, loc roots.Location, rel, name st
 		if err := w.ctx.Err(); err != nil {
 			return nil, stopped(w.ctx)
 		}
-		if w.scanned++; w.scanned > MaxScan {
-			return nil, kinded(pyops.ErrTooLarge, "%s has more than %d entries below it, more than the file pack looks at in one listing: list a smaller part", name, MaxScan)
+		if w.scanned++; w.scanned > limit {
+			return nil, kinded(pyops.ErrTooLarge, "%s has more than %d entries below it, more than the file pack looks at in one listing: list a smaller part", name, limit)
 		}
 		child := filepath.Join(rel, d.Name())
 		if g.entry(child) {
