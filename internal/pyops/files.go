@@ -6,7 +6,8 @@ package pyops
 // Facts.Cwd, or absolute); the variant resolves them within the run's
 // roots exactly as the public tool does. Times are nanoseconds since the
 // epoch (int64); sizes and offsets bytes (int64). An absent key is its
-// zero value.
+// zero value. Bytes ("content (PutContent)" below) are put in the
+// args or result map itself, PutContent(m, b): under "text" or "b64".
 //
 // Entries (Stat, and each element of List's and Walk's "entries") are
 // maps with these keys:

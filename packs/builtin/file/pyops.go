@@ -64,7 +64,7 @@ func (p *pack) pyops() []*packs.Tool {
 		v("list", "scan", readOnly, path, (*pack).pyList),
 		v("glob", "walk", readOnly, path+`,"follow_links":`+boolean+`,"max_depth":`+integer, (*pack).pyWalk),
 		v("write", "open", mutating, path+`,"mode":{"type":"string","enum":["w","a","x","r+"]}`, (*pack).pyOpen),
-		v("write", "commit", mutating, path+`,"content":{"type":"object"},"append":`+boolean+`,"first":`+boolean, (*pack).pyWrite),
+		v("write", "commit", mutating, path+`,"text":{"type":"string"},"b64":{"type":"string"},"content":{"type":"object"},"append":`+boolean+`,"first":`+boolean, (*pack).pyWrite),
 		v("write", "mkdir", mutating, path+`,"parents":`+boolean+`,"exist_ok":`+boolean, (*pack).pyMkdir),
 		v("write", "touch", mutating, path+`,"exist_ok":`+boolean, (*pack).pyTouch),
 		v("write", "mkdtemp", mutating, `"dir":`+boolean+`,"prefix":{"type":"string"},"suffix":{"type":"string"}`, (*pack).pyTemp),
@@ -717,7 +717,13 @@ func (p *pack) pyWrite(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := pyops.GetContent(args["content"])
+	// The bytes are in args itself (PutContent(args, b)); a "content"
+	// map holding them is read too.
+	holder := any(args)
+	if c, ok := args["content"]; ok {
+		holder = c
+	}
+	data, err := pyops.GetContent(holder)
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func (e *env) op(ctx context.Context, id string, args map[string]any) (map[strin
 	return m, nil
 }
 
-func content(t *testing.T, m map[string]any) string {
+func contentOf(t *testing.T, m map[string]any) string {
 	t.Helper()
 	b, err := pyops.GetContent(m)
 	if err != nil {
@@ -121,22 +121,22 @@ func TestPyOpsVariants(t *testing.T) {
 		check func(t *testing.T, e *env, m map[string]any)
 	}{
 		{"read whole", pyops.FileRead, map[string]any{"path": "a.txt"}, nil, func(t *testing.T, e *env, m map[string]any) {
-			if content(t, m) != "hello\nworld\n" || m["size"] != int64(12) || m["eof"] != true || m["ino"] == int64(0) {
+			if contentOf(t, m) != "hello\nworld\n" || m["size"] != int64(12) || m["eof"] != true || m["ino"] == int64(0) {
 				t.Errorf("%v", m)
 			}
 		}},
 		{"read chunk", pyops.FileRead, map[string]any{"path": "a.txt", "offset": 6, "size": 3}, nil, func(t *testing.T, e *env, m map[string]any) {
-			if content(t, m) != "wor" || m["eof"] != false {
+			if contentOf(t, m) != "wor" || m["eof"] != false {
 				t.Errorf("%v", m)
 			}
 		}},
 		{"read past the end", pyops.FileRead, map[string]any{"path": "a.txt", "offset": 100}, nil, func(t *testing.T, e *env, m map[string]any) {
-			if content(t, m) != "" || m["eof"] != true {
+			if contentOf(t, m) != "" || m["eof"] != true {
 				t.Errorf("%v", m)
 			}
 		}},
 		{"read binary", pyops.FileRead, map[string]any{"path": "bin.dat"}, nil, func(t *testing.T, e *env, m map[string]any) {
-			if _, ok := m[pyops.ContentB64]; !ok || content(t, m) != "\xff\x00\x01" {
+			if _, ok := m[pyops.ContentB64]; !ok || contentOf(t, m) != "\xff\x00\x01" {
 				t.Errorf("%v", m)
 			}
 		}},
@@ -227,6 +227,11 @@ func TestPyOpsVariants(t *testing.T) {
 		{"write appends", pyops.FileWrite, map[string]any{"path": "a.txt", "content": text("!"), "append": true}, nil, func(t *testing.T, e *env, m map[string]any) {
 			if e.read("a.txt") != "hello\nworld\n!" || m["size"] != int64(13) {
 				t.Errorf("%q %v", e.read("a.txt"), m)
+			}
+		}},
+		{"write text put in the args", pyops.FileWrite, map[string]any{"path": "t.txt", "text": "top"}, nil, func(t *testing.T, e *env, m map[string]any) {
+			if e.read("t.txt") != "top" {
+				t.Errorf("%q", e.read("t.txt"))
 			}
 		}},
 		{"write bytes", pyops.FileWrite, map[string]any{"path": "b.bin", "content": map[string]any{"b64": "/wA="}}, nil, func(t *testing.T, e *env, m map[string]any) {
@@ -401,13 +406,13 @@ func TestPyOpsRedactedNotWritten(t *testing.T) {
 	e.files(map[string]string{".env": "KEY=" + testSecret + "\n", "plain.txt": "plain\n"})
 	r := newRun(t)
 	m, err := e.op(r.ctx, pyops.FileRead, map[string]any{"path": ".env", "size": 6})
-	if err != nil || content(t, m) != "KEY=[s" || m["size"] != int64(len("KEY=[secret:API_KEY]\n")) {
+	if err != nil || contentOf(t, m) != "KEY=[s" || m["size"] != int64(len("KEY=[secret:API_KEY]\n")) {
 		t.Fatalf("%v %v", m, err)
 	}
 	// The next chunk lines up with the text the program sees.
 	m, _ = e.op(r.ctx, pyops.FileRead, map[string]any{"path": ".env", "offset": 6})
-	if content(t, m) != "ecret:API_KEY]\n" {
-		t.Errorf("%q", content(t, m))
+	if contentOf(t, m) != "ecret:API_KEY]\n" {
+		t.Errorf("%q", contentOf(t, m))
 	}
 	for _, op := range []string{pyops.FileOpen, pyops.FileWrite} {
 		_, err := e.op(r.ctx, op, map[string]any{"path": ".env", "mode": "w", "content": text("KEY=[secret:API_KEY]\n")})
@@ -506,7 +511,7 @@ func TestPyOpsBudgets(t *testing.T) {
 	m := &countMeter{limit: 10 << 20}
 	ctx := meter.With(r.ctx, m)
 	got, err := e.op(ctx, pyops.FileRead, map[string]any{"path": "huge.bin", "offset": 40 << 20, "size": 6})
-	if err != nil || content(t, got) != "marker" || got["size"] != int64(MaxReadFile+64<<20) {
+	if err != nil || contentOf(t, got) != "marker" || got["size"] != int64(MaxReadFile+64<<20) {
 		t.Fatalf("chunk of a huge file: %v", err)
 	}
 	if c := m.charged.Load(); c > 1<<20 {
@@ -751,7 +756,7 @@ func TestPyOpsReadOnly(t *testing.T) {
 			t.Errorf("%s: %v", c.op, err)
 		}
 	}
-	if m, err := e.op(r.ctx, pyops.FileRead, map[string]any{"path": "a.txt"}); err != nil || content(t, m) != "a\n" {
+	if m, err := e.op(r.ctx, pyops.FileRead, map[string]any{"path": "a.txt"}); err != nil || contentOf(t, m) != "a\n" {
 		t.Errorf("read: %v", err)
 	}
 	if got := listAll(t, e.root); !slices.Equal(got, []string{"a.txt", "d"}) {
