@@ -763,3 +763,20 @@ func TestPyOpsReadOnly(t *testing.T) {
 		t.Errorf("tree changed: %v", got)
 	}
 }
+
+// BenchmarkForRun measures what every file tool call now pays to find the
+// run's scratch directory: a Scope lookup.
+func BenchmarkForRun(b *testing.B) {
+	rr, _ := roots.New(b.TempDir())
+	p := newPack(Options{Roots: rr})
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+	}{{"no scope", context.Background()}, {"scope", packs.WithScope(context.Background(), packs.NewScope())}} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				p.forRun(c.ctx)
+			}
+		})
+	}
+}
