@@ -32,6 +32,7 @@ var builtins = sync.OnceValue(func() starlark.StringDict {
 	for k, v := range objects.Builtins(d) {
 		all[k] = v
 	}
+	all["open"] = OpenBuiltin // over the run's file pack (fileio.go)
 	all.Freeze()
 	return all
 })
