@@ -808,24 +808,32 @@ func fileContext(f *fileObj, name string) starlark.Value {
 type fileObjMethod = func(thread *starlark.Thread, name string, f *fileObj, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
 
 var fileMethods = map[string]fileObjMethod{
-		"read":       fileRead,
-		"read1":      fileRead,
-		"readline":   fileReadline,
-		"readlines":  fileReadlines,
-		"write":      fileWrite,
-		"writelines": fileWritelines,
-		"seek":       fileSeek,
-		"tell":       fileTell,
-		"truncate":   fileTruncate,
-		"flush":      fileFlush,
-		"close":      fileClose,
-		"readable":   func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) { return starlark.Bool(f.rd), starlark.UnpackArgs(n, a, k) },
-		"writable":   func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) { return starlark.Bool(f.wr), starlark.UnpackArgs(n, a, k) },
-		"seekable":   func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) { return starlark.True, starlark.UnpackArgs(n, a, k) },
-		"isatty":     func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) { return starlark.False, starlark.UnpackArgs(n, a, k) },
-		"fileno": func(*starlark.Thread, string, *fileObj, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return nil, ioUnsupported.Raise("fileno: programs have no file descriptors here; pass the file object itself, or its name", nil)
-		},
+	"read":       fileRead,
+	"read1":      fileRead,
+	"readline":   fileReadline,
+	"readlines":  fileReadlines,
+	"write":      fileWrite,
+	"writelines": fileWritelines,
+	"seek":       fileSeek,
+	"tell":       fileTell,
+	"truncate":   fileTruncate,
+	"flush":      fileFlush,
+	"close":      fileClose,
+	"readable": func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) {
+		return starlark.Bool(f.rd), starlark.UnpackArgs(n, a, k)
+	},
+	"writable": func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) {
+		return starlark.Bool(f.wr), starlark.UnpackArgs(n, a, k)
+	},
+	"seekable": func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) {
+		return starlark.True, starlark.UnpackArgs(n, a, k)
+	},
+	"isatty": func(_ *starlark.Thread, n string, f *fileObj, a starlark.Tuple, k []starlark.Tuple) (starlark.Value, error) {
+		return starlark.False, starlark.UnpackArgs(n, a, k)
+	},
+	"fileno": func(*starlark.Thread, string, *fileObj, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+		return nil, ioUnsupported.Raise("fileno: programs have no file descriptors here; pass the file object itself, or its name", nil)
+	},
 }
 
 // readSizeArg reads read's and readline's optional size.

@@ -73,8 +73,8 @@ func kindOf(err error) error {
 }
 
 func str(args map[string]any, k string) string { s, _ := args[k].(string); return s }
-func flag_(args map[string]any, k string) bool  { b, _ := args[k].(bool); return b }
-func num(args map[string]any, k string) int64   { n, _ := args[k].(int64); return n }
+func flag_(args map[string]any, k string) bool { b, _ := args[k].(bool); return b }
+func num(args map[string]any, k string) int64  { n, _ := args[k].(int64); return n }
 
 func entry(fi os.FileInfo) map[string]any {
 	st, _ := fi.Sys().(*syscall.Stat_t)
