@@ -89,6 +89,7 @@ func Modules() starlark.StringDict {
 		"urllib":      URLLib(),
 		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
+		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
 	}
 	setSysModules(d)

@@ -305,3 +305,5 @@ func checkFilePrograms(t *testing.T, file string) {
 }
 
 func TestProgramsOpen(t *testing.T) { checkFilePrograms(t, "testdata/open_programs.txt") }
+
+func TestProgramsArchives(t *testing.T) { checkFilePrograms(t, "testdata/archive_programs.txt") }
