@@ -1,6 +1,8 @@
 package stdlib
 
 import (
+	"archive/zip"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -307,3 +309,141 @@ func checkFilePrograms(t *testing.T, file string) {
 func TestProgramsOpen(t *testing.T) { checkFilePrograms(t, "testdata/open_programs.txt") }
 
 func TestProgramsArchives(t *testing.T) { checkFilePrograms(t, "testdata/archive_programs.txt") }
+
+// TestFileLimits: what a hostile or careless program does with files
+// ends at a budget or raises, never past it.
+func TestFileLimits(t *testing.T) {
+	// 128 MiB of zeros deflates to about 128 KiB, made once; the budget
+	// is 16 MiB.
+	zeros := make([]byte, 1<<20)
+	var gz, zz strings.Builder
+	gw, _ := gzip.NewWriterLevel(&gz, 1)
+	zw := zip.NewWriter(&zz)
+	fw, _ := zw.CreateHeader(&zip.FileHeader{Name: "bomb.bin", Method: zip.Deflate})
+	for range 128 {
+		gw.Write(zeros)
+		fw.Write(zeros)
+	}
+	gw.Close()
+	zw.Close()
+	bomb := func(t *testing.T, dir string) {
+		os.WriteFile(filepath.Join(dir, "bomb.gz"), []byte(gz.String()), 0o644)
+		os.WriteFile(filepath.Join(dir, "bomb.zip"), []byte(zz.String()), 0o644)
+	}
+	cases := []struct {
+		name, code string
+		setup      func(t *testing.T, dir string)
+		wantErr    error
+	}{
+		{"zip bomb", "import zipfile\nzipfile.ZipFile('bomb.zip').read('bomb.bin')", bomb, interp.ErrLimit},
+		{"zip bomb extract", "import zipfile\nzipfile.ZipFile('bomb.zip').extractall('x')", bomb, interp.ErrLimit},
+		{"gzip bomb", "import gzip\ngzip.open('bomb.gz').read()", bomb, interp.ErrLimit},
+		{"gzip bomb in memory", "import gzip\ngzip.decompress(open('bomb.gz', 'rb').read())", bomb, interp.ErrLimit},
+		{"a write without end", "f = open('big.txt', 'w')\nwhile True:\n    f.write('x' * 65536)", nil, interp.ErrLimit},
+		{"a huge file read", "open('huge.bin', 'rb').read()", func(t *testing.T, dir string) {
+			f, _ := os.Create(filepath.Join(dir, "huge.bin"))
+			f.Truncate(200 << 20)
+			f.Close()
+		}, interp.ErrLimit},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newDirHost(t)
+			if c.setup != nil {
+				c.setup(t, h.dir)
+			}
+			_, err := run(c.code, interp.Options{MaxMemory: 16 << 20, Locals: map[string]any{pyops.LocalKey: h}})
+			if !errors.Is(err, c.wantErr) {
+				t.Fatalf("got %v, want %v", err, c.wantErr)
+			}
+		})
+	}
+}
+
+// TestFileCommitAtEnd: a file left open is committed when the program
+// ends, as CPython flushes at exit; after a budget stop nothing is.
+func TestFileCommitAtEnd(t *testing.T) {
+	h := newDirHost(t)
+	opts := interp.Options{Locals: map[string]any{pyops.LocalKey: h}}
+	if _, err := run("f = open('left.txt', 'w')\nf.write('kept')\ng = open('left.bin', 'ab')\ng.write(b'more')", opts); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.dir, "left.txt")); string(b) != "kept" {
+		t.Errorf("left.txt = %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.dir, "left.bin")); string(b) != "more" {
+		t.Errorf("left.bin = %q", b)
+	}
+	opts.MaxSteps = 100000
+	_, err := run("f = open('cut.txt', 'w')\nf.write('never')\nwhile True:\n    pass", opts)
+	if !errors.Is(err, interp.ErrLimit) {
+		t.Fatalf("got %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(h.dir, "cut.txt")); len(b) != 0 {
+		t.Errorf("written after a budget stop: %q", b)
+	}
+}
+
+// TestFileChunks: a line loop reads a large file in chunks as it goes,
+// and a file that changes between chunks raises OSError rather than mix
+// two versions.
+func TestFileChunks(t *testing.T) {
+	h := newDirHost(t)
+	line := strings.Repeat("x", 99) + "\n"
+	big := strings.Repeat(line, 10000) // 1 MB: four chunks
+	os.WriteFile(filepath.Join(h.dir, "big.txt"), []byte(big), 0o644)
+	opts := interp.Options{Locals: map[string]any{pyops.LocalKey: h}}
+	res, err := run("f = open('big.txt')\nprint(len(f.readline()))\nn = 1\nfor l in f:\n    n += 1\nprint(n)", opts)
+	if err != nil || res.Printed != "100\n10000" {
+		t.Fatalf("%v %q", err, res.Printed)
+	}
+	if n := h.calls[pyops.FileRead]; n < 4 {
+		t.Errorf("%d reads, want one per chunk", n)
+	}
+	h.beforeRead = func(offset int64) {
+		if offset > 0 {
+			os.WriteFile(filepath.Join(h.dir, "big.txt"), []byte(big+"changed\n"), 0o644)
+		}
+	}
+	_, err = run("f = open('big.txt')\ntry:\n    for l in f:\n        pass\nexcept OSError as e:\n    print(e.errno, e)\n    raise", opts)
+	if err == nil || !strings.Contains(err.Error(), "changed while it was read") {
+		t.Errorf("a file changed between chunks: %v", err)
+	}
+}
+
+// TestFileErrors: the host's refusals become CPython's exceptions at the
+// open() line, and many open files cost no descriptor.
+func TestFileErrors(t *testing.T) {
+	h := newDirHost(t)
+	opts := interp.Options{Locals: map[string]any{pyops.LocalKey: &deniedHost{h}}}
+	res, err := run("try:\n    open('x.txt', 'w')\nexcept PermissionError as e:\n    print(e.errno, e)", opts)
+	if err != nil || res.Printed != "13 [Errno 13] outside the allowed roots" {
+		t.Fatalf("%v %q", err, res.Printed)
+	}
+	opts = interp.Options{Locals: map[string]any{pyops.LocalKey: h}}
+	os.WriteFile(filepath.Join(h.dir, "f.txt"), []byte("x"), 0o644)
+	res, err = run("fs = [open('f.txt') for _ in range(2000)]\nprint(sum(len(f.read()) for f in fs))", opts)
+	if err != nil || res.Printed != "2000" {
+		t.Fatalf("%v %q", err, res.Printed)
+	}
+	_, err = run("open('f.txt').fileno()", opts)
+	if err == nil || !strings.Contains(err.Error(), "UnsupportedOperation: fileno") {
+		t.Errorf("fileno: %v", err)
+	}
+	_, err = run("import tempfile\ntempfile.mkstemp()", opts)
+	if err == nil || !strings.Contains(err.Error(), "NamedTemporaryFile") {
+		t.Errorf("mkstemp: %v", err)
+	}
+	_, err = run("open('f.txt')", interp.Options{})
+	if err == nil || !strings.Contains(err.Error(), pyops.ErrNoHost.Error()) {
+		t.Errorf("without a host: %v", err)
+	}
+}
+
+// deniedHost refuses every op as the packs refuse a path outside the
+// roots.
+type deniedHost struct{ *dirHost }
+
+func (h *deniedHost) Call(context.Context, string, map[string]any) (any, error) {
+	return nil, pyops.Tag(pyops.ErrDenied, errors.New("outside the allowed roots"))
+}

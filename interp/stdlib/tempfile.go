@@ -23,9 +23,11 @@ import (
 // TempFile is the tempfile module.
 func TempFile() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "tempfile", Members: starlark.StringDict{
-		"mkdtemp":            interp.NewBuiltin("mkdtemp", tempMkdtemp),
-		"gettempdir":         interp.NewBuiltin("gettempdir", tempGettempdir),
-		"gettempprefix":      interp.NewBuiltin("gettempprefix", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) { return starlark.String("tmp"), nil }),
+		"mkdtemp":    interp.NewBuiltin("mkdtemp", tempMkdtemp),
+		"gettempdir": interp.NewBuiltin("gettempdir", tempGettempdir),
+		"gettempprefix": interp.NewBuiltin("gettempprefix", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+			return starlark.String("tmp"), nil
+		}),
 		"TemporaryDirectory": interp.NewBuiltin("TemporaryDirectory", tempDirectory),
 		"NamedTemporaryFile": interp.NewBuiltin("NamedTemporaryFile", tempNamedFile),
 		"TemporaryFile":      interp.NewBuiltin("TemporaryFile", tempNamedFile),
