@@ -22,7 +22,6 @@ func absentBuiltins() starlark.StringDict {
 		async  = "async code is not supported: call tools directly, and run independent calls at once with parallel([...])"
 	)
 	hints := map[string]string{
-		"open":       "programs cannot open files: use the file pack, file.read(path=...) and file.write(path=..., content=...)",
 		"eval":       "programs cannot run code from a string: write the expression itself; parse data with json.loads, int() or float()",
 		"exec":       "programs cannot run code from a string: write the statements themselves",
 		"compile":    "programs cannot compile code from a string: write the code itself",

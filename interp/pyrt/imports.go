@@ -54,7 +54,7 @@ func instead(name string) string {
 	switch root {
 	case "requests", "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
 		return "fetch pages with web.fetch(url=...)"
-	case "os", "pathlib", "shutil", "glob", "tempfile", "fileinput", "filecmp":
+	case "os", "pathlib", "shutil", "glob", "fileinput", "filecmp":
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
 	case "sqlite3", "dbm", "shelve":
 		return "query databases with the db pack: db.query(sql=...)"

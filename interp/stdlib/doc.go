@@ -32,6 +32,7 @@ var builtins = sync.OnceValue(func() starlark.StringDict {
 	for k, v := range objects.Builtins(d) {
 		all[k] = v
 	}
+	all["open"] = OpenBuiltin // over the run's file pack (fileio.go)
 	all.Freeze()
 	return all
 })
@@ -60,6 +61,7 @@ func Modules() starlark.StringDict {
 		"fnmatch":     FNMatch(),
 		"fractions":   Fractions(),
 		"functools":   Functools(),
+		"gzip":        GZip(),
 		"hashlib":     HashLib(),
 		"heapq":       HeapQ(),
 		"hmac":        HMAC(),
@@ -80,12 +82,14 @@ func Modules() starlark.StringDict {
 		"string":      String(),
 		"struct":      StructGlobal(),
 		"sys":         Sys(),
+		"tempfile":    TempFile(),
 		"textwrap":    TextWrap(),
 		"time":        Time(),
 		"traceback":   Traceback(),
 		"urllib":      URLLib(),
 		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
+		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
 	}
 	setSysModules(d)

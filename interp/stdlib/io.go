@@ -14,16 +14,25 @@ import (
 	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
-// IO is the io module: only StringIO, an in-memory text file for the
-// csv module and for building text; there are no file objects (files
-// are the file pack's).
+// IO is the io module: StringIO and BytesIO, in-memory files, and open()
+// with the classes of its file objects (fileio.go).
 func IO() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "io", Members: starlark.StringDict{
-		"StringIO": stringIOClass,
-		"BytesIO":  bytesIOClass,
-		"SEEK_SET": starlark.MakeInt(0),
-		"SEEK_CUR": starlark.MakeInt(1),
-		"SEEK_END": starlark.MakeInt(2),
+		"StringIO":             stringIOClass,
+		"BytesIO":              bytesIOClass,
+		"open":                 OpenBuiltin,
+		"TextIOWrapper":        ioClasses["TextIOWrapper"],
+		"BufferedReader":       ioClasses["BufferedReader"],
+		"BufferedWriter":       ioClasses["BufferedWriter"],
+		"BufferedRandom":       ioClasses["BufferedRandom"],
+		"IOBase":               ioBase,
+		"TextIOBase":           ioTextBase,
+		"BufferedIOBase":       ioBufferedBase,
+		"UnsupportedOperation": ioUnsupported,
+		"DEFAULT_BUFFER_SIZE":  starlark.MakeInt(8192),
+		"SEEK_SET":             starlark.MakeInt(0),
+		"SEEK_CUR":             starlark.MakeInt(1),
+		"SEEK_END":             starlark.MakeInt(2),
 	}}
 }
 
