@@ -177,11 +177,12 @@ func validMethod(m string) bool {
 	return true
 }
 
-// reason is the status's text without its code ("Not Found").
+// reason is the status line's text without its code, as the server sent
+// it ("Not Found", "File not found": CPython and requests show the
+// server's), or Go's text for the code when the line has none.
 func reason(resp *http.Response) string {
-	if t := http.StatusText(resp.StatusCode); t != "" {
-		return t
+	if _, rest, _ := strings.Cut(strings.TrimSpace(resp.Status), " "); rest != "" {
+		return rest
 	}
-	_, rest, _ := strings.Cut(strings.TrimSpace(resp.Status), " ")
-	return rest
+	return http.StatusText(resp.StatusCode)
 }
