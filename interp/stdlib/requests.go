@@ -97,7 +97,7 @@ func reqCodes() starlark.Value {
 		d[k] = starlark.MakeInt(v)
 		d[strings.ToUpper(k)] = starlark.MakeInt(v)
 	}
-	return &starlarkstruct.Module{Name: "status_codes", Members: d}
+	return starlarkstruct.FromStringDict(starlark.String("status_codes"), d)
 }
 
 // reqSession is requests.Session: headers and cookies kept between
