@@ -371,20 +371,7 @@ func (r *Runner) ClientRoots(dirs []string, narrow bool) (*roots.Roots, error) {
 // unless packs.file.backups is false (SPEC §8.2), and how long backups
 // are kept (packs.file.backups_*: file.ParseSettings).
 func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
-	o := file.Options{Roots: r, Backups: true}
-	// Content is searched as a program may see it, with the secrets of
-	// the moment (those of toolpacks' pass-through variables included):
-	// in their encoded forms, and as in db results, any piece of eight
-	// characters or more in any case (a secret stored lower-cased in a
-	// file was shown, and greppable, as it was).
-	frags := redaction.NewFragments(cfg.Secrets)
-	o.Redact = func(ctx context.Context, text string) (string, error) {
-		text, err := cfg.Secrets.RedactContext(ctx, text)
-		if err == nil && frags != nil {
-			text = frags.Hide(text)
-		}
-		return text, err
-	}
+	o := file.Options{Roots: r, Backups: true, Redact: contentRedactor(cfg)}
 	p := cfg.Packs["file"]
 	if p == nil {
 		return o, nil
@@ -396,6 +383,23 @@ func fileOptions(cfg *config.Config, r *roots.Roots) (file.Options, error) {
 	var err error
 	o.Retention, err = file.ParseSettings(p.Settings)
 	return o, err
+}
+
+// contentRedactor hides secrets in content a pack hands a program
+// (files, and bodies the web variants return): with the secrets of the
+// moment (those of toolpacks' pass-through variables included), in their
+// encoded forms, and as in db results, any piece of eight characters or
+// more in any case (a secret stored lower-cased in a file was shown, and
+// greppable, as it was).
+func contentRedactor(cfg *config.Config) func(ctx context.Context, text string) (string, error) {
+	frags := redaction.NewFragments(cfg.Secrets)
+	return func(ctx context.Context, text string) (string, error) {
+		text, err := cfg.Secrets.RedactContext(ctx, text)
+		if err == nil && frags != nil {
+			text = frags.Hide(text)
+		}
+		return text, err
+	}
 }
 
 // defaultDenyHosts keep web.fetch away from cloud metadata services unless
@@ -424,6 +428,7 @@ func webOptions(cfg *config.Config) (web.Options, error) {
 	if _, set := settings["deny_hosts"]; !set {
 		o.DenyHosts = defaultDenyHosts()
 	}
+	o.Redact = contentRedactor(cfg) // bodies of urllib.request and requests
 	return o, nil
 }
 

@@ -113,7 +113,7 @@ func TestDocsUnavailableBuiltins(t *testing.T) {
 // import, and the hint of an unknown module it shows is the binary's.
 func TestDocsModuleList(t *testing.T) {
 	doc := readDoc(t, "docs/language.md")
-	out, _ := runCLI(t, "run", "-e", "import json\nimport requests")
+	out, _ := runCLI(t, "run", "-e", "import json\nimport httpx")
 	hint := ""
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "hint: ") {

@@ -52,8 +52,8 @@ func isModuleName(name string) bool {
 func instead(name string) string {
 	root, _, _ := strings.Cut(name, ".")
 	switch root {
-	case "requests", "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
-		return "fetch pages with web.fetch(url=...)"
+	case "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
+		return "use requests or urllib.request, or fetch pages with web.fetch(url=...)"
 	case "os", "pathlib", "shutil", "glob", "fileinput", "filecmp":
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
 	case "sqlite3", "dbm", "shelve":

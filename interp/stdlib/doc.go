@@ -76,6 +76,7 @@ func Modules() starlark.StringDict {
 		"pprint":      PPrint(),
 		"random":      Random(),
 		"re":          RE(),
+		"requests":    Requests(),
 		"secrets":     Secrets(),
 		"shlex":       ShLex(),
 		"statistics":  Statistics(),

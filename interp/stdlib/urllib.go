@@ -41,7 +41,7 @@ func URLLib() *starlarkstruct.Module {
 		"SplitResult":      urlClasses[splitResult],
 		"DefragResult":     urlClasses[defragResult],
 	}}
-	return &starlarkstruct.Module{Name: "urllib", Members: starlark.StringDict{"parse": parse}}
+	return &starlarkstruct.Module{Name: "urllib", Members: starlark.StringDict{"parse": parse, "request": urllibRequest(), "error": urllibError()}}
 }
 
 // The schemes CPython's urllib.parse treats specially.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/onetool-dev/onetool/internal/pyops"
 	"github.com/onetool-dev/onetool/packs/meter"
 )
 
@@ -54,31 +55,6 @@ type Hop struct {
 	URL    string
 }
 
-// Kinds of exchange failure, for Python's exception classes (requests'
-// ConnectionError, Timeout, TooManyRedirects, InvalidURL; urllib's
-// URLError). errors.Is matches them; the message stays the pack's own,
-// which says what to do.
-var (
-	ErrHostRefused  = errors.New("host refused by packs.web rules")
-	ErrTimeout      = errors.New("timed out")
-	ErrConnect      = errors.New("cannot connect")
-	ErrRedirects    = errors.New("redirect not followed")
-	ErrBadURL       = errors.New("invalid URL")
-	ErrBodyTooLarge = errors.New("response larger than packs.web.max_bytes")
-)
-
-// kindError gives err the kind kind, keeping err's text and chain.
-type kindError struct {
-	kind error
-	err  error
-}
-
-func (e *kindError) Error() string        { return e.err.Error() }
-func (e *kindError) Unwrap() error        { return e.err }
-func (e *kindError) Is(target error) bool { return target == e.kind }
-
-func withKind(kind, err error) error { return &kindError{kind: kind, err: err} }
-
 // noRedirectsKey marks a request whose redirects are returned, not
 // followed (see checkRedirect).
 type noRedirectsKey struct{}
@@ -93,14 +69,14 @@ func (f *fetcher) exchange(parent context.Context, x Exchange) (*Reply, error) {
 	}
 	u, err := checkURL(x.URL)
 	if err != nil {
-		return nil, withKind(ErrBadURL, err)
+		return nil, pyops.Tag(pyops.ErrBadURL, err)
 	}
 	method := strings.ToUpper(strings.TrimSpace(x.Method))
 	if method == "" {
 		method = http.MethodGet
 	}
 	if !validMethod(method) {
-		return nil, withKind(ErrBadURL, fmt.Errorf("%q is not an HTTP method", x.Method))
+		return nil, pyops.Tag(pyops.ErrBadURL, fmt.Errorf("%q is not an HTTP method", x.Method))
 	}
 	timeout := f.timeout
 	if x.Timeout > 0 && x.Timeout < timeout {
@@ -120,7 +96,7 @@ func (f *fetcher) exchange(parent context.Context, x Exchange) (*Reply, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
 	if err != nil {
-		return nil, withKind(ErrBadURL, fmt.Errorf("url %q: %v", shownURL(u), err))
+		return nil, pyops.Tag(pyops.ErrBadURL, fmt.Errorf("url %q: %v", shownURL(u), err))
 	}
 	req.Header.Set("User-Agent", UserAgent)
 	for _, h := range x.Header {
@@ -141,7 +117,7 @@ func (f *fetcher) exchange(parent context.Context, x Exchange) (*Reply, error) {
 		return nil, f.exchangeError(parent, ctx, final, err, timeout)
 	}
 	if truncated {
-		return nil, withKind(ErrBodyTooLarge, fmt.Errorf("the response from %s is larger than %s (packs.web.max_bytes): raise the limit to read it", shownURL(final), sizeText(f.maxBytes)))
+		return nil, pyops.Tag(pyops.ErrBodyTooLarge, fmt.Errorf("the response from %s is larger than %s (packs.web.max_bytes): raise the limit to read it", shownURL(final), sizeText(f.maxBytes)))
 	}
 	r := &Reply{Status: resp.StatusCode, Reason: reason(resp), URL: final.String(), Body: data}
 	for _, k := range sortedKeys(resp.Header) {
@@ -156,7 +132,9 @@ func (f *fetcher) exchange(parent context.Context, x Exchange) (*Reply, error) {
 	return r, nil
 }
 
-// exchangeError is requestError with a kind.
+// exchangeError is requestError with a kind of package pyops, for the
+// exception class a program catches (requests' ConnectionError, Timeout,
+// TooManyRedirects, InvalidURL; urllib's URLError).
 func (f *fetcher) exchangeError(parent, ctx context.Context, u *url.URL, err error, timeout time.Duration) error {
 	var re *redirectError
 	var rf *refusedError
@@ -164,13 +142,13 @@ func (f *fetcher) exchangeError(parent, ctx context.Context, u *url.URL, err err
 	case parent.Err() != nil:
 		return stopped(parent) // the run's own limit: not the program's to catch
 	case errors.As(err, &re) && errors.As(re, &rf):
-		return withKind(ErrHostRefused, re) // a redirect to a refused host
+		return pyops.Tag(pyops.ErrHostRefused, re) // a redirect to a refused host
 	case errors.As(err, &rf):
-		return withKind(ErrHostRefused, rf)
+		return pyops.Tag(pyops.ErrHostRefused, rf)
 	case errors.As(err, &re):
-		return withKind(ErrRedirects, re)
+		return pyops.Tag(pyops.ErrRedirects, re)
 	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
-		return withKind(ErrTimeout, fmt.Errorf("no complete response from %s within %s: the site is slow or unreachable", shownURL(u), timeout))
+		return pyops.Tag(pyops.ErrTimeout, fmt.Errorf("no complete response from %s within %s: the site is slow or unreachable", shownURL(u), timeout))
 	}
 	err = f.requestError(parent, ctx, u, err)
 	var over *overBudget
@@ -178,9 +156,9 @@ func (f *fetcher) exchangeError(parent, ctx context.Context, u *url.URL, err err
 		return err
 	}
 	if strings.HasPrefix(err.Error(), "url ") || strings.Contains(err.Error(), "has no host") {
-		return withKind(ErrBadURL, err)
+		return pyops.Tag(pyops.ErrBadURL, err)
 	}
-	return withKind(ErrConnect, err)
+	return pyops.Tag(pyops.ErrConnect, err)
 }
 
 // sortedKeys are h's names in order, so that a reply's headers read the
@@ -199,11 +177,12 @@ func validMethod(m string) bool {
 	return true
 }
 
-// reason is the status's text without its code ("Not Found").
+// reason is the status line's text without its code, as the server sent
+// it ("Not Found", "File not found": CPython and requests show the
+// server's), or Go's text for the code when the line has none.
 func reason(resp *http.Response) string {
-	if t := http.StatusText(resp.StatusCode); t != "" {
-		return t
+	if _, rest, _ := strings.Cut(strings.TrimSpace(resp.Status), " "); rest != "" {
+		return rest
 	}
-	_, rest, _ := strings.Cut(strings.TrimSpace(resp.Status), " ")
-	return rest
+	return http.StatusText(resp.StatusCode)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/onetool-dev/onetool/internal/pyops"
 )
 
 // exchangeEnv is a test server and a fetcher allowed to reach it, with
@@ -114,15 +116,15 @@ func TestExchangeErrorKinds(t *testing.T) {
 		kind error
 		want string
 	}{
-		{Exchange{URL: e.url("/big")}, ErrBodyTooLarge, "packs.web.max_bytes"},
-		{Exchange{URL: e.url("/slow"), Timeout: 200 * time.Millisecond}, ErrTimeout, "within 200ms"},
-		{Exchange{URL: e.url("/loop1")}, ErrRedirects, "packs.web.max_redirects"},
-		{Exchange{URL: e.url("/out")}, ErrHostRefused, "10.0.0.1"},
-		{Exchange{URL: "http://192.168.1.1/"}, ErrHostRefused, "192.168.1.1"},
-		{Exchange{URL: "ftp://example.com/"}, ErrBadURL, "only http:// and https://"},
-		{Exchange{URL: "example.com/x"}, ErrBadURL, "no scheme"},
-		{Exchange{URL: e.url("/x"), Method: "GE T"}, ErrBadURL, "not an HTTP method"},
-		{Exchange{URL: "http://127.0.0.1:1/"}, ErrConnect, "cannot connect"},
+		{Exchange{URL: e.url("/big")}, pyops.ErrBodyTooLarge, "packs.web.max_bytes"},
+		{Exchange{URL: e.url("/slow"), Timeout: 200 * time.Millisecond}, pyops.ErrTimeout, "within 200ms"},
+		{Exchange{URL: e.url("/loop1")}, pyops.ErrRedirects, "packs.web.max_redirects"},
+		{Exchange{URL: e.url("/out")}, pyops.ErrHostRefused, "10.0.0.1"},
+		{Exchange{URL: "http://192.168.1.1/"}, pyops.ErrHostRefused, "192.168.1.1"},
+		{Exchange{URL: "ftp://example.com/"}, pyops.ErrBadURL, "only http:// and https://"},
+		{Exchange{URL: "example.com/x"}, pyops.ErrBadURL, "no scheme"},
+		{Exchange{URL: e.url("/x"), Method: "GE T"}, pyops.ErrBadURL, "not an HTTP method"},
+		{Exchange{URL: "http://127.0.0.1:1/"}, pyops.ErrConnect, "cannot connect"},
 	}
 	for _, tt := range tests {
 		_, err := f.exchange(context.Background(), tt.x)
@@ -139,7 +141,7 @@ func TestExchangeCancelledRunIsNoKind(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	_, err := f.exchange(ctx, Exchange{URL: e.url("/slow")})
-	for _, k := range []error{ErrTimeout, ErrConnect, ErrHostRefused} {
+	for _, k := range []error{pyops.ErrTimeout, pyops.ErrConnect, pyops.ErrHostRefused} {
 		if errors.Is(err, k) {
 			t.Errorf("a run stopped by its deadline gave %v, of kind %v", err, k)
 		}

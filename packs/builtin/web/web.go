@@ -93,6 +93,12 @@ type Options struct {
 	// Resolver, if set, looks up host names (tests use it); nil means
 	// net.DefaultResolver.
 	Resolver Resolver
+	// Redact hides the values of secrets in a response body that
+	// web.fetch@get and @send return (urllib.request, requests), before
+	// the body is encoded: one that is not UTF-8 crosses as base64, where
+	// the runner's redaction of results could not find a secret. nil
+	// leaves bodies as they are.
+	Redact func(ctx context.Context, text string) (string, error)
 }
 
 // Register adds the web pack to r, with its description. It fails when
@@ -110,14 +116,21 @@ func Register(r *packs.Registry, o Options) error {
 	r.SetPackDescription("web", Description)
 	text := helpContext(o.AllowHosts)
 	r.SetPackContext("web", func(context.Context) string { return text })
-	return r.RegisterBuiltin(Tools(o)...)
+	f := newFetcher(o)
+	if err := r.RegisterBuiltin(f.tools()...); err != nil {
+		return err
+	}
+	return r.RegisterVariants(f.variants()...)
 }
 
 // Tools returns new web pack tools for o, ready to register. With an
 // invalid host pattern in o (see Register), every call fails with the
 // reason rather than fetching without the rule.
-func Tools(o Options) []*packs.Tool {
-	f := newFetcher(o)
+func Tools(o Options) []*packs.Tool { return newFetcher(o).tools() }
+
+// tools are the pack's public tools over f, which Register shares with
+// its variants (pyops.go).
+func (f *fetcher) tools() []*packs.Tool {
 	return []*packs.Tool{
 		{
 			Pack: "web", Name: "fetch",
@@ -167,6 +180,7 @@ type fetcher struct {
 	connect  func(ctx context.Context, network, addr string) (net.Conn, error)
 	envProxy func(*url.URL) (*url.URL, error)
 	cache    *docCache
+	redact   func(ctx context.Context, text string) (string, error) // Options.Redact
 }
 
 func newFetcher(o Options) *fetcher {
@@ -177,6 +191,7 @@ func newFetcher(o Options) *fetcher {
 		dialer:       &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, ControlContext: lastCheck},
 		lookup:       o.Resolver,
 		cache:        newDocCache(),
+		redact:       o.Redact,
 	}
 	if f.lookup == nil {
 		f.lookup = net.DefaultResolver
