@@ -87,7 +87,11 @@ func Modules() starlark.StringDict {
 		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
 		"zoneinfo":    ZoneInfo(),
+		"glob":        GlobModule(),
+		"shutil":      Shutil(),
+		"pathlib":     PathlibModule(),
 	}
+	d["os"], d["posixpath"] = OSModules() // issue 31: os, and os.path as posixpath
 	setSysModules(d)
 	d.Freeze()
 	return d
