@@ -29,7 +29,7 @@ func moduleNames() []string {
 		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum",
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
-		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3"}
+		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -42,7 +42,7 @@ func isModuleName(name string) bool {
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
 		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex",
 		"abc", "dataclasses", "enum", "contextlib", "inspect",
-		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3":
+		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath":
 		return true
 	}
 	return false
@@ -54,7 +54,7 @@ func instead(name string) string {
 	switch root {
 	case "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":
 		return "use requests or urllib.request, or fetch pages with web.fetch(url=...)"
-	case "os", "pathlib", "shutil", "glob", "fileinput", "filecmp":
+	case "fileinput", "filecmp":
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
 	case "sqlite3", "dbm", "shelve":
 		return "query databases with the db pack: db.query(sql=...)"
@@ -134,12 +134,22 @@ func (rt *runtime) module(thread *starlark.Thread, name string) (starlark.Value,
 	}
 	if isModuleName(name) {
 		if m, ok := interp.Predeclared(thread)[name]; ok {
+			if b, ok := m.(ThreadBinder); ok {
+				return b.BindThread(thread), nil
+			}
 			return m, nil
 		}
 	}
 	return nil, &Exception{Class: "ModuleNotFoundError", Msg: fmt.Sprintf("No module named '%s'", name),
 		Advice: fmt.Sprintf("%s. Modules: %s", instead(name), strings.Join(rt.available(thread), ", ")),
 		Attrs:  starlark.StringDict{"name": interp.MakeString(name)}}
+}
+
+// ThreadBinder is a module whose values need the importing run's thread
+// where go.starlark.net's interfaces give none (os.environ, a Mapping of
+// the run's environment): import binds it to the thread.
+type ThreadBinder interface {
+	BindThread(thread *starlark.Thread) starlark.Value
 }
 
 // submodule is m.rest, a dotted module.

@@ -92,7 +92,11 @@ func Modules() starlark.StringDict {
 		"uuid":        UUID(),
 		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
+		"glob":        GlobModule(),
+		"shutil":      Shutil(),
+		"pathlib":     PathlibModule(),
 	}
+	d["os"], d["posixpath"] = OSModules() // issue 31: os, and os.path as posixpath
 	setSysModules(d)
 	d.Freeze()
 	return d

@@ -74,9 +74,9 @@ func kindOf(err error) error {
 	return pyops.Tag(kind, err)
 }
 
-func str(args map[string]any, k string) string { s, _ := args[k].(string); return s }
-func flag_(args map[string]any, k string) bool { b, _ := args[k].(bool); return b }
-func num(args map[string]any, k string) int64  { n, _ := args[k].(int64); return n }
+func str(args map[string]any, k string) string   { s, _ := args[k].(string); return s }
+func flag_(args map[string]any, k string) bool   { b, _ := args[k].(bool); return b }
+func argNum(args map[string]any, k string) int64 { n, _ := args[k].(int64); return n }
 
 func entry(fi os.FileInfo) map[string]any {
 	st, _ := fi.Sys().(*syscall.Stat_t)
@@ -107,7 +107,7 @@ func (h *dirHost) do(op string, args map[string]any) (any, error) {
 	switch op {
 	case pyops.FileRead:
 		if h.beforeRead != nil {
-			h.beforeRead(num(args, "offset"))
+			h.beforeRead(argNum(args, "offset"))
 		}
 		f, err := os.Open(p)
 		if err != nil {
@@ -121,14 +121,14 @@ func (h *dirHost) do(op string, args map[string]any) (any, error) {
 		if fi.IsDir() {
 			return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
 		}
-		size := num(args, "size")
+		size := argNum(args, "size")
 		if size <= 0 || size > pyops.MaxChunk {
 			size = pyops.MaxChunk
 		}
 		buf := make([]byte, size)
-		n, _ := f.ReadAt(buf, num(args, "offset"))
+		n, _ := f.ReadAt(buf, argNum(args, "offset"))
 		res := entry(fi)
-		res["eof"] = num(args, "offset")+int64(n) >= fi.Size()
+		res["eof"] = argNum(args, "offset")+int64(n) >= fi.Size()
 		pyops.PutContent(res, buf[:n])
 		return res, nil
 	case pyops.FileOpen:

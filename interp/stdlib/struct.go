@@ -64,6 +64,8 @@ func moduleOf(v starlark.Value) (*starlarkstruct.Module, bool) {
 		return x, true
 	case *callableModule:
 		return x.Module, true
+	case *osModule:
+		return x.Module, true
 	}
 	return nil, false
 }

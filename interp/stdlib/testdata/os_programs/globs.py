@@ -1,0 +1,12 @@
+import glob, os
+print(sorted(glob.glob('*')))
+print(sorted(glob.glob('*', include_hidden=True)))
+print(sorted(glob.glob('src/*.py')))
+print(sorted(glob.glob('**/*.py', recursive=True)))
+print(sorted(glob.glob('**/*.py')))
+print(sorted(glob.glob('src/**', recursive=True)))
+print(sorted(glob.glob('*.py', root_dir='src')))
+print(sorted(glob.glob('*/')), glob.glob('nope*'), glob.glob('a.txt'), glob.glob('nope.txt'))
+print(sorted(glob.iglob('docs/*')), type(glob.iglob('*')).__name__)
+print(glob.escape('a[1]*?.txt'), glob.has_magic('a*'), glob.has_magic('abc'))
+print(sorted(glob.glob('src/.*')), sorted(glob.glob('src/**/*.txt', recursive=True, include_hidden=True)))
