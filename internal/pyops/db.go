@@ -31,18 +31,19 @@ const (
 	// statement that returns no rows), "decltypes" []any, "rows" []any of
 	// []any (bytes as PutContent maps), "rowcount" int64 (rows changed:
 	// sqlite3_changes, summed over many), "lastrowid" int64
-	// (last_insert_rowid), "in_transaction" bool.
+	// (last_insert_rowid), "in_transaction" bool, "total_changes" int64
+	// (sqlite3_total_changes).
 	DBRun = "db.query@run"
 
 	// DBScript is Cursor.executescript: COMMIT first when a transaction
 	// is open, then every statement of "sql". Counted as db.execute (and
 	// confirmed as it is). args: "conn" int64, "sql" string. result:
-	// "in_transaction" bool.
+	// "in_transaction" bool, "total_changes" int64.
 	DBScript = "db.execute@script"
 
 	// DBEnd ends a held connection's transaction or the connection.
 	// args: "conn" int64, "action" ("commit", "rollback" or "close").
-	// result: "in_transaction" bool.
+	// result: "in_transaction" bool, "total_changes" int64 (absent for close).
 	DBEnd = "db.query@end"
 )
 

@@ -76,6 +76,7 @@ func Modules() starlark.StringDict {
 		"re":          RE(),
 		"secrets":     Secrets(),
 		"shlex":       ShLex(),
+		"sqlite3":     SQLite3(),
 		"statistics":  Statistics(),
 		"string":      String(),
 		"struct":      StructGlobal(),

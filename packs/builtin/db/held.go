@@ -173,6 +173,10 @@ func (x *held) autocommit() bool { return sqlite3.Xsqlite3_get_autocommit(x.tls,
 
 func (x *held) changes() int64 { return int64(sqlite3.Xsqlite3_changes64(x.tls, x.raw)) }
 
+func (x *held) totalChanges() int64 {
+	return int64(sqlite3.Xsqlite3_total_changes64(x.tls, x.raw))
+}
+
 func (x *held) lastRowID() int64 { return int64(sqlite3.Xsqlite3_last_insert_rowid(x.tls, x.raw)) }
 
 // stmtInfo is what preparing the first statement of some SQL tells.
@@ -487,6 +491,7 @@ func (p *Pack) pyRun(ctx context.Context, args map[string]any) (any, error) {
 	out["rowcount"] = rowcount
 	out["lastrowid"] = x.lastRowID()
 	out["in_transaction"] = !x.autocommit()
+	out["total_changes"] = x.totalChanges()
 	return out, nil
 }
 
@@ -687,7 +692,7 @@ func (p *Pack) pyScript(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, p.pyErr(ctx, x.h, err)
 	}
-	return map[string]any{"in_transaction": !x.autocommit()}, nil
+	return map[string]any{"in_transaction": !x.autocommit(), "total_changes": x.totalChanges()}, nil
 }
 
 func (p *Pack) pyEnd(ctx context.Context, args map[string]any) (any, error) {
@@ -728,7 +733,7 @@ func (p *Pack) pyEnd(ctx context.Context, args map[string]any) (any, error) {
 	if err != nil {
 		return nil, p.pyErr(ctx, x.h, err)
 	}
-	return map[string]any{"in_transaction": !x.autocommit()}, nil
+	return map[string]any{"in_transaction": !x.autocommit(), "total_changes": x.totalChanges()}, nil
 }
 
 // pyErr is the error of a variant: the run's budget and a refused
