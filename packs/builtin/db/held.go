@@ -619,7 +619,7 @@ func collectRaw(rows *sql.Rows, out map[string]any, m meter.Meter, hide func(str
 			case time.Time:
 				// The driver reads text in DATE, DATETIME and TIMESTAMP
 				// columns as times: written back as SQLite's own form.
-				row[i] = sqliteTime(x)
+				row[i] = sqliteTime(x, decl[i] == "DATE")
 				charge += 32
 			default:
 				row[i] = x
@@ -638,10 +638,10 @@ func collectRaw(rows *sql.Rows, out map[string]any, m meter.Meter, hide func(str
 }
 
 // sqliteTime writes a time as SQLite's date and time functions do:
-// "2024-01-02" for a midnight, else "2024-01-02 03:04:05" (with the
-// fraction and a zone offset when there are some).
-func sqliteTime(t time.Time) string {
-	if t.Equal(t.Truncate(24*time.Hour)) && t.Location() == time.UTC {
+// "2024-01-02" for a midnight in a DATE column, else "2024-01-02
+// 03:04:05" (with the fraction and a zone offset when there are some).
+func sqliteTime(t time.Time, date bool) string {
+	if date && t.Equal(t.Truncate(24*time.Hour)) && t.Location() == time.UTC {
 		return t.Format(time.DateOnly)
 	}
 	s := t.Format("2006-01-02 15:04:05.999999999")
