@@ -56,7 +56,7 @@ func instead(name string) string {
 		return "use requests or urllib.request, or fetch pages with web.fetch(url=...)"
 	case "fileinput", "filecmp":
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
-	case "sqlite3", "dbm", "shelve":
+	case "dbm", "shelve":
 		return "query databases with the db pack: db.query(sql=...)"
 	case "subprocess", "multiprocessing", "threading", "asyncio", "concurrent", "signal", "sched", "queue":
 		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...])"

@@ -79,6 +79,7 @@ func Modules() starlark.StringDict {
 		"requests":    Requests(),
 		"secrets":     Secrets(),
 		"shlex":       ShLex(),
+		"sqlite3":     SQLite3(),
 		"statistics":  Statistics(),
 		"string":      String(),
 		"struct":      StructGlobal(),

@@ -74,9 +74,9 @@ const ToolName = "run"
 // ToolDescription is the run tool's description: short, because every
 // client pays for it in every conversation; the details are in the
 // instructions and in ot.help().
-const ToolDescription = `Run a Python program (a sandboxed subset) that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
-	`Loops, f-strings, try/except, comprehensions and the standard modules (re, json, datetime…) work; the last expression or a top-level return is the result, after any print() output. ` +
-	`Discover tools with ot.help().`
+const ToolDescription = `Run a Python program that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
+	`Python 3 and its standard modules; open(), os, pathlib, requests and sqlite3 work within the allowed roots, hosts and databases. ` +
+	`The result is the last expression or a top-level return, after print() output. Discover tools with ot.help().`
 
 // inputSchema is the run tool's input: one required string.
 var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"Python code to run; may be wrapped in a Markdown fence"}},"required":["command"],"additionalProperties":false}`)
@@ -381,7 +381,7 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
 	// Stub lines show a learned shape for a tool that declares no result.
 	b.WriteString(catalog.Instructions(entries, carry, catalog.Options{Result: r.LearnedResult}))
-	if mods := r.ModuleNames(); len(mods) > 0 {
+	if mods := topModules(r.ModuleNames()); len(mods) > 0 {
 		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
 	}
 	if carry {
@@ -391,8 +391,23 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	}
 	b.WriteString(`
 Combine calls in one program (loops, try/except ToolError); return what you need.
-Not there: async, yield; open() and requests: use the file and web packs.`)
+Not there: async, yield.`)
 	return b.String()
+}
+
+// topModules are the modules an import names first: urllib for
+// urllib.parse and urllib.request, and not posixpath (os.path), which
+// every conversation would pay for twice.
+func topModules(names []string) []string {
+	var out []string
+	for _, n := range names {
+		root, _, _ := strings.Cut(n, ".")
+		if root == "posixpath" || len(out) > 0 && out[len(out)-1] == root {
+			continue
+		}
+		out = append(out, root)
+	}
+	return out
 }
 
 // Listing is what every conversation pays for onetool: the JSON of its

@@ -42,6 +42,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"slices"
@@ -160,6 +161,10 @@ func Register(r *packs.Registry, o Options) (*Pack, error) {
 	if err := r.RegisterBuiltin(p.Tools()...); err != nil {
 		return nil, err
 	}
+	// Python's sqlite3 (issue 31): variants of db.query and db.execute.
+	if err := r.RegisterVariants(p.pyops()...); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -201,6 +206,9 @@ type handle struct {
 	path  string       // SQLite: the real file path ("" for memory)
 	roots *roots.Roots // SQLite: the roots path was checked against when the pool opened
 	check *checker     // SQLite: what statements would do
+	// connector opens SQLite connections with the authorizer set (the
+	// pool's, and each held connection's own: held.go).
+	connector driver.Connector
 }
 
 // noDatabases is the error of every call when nothing is configured.

@@ -127,26 +127,9 @@ func (p *Pack) runSQL(ctx context.Context, h *handle, g *stmtGuard, fn func(conn
 	}
 	defer c.Close()
 	if h.t.kind == kindSQLite {
-		rec := &refusal{}
-		err := c.Raw(func(dc any) error {
-			ar, ok := dc.(sqlite.AuthorizerRegisterer)
-			if !ok {
-				return errors.New("the SQLite driver offers no authorizer")
-			}
-			return ar.RegisterAuthorizer(authorizer(p.o.ReadOnly, rec))
-		})
-		if err != nil {
-			return err
-		}
-		if g != nil {
-			g.rec = rec
-		}
-		err = fn(c)
-		if rec.connectionChanged() {
+		changed, err := p.onSQLite(c, g, fn)
+		if changed {
 			p.reset(h, c)
-		}
-		if reason, ro := rec.get(); err != nil && reason != "" {
-			return &refusedError{reason: reason, readOnly: ro, err: err}
 		}
 		return err
 	}
@@ -159,6 +142,34 @@ func (p *Pack) runSQL(ctx context.Context, h *handle, g *stmtGuard, fn func(conn
 	}
 	defer tx.Rollback()
 	return fn(tx)
+}
+
+// onSQLite runs fn on the SQLite connection c with the pack's authorizer
+// set for this call (its refusals recorded, so that one can be told apart
+// and explained), readied by g when it is not nil. It reports whether
+// the program's SQL changed the connection (a pragma's setting, a
+// transaction, a savepoint): a pooled connection is then reset (runSQL),
+// a held one (held.go) keeps it for the run.
+func (p *Pack) onSQLite(c *sql.Conn, g *stmtGuard, fn func(conn) error) (changed bool, err error) {
+	rec := &refusal{}
+	err = c.Raw(func(dc any) error {
+		ar, ok := dc.(sqlite.AuthorizerRegisterer)
+		if !ok {
+			return errors.New("the SQLite driver offers no authorizer")
+		}
+		return ar.RegisterAuthorizer(authorizer(p.o.ReadOnly, rec))
+	})
+	if err != nil {
+		return false, err
+	}
+	if g != nil {
+		g.rec = rec
+	}
+	err = fn(c)
+	if reason, ro := rec.get(); err != nil && reason != "" {
+		err = &refusedError{reason: reason, readOnly: ro, err: err}
+	}
+	return rec.connectionChanged(), err
 }
 
 // reset ends what a call changed of its connection c (runSQL).

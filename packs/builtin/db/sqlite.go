@@ -79,7 +79,8 @@ func (p *Pack) openSQLite(h *handle) error {
 	if err != nil {
 		return fmt.Errorf("database '%s': %w", h.name, err)
 	}
-	h.db = sql.OpenDB(&guarded{Connector: base, readOnly: p.o.ReadOnly})
+	h.connector = &guarded{Connector: base, readOnly: p.o.ReadOnly}
+	h.db = sql.OpenDB(h.connector)
 	if h.t.memory {
 		// One connection, kept: each connection has its own memory database.
 		h.db.SetMaxOpenConns(1)
