@@ -349,6 +349,23 @@ func dictBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	return d, nil
 }
 
+// keysMethod is v's keys method when v has one (and is not a str, list
+// or other builtin without it), nil otherwise.
+func keysMethod(v starlark.Value) starlark.Value {
+	ha, ok := v.(starlark.HasAttrs)
+	if !ok {
+		return nil
+	}
+	k, err := ha.Attr("keys")
+	if err != nil || k == nil {
+		return nil
+	}
+	if _, ok := k.(starlark.Callable); !ok {
+		return nil
+	}
+	return k
+}
+
 // updateDict adds to d the entries of a mapping or of an iterable of
 // pairs, then the keyword arguments, with CPython's errors.
 func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, kwargs []starlark.Tuple) error {
@@ -391,6 +408,28 @@ func updateDict(thread *starlark.Thread, d *starlark.Dict, args starlark.Tuple, 
 				}
 			}
 		default:
+			if keys := keysMethod(src); keys != nil {
+				// CPython's rule: a value with a keys() method is a
+				// mapping (an sqlite3.Row, a class of the program's).
+				ks, err := starlark.Call(thread, keys, nil, nil)
+				if err != nil {
+					return err
+				}
+				err = forEach(thread, ks, func(k starlark.Value) (bool, error) {
+					v, err := GetItem(thread, src, k)
+					if err == nil {
+						err = d.SetKey(k, v)
+					}
+					if err == nil {
+						err = dictGrew(b, d)
+					}
+					return err != nil, err
+				})
+				if err != nil {
+					return err
+				}
+				break
+			}
 			if n := lenHint(src); n > 0 {
 				if err := b.Alloc(int64(n) * 3 * slot); err != nil {
 					return err

@@ -278,6 +278,9 @@ func openFileWith(thread *starlark.Thread, file starlark.Value, mode string, o o
 	if err != nil {
 		return nil, err
 	}
+	if err := flushOpen(thread, path); err != nil {
+		return nil, err
+	}
 	f := &fileObj{path: path, name: starlark.String(path), binary: m.binary, rd: m.rd, wr: m.wr, app: m.app, first: true, thread: thread}
 	if _, ok := file.(starlark.Bytes); ok {
 		f.name = file
@@ -382,6 +385,47 @@ func (f *fileObj) start(thread *starlark.Thread, m modeFlags) error {
 		f.removeHook = interp.AtEnd(thread, f.String(), func(th *starlark.Thread) error {
 			return f.closeFile(th)
 		})
+		if f.sink == nil {
+			keepOpen(thread, f)
+		}
+	}
+	return nil
+}
+
+// openFilesLocal is the thread-local of the files a run has open for
+// writing, by path (see flushOpen).
+const openFilesLocal = "onetool.stdlib.openfiles"
+
+// keepOpen notes f, open for writing, for flushOpen.
+func keepOpen(thread *starlark.Thread, f *fileObj) {
+	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	if m == nil {
+		m = map[string][]*fileObj{}
+		thread.SetLocal(openFilesLocal, m)
+	}
+	live := m[f.path][:0]
+	for _, g := range m[f.path] {
+		if !g.closed {
+			live = append(live, g)
+		}
+	}
+	m[f.path] = append(live, f)
+}
+
+// flushOpen commits what the run wrote to path through file objects it
+// has not closed, before the path is opened again. CPython closes, and
+// so flushes, a file object the moment nothing refers to it any more, so
+// programs write `json.dump(x, open(p, "w"))` and read p back at once;
+// here a file is committed when it is closed or the run ends, and this
+// gives the reader what CPython's would see.
+func flushOpen(thread *starlark.Thread, path string) error {
+	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	for _, f := range m[path] {
+		if !f.closed && f.dirty {
+			if err := f.commit(thread); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package stdlib
 
 import (
+	"path"
+	"strings"
+
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
 
@@ -115,6 +118,12 @@ func shutilCopytree(thread *starlark.Thread, _ *starlark.Builtin, args starlark.
 	dst, err := osPathArg(thread, "copytree", dstV)
 	if err != nil {
 		return nil, err
+	}
+	if parent := path.Dir(strings.TrimRight(dst.s, "/")); parent != "." && parent != "/" {
+		// copytree makes dst with os.makedirs: its missing parents too.
+		if _, err := call(thread, pyops.FileMkdir, map[string]any{"path": parent, "parents": true, "exist_ok": true}); err != nil {
+			return nil, pyErr(err, parent)
+		}
 	}
 	if _, err := call(thread, pyops.FileCopy, map[string]any{"src": src.s, "dst": dst.s, "tree": true, "dirs_exist_ok": bool(existOK.Truth()), "meta": true}); err != nil {
 		return nil, pyErr(err, dst.s)

@@ -1,0 +1,2 @@
+with open("data") as f:
+    print(f.read())

@@ -1,0 +1,4 @@
+import csv
+
+with open("data/sales_2027.csv") as f:
+    print(list(csv.reader(f)))
