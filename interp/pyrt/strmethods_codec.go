@@ -206,10 +206,7 @@ func decodeMethod(thread *starlark.Thread, recv starlark.Value, args starlark.Tu
 		}
 		switch h {
 		case "strict":
-			if n == 1 {
-				return nil, exception("UnicodeDecodeError", "'%s' codec can't decode byte 0x%02x in position %d: %s", c.name(), data[i], i, why)
-			}
-			return nil, exception("UnicodeDecodeError", "'%s' codec can't decode bytes in position %d-%d: %s", c.name(), i, i+n-1, why)
+			return nil, decodeError(c.name(), data, i, n, why)
 		case "replace":
 			w.WriteRune(utf8.RuneError)
 		case "backslashreplace":
@@ -269,4 +266,21 @@ func decodeStep(c codec, data string, i int) (r rune, n int, why string) {
 	}
 	r, n = utf8.DecodeRuneInString(data[i:])
 	return r, n, ""
+}
+
+// decodeError is CPython's UnicodeDecodeError for the n bytes of data at
+// i that the codec named could not decode, why: its text, and the
+// attributes handlers read (encoding, object, start, end, reason).
+func decodeError(codec string, data string, i, n int, why string) error {
+	msg := fmt.Sprintf("'%s' codec can't decode bytes in position %d-%d: %s", codec, i, i+n-1, why)
+	if n == 1 {
+		msg = fmt.Sprintf("'%s' codec can't decode byte 0x%02x in position %d: %s", codec, data[i], i, why)
+	}
+	return ErrorWithAttrs("UnicodeDecodeError", msg, starlark.StringDict{
+		"encoding": starlark.String(codec),
+		"object":   interp.Bytes(data),
+		"start":    starlark.MakeInt(i),
+		"end":      starlark.MakeInt(i + n),
+		"reason":   starlark.String(why),
+	})
 }
