@@ -1,12 +1,9 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -222,38 +219,14 @@ func regenerateCorpusIO(t *testing.T, site string, progs []string) {
 }
 
 // cpythonIOOutput is what CPython shows of a program run over a fresh
-// copy of the tree, in the shape of the .out files.
+// copy of the tree (with site-packages, for requests), in the shape of
+// the .out files.
 func cpythonIOOutput(t *testing.T, python, name, seed, site string) (string, error) {
 	dir := corpusTree(t)
 	src, err := filepath.Abs(filepath.Join(corpusIODir, name))
 	if err != nil {
 		return "", err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, python, src)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "SITE_URL="+site, "PYTHONHASHSEED="+seed, "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	var exit *exec.ExitError
-	wantErr := corpusErrorName.MatchString(name)
-	switch {
-	case err == nil && wantErr:
-		return "", fmt.Errorf("%s ended normally under CPython: a program named NNN_error_* must end with an uncaught exception", name)
-	case errors.As(err, &exit) && !wantErr:
-		return "", fmt.Errorf("%s failed under CPython (only NNN_error_* programs may):\n%s", name, stderr.String())
-	case err != nil && !errors.As(err, &exit):
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	text := stdout.String()
-	if wantErr {
-		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-		if text != "" && !strings.HasSuffix(text, "\n") {
-			text += "\n"
-		}
-		text += "Error: " + lines[len(lines)-1] + "\n"
-	}
-	return corpusIONormal(text, site, dir), nil
+	text, err := cpythonRun(python, []string{src}, dir, name, "SITE_URL="+site, "PYTHONHASHSEED="+seed)
+	return corpusIONormal(text, site, dir), err
 }

@@ -366,15 +366,23 @@ func runCPython(python, corpusDir, name string) error {
 }
 
 // cpythonOutput is what CPython shows of a program, in the shape of the
-// .out files.
+// .out files. -S skips site: the programs need only the standard
+// library, and a site-packages .pth can cost a third of a second a
+// program.
 func cpythonOutput(python, corpusDir, name, hashSeed string) (string, error) {
+	return cpythonRun(python, []string{"-S", name}, corpusDir, name, "PYTHONHASHSEED="+hashSeed)
+}
+
+// cpythonRun runs python with args in dir (env added to the process's)
+// and returns what it showed of the program name in the shape of the
+// .out files: what it printed, and for a NNN_error_* program, "Error: "
+// and the last line of the traceback.
+func cpythonRun(python string, args []string, dir, name string, env ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	// -S skips site: the programs need only the standard library, and a
-	// site-packages .pth can cost a third of a second a program.
-	cmd := exec.CommandContext(ctx, python, "-S", name)
-	cmd.Dir = corpusDir
-	cmd.Env = append(os.Environ(), "PYTHONHASHSEED="+hashSeed, "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
+	cmd := exec.CommandContext(ctx, python, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1"), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
