@@ -412,6 +412,24 @@ func keepOpen(thread *starlark.Thread, f *fileObj) {
 	m[f.path] = append(live, f)
 }
 
+// forgetOpen drops f, closed, from what keepOpen noted, so that a run
+// opening many files holds only the open ones.
+func forgetOpen(thread *starlark.Thread, f *fileObj) {
+	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	list := m[f.path]
+	for i, g := range list {
+		if g == f {
+			list = append(list[:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(m, f.path)
+	} else {
+		m[f.path] = list
+	}
+}
+
 // flushOpen commits what the run wrote to path through file objects it
 // has not closed, before the path is opened again. CPython closes, and
 // so flushes, a file object the moment nothing refers to it any more, so
@@ -712,6 +730,7 @@ func (f *fileObj) closeFile(thread *starlark.Thread) error {
 		err = f.commit(thread)
 	}
 	f.closed = true
+	forgetOpen(thread, f)
 	if f.removeHook != nil {
 		f.removeHook()
 		f.removeHook = nil

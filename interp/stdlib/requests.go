@@ -610,6 +610,12 @@ type reqResponse struct {
 	encoding starlark.Value // None or str
 	history  *starlark.List
 	cookies  *starlark.Dict
+
+	// text is the body decoded with textEnc, kept: a program reads
+	// r.text in a loop, and decoding a body of megabytes each time would
+	// be work the budget does not see.
+	text_   starlark.Value
+	textEnc starlark.Value
 }
 
 func newReqResponse(r *httpReply) *reqResponse {
@@ -685,11 +691,23 @@ func (r *reqResponse) Held(v func(starlark.Value)) {
 	v(r.encoding)
 	v(r.history)
 	v(r.cookies)
+	if r.text_ != nil {
+		v(r.text_) // the kept decoded text counts too
+	}
 }
 
 func (r *reqResponse) text() string {
-	enc, _ := interp.AsText(r.encoding)
-	return decodeText(string(r.r.body), enc)
+	s, _ := interp.AsText(r.textValue())
+	return s
+}
+
+// textValue is r.text, decoded once per encoding.
+func (r *reqResponse) textValue() starlark.Value {
+	if r.text_ == nil || r.textEnc != r.encoding {
+		enc, _ := interp.AsText(r.encoding)
+		r.text_, r.textEnc = interp.MakeString(decodeText(string(r.r.body), enc)), r.encoding
+	}
+	return r.text_
 }
 
 func (r *reqResponse) AttrNames() []string {
@@ -720,7 +738,7 @@ func (r *reqResponse) Attr(name string) (starlark.Value, error) {
 	case "content":
 		return r.r.body, nil
 	case "text":
-		return interp.MakeString(r.text()), nil
+		return r.textValue(), nil
 	case "encoding":
 		return r.encoding, nil
 	case "apparent_encoding":
