@@ -359,11 +359,21 @@ func TestReplicasBehindHAProxy(t *testing.T) {
 					r.sent.Sub(killed), r.ended.Sub(signalled), r.err)
 			}
 		}
-		// 8 clients, one run each at a time, round robin over two replicas.
-		if failed > 8 {
-			t.Errorf("%d runs failed, more than the 8 clients could have had in flight", failed)
+		// 8 clients, one run each at a time: at most 8 runs were in flight
+		// when the signal was sent. A client whose run failed may send
+		// its next one while b is dying (between the signal and the
+		// kernel closing b's sockets), and that one may fail too, so
+		// only the runs sent before the signal are bounded by 8.
+		inFlight := 0
+		for _, r := range runs {
+			if r.err != "" && r.sent.Before(signalled) {
+				inFlight++
+			}
 		}
-		t.Logf("%d runs, %d failed (in flight on b when it was killed)", len(runs), failed)
+		if inFlight > 8 {
+			t.Errorf("%d runs sent before SIGKILL failed, more than the 8 clients could have had in flight", inFlight)
+		}
+		t.Logf("%d runs, %d failed (%d in flight on b when it was killed, %d sent while it died)", len(runs), failed, inFlight, failed-inFlight)
 	})
 }
 
