@@ -382,6 +382,15 @@ func (r *Runner) stats() any {
 // run has its own (RunRoots).
 func (r *Runner) Roots() *roots.Roots { return r.roots }
 
+// Databases names the databases programs may open (packs.db.databases),
+// sorted; none when the db pack is off or has none.
+func (r *Runner) Databases() []string {
+	if r.db == nil {
+		return nil
+	}
+	return r.db.Names()
+}
+
 // Config returns the configuration the runner was built from.
 func (r *Runner) Config() *config.Config { return r.cfg }
 

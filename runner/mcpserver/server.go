@@ -71,13 +71,6 @@ type Options struct {
 // ToolName is the name of the one tool.
 const ToolName = "run"
 
-// ToolDescription is the run tool's description: short, because every
-// client pays for it in every conversation; the details are in the
-// instructions and in ot.help().
-const ToolDescription = `Run a Python program that calls tools as pack.function(arg=value), e.g. demo.foo(text="hi"). ` +
-	`Python 3 and its standard modules; open(), os, pathlib, requests and sqlite3 work within the allowed roots, hosts and databases. ` +
-	`The result is the last expression or a top-level return, after print() output. Discover tools with ot.help().`
-
 // inputSchema is the run tool's input: one required string.
 var inputSchema = json.RawMessage(`{"type":"object","properties":{"command":{"type":"string","description":"Python code to run; may be wrapped in a Markdown fence"}},"required":["command"],"additionalProperties":false}`)
 
@@ -106,7 +99,7 @@ func newServer(r *runner.Runner, opts Options) (*mcp.Server, *handler) {
 	h := &handler{r: r, opts: opts, log: log, roots: cr, parked: map[string]*confirmingRun{}, sessions: map[*mcp.ServerSession]*runner.Session{}}
 	h.state = newStateBudget(stateBound(opts.SessionMemory, r.Config().Serve.SessionMemory, config.DefaultSessionMemory),
 		stateBound(opts.SessionMemoryTotal, r.Config().Serve.SessionMemoryTotal, config.DefaultSessionMemoryTotal))
-	s.AddTool(runTool(mayDestroy(r)), h.run)
+	s.AddTool(runTool(ToolDescription(r), mayDestroy(r)), h.run)
 	addResources(s, r.Registry())
 	s.AddReceivingMiddleware(instructionsPerPrincipal(r))
 	// Outermost of the server's own: a refused request costs nothing.
@@ -148,10 +141,10 @@ func mayDestroy(r *runner.Runner) bool {
 // runTool is the definition of the one tool. Its hints are those of the
 // most dangerous tool a program can reach, so that a client deciding what
 // to approve is not told that run is harmless when it can delete files.
-func runTool(destructive bool) *mcp.Tool {
+func runTool(description string, destructive bool) *mcp.Tool {
 	return &mcp.Tool{
 		Name:        ToolName,
-		Description: ToolDescription,
+		Description: description,
 		InputSchema: inputSchema,
 		Annotations: &mcp.ToolAnnotations{
 			Title:           "Run a Python program",
@@ -378,7 +371,7 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	}
 	carry := catalog.Carries(entries)
 	var b strings.Builder
-	b.WriteString("onetool: the run tool runs a Python program; tools are pack.function(arg=value).\nPacks:\n")
+	b.WriteString("Packs (call as pack.function(arg=value) in run's Python):\n")
 	// Stub lines show a learned shape for a tool that declares no result.
 	b.WriteString(catalog.Instructions(entries, carry, catalog.Options{Result: r.LearnedResult}))
 	if mods := topModules(r.ModuleNames()); len(mods) > 0 {
@@ -413,7 +406,7 @@ func topModules(names []string) []string {
 // Listing is what every conversation pays for onetool: the JSON of its
 // tools/list result and its instructions.
 func Listing(r *runner.Runner) (toolsList, instructions string) {
-	data, _ := json.Marshal(&mcp.ListToolsResult{Tools: []*mcp.Tool{runTool(mayDestroy(r))}})
+	data, _ := json.Marshal(&mcp.ListToolsResult{Tools: []*mcp.Tool{runTool(ToolDescription(r), mayDestroy(r))}})
 	return string(data), Instructions(r)
 }
 

@@ -179,6 +179,9 @@ func Tools(o Options) []*packs.Tool {
 	return p.Tools()
 }
 
+// Names are the configured databases' names, sorted.
+func (p *Pack) Names() []string { return slices.Clone(p.names) }
+
 // Close closes every connection pool. Calls made afterwards fail.
 func (p *Pack) Close() error {
 	p.mu.Lock()
