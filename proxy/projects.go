@@ -9,24 +9,27 @@ import (
 
 	"github.com/onetool-dev/onetool/internal/suggest"
 	"github.com/onetool-dev/onetool/interp"
-	"github.com/onetool-dev/onetool/packs/roots"
+	"github.com/onetool-dev/onetool/interp/stdlib"
 )
 
-// Projects is the `proj` global (SPEC §5.3): proj.api is the Path of the
-// project named api; proj.path(name) and proj.list() are functions, and win
-// over projects that happen to be called path or list.
+// Projects is the `proj` global (SPEC §5.3): proj.api is the path of the
+// project named api, a pathlib.Path (so `proj.api / "src"`, open(),
+// os.walk and Path's methods all take it, and its I/O goes through the
+// file pack's checks as any Path's does); proj.path(name) and proj.list()
+// are functions, and win over projects that happen to be called path or
+// list.
 type Projects struct {
 	dirs  map[string]string
 	names []string
-	roots *roots.Roots
+	paths *stdlib.Pathlib
 }
 
 var _ starlark.HasAttrs = (*Projects)(nil)
 
-// NewProjects returns the proj value for name → directory, with path IO
-// confined to r.
-func NewProjects(dirs map[string]string, r *roots.Roots) *Projects {
-	p := &Projects{dirs: dirs, roots: r}
+// NewProjects returns the proj value for name → directory. Its paths'
+// I/O is confined to the roots of the run that does it.
+func NewProjects(dirs map[string]string) *Projects {
+	p := &Projects{dirs: dirs, paths: stdlib.HostPathlib()}
 	for n := range dirs {
 		p.names = append(p.names, n)
 	}
@@ -63,7 +66,7 @@ func (p *Projects) Attr(name string) (starlark.Value, error) {
 			for i, n := range p.names {
 				d := starlark.NewDict(2)
 				d.SetKey(starlark.String("name"), starlark.String(n))
-				d.SetKey(starlark.String("path"), NewPath(p.dirs[n], p.roots))
+				d.SetKey(starlark.String("path"), p.paths.NewPath(p.dirs[n], true))
 				out[i] = d
 			}
 			return starlark.NewList(out), nil
@@ -74,7 +77,7 @@ func (p *Projects) Attr(name string) (starlark.Value, error) {
 
 func (p *Projects) project(name string) (starlark.Value, error) {
 	if dir, ok := p.dirs[name]; ok {
-		return NewPath(dir, p.roots), nil
+		return p.paths.NewPath(dir, true), nil
 	}
 	projects := "(none)"
 	if len(p.names) > 0 {

@@ -181,10 +181,10 @@ func TestOwnFilesOfTheConfiguration(t *testing.T) {
 	}
 }
 
-// With isolation: process, proj paths are evaluated in the worker: the
-// setup it gets carries the server's own files, and the worker's roots
-// refuse them (here a config file outside any .onetool, which the worker
-// could not know of otherwise).
+// With isolation: process, a program's proj paths are pathlib Paths in
+// the worker, whose I/O is a call to the server's file pack: a config file
+// outside any .onetool, which only the server knows as its own, is refused
+// there, and the refusal reaches the worker's caller as ErrProtected.
 func TestWorkerGetsOwnFiles(t *testing.T) {
 	work, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -204,7 +204,14 @@ func TestWorkerGetsOwnFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := workerEngine(data, nil)
+	server := poolHost{r}
+	e, err := workerEngine(data, func(ctx context.Context, tool string, args any) (any, error) {
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return nil, err
+		}
+		return server.Call(ctx, tool, raw)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -318,7 +318,7 @@ func (r *Runner) buildGlobals() error {
 	for k, v := range modules {
 		g[k] = v
 	}
-	g["proj"] = proxy.NewProjects(r.cfg.Projects, r.roots)
+	g["proj"] = proxy.NewProjects(r.cfg.Projects)
 	for k, v := range r.extraGlobals {
 		g[k] = v
 	}

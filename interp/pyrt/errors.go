@@ -64,6 +64,14 @@ func (e *Exception) Origin() starlark.CallStack {
 	return e.Value.origin
 }
 
+// Unwrap is the Go error a builtin raised the exception for, if any.
+func (e *Exception) Unwrap() error {
+	if e.Value == nil {
+		return nil
+	}
+	return e.Value.goCause
+}
+
 // Hint is the advice shown under an uncaught exception (see interp).
 func (e *Exception) Hint() string { return e.Advice }
 

@@ -214,6 +214,10 @@ type ExcValue struct {
 	// self is the instance of a program's class this is the exception
 	// state of (see Raisable); nil for a builtin class's instance.
 	self starlark.Value
+	// goCause is the Go error a builtin raised this for (a refused
+	// path's), so that errors.Is sees through the Python exception to
+	// a Go caller; nil for a program's own.
+	goCause error
 }
 
 var (

@@ -24,6 +24,13 @@ import (
 // instance has errno, strerror, filename and filename2 (None when not
 // given), as in CPython.
 func OSError(class string, errno int, strerror, filename string, filename2 ...string) error {
+	return OSErrorFrom(nil, class, errno, strerror, filename, filename2...)
+}
+
+// OSErrorFrom is OSError raised for the Go error cause, which the
+// exception wraps: errors.Is(err, roots.ErrProtected) holds for the
+// PermissionError of a refused path wherever the run's error goes.
+func OSErrorFrom(cause error, class string, errno int, strerror, filename string, filename2 ...string) error {
 	c := BuiltinClass(class)
 	if class == "" || c == nil || !c.IsSubclass(BuiltinClass("OSError")) {
 		c = osErrorClass(BuiltinClass("OSError"), starlark.MakeInt(errno))
@@ -35,7 +42,7 @@ func OSError(class string, errno int, strerror, filename string, filename2 ...st
 			args = append(args, starlark.None, interp.MakeString(filename2[0]))
 		}
 	}
-	e := &ExcValue{class: c, args: args}
+	e := &ExcValue{class: c, args: args, goCause: cause}
 	e.osInit()
 	return e.Error()
 }

@@ -29,6 +29,13 @@ func call(thread *starlark.Thread, op string, args map[string]any) (any, error) 
 	if h == nil {
 		return nil, pyrt.Errorf("OSError", "%s", pyops.ErrNoHost.Error())
 	}
+	// A path with a NUL byte is CPython's ValueError before any system
+	// call; os.path.exists and Path.exists answer False to it.
+	for _, k := range [...]string{"path", "src", "dst"} {
+		if p, ok := args[k].(string); ok && strings.IndexByte(p, 0) >= 0 {
+			return nil, pyrt.Errorf("ValueError", "embedded null byte")
+		}
+	}
 	return h.Call(interp.Context(thread), op, args)
 }
 
@@ -98,7 +105,7 @@ func pyErr(err error, filename string, filename2 ...string) error {
 		return err
 	}
 	if errors.Is(err, pyops.ErrDenied) {
-		return pyrt.OSError("PermissionError", 13, err.Error(), "")
+		return pyrt.OSErrorFrom(err, "PermissionError", 13, err.Error(), "")
 	}
 	for _, e := range osErrno {
 		if errors.Is(err, e.kind) {
@@ -106,10 +113,10 @@ func pyErr(err error, filename string, filename2 ...string) error {
 			if e.detail {
 				strerror = fmt.Sprintf("%s (%s)", strerror, err)
 			}
-			return pyrt.OSError(e.class, e.errno, strerror, filename, filename2...)
+			return pyrt.OSErrorFrom(err, e.class, e.errno, strerror, filename, filename2...)
 		}
 	}
-	return pyrt.OSError("OSError", 5, fmt.Sprintf("Input/output error (%s)", err), filename, filename2...)
+	return pyrt.OSErrorFrom(err, "OSError", 5, fmt.Sprintf("Input/output error (%s)", err), filename, filename2...)
 }
 
 // openOptions are the keyword arguments of open() after mode, for the

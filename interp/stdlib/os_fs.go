@@ -169,12 +169,23 @@ func isFSKind(err error) bool {
 	return true
 }
 
+// isUnseen reports whether a predicate (os.path.exists, Path.is_file…)
+// answers False to err: a file error, or call's ValueError for a path with
+// a NUL byte, which CPython's predicates answer False to as well.
+func isUnseen(err error) bool {
+	var ex *pyrt.Exception
+	if errors.As(err, &ex) {
+		return ex.Class == "ValueError"
+	}
+	return isFSKind(err)
+}
+
 // predicate answers a stat-based question, False where the path cannot
 // be seen.
 func predicate(thread *starlark.Thread, path string, follow bool, test func(fsEntry) bool) (starlark.Value, error) {
 	e, err := hostStat(thread, path, follow)
 	if err != nil {
-		if isFSKind(err) {
+		if isUnseen(err) {
 			return starlark.False, nil
 		}
 		return nil, err

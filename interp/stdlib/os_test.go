@@ -103,8 +103,9 @@ func TestOSPrograms(t *testing.T) {
 }
 
 // The sandbox as these modules show it: a path outside the roots or
-// among onetool's own files is not there for a predicate (decision 10)
-// and a PermissionError naming the roots for any other operation;
+// among onetool's own files is not there for os.path's predicates
+// (decision 10) and a PermissionError naming the roots for any other
+// operation, Path's predicates included;
 // processes, descriptors, permissions and the home directory are refused
 // with a hint; os.environ is the allowed variables only, read-only.
 // (A case's result is the program's JSON result, or its error.)
@@ -119,7 +120,12 @@ func TestOSSandbox(t *testing.T) {
 	}
 	for _, c := range []struct{ code, want string }{
 		{"import os\nos.path.exists('/etc/passwd'), os.path.isfile('../x'), os.path.isdir('/'), os.path.exists('.onetool/config.toml')", "[false,false,false,false]"},
-		{"from pathlib import Path\nPath('/etc/passwd').exists(), Path('.onetool').is_dir(), Path('/').is_dir()", "[false,false,false]"},
+		// Path's predicates raise what refuses to look, as CPython's raise
+		// EACCES (os.path's answer False): an agent learns the roots
+		// instead of taking the file for absent.
+		{"from pathlib import Path\nPath('/etc/passwd').exists()", "PermissionError: [Errno 13] /etc/passwd is outside the allowed roots (" + dir + ")"},
+		{"from pathlib import Path\nPath('.onetool').is_dir()", "PermissionError: [Errno 13] .onetool is onetool's own"},
+		{"from pathlib import Path\nPath('/').is_dir()", "PermissionError: [Errno 13] / is outside the allowed roots (" + dir + ")"},
 		{"import os\n'.onetool' in os.listdir('.')", "False"},
 		{"import glob\nglob.glob('.*')", `[".hidden"]`},
 		{"import os\nos.listdir('/etc')", "PermissionError: [Errno 13] /etc is outside the allowed roots (" + dir + ")"},

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"sync"
@@ -18,10 +19,15 @@ import (
 // (openFile), within the run's roots.
 
 // PathlibModule is the pathlib module with Path's I/O.
-func PathlibModule() *starlarkstruct.Module {
+func PathlibModule() *starlarkstruct.Module { return HostPathlib().Module() }
+
+// HostPathlib is pathlib's classes with Path's I/O, for a host that hands
+// programs paths of its own: proj.api (SPEC §5.3) is a pathlib.Path whose
+// I/O is the same calls as any other Path's.
+func HostPathlib() *Pathlib {
 	io := &pathIO{}
 	io.pl = NewPathlib(io)
-	return io.pl.Module()
+	return io.pl
 }
 
 // pathIO is Path's I/O for the build pl of pathlib's classes.
@@ -42,6 +48,7 @@ var pathIOMethods = sync.OnceValue(func() map[string]pathMethod {
 		"is_block_device": pathPredicate(true, func(e fsEntry) bool { return e.modeOf()&sIFMT == 0o060000 }),
 		"is_char_device":  pathPredicate(true, func(e fsEntry) bool { return e.modeOf()&sIFMT == 0o020000 }),
 		"iterdir":         pathIterdir,
+		"list":            pathList,
 		"glob":            pathGlobMethod,
 		"rglob":           pathGlobMethod,
 		"stat":            pathStat,
@@ -121,7 +128,19 @@ func pathPredicate(follow bool, test func(fsEntry) bool) pathMethod {
 		if err := (webParams{fn: "Path." + fn, self: true}).unpack(args, kwargs); err != nil {
 			return nil, err
 		}
-		return predicate(thread, p.Str(), follow, test)
+		e, err := hostStat(thread, p.Str(), follow)
+		switch {
+		case errors.Is(err, pyops.ErrDenied):
+			// Path's predicates raise what refuses to look (a path
+			// outside the roots), as CPython's raise EACCES; os.path's
+			// answer False.
+			return nil, pyErr(err, p.Str())
+		case isUnseen(err):
+			return starlark.False, nil
+		case err != nil:
+			return nil, err
+		}
+		return starlark.Bool(test(e)), nil
 	}
 }
 
@@ -148,6 +167,36 @@ func pathIterdir(thread *starlark.Thread, fn string, p *PurePathValue, args star
 		c, err := p.child(thread, starlark.Tuple{interp.MakeString(entries[i-1].name)})
 		return c, err == nil, err
 	}, p), nil
+}
+
+// pathList is p.list(), onetool's own (SPEC §5.3, from before pathlib):
+// the entries of a directory as paths, sorted by name — what
+// sorted(p.iterdir()) gives.
+func pathList(thread *starlark.Thread, fn string, p *PurePathValue, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if err := (webParams{fn: "Path.list", self: true}).unpack(args, kwargs); err != nil {
+		return nil, err
+	}
+	entries, err := hostList(thread, p.Str())
+	if err != nil {
+		return nil, pyErr(err, p.Str())
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.name
+	}
+	sort.Strings(names)
+	if err := interp.BudgetOf(thread).Charge(uint64(len(names)) * 16); err != nil {
+		return nil, err
+	}
+	out := make([]starlark.Value, len(names))
+	for i, n := range names {
+		c, err := p.child(thread, starlark.Tuple{interp.MakeString(n)})
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return starlark.NewList(out), nil
 }
 
 func pathGlobMethod(thread *starlark.Thread, fn string, p *PurePathValue, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -53,7 +53,7 @@ func TestShowDirs(t *testing.T) {
 		want string
 	}{
 		{nil, "none"},
-		{[]string{"/w/proj"}, "."},                                   // the working directory, where relative paths start
+		{[]string{"/w/proj"}, "."}, // the working directory, where relative paths start
 		{[]string{"/srv/a", "/w/proj"}, "/srv/a, /w/proj"},           // "." only for the first root
 		{[]string{"/home/u"}, "~"},                                   // the home directory
 		{[]string{"/home/u/src/x", "/home/uv"}, "~/src/x, /home/uv"}, // a sibling is not under home
