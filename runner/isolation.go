@@ -172,7 +172,7 @@ type wireSetup struct {
 	Snippets   map[string]*config.Snippet `json:"snippets,omitempty"`
 	Projects   map[string]string          `json:"projects,omitempty"`
 	FileDirs   []string                   `json:"file_dirs,omitempty"` // packs.file.allowed_dirs
-	Own        []roots.Own                `json:"own,omitempty"`       // onetool's own files, refused to proj paths too
+	Own        []roots.Own                `json:"own,omitempty"`       // onetool's own files: the worker's roots refuse them too (its file I/O runs in the server)
 	Roots      *roots.Spec                `json:"roots,omitempty"`     // the server's roots, as they are
 	Environ    map[string]string          `json:"environ,omitempty"`   // os.environ for programs (security.environ)
 }

@@ -59,6 +59,10 @@ type fileObj struct {
 	txt *stringIO // text content (UTF-8)
 
 	src *source // what is still to be read; nil when all is loaded
+	// dropped is how many bytes of a read-only file's content the buffer
+	// no longer holds at its front (dropRead), droppedChars their
+	// characters in text mode: tell() and seek() add them back.
+	dropped, droppedChars int
 
 	dirty     bool // written since the last commit
 	first     bool // the next commit is this object's first
@@ -469,12 +473,57 @@ func (f *fileObj) toEnd() {
 	}
 }
 
+// dropMin is how much a read-only file's buffer must hold before the
+// position for dropRead to let it go.
+const dropMin = 1 << 20
+
+// dropRead lets go of what a read-only file's program has read past,
+// once that is dropMin bytes or more: a line loop over a file larger than
+// the memory budget holds a chunk or two, not all it has read. (A file
+// also written keeps its whole content: it is committed whole.)
+func (f *fileObj) dropRead() {
+	if !f.rd || f.wr || f.src == nil {
+		return
+	}
+	if f.binary {
+		n := f.bin.pos
+		if n < dropMin || n > len(f.bin.buf) {
+			return
+		}
+		f.bin.buf = append([]byte(nil), f.bin.buf[n:]...) // a new array: the old one is freed
+		f.bin.pos = 0
+		f.dropped += n
+		return
+	}
+	n := f.txt.pos
+	if n < dropMin || n > len(f.txt.buf) || f.txt.extra > 0 {
+		return
+	}
+	f.droppedChars += utf8.RuneCount(f.txt.buf[:n])
+	f.txt.buf = append([]byte(nil), f.txt.buf[n:]...)
+	f.txt.pos = 0
+	f.dropped += n
+}
+
+// rewind starts a read-only file again from its beginning, for a seek
+// before what dropRead let go; the next read asks the host again.
+func (f *fileObj) rewind() {
+	f.src = &source{}
+	f.dropped, f.droppedChars = 0, 0
+	if f.binary {
+		f.bin.buf, f.bin.pos = nil, 0
+	} else {
+		f.txt.buf, f.txt.pos, f.txt.extra = nil, 0, 0
+	}
+}
+
 // fill reads the next chunk of at most size bytes into the buffer.
 func (f *fileObj) fill(thread *starlark.Thread, size int64) error {
 	s := f.src
 	if s == nil || s.eof {
 		return nil
 	}
+	f.dropRead()
 	b := interp.BudgetOf(thread)
 	if err := b.Room(size); err != nil {
 		return err
@@ -996,30 +1045,103 @@ func fileSeek(thread *starlark.Thread, name string, f *fileObj, args starlark.Tu
 	if err := starlark.UnpackArgs(name, args, kwargs, "pos", &pos, "whence?", &whence); err != nil {
 		return nil, err
 	}
-	switch {
-	case !f.binary && whence == 1 && pos != 0:
-		return nil, ioUnsupported.Raise("can't do nonzero cur-relative seeks", nil)
-	case !f.binary && whence == 2 && pos != 0:
-		return nil, ioUnsupported.Raise("can't do nonzero end-relative seeks", nil)
-	}
-	var err error
-	switch {
-	case whence == 2 || (f.binary && whence == 0):
-		err = f.ensure(thread, -1, false)
-		if f.binary && whence == 0 {
-			err = f.ensure(thread, pos-f.bin.pos, false)
-		}
-	case whence == 0:
-		f.txt.pos, f.txt.extra = 0, 0
-		err = f.ensure(thread, 4*pos, false)
-	}
-	if err != nil {
-		return nil, err
-	}
 	if f.binary {
-		return bytesIOMethods["seek"](thread, name, f.bin, args, kwargs)
+		return f.seekBytes(thread, pos, whence)
 	}
-	return stringIOMethods["seek"](thread, name, f.txt, args, kwargs)
+	switch {
+	case whence < 0 || whence > 2:
+		return nil, pyrt.Errorf("ValueError", "invalid whence (%d, should be 0, 1 or 2)", whence)
+	case whence == 1 && pos != 0:
+		return nil, ioUnsupported.Raise("can't do nonzero cur-relative seeks", nil)
+	case whence == 2 && pos != 0:
+		return nil, ioUnsupported.Raise("can't do nonzero end-relative seeks", nil)
+	case whence == 0 && pos < 0:
+		return nil, pyrt.Errorf("ValueError", "negative seek position %d", pos)
+	}
+	switch whence {
+	case 0:
+		if pos < f.droppedChars {
+			f.rewind()
+		}
+		if err := f.seekChars(thread, pos-f.droppedChars); err != nil {
+			return nil, err
+		}
+	case 2:
+		if err := f.ensure(thread, -1, false); err != nil {
+			return nil, err
+		}
+		f.txt.pos, f.txt.extra = len(f.txt.buf), 0
+	}
+	return starlark.MakeInt(f.droppedChars + f.txt.tell()), interp.BudgetOf(thread).Charge(uint64(f.txt.pos) / 64)
+}
+
+// seekChars moves a text file to character n of its buffer, reading on
+// as far as that needs: chunk by chunk, counting characters as it goes,
+// so that what a read-only file passes is let go (dropRead).
+func (f *fileObj) seekChars(thread *starlark.Thread, n int) error {
+	f.txt.pos, f.txt.extra = 0, 0
+	for {
+		rest := f.txt.buf[f.txt.pos:]
+		if f.src == nil || utf8.RuneCount(rest) >= n {
+			f.txt.seekFrom(n)
+			return nil
+		}
+		n -= utf8.RuneCount(rest)
+		f.txt.pos = len(f.txt.buf)
+		if err := f.fill(thread, readChunk); err != nil {
+			return err
+		}
+	}
+}
+
+// seekBytes is seek in binary mode: to a byte offset of the file, which
+// a read-only file reaches without reading what lies before it.
+func (f *fileObj) seekBytes(thread *starlark.Thread, pos, whence int) (starlark.Value, error) {
+	// A read-only file reaches an offset past what it buffers without
+	// reading what lies between.
+	skip := f.rd && !f.wr && f.src != nil
+	switch whence {
+	case 0:
+	case 1:
+		pos += f.dropped + f.bin.pos
+	case 2:
+		if skip && !f.src.started {
+			if err := f.fill(thread, readChunk); err != nil {
+				return nil, err
+			}
+			skip = f.src != nil
+		}
+		if skip {
+			pos += int(f.src.size)
+		} else {
+			if err := f.ensure(thread, -1, false); err != nil {
+				return nil, err
+			}
+			pos += f.dropped + len(f.bin.buf)
+		}
+	default:
+		return nil, pyrt.Errorf("ValueError", "whence value %d unsupported", whence)
+	}
+	if pos < 0 {
+		return nil, pyrt.OSError("OSError", 22, "Invalid argument", "")
+	}
+	if pos < f.dropped {
+		f.rewind()
+		skip = true // rewind leaves a read-only file with a source
+	}
+	if end := f.dropped + len(f.bin.buf); pos > end && skip {
+		f.dropped, f.bin.buf, f.src.offset = pos, nil, int64(pos)
+		if f.src.started && f.src.offset >= f.src.size {
+			f.src = nil
+		}
+	} else if pos > end {
+		f.bin.pos = len(f.bin.buf)
+		if err := f.ensure(thread, pos-end, false); err != nil {
+			return nil, err
+		}
+	}
+	f.bin.pos = pos - f.dropped
+	return starlark.MakeInt(pos), nil
 }
 
 // fileTell is the position: bytes in binary mode, an opaque number in
@@ -1028,11 +1150,18 @@ func fileTell(thread *starlark.Thread, name string, f *fileObj, args starlark.Tu
 	if f.binary {
 		v, err := bytesIOMethods["tell"](thread, name, f.bin, args, kwargs)
 		if err != nil || !f.app || f.rd {
+			if n, ok := v.(starlark.Int); ok && f.dropped > 0 {
+				v = n.Add(starlark.MakeInt(f.dropped))
+			}
 			return v, err
 		}
 		return starlark.MakeInt(f.bin.pos), nil
 	}
-	return stringIOMethods["tell"](thread, name, f.txt, args, kwargs)
+	v, err := stringIOMethods["tell"](thread, name, f.txt, args, kwargs)
+	if n, ok := v.(starlark.Int); ok && f.droppedChars > 0 {
+		v = n.Add(starlark.MakeInt(f.droppedChars))
+	}
+	return v, err
 }
 
 func fileTruncate(thread *starlark.Thread, name string, f *fileObj, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/onetool-dev/onetool/internal/pyops"
 	"github.com/onetool-dev/onetool/interp"
@@ -446,4 +447,31 @@ type deniedHost struct{ *dirHost }
 
 func (h *deniedHost) Call(context.Context, string, map[string]any) (any, error) {
 	return nil, pyops.Tag(pyops.ErrDenied, errors.New("outside the allowed roots"))
+}
+
+// TestFileReadLetsGoOfWhatWasRead: a read-only file holds what is left to
+// read, not all it has read, so a line loop over a file larger than the
+// memory budget runs; tell() and seek() still count from the file's
+// start, forward (without reading what lies between) and back (reading
+// again). The expected output is CPython's for the same program.
+func TestFileReadLetsGoOfWhatWasRead(t *testing.T) {
+	h := newDirHost(t)
+	var big strings.Builder
+	for i := range 655360 {
+		fmt.Fprintf(&big, "%07d\n", i) // 5 MiB
+	}
+	os.WriteFile(filepath.Join(h.dir, "big.txt"), []byte(big.String()), 0o644)
+	prog, _ := os.ReadFile("testdata/file_drop_program.py")
+	want, _ := os.ReadFile("testdata/file_drop_program.out")
+	opts := interp.Options{Locals: map[string]any{pyops.LocalKey: h}, MaxMemory: 4 << 20, Watchdog: interp.NewWatchdog(), Timeout: 20 * time.Second}
+	res, err := run(string(prog), opts)
+	if err != nil || res.Printed != strings.TrimSuffix(string(want), "\n") {
+		t.Fatalf("%v\n got: %v\nwant: %s", err, res, want)
+	}
+	// Read at once, the same file is over that budget.
+	for _, code := range []string{"open('big.txt').read()", "open('big.txt', 'rb').read()", "open('big.txt').readlines()"} {
+		if _, err := run(code, opts); !errors.Is(err, interp.ErrMemoryLimit) {
+			t.Errorf("%s: %v, want the memory budget's error", code, err)
+		}
+	}
 }

@@ -451,6 +451,12 @@ func sioTell(thread *starlark.Thread, name string, f *stringIO, args starlark.Tu
 // seekTo moves to character n (n >= 0), past the end if need be.
 func (f *stringIO) seekTo(n int) {
 	f.pos, f.extra = 0, 0
+	f.seekFrom(n)
+}
+
+// seekFrom moves n characters (n >= 0) on from the position, past the
+// end if need be.
+func (f *stringIO) seekFrom(n int) {
 	for ; n > 0 && f.pos < len(f.buf); n-- {
 		_, size := utf8.DecodeRune(f.buf[f.pos:])
 		f.pos += size

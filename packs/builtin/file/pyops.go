@@ -153,6 +153,7 @@ type runFiles struct {
 	confirmed map[string]bool
 	redacted  map[string]bool
 	backedUp  map[string]bool
+	clean     map[fileID]bool               // files a scan found no secret in (pyRead)
 	scratch   string                        // real path; "" until FileTemp
 	extended  map[*roots.Roots]*roots.Roots // the run's roots with scratch
 }
@@ -184,7 +185,7 @@ func runFilesFor(ctx context.Context) *runFiles {
 		return nil
 	}
 	v, err := s.Value(runFilesKey{}, func() (io.Closer, error) {
-		return &runFiles{created: map[string]bool{}, confirmed: map[string]bool{}, redacted: map[string]bool{}, backedUp: map[string]bool{}}, nil
+		return &runFiles{created: map[string]bool{}, confirmed: map[string]bool{}, redacted: map[string]bool{}, backedUp: map[string]bool{}, clean: map[fileID]bool{}}, nil
 	})
 	if err != nil {
 		return nil
@@ -443,6 +444,9 @@ func (p *pack) pyRead(ctx context.Context, args map[string]any) (any, error) {
 	switch {
 	case p.o.Redact == nil:
 		content, err = readAt(ctx, m, f, offset, min(size, max(total-offset, 0)), path)
+	case total <= MaxReadFile && (offset > 0 || size < total) && p.holdsNoSecret(ctx, m, f, st, loc.Path()):
+		// Scanned once for the run: its chunks are read as they are.
+		content, err = readAt(ctx, m, f, offset, min(size, max(total-offset, 0)), path)
 	case total <= MaxReadFile:
 		// Redacted whole, so that a secret across two chunks is hidden
 		// too and offsets are those of the text the program sees.
@@ -490,6 +494,58 @@ func (p *pack) pyRead(ctx context.Context, args map[string]any) (any, error) {
 	}
 	pyops.PutContent(out, content)
 	return out, nil
+}
+
+// fileID is a file as one run's reads know it: a file changed since is
+// another (and scanned again).
+type fileID struct {
+	path                  string
+	size, mtime, ino, dev int64
+}
+
+// scanBlock is how much of a file holdsNoSecret looks at at once; each
+// block overlaps the next by scanOverlap, so that a secret across a
+// boundary lies whole in one of them.
+const (
+	scanBlock   = 1 << 20
+	scanOverlap = 64 << 10
+)
+
+// holdsNoSecret reports whether f (at most MaxReadFile) holds no value
+// of a configured secret: a program reading it in chunks then gets them
+// as they are, instead of each chunk's read redacting the whole file (a
+// line loop over a 30 MB file did that 120 times, and needed the whole
+// file under the memory budget). The answer is kept for the run; the
+// scan holds one block at a time against the meter.
+func (p *pack) holdsNoSecret(ctx context.Context, m meter.Meter, f *os.File, st os.FileInfo, real string) bool {
+	ino, dev, _, _, _, _ := sysStat(st)
+	id := fileID{path: real, size: st.Size(), mtime: st.ModTime().UnixNano(), ino: ino, dev: dev}
+	rf := runFilesFor(ctx)
+	if rf != nil {
+		rf.mu.Lock()
+		clean, known := rf.clean[id]
+		rf.mu.Unlock()
+		if known {
+			return clean
+		}
+	}
+	clean := true
+	for off := int64(0); off < id.size && clean; off += scanBlock {
+		n := min(scanBlock+scanOverlap, id.size-off)
+		block, err := readAt(ctx, m, f, off, n, real)
+		if err != nil {
+			return false // the whole-file read says why
+		}
+		seen, err := p.visible(ctx, block)
+		clean = err == nil && bytes.Equal(seen, block)
+		m.Release(n)
+	}
+	if rf != nil {
+		rf.mu.Lock()
+		rf.clean[id] = clean
+		rf.mu.Unlock()
+	}
+	return clean
 }
 
 // readAt reads n bytes of f from off (fewer at its end), charging the

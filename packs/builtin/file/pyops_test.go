@@ -780,3 +780,54 @@ func BenchmarkForRun(b *testing.B) {
 		})
 	}
 }
+
+// With secrets configured, a file read chunk by chunk is scanned for them
+// once per run, one block at a time: each chunk's read holds a chunk
+// against the meter, not the whole file, and the scan is not repeated.
+// A file that holds a secret still reads with it hidden, chunks lining up
+// with the text the program sees.
+func TestPyOpsChunksScannedOnce(t *testing.T) {
+	var scanned atomic.Int64
+	e := newEnv(t, Options{Redact: func(ctx context.Context, text string) (string, error) {
+		scanned.Add(int64(len(text)))
+		return hideSecret(ctx, text)
+	}})
+	line := strings.Repeat("y", 99) + "\n"
+	e.files(map[string]string{
+		"log.txt":    strings.Repeat(line, 200_000), // 20 MB
+		"secret.txt": strings.Repeat(line, 30_000) + "key=" + testSecret + "\n" + strings.Repeat(line, 30_000),
+	})
+	r := newRun(t)
+	var got strings.Builder
+	for off := int64(0); ; off += 256 << 10 {
+		m, err := e.op(meter.With(r.ctx, &countMeter{limit: 6 << 20}), pyops.FileRead, map[string]any{"path": "log.txt", "offset": off, "size": 256 << 10})
+		if err != nil {
+			t.Fatalf("chunk at %d: %v", off, err)
+		}
+		got.WriteString(contentOf(t, m))
+		if m["eof"] == true {
+			break
+		}
+	}
+	if got.Len() != 20_000_000 {
+		t.Errorf("read %d bytes, want 20000000", got.Len())
+	}
+	if n := scanned.Load(); n > 25_000_000 { // once, with the blocks' overlaps
+		t.Errorf("scanned %d bytes for a 20 MB file: the scan is repeated", n)
+	}
+	got.Reset()
+	for off := int64(0); ; off += 100_000 {
+		m, err := e.op(r.ctx, pyops.FileRead, map[string]any{"path": "secret.txt", "offset": off, "size": 100_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.WriteString(contentOf(t, m))
+		if m["eof"] == true {
+			break
+		}
+	}
+	want := strings.Repeat(line, 30_000) + "key=[secret:API_KEY]\n" + strings.Repeat(line, 30_000)
+	if got.String() != want {
+		t.Errorf("a file with a secret, read in chunks: %d bytes, want %d with the secret hidden", got.Len(), len(want))
+	}
+}
