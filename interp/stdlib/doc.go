@@ -91,6 +91,7 @@ func Modules() starlark.StringDict {
 		"urllib":      URLLib(),
 		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
+		"warnings":    Warnings(),
 		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
 		"glob":        GlobModule(),

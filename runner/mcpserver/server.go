@@ -374,8 +374,11 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	b.WriteString("Packs (call as pack.function(arg=value) in run's Python):\n")
 	// Stub lines show a learned shape for a tool that declares no result.
 	b.WriteString(catalog.Instructions(entries, carry, catalog.Options{Result: r.LearnedResult}))
-	if mods := topModules(r.ModuleNames()); len(mods) > 0 {
-		fmt.Fprintf(&b, "Python modules: %s\n", strings.Join(mods, " "))
+	if len(r.ModuleNames()) > 0 {
+		// Named one by one they outgrew the 2,000 characters every
+		// conversation pays (TestContextCostWithReferenceServers); what
+		// an agent needs is what is missing, on the Not there line.
+		b.WriteString("Python modules: the standard library's, and requests (ot.help() lists them).\n")
 	}
 	if carry {
 		b.WriteString(`More: ot.help(query=…): "pack.fn" for all of one, a module, or search words.`)
@@ -384,23 +387,8 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 	}
 	b.WriteString(`
 Combine calls in one program (loops, try/except ToolError); return what you need.
-Not there: async, yield.`)
+Not there: async, yield, threading, subprocess, numpy, pandas.`)
 	return b.String()
-}
-
-// topModules are the modules an import names first: urllib for
-// urllib.parse and urllib.request, and not posixpath (os.path), which
-// every conversation would pay for twice.
-func topModules(names []string) []string {
-	var out []string
-	for _, n := range names {
-		root, _, _ := strings.Cut(n, ".")
-		if root == "posixpath" || len(out) > 0 && out[len(out)-1] == root {
-			continue
-		}
-		out = append(out, root)
-	}
-	return out
 }
 
 // Listing is what every conversation pays for onetool: the JSON of its
