@@ -379,10 +379,12 @@ func (w *warningMessage) String() string {
 	msg, _ := interp.Repr(nil, w.message)
 	return fmt.Sprintf("{message : %s, category : '%s', filename : '%s', lineno : %d, line : None}", msg, warnClassName(w.category), w.filename, w.lineno)
 }
-func (w *warningMessage) Type() string            { return "WarningMessage" }
-func (w *warningMessage) Freeze()                 {}
-func (w *warningMessage) Truth() starlark.Bool    { return true }
-func (w *warningMessage) Hash() (uint32, error)   { return 0, pyrt.Errorf("TypeError", "unhashable type: 'WarningMessage'") }
+func (w *warningMessage) Type() string         { return "WarningMessage" }
+func (w *warningMessage) Freeze()              {}
+func (w *warningMessage) Truth() starlark.Bool { return true }
+func (w *warningMessage) Hash() (uint32, error) {
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'WarningMessage'")
+}
 func (w *warningMessage) PyClass() starlark.Value { return warningMessageClass }
 func (w *warningMessage) AttrNames() []string {
 	return []string{"category", "file", "filename", "line", "lineno", "message", "source"}
