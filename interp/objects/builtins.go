@@ -172,6 +172,8 @@ func Builtins(base starlark.StringDict) starlark.StringDict {
 				return v.dictValue(), nil
 			case *Class:
 				return v.dict.toDict(), nil
+			case interface{ VarsDict() *starlark.Dict }: // types.SimpleNamespace
+				return v.VarsDict(), nil
 			case *starlarkstruct.Module:
 				dd := starlark.NewDict(len(v.Members))
 				for k, m := range v.Members {

@@ -90,6 +90,7 @@ func Modules() starlark.StringDict {
 		"traceback":   Traceback(),
 		"urllib":      URLLib(),
 		"unicodedata": UnicodeData(),
+		"types":       Types(),
 		"uuid":        UUID(),
 		"warnings":    Warnings(),
 		"zipfile":     ZipFileModule(),

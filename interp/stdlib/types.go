@@ -1,0 +1,260 @@
+package stdlib
+
+import (
+	"strings"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/pyrt"
+)
+
+// Types is the types module: SimpleNamespace and MappingProxyType as
+// CPython 3.11's, and the classes of functions, methods and modules for
+// isinstance (types.FunctionType and the like know their instances; type(f)
+// is not the same object, as it is in CPython).
+func Types() *starlarkstruct.Module {
+	return &starlarkstruct.Module{Name: "types", Members: starlark.StringDict{
+		"SimpleNamespace":     simpleNamespaceClass,
+		"MappingProxyType":    mappingProxyClass,
+		"FunctionType":        functionTypeClass,
+		"LambdaType":          functionTypeClass,
+		"BuiltinFunctionType": builtinTypeClass,
+		"BuiltinMethodType":   builtinTypeClass,
+		"MethodType":          methodTypeClass,
+		"ModuleType":          moduleTypeClass,
+		"NoneType":            noneTypeClass,
+		"GeneratorType":       generatorTypeClass,
+	}}
+}
+
+var (
+	simpleNamespaceClass = &pyClass{module: "types", name: "SimpleNamespace", is: isOf[*simpleNamespace], ctor: newSimpleNamespace}
+	mappingProxyClass    = &pyClass{module: "types", name: "MappingProxyType", is: isOf[*mappingProxy], ctor: newMappingProxy}
+	functionTypeClass    = &pyClass{module: "types", name: "FunctionType", is: func(v starlark.Value) bool {
+		return pyrt.TypeName(v) == "function"
+	}}
+	builtinTypeClass = &pyClass{module: "types", name: "BuiltinFunctionType", is: func(v starlark.Value) bool {
+		b, ok := v.(*starlark.Builtin)
+		return ok && b.Receiver() == nil
+	}}
+	methodTypeClass = &pyClass{module: "types", name: "MethodType", is: func(v starlark.Value) bool {
+		return pyrt.TypeName(v) == "method"
+	}}
+	moduleTypeClass = &pyClass{module: "types", name: "ModuleType", is: func(v starlark.Value) bool {
+		_, ok := v.(*starlarkstruct.Module)
+		return ok
+	}}
+	noneTypeClass = &pyClass{module: "types", name: "NoneType", is: func(v starlark.Value) bool {
+		return v == starlark.None
+	}}
+	// Generators arrive with issue 32: until then nothing is one.
+	generatorTypeClass = &pyClass{module: "types", name: "GeneratorType", is: func(starlark.Value) bool { return false }}
+)
+
+// ---- SimpleNamespace ----
+
+// simpleNamespace is types.SimpleNamespace(**kwargs): attributes in a
+// dict that is its __dict__ (vars(ns) is that dict, live).
+type simpleNamespace struct {
+	d *starlark.Dict
+}
+
+var (
+	_ starlark.HasSetField = (*simpleNamespace)(nil)
+	_ starlark.Comparable  = (*simpleNamespace)(nil)
+	_ pyrt.AttrDeleter     = (*simpleNamespace)(nil)
+	_ interp.Holder        = (*simpleNamespace)(nil)
+)
+
+func newSimpleNamespace(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) > 0 {
+		return nil, pyrt.Errorf("TypeError", "no positional arguments expected")
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(len(kwargs))); err != nil {
+		return nil, err
+	}
+	ns := &simpleNamespace{d: starlark.NewDict(len(kwargs))}
+	for _, kv := range kwargs {
+		if err := ns.d.SetKey(kv[0], kv[1]); err != nil {
+			return nil, err
+		}
+	}
+	return ns, nil
+}
+
+// VarsDict is what vars(ns) and ns.__dict__ give.
+func (ns *simpleNamespace) VarsDict() *starlark.Dict { return ns.d }
+
+func (ns *simpleNamespace) String() string {
+	s, _ := ns.repr(nil, 0)
+	return s
+}
+
+// repr is namespace(a=1, b='x'); a namespace within itself is
+// namespace(...), as CPython's.
+func (ns *simpleNamespace) repr(seen []*simpleNamespace, depth int) (string, error) {
+	for _, s := range seen {
+		if s == ns {
+			return "namespace(...)", nil
+		}
+	}
+	seen = append(seen, ns)
+	var b strings.Builder
+	b.WriteString("namespace(")
+	for i, item := range ns.d.Items() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		k, _ := interp.AsText(item[0])
+		b.WriteString(k)
+		b.WriteByte('=')
+		if inner, ok := item[1].(*simpleNamespace); ok {
+			s, err := inner.repr(seen, depth+1)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(s)
+			continue
+		}
+		s, err := interp.Repr(nil, item[1])
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	b.WriteByte(')')
+	return b.String(), nil
+}
+
+func (ns *simpleNamespace) Type() string                    { return "types.SimpleNamespace" }
+func (ns *simpleNamespace) PyClass() starlark.Value         { return simpleNamespaceClass }
+func (ns *simpleNamespace) Freeze()                         { ns.d.Freeze() }
+func (ns *simpleNamespace) Truth() starlark.Bool            { return starlark.True }
+func (ns *simpleNamespace) Held(visit func(starlark.Value)) { visit(ns.d) }
+func (ns *simpleNamespace) Hash() (uint32, error) {
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'types.SimpleNamespace'")
+}
+
+func (ns *simpleNamespace) AttrNames() []string {
+	names := make([]string, 0, ns.d.Len())
+	for _, k := range ns.d.Keys() {
+		if s, ok := interp.AsText(k); ok {
+			names = append(names, s)
+		}
+	}
+	return names
+}
+
+func (ns *simpleNamespace) Attr(name string) (starlark.Value, error) {
+	if name == "__dict__" {
+		return ns.d, nil
+	}
+	v, found, err := ns.d.Get(starlark.String(name))
+	if err != nil || found {
+		return v, err
+	}
+	return nil, noAttrNamed("types.SimpleNamespace", name)
+}
+
+func (ns *simpleNamespace) SetField(name string, v starlark.Value) error {
+	if name == "__dict__" {
+		return pyrt.Errorf("AttributeError", "attribute '__dict__' of 'types.SimpleNamespace' objects is not writable")
+	}
+	return ns.d.SetKey(starlark.String(name), v)
+}
+
+func (ns *simpleNamespace) DelAttr(_ *starlark.Thread, name string) error {
+	if _, found, err := ns.d.Delete(starlark.String(name)); err != nil || !found {
+		if err != nil {
+			return err
+		}
+		return noAttrNamed("types.SimpleNamespace", name)
+	}
+	return nil
+}
+
+func (ns *simpleNamespace) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	other := y.(*simpleNamespace)
+	switch op {
+	case syntax.EQL, syntax.NEQ:
+		eq, err := starlark.EqualDepth(ns.d, other.d, depth-1)
+		return eq == (op == syntax.EQL), err
+	}
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'types.SimpleNamespace' and 'types.SimpleNamespace'", op)
+}
+
+// ---- MappingProxyType ----
+
+// mappingProxy is types.MappingProxyType(mapping): a read-only view of a
+// dict, which changes as the dict does.
+type mappingProxy struct {
+	d *starlark.Dict
+}
+
+var (
+	_ starlark.Mapping    = (*mappingProxy)(nil)
+	_ starlark.Iterable   = (*mappingProxy)(nil)
+	_ starlark.Sequence   = (*mappingProxy)(nil)
+	_ starlark.HasAttrs   = (*mappingProxy)(nil)
+	_ starlark.Comparable = (*mappingProxy)(nil)
+)
+
+func newMappingProxy(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(kwargs) > 0 {
+		return nil, pyrt.Errorf("TypeError", "mappingproxy() takes no keyword arguments")
+	}
+	if len(args) != 1 {
+		return nil, pyrt.Errorf("TypeError", "mappingproxy() takes exactly one argument (%d given)", len(args))
+	}
+	d, ok := args[0].(*starlark.Dict)
+	if !ok {
+		if mp, ok := args[0].(*mappingProxy); ok {
+			return mp, nil
+		}
+		return nil, pyrt.Errorf("TypeError", "mappingproxy() argument must be a mapping, not %s", pyrt.TypeName(args[0]))
+	}
+	return &mappingProxy{d: d}, nil
+}
+
+func (m *mappingProxy) String() string { return "mappingproxy(" + m.Str() + ")" }
+
+// Str is str(mp): the dict's text, as CPython's.
+func (m *mappingProxy) Str() string {
+	s, _ := interp.Repr(nil, m.d)
+	return s
+}
+
+func (m *mappingProxy) Type() string            { return "mappingproxy" }
+func (m *mappingProxy) PyClass() starlark.Value { return mappingProxyClass }
+func (m *mappingProxy) Freeze()                 {}
+func (m *mappingProxy) Truth() starlark.Bool    { return m.d.Truth() }
+func (m *mappingProxy) Hash() (uint32, error) {
+	return 0, pyrt.Errorf("TypeError", "unhashable type: 'mappingproxy'")
+}
+func (m *mappingProxy) Held(visit func(starlark.Value))                    { visit(m.d) }
+func (m *mappingProxy) Len() int                                           { return m.d.Len() }
+func (m *mappingProxy) Iterate() starlark.Iterator                         { return m.d.Iterate() }
+func (m *mappingProxy) Get(k starlark.Value) (starlark.Value, bool, error) { return m.d.Get(k) }
+func (m *mappingProxy) AttrNames() []string {
+	return []string{"copy", "get", "items", "keys", "values"}
+}
+
+func (m *mappingProxy) Attr(name string) (starlark.Value, error) {
+	switch name {
+	case "copy", "get", "items", "keys", "values":
+		return m.d.Attr(name)
+	}
+	return nil, noAttrNamed("mappingproxy", name)
+}
+
+func (m *mappingProxy) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
+	return starlark.CompareDepth(op, m.d, y.(*mappingProxy).d, depth)
+}
+
+// SetKey refuses, as CPython's mappingproxy does.
+func (m *mappingProxy) SetKey(k, v starlark.Value) error {
+	return pyrt.Errorf("TypeError", "'mappingproxy' object does not support item assignment")
+}
