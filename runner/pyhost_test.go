@@ -313,3 +313,20 @@ func TestScopeClosedAtRunEnd(t *testing.T) {
 		})
 	}
 }
+
+// os, imported by one input of a session, reads the environment of the
+// input running now through the session's Host: a later input sees
+// os.environ too (the module holds no thread of the input that ended).
+func TestOSEnvironInASession(t *testing.T) {
+	t.Setenv("OT_TEST_LANG", "fr_FR")
+	cfg := secretConfig(t, "security:\n  environ: [OT_TEST_LANG]\n")
+	r := newRunner(t, WithConfig(cfg))
+	defer r.Close()
+	s := r.NewSession()
+	if res := s.Exec(context.Background(), "import os\nos.environ['OT_TEST_LANG']"); res.Text != "fr_FR" {
+		t.Fatalf("first input: %s", res.Text)
+	}
+	if res := s.Exec(context.Background(), "os.environ.get('OT_TEST_LANG'), os.getenv('OT_TEST_LANG'), len(os.environ)"); res.Text != `["fr_FR","fr_FR",1]` {
+		t.Errorf("a later input: %s", res.Text)
+	}
+}

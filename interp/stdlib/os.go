@@ -842,24 +842,34 @@ var pathLikeClass = &pyClass{module: "os", name: "PathLike", is: func(v starlark
 	return false
 }}
 
-// osModule is the os module: bound to the importing thread (ThreadBinder)
-// so that os.environ, a Mapping whose Get has no thread, reads the run's
-// own environment.
+// osModule is the os module as `import os` gives it to a run
+// (ThreadBinder): os.environ, a Mapping whose Get has no thread, reads
+// the environment of the input running now, which the run's interp.Host
+// knows — a module kept in a session follows its later inputs, and holds
+// no thread of an input that ended.
 type osModule struct {
 	*starlarkstruct.Module
-	thread *starlark.Thread
+	host   *interp.Host
+	thread *starlark.Thread // only without a Host (a thread no run made)
 }
 
 var _ pyrt.ThreadBinder = (*osModule)(nil)
 
 // BindThread is the module as `import os` gives it to the run on thread.
 func (m *osModule) BindThread(thread *starlark.Thread) starlark.Value {
+	if h := interp.HostOf(thread); h != nil {
+		return &osModule{Module: m.Module, host: h}
+	}
 	return &osModule{Module: m.Module, thread: thread}
 }
 
 func (m *osModule) Attr(name string) (starlark.Value, error) {
 	if name == "environ" {
-		return &osEnviron{thread: m.thread}, nil
+		thread := m.thread
+		if m.host != nil {
+			thread = m.host.Thread()
+		}
+		return &osEnviron{thread: thread}, nil
 	}
 	return m.Module.Attr(name)
 }
