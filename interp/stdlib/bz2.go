@@ -62,6 +62,10 @@ func bz2Decompress(thread *starlark.Thread, b *starlark.Builtin, args starlark.T
 		return nil, err
 	}
 	out, err := bz2Bytes(thread, []byte(d))
+	var ex *pyrt.Exception
+	if errors.As(err, &ex) && ex.Class == "EOFError" { // bz2.decompress says "data", a file "file"
+		return nil, pyrt.Errorf("ValueError", "Compressed data ended before the end-of-stream marker was reached")
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -222,8 +222,12 @@ func (t *tarInfo) Attr(name string) (starlark.Value, error) {
 			c := *t
 			for _, kv := range kwargs {
 				k, _ := starlark.AsString(kv[0])
-				if k == "deep" {
+				switch k {
+				case "deep":
 					continue
+				case "name", "mtime", "mode", "linkname", "uid", "gid", "uname", "gname":
+				default:
+					return nil, pyrt.Errorf("TypeError", "TarInfo.replace() got an unexpected keyword argument '%s'", k)
 				}
 				if err := c.SetField(k, kv[1]); err != nil {
 					return nil, err
@@ -384,6 +388,7 @@ func (tf *tarFile) Truth() starlark.Bool    { return true }
 func (tf *tarFile) Hash() (uint32, error)   { return 0, nil }
 func (tf *tarFile) PyClass() starlark.Value { return tarFileClass }
 func (tf *tarFile) Iterate() starlark.Iterator {
+	tf.pos = len(tf.members) // CPython's iteration reads every header: next() is then at the end
 	return &tarIter{tf: tf}
 }
 
