@@ -1244,7 +1244,7 @@ func tarAddfile(thread *starlark.Thread, name string, tf *tarFile, args starlark
 
 // statInfo is gettarinfo's TarInfo for the entry e of the file at p.
 func statInfo(e fsEntry, arcname string) *tarInfo {
-	t := &tarInfo{name: arcname, mode: e.mode & 0o7777, mtime: e.mtime / 1e9, typ: '0', off: -1}
+	t := &tarInfo{name: arcname, mode: e.modeOf() & 0o7777, mtime: e.mtime / 1e9, typ: '0', off: -1}
 	switch {
 	case e.typ == "dir":
 		t.typ = '5'
