@@ -1,0 +1,84 @@
+package stdlib
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/python"
+)
+
+// runArgv runs code as `python3 -c code` runs it: sys.argv is ['-c'],
+// so the parsers' prog is "-c" on both sides.
+func runArgv(code string, argv []string) (string, error) {
+	opts := interp.Options{Predeclared: WithArgv(globals(), argv, append([]string{"python3"}, argv...)), Parse: python.Parse,
+		Timeout: 10 * time.Second, MaxSteps: 5_000_000, MaxMemory: 64 << 20}
+	res, err := interp.Exec(context.Background(), code, opts)
+	if err != nil {
+		var e *interp.Error
+		if errors.As(err, &e) {
+			return e.Printed, err
+		}
+		return "", err
+	}
+	return res.Printed, nil
+}
+
+// TestProgramsArgparse compares what each program of
+// testdata/argparse_programs.txt prints (stdout and stderr, in order)
+// with what `python3 -c` printed (the .want file; -update regenerates it).
+func TestProgramsArgparse(t *testing.T) {
+	const file = "testdata/argparse_programs.txt"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs := splitPrograms(string(data))
+	wantFile := strings.TrimSuffix(file, ".txt") + ".want"
+	if *update {
+		var outs []string
+		for _, p := range progs {
+			cmd := exec.Command("python3", "-u", "-c", p)
+			cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "COLUMNS=")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("python3 failed on\n%s\n%s: %v", p, out, err)
+			}
+			outs = append(outs, string(out))
+		}
+		enc, _ := json.MarshalIndent(outs, "", " ")
+		if err := os.WriteFile(wantFile, append(enc, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw, err := os.ReadFile(wantFile)
+	if err != nil {
+		t.Fatalf("%v: run the test with -update", err)
+	}
+	var wants []string
+	if err := json.Unmarshal(raw, &wants); err != nil {
+		t.Fatal(err)
+	}
+	if len(wants) != len(progs) {
+		t.Fatalf("%d programs but %d answers from CPython: run the test with -update", len(progs), len(wants))
+	}
+	for i, p := range progs {
+		got, err := runArgv(p, []string{"-c"})
+		if err != nil {
+			t.Errorf("program %d failed: %v\n%s", i+1, err, p)
+			continue
+		}
+		if got != "" && !strings.HasSuffix(got, "\n") {
+			got += "\n"
+		}
+		if got != wants[i] {
+			t.Errorf("program %d:\n%s\n--- got:\n%s\n--- CPython:\n%s", i+1, p, got, wants[i])
+		}
+	}
+}
