@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -81,4 +82,62 @@ func TestProgramsArgparse(t *testing.T) {
 			t.Errorf("program %d:\n%s\n--- got:\n%s\n--- CPython:\n%s", i+1, p, got, wants[i])
 		}
 	}
+}
+
+// FuzzArgparse parses random argument lists with a parser of every kind
+// of argument: it may print and exit, never panic or hang.
+func FuzzArgparse(f *testing.F) {
+	for _, s := range []string{"", "-v", "--n\x003\x00x", "--\x00-x", "-vvv\x00--mode=a", "sub\x00-q\x00--", "--n=\x00-", "-\x00--no-flag\x00--fl"} {
+		f.Add(s)
+	}
+	const prog = `import argparse
+p = argparse.ArgumentParser(prog="f", exit_on_error=False)
+p.add_argument("-v", action="count")
+p.add_argument("--n", type=int, nargs="?", const=1)
+p.add_argument("--mode", choices=["a", "b"])
+p.add_argument("--flag", action=argparse.BooleanOptionalAction)
+p.add_argument("-x", nargs=2)
+g = p.add_mutually_exclusive_group()
+g.add_argument("--on", action="store_true")
+g.add_argument("--off", action="store_true")
+s = p.add_subparsers(dest="cmd")
+q = s.add_parser("sub")
+q.add_argument("-q", action="append")
+q.add_argument("rest", nargs="*")
+p.add_argument("tail", nargs=argparse.REMAINDER)
+try:
+    print(p.parse_known_args(ARGS))
+except (SystemExit, argparse.ArgumentError) as e:
+    print(type(e).__name__)
+`
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 2000 {
+			return
+		}
+		var lit []string
+		for _, a := range strings.Split(s, "\x00") {
+			lit = append(lit, pyStrLiteral(a))
+		}
+		code := strings.Replace(prog, "ARGS", "["+strings.Join(lit, ", ")+"]", 1)
+		_, err := runArgv(code, []string{"-c"})
+		if err != nil && !strings.Contains(err.Error(), "budget") && !strings.Contains(err.Error(), "limit") {
+			t.Fatalf("%q: %v", s, err)
+		}
+	})
+}
+
+// pyStrLiteral is a Python str literal of s (its runes as \U escapes
+// where they are not plain ASCII).
+func pyStrLiteral(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		if r >= ' ' && r < 0x7f && r != '"' && r != '\\' {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "\\U%08x", r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
