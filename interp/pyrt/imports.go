@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -26,29 +27,25 @@ func moduleNames() []string {
 		"decimal", "fractions", "difflib", "unicodedata",
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum", "warnings", "types",
+		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum", "warnings", "types", "argparse",
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
 		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
 		"tarfile", "bz2", "mimetypes"}
 }
 
-// isModuleName reports whether name is one of moduleNames, without
-// building the list: every import line asks.
-func isModuleName(name string) bool {
-	switch name {
-	case "json", "re", "math", "statistics", "random", "collections", "heapq",
-		"decimal", "fractions", "difflib", "unicodedata",
-		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
-		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
-		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex",
-		"abc", "dataclasses", "enum", "contextlib", "inspect", "warnings", "types",
-		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
-		"tarfile", "bz2", "mimetypes":
-		return true
+// isModuleName reports whether name is one of moduleNames: every import
+// line asks, so the set is made once.
+func isModuleName(name string) bool { return moduleSet()[name] }
+
+// moduleSet is moduleNames as a set, never changed once made.
+var moduleSet = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
+	for _, n := range moduleNames() {
+		set[n] = true
 	}
-	return false
-}
+	return set
+})
 
 // instead says what to use in place of a module onetool does not have.
 func instead(name string) string {

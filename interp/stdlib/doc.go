@@ -46,6 +46,7 @@ func Builtins() starlark.StringDict { return builtins() }
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"abc":         objects.ABC(),
+		"argparse":    ArgParse(),
 		"base64":      Base64(),
 		"bisect":      Bisect(),
 		"bz2":         BZ2(),

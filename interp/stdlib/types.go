@@ -60,6 +60,16 @@ var (
 // dict that is its __dict__ (vars(ns) is that dict, live).
 type simpleNamespace struct {
 	d *starlark.Dict
+	// argparse marks argparse.Namespace's (repr Namespace(...), `in`).
+	argparse bool
+}
+
+// qual is the type's name in messages; head its repr's opening.
+func (ns *simpleNamespace) qual() (qual, head string) {
+	if ns.argparse {
+		return "Namespace", "Namespace("
+	}
+	return "types.SimpleNamespace", "namespace("
 }
 
 var (
@@ -98,12 +108,14 @@ func (ns *simpleNamespace) String() string {
 func (ns *simpleNamespace) repr(seen []*simpleNamespace, depth int) (string, error) {
 	for _, s := range seen {
 		if s == ns {
-			return "namespace(...)", nil
+			_, head := ns.qual()
+			return head + "...)", nil
 		}
 	}
 	seen = append(seen, ns)
 	var b strings.Builder
-	b.WriteString("namespace(")
+	_, head := ns.qual()
+	b.WriteString(head)
 	for i, item := range ns.d.Items() {
 		if i > 0 {
 			b.WriteString(", ")
@@ -129,13 +141,18 @@ func (ns *simpleNamespace) repr(seen []*simpleNamespace, depth int) (string, err
 	return b.String(), nil
 }
 
-func (ns *simpleNamespace) Type() string                    { return "types.SimpleNamespace" }
-func (ns *simpleNamespace) PyClass() starlark.Value         { return simpleNamespaceClass }
+func (ns *simpleNamespace) Type() string { q, _ := ns.qual(); return q }
+func (ns *simpleNamespace) PyClass() starlark.Value {
+	if ns.argparse {
+		return argNamespaceClass
+	}
+	return simpleNamespaceClass
+}
 func (ns *simpleNamespace) Freeze()                         { ns.d.Freeze() }
 func (ns *simpleNamespace) Truth() starlark.Bool            { return starlark.True }
 func (ns *simpleNamespace) Held(visit func(starlark.Value)) { visit(ns.d) }
 func (ns *simpleNamespace) Hash() (uint32, error) {
-	return 0, pyrt.Errorf("TypeError", "unhashable type: 'types.SimpleNamespace'")
+	return 0, pyrt.Errorf("TypeError", "unhashable type: '%s'", ns.Type())
 }
 
 func (ns *simpleNamespace) AttrNames() []string {
@@ -156,12 +173,12 @@ func (ns *simpleNamespace) Attr(name string) (starlark.Value, error) {
 	if err != nil || found {
 		return v, err
 	}
-	return nil, noAttrNamed("types.SimpleNamespace", name)
+	return nil, noAttrNamed(ns.Type(), name)
 }
 
 func (ns *simpleNamespace) SetField(name string, v starlark.Value) error {
 	if name == "__dict__" {
-		return pyrt.Errorf("AttributeError", "attribute '__dict__' of 'types.SimpleNamespace' objects is not writable")
+		return pyrt.Errorf("AttributeError", "attribute '__dict__' of '%s' objects is not writable", ns.Type())
 	}
 	return ns.d.SetKey(starlark.String(name), v)
 }
@@ -171,19 +188,32 @@ func (ns *simpleNamespace) DelAttr(_ *starlark.Thread, name string) error {
 		if err != nil {
 			return err
 		}
-		return noAttrNamed("types.SimpleNamespace", name)
+		return noAttrNamed(ns.Type(), name)
 	}
 	return nil
 }
 
 func (ns *simpleNamespace) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	other := y.(*simpleNamespace)
+	if ns.argparse != other.argparse { // a Namespace is never a SimpleNamespace
+		return op == syntax.NEQ, nil
+	}
 	switch op {
 	case syntax.EQL, syntax.NEQ:
 		eq, err := starlark.EqualDepth(ns.d, other.d, depth-1)
 		return eq == (op == syntax.EQL), err
 	}
-	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of 'types.SimpleNamespace' and 'types.SimpleNamespace'", op)
+	return false, pyrt.Errorf("TypeError", "'%s' not supported between instances of '%s' and '%s'", op, ns.Type(), other.Type())
+}
+
+// Binary is `name in ns` for an argparse.Namespace (its __contains__);
+// a SimpleNamespace has none.
+func (ns *simpleNamespace) Binary(op syntax.Token, y starlark.Value, side starlark.Side) (starlark.Value, error) {
+	if op != syntax.IN || side != starlark.Right || !ns.argparse {
+		return nil, nil
+	}
+	_, found, err := ns.d.Get(y)
+	return starlark.Bool(found), err
 }
 
 // ---- MappingProxyType ----
