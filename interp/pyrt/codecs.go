@@ -89,6 +89,12 @@ func (c *Codec) bom() string {
 	return ""
 }
 
+// MayFail reports whether the codec has characters it cannot encode
+// (ASCII, Latin-1 and the single-byte code pages).
+func (c *Codec) MayFail() bool {
+	return c.kind == kindASCII || c.kind == kindLatin1 || c.kind == kindCharmap
+}
+
 // WritesBOM reports whether the codec writes a byte-order mark at the
 // start of what it encodes (utf-8-sig, utf-16, utf-32).
 func (c *Codec) WritesBOM() bool { return c.bom() != "" }

@@ -49,6 +49,7 @@ func Modules() starlark.StringDict {
 		"base64":      Base64(),
 		"bisect":      Bisect(),
 		"calendar":    Calendar(),
+		"codecs":      Codecs(),
 		"collections": Collections(),
 		"contextlib":  ContextLib(),
 		"copy":        Copy(),
