@@ -126,3 +126,16 @@ func utf16le(s string) string {
 	}
 	return string(out)
 }
+
+// The worst inputs of the codecs at a server's budgets: long texts coded
+// over and over, and outputs larger than the budget.
+func TestCodecsStop(t *testing.T) {
+	checkStops(t,
+		stopCase{"d = '😀' * (40 << 20)\nd.encode('utf-32')", wantSpent},
+		stopCase{"d = 'é€' * 10**7\nfor _ in range(10**9):\n    d.encode('utf-16')", wantTime},
+		stopCase{"d = 'é€' * 10**7\nfor _ in range(10**9):\n    d.encode('cp1252', 'xmlcharrefreplace')", wantTime},
+		stopCase{"d = b'\\x81' * 10**7\nfor _ in range(10**9):\n    d.decode('cp1252', 'replace')", wantTime},
+		stopCase{"d = b'a\\x00' * 10**7\nfor _ in range(10**9):\n    d.decode('utf-16-le')", wantTime},
+		stopCase{"import codecs\nd = b'\\xff' * 10**7\nfor _ in range(10**9):\n    list(codecs.iterdecode([d, d], 'utf-8', 'backslashreplace'))", wantTime},
+	)
+}
