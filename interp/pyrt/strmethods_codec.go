@@ -418,13 +418,17 @@ func (d *Decoder) Decode(b *interp.Budget, input string, final bool) (string, er
 			w.WriteRune(utf8.RuneError)
 		case "backslashreplace":
 			for k := i; k < i+n; k++ {
-				fmt.Fprintf(&w, `\x%02x`, data[k])
+				w.WriteString(`\x`)
+				w.WriteByte(hexDigits[data[k]>>4])
+				w.WriteByte(hexDigits[data[k]&15])
 			}
 		}
 		i += n
 	}
 	return w.String(), nil
 }
+
+const hexDigits = "0123456789abcdef"
 
 // perByte bounds the UTF-8 bytes of text one input byte decodes to: a
 // handler writes up to four (\xff) per byte, U+FFFD three.

@@ -131,7 +131,7 @@ func utf16le(s string) string {
 // over and over, and outputs larger than the budget.
 func TestCodecsStop(t *testing.T) {
 	checkStops(t,
-		stopCase{"d = '😀' * (40 << 20)\nd.encode('utf-32')", wantSpent},
+		stopCase{"d = '😀' * (1 << 20)\nfor _ in range(10**9):\n    d = (d + d).encode('utf-32').decode('utf-32')", wantSpent},
 		stopCase{"d = 'é€' * 10**7\nfor _ in range(10**9):\n    d.encode('utf-16')", wantTime},
 		stopCase{"d = 'é€' * 10**7\nfor _ in range(10**9):\n    d.encode('cp1252', 'xmlcharrefreplace')", wantTime},
 		stopCase{"d = b'\\x81' * 10**7\nfor _ in range(10**9):\n    d.decode('cp1252', 'replace')", wantTime},
