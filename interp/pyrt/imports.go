@@ -28,6 +28,7 @@ func moduleNames() []string {
 		"bisect", "copy", "datetime", "zoneinfo", "time", "itertools", "functools", "operator",
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
 		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum", "warnings", "types", "argparse",
+		"codecs",
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
 		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",

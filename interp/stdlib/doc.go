@@ -51,6 +51,7 @@ func Modules() starlark.StringDict {
 		"bisect":      Bisect(),
 		"bz2":         BZ2(),
 		"calendar":    Calendar(),
+		"codecs":      Codecs(),
 		"collections": Collections(),
 		"contextlib":  ContextLib(),
 		"copy":        Copy(),

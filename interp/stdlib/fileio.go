@@ -31,9 +31,12 @@ import (
 //     sees; flush, close, __exit__ and the run's end (interp.AtEnd)
 //     commit the buffer through pyops.FileWrite.
 //
-// A text file decodes with str.encode/bytes.decode's codecs (utf-8,
-// ascii, latin-1), and translates newlines as CPython's TextIOWrapper:
-// universal newlines on read by default, "\n" → newline on write.
+// A text file decodes with str.encode/bytes.decode's codecs (pyrt's
+// codecs.go), chunk by chunk through an incremental decoder (a character
+// cut by a chunk's end waits for the next; a BOM is read once, at the
+// start), and translates newlines as CPython's TextIOWrapper: universal
+// newlines on read by default, "\n" → newline on write. Writing puts a
+// codec's BOM (utf-8-sig, utf-16, utf-32) once, at the file's start.
 
 // readChunk is how much a lazy read asks for at a time: a line loop over
 // a large file holds what it has read so far, not the whole file.
@@ -52,8 +55,13 @@ type fileObj struct {
 
 	// Text only: encoding as shown, the codec's name, errors, newline.
 	encoding, codec, errs string
-	newline               starlark.Value
-	universal             bool // newline=None: \r\n and \r read as \n
+	cdc                   *pyrt.Codec
+	// hadContent: the file had bytes before an append-mode open, so
+	// what is written goes on without a byte-order mark, as CPython's
+	// TextIOWrapper does when it opens past the start.
+	hadContent bool
+	newline    starlark.Value
+	universal  bool // newline=None: \r\n and \r read as \n
 
 	bin *bytesIO  // binary content
 	txt *stringIO // text content (UTF-8)
@@ -90,8 +98,9 @@ type source struct {
 	offset                int64 // next byte to ask for
 	size, mtime, ino, dev int64 // the file as the first chunk saw it
 	started               bool
-	pending               []byte // undecoded bytes (a character cut by a chunk's end)
-	cr                    bool   // a \r held back: a \n may follow in the next chunk
+	pending               []byte        // undecoded bytes (a character cut by a chunk's end)
+	dec                   *pyrt.Decoder // the codec's state, for codecs other than UTF-8
+	cr                    bool          // a \r held back: a \n may follow in the next chunk
 	eof                   bool
 }
 
@@ -322,9 +331,11 @@ func (f *fileObj) setText(thread *starlark.Thread, o openOptions) error {
 	if o.Errors != "" {
 		f.errs = o.Errors
 	}
-	if _, err := f.decode(thread, nil, true); err != nil {
+	c, err := pyrt.LookupCodec(f.codec)
+	if err != nil {
 		return err
 	}
+	f.cdc = c
 	f.txt = &stringIO{newline: "\n"}
 	f.newline = starlark.None
 	if o.HasNewline {
@@ -352,9 +363,11 @@ func (f *fileObj) start(thread *starlark.Thread, m modeFlags) error {
 		case !m.trunc:
 			op = "r+"
 		}
-		if _, err := call(thread, pyops.FileOpen, map[string]any{"path": f.path, "mode": op}); err != nil {
+		res, err := call(thread, pyops.FileOpen, map[string]any{"path": f.path, "mode": op})
+		if err != nil {
 			return pyErr(err, f.path)
 		}
+		f.hadContent = m.app && resultInt(res, "size") > 0
 		// "w" and "x" make (and "w" empties) the file at once, as
 		// CPython's open does; "a" makes it.
 		f.dirty = m.trunc || m.create || m.app
@@ -563,16 +576,27 @@ func (f *fileObj) fill(thread *starlark.Thread, size int64) error {
 // and appends it to the text, newlines translated.
 func (f *fileObj) appendText(thread *starlark.Thread, data []byte) error {
 	s := f.src
-	raw := append(s.pending, data...)
-	s.pending = nil
-	if !s.eof && f.codecIsUTF8() {
-		cut := utf8Cut(raw)
-		s.pending = append([]byte(nil), raw[cut:]...)
-		raw = raw[:cut]
-	}
-	text, err := f.decode(thread, raw, s.eof)
-	if err != nil {
-		return err
+	var text string
+	if f.cdc.IsUTF8() {
+		raw := append(s.pending, data...)
+		s.pending = nil
+		if !s.eof {
+			cut := utf8Cut(raw)
+			s.pending = append([]byte(nil), raw[cut:]...)
+			raw = raw[:cut]
+		}
+		var err error
+		if text, err = f.decode(thread, raw); err != nil {
+			return err
+		}
+	} else {
+		if s.dec == nil {
+			s.dec = pyrt.NewDecoder(f.cdc, f.errs)
+		}
+		var err error
+		if text, err = s.dec.Decode(interp.BudgetOf(thread), string(data), s.eof); err != nil {
+			return err
+		}
 	}
 	if s.cr {
 		text, s.cr = "\r"+text, false
@@ -591,11 +615,6 @@ func (f *fileObj) appendText(thread *starlark.Thread, data []byte) error {
 	}
 	f.txt.buf = append(grown, text...)
 	return nil
-}
-
-func (f *fileObj) codecIsUTF8() bool {
-	c := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(f.codec))
-	return c == "utf8" || c == "u8" || c == "utf"
 }
 
 // utf8Cut is where a chunk's complete characters end: a character cut
@@ -622,39 +641,26 @@ func utf8Cut(b []byte) int {
 	return len(b)
 }
 
-// decode is bytes.decode(codec, errors) of raw, through the codecs of
-// str.encode and bytes.decode.
-func (f *fileObj) decode(thread *starlark.Thread, raw []byte, _ bool) (string, error) {
-	if f.codecIsUTF8() && utf8.Valid(raw) {
+// decode is bytes.decode("utf-8", errors) of raw (whole characters).
+func (f *fileObj) decode(thread *starlark.Thread, raw []byte) (string, error) {
+	if utf8.Valid(raw) {
 		return string(raw), nil
 	}
-	dec, err := pyrt.GetAttr(thread, interp.Bytes(raw), "decode")
-	if err != nil {
-		return "", err
-	}
-	v, err := starlark.Call(thread, dec, starlark.Tuple{starlark.String(f.codec), starlark.String(f.errs)}, nil)
-	if err != nil {
-		return "", err
-	}
-	s, _ := interp.AsText(v)
-	return s, nil
+	return pyrt.DecodeWith(interp.BudgetOf(thread), string(raw), f.codec, f.errs)
 }
 
-// encode is str.encode(codec, errors) of the text.
-func (f *fileObj) encode(thread *starlark.Thread, text []byte) ([]byte, error) {
-	if f.codecIsUTF8() {
+// encode is str.encode(codec, errors) of the text; atStart says it goes
+// at the file's start, where a codec's BOM goes (with the first text:
+// an empty file stays empty, as CPython's).
+func (f *fileObj) encode(thread *starlark.Thread, text []byte, atStart bool) ([]byte, error) {
+	if f.cdc.IsUTF8() || len(text) == 0 {
 		return text, nil
 	}
-	enc, err := pyrt.GetAttr(thread, interp.MakeString(string(text)), "encode")
+	out, err := pyrt.NewEncoder(f.cdc, f.errs, !atStart).Encode(interp.BudgetOf(thread), string(text))
 	if err != nil {
 		return nil, err
 	}
-	v, err := starlark.Call(thread, enc, starlark.Tuple{starlark.String(f.codec), starlark.String(f.errs)}, nil)
-	if err != nil {
-		return nil, err
-	}
-	b, _ := interp.AsBytes(v)
-	return []byte(b), nil
+	return []byte(out), nil
 }
 
 // loadAll reads the rest of the file.
@@ -729,7 +735,7 @@ func (f *fileObj) commit(thread *starlark.Thread) error {
 		data = f.bin.buf[from:]
 	} else {
 		var err error
-		if data, err = f.encode(thread, f.txt.buf[from:]); err != nil {
+		if data, err = f.encode(thread, f.txt.buf[from:], from == 0 && !f.hadContent); err != nil {
 			return err
 		}
 	}
@@ -760,7 +766,7 @@ func (f *fileObj) content(thread *starlark.Thread) ([]byte, error) {
 	if f.binary {
 		return f.bin.buf, nil
 	}
-	return f.encode(thread, f.txt.buf)
+	return f.encode(thread, f.txt.buf, true)
 }
 
 // closeFile commits and closes; the object is closed even when the
@@ -1012,8 +1018,16 @@ func fileWrite(thread *starlark.Thread, name string, f *fileObj, args starlark.T
 		return nil, notWritable()
 	}
 	if !f.binary && len(args) == 1 {
-		if _, ok := interp.AsText(args[0]); !ok {
+		s, ok := interp.AsText(args[0])
+		if !ok {
 			return nil, pyrt.Errorf("TypeError", "write() argument must be str, not %s", pyrt.TypeName(args[0]))
+		}
+		// CPython encodes at write: a character the codec has no byte
+		// for fails here, not at the commit.
+		if f.cdc.MayFail() && !isASCIIText(s) {
+			if _, err := pyrt.EncodeWith(interp.BudgetOf(thread), s, f.codec, f.errs); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if f.app {
