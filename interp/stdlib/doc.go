@@ -91,6 +91,7 @@ func Modules() starlark.StringDict {
 		"urllib":      URLLib(),
 		"unicodedata": UnicodeData(),
 		"uuid":        UUID(),
+		"xml":         XML(),
 		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
 		"glob":        GlobModule(),

@@ -20,6 +20,7 @@ func HTML() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "html", Members: starlark.StringDict{
 		"escape":   interp.NewBuiltin("escape", htmlEscape),
 		"unescape": interp.NewBuiltin("unescape", htmlUnescape),
+		"parser":   htmlParserModule(),
 	}}
 }
 
