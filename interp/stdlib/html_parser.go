@@ -194,18 +194,18 @@ func setAttr(thread *starlark.Thread, self starlark.Value, name string, v starla
 // htmlState is the parser's state while feed or close runs, read from
 // and written back to the instance's attributes.
 type htmlState struct {
-	rawdata      string
-	lineno       int
-	offset       int
-	cdataElem    string // "" for none
-	lasttag      string
-	convert      bool
-	cdataRe      *regexp.Regexp
-	thread       *starlark.Thread
-	self         starlark.Value
-	b            *interp.Budget
-	running      bool // inside goahead: rawdata is not written back per handler
-	synced       struct {
+	rawdata   string
+	lineno    int
+	offset    int
+	cdataElem string // "" for none
+	lasttag   string
+	convert   bool
+	cdataRe   *regexp.Regexp
+	thread    *starlark.Thread
+	self      starlark.Value
+	b         *interp.Budget
+	running   bool // inside goahead: rawdata is not written back per handler
+	synced    struct {
 		lineno, offset     int
 		lasttag, cdataElem string
 	}
@@ -457,6 +457,16 @@ func (st *htmlState) goahead(end bool) error {
 			if err != nil {
 				return err
 			}
+			// The markup was scanned to k, or to the end when incomplete:
+			// a tag fed a piece at a time is scanned again at each feed,
+			// as CPython does, and each scan is charged.
+			scanned := k - i
+			if k < 0 {
+				scanned = n - i
+			}
+			if err := st.b.Charge(uint64(scanned)/2 + 1); err != nil {
+				return err
+			}
 			if k < 0 {
 				if !end {
 					return st.finish(end, &i)
@@ -554,7 +564,6 @@ func lastRuneLen(s string) int {
 	return n
 }
 
-
 // skipPySpace is the end of \s* at k.
 func skipPySpace(s string, k int) int {
 	for k < len(s) {
@@ -632,7 +641,8 @@ func attrAt(s string, k int) (htmlAttr, bool) {
 	search:
 		for e := eqEnd; e > p1; e-- {
 			// \s* after the '=' signs, longest first.
-			var stops []int
+			var buf [8]int
+			stops := buf[:0]
 			w := e
 			stops = append(stops, w)
 			for w < len(s) {

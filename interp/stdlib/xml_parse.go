@@ -36,37 +36,39 @@ const xmlMaxDepth = 5000
 // Expat's error codes (ParseError.code) for the errors this parser
 // reports.
 const (
-	xmlErrSyntax        = 2
-	xmlErrNoElements    = 3
-	xmlErrInvalidToken  = 4
-	xmlErrUnclosedToken = 5
-	xmlErrTagMismatch   = 7
-	xmlErrDuplicateAttr = 8
-	xmlErrJunkAfterDoc  = 9
-	xmlErrUndefinedEnt  = 11
-	xmlErrRecursiveEnt  = 12
-	xmlErrBadCharRef    = 14
-	xmlErrMisplacedPI   = 17
-	xmlErrUnclosedCDATA = 20
-	xmlErrUnboundPrefix = 27
-	xmlErrAmplification = 43
+	xmlErrSyntax         = 2
+	xmlErrNoElements     = 3
+	xmlErrInvalidToken   = 4
+	xmlErrUnclosedToken  = 5
+	xmlErrTagMismatch    = 7
+	xmlErrDuplicateAttr  = 8
+	xmlErrJunkAfterDoc   = 9
+	xmlErrUndefinedEnt   = 11
+	xmlErrRecursiveEnt   = 12
+	xmlErrBadCharRef     = 14
+	xmlErrExternalInAttr = 16
+	xmlErrMisplacedPI    = 17
+	xmlErrUnclosedCDATA  = 20
+	xmlErrUnboundPrefix  = 27
+	xmlErrAmplification  = 43
 )
 
 var xmlErrText = map[int]string{
-	xmlErrSyntax:        "syntax error",
-	xmlErrNoElements:    "no element found",
-	xmlErrInvalidToken:  "not well-formed (invalid token)",
-	xmlErrUnclosedToken: "unclosed token",
-	xmlErrTagMismatch:   "mismatched tag",
-	xmlErrDuplicateAttr: "duplicate attribute",
-	xmlErrJunkAfterDoc:  "junk after document element",
-	xmlErrUndefinedEnt:  "undefined entity",
-	xmlErrRecursiveEnt:  "recursive entity reference",
-	xmlErrBadCharRef:    "reference to invalid character number",
-	xmlErrMisplacedPI:   "XML or text declaration not at start of entity",
-	xmlErrUnclosedCDATA: "unclosed CDATA section",
-	xmlErrUnboundPrefix: "unbound prefix",
-	xmlErrAmplification: "limit on input amplification factor (from DTD and entities) breached",
+	xmlErrSyntax:         "syntax error",
+	xmlErrNoElements:     "no element found",
+	xmlErrInvalidToken:   "not well-formed (invalid token)",
+	xmlErrUnclosedToken:  "unclosed token",
+	xmlErrTagMismatch:    "mismatched tag",
+	xmlErrDuplicateAttr:  "duplicate attribute",
+	xmlErrJunkAfterDoc:   "junk after document element",
+	xmlErrUndefinedEnt:   "undefined entity",
+	xmlErrRecursiveEnt:   "recursive entity reference",
+	xmlErrBadCharRef:     "reference to invalid character number",
+	xmlErrExternalInAttr: "reference to external entity in attribute",
+	xmlErrMisplacedPI:    "XML or text declaration not at start of entity",
+	xmlErrUnclosedCDATA:  "unclosed CDATA section",
+	xmlErrUnboundPrefix:  "unbound prefix",
+	xmlErrAmplification:  "limit on input amplification factor (from DTD and entities) breached",
 }
 
 // xmlSyntaxError is a document that is not well-formed: ParseError.
@@ -92,19 +94,22 @@ type xmlEvent struct {
 }
 
 type xmlParser struct {
-	src     string
-	pos     int
-	b       *interp.Budget
-	ents    map[string]string // the internal DTD's general entities
-	expand  int               // bytes made by entity expansion
-	stack   []*xmlElement
-	ns      []xmlNS // bindings in scope, innermost last
-	root    *xmlElement
-	events  map[string]bool // iterparse's events, nil for none
-	out     []xmlEvent
-	text    strings.Builder // text gathered for the current element's text or tail
-	steps   int
-	entBusy map[string]bool // entities being expanded (recursion)
+	src      string
+	pos      int
+	b        *interp.Budget
+	ents     map[string]string // the internal DTD's general entities
+	expand   int               // bytes made by entity expansion
+	stack    []*xmlElement
+	ns       []xmlNS // bindings in scope, innermost last
+	root     *xmlElement
+	events   map[string]bool // iterparse's events, nil for none
+	out      []xmlEvent
+	text     strings.Builder // text gathered for the current element's text or tail
+	steps    int
+	entBusy  map[string]bool // entities being expanded (recursion)
+	extEnts  map[string]bool // external general entities: declared, never read
+	extDTD   bool            // the doctype names an external subset (never read)
+	tagStart int             // where the start tag being read begins
 }
 
 type xmlNS struct {
@@ -279,6 +284,10 @@ func (p *xmlParser) pi() error {
 func (p *xmlParser) doctype() error {
 	start := p.pos
 	p.pos += len("<!DOCTYPE")
+	if end := strings.IndexAny(p.src[p.pos:], "[>"); end >= 0 {
+		head := p.src[p.pos : p.pos+end]
+		p.extDTD = strings.Contains(head, "SYSTEM") || strings.Contains(head, "PUBLIC")
+	}
 	for p.pos < len(p.src) {
 		if err := p.tick(1); err != nil {
 			return err
@@ -404,13 +413,23 @@ func (p *xmlParser) entityDecl() error {
 		return p.errAt(xmlErrUnclosedToken, start)
 	}
 	p.pos++
-	if param || !literal {
+	if param {
+		return nil
+	}
+	if _, dup := p.ents[name]; dup || p.extEnts[name] { // the first declaration binds
+		return nil
+	}
+	if !literal {
+		if p.extEnts == nil {
+			p.extEnts = map[string]bool{}
+		}
+		p.extEnts[name] = true
 		return nil
 	}
 	if p.ents == nil {
 		p.ents = map[string]string{}
 	}
-	if _, dup := p.ents[name]; !dup { // the first declaration binds
+	{
 		if len(p.ents) >= 10000 {
 			return p.errAt(xmlErrAmplification, start)
 		}
@@ -578,6 +597,20 @@ func (p *xmlParser) reference(w *strings.Builder, inAttr bool, depth int) error 
 	}
 	val, ok := p.ents[ref]
 	if !ok {
+		// As CPython: expat leaves a reference it cannot resolve to
+		// ElementTree, which names it, when the entity is external or
+		// the DTD has an external part; expat refuses the rest itself.
+		switch {
+		case p.extEnts[ref] && inAttr:
+			return p.errAt(xmlErrExternalInAttr, start)
+		case p.extEnts[ref] || p.extDTD && !inAttr:
+			se := p.errAt(xmlErrUndefinedEnt, start).(*xmlSyntaxError)
+			se.msg = "undefined entity &" + ref + ";"
+			return se
+		}
+		if inAttr { // expat places it at the start of the tag
+			return p.errAt(xmlErrUndefinedEnt, p.tagStart)
+		}
 		return p.errAt(xmlErrUndefinedEnt, start)
 	}
 	return p.expandEntity(w, ref, val, inAttr, start, depth)
@@ -753,6 +786,7 @@ func nameLen(s string) int {
 // startTag reads <name attr="v" …> or <name …/> at p.pos.
 func (p *xmlParser) startTag() error {
 	start := p.pos
+	p.tagStart = start
 	p.pos++
 	n := nameLen(p.src[p.pos:])
 	if n == 0 {
