@@ -36,39 +36,45 @@ const xmlMaxDepth = 5000
 // Expat's error codes (ParseError.code) for the errors this parser
 // reports.
 const (
-	xmlErrSyntax         = 2
-	xmlErrNoElements     = 3
-	xmlErrInvalidToken   = 4
-	xmlErrUnclosedToken  = 5
-	xmlErrTagMismatch    = 7
-	xmlErrDuplicateAttr  = 8
-	xmlErrJunkAfterDoc   = 9
-	xmlErrUndefinedEnt   = 11
-	xmlErrRecursiveEnt   = 12
-	xmlErrBadCharRef     = 14
-	xmlErrExternalInAttr = 16
-	xmlErrMisplacedPI    = 17
-	xmlErrUnclosedCDATA  = 20
-	xmlErrUnboundPrefix  = 27
-	xmlErrAmplification  = 43
+	xmlErrSyntax            = 2
+	xmlErrNoElements        = 3
+	xmlErrInvalidToken      = 4
+	xmlErrUnclosedToken     = 5
+	xmlErrTagMismatch       = 7
+	xmlErrDuplicateAttr     = 8
+	xmlErrJunkAfterDoc      = 9
+	xmlErrUndefinedEnt      = 11
+	xmlErrRecursiveEnt      = 12
+	xmlErrBadCharRef        = 14
+	xmlErrExternalInAttr    = 16
+	xmlErrMisplacedPI       = 17
+	xmlErrUnclosedCDATA     = 20
+	xmlErrUnboundPrefix     = 27
+	xmlErrUndeclaringPrefix = 28
+	xmlErrReservedPrefix    = 38
+	xmlErrReservedPrefixNS  = 39
+	xmlErrAmplification     = 43
 )
 
 var xmlErrText = map[int]string{
-	xmlErrSyntax:         "syntax error",
-	xmlErrNoElements:     "no element found",
-	xmlErrInvalidToken:   "not well-formed (invalid token)",
-	xmlErrUnclosedToken:  "unclosed token",
-	xmlErrTagMismatch:    "mismatched tag",
-	xmlErrDuplicateAttr:  "duplicate attribute",
-	xmlErrJunkAfterDoc:   "junk after document element",
-	xmlErrUndefinedEnt:   "undefined entity",
-	xmlErrRecursiveEnt:   "recursive entity reference",
-	xmlErrBadCharRef:     "reference to invalid character number",
-	xmlErrExternalInAttr: "reference to external entity in attribute",
-	xmlErrMisplacedPI:    "XML or text declaration not at start of entity",
-	xmlErrUnclosedCDATA:  "unclosed CDATA section",
-	xmlErrUnboundPrefix:  "unbound prefix",
-	xmlErrAmplification:  "limit on input amplification factor (from DTD and entities) breached",
+	xmlErrSyntax:            "syntax error",
+	xmlErrNoElements:        "no element found",
+	xmlErrInvalidToken:      "not well-formed (invalid token)",
+	xmlErrUnclosedToken:     "unclosed token",
+	xmlErrTagMismatch:       "mismatched tag",
+	xmlErrDuplicateAttr:     "duplicate attribute",
+	xmlErrJunkAfterDoc:      "junk after document element",
+	xmlErrUndefinedEnt:      "undefined entity",
+	xmlErrRecursiveEnt:      "recursive entity reference",
+	xmlErrBadCharRef:        "reference to invalid character number",
+	xmlErrExternalInAttr:    "reference to external entity in attribute",
+	xmlErrMisplacedPI:       "XML or text declaration not at start of entity",
+	xmlErrUnclosedCDATA:     "unclosed CDATA section",
+	xmlErrUnboundPrefix:     "unbound prefix",
+	xmlErrUndeclaringPrefix: "must not undeclare prefix",
+	xmlErrReservedPrefix:    "reserved prefix (xml) must not be undeclared or bound to another namespace name",
+	xmlErrReservedPrefixNS:  "reserved prefix (xmlns) must not be declared or undeclared",
+	xmlErrAmplification:     "limit on input amplification factor (from DTD and entities) breached",
 }
 
 // xmlSyntaxError is a document that is not well-formed: ParseError.
@@ -253,10 +259,11 @@ func (p *xmlParser) comment() error {
 // pi skips a processing instruction, or reports it to iterparse.
 func (p *xmlParser) pi() error {
 	start := p.pos
-	end := strings.Index(p.src[p.pos:], "?>")
+	end := strings.Index(p.src[p.pos+2:], "?>")
 	if end < 0 {
 		return p.errAt(xmlErrUnclosedToken, start)
 	}
+	end += 2
 	body := p.src[p.pos+2 : p.pos+end]
 	if strings.HasPrefix(body, "xml") && (len(body) == 3 || isXMLSpace(body[3])) {
 		return p.errAt(xmlErrMisplacedPI, start)
@@ -783,14 +790,46 @@ func nameLen(s string) int {
 	return i
 }
 
+// qnameLen reads the qualified name (NCName, or prefix:NCName) at the
+// start of s, as expat's namespace mode reads it: its length, or bad >=
+// 0, the offset of the first character that cannot continue it.
+func qnameLen(s string) (n, bad int) {
+	ncname := func(i int) int {
+		j := i
+		for j < len(s) {
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if r == ':' || j == i && !isNameStartRune(r) || j > i && !isNameRune(r) {
+				break
+			}
+			j += w
+		}
+		return j
+	}
+	i := ncname(0)
+	if i == 0 {
+		return 0, 0
+	}
+	if i < len(s) && s[i] == ':' {
+		j := ncname(i + 1)
+		if j == i+1 {
+			return 0, i + 1
+		}
+		if j < len(s) && s[j] == ':' {
+			return 0, j
+		}
+		return j, -1
+	}
+	return i, -1
+}
+
 // startTag reads <name attr="v" …> or <name …/> at p.pos.
 func (p *xmlParser) startTag() error {
 	start := p.pos
 	p.tagStart = start
 	p.pos++
-	n := nameLen(p.src[p.pos:])
-	if n == 0 {
-		return p.errAt(xmlErrInvalidToken, p.pos)
+	n, bad := qnameLen(p.src[p.pos:])
+	if bad >= 0 {
+		return p.errAt(xmlErrInvalidToken, p.pos+bad)
 	}
 	qname := p.src[p.pos : p.pos+n]
 	p.pos += n
@@ -818,9 +857,9 @@ func (p *xmlParser) startTag() error {
 		if sp == p.pos { // an attribute needs space before it
 			return p.errAt(xmlErrInvalidToken, p.pos)
 		}
-		an := nameLen(p.src[p.pos:])
-		if an == 0 {
-			return p.errAt(xmlErrInvalidToken, p.pos)
+		an, bad := qnameLen(p.src[p.pos:])
+		if bad >= 0 {
+			return p.errAt(xmlErrInvalidToken, p.pos+bad)
 		}
 		attr := rawAttr{name: p.src[p.pos : p.pos+an], at: p.pos}
 		for _, a := range attrs {
@@ -909,6 +948,14 @@ func (p *xmlParser) startTag() error {
 		case a.name == "xmlns":
 			p.ns = append(p.ns, xmlNS{prefix: "", uri: a.value, depth: depth})
 		case strings.HasPrefix(a.name, "xmlns:"):
+			switch prefix := a.name[6:]; {
+			case prefix == "xml" && a.value != xmlNamespaceURI || prefix != "xml" && a.value == xmlNamespaceURI:
+				return p.errAt(xmlErrReservedPrefix, start)
+			case prefix == "xmlns":
+				return p.errAt(xmlErrReservedPrefixNS, start)
+			case a.value == "":
+				return p.errAt(xmlErrUndeclaringPrefix, start)
+			}
 			p.ns = append(p.ns, xmlNS{prefix: a.name[6:], uri: a.value, depth: depth})
 		default:
 			continue
@@ -932,7 +979,7 @@ func (p *xmlParser) startTag() error {
 			return p.errAt(xmlErrUnboundPrefix, start)
 		}
 		if _, found, _ := attrib.Get(interp.MakeString(key)); found {
-			return p.errAt(xmlErrDuplicateAttr, a.at)
+			return p.errAt(xmlErrDuplicateAttr, start) // after resolution: at the tag
 		}
 		_ = attrib.SetKey(interp.MakeString(key), interp.MakeString(a.value))
 	}
@@ -990,9 +1037,9 @@ func (p *xmlParser) resolve(qname string, element bool) (string, bool) {
 func (p *xmlParser) endTag() error {
 	p.pos += 2
 	nameAt := p.pos
-	n := nameLen(p.src[p.pos:])
-	if n == 0 {
-		return p.errAt(xmlErrInvalidToken, p.pos)
+	n, bad := qnameLen(p.src[p.pos:])
+	if bad >= 0 {
+		return p.errAt(xmlErrInvalidToken, p.pos+bad)
 	}
 	name := p.src[p.pos : p.pos+n]
 	p.pos += n
