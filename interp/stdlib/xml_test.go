@@ -161,3 +161,31 @@ func FuzzHTMLParser(f *testing.F) {
 		}
 	})
 }
+
+// super() reaches the methods of a module's class a program's class
+// derives from (HTMLParser's __init__, AbstractContextManager's
+// __enter__), as it reaches a program's own base: it skipped them.
+func TestSuperReachesGoBases(t *testing.T) {
+	code := `from contextlib import AbstractContextManager
+from html.parser import HTMLParser
+class C(AbstractContextManager):
+    def __enter__(self):
+        return ("entered", super().__enter__() is self)
+with C() as c:
+    print(c)
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.refs = []
+    def handle_entityref(self, name):
+        self.refs.append(name)
+p = P()
+p.feed("a &amp; b")
+p.close()
+print(p.refs, p.convert_charrefs)
+`
+	got, err := printedOf(code)
+	if want := "('entered', True)\n['amp'] False\n"; err != nil || got != want {
+		t.Fatalf("got %q, %v; want %q", got, err, want)
+	}
+}
