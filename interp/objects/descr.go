@@ -320,6 +320,19 @@ func (s *superObject) Attr(name string) (starlark.Value, error) {
 				}
 				return bindToClass(thread, v, s.obj.(*Class))
 			}
+		case ClassAttrs:
+			// A Go base that gives its subclasses methods
+			// (AbstractContextManager's __enter__): super()
+			// reaches them as it reaches a program's class.
+			if v, ok := k.ClassAttr(name); ok {
+				if in, ok := s.obj.(*Instance); ok {
+					return bindToInstance(thread, v, in, nil)
+				}
+				return bindToClass(thread, v, s.obj.(*Class))
+			}
+			if v, ok := s.builtinAttr(thread, k, name); ok {
+				return v, nil
+			}
 		default:
 			if v, ok := s.builtinAttr(thread, k, name); ok {
 				return v, nil

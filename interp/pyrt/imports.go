@@ -32,7 +32,7 @@ func moduleNames() []string {
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
 		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
-		"tarfile", "bz2", "mimetypes"}
+		"tarfile", "bz2", "mimetypes", "xml"}
 }
 
 // isModuleName reports whether name is one of moduleNames: every import
@@ -50,6 +50,9 @@ var moduleSet = sync.OnceValue(func() map[string]bool {
 
 // instead says what to use in place of a module onetool does not have.
 func instead(name string) string {
+	if name == "html.parser" {
+		return "web.fetch(url=...) gives a page as Markdown or plain text; xml.etree.ElementTree parses XHTML and feeds"
+	}
 	root, _, _ := strings.Cut(name, ".")
 	switch root {
 	case "urllib3", "httpx", "aiohttp", "http", "socket", "ssl", "ftplib", "smtplib", "webbrowser":

@@ -116,20 +116,20 @@ func (p *apParser) formatText(thread *starlark.Thread, all bool) (string, error)
 	if !all {
 		return f.formatHelp()
 	}
-	f.addText(thread, textOf(p.description))
+	f.addText(thread, apText(p.description))
 	for _, g := range p.groups {
 		f.startSection(g.title)
-		f.addText(thread, textOf(g.description))
+		f.addText(thread, apText(g.description))
 		for _, a := range g.actions {
 			f.addArgument(a)
 		}
 		f.endSection()
 	}
-	f.addText(thread, textOf(p.epilog))
+	f.addText(thread, apText(p.epilog))
 	return f.formatHelp()
 }
 
-func textOf(v starlark.Value) string {
+func apText(v starlark.Value) string {
 	if v == nil || v == starlark.None {
 		return ""
 	}

@@ -98,6 +98,7 @@ func Modules() starlark.StringDict {
 		"types":       Types(),
 		"uuid":        UUID(),
 		"warnings":    Warnings(),
+		"xml":         XML(),
 		"zipfile":     ZipFileModule(),
 		"zoneinfo":    ZoneInfo(),
 		"glob":        GlobModule(),
