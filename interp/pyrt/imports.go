@@ -29,7 +29,8 @@ func moduleNames() []string {
 		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex", "contextlib", "inspect", "abc", "dataclasses", "enum",
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
-		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath"}
+		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
+		"configparser", "tomllib"}
 }
 
 // isModuleName reports whether name is one of moduleNames, without
@@ -42,7 +43,8 @@ func isModuleName(name string) bool {
 		"string", "textwrap", "csv", "io", "hashlib", "base64", "html", "urllib", "uuid", "pprint",
 		"struct", "sys", "traceback", "logging", "secrets", "calendar", "hmac", "fnmatch", "shlex",
 		"abc", "dataclasses", "enum", "contextlib", "inspect",
-		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath":
+		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
+		"configparser", "tomllib":
 		return true
 	}
 	return false
