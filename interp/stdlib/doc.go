@@ -88,6 +88,7 @@ func Modules() starlark.StringDict {
 		"tempfile":     TempFile(),
 		"textwrap":     TextWrap(),
 		"time":         Time(),
+		"tomllib":      TOMLLib(),
 		"traceback":    Traceback(),
 		"urllib":       URLLib(),
 		"unicodedata":  UnicodeData(),
