@@ -146,6 +146,10 @@ func tomlParse(thread *starlark.Thread, src string, pf starlark.Value) (starlark
 // tomlError is TOMLDecodeError for go-toml's error, worded as CPython's
 // are ("… (at line 3, column 7)").
 func tomlError(err error) error {
+	if strings.Contains(err.Error(), "nested more than the maximum") {
+		// CPython's recursive parser gives up far sooner.
+		return pyrt.Errorf("RecursionError", "maximum recursion depth exceeded")
+	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
