@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	toml "github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -96,40 +95,44 @@ func mustAttr(thread *starlark.Thread, v starlark.Value, name string) starlark.V
 	return a
 }
 
-// tomlParse is loads(src, parse_float=pf).
+// tomlParse is loads(src, parse_float=pf). go-toml's parser reads the
+// syntax one expression at a time (the budget is asked between them);
+// TOML's rules on what may be defined where (a table or key defined
+// twice, a dotted key or header reopening a table it may not) are kept
+// here as the tree is built: go-toml's own decoder checks them too, but
+// its cost grows with the square of a table's keys (100,000 keys: 20 s
+// in one call no deadline can stop).
 func tomlParse(thread *starlark.Thread, src string, pf starlark.Value) (starlark.Value, error) {
 	b := interp.BudgetOf(thread)
-	// Parsing twice (checks, then the tree) and the values built: about
-	// a few times the text, charged before any of it is made.
-	if err := b.Alloc(int64(len(src)) * 4); err != nil {
+	if err := b.Alloc(int64(len(src))); err != nil {
+		return nil, err
+	}
+	// The parser's tree takes a node of about 70 bytes for each value and
+	// key, and the values built as much again: charged before it begins.
+	if err := b.Alloc(tomlCost(src)); err != nil {
 		return nil, err
 	}
 	src = strings.ReplaceAll(src, "\r\n", "\n")
 	data := []byte(src)
-	var check map[string]any
-	if err := toml.Unmarshal(data, &check); err != nil {
-		return nil, tomlError(err)
-	}
-	check = nil
 	if pf == starlark.None {
 		pf = nil
 	}
-	tb := &tomlBuilder{thread: thread, b: b, parseFloat: pf}
+	tb := &tomlBuilder{thread: thread, b: b, parseFloat: pf, data: data, meta: map[starlark.Value]tomlFlags{}}
 	root := starlark.NewDict(8)
+	tb.meta[root] = tomlExplicit
 	cur := root
-	p := unstable.Parser{}
-	p.Reset(data)
-	for p.NextExpression() {
-		e := p.Expression()
+	tb.p.Reset(data)
+	for tb.p.NextExpression() {
+		e := tb.p.Expression()
 		if err := b.Charge(1); err != nil {
 			return nil, err
 		}
 		var err error
 		switch e.Kind {
 		case unstable.Table:
-			cur, err = tb.table(root, keyParts(e.Key()), false)
+			cur, err = tb.table(root, e, false)
 		case unstable.ArrayTable:
-			cur, err = tb.table(root, keyParts(e.Key()), true)
+			cur, err = tb.table(root, e, true)
 		case unstable.KeyValue:
 			err = tb.keyValue(cur, e, 0)
 		}
@@ -137,111 +140,230 @@ func tomlParse(thread *starlark.Thread, src string, pf starlark.Value) (starlark
 			return nil, err
 		}
 	}
-	if err := p.Error(); err != nil {
-		return nil, tomlError(err)
+	if err := tb.p.Error(); err != nil {
+		return nil, tb.syntaxError(err)
 	}
 	return root, nil
 }
 
-// tomlError is TOMLDecodeError for go-toml's error, worded as CPython's
-// are ("… (at line 3, column 7)").
-func tomlError(err error) error {
-	if strings.Contains(err.Error(), "nested more than the maximum") {
-		// CPython's recursive parser gives up far sooner.
-		return pyrt.Errorf("RecursionError", "maximum recursion depth exceeded")
+// tomlCost bounds the memory the parser's tree and the values of src
+// take (strings.Count is vectorized: 200 MB are counted in milliseconds).
+func tomlCost(src string) int64 {
+	n := int64(1)
+	for _, c := range []string{",", "=", "\n", "[", "{", "."} {
+		n += int64(strings.Count(src, c))
 	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		return tomlDecodeError.Raise(fmt.Sprintf("%s (at line %d, column %d)", msg, line, col), nil)
-	}
-	var pe *unstable.ParserError
-	if errors.As(err, &pe) {
-		return tomlDecodeError.Raise(pe.Message, nil)
-	}
-	return tomlDecodeError.Raise(strings.TrimPrefix(err.Error(), "toml: "), nil)
+	return int64(len(src)) + n*160
 }
 
-func keyParts(it unstable.Iterator) []string {
+// syntaxError is TOMLDecodeError for the parser's error, with its place
+// as CPython gives it: "… (at line 3, column 7)".
+func (tb *tomlBuilder) syntaxError(err error) error {
+	var pe *unstable.ParserError
+	if errors.As(err, &pe) {
+		if strings.Contains(pe.Message, "nested more than the maximum") {
+			// CPython's recursive parser gives up far sooner.
+			return pyrt.Errorf("RecursionError", "maximum recursion depth exceeded")
+		}
+		off := len(tb.data)
+		if pe.Highlight != nil && cap(pe.Highlight) <= cap(tb.data) {
+			off = cap(tb.data) - cap(pe.Highlight)
+		}
+		return tb.errorAt(off, pe.Message)
+	}
+	return tomlDecodeError.Raise(err.Error(), nil)
+}
+
+// errorAt is TOMLDecodeError for msg at byte offset off of the document.
+func (tb *tomlBuilder) errorAt(off int, msg string) error {
+	if off > len(tb.data) {
+		off = len(tb.data)
+	}
+	before := tb.data[:off]
+	line := 1 + strings.Count(string(before), "\n")
+	col := off + 1
+	if i := strings.LastIndexByte(string(before), '\n'); i >= 0 {
+		col = len([]rune(string(before[i+1:]))) + 1
+	} else {
+		col = len([]rune(string(before))) + 1
+	}
+	return tomlDecodeError.Raise(fmt.Sprintf("%s (at line %d, column %d)", msg, line, col), nil)
+}
+
+// errorNode is errorAt the start of node n.
+func (tb *tomlBuilder) errorNode(n *unstable.Node, msg string) error {
+	return tb.errorAt(int(n.Raw.Offset), msg)
+}
+
+func keyParts(it unstable.Iterator) ([]string, *unstable.Node) {
 	var out []string
+	var first *unstable.Node
 	for it.Next() {
+		if first == nil {
+			first = it.Node()
+		}
 		out = append(out, string(it.Node().Data))
 	}
-	return out
+	return out, first
 }
+
+// tomlFlags are what a table or array may still become.
+type tomlFlags uint8
+
+const (
+	tomlExplicit tomlFlags = 1 << iota // a [header] defined it
+	tomlDotted                         // a dotted key made it
+	tomlFrozen                         // an inline table or a static array
+	tomlAOT                            // an array of tables
+)
 
 type tomlBuilder struct {
 	thread     *starlark.Thread
 	b          *interp.Budget
 	parseFloat starlark.Value
+	data       []byte
+	p          unstable.Parser
+	// meta holds the flags of the tables and arrays made, by identity.
+	meta map[starlark.Value]tomlFlags
 }
 
-// descend is the table under key k of d, made when missing; an array of
-// tables gives its last table.
-func (tb *tomlBuilder) descend(d *starlark.Dict, k string) (*starlark.Dict, error) {
-	key := interp.MakeString(k)
-	v, found, _ := d.Get(key)
-	if !found {
-		nd := starlark.NewDict(4)
-		return nd, d.SetKey(key, nd)
+func keyRepr(parts []string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = interp.QuoteString(p)
 	}
-	switch x := v.(type) {
-	case *starlark.Dict:
-		return x, nil
-	case *starlark.List:
-		if x.Len() > 0 {
-			if last, ok := x.Index(x.Len() - 1).(*starlark.Dict); ok {
-				return last, nil
+	if len(q) == 1 {
+		return "(" + q[0] + ",)"
+	}
+	return "(" + strings.Join(q, ", ") + ")"
+}
+
+// header walks a [header]'s path but its last part: missing tables are
+// made, an array of tables gives its last table.
+func (tb *tomlBuilder) walk(d *starlark.Dict, parts []string, n *unstable.Node) (*starlark.Dict, error) {
+	for i, k := range parts {
+		key := interp.MakeString(k)
+		v, found, _ := d.Get(key)
+		if !found {
+			nd := starlark.NewDict(4)
+			if err := d.SetKey(key, nd); err != nil {
+				return nil, err
+			}
+			d = nd
+			continue
+		}
+		switch x := v.(type) {
+		case *starlark.Dict:
+			if tb.meta[x]&tomlFrozen != 0 {
+				return nil, tb.errorNode(n, "Cannot mutate immutable namespace "+keyRepr(parts[:i+1]))
+			}
+			d = x
+			continue
+		case *starlark.List:
+			if tb.meta[x]&tomlAOT != 0 && x.Len() > 0 {
+				d = x.Index(x.Len() - 1).(*starlark.Dict)
+				continue
 			}
 		}
+		return nil, tb.errorNode(n, "Cannot overwrite a value")
 	}
-	return nil, tomlDecodeError.Raise("Cannot overwrite a value", nil)
+	return d, nil
 }
 
 // table is the table a [header] or [[header]] makes current.
-func (tb *tomlBuilder) table(root *starlark.Dict, parts []string, array bool) (*starlark.Dict, error) {
-	d := root
-	n := len(parts)
-	if array {
-		n--
+func (tb *tomlBuilder) table(root *starlark.Dict, e *unstable.Node, array bool) (*starlark.Dict, error) {
+	parts, first := keyParts(e.Key())
+	if first == nil {
+		first = e
 	}
-	for _, k := range parts[:n] {
-		var err error
-		if d, err = tb.descend(d, k); err != nil {
-			return nil, err
-		}
+	d, err := tb.walk(root, parts[:len(parts)-1], first)
+	if err != nil {
+		return nil, err
 	}
-	if !array {
-		return d, nil
-	}
-	key := interp.MakeString(parts[n])
+	key := interp.MakeString(parts[len(parts)-1])
 	v, found, _ := d.Get(key)
-	l, ok := v.(*starlark.List)
-	if !found || !ok {
-		l = starlark.NewList(nil)
-		if err := d.SetKey(key, l); err != nil {
-			return nil, err
+	if array {
+		l, ok := v.(*starlark.List)
+		switch {
+		case !found:
+			l = starlark.NewList(nil)
+			tb.meta[l] = tomlAOT
+			if err := d.SetKey(key, l); err != nil {
+				return nil, err
+			}
+		case !ok || tb.meta[l]&tomlAOT == 0:
+			return nil, tb.errorNode(first, "Cannot mutate immutable namespace "+keyRepr(parts))
 		}
+		nd := starlark.NewDict(4)
+		tb.meta[nd] = tomlExplicit
+		return nd, l.Append(nd)
 	}
-	nd := starlark.NewDict(4)
-	return nd, l.Append(nd)
+	if !found {
+		nd := starlark.NewDict(4)
+		tb.meta[nd] = tomlExplicit
+		return nd, d.SetKey(key, nd)
+	}
+	x, ok := v.(*starlark.Dict)
+	if !ok || tb.meta[x]&(tomlExplicit|tomlDotted|tomlFrozen) != 0 {
+		return nil, tb.errorNode(first, "Cannot declare "+keyRepr(parts)+" twice")
+	}
+	tb.meta[x] |= tomlExplicit
+	return x, nil
 }
 
 // keyValue sets a (dotted) key of d to the node's value.
 func (tb *tomlBuilder) keyValue(d *starlark.Dict, e *unstable.Node, depth int) error {
-	parts := keyParts(e.Key())
-	for _, k := range parts[:len(parts)-1] {
-		var err error
-		if d, err = tb.descend(d, k); err != nil {
-			return err
+	parts, first := keyParts(e.Key())
+	if first == nil {
+		first = e
+	}
+	for i, k := range parts[:len(parts)-1] {
+		key := interp.MakeString(k)
+		v, found, _ := d.Get(key)
+		if !found {
+			nd := starlark.NewDict(4)
+			tb.meta[nd] = tomlDotted
+			if err := d.SetKey(key, nd); err != nil {
+				return err
+			}
+			d = nd
+			continue
 		}
+		x, ok := v.(*starlark.Dict)
+		if !ok {
+			return tb.errorNode(first, "Cannot overwrite a value")
+		}
+		switch f := tb.meta[x]; {
+		case f&tomlFrozen != 0:
+			return tb.errorNode(first, "Cannot mutate immutable namespace "+keyRepr(parts[:i+1]))
+		case f&tomlExplicit != 0:
+			// A table a header defined takes no dotted keys from another.
+			return tb.errorNode(first, "Cannot redefine namespace "+keyRepr(parts[:i+1]))
+		}
+		// A header may no longer define it (CPython's pending flag).
+		tb.meta[x] |= tomlDotted
+		d = x
+	}
+	key := interp.MakeString(parts[len(parts)-1])
+	if _, found, _ := d.Get(key); found {
+		return tb.errorNode(first, "Cannot overwrite a value")
 	}
 	v, err := tb.value(e.Value(), depth)
 	if err != nil {
 		return err
 	}
-	return d.SetKey(interp.MakeString(parts[len(parts)-1]), v)
+	return d.SetKey(key, v)
+}
+
+// freeze marks an inline table and the tables its dotted keys made as
+// closed to later keys and headers.
+func (tb *tomlBuilder) freeze(d *starlark.Dict) {
+	tb.meta[d] |= tomlFrozen
+	for _, kv := range d.Items() {
+		if x, ok := kv[1].(*starlark.Dict); ok && tb.meta[x]&tomlDotted != 0 {
+			tb.freeze(x)
+		}
+	}
 }
 
 // value is the Python value of a value node.
@@ -256,8 +378,14 @@ func (tb *tomlBuilder) value(n *unstable.Node, depth int) (starlark.Value, error
 	case unstable.Bool:
 		return starlark.Bool(raw == "true"), nil
 	case unstable.Integer:
-		return tomlInt(raw)
+		if !tomlIntRE.MatchString(raw) {
+			return nil, tb.errorNode(n, "Invalid value")
+		}
+		return tomlInt(tb.b, raw)
 	case unstable.Float:
+		if !tomlFloatRE.MatchString(raw) {
+			return nil, tb.errorNode(n, "Invalid value")
+		}
 		return tb.float(raw)
 	case unstable.Array, unstable.InlineTable:
 		if depth >= tomlMaxDepth {
@@ -283,20 +411,32 @@ func (tb *tomlBuilder) value(n *unstable.Node, depth int) (starlark.Value, error
 			}
 		}
 		if n.Kind == unstable.Array {
-			return starlark.NewList(list), nil
+			l := starlark.NewList(list)
+			tb.meta[l] = tomlFrozen
+			return l, nil
 		}
+		tb.freeze(d)
 		return d, nil
 	case unstable.LocalDate, unstable.LocalDateTime, unstable.DateTime:
-		return tomlDateTime(raw)
+		v, err := tomlDateTime(raw)
+		if err != nil {
+			return nil, tb.errorNode(n, "Invalid date or datetime")
+		}
+		return v, nil
 	case unstable.LocalTime:
 		m := tomlTimeRE.FindStringSubmatch(raw)
 		if m == nil {
-			return nil, tomlDecodeError.Raise("Invalid value", nil)
+			return nil, tb.errorNode(n, "Invalid value")
 		}
 		return &clock{us: tomlClock(m[1], m[2], m[3], m[4])}, nil
 	}
-	return nil, tomlDecodeError.Raise("Invalid value", nil)
+	return nil, tb.errorNode(n, "Invalid value")
 }
+
+var (
+	tomlIntRE   = regexp.MustCompile(`^(?:0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|[+-]?(?:0|[1-9](?:_?[0-9])*))$`)
+	tomlFloatRE = regexp.MustCompile(`^(?:[+-]?(?:inf|nan)|[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?)$`)
+)
 
 // float is parse_float(text): float by default, else the program's
 // function, which must not return a dict or a list.
@@ -315,8 +455,9 @@ func (tb *tomlBuilder) float(raw string) (starlark.Value, error) {
 	return v, nil
 }
 
-// tomlInt is int(text, 0) of an integer literal: any size, as Python's.
-func tomlInt(raw string) (starlark.Value, error) {
+// tomlInt is int(text, 0) of an integer literal: any size, as Python's
+// (a decimal of more than 4,300 digits is CPython's ValueError).
+func tomlInt(b *interp.Budget, raw string) (starlark.Value, error) {
 	s := strings.ReplaceAll(raw, "_", "")
 	base := 10
 	neg := false
@@ -337,6 +478,12 @@ func tomlInt(raw string) (starlark.Value, error) {
 			n = -n
 		}
 		return starlark.MakeInt64(n), nil
+	}
+	if base == 10 && len(s) > 4300 {
+		return nil, pyrt.Errorf("ValueError", "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", len(s))
+	}
+	if bits := b.IntBits(); bits > 0 && len(s)*4 > bits+64 {
+		return nil, pyrt.Errorf("ValueError", "integer size limit of %d digits exceeded", b.MaxIntDigits())
 	}
 	z, ok := new(big.Int).SetString(s, base)
 	if !ok {
