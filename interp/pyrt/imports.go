@@ -32,7 +32,7 @@ func moduleNames() []string {
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
 		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
-		"tarfile", "bz2", "mimetypes", "xml"}
+		"tarfile", "bz2", "mimetypes", "xml", "configparser", "tomllib"}
 }
 
 // isModuleName reports whether name is one of moduleNames: every import
