@@ -373,7 +373,10 @@ func (s *superObject) builtinAttr(thread *starlark.Thread, base starlark.Value, 
 					return starlark.None, nil
 				}), true
 			}
-		case in.base != nil && !isObject:
+		case in.base != nil && in.class.builtin != nil && !isObject:
+			// An instance a module gave a held value (SetBuiltin)
+			// under a class with no builtin base has nothing to
+			// initialise here: super().__init__ found a nil callable.
 			return method(func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 				v, err := starlark.Call(thread, in.class.builtin, args, kwargs)
 				if err != nil {
