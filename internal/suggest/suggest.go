@@ -23,7 +23,11 @@ func Closest(name string, candidates []string) string {
 		switch {
 		case lc == lname:
 			score = 0
-		case strings.HasPrefix(lc, lname) || strings.HasPrefix(lname, lc):
+		case (min(len(lname), len(lc)) >= 2 || len(lc)-len(lname) == 1 || len(lname)-len(lc) == 1) &&
+			(strings.HasPrefix(lc, lname) || strings.HasPrefix(lname, lc)):
+			// One letter is a prefix of too much to be a truncation,
+			// unless only one letter is missing ('x' may be 'xs', not
+			// 'xml').
 			score = 1
 		default:
 			d := distance(lname, lc)

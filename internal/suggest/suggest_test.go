@@ -19,6 +19,8 @@ func TestClosest(t *testing.T) {
 		{"", []string{"read"}, ""},
 		{"x", []string{"a", "b"}, ""}, // one letter is no evidence of a typo
 		{"x", []string{"xs"}, "xs"},
+		{"x", []string{"xml", "xs"}, "xs"},
+		{"x", []string{"xml"}, ""}, // a module named like it is no typo of it
 		{"read", []string{"read"}, ""},
 	}
 	for _, tt := range tests {
