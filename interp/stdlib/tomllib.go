@@ -109,7 +109,11 @@ func tomlParse(thread *starlark.Thread, src string, pf starlark.Value) (starlark
 	}
 	// The parser's tree takes a node of about 70 bytes for each value and
 	// key, and the values built as much again: charged before it begins.
-	if err := b.Alloc(tomlCost(src)); err != nil {
+	cost, err := tomlCost(b, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Alloc(cost); err != nil {
 		return nil, err
 	}
 	src = strings.ReplaceAll(src, "\r\n", "\n")
@@ -148,12 +152,28 @@ func tomlParse(thread *starlark.Thread, src string, pf starlark.Value) (starlark
 
 // tomlCost bounds the memory the parser's tree and the values of src
 // take (strings.Count is vectorized: 200 MB are counted in milliseconds).
-func tomlCost(src string) int64 {
+func tomlCost(b *interp.Budget, src string) (int64, error) {
+	// One pass in blocks, under the budget: a document of hundreds of
+	// megabytes is counted within its deadline, and one whose cost alone
+	// passes the memory budget stops as soon as that is known.
+	const block = 1 << 20
 	n := int64(1)
-	for _, c := range []string{",", "=", "\n", "[", "{", "."} {
-		n += int64(strings.Count(src, c))
+	for i := 0; i < len(src); i += block {
+		part := src[i:min(i+block, len(src))]
+		for j := 0; j < len(part); j++ {
+			switch part[j] {
+			case ',', '=', '\n', '[', '{', '.':
+				n++
+			}
+		}
+		if err := b.Charge(uint64(len(part)) / 64); err != nil {
+			return 0, err
+		}
+		if err := b.Fits(int64(len(src)) + n*160); err != nil {
+			return 0, err
+		}
 	}
-	return int64(len(src)) + n*160
+	return int64(len(src)) + n*160, nil
 }
 
 // syntaxError is TOMLDecodeError for the parser's error, with its place
