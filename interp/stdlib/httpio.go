@@ -228,6 +228,10 @@ type headerMap struct {
 	email   bool
 	entries [][2]string // in order; names as last set
 	frozen  bool
+	// index is the position of each name's first entry, by its lower
+	// case, made on first use: a response of 100,000 short headers
+	// (a hostile server's megabyte) made a search per header quadratic.
+	index map[string]int
 }
 
 var (
@@ -240,27 +244,53 @@ var (
 
 func newHeaderMap(email bool, hs [][2]string) *headerMap {
 	m := &headerMap{email: email}
+	var joined map[int][]string // a repeated header's values, joined once at the end
 	for _, h := range hs {
 		if email {
-			m.entries = append(m.entries, h)
+			m.add(h[0], h[1])
 			continue
 		}
 		if i := m.find(h[0]); i >= 0 {
-			m.entries[i][1] += ", " + h[1]
+			if joined == nil {
+				joined = map[int][]string{}
+			}
+			if joined[i] == nil {
+				joined[i] = []string{m.entries[i][1]}
+			}
+			joined[i] = append(joined[i], h[1])
 		} else {
-			m.entries = append(m.entries, h)
+			m.add(h[0], h[1])
 		}
+	}
+	for i, vs := range joined {
+		m.entries[i][1] = strings.Join(vs, ", ")
 	}
 	return m
 }
 
 func (m *headerMap) find(name string) int {
-	for i, e := range m.entries {
-		if strings.EqualFold(e[0], name) {
-			return i
+	if m.index == nil {
+		m.index = make(map[string]int, len(m.entries))
+		for i, e := range m.entries {
+			if k := strings.ToLower(e[0]); !hasKey(m.index, k) {
+				m.index[k] = i
+			}
 		}
 	}
+	if i, ok := m.index[strings.ToLower(name)]; ok {
+		return i
+	}
 	return -1
+}
+
+func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+// add appends an entry, keeping the index.
+func (m *headerMap) add(name, value string) {
+	if i := m.find(name); i < 0 {
+		m.index[strings.ToLower(name)] = len(m.entries)
+	}
+	m.entries = append(m.entries, [2]string{name, value})
 }
 
 func (m *headerMap) lookup(name string) (string, bool) {
@@ -275,7 +305,7 @@ func (m *headerMap) set(name, value string) {
 		m.entries[i] = [2]string{name, value}
 		return
 	}
-	m.entries = append(m.entries, [2]string{name, value})
+	m.add(name, value)
 }
 
 func (m *headerMap) del(name string) bool {
@@ -284,6 +314,7 @@ func (m *headerMap) del(name string) bool {
 		return false
 	}
 	m.entries = append(m.entries[:i:i], m.entries[i+1:]...)
+	m.index = nil // positions moved: made again when next asked
 	return true
 }
 
@@ -353,7 +384,7 @@ func (m *headerMap) SetKey(k, v starlark.Value) error {
 		return pyrt.Errorf("TypeError", "header names and values must be str or bytes, not %s", pyrt.TypeName(v))
 	}
 	if m.email {
-		m.entries = append(m.entries, [2]string{name, value})
+		m.add(name, value)
 		return nil
 	}
 	m.set(name, value)
