@@ -3,6 +3,7 @@ package stdlib
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"go.starlark.net/starlark"
@@ -72,6 +73,23 @@ func defaultWarnFilters() []warnFilter {
 	}
 }
 
+// maxWarnFilters bounds a run's filters, which the memory meter does
+// not see (each holds a compiled pattern).
+const maxWarnFilters = 10_000
+
+// same reports an equal filter, as CPython's list compares its tuples.
+func (f warnFilter) same(g warnFilter) bool {
+	return f.action == g.action && f.category == g.category && f.lineno == g.lineno &&
+		reText(f.message) == reText(g.message) && reText(f.module) == reText(g.module)
+}
+
+func reText(re *regexp.Regexp) string {
+	if re == nil {
+		return ""
+	}
+	return re.String()
+}
+
 var warnActions = map[string]bool{"default": true, "error": true, "ignore": true, "always": true, "module": true, "once": true}
 
 // isSubclassOf is issubclass(c, base) as the program's builtin answers
@@ -135,6 +153,9 @@ func warningsWarn(thread *starlark.Thread, fn *starlark.Builtin, args starlark.T
 		filename, lineno = tbFile, frames[len(frames)-stacklevel].Line
 	}
 	st := warningsOf(thread)
+	if err := interp.BudgetOf(thread).Charge(uint64(len(st.filters))); err != nil {
+		return nil, err
+	}
 	action := "default"
 	for _, f := range st.filters {
 		if (f.message == nil || f.message.MatchString(text)) && isSubclassOf(thread, category, f.category) &&
@@ -259,6 +280,15 @@ func addWarnFilter(thread *starlark.Thread, f warnFilter, appendIt bool) (starla
 		return nil, pyrt.Errorf("AssertionError", "lineno must be an int >= 0")
 	}
 	st := warningsOf(thread)
+	// As CPython's: an equal filter already there is taken out first, so
+	// a loop that adds the same filter keeps one.
+	st.filters = slices.DeleteFunc(st.filters, func(g warnFilter) bool { return g.same(f) })
+	if len(st.filters) >= maxWarnFilters {
+		return nil, pyrt.Errorf("MemoryError", "more than %d warning filters: use fewer, broader ones (a category or a message pattern)", maxWarnFilters)
+	}
+	if err := interp.BudgetOf(thread).Charge(uint64(len(st.filters)) + 1); err != nil {
+		return nil, err
+	}
 	if appendIt {
 		st.filters = append(st.filters, f)
 	} else {
