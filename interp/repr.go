@@ -355,5 +355,13 @@ func (w *TextWriter) open(x starlark.Value) bool {
 
 func (w *TextWriter) close() { w.path = w.path[:len(w.path)-1] }
 
+// Enter notes x, a TextValue holding values that may hold it back, as
+// being written: true when it already is (a cycle: write its short form
+// instead, without Leave). Otherwise call Leave once it is written.
+func (w *TextWriter) Enter(x starlark.Value) bool { return w.open(x) }
+
+// Leave ends what Enter began.
+func (w *TextWriter) Leave() { w.close() }
+
 // IsTooDeep reports whether err is the depth limit of onetool's walkers.
 func IsTooDeep(err error) bool { return errors.Is(err, ErrTooDeep) }

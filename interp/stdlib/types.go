@@ -1,7 +1,6 @@
 package stdlib
 
 import (
-	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
@@ -77,6 +76,7 @@ var (
 	_ starlark.Comparable  = (*simpleNamespace)(nil)
 	_ pyrt.AttrDeleter     = (*simpleNamespace)(nil)
 	_ interp.Holder        = (*simpleNamespace)(nil)
+	_ interp.TextValue     = (*simpleNamespace)(nil)
 )
 
 func newSimpleNamespace(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -99,46 +99,42 @@ func newSimpleNamespace(thread *starlark.Thread, _ *starlark.Builtin, args starl
 func (ns *simpleNamespace) VarsDict() *starlark.Dict { return ns.d }
 
 func (ns *simpleNamespace) String() string {
-	s, _ := ns.repr(nil, 0)
+	s, err := interp.Repr(nil, ns)
+	if err != nil {
+		_, head := ns.qual()
+		return head + "...)"
+	}
 	return s
 }
 
-// repr is namespace(a=1, b='x'); a namespace within itself is
-// namespace(...), as CPython's.
-func (ns *simpleNamespace) repr(seen []*simpleNamespace, depth int) (string, error) {
-	for _, s := range seen {
-		if s == ns {
-			_, head := ns.qual()
-			return head + "...)", nil
-		}
-	}
-	seen = append(seen, ns)
-	var b strings.Builder
+// WriteText writes namespace(a=1, b='x') under the writer's budget,
+// depth limit and cycle check: a namespace within itself is
+// namespace(...), as CPython's, and one nested a million deep stops at
+// the depth limit instead of the Go stack.
+func (ns *simpleNamespace) WriteText(w *interp.TextWriter, _ bool, depth int) error {
 	_, head := ns.qual()
-	b.WriteString(head)
+	if w.Enter(ns) {
+		return w.WriteString(head + "...)")
+	}
+	defer w.Leave()
+	if err := w.WriteString(head); err != nil {
+		return err
+	}
 	for i, item := range ns.d.Items() {
 		if i > 0 {
-			b.WriteString(", ")
+			if err := w.WriteString(", "); err != nil {
+				return err
+			}
 		}
 		k, _ := interp.AsText(item[0])
-		b.WriteString(k)
-		b.WriteByte('=')
-		if inner, ok := item[1].(*simpleNamespace); ok {
-			s, err := inner.repr(seen, depth+1)
-			if err != nil {
-				return "", err
-			}
-			b.WriteString(s)
-			continue
+		if err := w.WriteString(k + "="); err != nil {
+			return err
 		}
-		s, err := interp.Repr(nil, item[1])
-		if err != nil {
-			return "", err
+		if err := w.Nested(item[1], depth+1); err != nil {
+			return err
 		}
-		b.WriteString(s)
 	}
-	b.WriteByte(')')
-	return b.String(), nil
+	return w.WriteString(")")
 }
 
 func (ns *simpleNamespace) Type() string { q, _ := ns.qual(); return q }
