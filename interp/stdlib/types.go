@@ -1,7 +1,6 @@
 package stdlib
 
 import (
-
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
