@@ -225,6 +225,7 @@ var (
 	_ starlark.Sequence   = (*mappingProxy)(nil)
 	_ starlark.HasAttrs   = (*mappingProxy)(nil)
 	_ starlark.Comparable = (*mappingProxy)(nil)
+	_ interp.TextValue    = (*mappingProxy)(nil)
 )
 
 func newMappingProxy(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -244,12 +245,24 @@ func newMappingProxy(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	return &mappingProxy{d: d}, nil
 }
 
-func (m *mappingProxy) String() string { return "mappingproxy(" + m.Str() + ")" }
-
-// Str is str(mp): the dict's text, as CPython's.
-func (m *mappingProxy) Str() string {
-	s, _ := interp.Repr(nil, m.d)
+func (m *mappingProxy) String() string {
+	s, _ := interp.Repr(nil, m)
 	return s
+}
+
+// WriteText is repr(mp), mappingproxy({...}), or str(mp), the dict's
+// text, as CPython's; the dict is written under the writer's budget.
+func (m *mappingProxy) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	if str {
+		return w.Nested(m.d, depth)
+	}
+	if err := w.WriteString("mappingproxy("); err != nil {
+		return err
+	}
+	if err := w.Nested(m.d, depth+1); err != nil {
+		return err
+	}
+	return w.WriteString(")")
 }
 
 func (m *mappingProxy) Type() string            { return "mappingproxy" }
