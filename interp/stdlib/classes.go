@@ -57,6 +57,17 @@ func (c *pyClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwa
 	return c.ctor(thread, interp.NewBuiltin(c.name, c.ctor), args, kwargs)
 }
 
+// callBuiltin calls the program's builtin name (issubclass, isinstance,
+// the object model's versions that know its classes), or this package's
+// where the run has none.
+func callBuiltin(thread *starlark.Thread, name string, args ...starlark.Value) (starlark.Value, error) {
+	fn, ok := interp.Predeclared(thread)[name]
+	if !ok {
+		fn = Builtins()[name]
+	}
+	return starlark.Call(thread, fn, starlark.Tuple(args), nil)
+}
+
 func isOf[T starlark.Value](v starlark.Value) bool {
 	_, ok := v.(T)
 	return ok

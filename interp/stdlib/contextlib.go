@@ -154,11 +154,7 @@ func (s *suppress) exit(thread *starlark.Thread, excType, _, _ starlark.Value) (
 	if excType == starlark.None {
 		return starlark.False, nil
 	}
-	issubclass, ok := interp.Predeclared(thread)["issubclass"]
-	if !ok {
-		issubclass = Builtins()["issubclass"]
-	}
-	return starlark.Call(thread, issubclass, starlark.Tuple{excType, s.exceptions}, nil)
+	return callBuiltin(thread, "issubclass", excType, s.exceptions)
 }
 
 // ---- closing, nullcontext ----

@@ -98,11 +98,7 @@ func isSubclassOf(thread *starlark.Thread, c, base starlark.Value) bool {
 	if c == base {
 		return true
 	}
-	issubclass, ok := interp.Predeclared(thread)["issubclass"]
-	if !ok {
-		issubclass = Builtins()["issubclass"]
-	}
-	v, err := starlark.Call(thread, issubclass, starlark.Tuple{c, base}, nil)
+	v, err := callBuiltin(thread, "issubclass", c, base)
 	return err == nil && v == starlark.True
 }
 
@@ -310,11 +306,7 @@ func warningsReset(thread *starlark.Thread, fn *starlark.Builtin, args starlark.
 }
 
 func isInstanceOf(thread *starlark.Thread, v, class starlark.Value) bool {
-	isinstance, ok := interp.Predeclared(thread)["isinstance"]
-	if !ok {
-		isinstance = Builtins()["isinstance"]
-	}
-	r, err := starlark.Call(thread, isinstance, starlark.Tuple{v, class}, nil)
+	r, err := callBuiltin(thread, "isinstance", v, class)
 	return err == nil && r == starlark.True
 }
 
