@@ -41,10 +41,10 @@ type atEndHook struct {
 // remove forgets fn (the file was closed): call it so that a program
 // opening 10,000 files keeps no 10,000 hooks.
 func AtEnd(thread *starlark.Thread, what string, fn func(*starlark.Thread) error) (remove func()) {
-	a, _ := thread.Local(atEndLocal).(*atEnd)
+	a, _ := RunLocal(thread, atEndLocal).(*atEnd)
 	if a == nil {
 		a = &atEnd{hooks: map[uint64]atEndHook{}}
-		thread.SetLocal(atEndLocal, a)
+		SetRunLocal(thread, atEndLocal, a)
 	}
 	id := a.next
 	a.next++
@@ -56,7 +56,7 @@ func AtEnd(thread *starlark.Thread, what string, fn func(*starlark.Thread) error
 // by itself. It returns an error only for one that must end the run (a
 // budget's or a cancellation); others are printed to stderr.
 func runAtEnd(ctx context.Context, thread *starlark.Thread, lim *limits) error {
-	a, _ := thread.Local(atEndLocal).(*atEnd)
+	a, _ := RunLocal(thread, atEndLocal).(*atEnd)
 	if a == nil {
 		return nil
 	}

@@ -481,6 +481,11 @@ func (p *Program) exec(ctx context.Context, opts Options, predeclared starlark.S
 	done := make(chan outcome, 1)
 	opts.Executor.Go(func() {
 		o := p.protected(ctx, thread, lim, predeclared, &printed)
+		if opts.host == nil {
+			// Generators and tasks left suspended end with the run; a
+			// session's live on with its variables.
+			HostOf(thread).stopChildren()
+		}
 		HostOf(thread).detach(thread)
 		// Let go of the watchdog before the answer is sent (whoever receives
 		// it may measure memory at once), but end the context only after:

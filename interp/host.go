@@ -18,6 +18,8 @@ import (
 type Host struct {
 	thread *starlark.Thread
 	state  any
+	// children are the generators' and tasks' threads alive (see Child).
+	children map[*Child]struct{}
 }
 
 // afterRunSteps bounds what a special method may compute once its run

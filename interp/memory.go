@@ -264,23 +264,27 @@ func bulk(thread *starlark.Thread, session starlark.StringDict) uint64 {
 		}
 	}
 	globalsDone := false
-	for d := range thread.CallStackDepth() {
-		fn, ok := thread.DebugFrame(d).Callable().(*starlark.Function)
-		if !ok {
-			continue
-		}
-		for _, v := range frameSlots(thread.DebugFrame(d), fn) {
-			if v != nil {
-				add(v)
+	frames := func(t *starlark.Thread) {
+		for d := range t.CallStackDepth() {
+			fn, ok := t.DebugFrame(d).Callable().(*starlark.Function)
+			if !ok {
+				continue
 			}
-		}
-		if !globalsDone {
-			globalsDone = true
-			for _, v := range fn.Globals() {
-				add(v)
+			for _, v := range frameSlots(t.DebugFrame(d), fn) {
+				if v != nil {
+					add(v)
+				}
+			}
+			if !globalsDone {
+				globalsDone = true
+				for _, v := range fn.Globals() {
+					add(v)
+				}
 			}
 		}
 	}
+	frames(thread)
+	visitChildren(thread, frames)
 	return total
 }
 
@@ -335,9 +339,21 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 			}
 		}
 	}
+	m.frames(thread, true)
+	// The frames of suspended generators and tasks (see Child).
+	visitChildren(thread, func(t *starlark.Thread) {
+		m.total += childBytes
+		m.frames(t, false)
+	})
+	return m.total
+}
+
+// frames counts the frames of thread's stack and what they hold, and with
+// globals the module globals of the outermost function.
+func (m *meter) frames(thread *starlark.Thread, globals bool) {
 	depth := thread.CallStackDepth()
-	globalsDone := false
-	for d := 0; d < depth && m.total <= limit; d++ {
+	globalsDone := !globals
+	for d := 0; d < depth && m.total <= m.limit; d++ {
 		m.total += frameBytes
 		fr := thread.DebugFrame(d)
 		fn, ok := fr.Callable().(*starlark.Function)
@@ -356,7 +372,6 @@ func reachable(thread *starlark.Thread, limit uint64, session starlark.StringDic
 			}
 		}
 	}
-	return m.total
 }
 
 // sessionSize is reachable for a Session's globals alone.

@@ -66,6 +66,7 @@ func (s *Session) Reset() {
 	s.cells = map[string]*Cell{}
 	s.strDigits = intStrDigits{}
 	s.kept = 0
+	s.host.stopChildren()
 }
 
 // Names returns the globals the session's programs defined, sorted.
@@ -249,6 +250,7 @@ func (s *Session) forget() {
 	s.globals = maps.Clone(s.predeclared)
 	s.cells = map[string]*Cell{}
 	s.kept = 0
+	s.host.stopChildren()
 }
 
 func (s *Session) lock()   { s.busy <- struct{}{} }

@@ -221,3 +221,31 @@ func MangleName(class, name string) string {
 	}
 	return "_" + c + name
 }
+
+// Generators and coroutines. A def whose body yields or that is written
+// `async def` keeps its parameters, and its body moves to an inner def
+// named GenBody taking the same parameters as plain ones; the def returns
+// Generator(GenBody, qualname, params...) (or Coroutine, or
+// AsyncGenerator for an async def that yields), the object that runs the
+// body when asked, suspended at each Yield(v), YieldFrom(it) or Await(x).
+const (
+	GenBody        = "__ot_gen"
+	Generator      = "__ot_generator"
+	Coroutine      = "__ot_coroutine"
+	AsyncGenerator = "__ot_asyncgen"
+	Yield          = "__ot_yield"
+	YieldFrom      = "__ot_yield_from"
+	Await          = "__ot_await"
+	// GenExp(fn, it, name) is a generator expression of several clauses,
+	// or of a target other than a name: fn(it) runs the comprehension
+	// whose first iterable is it, each element given by YieldValue(elt),
+	// which yields and is false (so that the comprehension keeps none).
+	GenExp     = "__ot_genexp"
+	YieldValue = "__ot_yieldv"
+	// AsyncIter(x) is what `async for` walks: each element awaited from
+	// x.__anext__() until StopAsyncIteration. AsyncWith(m) is the sync
+	// context manager whose enter and exit await m's __aenter__ and
+	// __aexit__.
+	AsyncIter = "__ot_aiter"
+	AsyncWith = "__ot_awith"
+)

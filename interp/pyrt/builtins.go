@@ -57,7 +57,7 @@ func Builtins() starlark.StringDict {
 	helpers[lowered.GetMethod] = ms.getMethod()
 	types := newTypeTable(ms, helpers)
 	for _, part := range []starlark.StringDict{rt.exceptions(), helpers, types.part(), rt.tryBuiltins(), rt.withBuiltins(),
-		rt.helperBuiltins(), rt.importBuiltins(), absentBuiltins()} {
+		rt.helperBuiltins(), rt.importBuiltins(), absentBuiltins(), generatorBuiltins()} {
 		for k, v := range part {
 			d[k] = v
 		}

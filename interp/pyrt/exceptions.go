@@ -373,6 +373,16 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		return e.context.Value(), nil
 	case "__suppress_context__":
 		return starlark.Bool(e.suppress), nil
+	case "value":
+		if v, ok := e.attrs["value"]; ok {
+			return v, nil
+		}
+		if e.class.IsSubclass(BuiltinClass("StopIteration")) {
+			if len(e.args) > 0 {
+				return e.args[0], nil
+			}
+			return starlark.None, nil
+		}
 	case "__traceback__":
 		return NewTraceback(e.frames), nil
 	case "__doc__":

@@ -20,6 +20,7 @@ func TestHelperNamesDistinct(t *testing.T) {
 		"exceptions": keys(rt.exceptions()),
 		"with":       keys(rt.withBuiltins()),
 		"absent":     keys(absentBuiltins()),
+		"generators": keys(generatorBuiltins()),
 	} {
 		for name := range d {
 			if other, dup := seen[name]; dup {

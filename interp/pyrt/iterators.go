@@ -319,6 +319,15 @@ func nextBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	switch it := args[0].(type) {
 	case *pyIter:
 		x, ok, err = it.next(thread)
+	case *Generator:
+		if it.kind != kindGenerator {
+			return nil, typeError("'%s' object is not an iterator", it.kind)
+		}
+		x, err = it.Next(thread)
+		if err != nil && len(args) == 2 && isStopIteration(err) {
+			return args[1], nil
+		}
+		return x, err
 	case Stepper:
 		x, ok, err = it.Step(thread)
 	default:

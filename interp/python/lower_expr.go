@@ -90,13 +90,12 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.DictComp:
 		return l.comprehension(e, e.Lbrace, e.Rbrace, e.Generators, e.Key, e.Value)
 	case *pyast.GeneratorExp:
-		// A generator of one for clause gives its values as they are
-		// asked for; any other is computed at once, as a list, and is an
-		// iterator over that list.
+		// A generator of one for clause over a name is a Go iterator of
+		// lambdas; any other runs as a generator (genExp).
 		if lazy := l.lazyGenerator(e); lazy != nil {
 			return lazy
 		}
-		return callAt(e.Lparen, "__ot_iterof", l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil))
+		return l.genExp(e)
 	case *pyast.Compare:
 		return l.compare(e)
 	case *pyast.Call:
@@ -124,9 +123,16 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Starred:
 		l.errorf(e.Star, "can't use starred expression here")
 	case *pyast.Await:
-		l.refuse(e.Await, refusedAwait, "")
+		return callAt(e.Await, lowered.Await, l.expr(e.Value))
 	case *pyast.Yield:
-		l.refuse(e.Yield, refusedYield, "")
+		var v syntax.Expr = noneAt(e.Yield)
+		if e.Value != nil {
+			v = l.expr(e.Value)
+		}
+		if e.From {
+			return callAt(e.Yield, lowered.YieldFrom, v)
+		}
+		return callAt(e.Yield, lowered.Yield, v)
 	case *pyast.Slice:
 		l.errorf(e.Start, "invalid syntax")
 	case *pyast.FormattedValue:
@@ -1580,4 +1586,34 @@ func cheapExpr(x syntax.Expr) bool {
 		return false
 	}
 	return pureExpr(x)
+}
+
+// genExp lowers a generator expression of several clauses (or of a
+// target other than a name) to __ot_genexp(lambda it: [0 for x in it …
+// if __ot_yieldv(elt)], first): a generator whose body is the
+// comprehension, yielding each element as it is asked for and keeping
+// none. The first iterable is evaluated where the expression is, as
+// Python does.
+func (l *lowerer) genExp(e *pyast.GeneratorExp) syntax.Expr {
+	pos := e.Lparen
+	x := l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil)
+	comp, ok := x.(*syntax.Comprehension)
+	if !ok {
+		if call, isCall := x.(*syntax.CallExpr); isCall && len(call.Args) == 1 {
+			comp, ok = call.Args[0].(*syntax.Comprehension)
+		}
+	}
+	if !ok || len(comp.Clauses) == 0 {
+		return callAt(pos, "__ot_iterof", x)
+	}
+	first, ok := comp.Clauses[0].(*syntax.ForClause)
+	if !ok {
+		return callAt(pos, "__ot_iterof", x)
+	}
+	it := first.X
+	first.X = ident(pos, "__ot_genit")
+	comp.Clauses = append(comp.Clauses, &syntax.IfClause{If: pos, Cond: callAt(pos, lowered.YieldValue, comp.Body)})
+	comp.Body = intLit(pos, 0)
+	fn := &syntax.LambdaExpr{Lambda: pos, Params: []syntax.Expr{ident(pos, "__ot_genit")}, Body: x}
+	return callAt(pos, lowered.GenExp, &syntax.ParenExpr{Lparen: pos, X: fn, Rparen: pos}, it)
 }

@@ -632,28 +632,74 @@ func (l *lowerer) defStmt(st *pyast.FunctionDef) (*syntax.DefStmt, string) {
 	l.scope, l.fn, l.handlerVar, l.qualPrefix = fs, &fnCtx{kind: defFn}, "", qualname+".<locals>."
 	body := l.block(st.Body)
 	pre := l.cellInits(fs, st.Def, paramNames(st.Args))
-	pre = append(l.kwOnlyCheck(st), pre...)
 	pre = append(pre, l.fn.defs...)
-	if len(pre) > 0 && len(body) > 0 {
-		if doc, ok := body[0].(*syntax.ExprStmt); ok {
-			if lit, ok := doc.X.(*syntax.Literal); ok && lit.Token == syntax.STRING {
+	var doc []syntax.Stmt
+	if len(body) > 0 {
+		if d, ok := body[0].(*syntax.ExprStmt); ok {
+			if lit, ok := d.X.(*syntax.Literal); ok && lit.Token == syntax.STRING {
 				// The docstring stays first, where Starlark finds it.
-				pre = append([]syntax.Stmt{doc}, pre...)
+				doc = []syntax.Stmt{d}
 				body = body[1:]
 			}
 		}
 	}
 	l.scope, l.fn, l.handlerVar, l.qualPrefix = outerScope, outerFn, outerHandler, outerQual
-	return &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, append(pre, body...))}, qualname
+	all := append(doc, l.kwOnlyCheck(st)...)
+	if fs.generator || fs.async {
+		all = append(all, l.suspendable(st, fs, params, qualname, append(pre, body...))...)
+	} else {
+		all = append(append(all, pre...), body...)
+	}
+	return &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, all)}, qualname
+}
+
+// suspendable is the body of a generator function or an async def: the
+// function's body becomes an inner def, __ot_gen, of the same parameters,
+// and calling the function makes the object that runs it, suspended at
+// each yield or await (package pyrt): a generator, a coroutine or an
+// async generator. Every statement keeps its meaning — try, with,
+// closures, super() — since the inner def is the body as it was.
+func (l *lowerer) suspendable(st *pyast.FunctionDef, fs *scope, params []syntax.Expr, qualname string, body []syntax.Stmt) []syntax.Stmt {
+	pos := st.Def
+	var names []syntax.Expr
+	for _, p := range params {
+		for {
+			switch x := p.(type) {
+			case *syntax.BinaryExpr: // x=default
+				p = x.X
+				continue
+			case *syntax.UnaryExpr: // *args, **kwargs, or a bare *
+				if x.X == nil {
+					p = nil
+				} else {
+					p = x.X
+				}
+				continue
+			}
+			break
+		}
+		if id, ok := p.(*syntax.Ident); ok {
+			names = append(names, ident(id.NamePos, id.Name))
+		}
+	}
+	inner := &syntax.DefStmt{Def: pos, Name: ident(pos, lowered.GenBody), Lparen: pos, Params: names, Rparen: pos, Body: nonEmpty(pos, body)}
+	helper := lowered.Generator
+	switch {
+	case fs.async && fs.generator:
+		helper = lowered.AsyncGenerator
+	case fs.async:
+		helper = lowered.Coroutine
+	}
+	args := []syntax.Expr{ident(pos, lowered.GenBody), strLit(pos, qualname)}
+	for _, n := range names {
+		args = append(args, ident(n.(*syntax.Ident).NamePos, n.(*syntax.Ident).Name))
+	}
+	return []syntax.Stmt{inner, &syntax.ReturnStmt{Return: pos, Result: callAt(pos, helper, args...)}}
 }
 
 // def lowers a def statement: the function, bound to its name through
 // its decorators (a def in a class body is a method: see method).
 func (l *lowerer) def(out []syntax.Stmt, st *pyast.FunctionDef) []syntax.Stmt {
-	if st.Async {
-		l.refuse(st.Def, refusedAsyncDef, "")
-		return out
-	}
 	if l.scope.kind == classScope {
 		return l.method(out, st)
 	}

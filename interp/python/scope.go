@@ -54,6 +54,10 @@ type scope struct {
 	// lambda marks a lambda's scope, which cannot hold statements and so
 	// cannot set up cells.
 	lambda bool
+	// generator marks a def whose body yields (a generator function, or
+	// with async an async generator); async a def written `async def`;
+	// awaits a module with `await` at its top level.
+	generator, async, awaits bool
 	// text holds the names this scope assigns a str (a literal, an
 	// f-string, str(…)): `name += x` appends to text (see appendText).
 	text map[string]bool
@@ -767,6 +771,7 @@ func (a *analyzer) stmt(s *scope, st pyast.Stmt, inTry bool) {
 		a.bindName(s, st.Name.Id, st.Name.NamePos, inTry, "try")
 		fs := a.enter(funcScope, s, st)
 		fs.defName = st.Name.Id
+		fs.async = st.Async
 		a.params(fs, st.Args)
 		a.stmts(fs, st.Body, false)
 	case *pyast.ClassDef:
@@ -1087,8 +1092,10 @@ func (a *analyzer) expr(s *scope, e pyast.Expr) {
 	case *pyast.DictComp:
 		a.comp(s, e, e.Generators, e.Key, e.Value)
 	case *pyast.Await:
+		a.await(s, e)
 		a.expr(s, e.Value)
 	case *pyast.Yield:
+		a.yield(s, e)
 		a.expr(s, e.Value)
 	case *pyast.Compare:
 		a.expr(s, e.Left)
@@ -1141,4 +1148,39 @@ func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elt
 		a.exprs(cs, g.Ifs)
 	}
 	a.exprs(cs, elts)
+}
+
+// yield marks the def whose body holds e a generator function, and
+// refuses a yield where CPython does.
+func (a *analyzer) yield(s *scope, e *pyast.Yield) {
+	switch {
+	case s.kind == funcScope && s.lambda:
+		a.fail(e.Yield, "yield in a lambda is not supported: write a def")
+	case s.kind == funcScope:
+		if s.async && e.From {
+			a.fail(e.Yield, "'yield from' inside async function")
+		}
+		s.generator = true
+	case s.kind == compScope:
+		a.fail(e.Yield, "'yield' inside a comprehension")
+	default:
+		a.fail(e.Yield, "'yield' outside function")
+	}
+}
+
+// await checks that e is inside an async def, or at the top level of the
+// program (as `python -m asyncio` and notebooks allow: see
+// lowerer.topAwait), or in a comprehension of either.
+func (a *analyzer) await(s *scope, e *pyast.Await) {
+	f := s
+	for f.kind == compScope {
+		f = f.parent
+	}
+	switch {
+	case f.kind == funcScope && f.async && !f.lambda:
+	case f.kind == moduleScope:
+		f.awaits = true
+	default:
+		a.fail(e.Await, "'await' outside async function")
+	}
 }

@@ -333,7 +333,7 @@ func calTimegm(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 const calFirstLocal = "onetool.stdlib.calendar.firstweekday"
 
 func runFirstWeekday(thread *starlark.Thread) int {
-	if n, ok := thread.Local(calFirstLocal).(int); ok {
+	if n, ok := interp.RunLocal(thread, calFirstLocal).(int); ok {
 		return n
 	}
 	return 0
@@ -367,7 +367,7 @@ func calSetFirstWeekday(thread *starlark.Thread, _ *starlark.Builtin, args starl
 	if err != nil {
 		return nil, err
 	}
-	thread.SetLocal(calFirstLocal, n)
+	interp.SetRunLocal(thread, calFirstLocal, n)
 	return starlark.None, nil
 }
 

@@ -17,8 +17,7 @@ import (
 // closing, nullcontext, ExitStack, redirect_stdout and redirect_stderr
 // behave as CPython 3.11's; AbstractContextManager is the class that
 // isinstance finds every context manager an instance of. contextmanager
-// needs generators, which onetool does not run: calling it says what to
-// write instead.
+// makes context managers of generator functions (contextlib_gen.go).
 func ContextLib() *starlarkstruct.Module {
 	return &starlarkstruct.Module{Name: "contextlib", Members: starlark.StringDict{
 		"suppress":               suppressClass,
@@ -28,7 +27,7 @@ func ContextLib() *starlarkstruct.Module {
 		"redirect_stdout":        redirectStdoutClass,
 		"redirect_stderr":        redirectStderrClass,
 		"AbstractContextManager": abstractCMClass,
-		"contextmanager":         interp.NewBuiltin("contextmanager", contextManagerAbsent),
+		"contextmanager":         interp.NewBuiltin("contextmanager", contextManager),
 	}}
 }
 
@@ -83,10 +82,6 @@ func hasContextProtocol(v starlark.Value) bool {
 		}
 	}
 	return true
-}
-
-func contextManagerAbsent(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-	return nil, pyrt.Errorf("NotImplementedError", "contextlib.contextmanager needs generators, which onetool does not run yet: write a class with __enter__ and __exit__")
 }
 
 // cmValue is what the context managers of this file share: a repr in

@@ -93,7 +93,7 @@ const csvLimitLocal = "onetool.stdlib.csv.field_size_limit"
 // fieldLimit is the run's field size limit.
 func fieldLimit(thread *starlark.Thread) int64 {
 	if thread != nil {
-		if n, ok := thread.Local(csvLimitLocal).(int64); ok {
+		if n, ok := interp.RunLocal(thread, csvLimitLocal).(int64); ok {
 			return n
 		}
 	}
@@ -126,7 +126,7 @@ func csvFieldSizeLimit(_ *csvModule, thread *starlark.Thread, name string, args 
 		if !ok {
 			return nil, pyrt.Errorf("OverflowError", "Python int too large to convert to C long")
 		}
-		thread.SetLocal(csvLimitLocal, limit)
+		interp.SetRunLocal(thread, csvLimitLocal, limit)
 	}
 	return starlark.MakeInt64(old), nil
 }
@@ -164,11 +164,11 @@ type dialectRegistry struct {
 const csvDialectsLocal = "onetool.stdlib.csv.dialects"
 
 func registry(thread *starlark.Thread) *dialectRegistry {
-	if r, ok := thread.Local(csvDialectsLocal).(*dialectRegistry); ok {
+	if r, ok := interp.RunLocal(thread, csvDialectsLocal).(*dialectRegistry); ok {
 		return r
 	}
 	r := &dialectRegistry{byName: map[string]dialect{}}
-	thread.SetLocal(csvDialectsLocal, r)
+	interp.SetRunLocal(thread, csvDialectsLocal, r)
 	return r
 }
 

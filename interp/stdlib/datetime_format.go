@@ -531,7 +531,7 @@ const strptimeCacheLocal, strptimeCacheSize = "onetool.strptime", 16
 func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) (*regexp.Regexp, []byte, error) {
 	var cache strptimeCache
 	if thread != nil {
-		cache, _ = thread.Local(strptimeCacheLocal).(strptimeCache)
+		cache, _ = interp.RunLocal(thread, strptimeCacheLocal).(strptimeCache)
 		if e, ok := cache[format]; ok {
 			return e.re, e.groups, nil
 		}
@@ -547,7 +547,7 @@ func strptimeCompiled(thread *starlark.Thread, b *interp.Budget, format string) 
 	}
 	if cache == nil || len(cache) >= strptimeCacheSize {
 		cache = strptimeCache{}
-		thread.SetLocal(strptimeCacheLocal, cache)
+		interp.SetRunLocal(thread, strptimeCacheLocal, cache)
 	}
 	if len(format) <= 256 {
 		cache[format] = strptimeEntry{re, groups}

@@ -475,11 +475,11 @@ func runDecimal(thread *starlark.Thread) *decRun {
 	if thread == nil {
 		return &decRun{ctx: defaultContext()}
 	}
-	if r, ok := thread.Local(decimalLocal).(*decRun); ok {
+	if r, ok := interp.RunLocal(thread, decimalLocal).(*decRun); ok {
 		return r
 	}
 	r := &decRun{ctx: defaultContext(), budget: interp.BudgetOf(thread)}
-	thread.SetLocal(decimalLocal, r)
+	interp.SetRunLocal(thread, decimalLocal, r)
 	return r
 }
 

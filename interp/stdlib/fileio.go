@@ -415,10 +415,10 @@ const openFilesLocal = "onetool.stdlib.openfiles"
 
 // keepOpen notes f, open for writing, for flushOpen.
 func keepOpen(thread *starlark.Thread, f *fileObj) {
-	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	m, _ := interp.RunLocal(thread, openFilesLocal).(map[string][]*fileObj)
 	if m == nil {
 		m = map[string][]*fileObj{}
-		thread.SetLocal(openFilesLocal, m)
+		interp.SetRunLocal(thread, openFilesLocal, m)
 	}
 	live := m[f.path][:0]
 	for _, g := range m[f.path] {
@@ -432,7 +432,7 @@ func keepOpen(thread *starlark.Thread, f *fileObj) {
 // forgetOpen drops f, closed, from what keepOpen noted, so that a run
 // opening many files holds only the open ones.
 func forgetOpen(thread *starlark.Thread, f *fileObj) {
-	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	m, _ := interp.RunLocal(thread, openFilesLocal).(map[string][]*fileObj)
 	list := m[f.path]
 	for i, g := range list {
 		if g == f {
@@ -454,7 +454,7 @@ func forgetOpen(thread *starlark.Thread, f *fileObj) {
 // here a file is committed when it is closed or the run ends, and this
 // gives the reader what CPython's would see.
 func flushOpen(thread *starlark.Thread, path string) error {
-	m, _ := thread.Local(openFilesLocal).(map[string][]*fileObj)
+	m, _ := interp.RunLocal(thread, openFilesLocal).(map[string][]*fileObj)
 	for _, f := range m[path] {
 		if !f.closed && f.dirty {
 			if err := f.commit(thread); err != nil {

@@ -91,7 +91,7 @@ const loggingLocal = "onetool.stdlib.logging"
 
 // logStateOf is the run's logging state, made on first use.
 func logStateOf(thread *starlark.Thread) *logState {
-	if s, ok := thread.Local(loggingLocal).(*logState); ok {
+	if s, ok := interp.RunLocal(thread, loggingLocal).(*logState); ok {
 		return s
 	}
 	s := &logState{
@@ -104,7 +104,7 @@ func logStateOf(thread *starlark.Thread) *logState {
 	}
 	s.root = newLogger(s, "root", lvWarning)
 	s.root.isRoot = true
-	thread.SetLocal(loggingLocal, s)
+	interp.SetRunLocal(thread, loggingLocal, s)
 	return s
 }
 

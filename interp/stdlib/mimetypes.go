@@ -144,7 +144,7 @@ func (db *mimeDB) allExtensions(typ string, strict bool) []string {
 const mimeLocal = "onetool.stdlib.mimetypes"
 
 func runMimeDB(thread *starlark.Thread) *mimeDB {
-	if db, ok := thread.Local(mimeLocal).(*mimeDB); ok {
+	if db, ok := interp.RunLocal(thread, mimeLocal).(*mimeDB); ok {
 		return db
 	}
 	return defaultMimeDB()
@@ -169,10 +169,10 @@ func MimeTypes() *starlarkstruct.Module {
 	}
 	m := module(runMimeDB)
 	m["add_type"] = interp.NewBuiltin("add_type", mimeAddType(func(thread *starlark.Thread) *mimeDB {
-		db, ok := thread.Local(mimeLocal).(*mimeDB)
+		db, ok := interp.RunLocal(thread, mimeLocal).(*mimeDB)
 		if !ok {
 			db = defaultMimeDB().clone()
-			thread.SetLocal(mimeLocal, db)
+			interp.SetRunLocal(thread, mimeLocal, db)
 		}
 		return db
 	}))
@@ -186,7 +186,7 @@ func MimeTypes() *starlarkstruct.Module {
 				return nil, pyrt.Errorf("NotImplementedError", "mimetypes.init(files=...) is not available here: add types with mimetypes.add_type(type, ext)")
 			}
 		}
-		thread.SetLocal(mimeLocal, nil) // CPython's init starts a new table
+		interp.SetRunLocal(thread, mimeLocal, nil) // CPython's init starts a new table
 		return starlark.None, nil
 	})
 	m["read_mime_types"] = interp.NewBuiltin("read_mime_types", func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {

@@ -42,12 +42,12 @@ const randomLocal = "onetool.stdlib.random"
 // operating system's randomness when first used, as CPython's is at
 // import.
 func runGenerator(thread *starlark.Thread) *mt {
-	if g, ok := thread.Local(randomLocal).(*mt); ok {
+	if g, ok := interp.RunLocal(thread, randomLocal).(*mt); ok {
 		return g
 	}
 	g := &mt{}
 	g.seedRandom()
-	thread.SetLocal(randomLocal, g)
+	interp.SetRunLocal(thread, randomLocal, g)
 	return g
 }
 

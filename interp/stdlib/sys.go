@@ -164,7 +164,7 @@ func sysGetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 	if len(args)+len(kwargs) > 0 {
 		return nil, pyrt.Errorf("TypeError", "getrecursionlimit() takes no arguments (%d given)", len(args)+len(kwargs))
 	}
-	if n, ok := thread.Local(recursionLocal).(starlark.Int); ok {
+	if n, ok := interp.RunLocal(thread, recursionLocal).(starlark.Int); ok {
 		return n, nil
 	}
 	return starlark.MakeInt(1000), nil
@@ -193,7 +193,7 @@ func sysSetRecursionLimit(thread *starlark.Thread, fn *starlark.Builtin, args st
 	if v < 1 {
 		return nil, pyrt.Errorf("ValueError", "recursion limit must be greater or equal than 1")
 	}
-	thread.SetLocal(recursionLocal, n)
+	interp.SetRunLocal(thread, recursionLocal, n)
 	return starlark.None, nil
 }
 

@@ -52,11 +52,11 @@ type warnState struct {
 const warningsLocal = "onetool.stdlib.warnings"
 
 func warningsOf(thread *starlark.Thread) *warnState {
-	if s, ok := thread.Local(warningsLocal).(*warnState); ok {
+	if s, ok := interp.RunLocal(thread, warningsLocal).(*warnState); ok {
 		return s
 	}
 	s := &warnState{filters: defaultWarnFilters(), shown: map[string]bool{}}
-	thread.SetLocal(warningsLocal, s)
+	interp.SetRunLocal(thread, warningsLocal, s)
 	return s
 }
 

@@ -64,7 +64,7 @@ const xmlNSMapLocal = "onetool.xml.nsmap"
 
 func xmlNamespaceMap(thread *starlark.Thread) map[string]string {
 	if thread != nil {
-		if m, ok := thread.Local(xmlNSMapLocal).(map[string]string); ok {
+		if m, ok := interp.RunLocal(thread, xmlNSMapLocal).(map[string]string); ok {
 			return m
 		}
 	}
@@ -78,7 +78,7 @@ func xmlNamespaceMap(thread *starlark.Thread) map[string]string {
 		"http://purl.org/dc/elements/1.1/":            "dc",
 	}
 	if thread != nil {
-		thread.SetLocal(xmlNSMapLocal, m)
+		interp.SetRunLocal(thread, xmlNSMapLocal, m)
 	}
 	return m
 }
