@@ -235,7 +235,6 @@ func (s *Session) Close() {
 	s.host.stopChildren()
 }
 
-
 // visitChildren calls visit with each child thread of the run executing
 // on thread, for the memory meter.
 func visitChildren(thread *starlark.Thread, visit func(*starlark.Thread)) {

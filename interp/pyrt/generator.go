@@ -111,9 +111,9 @@ type Generator struct {
 }
 
 var (
-	_ Stepper             = (*Generator)(nil)
-	_ starlark.HasAttrs   = (*Generator)(nil)
-	_ interp.Holder       = (*Generator)(nil)
+	_ Stepper           = (*Generator)(nil)
+	_ starlark.HasAttrs = (*Generator)(nil)
+	_ interp.Holder     = (*Generator)(nil)
 )
 
 // newSuspendable is __ot_generator(body, qualname, *params): the object
