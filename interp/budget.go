@@ -303,3 +303,13 @@ func (b *Budget) Context() context.Context {
 	}
 	return b.ctx
 }
+
+// Check consults every budget now, as a Charge that is due does: for Go
+// code that waits (an event loop with nothing to run) and must stop at
+// the deadline.
+func (b *Budget) Check() error {
+	if b == nil {
+		return nil
+	}
+	return b.check()
+}

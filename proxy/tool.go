@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -71,7 +72,20 @@ func (t *Tool) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs
 	if err != nil {
 		return nil, err
 	}
-	result, err := t.caller.CallTool(interp.Context(thread), t.tool, bound)
+	if a := interp.AsyncOf(thread); a != nil {
+		// In a coroutine: the call starts now and the coroutine awaits
+		// its result (asyncio.gather of several runs them at once).
+		return a.Go(thread, id, func(ctx context.Context) (starlark.Value, error) {
+			return t.call(ctx, bound)
+		})
+	}
+	return t.call(interp.Context(thread), bound)
+}
+
+// call runs the tool with bound arguments and converts its result.
+func (t *Tool) call(ctx context.Context, bound map[string]any) (starlark.Value, error) {
+	id := t.tool.ID()
+	result, err := t.caller.CallTool(ctx, t.tool, bound)
 	if err != nil {
 		return nil, callError(id, err)
 	}

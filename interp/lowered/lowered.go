@@ -229,7 +229,7 @@ func MangleName(class, name string) string {
 // AsyncGenerator for an async def that yields), the object that runs the
 // body when asked, suspended at each Yield(v), YieldFrom(it) or Await(x).
 const (
-	GenBody        = "__ot_gen"
+	GenBody        = "__ot_genbody"
 	Generator      = "__ot_generator"
 	Coroutine      = "__ot_coroutine"
 	AsyncGenerator = "__ot_asyncgen"
@@ -248,4 +248,10 @@ const (
 	// __aexit__.
 	AsyncIter = "__ot_aiter"
 	AsyncWith = "__ot_awith"
+	// TryStar is __ot_try for a try statement of except* clauses.
+	TryStar = "__ot_trystar"
+	// TopLevelAsync() is the first statement of a program with await at
+	// its top level (as `python -m asyncio` and notebooks run them): the
+	// tools its top level calls give awaitables.
+	TopLevelAsync = "__ot_toplevel_async"
 )

@@ -19,7 +19,6 @@ import (
 func absentBuiltins() starlark.StringDict {
 	const (
 		byName = "keep the values to look up by name in a dict of your own"
-		async  = "async code is not supported: call tools directly, and run independent calls at once with parallel([...])"
 	)
 	hints := map[string]string{
 		"eval":       "programs cannot run code from a string: write the expression itself; parse data with json.loads, int() or float()",
@@ -31,8 +30,6 @@ func absentBuiltins() starlark.StringDict {
 		"breakpoint": "there is no debugger: print() the values to look at",
 		"memoryview": "use bytes or bytearray",
 		"complex":    "complex numbers are not supported: keep the real and imaginary parts as two floats",
-		"aiter":      async,
-		"anext":      async,
 	}
 	d := make(starlark.StringDict, len(hints)+1)
 	for name, hint := range hints {

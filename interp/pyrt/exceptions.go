@@ -179,6 +179,9 @@ func (c *ExcClass) CallInternal(_ *starlark.Thread, args starlark.Tuple, kwargs 
 	if len(kwargs) > 0 {
 		return nil, typeError("%s() takes no keyword arguments", c.name)
 	}
+	if isGroupClass(c) {
+		return newGroup(c, args)
+	}
 	if isOSError(c) { // errno, strerror, filename; OSError(2, …) is a FileNotFoundError
 		e := &ExcValue{class: osErrorClass(c, argAt(args, 0)), args: append(starlark.Tuple(nil), args...)}
 		e.osInit()
@@ -309,6 +312,9 @@ func (e *ExcValue) String() string {
 // an argument may hold exceptions nested without end or the exception
 // itself (a list it was given, to which it was appended).
 func (e *ExcValue) WriteText(w *interp.TextWriter, str bool, depth int) error {
+	if isGroupClass(e.class) && len(e.args) == 2 && e.groupMembers() != nil {
+		return e.writeGroup(w, str, depth)
+	}
 	if str {
 		if e.text != "" {
 			return w.WriteString(e.text)
@@ -373,6 +379,10 @@ func (e *ExcValue) Attr(name string) (starlark.Value, error) {
 		return e.context.Value(), nil
 	case "__suppress_context__":
 		return starlark.Bool(e.suppress), nil
+	case "message", "exceptions", "derive", "subgroup", "split":
+		if v := e.groupAttr(&runtime{}, name); v != nil {
+			return v, nil
+		}
 	case "value":
 		if v, ok := e.attrs["value"]; ok {
 			return v, nil
@@ -514,6 +524,9 @@ func baseExceptionClasses() map[string]*ExcClass {
 	add("KeyboardInterrupt", "BaseException")
 	add("SystemExit", "BaseException")
 	add("GeneratorExit", "BaseException")
+	add("BaseExceptionGroup", "BaseException")
+	add("ExceptionGroup", "BaseExceptionGroup")
+	classes["ExceptionGroup"].also = []*ExcClass{classes["Exception"]}
 	add("Warning", "Exception")
 	for _, w := range []string{"UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning",
 		"RuntimeWarning", "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning"} {
@@ -531,3 +544,14 @@ func baseExceptionClasses() map[string]*ExcClass {
 var sharedObjectType = sync.OnceValue(func() *TypeObj {
 	return &TypeObj{name: "object", is: func(starlark.Value) bool { return true }}
 })
+
+// NewExc is an instance of class c with args, for Go code that raises
+// (ExcValue.Error) or hands exceptions to a program.
+func NewExc(c *ExcClass, args ...starlark.Value) *ExcValue {
+	return &ExcValue{class: c, args: append(starlark.Tuple(nil), args...)}
+}
+
+// SetCause makes c the exception's __cause__ (raise … from c).
+func (e *ExcValue) SetCause(c *ExcValue) {
+	e.cause, e.suppress = c, true
+}

@@ -34,6 +34,9 @@ type Function struct {
 	annotations *starlark.Dict
 	// dict is __dict__: the attributes the program set, nil until one is.
 	dict *starlark.Dict
+	// kind is what calling the def makes: "generator", "coroutine",
+	// "async_generator", or "" (inspect.isgeneratorfunction, …).
+	kind string
 }
 
 var (
@@ -61,7 +64,7 @@ func NewFunction(fn starlark.Callable, qualname string, ann starlark.Tuple) *Fun
 // funcHelper is __ot_func(f, qualname, annotations): the def f as a
 // Function. A def already wrapped (a second __ot_func) is returned as it is.
 func funcHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if len(args) != 3 {
+	if len(args) != 3 && len(args) != 4 {
 		return nil, typeError("__ot_func takes 3 arguments")
 	}
 	fn, ok := args[0].(starlark.Callable)
@@ -76,8 +79,27 @@ func funcHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tupl
 	if err := interp.BudgetOf(thread).Alloc(int64(128 + 16*len(ann))); err != nil {
 		return nil, err
 	}
-	return NewFunction(fn, q, ann), nil
+	f := NewFunction(fn, q, ann)
+	if len(args) == 4 {
+		f.kind, _ = interp.AsText(args[3])
+	}
+	return f, nil
 }
+
+// FunctionKind is what calling v makes, when v is a def the lowering
+// marked (every generator function and async def of a program that asks
+// inspect or asyncio): "generator", "coroutine", "async_generator"; ""
+// otherwise.
+func FunctionKind(v starlark.Value) string {
+	f, ok := v.(*Function)
+	if !ok {
+		return ""
+	}
+	return f.kind
+}
+
+// IsCoroutineFunction reports an async def (see FunctionKind).
+func IsCoroutineFunction(v starlark.Value) bool { return FunctionKind(v) == "coroutine" }
 
 // Func is the def the Function calls.
 func (f *Function) Func() starlark.Callable { return f.fn }

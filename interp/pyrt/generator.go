@@ -105,6 +105,9 @@ type Generator struct {
 	awaited bool
 	// line is where the body is suspended, for gi_frame.f_lineno.
 	line int32
+	// last is the kind of the body's last answer: an async generator's
+	// yield (msgYield) or await (msgAwait).
+	last msgKind
 	// host finds the thread running the program now, for a caller that
 	// has none (go.starlark.net's iteration protocol passes none).
 	host *interp.Host
@@ -268,6 +271,7 @@ func (g *Generator) resume(thread *starlark.Thread, msg genMsg) (v starlark.Valu
 func (g *Generator) answer(leave func()) (starlark.Value, bool, error) {
 	r := <-g.from
 	leave()
+	g.last = r.kind
 	switch r.kind {
 	case msgYield, msgAwait:
 		g.state = genSuspended
@@ -347,8 +351,8 @@ func (g *Generator) suspend(thread *starlark.Thread, msg genMsg) genMsg {
 	if err := g.child.Settle(); err != nil {
 		return genMsg{kind: msgThrow, err: err}
 	}
-	if fr := thread.CallFrame(1); true {
-		g.line = fr.Pos.Line
+	if thread.CallStackDepth() > 1 {
+		g.line = thread.CallFrame(1).Pos.Line
 	}
 	g.from <- msg
 	return <-g.to
@@ -691,7 +695,7 @@ func (g *Generator) AttrNames() []string {
 // generatorBuiltins are the helpers of generator functions and
 // expressions.
 func generatorBuiltins() starlark.StringDict {
-	return starlark.StringDict{
+	d := starlark.StringDict{
 		lowered.Generator:  interp.NewBuiltin(lowered.Generator, newSuspendable(kindGenerator)),
 		lowered.Coroutine:  interp.NewBuiltin(lowered.Coroutine, newSuspendable(kindCoroutine)),
 		lowered.Yield:      interp.NewBuiltin(lowered.Yield, yieldBuiltin),
@@ -699,6 +703,10 @@ func generatorBuiltins() starlark.StringDict {
 		lowered.YieldValue: interp.NewBuiltin(lowered.YieldValue, yieldValue),
 		lowered.GenExp:     interp.NewBuiltin(lowered.GenExp, genExp),
 	}
+	for k, v := range asyncBuiltins() {
+		d[k] = v
+	}
+	return d
 }
 
 // isStopIteration reports an exception of StopIteration's class.
@@ -712,9 +720,6 @@ func isStopIteration(err error) bool {
 	}
 	return ex.Class == "StopIteration"
 }
-
-// asyncGenMethod is the method name of an async generator (asyncgen.go).
-func asyncGenMethod(g *Generator, name string) starlark.Value { return nil }
 
 // Iterate is how go.starlark.net walks a generator (and how code that
 // takes any starlark.Iterable does): its values, its errors ending the

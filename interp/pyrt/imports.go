@@ -32,7 +32,9 @@ func moduleNames() []string {
 		// Python's own I/O (issue 31): each is there once its module is
 		// predeclared, until then a ModuleNotFoundError with instead's hint.
 		"os", "pathlib", "glob", "shutil", "tempfile", "zipfile", "gzip", "requests", "sqlite3", "posixpath",
-		"tarfile", "bz2", "mimetypes", "xml", "configparser", "tomllib"}
+		"tarfile", "bz2", "mimetypes", "xml", "configparser", "tomllib",
+		// Generators and async (issue 32).
+		"asyncio"}
 }
 
 // isModuleName reports whether name is one of moduleNames: every import
@@ -61,8 +63,8 @@ func instead(name string) string {
 		return "read and write files with the file pack: file.read, file.write, file.list, file.glob, file.grep"
 	case "dbm", "shelve":
 		return "query databases with the db pack: db.query(sql=...)"
-	case "subprocess", "multiprocessing", "threading", "asyncio", "concurrent", "signal", "sched", "queue":
-		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...])"
+	case "subprocess", "multiprocessing", "threading", "concurrent", "signal", "sched", "queue":
+		return "programs cannot start processes or threads; run independent tool calls at once with parallel([...]) or asyncio.gather"
 	case "numpy", "pandas", "scipy", "sklearn", "polars", "matplotlib":
 		return "compute with lists and dicts and the math and statistics modules"
 	case "pickle", "marshal", "ctypes", "importlib", "builtins":

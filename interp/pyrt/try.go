@@ -26,11 +26,12 @@ import (
 // exception-class statements.
 func (rt *runtime) tryBuiltins() starlark.StringDict {
 	return starlark.StringDict{
-		"__ot_try":    interp.NewBuiltin("__ot_try", rt.try),
-		"__ot_raise":  interp.NewBuiltin("__ot_raise", rt.raise),
-		"__ot_assert": interp.NewBuiltin("__ot_assert", rt.assertFailed),
-		"exit":        interp.NewBuiltin("exit", rt.exit),
-		"quit":        interp.NewBuiltin("quit", rt.exit),
+		"__ot_try":      interp.NewBuiltin("__ot_try", rt.try),
+		lowered.TryStar: interp.NewBuiltin(lowered.TryStar, rt.trystar),
+		"__ot_raise":    interp.NewBuiltin("__ot_raise", rt.raise),
+		"__ot_assert":   interp.NewBuiltin("__ot_assert", rt.assertFailed),
+		"exit":          interp.NewBuiltin("exit", rt.exit),
+		"quit":          interp.NewBuiltin("quit", rt.exit),
 	}
 }
 
@@ -48,6 +49,11 @@ var partArgs = [...]starlark.Tuple{
 // times the number of handlers, plus 1 with an else part and 2 with a
 // finally. It returns what the part that ran last returned.
 func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return rt.tryWith(thread, args, kwargs, rt.except)
+}
+
+// tryWith is a try statement whose handlers except runs.
+func (rt *runtime) tryWith(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple, except func(*starlark.Thread, *starlark.Function, int, error) (starlark.Value, error)) (starlark.Value, error) {
 	if len(args) != 2 || len(kwargs) > 0 {
 		return nil, typeError("__ot_try takes 2 arguments")
 	}
@@ -67,7 +73,7 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 			return nil, err
 		}
 		if handlers > 0 && !uncatchable(err) {
-			result, err = rt.except(thread, parts, handlers, err)
+			result, err = except(thread, parts, handlers, err)
 		}
 	case hasElse && result == starlark.None:
 		// else runs when the body fell through: not after its return,
@@ -92,21 +98,9 @@ func (rt *runtime) try(thread *starlark.Thread, _ *starlark.Builtin, args starla
 // the exception err stands for; err itself when none does.
 func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n int, err error) (starlark.Value, error) {
 	exc := rt.excValue(err)
-	cv, cerr := starlark.Call(thread, parts, partArgs[lowered.TryClasses], nil)
+	classes, cerr := rt.handlerClasses(thread, parts, n, exc)
 	if cerr != nil {
-		// Looking up a handler's class failed: that error replaces the
-		// exception, which is its context, as in Python.
-		if raised := asException(cerr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
-			raised.Value.context = exc
-		}
 		return nil, cerr
-	}
-	classes := starlark.Tuple{cv} // one handler's class comes alone
-	if n > 1 {
-		var ok bool
-		if classes, ok = cv.(starlark.Tuple); !ok || len(classes) != n {
-			return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
-		}
 	}
 	for i, class := range classes {
 		match, merr := rt.matches(class, exc)
@@ -133,6 +127,28 @@ func (rt *runtime) except(thread *starlark.Thread, parts *starlark.Function, n i
 		return result, herr
 	}
 	return nil, err
+}
+
+// handlerClasses are the classes of the n handlers of parts, looked up
+// now that exc was raised.
+func (rt *runtime) handlerClasses(thread *starlark.Thread, parts *starlark.Function, n int, exc *ExcValue) (starlark.Tuple, error) {
+	cv, cerr := starlark.Call(thread, parts, partArgs[lowered.TryClasses], nil)
+	if cerr != nil {
+		// Looking up a handler's class failed: that error replaces the
+		// exception, which is its context, as in Python.
+		if raised := asException(cerr); raised != nil && raised.Value != nil && raised.Value != exc && raised.Value.context == nil {
+			raised.Value.context = exc
+		}
+		return nil, cerr
+	}
+	classes := starlark.Tuple{cv} // one handler's class comes alone
+	if n > 1 {
+		var ok bool
+		if classes, ok = cv.(starlark.Tuple); !ok || len(classes) != n {
+			return nil, typeError("__ot_try: the handlers' classes are not a tuple of %d", n)
+		}
+	}
+	return classes, nil
 }
 
 // asException is errors.As(err, &ex) for an *Exception, without making

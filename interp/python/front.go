@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/lowered"
 	"github.com/onetool-dev/onetool/interp/python/pyast"
 )
 
@@ -68,6 +69,9 @@ func ParseWithCells(src string, cells []string) (*syntax.File, error) {
 	}
 	pre = append(pre, l.fn.defs...)
 	pre = append(pre, doc...)
+	if sc.module.awaits && len(m.Body) > 0 {
+		pre = append(pre, exprStmt(callAt(m.Body[0].Pos(), lowered.TopLevelAsync)))
+	}
 	f := &syntax.File{Path: interp.Filename, Options: interp.FileOptions()}
 	if len(m.Body) > 0 {
 		f.Stmts = append(pre, body...)
@@ -153,9 +157,11 @@ func sharper(src string, err error) error {
 
 // lowerer holds the state of one lowering.
 type lowerer struct {
-	sc    *scopes
-	scope *scope // the Python scope of what is being lowered
-	fn    *fnCtx // the Starlark function being written
+	// asyncWith marks the with statement being lowered as `async with`.
+	asyncWith bool
+	sc        *scopes
+	scope     *scope // the Python scope of what is being lowered
+	fn        *fnCtx // the Starlark function being written
 	// containerCallsBound caches bindsContainerCall: nil until asked.
 	containerCallsBound *bool
 	// handlerVar is the variable holding the exception of the innermost

@@ -66,7 +66,9 @@ func (l *lowerer) qualname(name string) string { return l.qualPrefix + name }
 // __wrapped__ anywhere, or imports inspect and the def has annotations
 // (which only a Function keeps).
 func (l *lowerer) wantsFunction(st *pyast.FunctionDef) bool {
-	if len(st.Decorators) > 0 {
+	if len(st.Decorators) > 0 || l.funcKind(st) != "" && strings.Contains(l.src, "function(") {
+		// inspect.isgeneratorfunction(f), iscoroutinefunction(f): a
+		// Function knows what kind of def it is.
 		return true
 	}
 	if l.attrNames == nil {
@@ -133,6 +135,9 @@ func (l *lowerer) wrapFunction(st *pyast.FunctionDef, qualname string) syntax.Ex
 		}
 	}
 	add("return", st.Returns)
+	if kind := l.funcKind(st); kind != "" {
+		return callAt(pos, "__ot_func", ident(pos, st.Name.Id), strLit(pos, qualname), tuple(pos, ann...), strLit(pos, kind))
+	}
 	return callAt(pos, "__ot_func", ident(pos, st.Name.Id), strLit(pos, qualname), tuple(pos, ann...))
 }
 
@@ -261,4 +266,21 @@ func (l *lowerer) sourceOf(n pyast.Node) string {
 		b.WriteString(strings.TrimSpace(string(text[from:to])))
 	}
 	return b.String()
+}
+
+// funcKind is "generator", "coroutine" or "async_generator" for a def
+// whose call makes one, "" for a plain def.
+func (l *lowerer) funcKind(st *pyast.FunctionDef) string {
+	fs := l.sc.of[st]
+	switch {
+	case fs == nil:
+		return ""
+	case fs.async && fs.generator:
+		return "async_generator"
+	case fs.async:
+		return "coroutine"
+	case fs.generator:
+		return "generator"
+	}
+	return ""
 }

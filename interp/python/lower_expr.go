@@ -1422,17 +1422,16 @@ func (l *lowerer) comprehension(n pyast.Expr, lbrack, rbrack syntax.Position, ge
 	var clauses []syntax.Node
 	checked := false
 	for i, g := range gens {
-		if g.Async {
-			l.refuse(g.For, refusedAsyncComprehension, "")
-			return noneAt(g.For)
-		}
 		// The first iterable is evaluated in the enclosing scope. One that
 		// may be an iterator keeps the error of its next item for
 		// __ot_compend, which raises it when the comprehension is done.
 		var x syntax.Expr
-		if knownIterable(g.Iter) {
+		switch {
+		case g.Async:
+			x, checked = callAt(g.Iter.Pos(), "__ot_compiter", callAt(g.Iter.Pos(), lowered.AsyncIter, l.expr(g.Iter))), true
+		case knownIterable(g.Iter):
 			x = l.expr(g.Iter)
-		} else {
+		default:
 			x, checked = callAt(g.Iter.Pos(), "__ot_compiter", l.expr(g.Iter)), true
 		}
 		if i == 0 {
@@ -1596,6 +1595,12 @@ func cheapExpr(x syntax.Expr) bool {
 // Python does.
 func (l *lowerer) genExp(e *pyast.GeneratorExp) syntax.Expr {
 	pos := e.Lparen
+	for _, g := range e.Generators {
+		if g.Async {
+			l.refuse(g.For, refusedAsyncGenExp, "")
+			return noneAt(pos)
+		}
+	}
 	x := l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil)
 	comp, ok := x.(*syntax.Comprehension)
 	if !ok {

@@ -85,10 +85,6 @@ func (l *lowerer) stmt(out []syntax.Stmt, st pyast.Stmt) []syntax.Stmt {
 	case *pyast.Assert:
 		return append(out, l.assert(st))
 	case *pyast.With:
-		if st.Async {
-			l.refuse(st.With, refusedAsyncWith, "")
-			return out
-		}
 		return l.with(out, st)
 	case *pyast.Match:
 		return l.match(out, st)
@@ -482,15 +478,16 @@ func knownIterable(e pyast.Expr) bool {
 }
 
 func (l *lowerer) forStmt(out []syntax.Stmt, st *pyast.For) []syntax.Stmt {
-	if st.Async {
-		l.refuse(st.For, refusedAsyncFor, "")
-		return out
-	}
 	var x, check syntax.Expr
-	if knownIterable(st.Iter) {
+	if knownIterable(st.Iter) && !st.Async {
 		x = l.expr(st.Iter)
 	} else {
-		x = callAt(st.Iter.Pos(), "__ot_loopiter", l.expr(st.Iter))
+		x = l.expr(st.Iter)
+		if st.Async {
+			// async for: each element awaited from __anext__().
+			x = callAt(st.Iter.Pos(), lowered.AsyncIter, x)
+		}
+		x = callAt(st.Iter.Pos(), "__ot_loopiter", x)
 		// The iterable may be an iterator whose next item fails (the
 		// function of a map, a csv reader's line). go.starlark.net's loops
 		// cannot fail there, so the iterator keeps the error and ends the

@@ -99,7 +99,11 @@ func (l *lowerer) try(out []syntax.Stmt, st *pyast.Try) []syntax.Stmt {
 	if len(st.Finalbody) > 0 {
 		spec |= lowered.TryHasFinal
 	}
-	call := callAt(pos, "__ot_try", ident(pos, base), intLit(pos, int64(spec)))
+	helper := "__ot_try"
+	if st.Star {
+		helper = lowered.TryStar
+	}
+	call := callAt(pos, helper, ident(pos, base), intLit(pos, int64(spec)))
 	if !codes[lowered.Return] && !codes[lowered.Break] && !codes[lowered.Continue] {
 		return append(out, exprStmt(call))
 	}

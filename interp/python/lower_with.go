@@ -35,6 +35,7 @@ func (l *lowerer) with(out []syntax.Stmt, st *pyast.With) []syntax.Stmt {
 		l.errorf(st.With, "invalid syntax")
 		return out
 	}
+	l.asyncWith = st.Async
 	return l.withItems(out, st.With, st.Items, st.Body)
 }
 
@@ -42,9 +43,15 @@ func (l *lowerer) with(out []syntax.Stmt, st *pyast.With) []syntax.Stmt {
 func (l *lowerer) withItems(out []syntax.Stmt, pos syntax.Position, items []*pyast.WithItem, body []pyast.Stmt) []syntax.Stmt {
 	item := items[0]
 	mgr := l.expr(item.Context)
+	async := l.asyncWith
+	if async {
+		// async with: a manager whose enter and exit await the
+		// manager's __aenter__ and __aexit__.
+		mgr = callAt(pos, lowered.AsyncWith, mgr)
+	}
 	if len(items) > 1 {
 		// The next item is a with statement of its own inside this one.
-		inner := &pyast.With{With: items[1].Context.Pos(), Items: items[1:], Body: body}
+		inner := &pyast.With{With: items[1].Context.Pos(), Items: items[1:], Body: body, Async: async}
 		body = []pyast.Stmt{inner}
 	}
 	param := l.temp("v")

@@ -9,12 +9,7 @@ import "fmt"
 type refusal int
 
 const (
-	refusedAsyncWith refusal = iota
-	refusedAsyncDef
-	refusedAwait
-	refusedAsyncFor
-	refusedAsyncComprehension
-	refusedYield
+	refusedAsyncGenExp refusal = iota
 	refusedRelativeImport
 	refusedStarImport
 	refusalCount
@@ -32,30 +27,14 @@ type Refusal struct {
 	Hint string
 }
 
-const (
-	hintAsync = "tool calls need no await; run independent calls at once with parallel([...])"
-)
-
 // about returns the catalog entry of r; module is the module a star
 // import names (the message and hint quote it).
 func (r refusal) about(module string) Refusal {
 	switch r {
-	case refusedAsyncWith:
-		return Refusal{"`async with`", "async with g() as x:\n    pass\n",
-			"async with is not supported", hintAsync}
-	case refusedAsyncDef:
-		return Refusal{"`async def`", "async def f():\n    return 1\n",
-			"async def is not supported", hintAsync}
-	case refusedAwait:
-		return Refusal{"`await`", "x = await f()\n", "await is not supported", hintAsync}
-	case refusedAsyncFor:
-		return Refusal{"`async for`", "async for x in y:\n    pass\n", "async for is not supported", hintAsync}
-	case refusedAsyncComprehension:
-		return Refusal{"`[x async for x in y]`", "v = [x async for x in y]\n",
-			"async comprehensions are not supported", hintAsync}
-	case refusedYield:
-		return Refusal{"`yield`, `yield from`", "def f():\n    yield 1\n",
-			"yield is not supported", "generators are not supported: build a list and return it"}
+	case refusedAsyncGenExp:
+		return Refusal{"`(x async for x in y)`", "async def f(y):\n    return (x async for x in y)\n",
+			"asynchronous generator expressions are not supported",
+			"write an async comprehension, [x async for x in y], or an async def that yields"}
 	case refusedRelativeImport:
 		return Refusal{"`from . import x`", "from . import x\n",
 			"relative imports are not supported",

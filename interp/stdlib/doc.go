@@ -13,6 +13,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
+	"github.com/onetool-dev/onetool/interp/eventloop"
 	"github.com/onetool-dev/onetool/interp/objects"
 	"github.com/onetool-dev/onetool/interp/pyrt"
 )
@@ -47,6 +48,7 @@ func Modules() starlark.StringDict {
 	d := starlark.StringDict{
 		"abc":          objects.ABC(),
 		"argparse":     ArgParse(),
+		"asyncio":      eventloop.Module(),
 		"base64":       Base64(),
 		"bisect":       Bisect(),
 		"bz2":          BZ2(),

@@ -31,12 +31,13 @@ func Inspect() *starlarkstruct.Module {
 		"isbuiltin":           inPredicate("isbuiltin", func(v starlark.Value) bool { _, ok := v.(*starlark.Builtin); return ok }),
 		"ismodule":            inPredicate("ismodule", func(v starlark.Value) bool { _, ok := v.(*starlarkstruct.Module); return ok }),
 		"isroutine":           inPredicate("isroutine", isRoutine),
-		"iscoroutinefunction": inPredicate("iscoroutinefunction", never),
-		"isgeneratorfunction": inPredicate("isgeneratorfunction", never),
-		"isgenerator":         inPredicate("isgenerator", never),
-		"iscoroutine":         inPredicate("iscoroutine", never),
-		"isawaitable":         inPredicate("isawaitable", never),
-		"isasyncgenfunction":  inPredicate("isasyncgenfunction", never),
+		"iscoroutinefunction": inPredicate("iscoroutinefunction", funcKindIs("coroutine")),
+		"isgeneratorfunction": inPredicate("isgeneratorfunction", funcKindIs("generator")),
+		"isasyncgenfunction":  inPredicate("isasyncgenfunction", funcKindIs("async_generator")),
+		"isgenerator":         inPredicate("isgenerator", pyrt.IsGenerator),
+		"iscoroutine":         inPredicate("iscoroutine", pyrt.IsCoroutine),
+		"isasyncgen":          inPredicate("isasyncgen", kindIs("async_generator")),
+		"isawaitable":         inPredicate("isawaitable", isAwaitable),
 		"isclass":             interp.NewBuiltin("isclass", inIsClass),
 		"getdoc":              interp.NewBuiltin("getdoc", inGetDoc),
 		"cleandoc":            interp.NewBuiltin("cleandoc", inCleanDoc),
@@ -51,7 +52,40 @@ func Inspect() *starlarkstruct.Module {
 	return mod
 }
 
-func never(starlark.Value) bool { return false }
+// funcKindIs reports a def whose call makes kind (see pyrt.FunctionKind).
+func funcKindIs(kind string) func(starlark.Value) bool {
+	return func(v starlark.Value) bool {
+		if m, ok := v.(*pyrt.BoundMethod); ok {
+			v = m.Func()
+		}
+		return pyrt.FunctionKind(v) == kind
+	}
+}
+
+// kindIs reports a generator object of kind.
+func kindIs(kind string) func(starlark.Value) bool {
+	return func(v starlark.Value) bool {
+		g, ok := v.(*pyrt.Generator)
+		return ok && g.Kind() == kind
+	}
+}
+
+// isAwaitable reports what await takes: a coroutine, a future, an
+// object with __await__.
+func isAwaitable(v starlark.Value) bool {
+	switch v.(type) {
+	case pyrt.Awaitable, pyrt.Driver:
+		return true
+	}
+	if pyrt.IsCoroutine(v) {
+		return true
+	}
+	if x, ok := v.(starlark.HasAttrs); ok {
+		a, err := x.Attr("__await__")
+		return err == nil && a != nil
+	}
+	return false
+}
 
 func isFunctionValue(v starlark.Value) bool {
 	switch f := v.(type) {
