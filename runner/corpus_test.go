@@ -37,9 +37,9 @@ const (
 )
 
 var (
-	corpusName = regexp.MustCompile(`^[0-9]{3}_[a-z0-9_]+\.py$`)
+	corpusName = regexp.MustCompile(`^[0-9]{3,4}_[a-z0-9_]+\.py$`)
 	// A program named NNN_error_*.py ends with an uncaught exception on purpose.
-	corpusErrorName = regexp.MustCompile(`^[0-9]{3}_error_`)
+	corpusErrorName = regexp.MustCompile(`^[0-9]{3,4}_error_`)
 	// errLine is the position an uncaught exception's text starts with.
 	errLine = regexp.MustCompile(`^line [0-9]+: `)
 	// errTrace is the call chain the runner appends: " (in f, called from

@@ -99,7 +99,7 @@ func (f *Future) Attr(name string) (starlark.Value, error) {
 				return nil, err
 			}
 			if f.state != pending {
-				return nil, invalidState(fmt.Sprintf("%s: %s", map[futState]string{cancelled: "CANCELLED", finished: "FINISHED"}[f.state], f))
+				return nil, invalidState("invalid state")
 			}
 			if name == "set_result" {
 				f.setResult(v)
@@ -260,7 +260,9 @@ func (v *loopValue) Attr(name string) (starlark.Value, error) {
 		}), nil
 	case "is_running":
 		return method(name, func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			return starlark.Bool(l.running), nil
+			// The loop of a program's top-level awaits runs as the
+			// asyncio REPL's does: always.
+			return starlark.Bool(l.running || l.top), nil
 		}), nil
 	case "is_closed":
 		return method(name, func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {

@@ -380,10 +380,11 @@ func (f *Future) Cancel(msg starlark.Value) bool {
 // ---- Exceptions ----
 
 var (
-	cancelledClass    = pyrt.NewModuleClass("asyncio.exceptions.CancelledError", "BaseException")
-	invalidStateClass = pyrt.NewModuleClass("asyncio.exceptions.InvalidStateError", "Exception")
-	queueEmptyClass   = pyrt.NewModuleClass("asyncio.queues.QueueEmpty", "Exception")
-	queueFullClass    = pyrt.NewModuleClass("asyncio.queues.QueueFull", "Exception")
+	cancelledClass     = pyrt.NewModuleClass("asyncio.exceptions.CancelledError", "BaseException")
+	invalidStateClass  = pyrt.NewModuleClass("asyncio.exceptions.InvalidStateError", "Exception")
+	queueEmptyClass    = pyrt.NewModuleClass("asyncio.queues.QueueEmpty", "Exception")
+	queueFullClass     = pyrt.NewModuleClass("asyncio.queues.QueueFull", "Exception")
+	brokenBarrierClass = pyrt.NewModuleClass("asyncio.exceptions.BrokenBarrierError", "RuntimeError")
 )
 
 func cancelledError(msg starlark.Value) error {

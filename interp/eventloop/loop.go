@@ -89,7 +89,8 @@ type Loop struct {
 	current   *Future              // the task whose step runs
 	epoch     time.Time
 	ctx       context.Context
-	taskCount int // tasks made, for their names (Task-1, …)
+	taskCount int  // tasks made, for their names (Task-1, …)
+	top       bool // the loop of the program's top-level awaits
 }
 
 func newLoop(ctx context.Context) *Loop {
@@ -299,6 +300,7 @@ func topLoop(thread *starlark.Thread) *Loop {
 	l, _ := interp.RunLocal(thread, topLocal).(*Loop)
 	if l == nil {
 		l = newLoop(interp.Context(thread))
+		l.top = true
 		interp.SetRunLocal(thread, topLocal, l)
 		interp.SetAsync(thread, hook{})
 	}

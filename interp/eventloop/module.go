@@ -33,28 +33,36 @@ func Module() *starlarkstruct.Module {
 		"iscoroutine":         builtin("iscoroutine", isCoroutine),
 		"iscoroutinefunction": builtin("iscoroutinefunction", isCoroutineFunction),
 		"isfuture":            builtin("isfuture", isFuture),
-		"Future":              builtin("Future", newFutureBuiltin),
-		"Task":                builtin("Task", newTaskBuiltin),
-		"Lock":                builtin("Lock", newLock),
-		"Event":               builtin("Event", newEvent),
-		"Semaphore":           builtin("Semaphore", newSemaphore(false)),
-		"BoundedSemaphore":    builtin("BoundedSemaphore", newSemaphore(true)),
-		"Condition":           builtin("Condition", newCondition),
-		"Queue":               builtin("Queue", newQueue(fifo)),
-		"LifoQueue":           builtin("LifoQueue", newQueue(lifo)),
-		"PriorityQueue":       builtin("PriorityQueue", newQueue(priority)),
-		"TaskGroup":           builtin("TaskGroup", newTaskGroup),
-		"to_thread":           builtin("to_thread", noThreads),
-		"CancelledError":      cancelledClass,
-		"TimeoutError":        pyrt.BuiltinClass("TimeoutError"),
-		"InvalidStateError":   invalidStateClass,
-		"QueueEmpty":          queueEmptyClass,
-		"QueueFull":           queueFullClass,
-		"FIRST_COMPLETED":     starlark.String("FIRST_COMPLETED"),
-		"FIRST_EXCEPTION":     starlark.String("FIRST_EXCEPTION"),
-		"ALL_COMPLETED":       starlark.String("ALL_COMPLETED"),
-		"_toplevel_await":     builtin("_toplevel_await", topLevelAwait),
-		"_toplevel_setup":     builtin("_toplevel_setup", topLevelSetup),
+		"Future": &class{name: "Future", ctor: newFutureBuiltin, is: func(v starlark.Value) bool {
+			_, ok := v.(*Future)
+			return ok
+		}},
+		"Task": &class{name: "Task", ctor: newTaskBuiltin, is: func(v starlark.Value) bool {
+			f, ok := v.(*Future)
+			return ok && f.task != nil
+		}},
+		"Lock":               builtin("Lock", newLock),
+		"Event":              builtin("Event", newEvent),
+		"Semaphore":          builtin("Semaphore", newSemaphore(false)),
+		"BoundedSemaphore":   builtin("BoundedSemaphore", newSemaphore(true)),
+		"Condition":          builtin("Condition", newCondition),
+		"Barrier":            builtin("Barrier", newBarrier),
+		"BrokenBarrierError": brokenBarrierClass,
+		"Queue":              builtin("Queue", newQueue(fifo)),
+		"LifoQueue":          builtin("LifoQueue", newQueue(lifo)),
+		"PriorityQueue":      builtin("PriorityQueue", newQueue(priority)),
+		"TaskGroup":          builtin("TaskGroup", newTaskGroup),
+		"to_thread":          builtin("to_thread", noThreads),
+		"CancelledError":     cancelledClass,
+		"TimeoutError":       pyrt.BuiltinClass("TimeoutError"),
+		"InvalidStateError":  invalidStateClass,
+		"QueueEmpty":         queueEmptyClass,
+		"QueueFull":          queueFullClass,
+		"FIRST_COMPLETED":    starlark.String("FIRST_COMPLETED"),
+		"FIRST_EXCEPTION":    starlark.String("FIRST_EXCEPTION"),
+		"ALL_COMPLETED":      starlark.String("ALL_COMPLETED"),
+		"_toplevel_await":    builtin("_toplevel_await", topLevelAwait),
+		"_toplevel_setup":    builtin("_toplevel_setup", topLevelSetup),
 	}
 	return &starlarkstruct.Module{Name: "asyncio", Members: m}
 }
@@ -439,4 +447,25 @@ func newTaskBuiltin(thread *starlark.Thread, args starlark.Tuple, kwargs []starl
 
 func noThreads(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	return nil, pyrt.Errorf("NotImplementedError", "asyncio.to_thread: onetool runs no threads; call the function directly (tool calls in a coroutine already run at once)")
+}
+
+// class is a class of the module that isinstance knows (asyncio.Task,
+// asyncio.Future), made by calling it.
+type class struct {
+	name string
+	is   func(starlark.Value) bool
+	ctor func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error)
+}
+
+var _ pyrt.Class = (*class)(nil)
+
+func (c *class) String() string                    { return "<class '_asyncio." + c.name + "'>" }
+func (c *class) Type() string                      { return "type" }
+func (c *class) Name() string                      { return c.name }
+func (c *class) Freeze()                           {}
+func (c *class) Truth() starlark.Bool              { return true }
+func (c *class) Hash() (uint32, error)             { return starlark.String(c.name).Hash() }
+func (c *class) HasInstance(v starlark.Value) bool { return c.is(v) }
+func (c *class) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	return c.ctor(thread, args, kwargs)
 }

@@ -349,81 +349,98 @@ func (s *semaphore) wakeNext() {
 
 // ---- Condition ----
 
+// condition is asyncio.Condition's state: its lock and waiters.
+type condition struct {
+	k  *lock
+	ws waiters
+}
+
+func (c *condition) wait(thread *starlark.Thread) (starlark.Value, error) {
+	if !c.k.locked {
+		return nil, pyrt.Errorf("RuntimeError", "cannot wait on un-acquired lock")
+	}
+	if err := c.k.release(); err != nil {
+		return nil, err
+	}
+	l, err := runningLoop(thread)
+	if err != nil {
+		return nil, err
+	}
+	fut := newFuture(l)
+	c.ws = append(c.ws, fut)
+	_, werr := pyrt.Await(thread, fut)
+	c.ws.remove(fut)
+	cancelledNow := false
+	for {
+		err := c.k.acquire(thread)
+		if err == nil {
+			break
+		}
+		if !isCancelled(thread, err) {
+			return nil, err
+		}
+		cancelledNow = true
+	}
+	if cancelledNow {
+		return nil, cancelledError(starlark.None)
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	return starlark.True, nil
+}
+
+// waitFor waits until pred holds.
+func (c *condition) waitFor(thread *starlark.Thread, pred func() (bool, error)) error {
+	for {
+		ok, err := pred()
+		if err != nil || ok {
+			return err
+		}
+		if _, err := c.wait(thread); err != nil {
+			return err
+		}
+	}
+}
+
+func (c *condition) notify(n int) error {
+	if !c.k.locked {
+		return pyrt.Errorf("RuntimeError", "cannot notify on un-acquired lock")
+	}
+	i := 0
+	for _, f := range c.ws {
+		if i >= n {
+			break
+		}
+		if f.state == pending {
+			i++
+			f.setResult(starlark.False)
+		}
+	}
+	return nil
+}
+
 func newCondition(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	var lk starlark.Value = starlark.None
 	if err := starlark.UnpackArgs("Condition", args, kwargs, "lock?", &lk); err != nil {
 		return nil, err
 	}
-	var k *lock
 	if lk == starlark.None {
-		v, _ := newLock(thread, nil, nil)
-		lk = v
+		lk, _ = newLock(thread, nil, nil)
 	}
 	o0, ok := lk.(*object)
 	if !ok || o0.typ != "Lock" {
 		return nil, pyrt.Errorf("TypeError", "Condition() takes an asyncio.Lock")
 	}
-	// The lock's state is reached through its methods.
-	k = lockOf(o0)
-	var ws waiters
-	o := &object{typ: "Condition", names: []string{"acquire", "locked", "notify", "notify_all", "release", "wait", "wait_for"}}
-	wait := func(thread *starlark.Thread) (starlark.Value, error) {
-		if !k.locked {
-			return nil, pyrt.Errorf("RuntimeError", "cannot wait on un-acquired lock")
-		}
-		if err := k.release(); err != nil {
-			return nil, err
-		}
-		l, err := runningLoop(thread)
-		if err != nil {
-			return nil, err
-		}
-		fut := newFuture(l)
-		ws = append(ws, fut)
-		_, werr := pyrt.Await(thread, fut)
-		ws.remove(fut)
-		cancelledNow := false
-		for {
-			err := k.acquire(thread)
-			if err == nil {
-				break
-			}
-			if !isCancelled(thread, err) {
-				return nil, err
-			}
-			cancelledNow = true
-		}
-		if cancelledNow {
-			return nil, cancelledError(starlark.None)
-		}
-		if werr != nil {
-			return nil, werr
-		}
-		return starlark.True, nil
-	}
-	notify := func(n int) error {
-		if !k.locked {
-			return pyrt.Errorf("RuntimeError", "cannot notify on un-acquired lock")
-		}
-		i := 0
-		for _, f := range ws {
-			if i >= n {
-				break
-			}
-			if f.state == pending {
-				i++
-				f.setResult(starlark.False)
-			}
-		}
-		return nil
-	}
+	c := &condition{k: lockOf(o0)}
+	o := &object{typ: "Condition", state: c, names: []string{"acquire", "locked", "notify", "notify_all", "release", "wait", "wait_for"}}
 	o.attr = func(name string) (starlark.Value, error) {
 		switch name {
 		case "acquire", "release", "locked", "__aenter__", "__aexit__":
 			return o0.attr(name)
 		case "wait":
 			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-				return coroutine(thread, "Condition.wait", wait), nil
+				return coroutine(thread, "Condition.wait", c.wait), nil
 			}), nil
 		case "wait_for":
 			return method(name, func(thread *starlark.Thread, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
@@ -432,15 +449,13 @@ func newCondition(thread *starlark.Thread, args starlark.Tuple, kwargs []starlar
 				}
 				pred := args[0]
 				return coroutine(thread, "Condition.wait_for", func(thread *starlark.Thread) (starlark.Value, error) {
-					for {
-						r, err := starlark.Call(thread, pred, nil, nil)
-						if err != nil || r.Truth() {
-							return r, err
-						}
-						if _, err := wait(thread); err != nil {
-							return nil, err
-						}
-					}
+					var r starlark.Value
+					err := c.waitFor(thread, func() (bool, error) {
+						var err error
+						r, err = starlark.Call(thread, pred, nil, nil)
+						return err == nil && bool(r.Truth()), err
+					})
+					return r, err
 				}), nil
 			}), nil
 		case "notify":
@@ -449,14 +464,134 @@ func newCondition(thread *starlark.Thread, args starlark.Tuple, kwargs []starlar
 				if err := starlark.UnpackArgs("notify", args, kwargs, "n?", &n); err != nil {
 					return nil, err
 				}
-				return starlark.None, notify(n)
+				return starlark.None, c.notify(n)
 			}), nil
 		case "notify_all":
 			return method(name, func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-				return starlark.None, notify(len(ws))
+				return starlark.None, c.notify(len(c.ws))
 			}), nil
 		}
 		return nil, nil
+	}
+	return o, nil
+}
+
+// ---- Barrier ----
+
+const (
+	barrierFilling = iota
+	barrierDraining
+	barrierResetting
+	barrierBroken
+)
+
+// newBarrier is asyncio.Barrier(parties), as CPython 3.11's.
+func newBarrier(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var parties int
+	if err := starlark.UnpackArgs("Barrier", args, kwargs, "parties", &parties); err != nil {
+		return nil, err
+	}
+	if parties < 1 {
+		return nil, pyrt.Errorf("ValueError", "parties must be > 0")
+	}
+	lk, _ := newLock(thread, nil, nil)
+	c := &condition{k: lockOf(lk.(*object))}
+	state, count := barrierFilling, 0
+	broken := func() error { return pyrt.NewExc(brokenBarrierClass, starlark.String("Barrier aborted")).Error() }
+	locked := func(thread *starlark.Thread, fn func() error) error {
+		if err := c.k.acquire(thread); err != nil {
+			return err
+		}
+		err := fn()
+		if rerr := c.k.release(); err == nil {
+			err = rerr
+		}
+		return err
+	}
+	wait := func(thread *starlark.Thread) (starlark.Value, error) {
+		var index int
+		err := locked(thread, func() error {
+			if err := c.waitFor(thread, func() (bool, error) { return state != barrierDraining && state != barrierResetting, nil }); err != nil {
+				return err
+			}
+			if state == barrierBroken {
+				return broken()
+			}
+			index = count
+			count++
+			var err error
+			if index+1 == parties {
+				state = barrierDraining
+				err = c.notify(len(c.ws))
+			} else {
+				err = c.waitFor(thread, func() (bool, error) { return state != barrierFilling, nil })
+				if err == nil && (state == barrierBroken || state == barrierResetting) {
+					err = pyrt.NewExc(brokenBarrierClass, starlark.String("Abort or reset of barrier")).Error()
+				}
+			}
+			count--
+			if count == 0 {
+				if state == barrierResetting || state == barrierDraining {
+					state = barrierFilling
+				}
+				_ = c.notify(len(c.ws))
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		return starlark.MakeInt(index), nil
+	}
+	o := &object{typ: "Barrier", names: []string{"abort", "broken", "n_waiting", "parties", "reset", "wait"}}
+	o.attr = func(name string) (starlark.Value, error) {
+		switch name {
+		case "parties":
+			return starlark.MakeInt(parties), nil
+		case "n_waiting":
+			if state == barrierFilling {
+				return starlark.MakeInt(count), nil
+			}
+			return starlark.MakeInt(0), nil
+		case "broken":
+			return starlark.Bool(state == barrierBroken), nil
+		case "wait", "__aenter__":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				return coroutine(thread, "Barrier.wait", wait), nil
+			}), nil
+		case "__aexit__":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				return coroutine(thread, "Barrier.__aexit__", func(*starlark.Thread) (starlark.Value, error) { return starlark.None, nil }), nil
+			}), nil
+		case "reset", "abort":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				return coroutine(thread, "Barrier."+name, func(thread *starlark.Thread) (starlark.Value, error) {
+					return starlark.None, locked(thread, func() error {
+						switch {
+						case name == "abort":
+							state = barrierBroken
+						case count > 0:
+							state = barrierResetting
+						default:
+							state = barrierFilling
+						}
+						return c.notify(len(c.ws))
+					})
+				}), nil
+			}), nil
+		}
+		return nil, nil
+	}
+	o.repr = func() string {
+		extra := [...]string{"filling", "draining", "resetting", "broken"}[state]
+		if state != barrierBroken {
+			n := 0
+			if state == barrierFilling {
+				n = count
+			}
+			extra += fmt.Sprintf(", waiters:%d/%d", n, parties)
+		}
+		return fmt.Sprintf("<asyncio.locks.Barrier object at 0x%x [%s]>", uintptr(unsafe.Pointer(o)), extra)
 	}
 	return o, nil
 }

@@ -240,8 +240,9 @@ const (
 	// or of a target other than a name: fn(it) runs the comprehension
 	// whose first iterable is it, each element given by YieldValue(elt),
 	// which yields and is false (so that the comprehension keeps none).
-	GenExp     = "__ot_genexp"
-	YieldValue = "__ot_yieldv"
+	GenExp      = "__ot_genexp"
+	AsyncGenExp = "__ot_agenexp"
+	YieldValue  = "__ot_yieldv"
 	// AsyncIter(x) is what `async for` walks: each element awaited from
 	// x.__anext__() until StopAsyncIteration. AsyncWith(m) is the sync
 	// context manager whose enter and exit await m's __aenter__ and

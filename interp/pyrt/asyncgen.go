@@ -285,3 +285,32 @@ func asyncBuiltins() starlark.StringDict {
 		lowered.TopLevelAsync:  interp.NewBuiltin(lowered.TopLevelAsync, topLevelAsync),
 	}
 }
+
+// AsyncGenSend is the awaitable of g.asend(v) (v nil: __anext__()).
+func AsyncGenSend(g *Generator, v starlark.Value) starlark.Value {
+	if v == nil {
+		v = starlark.None
+	}
+	return &agenStep{g: g, msg: genMsg{kind: msgSend, value: v}}
+}
+
+// AsyncGenThrow is the awaitable of g.athrow(exc).
+func AsyncGenThrow(thread *starlark.Thread, g *Generator, exc starlark.Value) (starlark.Value, error) {
+	err, terr := thrown(thread, starlark.Tuple{exc})
+	if terr != nil {
+		return nil, terr
+	}
+	return &agenStep{g: g, msg: genMsg{kind: msgThrow, err: err}}, nil
+}
+
+// IsAsyncGenerator reports an async generator object.
+func IsAsyncGenerator(v starlark.Value) bool {
+	g, ok := v.(*Generator)
+	return ok && g.kind == kindAsyncGen
+}
+
+// IsStopAsyncIteration reports StopAsyncIteration.
+func IsStopAsyncIteration(err error) bool {
+	ex := asException(err)
+	return ex != nil && (ex.Class == "StopAsyncIteration" || ex.Value != nil && ex.Value.class.IsSubclass(BuiltinClass("StopAsyncIteration")))
+}

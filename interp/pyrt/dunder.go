@@ -38,6 +38,10 @@ func dunderHelper(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tu
 			return starlark.String(f.Name()), nil
 		case *starlark.Builtin:
 			return starlark.String(f.Name()), nil
+		case *pyIter:
+			if _, ok := f.src.(*genSource); ok {
+				return starlark.String("<genexpr>"), nil
+			}
 		}
 	case "__doc__":
 		if f, ok := x.(*starlark.Function); ok && f.Doc() != "" {

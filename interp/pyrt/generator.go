@@ -243,7 +243,11 @@ func (g *Generator) resume(thread *starlark.Thread, msg genMsg) (v starlark.Valu
 			g.state = genDone
 			return starlark.None, true, nil
 		case msg.value != starlark.None:
-			return nil, false, typeError("can't send non-None value to a just-started %s", g.kind)
+			what := g.kind.String()
+			if g.kind == kindAsyncGen {
+				what = "async generator"
+			}
+			return nil, false, typeError("can't send non-None value to a just-started %s", what)
 		}
 		child, err := interp.NewChild(thread, g.name())
 		if err != nil {
@@ -320,7 +324,7 @@ func (g *Generator) escaped(err error) error {
 	if g.kind == kindAsyncGen {
 		kind = "async generator"
 	}
-	exc := &ExcValue{class: BuiltinClass("RuntimeError"), args: starlark.Tuple{starlark.String(kind + " raised " + what)}, cause: cause, suppress: true}
+	exc := &ExcValue{class: BuiltinClass("RuntimeError"), args: starlark.Tuple{starlark.String(kind + " raised " + what)}, cause: cause, context: cause, suppress: true}
 	return &Exception{Class: "RuntimeError", Msg: exc.Message(), Value: exc}
 }
 
@@ -415,8 +419,8 @@ func yieldValue(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 
 // genExp is __ot_genexp(fn, it): a generator expression whose first
 // iterable, it, was evaluated where the expression is (as Python does);
-// the rest runs lazily in fn(it).
-func genExp(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+// the rest runs lazily in fn(it). __ot_agenexp is an async one's.
+func genExp(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 2 {
 		return nil, typeError("__ot_genexp takes 2 arguments")
 	}
@@ -424,7 +428,11 @@ func genExp(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _
 	if !ok {
 		return nil, typeError("__ot_genexp takes a function")
 	}
-	return &Generator{qualname: "<genexpr>", fn: fn, args: starlark.Tuple{args[1]}, host: interp.HostOf(thread)}, nil
+	kind := kindGenerator
+	if b.Name() == lowered.AsyncGenExp {
+		kind = kindAsyncGen
+	}
+	return &Generator{kind: kind, qualname: "<genexpr>", fn: fn, args: starlark.Tuple{args[1]}, host: interp.HostOf(thread)}, nil
 }
 
 // yieldFrom is __ot_yield_from(x): yields what x gives, passing on what
@@ -590,7 +598,7 @@ func (g *Generator) method(name string) starlark.Value {
 		}
 	case name == "__await__" && g.kind == kindCoroutine:
 		fn = func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
-			return g, nil
+			return g.awaitWrapper(thread), nil
 		}
 	default:
 		return asyncGenMethod(g, name)
@@ -696,12 +704,13 @@ func (g *Generator) AttrNames() []string {
 // expressions.
 func generatorBuiltins() starlark.StringDict {
 	d := starlark.StringDict{
-		lowered.Generator:  interp.NewBuiltin(lowered.Generator, newSuspendable(kindGenerator)),
-		lowered.Coroutine:  interp.NewBuiltin(lowered.Coroutine, newSuspendable(kindCoroutine)),
-		lowered.Yield:      interp.NewBuiltin(lowered.Yield, yieldBuiltin),
-		lowered.YieldFrom:  interp.NewBuiltin(lowered.YieldFrom, yieldFrom),
-		lowered.YieldValue: interp.NewBuiltin(lowered.YieldValue, yieldValue),
-		lowered.GenExp:     interp.NewBuiltin(lowered.GenExp, genExp),
+		lowered.Generator:   interp.NewBuiltin(lowered.Generator, newSuspendable(kindGenerator)),
+		lowered.Coroutine:   interp.NewBuiltin(lowered.Coroutine, newSuspendable(kindCoroutine)),
+		lowered.Yield:       interp.NewBuiltin(lowered.Yield, yieldBuiltin),
+		lowered.YieldFrom:   interp.NewBuiltin(lowered.YieldFrom, yieldFrom),
+		lowered.YieldValue:  interp.NewBuiltin(lowered.YieldValue, yieldValue),
+		lowered.GenExp:      interp.NewBuiltin(lowered.GenExp, genExp),
+		lowered.AsyncGenExp: interp.NewBuiltin(lowered.AsyncGenExp, genExp),
 	}
 	for k, v := range asyncBuiltins() {
 		d[k] = v
@@ -751,8 +760,14 @@ func (g *Generator) Throw(thread *starlark.Thread, exc starlark.Value) (starlark
 
 // IsGenerator reports whether v is a generator object (not a coroutine).
 func IsGenerator(v starlark.Value) bool {
-	g, ok := v.(*Generator)
-	return ok && g.kind == kindGenerator
+	switch g := v.(type) {
+	case *Generator:
+		return g.kind == kindGenerator
+	case *pyIter:
+		_, ok := g.src.(*genSource) // (x for x in y): a Go generator
+		return ok
+	}
+	return false
 }
 
 // IsCoroutine reports whether v is a coroutine object.
@@ -792,4 +807,56 @@ func CauseIs(thread *starlark.Thread, err error, v starlark.Value) bool {
 		return exc.cause == x.Exception()
 	}
 	return false
+}
+
+// Has is `x in g`: the generator is advanced until it gives a value
+// equal to x (what it gave is consumed, as in Python).
+func (g *Generator) Has(x starlark.Value) (bool, error) {
+	if g.kind != kindGenerator {
+		return false, typeError("argument of type '%s' is not iterable", g.kind)
+	}
+	return iteratorHas(g.host.Thread(), x, func(thread *starlark.Thread) (starlark.Value, bool, error) {
+		return g.Step(thread)
+	})
+}
+
+func iteratorHas(thread *starlark.Thread, x starlark.Value, next func(*starlark.Thread) (starlark.Value, bool, error)) (bool, error) {
+	b := interp.BudgetOf(thread)
+	for {
+		v, ok, err := next(thread)
+		if err != nil || !ok {
+			return false, err
+		}
+		if eq, err := pyEqual(b, v, x); err != nil || eq {
+			return eq, err
+		}
+	}
+}
+
+// State is inspect.getgeneratorstate's answer (getcoroutinestate's with
+// CORO_): CREATED, RUNNING, SUSPENDED or CLOSED.
+func (g *Generator) State() string {
+	return [...]string{genCreated: "CREATED", genSuspended: "SUSPENDED", genRunning: "RUNNING", genDone: "CLOSED"}[g.state]
+}
+
+// awaitWrapper is coro.__await__(): a generator that drives the
+// coroutine, yielding what it waits for and passing on what it is sent
+// or thrown; its return value is the coroutine's.
+func (g *Generator) awaitWrapper(thread *starlark.Thread) *Generator {
+	body := interp.NewBuiltin("coroutine_wrapper", func(thread *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		w := current(thread)
+		msg := genMsg{kind: msgSend, value: starlark.None}
+		for {
+			v, done, err := g.resume(thread, msg)
+			if err != nil || done {
+				return v, err
+			}
+			m := w.suspend(thread, genMsg{kind: msgYield, value: v})
+			if m.kind == msgStop {
+				return nil, errStopped
+			}
+			msg = m
+		}
+	})
+	return &Generator{qualname: "coroutine_wrapper", fn: body, host: interp.HostOf(thread)}
 }

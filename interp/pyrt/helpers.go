@@ -131,6 +131,11 @@ func isBuiltin(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ [
 
 func identical(a, b starlark.Value) bool {
 	switch x := a.(type) {
+	case *ExcClass:
+		// A builtin class is one class, whichever table made its value
+		// (asyncio.TimeoutError is TimeoutError).
+		y, ok := b.(*ExcClass)
+		return ok && (x == y || x.builtin && y.builtin && x.name == y.name)
 	case starlark.NoneType, starlark.Bool:
 		return a == b
 	case starlark.Int:
@@ -864,6 +869,9 @@ func loopIterHelper(inComp bool) func(*starlark.Thread, *starlark.Builtin, starl
 			if inComp {
 				l.thread = thread
 			}
+			if g, ok := args[0].(*Generator); ok && len(args) == 2 && args[1] == starlark.True && g.state == genCreated {
+				l.own = g
+			}
 			return l, nil
 		}
 		return v, err
@@ -878,6 +886,9 @@ type loopIter struct {
 	it     *pyIter
 	err    error
 	thread *starlark.Thread
+	// own is the generator the loop's iterable expression made (a call
+	// gave it, not yet started): the loop closes it as it ends.
+	own *Generator
 }
 
 // compErrLocal is the thread-local where a comprehension's iterator
@@ -977,11 +988,22 @@ func (v *loopIterView) Next(p *starlark.Value) bool {
 func (v *loopIterView) Done() {}
 
 // iterEnd is __ot_iterend(it): the error that ended a for loop over it.
-func iterEnd(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	if l, ok := args[0].(*loopIter); ok && l.err != nil {
+func iterEnd(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	l, ok := args[0].(*loopIter)
+	if !ok {
+		return starlark.None, nil
+	}
+	if l.err != nil {
 		err := l.err
 		l.err = nil
 		return nil, err
+	}
+	if g := l.own; g != nil && g.state == genSuspended {
+		// A generator only the loop held, left by break: CPython's
+		// reference counting closes it at once, running its finally
+		// blocks; so does this.
+		l.own = nil
+		return starlark.None, g.Close(thread)
 	}
 	return starlark.None, nil
 }

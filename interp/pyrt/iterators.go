@@ -253,6 +253,9 @@ func iterOf(thread *starlark.Thread, v starlark.Value) (*pyIter, error) {
 			return iterOf(thread, it)
 		}
 	case Stepper:
+		if g, ok := x.(*Generator); ok && g.kind != kindGenerator {
+			return nil, typeError("'%s' object is not iterable", g.kind)
+		}
 		return mk(x.Type(), stepSource{x}), nil
 	case Walker:
 		return mk("_"+x.Type()+"_iterator", walkSource{x.Walk()}), nil
@@ -277,6 +280,10 @@ func (s *callableSource) next(thread *starlark.Thread) (starlark.Value, bool, er
 	}
 	x, err := starlark.Call(thread, s.fn, nil, nil)
 	if err != nil {
+		if isStopIteration(err) {
+			s.done = true // the callable's StopIteration ends it too
+			return nil, false, nil
+		}
 		return nil, false, err
 	}
 	eq, err := pyEqual(interp.BudgetOf(thread), x, s.sentinel)
@@ -297,6 +304,11 @@ func iterBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 	}
 	switch len(args) {
 	case 1:
+		if s, ok := args[0].(Stepper); ok {
+			if g, ok := s.(*Generator); !ok || g.kind == kindGenerator {
+				return s, nil // its own iterator: iter(g) is g
+			}
+		}
 		return iterOf(thread, args[0])
 	case 2:
 		fn, ok := args[0].(starlark.Callable)
@@ -363,7 +375,7 @@ func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) 
 		if s.cond != nil {
 			keep, err := call1(thread, s.cond, &s.arg, x)
 			if err != nil {
-				return nil, false, err
+				return nil, false, genExpEscaped(err)
 			}
 			if !keep.Truth() {
 				continue
@@ -371,7 +383,7 @@ func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) 
 		}
 		v, err := call1(thread, s.elt, &s.arg, x)
 		if err != nil {
-			return nil, false, err
+			return nil, false, genExpEscaped(err)
 		}
 		return v, true, nil
 	}
@@ -1002,4 +1014,13 @@ func minHint(its []*pyIter) int {
 		}
 	}
 	return n
+}
+
+// genExpEscaped is an error of a generator expression's element as its
+// consumer sees it: a StopIteration is PEP 479's RuntimeError.
+func genExpEscaped(err error) error {
+	if !isStopIteration(err) {
+		return err
+	}
+	return (&Generator{}).escaped(err)
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"go.starlark.net/syntax"
 
@@ -1138,22 +1139,23 @@ func isSingleton(e pyast.Expr) bool {
 // ---- Calls ----
 
 // lazyConsumer reports the functions that may stop early in a generator
-// passed to them: they get a generator, every other callee a list
-// (computed at once, which is faster).
+// passed to them, or keep it: they get a generator. The builtins that
+// consume all of it (sum, list, sorted, str.join, …) get a list, computed
+// at once, which is faster and prints the same.
 func lazyConsumer(fn pyast.Expr) bool {
 	switch f := fn.(type) {
 	case *pyast.Name:
 		switch f.Id {
-		case "next", "iter", "any", "all", "type", "enumerate", "zip", "map", "filter":
-			return true
+		case "sum", "list", "tuple", "set", "frozenset", "sorted", "min", "max", "dict", "len", "print":
+			return false
 		}
 	case *pyast.Attribute:
 		switch f.Attr {
-		case "islice", "takewhile", "dropwhile":
-			return true
+		case "join", "extend", "update", "writelines", "fsum":
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 func (l *lowerer) call(e *pyast.Call) syntax.Expr {
@@ -1173,7 +1175,7 @@ func (l *lowerer) call(e *pyast.Call) syntax.Expr {
 	}
 	lazy := lazyConsumer(e.Func)
 	arg := func(a pyast.Expr) syntax.Expr {
-		if g, ok := a.(*pyast.GeneratorExp); ok && !lazy {
+		if g, ok := a.(*pyast.GeneratorExp); ok && !lazy && !strings.Contains(l.sourceOf(g), "next(") {
 			return l.comprehension(g, g.Lparen, g.Rparen, g.Generators, g.Elt, nil)
 		}
 		return l.expr(a)
@@ -1595,10 +1597,11 @@ func cheapExpr(x syntax.Expr) bool {
 // Python does.
 func (l *lowerer) genExp(e *pyast.GeneratorExp) syntax.Expr {
 	pos := e.Lparen
+	helper := lowered.GenExp
 	for _, g := range e.Generators {
 		if g.Async {
-			l.refuse(g.For, refusedAsyncGenExp, "")
-			return noneAt(pos)
+			// (x async for x in y) is an async generator.
+			helper = lowered.AsyncGenExp
 		}
 	}
 	x := l.comprehension(e, e.Lparen, e.Rparen, e.Generators, e.Elt, nil)
@@ -1617,8 +1620,16 @@ func (l *lowerer) genExp(e *pyast.GeneratorExp) syntax.Expr {
 	}
 	it := first.X
 	first.X = ident(pos, "__ot_genit")
+	if call, ok := it.(*syntax.CallExpr); ok && len(call.Args) == 1 {
+		if fn, ok := call.Fn.(*syntax.Ident); ok && fn.Name == "__ot_compiter" {
+			// The iterable is evaluated here; the iterator that walks
+			// it is made on the generator's own thread.
+			it, call.Args[0] = call.Args[0], first.X
+			first.X = call
+		}
+	}
 	comp.Clauses = append(comp.Clauses, &syntax.IfClause{If: pos, Cond: callAt(pos, lowered.YieldValue, comp.Body)})
 	comp.Body = intLit(pos, 0)
 	fn := &syntax.LambdaExpr{Lambda: pos, Params: []syntax.Expr{ident(pos, "__ot_genit")}, Body: x}
-	return callAt(pos, lowered.GenExp, &syntax.ParenExpr{Lparen: pos, X: fn, Rparen: pos}, it)
+	return callAt(pos, helper, &syntax.ParenExpr{Lparen: pos, X: fn, Rparen: pos}, it)
 }

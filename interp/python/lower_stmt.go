@@ -487,7 +487,12 @@ func (l *lowerer) forStmt(out []syntax.Stmt, st *pyast.For) []syntax.Stmt {
 			// async for: each element awaited from __anext__().
 			x = callAt(st.Iter.Pos(), lowered.AsyncIter, x)
 		}
-		x = callAt(st.Iter.Pos(), "__ot_loopiter", x)
+		if _, call := st.Iter.(*pyast.Call); call {
+			// A generator made for the loop alone is closed as it ends.
+			x = callAt(st.Iter.Pos(), "__ot_loopiter", x, ident(st.Iter.Pos(), "True"))
+		} else {
+			x = callAt(st.Iter.Pos(), "__ot_loopiter", x)
+		}
 		// The iterable may be an iterator whose next item fails (the
 		// function of a map, a csv reader's line). go.starlark.net's loops
 		// cannot fail there, so the iterator keeps the error and ends the

@@ -9,8 +9,7 @@ import "fmt"
 type refusal int
 
 const (
-	refusedAsyncGenExp refusal = iota
-	refusedRelativeImport
+	refusedRelativeImport refusal = iota
 	refusedStarImport
 	refusalCount
 )
@@ -31,10 +30,6 @@ type Refusal struct {
 // import names (the message and hint quote it).
 func (r refusal) about(module string) Refusal {
 	switch r {
-	case refusedAsyncGenExp:
-		return Refusal{"`(x async for x in y)`", "async def f(y):\n    return (x async for x in y)\n",
-			"asynchronous generator expressions are not supported",
-			"write an async comprehension, [x async for x in y], or an async def that yields"}
 	case refusedRelativeImport:
 		return Refusal{"`from . import x`", "from . import x\n",
 			"relative imports are not supported",

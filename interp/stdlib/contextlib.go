@@ -28,6 +28,8 @@ func ContextLib() *starlarkstruct.Module {
 		"redirect_stderr":        redirectStderrClass,
 		"AbstractContextManager": abstractCMClass,
 		"contextmanager":         interp.NewBuiltin("contextmanager", contextManager),
+		"asynccontextmanager":    interp.NewBuiltin("asynccontextmanager", asyncContextManager),
+		"aclosing":               interp.NewBuiltin("aclosing", newAClosing),
 	}}
 }
 

@@ -38,6 +38,8 @@ func Inspect() *starlarkstruct.Module {
 		"iscoroutine":         inPredicate("iscoroutine", pyrt.IsCoroutine),
 		"isasyncgen":          inPredicate("isasyncgen", kindIs("async_generator")),
 		"isawaitable":         inPredicate("isawaitable", isAwaitable),
+		"getgeneratorstate":   interp.NewBuiltin("getgeneratorstate", genState("generator", "GEN_")),
+		"getcoroutinestate":   interp.NewBuiltin("getcoroutinestate", genState("coroutine", "CORO_")),
 		"isclass":             interp.NewBuiltin("isclass", inIsClass),
 		"getdoc":              interp.NewBuiltin("getdoc", inGetDoc),
 		"cleandoc":            interp.NewBuiltin("cleandoc", inCleanDoc),
@@ -59,6 +61,22 @@ func funcKindIs(kind string) func(starlark.Value) bool {
 			v = m.Func()
 		}
 		return pyrt.FunctionKind(v) == kind
+	}
+}
+
+// genState is inspect.getgeneratorstate (getcoroutinestate): the state
+// of a generator (coroutine) object, as GEN_SUSPENDED.
+func genState(kind, prefix string) interp.BuiltinFunc {
+	return func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		var v starlark.Value
+		if err := unpack(b.Name(), args, kwargs, "generator", &v); err != nil {
+			return nil, err
+		}
+		g, ok := v.(*pyrt.Generator)
+		if !ok || g.Kind() != kind {
+			return nil, pyrt.Errorf("AttributeError", "'%s' object has no attribute '%s'", pyrt.TypeName(v), map[string]string{"generator": "gi_running", "coroutine": "cr_running"}[kind])
+		}
+		return starlark.String(prefix + g.State()), nil
 	}
 }
 
