@@ -386,8 +386,8 @@ func instructions(r *runner.Runner, pol *auth.Policy) string {
 		b.WriteString(`Discover: ot.help(); ot.help(query=…): a pack, module, "pack.fn" or search words.`)
 	}
 	b.WriteString(`
-Combine calls in one program (loops, try/except ToolError); return what you need.
-Not there: async, yield, threading, subprocess, numpy, pandas.`)
+Combine calls in one program (loops, try/except ToolError, asyncio.gather runs awaited calls at once); return what you need.
+Not there: threading, subprocess, numpy, pandas.`)
 	return b.String()
 }
 

@@ -148,7 +148,7 @@ func TestContextCost(t *testing.T) {
 	if total > 5000 {
 		t.Errorf("tools/list + instructions = %d characters, want ≤ 5000:\n%s", total, instructions)
 	}
-	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "async", "yield",
+	for _, want := range []string{"ot.help", "- demo: ", "- ot: ", "Python", "try/except", "asyncio.gather", "Not there: threading",
 		"\n  query(sql: str, params: list = [], max_rows: int = 1000", "\n  read(path: str, offset: int = 1, limit: int = 2000) -> str  # ",
 		"\n  items(count: int = 3) -> list[{id: int, name: str}]  # "} {
 		if !strings.Contains(instructions, want) {
@@ -210,7 +210,7 @@ func TestInstructionsCatalog(t *testing.T) {
 		if got := strings.Count(text, "\n  "); tt.carry && got != tt.tools+11 {
 			t.Errorf("%d+11 tools: %d stub lines:\n%s", tt.tools, got, text)
 		}
-		for _, want := range []string{"- big: Many tools\n", "- ot: Discover packs", "\nNot there: async"} {
+		for _, want := range []string{"- big: Many tools\n", "- ot: Discover packs", "\nNot there: threading"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%d+11 tools: instructions lack %q:\n%s", tt.tools, want, text)
 			}

@@ -468,7 +468,7 @@ func overview(reg *packs.Registry, info Info) string {
 		fmt.Fprintf(&b, "\nPython modules (import them or use them directly): %s\n", strings.Join(names, ", "))
 	}
 	b.WriteString("\nDiscover: ot.help(query=\"pack\") or ot.help(query=\"module\") one line per function, ot.help(query=\"pack.function\") its parameters and examples, ot.help(query=\"words\") search, ot.tools(pattern=\"pack.*\").\n")
-	b.WriteString("Programs are Python (sandboxed): f-strings, try/except, with, classes, decorators, comprehensions, imports of the modules above; open(), os, pathlib, requests and sqlite3 work within the allowed roots, hosts and databases; no yield or async.")
+	b.WriteString("Programs are Python (sandboxed): f-strings, try/except, with, classes, decorators, comprehensions, imports of the modules above; open(), os, pathlib, requests and sqlite3 work within the allowed roots, hosts and databases; generators and async/await (tool calls awaited in a coroutine run at once).")
 	return b.String()
 }
 
