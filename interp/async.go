@@ -17,9 +17,10 @@ type Async interface {
 	// body (not a plain function it called, whose tool calls return
 	// values as everywhere else).
 	Here(thread *starlark.Thread) bool
-	// Go starts call on a goroutine of its own, bounded with the loop's
-	// other calls, and returns the awaitable of its result. call must
-	// not touch the run's budget or thread.
+	// Go returns the awaitable of call's result: a coroutine that, run,
+	// starts call on a goroutine of its own, bounded with the run's
+	// other calls, and waits for it. call must not touch the run's
+	// budget or thread.
 	Go(thread *starlark.Thread, name string, call func(ctx context.Context) (starlark.Value, error)) (starlark.Value, error)
 }
 

@@ -20,6 +20,31 @@ type Host struct {
 	state  any
 	// children are the generators' and tasks' threads alive (see Child).
 	children map[*Child]struct{}
+	// locals are what SessionLocal keeps.
+	locals map[string]any
+}
+
+// SessionLocal is thread.Local(key) for state that lives as long as the
+// program's variables do: a run's, or a session's across its inputs (the
+// event loop of its top-level awaits, whose tasks its variables hold).
+func SessionLocal(thread *starlark.Thread, key string) any {
+	if h := HostOf(thread); h != nil {
+		return h.locals[key]
+	}
+	return RunLocal(thread, key)
+}
+
+// SetSessionLocal sets state SessionLocal reads.
+func SetSessionLocal(thread *starlark.Thread, key string, v any) {
+	h := HostOf(thread)
+	if h == nil {
+		SetRunLocal(thread, key, v)
+		return
+	}
+	if h.locals == nil {
+		h.locals = map[string]any{}
+	}
+	h.locals[key] = v
 }
 
 // afterRunSteps bounds what a special method may compute once its run

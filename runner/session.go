@@ -50,6 +50,11 @@ func (s *Session) Exec(ctx context.Context, command string, opts ...ExecOption) 
 	return s.r.exec(ctx, command, s.s, opts)
 }
 
+// Close ends what the session keeps running: the generators and tasks
+// its variables hold suspended, each on a goroutine of its own. Call it
+// when the session is dropped (Reset does it too).
+func (s *Session) Close() { s.s.Close() }
+
 // Reset forgets every global the session's programs defined.
 func (s *Session) Reset() {
 	s.s.Reset()

@@ -30,13 +30,15 @@ import (
 	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
-// maxInFlight bounds the tool calls a loop runs at once, as parallel()'s
-// max_parallel does by default.
-const maxInFlight = 8
+// doneBuffer is how many ended tool calls may wait for the loop to take
+// them before their goroutines wait too. How many run at once is the
+// run's limits.max_parallel, which every tool call honours.
+const doneBuffer = 16
 
-// maxTasks bounds the tasks not done of one loop: each may hold a child
-// thread with its frames.
-const maxTasks = 100_000
+// maxTasks bounds the tasks not done of one loop where the run has no
+// memory budget: each may hold a child thread with its frames, which the
+// memory meter counts where it has one.
+const maxTasks = 1_000_000
 
 // handle is a callback scheduled on the loop.
 type handle struct {
@@ -81,8 +83,7 @@ type Loop struct {
 	timers    timerHeap
 	seq       uint64
 	done      chan completion
-	inFlight  int           // tool calls started and not yet completed
-	slots     chan struct{} // bounds the calls that run at once
+	inFlight  int // tool calls started and not yet completed
 	running   bool
 	closed    bool
 	tasks     map[*Future]struct{} // tasks not done
@@ -94,7 +95,7 @@ type Loop struct {
 }
 
 func newLoop(ctx context.Context) *Loop {
-	return &Loop{done: make(chan completion, maxInFlight), slots: make(chan struct{}, maxInFlight), tasks: map[*Future]struct{}{}, epoch: time.Now(), ctx: ctx}
+	return &Loop{done: make(chan completion, doneBuffer), tasks: map[*Future]struct{}{}, epoch: time.Now(), ctx: ctx}
 }
 
 // time is loop.time(): seconds on the loop's monotonic clock.
@@ -125,6 +126,7 @@ func (l *Loop) runUntil(thread *starlark.Thread, done func() bool) error {
 		return pyrt.Errorf("RuntimeError", "This event loop is already running")
 	}
 	l.running = true
+	l.ctx = interp.Context(thread) // a session's loop runs in one input, then another
 	interp.SetAsync(thread, hook{})
 	prev, _ := interp.RunLocal(thread, runningLocal).(*Loop)
 	interp.SetRunLocal(thread, runningLocal, l)
@@ -233,38 +235,44 @@ type hook struct{}
 
 func (hook) Here(thread *starlark.Thread) bool { return pyrt.InCoroutine(thread) }
 
+// Go gives a coroutine, as an async client library's function would:
+// awaited (or made a task by gather or create_task), it starts the call
+// on the loop it runs on and waits for its result.
 func (hook) Go(thread *starlark.Thread, name string, call func(ctx context.Context) (starlark.Value, error)) (starlark.Value, error) {
-	return loopOf(thread).start(thread, name, call)
+	return coroutine(thread, name, func(thread *starlark.Thread) (starlark.Value, error) {
+		l, err := runningLoop(thread)
+		if err != nil {
+			return nil, err
+		}
+		fut, err := l.start(thread, name, call)
+		if err != nil {
+			return nil, err
+		}
+		return pyrt.Await(thread, fut)
+	}), nil
 }
 
-// start runs call on a goroutine of its own (at most maxInFlight at
-// once); the loop sets its future when it ends. Cancelling the future
-// cancels the call's context.
-func (l *Loop) start(thread *starlark.Thread, name string, call func(ctx context.Context) (starlark.Value, error)) (starlark.Value, error) {
+// start runs call on a goroutine of its own; the loop sets its future
+// when it ends. Cancelling the future cancels the call's context.
+// Several run at once as the run's limits allow (the tool runner waits
+// for a slot of limits.max_parallel), as parallel()'s calls do.
+func (l *Loop) start(thread *starlark.Thread, name string, call func(ctx context.Context) (starlark.Value, error)) (*Future, error) {
 	fut := newFuture(l)
 	ctx, cancel := context.WithCancel(interp.Context(thread))
 	fut.onCancel = cancel
 	l.inFlight++
 	done := l.done
-	slots := l.slots
 	go func() {
 		defer cancel()
-		var c completion
-		c.fut = fut
-		select {
-		case slots <- struct{}{}:
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						c.err = pyrt.Errorf("RuntimeError", "%s failed: panic: %v", name, r)
-					}
-				}()
-				c.value, c.err = call(ctx)
+		c := completion{fut: fut}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					c.err = pyrt.Errorf("RuntimeError", "%s failed: panic: %v", name, r)
+				}
 			}()
-			<-slots
-		case <-ctx.Done():
-			c.err = ctx.Err()
-		}
+			c.value, c.err = call(ctx)
+		}()
 		select {
 		case done <- c:
 		case <-interp.Context(thread).Done():
@@ -296,13 +304,15 @@ func loopOf(thread *starlark.Thread) *Loop {
 	return topLoop(thread)
 }
 
+// topLoop is the loop of the program's top-level awaits, made by the
+// first: in a session, one for all its inputs, as the asyncio REPL's.
 func topLoop(thread *starlark.Thread) *Loop {
-	l, _ := interp.RunLocal(thread, topLocal).(*Loop)
+	l, _ := interp.SessionLocal(thread, topLocal).(*Loop)
 	if l == nil {
 		l = newLoop(interp.Context(thread))
 		l.top = true
-		interp.SetRunLocal(thread, topLocal, l)
-		interp.SetAsync(thread, hook{})
+		interp.SetSessionLocal(thread, topLocal, l)
 	}
+	interp.SetAsync(thread, hook{})
 	return l
 }

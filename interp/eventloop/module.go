@@ -92,7 +92,7 @@ func runningLoop(thread *starlark.Thread) (*Loop, error) {
 	if l := running(thread); l != nil {
 		return l, nil
 	}
-	if interp.RunLocal(thread, topLocal) != nil {
+	if interp.SessionLocal(thread, topLocal) != nil {
 		// A program awaiting at its top level: its loop, as the asyncio
 		// REPL's is running.
 		return topLoop(thread), nil
@@ -388,7 +388,7 @@ func ensureFutureBuiltin(thread *starlark.Thread, args starlark.Tuple, kwargs []
 func currentTask(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	l := running(thread)
 	if l == nil {
-		if interp.RunLocal(thread, topLocal) == nil {
+		if interp.SessionLocal(thread, topLocal) == nil {
 			return nil, noLoop()
 		}
 		l = topLoop(thread)

@@ -196,6 +196,7 @@ func (h *handler) execFor(ss *mcp.ServerSession, pr *auth.Principal) execer {
 			h.mu.Lock()
 			delete(h.sessions, ss)
 			h.mu.Unlock()
+			s.Close() // its suspended generators and tasks end with it
 			sh.release()
 		}()
 	}
