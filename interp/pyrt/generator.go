@@ -263,16 +263,16 @@ func (g *Generator) resume(thread *starlark.Thread, msg genMsg) (v starlark.Valu
 		g.state = genRunning
 		leave := child.Enter(thread)
 		go g.run()
-		return g.answer(leave)
+		return g.answer(thread, leave)
 	}
 	g.state = genRunning
 	leave := g.child.Enter(thread)
 	g.to <- msg
-	return g.answer(leave)
+	return g.answer(thread, leave)
 }
 
-// answer waits for the body's answer to a resume.
-func (g *Generator) answer(leave func()) (starlark.Value, bool, error) {
+// answer waits for the body's answer to a resume from thread.
+func (g *Generator) answer(thread *starlark.Thread, leave func()) (starlark.Value, bool, error) {
 	r := <-g.from
 	leave()
 	g.last = r.kind
@@ -284,6 +284,7 @@ func (g *Generator) answer(leave func()) (starlark.Value, bool, error) {
 	g.state = genDone
 	g.child = nil
 	if r.err != nil {
+		g.stitch(thread, r.err)
 		return nil, true, g.escaped(r.err)
 	}
 	return r.value, true, nil
@@ -859,4 +860,29 @@ func (g *Generator) awaitWrapper(thread *starlark.Thread) *Generator {
 		}
 	})
 	return &Generator{qualname: "coroutine_wrapper", fn: body, host: interp.HostOf(thread)}
+}
+
+// stitch makes the call stack of an error the body raised read as
+// CPython's traceback does: the frames of the code that resumed the
+// generator, then the body's, named for the generator's function (the
+// body ran on a thread of its own, whose stack has only its frames).
+func (g *Generator) stitch(resumer *starlark.Thread, err error) {
+	var inner *starlark.EvalError
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		ee, ok := e.(*starlark.EvalError)
+		if !ok {
+			continue
+		}
+		for i := range ee.CallStack {
+			if ee.CallStack[i].Name == lowered.GenBody {
+				ee.CallStack[i].Name = g.name()
+			}
+		}
+		inner = ee
+	}
+	if inner == nil || resumer == nil {
+		return
+	}
+	outer := resumer.CallStack()
+	inner.CallStack = append(outer[:len(outer):len(outer)], inner.CallStack...)
 }
