@@ -7,11 +7,11 @@ import (
 )
 
 // Async is the event loop of a run's asyncio code (package eventloop) as
-// a tool sees it: a tool called in the body of a coroutine does not
-// block the loop but starts its call at once and gives the coroutine an
-// awaitable of its result, as an async client library's call would, so
-// that `await asyncio.gather(*(web.fetch(url=u) for u in urls))` runs the
-// calls concurrently.
+// a tool sees it: a tool called in the body of a coroutine does not block
+// the loop but gives the coroutine an awaitable of its result, as an
+// async client library's function would, and the call runs on a goroutine
+// of its own once awaited, so that `await asyncio.gather(*(web.fetch(url=u)
+// for u in urls))` runs the calls concurrently.
 type Async interface {
 	// Here reports whether the code calling on thread is a coroutine's
 	// body (not a plain function it called, whose tool calls return

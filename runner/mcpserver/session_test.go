@@ -154,3 +154,40 @@ func TestSessionClosuresWithinMemoryBudget(t *testing.T) {
 		})
 	}
 }
+
+// A generator and an asyncio task made by one run call of a session are
+// resumed by the next (issue 32), and what they hold suspended — a
+// goroutine each — ends with the session.
+func TestSessionKeepsGenerators(t *testing.T) {
+	r, err := runner.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, h := newServer(r, Options{SessionState: true})
+	ctx := t.Context()
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := server.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	callRun(t, cs, "def naturals():\n    n = 0\n    while True:\n        yield n\n        n += 1\nnums = naturals()\nnext(nums)")
+	callRun(t, cs, "import asyncio\nasync def later():\n    await asyncio.sleep(0)\n    return 7\nawait asyncio.sleep(0)\nt = asyncio.create_task(later())\ngens = [naturals() for _ in range(20)]\n[next(g) for g in gens]")
+	if got := text(t, callRun(t, cs, "[next(nums), next(nums)]")); got != "[1,2]" {
+		t.Errorf("the generator resumed by a later call: %s, want [1,2]", got)
+	}
+	if got := text(t, callRun(t, cs, "await t")); got != "7" {
+		t.Errorf("the task awaited by a later call: %s, want 7", got)
+	}
+	cs.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for h.liveSessions() != 0 || runtime.NumGoroutine() > before+2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the session closed: %d live sessions, %d goroutines (were %d)", h.liveSessions(), runtime.NumGoroutine(), before)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
