@@ -155,7 +155,7 @@ func reversedBuiltin(thread *starlark.Thread, _ *starlark.Builtin, args starlark
 		return nil, err
 	}
 	switch iterable.(type) {
-	case *starlark.Set, *frozenSet, *pyIter, starlark.Int, starlark.Float, starlark.Bool, starlark.NoneType:
+	case *starlark.Set, *frozenSet, *pyIter, *Generator, starlark.Int, starlark.Float, starlark.Bool, starlark.NoneType:
 		// Neither a sequence nor a mapping: Python has no order to
 		// reverse.
 		return nil, typeError("'%s' object is not reversible", pyTypeName(iterable))

@@ -486,15 +486,16 @@ func yieldFrom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			v, done, err = sub.resume(thread, m)
 		}
 	}
-	// Any other iterable: its values, one per yield.
-	next, err := Iterate(thread, x)
+	// Any other iterable: its values, one per yield. Its iterator has no
+	// send: a value other than None sent is CPython's AttributeError.
+	it, err := iterOf(thread, x)
 	if err != nil {
 		return nil, err
 	}
-	g.delegate = x
+	g.delegate = it
 	defer func() { g.delegate = nil }()
 	for {
-		v, ok, err := next()
+		v, ok, err := it.next(thread)
 		if err != nil {
 			return nil, err
 		}
@@ -507,6 +508,10 @@ func yieldFrom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 			return nil, errStopped
 		case msgThrow:
 			return nil, m.err
+		case msgSend:
+			if m.value != starlark.None {
+				return nil, exception("AttributeError", "'%s' object has no attribute 'send'", it.name)
+			}
 		}
 	}
 }

@@ -76,7 +76,17 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 		saved := l.scope
 		l.scope = l.sc.of[e]
 		body := l.expr(e.Body)
+		gen := l.scope.generator
 		l.scope = saved
+		if gen {
+			// lambda x: (yield x): a lambda whose call makes a generator
+			// of an inner lambda of the same parameters.
+			names := paramIdents(params)
+			inner := &syntax.LambdaExpr{Lambda: e.Lambda, Params: names, Body: body}
+			args := []syntax.Expr{&syntax.ParenExpr{Lparen: e.Lambda, X: inner, Rparen: e.Lambda}, strLit(e.Lambda, "<lambda>")}
+			args = append(args, paramIdents(params)...)
+			body = callAt(e.Lambda, lowered.Generator, args...)
+		}
 		return &syntax.LambdaExpr{Lambda: e.Lambda, Params: params, Body: body}
 	case *pyast.IfExp:
 		return &syntax.CondExpr{If: e.If, Cond: l.expr(e.Test), True: l.expr(e.Body), ElsePos: e.If, False: l.expr(e.Orelse)}

@@ -655,14 +655,9 @@ func (l *lowerer) defStmt(st *pyast.FunctionDef) (*syntax.DefStmt, string) {
 	return &syntax.DefStmt{Def: st.Def, Name: ident(st.Name.NamePos, st.Name.Id), Lparen: st.Name.NamePos, Params: params, Rparen: st.Name.NamePos, Body: nonEmpty(st.Def, all)}, qualname
 }
 
-// suspendable is the body of a generator function or an async def: the
-// function's body becomes an inner def, __ot_gen, of the same parameters,
-// and calling the function makes the object that runs it, suspended at
-// each yield or await (package pyrt): a generator, a coroutine or an
-// async generator. Every statement keeps its meaning — try, with,
-// closures, super() — since the inner def is the body as it was.
-func (l *lowerer) suspendable(st *pyast.FunctionDef, fs *scope, params []syntax.Expr, qualname string, body []syntax.Stmt) []syntax.Stmt {
-	pos := st.Def
+// paramIdents are the names of the parameters params (x=1, *args and
+// **kw are x, args and kw), as fresh identifiers.
+func paramIdents(params []syntax.Expr) []syntax.Expr {
 	var names []syntax.Expr
 	for _, p := range params {
 		for {
@@ -684,6 +679,18 @@ func (l *lowerer) suspendable(st *pyast.FunctionDef, fs *scope, params []syntax.
 			names = append(names, ident(id.NamePos, id.Name))
 		}
 	}
+	return names
+}
+
+// suspendable is the body of a generator function or an async def: the
+// function's body becomes an inner def, __ot_gen, of the same parameters,
+// and calling the function makes the object that runs it, suspended at
+// each yield or await (package pyrt): a generator, a coroutine or an
+// async generator. Every statement keeps its meaning — try, with,
+// closures, super() — since the inner def is the body as it was.
+func (l *lowerer) suspendable(st *pyast.FunctionDef, fs *scope, params []syntax.Expr, qualname string, body []syntax.Stmt) []syntax.Stmt {
+	pos := st.Def
+	names := paramIdents(params)
 	inner := &syntax.DefStmt{Def: pos, Name: ident(pos, lowered.GenBody), Lparen: pos, Params: names, Rparen: pos, Body: nonEmpty(pos, body)}
 	helper := lowered.Generator
 	switch {

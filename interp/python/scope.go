@@ -1154,8 +1154,6 @@ func (a *analyzer) comp(s *scope, n pyast.Expr, gens []*pyast.Comprehension, elt
 // refuses a yield where CPython does.
 func (a *analyzer) yield(s *scope, e *pyast.Yield) {
 	switch {
-	case s.kind == funcScope && s.lambda:
-		a.fail(e.Yield, "yield in a lambda is not supported: write a def")
 	case s.kind == funcScope:
 		if s.async && e.From {
 			a.fail(e.Yield, "'yield from' inside async function")
