@@ -68,6 +68,10 @@ func TestIsolatedRunsMatchInProcess(t *testing.T) {
 		"class P:\n    def __init__(self, x):\n        self.x = x\n    def __repr__(self):\n        return f'P({self.x})'\n[P(1), P(2)]",
 		"class P:\n    def __repr__(self):\n        return 'P!'\nP()",
 		"class Bad(ValueError):\n    def __init__(self, code):\n        super().__init__(f'code {code}')\nraise Bad(7)",
+		// Generators and coroutines, and tool calls awaited at once.
+		"def g():\n    yield 1\n    yield 2\nx = g()\nnext(x)\n[next(x), list(x)]",
+		"import asyncio\nasync def main():\n    return await asyncio.gather(demo.foo(text='a'), demo.bar(text='b'))\nasyncio.run(main())",
+		"import asyncio\nawait asyncio.gather(demo.sleep(ms=5), demo.sleep(ms=5))",
 	} {
 		want := in.Exec(context.Background(), code, RunLimits(Limits{MaxSteps: 100000, MaxToolCalls: 100, MaxParallel: 4}))
 		got := iso.Exec(context.Background(), code, RunLimits(Limits{MaxSteps: 100000, MaxToolCalls: 100, MaxParallel: 4}))
