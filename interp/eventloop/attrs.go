@@ -241,6 +241,19 @@ func (v *loopValue) Attr(name string) (starlark.Value, error) {
 			}
 			return max(d, 0), args[1:], err
 		})
+	case "run_in_executor":
+		// No threads: func runs as a task of the loop, on its thread; its
+		// future gives the result as CPython's executor's does.
+		return method(name, func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(args) < 2 || len(kwargs) > 0 {
+				return nil, pyrt.Errorf("TypeError", "run_in_executor() takes an executor, a function and its arguments")
+			}
+			c, err := toThread(thread, args[1:], nil)
+			if err != nil {
+				return nil, err
+			}
+			return newTask(thread, l, c, "")
+		}), nil
 	case "create_future":
 		return method(name, func(*starlark.Thread, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 			return newFuture(l), nil

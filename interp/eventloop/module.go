@@ -52,7 +52,8 @@ func Module() *starlarkstruct.Module {
 		"LifoQueue":          builtin("LifoQueue", newQueue(lifo)),
 		"PriorityQueue":      builtin("PriorityQueue", newQueue(priority)),
 		"TaskGroup":          builtin("TaskGroup", newTaskGroup),
-		"to_thread":          builtin("to_thread", noThreads),
+		"to_thread":          builtin("to_thread", toThread),
+		"Runner":             builtin("Runner", newRunner),
 		"CancelledError":     cancelledClass,
 		"TimeoutError":       pyrt.BuiltinClass("TimeoutError"),
 		"InvalidStateError":  invalidStateClass,
@@ -445,8 +446,105 @@ func newTaskBuiltin(thread *starlark.Thread, args starlark.Tuple, kwargs []starl
 	return createTask(thread, args, kwargs)
 }
 
-func noThreads(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	return nil, pyrt.Errorf("NotImplementedError", "asyncio.to_thread: onetool runs no threads; call the function directly (tool calls in a coroutine already run at once)")
+// toThread is asyncio.to_thread(func, *args, **kwargs): a coroutine
+// that calls func. There are no threads: the call runs on the awaiting
+// task's own thread when the coroutine is awaited, which gives its
+// result and errors as CPython's does, without the concurrency (a
+// program's own code never runs in parallel here; tool calls do).
+func toThread(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) == 0 {
+		return nil, pyrt.Errorf("TypeError", "to_thread() missing 1 required positional argument: 'func'")
+	}
+	fn, rest := args[0], append(starlark.Tuple(nil), args[1:]...)
+	return coroutine(thread, "to_thread", func(thread *starlark.Thread) (starlark.Value, error) {
+		return starlark.Call(thread, fn, rest, kwargs)
+	}), nil
+}
+
+// newRunner is asyncio.Runner(*, debug=None, loop_factory=None): a loop
+// that several run() calls share, closed (its tasks cancelled) by
+// close() or the end of a with block.
+func newRunner(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var debug, factory starlark.Value = starlark.None, starlark.None
+	if err := starlark.UnpackArgs("Runner", args, kwargs, "debug?", &debug, "loop_factory?", &factory); err != nil {
+		return nil, err
+	}
+	var l *Loop
+	closed := false
+	get := func(thread *starlark.Thread) (*Loop, error) {
+		if closed {
+			return nil, pyrt.Errorf("RuntimeError", "Runner is closed")
+		}
+		if l == nil {
+			l = newLoop(interp.Context(thread))
+		}
+		return l, nil
+	}
+	closeRunner := func(thread *starlark.Thread) error {
+		if closed || l == nil {
+			closed = true
+			return nil
+		}
+		closed = true
+		err := l.cancelAll(thread)
+		l.closed = true
+		return err
+	}
+	o := &object{typ: "Runner", names: []string{"close", "get_loop", "run"}}
+	o.attr = func(name string) (starlark.Value, error) {
+		switch name {
+		case "run":
+			return method(name, func(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+				var coro, ctx starlark.Value = nil, starlark.None
+				if err := starlark.UnpackArgs("run", args, kwargs, "coro", &coro, "context?", &ctx); err != nil {
+					return nil, err
+				}
+				if !pyrt.IsCoroutine(coro) {
+					r, err := interp.Repr(interp.BudgetOf(thread), coro)
+					if err != nil {
+						return nil, err
+					}
+					return nil, pyrt.Errorf("ValueError", "a coroutine was expected, got %s", r)
+				}
+				if running(thread) != nil {
+					return nil, pyrt.Errorf("RuntimeError", "Runner.run() cannot be called from a running event loop")
+				}
+				l, err := get(thread)
+				if err != nil {
+					return nil, err
+				}
+				t, err := newTask(thread, l, coro, "")
+				if err != nil {
+					return nil, err
+				}
+				if err := l.runUntil(thread, t.Done); err != nil {
+					return nil, err
+				}
+				return t.Result(thread)
+			}), nil
+		case "get_loop":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				l, err := get(thread)
+				if err != nil {
+					return nil, err
+				}
+				return &loopValue{l: l}, nil
+			}), nil
+		case "close", "__exit__":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				return starlark.None, closeRunner(thread)
+			}), nil
+		case "__enter__":
+			return method(name, func(thread *starlark.Thread, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+				if _, err := get(thread); err != nil {
+					return nil, err
+				}
+				return o, nil
+			}), nil
+		}
+		return nil, nil
+	}
+	return o, nil
 }
 
 // class is a class of the module that isinstance knows (asyncio.Task,
