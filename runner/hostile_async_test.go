@@ -28,6 +28,7 @@ func TestHostileGeneratorsAndTasks(t *testing.T) {
 		{"generator resumes itself", "def g():\n    yield next(me)\nme = g()\ntry:\n    next(me)\nexcept ValueError as e:\n    print(e)", "generator already executing"},
 		{"budget uncatchable in a generator", "def g():\n    try:\n        while True:\n            pass\n    except BaseException:\n        yield 'caught'\nprint(next(g()))", "step limit"},
 		{"budget uncatchable in a task", "import asyncio\nasync def f():\n    try:\n        while True:\n            await asyncio.sleep(0)\n    except BaseException:\n        print('caught')\n    finally:\n        print('finally')\nasyncio.run(f())", "step limit"},
+		{"suspended generators holding memory", "def g(i):\n    big = str(i) * (8 << 20)\n    yield len(big)\ngs = []\nfor i in range(10):\n    it = g(i)\n    next(it)\n    gs.append(it)\nprint(len(gs))", "memory limit"},
 		{"deadlock", "import asyncio\nasync def main():\n    await asyncio.Event().wait()\nasyncio.run(main())", "nothing left to run"},
 	}
 	for _, tt := range tests {
