@@ -103,8 +103,6 @@ type Generator struct {
 	delegate starlark.Value
 	// awaited marks a coroutine already awaited or run.
 	awaited bool
-	// line is where the body is suspended, for gi_frame.f_lineno.
-	line int32
 	// last is the kind of the body's last answer: an async generator's
 	// yield (msgYield) or await (msgAwait).
 	last msgKind
@@ -356,9 +354,6 @@ func (g *Generator) suspend(thread *starlark.Thread, msg genMsg) genMsg {
 	if err := g.child.Settle(); err != nil {
 		return genMsg{kind: msgThrow, err: err}
 	}
-	if thread.CallStackDepth() > 1 {
-		g.line = thread.CallFrame(1).Pos.Line
-	}
 	g.from <- msg
 	return <-g.to
 }
@@ -554,7 +549,12 @@ func (g *Generator) Attr(name string) (starlark.Value, error) {
 		if g.state == genDone {
 			return starlark.None, nil
 		}
-		return starlarkstruct.FromStringDict(starlark.String("frame"), starlark.StringDict{"f_lineno": starlark.MakeInt(int(g.line))}), nil
+		line := 0
+		if c := g.child; c != nil && g.state == genSuspended && c.Thread.CallStackDepth() > 1 {
+			// Suspended, its stack stands still: the yield's caller.
+			line = int(c.Thread.CallFrame(1).Pos.Line)
+		}
+		return starlarkstruct.FromStringDict(starlark.String("frame"), starlark.StringDict{"f_lineno": starlark.MakeInt(line)}), nil
 	case prefix + "code":
 		return starlarkstruct.FromStringDict(starlark.String("code"), starlark.StringDict{"co_name": starlark.String(g.name()), "co_qualname": starlark.String(g.qualname)}), nil
 	case prefix + "yieldfrom", "cr_await":
