@@ -210,8 +210,8 @@ func (c *Child) poll(t *starlark.Thread) {
 	t.SetMaxExecutionSteps(t.ExecutionSteps() + c.chunk())
 }
 
-// stopChildren ends every child of h still suspended (see OnStop): the
-// run that held them is over.
+// stopChildren ends every child of h still suspended (see OnStop), then
+// runs the AtStop hooks: the run (or session) that held them is over.
 func (h *Host) stopChildren() {
 	if h == nil {
 		return
@@ -223,6 +223,20 @@ func (h *Host) stopChildren() {
 				c.stop()
 			}
 		}
+	}
+	stops := h.stops
+	h.stops = nil
+	for _, fn := range stops {
+		fn()
+	}
+}
+
+// AtStop registers fn to run when what the program keeps running ends
+// with its run (or its session): after its generators and tasks are
+// stopped. An event loop lets go of its tool calls' goroutines so.
+func AtStop(thread *starlark.Thread, fn func()) {
+	if h := HostOf(thread); h != nil {
+		h.stops = append(h.stops, fn)
 	}
 }
 

@@ -22,6 +22,8 @@ type Host struct {
 	children map[*Child]struct{}
 	// locals are what SessionLocal keeps.
 	locals map[string]any
+	// stops are the AtStop hooks.
+	stops []func()
 }
 
 // SessionLocal is thread.Local(key) for state that lives as long as the

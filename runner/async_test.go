@@ -168,3 +168,48 @@ func waitFor(t *testing.T, ok func() bool, what string) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// A call cancelled by a timeout ends on its own goroutine while the
+// coroutine that awaited it goes on: the goroutine touches nothing of
+// the coroutine's thread (run with -race). Top-level lines outside an
+// await get values; a call still running when a session's input ends
+// fails the next input's await instead of hanging it.
+func TestAsyncCancelledCallsAndTopLevel(t *testing.T) {
+	reg, _ := concurrencyProbe(t)
+	r := newRunner(t, WithRegistry(reg))
+	res := r.Exec(context.Background(), `import asyncio
+async def main():
+    try:
+        async with asyncio.timeout(0.005):
+            await p.probe(ms=1000)
+    except TimeoutError:
+        print("timed out")
+    s = ""
+    for i in range(3000):
+        s += "x"
+    return len(s)
+asyncio.run(main())`)
+	if res.Text != "timed out\n3000" {
+		t.Errorf("%q", res.Text)
+	}
+	res = r.Exec(context.Background(), `import asyncio
+first = p.probe(ms=3)
+print(first + 1)
+print(await asyncio.gather(p.probe(ms=1), p.probe(ms=2)))`)
+	if res.Text != "4\n[1, 2]" {
+		t.Errorf("top level beside an await: %q", res.Text)
+	}
+	s := r.NewSession()
+	defer s.Close()
+	s.Exec(context.Background(), "import asyncio\nt = asyncio.ensure_future(p.probe(ms=200))\nawait asyncio.sleep(0)")
+	done := make(chan *ExecResult, 1)
+	go func() { done <- s.Exec(context.Background(), "await t") }()
+	select {
+	case res := <-done:
+		if !res.IsError() {
+			t.Errorf("a call whose input ended: %q, want its cancellation", res.Text)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("awaiting a call whose input ended hangs")
+	}
+}

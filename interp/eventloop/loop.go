@@ -92,10 +92,15 @@ type Loop struct {
 	ctx       context.Context
 	taskCount int  // tasks made, for their names (Task-1, …)
 	top       bool // the loop of the program's top-level awaits
+	// gone is closed when the run (or session) that made the loop ends:
+	// a tool call that ends after that has no one to tell.
+	gone chan struct{}
 }
 
-func newLoop(ctx context.Context) *Loop {
-	return &Loop{done: make(chan completion, doneBuffer), tasks: map[*Future]struct{}{}, epoch: time.Now(), ctx: ctx}
+func newLoop(thread *starlark.Thread) *Loop {
+	l := &Loop{done: make(chan completion, doneBuffer), tasks: map[*Future]struct{}{}, epoch: time.Now(), ctx: interp.Context(thread), gone: make(chan struct{})}
+	interp.AtStop(thread, func() { close(l.gone) })
+	return l
 }
 
 // time is loop.time(): seconds on the loop's monotonic clock.
@@ -261,7 +266,9 @@ func (l *Loop) start(thread *starlark.Thread, name string, call func(ctx context
 	ctx, cancel := context.WithCancel(interp.Context(thread))
 	fut.onCancel = cancel
 	l.inFlight++
-	done := l.done
+	done, gone := l.done, l.gone
+	// The goroutine touches nothing of the thread's: the coroutine that
+	// awaits the call may run again meanwhile (cancelled by a timeout).
 	go func() {
 		defer cancel()
 		c := completion{fut: fut}
@@ -273,10 +280,11 @@ func (l *Loop) start(thread *starlark.Thread, name string, call func(ctx context
 			}()
 			c.value, c.err = call(ctx)
 		}()
+		// Delivered even when the call was cancelled, so that the loop
+		// counts it ended; dropped only once no one reads the loop.
 		select {
 		case done <- c:
-		case <-interp.Context(thread).Done():
-			// The run is over: no one reads the loop any more.
+		case <-gone:
 		}
 	}()
 	return fut, nil
@@ -309,7 +317,7 @@ func loopOf(thread *starlark.Thread) *Loop {
 func topLoop(thread *starlark.Thread) *Loop {
 	l, _ := interp.SessionLocal(thread, topLocal).(*Loop)
 	if l == nil {
-		l = newLoop(interp.Context(thread))
+		l = newLoop(thread)
 		l.top = true
 		interp.SetSessionLocal(thread, topLocal, l)
 	}

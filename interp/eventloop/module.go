@@ -141,7 +141,7 @@ func runBuiltin(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.
 		}
 		return nil, pyrt.Errorf("ValueError", "a coroutine was expected, got %s", r)
 	}
-	l := newLoop(interp.Context(thread))
+	l := newLoop(thread)
 	t, err := newTask(thread, l, main, "")
 	if err != nil {
 		return nil, err
@@ -476,7 +476,7 @@ func newRunner(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.T
 			return nil, pyrt.Errorf("RuntimeError", "Runner is closed")
 		}
 		if l == nil {
-			l = newLoop(interp.Context(thread))
+			l = newLoop(thread)
 		}
 		return l, nil
 	}

@@ -3,7 +3,6 @@ package eventloop
 import (
 	"go.starlark.net/starlark"
 
-	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
@@ -364,5 +363,5 @@ func getEventLoop(thread *starlark.Thread, args starlark.Tuple, kwargs []starlar
 }
 
 func newEventLoop(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	return &loopValue{l: newLoop(interp.Context(thread))}, nil
+	return &loopValue{l: newLoop(thread)}, nil
 }

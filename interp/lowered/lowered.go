@@ -249,6 +249,9 @@ const (
 	// __aexit__.
 	AsyncIter = "__ot_aiter"
 	AsyncWith = "__ot_awith"
+	// TopLevelAwait(fn) is `await x` at a program's top level: x is
+	// fn(), evaluated with the tools it calls giving awaitables.
+	TopLevelAwait = "__ot_topawait"
 	// TryStar is __ot_try for a try statement of except* clauses.
 	TryStar = "__ot_trystar"
 	// TopLevelAsync() is the first statement of a program with await at

@@ -283,6 +283,7 @@ func asyncBuiltins() starlark.StringDict {
 		"aiter":                interp.NewBuiltin("aiter", aiterBuiltin),
 		"anext":                interp.NewBuiltin("anext", anextBuiltin),
 		lowered.TopLevelAsync:  interp.NewBuiltin(lowered.TopLevelAsync, topLevelAsync),
+		lowered.TopLevelAwait:  interp.NewBuiltin(lowered.TopLevelAwait, topAwait),
 	}
 }
 

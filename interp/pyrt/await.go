@@ -1,6 +1,8 @@
 package pyrt
 
 import (
+	"errors"
+
 	"go.starlark.net/starlark"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -120,6 +122,9 @@ func Await(thread *starlark.Thread, x starlark.Value) (starlark.Value, error) {
 				return v, nil
 			}
 			if perr := g.pass(thread, v); perr != nil {
+				if errors.Is(perr, errStopped) || uncatchable(perr) {
+					return nil, perr // the run is over: nothing more runs
+				}
 				v, done, err = sub.resume(thread, genMsg{kind: msgThrow, err: perr})
 				continue
 			}
@@ -189,16 +194,30 @@ func importAsyncio(thread *starlark.Thread) (starlark.Value, error) {
 	return starlark.Call(thread, imp, starlark.Tuple{starlark.String("asyncio")}, nil)
 }
 
-// topAsyncLocal is the run-local that marks a program with await at its
-// top level: its top-level code is a coroutine's body for the tools it
-// calls (see InCoroutine).
-const topAsyncLocal = "onetool.pyrt.topasync"
+// topAwaitLocal is the run-local counting the top-level awaits whose
+// operand is being evaluated: the tools called then give awaitables (see
+// InCoroutine).
+const topAwaitLocal = "onetool.pyrt.topawait"
+
+// topAwait is __ot_topawait(fn): await fn() at the top level.
+func topAwait(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 {
+		return nil, typeError("__ot_topawait takes 1 argument")
+	}
+	n, _ := interp.RunLocal(thread, topAwaitLocal).(int)
+	interp.SetRunLocal(thread, topAwaitLocal, n+1)
+	x, err := starlark.Call(thread, args[0], nil, nil)
+	interp.SetRunLocal(thread, topAwaitLocal, n)
+	if err != nil {
+		return nil, err
+	}
+	return Await(thread, x)
+}
 
 // topLevelAsync is __ot_toplevel_async(), the first statement of such a
 // program: the event loop's hook (interp.Async) is set up now, so that
 // the tools its first line calls start on the loop.
 func topLevelAsync(thread *starlark.Thread, _ *starlark.Builtin, _ starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	interp.SetRunLocal(thread, topAsyncLocal, true)
 	m, err := importAsyncio(thread)
 	if err != nil {
 		return nil, err
@@ -216,7 +235,8 @@ func topLevelAsync(thread *starlark.Thread, _ *starlark.Builtin, _ starlark.Tupl
 func InCoroutine(thread *starlark.Thread) bool {
 	g := current(thread)
 	if g == nil {
-		return interp.RunLocal(thread, topAsyncLocal) == true && nearestDef(thread) == "<toplevel>"
+		n, _ := interp.RunLocal(thread, topAwaitLocal).(int)
+		return n > 0 && nearestDef(thread) == "<toplevel>"
 	}
 	if g.kind == kindGenerator {
 		return false

@@ -367,7 +367,15 @@ func (g *Generator) stop() {
 	}
 	g.child.Thread.Cancel(errStopped.Error())
 	g.to <- genMsg{kind: msgStop}
-	<-g.from
+	// Until the body ends: Go code in it that resumed something else
+	// may yield once more as it unwinds; each such yield is answered
+	// with the same stop.
+	for r := range g.from {
+		if r.kind == msgDone {
+			break
+		}
+		g.to <- genMsg{kind: msgStop}
+	}
 	<-g.exited
 	g.state, g.child = genDone, nil
 }
@@ -648,8 +656,7 @@ func (g *Generator) Close(thread *starlark.Thread) error {
 	case err != nil:
 		return err
 	case !done:
-		// It yielded again: CPython closes it anyway.
-		g.stop()
+		// It yielded again: it stays suspended there, as in CPython.
 		return exception("RuntimeError", "%s ignored GeneratorExit", g.kind)
 	}
 	return nil

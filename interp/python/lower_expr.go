@@ -134,6 +134,13 @@ func (l *lowerer) expr(e pyast.Expr) syntax.Expr {
 	case *pyast.Starred:
 		l.errorf(e.Star, "can't use starred expression here")
 	case *pyast.Await:
+		if l.atTopLevel() {
+			// await at a program's top level: the tools called while its
+			// operand is evaluated give awaitables, and no other of the
+			// top level's (see pyrt.InCoroutine).
+			fn := &syntax.LambdaExpr{Lambda: e.Await, Body: l.expr(e.Value)}
+			return callAt(e.Await, lowered.TopLevelAwait, &syntax.ParenExpr{Lparen: e.Await, X: fn, Rparen: e.Await})
+		}
 		return callAt(e.Await, lowered.Await, l.expr(e.Value))
 	case *pyast.Yield:
 		var v syntax.Expr = noneAt(e.Yield)
@@ -1642,4 +1649,14 @@ func (l *lowerer) genExp(e *pyast.GeneratorExp) syntax.Expr {
 	comp.Body = intLit(pos, 0)
 	fn := &syntax.LambdaExpr{Lambda: pos, Params: []syntax.Expr{ident(pos, "__ot_genit")}, Body: x}
 	return callAt(pos, helper, &syntax.ParenExpr{Lparen: pos, X: fn, Rparen: pos}, it)
+}
+
+// atTopLevel reports code of the program's top level (or of a
+// comprehension there), outside every def.
+func (l *lowerer) atTopLevel() bool {
+	s := l.scope
+	for s != nil && s.kind == compScope {
+		s = s.parent
+	}
+	return s != nil && s.kind == moduleScope
 }
