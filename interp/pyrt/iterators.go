@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
 
 	"github.com/onetool-dev/onetool/interp"
@@ -364,9 +365,13 @@ type genSource struct {
 	it        *pyIter
 	elt, cond starlark.Callable
 	arg       starlark.Tuple // the argument of elt and cond (call1)
+	closed    bool           // close() or throw() ended it
 }
 
 func (s *genSource) next(thread *starlark.Thread) (starlark.Value, bool, error) {
+	if s.closed {
+		return nil, false, nil
+	}
 	for {
 		x, ok, err := s.it.next(thread)
 		if err != nil || !ok {
@@ -1023,4 +1028,80 @@ func genExpEscaped(err error) error {
 		return err
 	}
 	return (&Generator{}).escaped(err)
+}
+
+// Attr gives an iterator its __next__ and __iter__, and a generator
+// expression of one clause (a Go generator, genSource) the rest of a
+// generator's methods: send (its yields take no value: send is next),
+// throw (raised where it stands, which ends it), close, gi_running.
+func (it *pyIter) Attr(name string) (starlark.Value, error) {
+	method := func(fn func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error)) (starlark.Value, error) {
+		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+			if len(kwargs) > 0 {
+				return nil, typeError("%s() takes no keyword arguments", name)
+			}
+			return fn(thread, args)
+		}), nil
+	}
+	next := func(thread *starlark.Thread, _ starlark.Tuple) (starlark.Value, error) {
+		x, ok, err := it.next(thread)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, &Exception{Class: "StopIteration"}
+		}
+		return x, nil
+	}
+	switch name {
+	case "__next__":
+		return method(next)
+	case "__iter__":
+		return method(func(*starlark.Thread, starlark.Tuple) (starlark.Value, error) { return it, nil })
+	}
+	g, ok := it.src.(*genSource)
+	if !ok {
+		return nil, nil
+	}
+	switch name {
+	case "send":
+		return method(func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+			if len(args) != 1 {
+				return nil, typeError("send() takes exactly one argument (%d given)", len(args))
+			}
+			return next(thread, nil)
+		})
+	case "throw":
+		return method(func(thread *starlark.Thread, args starlark.Tuple) (starlark.Value, error) {
+			err, terr := thrown(thread, args)
+			if terr != nil {
+				return nil, terr
+			}
+			g.closed = true
+			return nil, err
+		})
+	case "close":
+		return method(func(*starlark.Thread, starlark.Tuple) (starlark.Value, error) {
+			g.closed = true
+			return starlark.None, nil
+		})
+	case "gi_running":
+		return starlark.False, nil
+	case "gi_frame":
+		if g.closed {
+			return starlark.None, nil
+		}
+		return starlarkstruct.FromStringDict(starlark.String("frame"), starlark.StringDict{"f_lineno": starlark.MakeInt(0)}), nil
+	case "gi_yieldfrom":
+		return starlark.None, nil
+	}
+	return nil, nil
+}
+
+// AttrNames are the attributes Attr gives.
+func (it *pyIter) AttrNames() []string {
+	if _, ok := it.src.(*genSource); ok {
+		return []string{"__iter__", "__next__", "close", "gi_frame", "gi_running", "gi_yieldfrom", "send", "throw"}
+	}
+	return []string{"__iter__", "__next__"}
 }
