@@ -106,6 +106,9 @@ type Generator struct {
 	// last is the kind of the body's last answer: an async generator's
 	// yield (msgYield) or await (msgAwait).
 	last msgKind
+	// inherited counts the exceptions at the bottom of the body's
+	// handling stack that are its resumer's (see inherit).
+	inherited int
 	// host finds the thread running the program now, for a caller that
 	// has none (go.starlark.net's iteration protocol passes none).
 	host *interp.Host
@@ -260,11 +263,13 @@ func (g *Generator) resume(thread *starlark.Thread, msg genMsg) (v starlark.Valu
 		child.OnStop(g.stop)
 		g.state = genRunning
 		leave := child.Enter(thread)
+		g.inherit(thread)
 		go g.run()
 		return g.answer(thread, leave)
 	}
 	g.state = genRunning
 	leave := g.child.Enter(thread)
+	g.inherit(thread)
 	g.to <- msg
 	return g.answer(thread, leave)
 }
@@ -897,4 +902,28 @@ func (g *Generator) stitch(resumer *starlark.Thread, err error) {
 	}
 	outer := resumer.CallStack()
 	inner.CallStack = append(outer[:len(outer):len(outer)], inner.CallStack...)
+}
+
+// inherit gives the body the exception its resumer is handling, beneath
+// those its own except clauses handle: as in CPython, sys.exc_info() in
+// a generator resumed from an except clause is that clause's exception,
+// and an exception raised there has it as its __context__.
+func (g *Generator) inherit(resumer *starlark.Thread) {
+	t := g.child.Thread
+	s, _ := t.Local(handlingLocal).(*[]*ExcValue)
+	top := Handling(resumer)
+	if top == nil && (s == nil || g.inherited == 0) {
+		return
+	}
+	if s == nil {
+		s = new([]*ExcValue)
+		t.SetLocal(handlingLocal, s)
+	}
+	own := (*s)[g.inherited:]
+	next := make([]*ExcValue, 0, 1+len(own))
+	if top != nil {
+		next = append(next, top)
+	}
+	*s = append(next, own...)
+	g.inherited = len(next) - len(own)
 }
