@@ -28,12 +28,16 @@ import (
 //	first, *rest = xs       → first, rest = __ot_unpack(xs, 1, 0)
 //	import json             → json = __ot_import("json")           lower_stmt.go
 //	for … else, while … else → a flag
+//	def g(a): …yield x…     → def g(a): def __ot_genbody(a): …__ot_yield(x)…
+//	                           return __ot_generator(__ot_genbody, "g", a)
+//	await x                 → __ot_await(x)
+//	(f(x) for x in a for y in b) → __ot_genexp(lambda it: [0 for x in it …
+//	                           if __ot_yieldv(f(x))], a)
 //
 // Every node the lowering makes carries the position of the Python it
 // stands for, so that errors and backtraces point at the user's line.
-// What onetool refuses (classes other than exception declarations,
-// async, yield, decorators, match) is an interp.HintedError saying what to
-// write instead.
+// What onetool refuses (Refusals: relative and star imports) is an
+// interp.HintedError saying what to write instead.
 
 // Parse reads src as Python and lowers it to a Starlark syntax tree. It
 // is an interp.Parser: the tree needs Builtins among the predeclared
