@@ -30,6 +30,8 @@ func TestHostileGeneratorsAndTasks(t *testing.T) {
 		{"budget uncatchable in a task", "import asyncio\nasync def f():\n    try:\n        while True:\n            await asyncio.sleep(0)\n    except BaseException:\n        print('caught')\n    finally:\n        print('finally')\nasyncio.run(f())", "step limit"},
 		{"suspended generators holding memory", "def g(i):\n    big = str(i) * (8 << 20)\n    yield len(big)\ngs = []\nfor i in range(10):\n    it = g(i)\n    next(it)\n    gs.append(it)\nprint(len(gs))", "memory limit"},
 		{"an __await__ generator that swallows the run's end", "import asyncio\nclass Ticker:\n    def __await__(self):\n        while True:\n            try:\n                yield\n            except Exception:\n                pass\nasync def f():\n    await Ticker()\nasync def main():\n    asyncio.create_task(f())\n    await asyncio.sleep(0.01)\n    return 'end'\nprint(asyncio.new_event_loop().run_until_complete(main()))", "end"},
+		{"exception groups nested 100,000 deep", "eg = ExceptionGroup('', [ValueError(1)])\nfor _ in range(100000):\n    eg = ExceptionGroup('', [eg])\ntry:\n    eg.split(ValueError)\nexcept RecursionError as e:\n    print('split:', e)\ntry:\n    raise eg\nexcept* ValueError:\n    pass\n", "split: maximum recursion depth exceeded"},
+		{"an error rising through 1,000 started generators", "def g(n):\n    if n == 0:\n        yield 0\n        raise ValueError('deep')\n    it = g(n - 1)\n    yield next(it)\n    yield from it\nx = g(1000)\nnext(x)\ntry:\n    next(x)\nexcept ValueError as e:\n    print('rose', e)", "rose deep"},
 		{"deadlock", "import asyncio\nasync def main():\n    await asyncio.Event().wait()\nasyncio.run(main())", "nothing left to run"},
 	}
 	for _, tt := range tests {

@@ -6,7 +6,6 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"github.com/onetool-dev/onetool/interp"
 	"github.com/onetool-dev/onetool/interp/pyrt"
 )
 
@@ -160,11 +159,7 @@ func (f *Future) Attr(name string) (starlark.Value, error) {
 
 // raisable is the error raising v, an exception instance or class.
 func raisable(thread *starlark.Thread, v starlark.Value) (error, error) {
-	raise, ok := interp.Predeclared(thread)["__ot_raise"].(starlark.Callable)
-	if !ok {
-		return nil, pyrt.Errorf("TypeError", "exceptions must derive from BaseException")
-	}
-	_, err := starlark.Call(thread, raise, starlark.Tuple{v}, nil)
+	err := pyrt.RaiseValue(thread, v)
 	if _, ok := pyrt.ExceptionOf(thread, err); !ok {
 		return nil, err
 	}

@@ -65,22 +65,10 @@ func waitFor(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tup
 			if fut.Done() {
 				return fut.Result(thread)
 			}
-			if err := cancelAndWait(thread, l, fut); err != nil {
-				return nil, err
-			}
-			v, err := fut.Result(thread)
-			if err != nil && isCancelled(thread, err) {
-				return nil, timeoutFrom(thread, err)
-			}
-			return v, err
+			return timedOut(thread, l, fut)
 		}
 		waiter := newFuture(l)
-		h := l.callLater(d, func(*starlark.Thread) error {
-			if waiter.state == pending {
-				waiter.setResult(starlark.None)
-			}
-			return nil
-		})
+		h := l.callLater(d, release(waiter).now())
 		defer h.Cancel()
 		fut, err := ensureFuture(thread, l, aw)
 		if err != nil {
@@ -105,15 +93,22 @@ func waitFor(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tup
 			return fut.Result(thread)
 		}
 		fut.removeCallback(cb.same)
-		if err := cancelAndWait(thread, l, fut); err != nil {
-			return nil, err
-		}
-		v, err := fut.Result(thread)
-		if err != nil && isCancelled(thread, err) {
-			return nil, timeoutFrom(thread, err)
-		}
-		return v, err
+		return timedOut(thread, l, fut)
 	}), nil
+}
+
+// timedOut is the end of a wait_for whose time ran out: fut cancelled and
+// waited for, its cancellation raised as TimeoutError (its result, if it
+// finished meanwhile).
+func timedOut(thread *starlark.Thread, l *Loop, fut *Future) (starlark.Value, error) {
+	if err := cancelAndWait(thread, l, fut); err != nil {
+		return nil, err
+	}
+	v, err := fut.Result(thread)
+	if err != nil && isCancelled(thread, err) {
+		return nil, timeoutFrom(thread, err)
+	}
+	return v, err
 }
 
 // futuresOf is the futures of an iterable of awaitables, each made a

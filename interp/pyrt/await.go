@@ -69,17 +69,7 @@ func Await(thread *starlark.Thread, x starlark.Value) (starlark.Value, error) {
 		if v.state != genCreated || v.awaited {
 			return nil, exception("RuntimeError", "cannot reuse already awaited coroutine")
 		}
-		v.awaited = true
-		v.state = genRunning
-		prev := g.delegate
-		g.delegate = v
-		res, err := starlark.Call(thread, v.fn, v.args, nil)
-		g.delegate = prev
-		v.state = genDone
-		if err != nil {
-			return nil, v.escaped(err)
-		}
-		return res, nil
+		return v.runInline(thread, g)
 	case sleepZero:
 		return starlark.None, g.pass(thread, starlark.None)
 	case Driver:

@@ -175,12 +175,12 @@ func (c *ExcClass) Attr(name string) (starlark.Value, error) {
 func (c *ExcClass) AttrNames() []string { return []string{"__doc__", "__name__", "__qualname__"} }
 
 // CallInternal makes an instance: ValueError("bad value", 3).
-func (c *ExcClass) CallInternal(_ *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+func (c *ExcClass) CallInternal(thread *starlark.Thread, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 	if len(kwargs) > 0 {
 		return nil, typeError("%s() takes no keyword arguments", c.name)
 	}
 	if isGroupClass(c) {
-		return newGroup(c, args)
+		return newGroup(thread, c, args)
 	}
 	if isOSError(c) { // errno, strerror, filename; OSError(2, …) is a FileNotFoundError
 		e := &ExcValue{class: osErrorClass(c, argAt(args, 0)), args: append(starlark.Tuple(nil), args...)}

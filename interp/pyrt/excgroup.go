@@ -28,7 +28,7 @@ func (e *ExcValue) IsGroup() bool { return isGroupClass(e.class) }
 // newGroup is BaseExceptionGroup(message, exceptions) or a subclass's:
 // an ExceptionGroup when every exception is an Exception, as CPython
 // makes it.
-func newGroup(c *ExcClass, args starlark.Tuple) (starlark.Value, error) {
+func newGroup(thread *starlark.Thread, c *ExcClass, args starlark.Tuple) (starlark.Value, error) {
 	if len(args) != 2 {
 		return nil, typeError("BaseExceptionGroup.__new__() takes exactly 2 arguments (%d given)", len(args))
 	}
@@ -42,6 +42,9 @@ func newGroup(c *ExcClass, args starlark.Tuple) (starlark.Value, error) {
 	}
 	if seq.Len() == 0 {
 		return nil, valueError("second argument (exceptions) must be a non-empty sequence")
+	}
+	if err := interp.BudgetOf(thread).Alloc(int64(seq.Len()) * 16); err != nil {
+		return nil, err
 	}
 	excs := make(starlark.Tuple, seq.Len()) // exceptions; args keeps seq as given
 	allExceptions := true
@@ -124,14 +127,14 @@ func (e *ExcValue) groupAttr(rt *runtime, name string) starlark.Value {
 			if len(args) != 1 {
 				return nil, typeError("derive() takes exactly one argument")
 			}
-			return newGroup(e.class, starlark.Tuple{e.args[0], args[0]})
+			return newGroup(thread, e.class, starlark.Tuple{e.args[0], args[0]})
 		})
 	case "subgroup", "split":
 		return interp.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 			if len(args) != 1 {
 				return nil, typeError("%s() takes exactly one argument", name)
 			}
-			match, rest, err := e.split(thread, rt, args[0])
+			match, rest, err := e.split(thread, rt, args[0], 0)
 			if err != nil {
 				return nil, err
 			}
@@ -154,7 +157,15 @@ func valueOrNone(e *ExcValue) starlark.Value {
 // split divides a group by cond (a class, a tuple of classes, or a
 // predicate): the group of what matches, and of the rest, each nil when
 // empty, keeping the nesting, message, cause, context and notes.
-func (e *ExcValue) split(thread *starlark.Thread, rt *runtime, cond starlark.Value) (match, rest *ExcValue, err error) {
+func (e *ExcValue) split(thread *starlark.Thread, rt *runtime, cond starlark.Value, depth int) (match, rest *ExcValue, err error) {
+	if depth > maxGroupDepth {
+		// Groups nested in a loop a million deep would grow the Go
+		// stack without bound: CPython's recursion limit stops them too.
+		return nil, nil, exception("RecursionError", "maximum recursion depth exceeded while splitting an exception group")
+	}
+	if err := interp.BudgetOf(thread).Charge(1); err != nil {
+		return nil, nil, err
+	}
 	test := func(x *ExcValue) (bool, error) {
 		switch cond.(type) {
 		case *ExcClass, starlark.Tuple, ExceptionType:
@@ -179,7 +190,7 @@ func (e *ExcValue) split(thread *starlark.Thread, rt *runtime, cond starlark.Val
 			continue
 		}
 		if sub.IsGroup() {
-			m, r, err := sub.split(thread, rt, cond)
+			m, r, err := sub.split(thread, rt, cond, depth+1)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -207,8 +218,11 @@ func (e *ExcValue) split(thread *starlark.Thread, rt *runtime, cond starlark.Val
 	case len(ms) == 0 && !modified(rs, e.groupMembers()):
 		return nil, e, nil
 	}
-	return e.derived(ms), e.derived(rs), nil
+	return e.derived(thread, ms), e.derived(thread, rs), nil
 }
+
+// maxGroupDepth is how deep split follows groups nested in groups.
+const maxGroupDepth = 1000
 
 // modified reports whether split made parts differ from the members.
 func modified(parts []starlark.Value, members starlark.Tuple) bool {
@@ -224,11 +238,11 @@ func modified(parts []starlark.Value, members starlark.Tuple) bool {
 }
 
 // derived is a group like e of excs, nil when there are none.
-func (e *ExcValue) derived(excs []starlark.Value) *ExcValue {
+func (e *ExcValue) derived(thread *starlark.Thread, excs []starlark.Value) *ExcValue {
 	if len(excs) == 0 {
 		return nil
 	}
-	v, err := newGroup(e.class, starlark.Tuple{e.args[0], starlark.NewList(excs)})
+	v, err := newGroup(thread, e.class, starlark.Tuple{e.args[0], starlark.NewList(excs)})
 	if err != nil {
 		return nil
 	}
@@ -241,6 +255,10 @@ func (e *ExcValue) derived(excs []starlark.Value) *ExcValue {
 // any is not an Exception), for Go code (asyncio.TaskGroup): excs as a
 // list, or as a tuple (the group except* wraps a lone exception in).
 func NewExceptionGroup(msg string, excs []*ExcValue, tuple bool) *ExcValue {
+	return newExceptionGroup(nil, msg, excs, tuple)
+}
+
+func newExceptionGroup(thread *starlark.Thread, msg string, excs []*ExcValue, tuple bool) *ExcValue {
 	vals := make([]starlark.Value, len(excs))
 	for i, x := range excs {
 		vals[i] = x.Value()
@@ -249,7 +267,7 @@ func NewExceptionGroup(msg string, excs []*ExcValue, tuple bool) *ExcValue {
 	if tuple {
 		seq = starlark.Tuple(vals)
 	}
-	v, err := newGroup(BuiltinClass("BaseExceptionGroup"), starlark.Tuple{starlark.String(msg), seq})
+	v, err := newGroup(thread, BuiltinClass("BaseExceptionGroup"), starlark.Tuple{starlark.String(msg), seq})
 	if err != nil {
 		return nil
 	}
@@ -285,7 +303,7 @@ func (rt *runtime) exceptStar(thread *starlark.Thread, parts *starlark.Function,
 		if c, ok := class.(*ExcClass); ok && isGroupClass(c) {
 			return nil, typeError("catching ExceptionGroup with except* is not allowed. Use except instead.")
 		}
-		match, r, serr := rest.split(thread, rt, class)
+		match, r, serr := rest.split(thread, rt, class, 0)
 		if serr != nil {
 			return nil, serr
 		}

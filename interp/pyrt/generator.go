@@ -457,16 +457,7 @@ func yieldFrom(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple
 		return nil, typeError("cannot 'yield from' a coroutine object in a non-coroutine generator")
 	}
 	if ok && sub.kind == kindGenerator && sub.state == genCreated {
-		// Inline: the sub-generator's body runs on this thread.
-		sub.state = genRunning
-		g.delegate = sub
-		v, err := starlark.Call(thread, sub.fn, sub.args, nil)
-		g.delegate = nil
-		sub.state = genDone
-		if err != nil {
-			return nil, sub.escaped(err)
-		}
-		return v, nil
+		return sub.runInline(thread, g)
 	}
 	if ok && sub.kind == kindGenerator {
 		g.delegate = sub
@@ -672,35 +663,19 @@ func thrown(thread *starlark.Thread, args starlark.Tuple) (error, error) {
 	if len(args) < 1 || len(args) > 3 {
 		return nil, typeError("throw expected at least 1 argument, got %d", len(args))
 	}
-	var exc *ExcValue
-	switch x := args[0].(type) {
-	case *ExcValue:
-		exc = x
-	case *ExcClass:
-		exc = &ExcValue{class: x}
-		if len(args) > 1 && args[1] != starlark.None {
-			if v, ok := args[1].(*ExcValue); ok {
-				exc = v
-			} else {
-				exc.args = starlark.Tuple{args[1]}
-			}
+	// throw(typ, val): val an instance, or the argument of typ.
+	if _, isInstance := args[0].(*ExcValue); !isInstance && len(args) > 1 && args[1] != starlark.None {
+		if v, ok := args[1].(*ExcValue); ok {
+			return v.raised(thread), nil
 		}
-	case Raisable:
-		exc = x.Exception()
-	case ExceptionType:
-		if x.ExcClass() != nil {
-			call := starlark.Tuple{}
-			if len(args) > 1 && args[1] != starlark.None {
-				call = starlark.Tuple{args[1]}
-			}
-			v, err := starlark.Call(thread, x, call, nil)
-			if err != nil {
-				return nil, err
-			}
-			if r, ok := v.(Raisable); ok {
-				exc = r.Exception()
-			}
-		}
+	}
+	var targs starlark.Tuple
+	if len(args) > 1 && args[1] != starlark.None {
+		targs = starlark.Tuple{args[1]}
+	}
+	exc, err := excInstance(thread, args[0], targs)
+	if err != nil {
+		return nil, err
 	}
 	if exc == nil {
 		return nil, typeError("exceptions must be classes or instances deriving from BaseException, not %s", pyTypeName(args[0]))
@@ -901,8 +876,19 @@ func (g *Generator) stitch(resumer *starlark.Thread, err error) {
 		return
 	}
 	outer := resumer.CallStack()
-	inner.CallStack = append(outer[:len(outer):len(outer)], inner.CallStack...)
+	stack := append(outer[:len(outer):len(outer)], inner.CallStack...)
+	if len(stack) > maxStitched {
+		// An error rising through a chain of ten thousand generators
+		// is stitched at each: keep its two ends (a report says "...
+		// N more calls ..." between them anyway), not a copy that grows
+		// with the chain at every level.
+		stack = append(stack[:maxStitched/2:maxStitched/2], stack[len(stack)-maxStitched/2:]...)
+	}
+	inner.CallStack = stack
 }
+
+// maxStitched bounds the call stack stitch keeps.
+const maxStitched = 400
 
 // inherit gives the body the exception its resumer is handling, beneath
 // those its own except clauses handle: as in CPython, sys.exc_info() in
@@ -926,4 +912,22 @@ func (g *Generator) inherit(resumer *starlark.Thread) {
 	}
 	*s = append(next, own...)
 	g.inherited = len(next) - len(own)
+}
+
+// runInline runs the body of g, not yet started, on thread, on behalf of
+// by, the generator or coroutine whose body runs there (yield from a
+// fresh generator, await of a coroutine): g's yields and awaits are by's,
+// and a chain of them is one thread's stack.
+func (g *Generator) runInline(thread *starlark.Thread, by *Generator) (starlark.Value, error) {
+	g.awaited = true
+	g.state = genRunning
+	prev := by.delegate
+	by.delegate = g
+	v, err := starlark.Call(thread, g.fn, g.args, nil)
+	by.delegate = prev
+	g.state = genDone
+	if err != nil {
+		return nil, g.escaped(err)
+	}
+	return v, nil
 }

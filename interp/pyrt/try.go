@@ -218,31 +218,54 @@ func (rt *runtime) matches(spec starlark.Value, exc *ExcValue) (bool, error) {
 	return false, typeError("catching classes that do not inherit from BaseException is not allowed")
 }
 
+// excInstance is the exception instance a raise (or a generator's
+// throw, or a future's set_exception) of x raises: x itself, or x called
+// with args when it is a class; nil when x is neither.
+func excInstance(thread *starlark.Thread, x starlark.Value, args starlark.Tuple) (*ExcValue, error) {
+	switch x := x.(type) {
+	case *ExcValue:
+		return x, nil
+	case *ExcClass:
+		return &ExcValue{class: x, args: args}, nil
+	case Raisable:
+		return x.Exception(), nil
+	case ExceptionType:
+		if x.ExcClass() == nil {
+			return nil, nil
+		}
+		v, err := starlark.Call(thread, x, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := v.(Raisable); ok {
+			return r.Exception(), nil
+		}
+	}
+	return nil, nil
+}
+
+// RaiseValue is the error that raises x, an exception instance or class
+// (for Go code that takes one from a program: Future.set_exception).
+func RaiseValue(thread *starlark.Thread, x starlark.Value) error {
+	exc, err := excInstance(thread, x, nil)
+	if err != nil {
+		return err
+	}
+	if exc == nil {
+		return typeError("exceptions must derive from BaseException")
+	}
+	return exc.raised(thread)
+}
+
 // raise is __ot_raise(exc[, cause]): exc an instance or a class (called
 // with no arguments); a cause is kept for __cause__.
 func (rt *runtime) raise(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 	if len(args) == 0 || args[0] == starlark.None {
 		return nil, exception("RuntimeError", "No active exception to reraise")
 	}
-	var exc *ExcValue
-	switch x := args[0].(type) {
-	case *ExcValue:
-		exc = x
-	case *ExcClass:
-		exc = &ExcValue{class: x}
-	case Raisable:
-		exc = x.Exception()
-	case ExceptionType:
-		if x.ExcClass() == nil {
-			break
-		}
-		v, err := starlark.Call(thread, x, nil, nil)
-		if err != nil {
-			return nil, err
-		}
-		if r, ok := v.(Raisable); ok {
-			exc = r.Exception()
-		}
+	exc, err := excInstance(thread, args[0], nil)
+	if err != nil {
+		return nil, err
 	}
 	if exc == nil {
 		return nil, typeError("exceptions must derive from BaseException")

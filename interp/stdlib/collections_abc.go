@@ -149,11 +149,11 @@ func abcModule() *starlarkstruct.Module {
 	classes["KeysView"] = func(v starlark.Value) bool { return isView(v, "keys") }
 	classes["ItemsView"] = func(v starlark.Value) bool { return isView(v, "items") }
 	classes["ValuesView"] = func(v starlark.Value) bool { return isView(v, "values") }
-	// Awaitables and the async classes have no instances here.
-	for _, name := range []string{"Awaitable",
-		"Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator"} {
-		classes[name] = func(starlark.Value) bool { return false }
-	}
+	classes["Awaitable"] = isAwaitable
+	classes["Coroutine"] = pyrt.IsCoroutine
+	classes["AsyncGenerator"] = pyrt.IsAsyncGenerator
+	classes["AsyncIterable"] = func(v starlark.Value) bool { return pyrt.IsAsyncGenerator(v) || hasAttrs(v, "__aiter__") }
+	classes["AsyncIterator"] = func(v starlark.Value) bool { return pyrt.IsAsyncGenerator(v) || hasAttrs(v, "__aiter__", "__anext__") }
 	members := starlark.StringDict{}
 	names := make([]string, 0, len(classes))
 	for name := range classes {

@@ -73,13 +73,17 @@ var (
 
 // hasContextProtocol reports a value whose attributes include __enter__
 // and __exit__.
-func hasContextProtocol(v starlark.Value) bool {
+func hasContextProtocol(v starlark.Value) bool { return hasAttrs(v, "__enter__", "__exit__") }
+
+// hasAttrs reports a value that has every attribute of names (a
+// protocol's methods, for the abstract classes that match by them).
+func hasAttrs(v starlark.Value, names ...string) bool {
 	x, ok := v.(starlark.HasAttrs)
 	if !ok {
 		return false
 	}
-	for _, name := range [...]string{"__enter__", "__exit__"} {
-		if a, err := x.Attr(name); a == nil || err != nil {
+	for _, name := range names {
+		if !hasAttr(x, name) {
 			return false
 		}
 	}

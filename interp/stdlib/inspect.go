@@ -95,14 +95,7 @@ func isAwaitable(v starlark.Value) bool {
 	case pyrt.Awaitable, pyrt.Driver:
 		return true
 	}
-	if pyrt.IsCoroutine(v) {
-		return true
-	}
-	if x, ok := v.(starlark.HasAttrs); ok {
-		a, err := x.Attr("__await__")
-		return err == nil && a != nil
-	}
-	return false
+	return pyrt.IsCoroutine(v) || hasAttrs(v, "__await__")
 }
 
 func isFunctionValue(v starlark.Value) bool {

@@ -49,7 +49,7 @@ var (
 		return v == starlark.None
 	}}
 	// Generators arrive with issue 32: until then nothing is one.
-	generatorTypeClass = &pyClass{module: "types", name: "GeneratorType", is: func(starlark.Value) bool { return false }}
+	generatorTypeClass = &pyClass{module: "types", name: "GeneratorType", is: pyrt.IsGenerator}
 )
 
 // ---- SimpleNamespace ----
