@@ -306,18 +306,7 @@ func (r *Runner) Limits() Limits { return r.limits }
 // tool values as their targets, so they are values, not text rewrites.
 // Packs win over library names.
 func (r *Runner) buildGlobals() error {
-	std, builtins, modules := interp.StdGlobals(), stdlib.Builtins(), stdlib.Modules()
-	// Sized once, not grown entry by entry.
-	g := make(starlark.StringDict, len(std)+len(builtins)+len(modules)+32)
-	for k, v := range std {
-		g[k] = v
-	}
-	for k, v := range builtins {
-		g[k] = v
-	}
-	for k, v := range modules {
-		g[k] = v
-	}
+	g := stdlib.Globals(32) // sized once, not grown entry by entry
 	g["proj"] = proxy.NewProjects(r.cfg.Projects)
 	for k, v := range r.extraGlobals {
 		g[k] = v

@@ -21,16 +21,7 @@ import (
 // print what CPython prints, in its order.
 
 func globals() starlark.StringDict {
-	g := starlark.StringDict{}
-	for k, v := range interp.StdGlobals() {
-		g[k] = v
-	}
-	for k, v := range stdlib.Builtins() {
-		g[k] = v
-	}
-	for k, v := range stdlib.Modules() {
-		g[k] = v
-	}
+	g := stdlib.Globals(0)
 	g.Freeze()
 	return g
 }

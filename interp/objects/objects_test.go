@@ -25,16 +25,7 @@ import (
 var update = flag.Bool("update", false, "regenerate testdata/*.out with python3")
 
 func globals() starlark.StringDict {
-	g := starlark.StringDict{}
-	for k, v := range interp.StdGlobals() {
-		g[k] = v
-	}
-	for k, v := range stdlib.Builtins() {
-		g[k] = v
-	}
-	for k, v := range stdlib.Modules() {
-		g[k] = v
-	}
+	g := stdlib.Globals(0)
 	g.Freeze()
 	return g
 }

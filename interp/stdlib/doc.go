@@ -43,6 +43,20 @@ var builtins = sync.OnceValue(func() starlark.StringDict {
 // change the map.
 func Builtins() starlark.StringDict { return builtins() }
 
+// Globals returns a new dict of what a Python program of the interpreter
+// alone is given — interp.StdGlobals, Builtins and Modules — with room
+// for extra more entries (the runner adds its packs).
+func Globals(extra int) starlark.StringDict {
+	std, builtins, modules := interp.StdGlobals(), Builtins(), Modules()
+	g := make(starlark.StringDict, len(std)+len(builtins)+len(modules)+extra)
+	for _, part := range []starlark.StringDict{std, builtins, modules} {
+		for k, v := range part {
+			g[k] = v
+		}
+	}
+	return g
+}
+
 // Modules returns the modules by the names programs use, frozen.
 func Modules() starlark.StringDict {
 	d := starlark.StringDict{

@@ -21,16 +21,7 @@ import (
 var update = flag.Bool("update", false, "regenerate testdata/*.want with python3")
 
 func globals() starlark.StringDict {
-	g := starlark.StringDict{}
-	for k, v := range interp.StdGlobals() {
-		g[k] = v
-	}
-	for k, v := range Builtins() {
-		g[k] = v
-	}
-	for k, v := range Modules() {
-		g[k] = v
-	}
+	g := Globals(0)
 	g.Freeze()
 	return g
 }
