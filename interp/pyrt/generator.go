@@ -253,7 +253,7 @@ func (g *Generator) resume(thread *starlark.Thread, msg genMsg) (v starlark.Valu
 		child, err := interp.NewChild(thread, g.name())
 		if err != nil {
 			if errors.Is(err, interp.ErrTooManyChildren) {
-				return nil, false, exception("RuntimeError", "%v (at most %d)", err, interp.MaxChildren)
+				return nil, false, exception("RuntimeError", "%v (at most %d): close the generators you no longer need (g.close()), or consume them", err, interp.MaxChildren)
 			}
 			return nil, false, err
 		}
